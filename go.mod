@@ -1,0 +1,3 @@
+module diorama
+
+go 1.26

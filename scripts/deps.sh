@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# deps.sh GROUP... — make sure the Debian packages a make target needs are
+# installed. Missing packages are installed with apt-get when running as
+# root; otherwise the script fails and prints the exact command to run.
+#
+# Groups:
+#   test     packages `make test` needs (beyond Go itself)
+#   desktop  packages the GLFW/OpenGL desktop build needs
+set -euo pipefail
+
+pkgs_for() {
+	case "$1" in
+	test) echo "" ;;
+	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri" ;;
+	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
+	esac
+}
+
+want=()
+for g in "$@"; do
+	for p in $(pkgs_for "$g"); do want+=("$p"); done
+done
+
+missing=()
+for p in "${want[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing+=("$p")
+	fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing system packages: ${missing[*]}" >&2
+	echo "run as root:  apt-get update && $line" >&2
+	exit 1
+fi
+echo "deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+$line >/dev/null
