@@ -1,0 +1,288 @@
+package nav
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+)
+
+// Conn is a grid's connectivity: how many neighbours a cell has.
+type Conn uint8
+
+// The grid connectivities.
+const (
+	// Four connects each cell to its orthogonal neighbours, cost 1.
+	Four Conn = 4
+	// Eight adds the diagonals (cost √2) without corner cutting: a
+	// diagonal step needs both orthogonal neighbours free.
+	Eight Conn = 8
+	// Hex connects each cell to six neighbours in "odd-r" offset layout:
+	// odd rows are shifted half a cell to the right. Every step costs 1.
+	Hex Conn = 6
+)
+
+// MaxGridCells bounds a grid's cell count (a 4096×4096 map).
+const MaxGridCells = 1 << 24
+
+// Grid is a rectangular map of cells, each either blocked or walkable with a
+// cost multiplier (1 by default). Stepping into a cell costs the step length
+// (1, or √2 for a diagonal) times that cell's cost.
+//
+// Internally the grid carries a one-cell blocked border so searches never
+// test bounds. A Grid may be searched by several Searchers at once only
+// after [Grid.Prepare] and while nobody modifies it.
+type Grid struct {
+	w, h   int
+	conn   Conn
+	stride int
+	cost   []float32 // padded; 0 means blocked
+
+	nonUnit  int // walkable cells whose cost is not 1
+	dirty    bool
+	minCost  float64
+	comp     []int32 // padded; connected component per cell, -1 blocked
+	stack    []int32
+	maxComps int32
+	hexE     [6]int32 // odd-r neighbour offsets on even rows
+	hexO     [6]int32 // and on odd rows
+}
+
+// NewGrid returns a w×h grid with the given connectivity and every cell
+// walkable at cost 1. It fails on an empty or absurdly large size or an
+// unknown connectivity.
+func NewGrid(w, h int, conn Conn) (*Grid, error) {
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("%w: %d×%d", ErrEmptyMap, w, h)
+	}
+	if w > MaxGridCells || h > MaxGridCells || w*h > MaxGridCells {
+		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, w, h)
+	}
+	if conn != Four && conn != Eight && conn != Hex {
+		return nil, fmt.Errorf("nav: unknown connectivity %d", conn)
+	}
+	g := &Grid{w: w, h: h, conn: conn, stride: w + 2, dirty: true}
+	s := int32(g.stride)
+	g.hexE = [6]int32{1, -1, -s - 1, -s, s - 1, s}
+	g.hexO = [6]int32{1, -1, -s, -s + 1, s, s + 1}
+	g.cost = make([]float32, (w+2)*(h+2))
+	for y := 0; y < h; y++ {
+		row := g.cost[(y+1)*g.stride+1 : (y+1)*g.stride+1+w]
+		for i := range row {
+			row[i] = 1
+		}
+	}
+	return g, nil
+}
+
+// W returns the grid's width in cells.
+func (g *Grid) W() int { return g.w }
+
+// H returns the grid's height in cells.
+func (g *Grid) H() int { return g.h }
+
+// Conn returns the grid's connectivity.
+func (g *Grid) Conn() Conn { return g.conn }
+
+// In reports whether (x, y) is a cell of the grid.
+func (g *Grid) In(x, y int) bool { return x >= 0 && y >= 0 && x < g.w && y < g.h }
+
+func (g *Grid) idx(x, y int) int32 { return int32((y+1)*g.stride + x + 1) }
+
+func (g *Grid) xy(p int32) (int, int) {
+	return int(p)%g.stride - 1, int(p)/g.stride - 1
+}
+
+// Walkable reports whether (x, y) is inside the grid and not blocked.
+func (g *Grid) Walkable(x, y int) bool { return g.In(x, y) && g.cost[g.idx(x, y)] > 0 }
+
+// Cost returns the cost multiplier of (x, y), or +Inf when it is blocked or
+// outside.
+func (g *Grid) Cost(x, y int) float64 {
+	if !g.Walkable(x, y) {
+		return math.Inf(1)
+	}
+	return float64(g.cost[g.idx(x, y)])
+}
+
+// SetBlocked blocks or frees (x, y); a freed cell gets cost 1. Cells
+// outside the grid are ignored.
+func (g *Grid) SetBlocked(x, y int, blocked bool) {
+	if !g.In(x, y) {
+		return
+	}
+	c := float32(1)
+	if blocked {
+		c = 0
+	}
+	g.setRaw(g.idx(x, y), c)
+}
+
+// SetCost sets the cost multiplier of a walkable cell. The cost must be
+// finite and at least 1e-3: negative, zero, NaN and infinite costs are
+// rejected with ErrBadCost (use SetBlocked for walls).
+func (g *Grid) SetCost(x, y int, c float64) error {
+	if !g.In(x, y) {
+		return fmt.Errorf("%w: cell (%d,%d)", ErrOutOfBounds, x, y)
+	}
+	if !(c >= 1e-3) || math.IsInf(c, 0) || c > math.MaxFloat32 {
+		return fmt.Errorf("%w: %v at (%d,%d)", ErrBadCost, c, x, y)
+	}
+	g.setRaw(g.idx(x, y), float32(c))
+	return nil
+}
+
+func (g *Grid) setRaw(p int32, c float32) {
+	old := g.cost[p]
+	if old == c {
+		return
+	}
+	if old > 0 && old != 1 {
+		g.nonUnit--
+	}
+	if c > 0 && c != 1 {
+		g.nonUnit++
+	}
+	g.cost[p] = c
+	g.dirty = true
+}
+
+// Uniform reports whether every walkable cell costs 1.
+func (g *Grid) Uniform() bool { return g.nonUnit == 0 }
+
+// Prepare computes the grid's cached data (connected components, smallest
+// cost) now instead of at the next search, so the grid can then be read by
+// several Searchers concurrently.
+func (g *Grid) Prepare() {
+	if !g.dirty {
+		return
+	}
+	g.minCost = math.Inf(1)
+	for _, c := range g.cost {
+		if c > 0 && float64(c) < g.minCost {
+			g.minCost = float64(c)
+		}
+	}
+	if math.IsInf(g.minCost, 1) {
+		g.minCost = 1
+	}
+	g.label()
+	g.dirty = false
+}
+
+// label floods connected components. For 4- and 8-way grids they are the
+// same, since a diagonal step without corner cutting has an orthogonal
+// detour through free cells.
+func (g *Grid) label() {
+	if len(g.comp) != len(g.cost) {
+		g.comp = make([]int32, len(g.cost))
+	}
+	for i := range g.comp {
+		g.comp[i] = -1
+	}
+	var id int32
+	s := int32(g.stride)
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			p := g.idx(x, y)
+			if g.cost[p] == 0 || g.comp[p] >= 0 {
+				continue
+			}
+			g.comp[p] = id
+			st := append(g.stack[:0], p)
+			for len(st) > 0 {
+				q := st[len(st)-1]
+				st = st[:len(st)-1]
+				if g.conn == Hex {
+					offs := hexOffs(g, q)
+					for _, o := range offs {
+						n := q + o
+						if g.cost[n] > 0 && g.comp[n] < 0 {
+							g.comp[n] = id
+							st = append(st, n)
+						}
+					}
+					continue
+				}
+				for _, n := range [4]int32{q - 1, q + 1, q - s, q + s} {
+					if g.cost[n] > 0 && g.comp[n] < 0 {
+						g.comp[n] = id
+						st = append(st, n)
+					}
+				}
+			}
+			g.stack = st
+			id++
+		}
+	}
+	g.maxComps = id
+}
+
+// Connected reports whether a path exists between two walkable cells.
+func (g *Grid) Connected(a, b mathx.Point) bool {
+	if !g.Walkable(a.X, a.Y) || !g.Walkable(b.X, b.Y) {
+		return false
+	}
+	g.Prepare()
+	return g.comp[g.idx(a.X, a.Y)] == g.comp[g.idx(b.X, b.Y)]
+}
+
+// hexOffs returns the six padded-index offsets of q's neighbours in odd-r
+// layout.
+func hexOffs(g *Grid, q int32) *[6]int32 {
+	if (int(q)/g.stride-1)&1 == 0 {
+		return &g.hexE
+	}
+	return &g.hexO
+}
+
+// HexDistance returns the number of steps between two cells of an odd-r hex
+// grid.
+func HexDistance(a, b mathx.Point) int {
+	aq := a.X - (a.Y-(a.Y&1))/2
+	bq := b.X - (b.Y-(b.Y&1))/2
+	dq, dr := aq-bq, a.Y-b.Y
+	return (absI(dq) + absI(dr) + absI(dq+dr)) / 2
+}
+
+// Octile returns the 8-way distance between two cells: √2 per diagonal
+// step, 1 per straight step.
+func Octile(a, b mathx.Point) float64 {
+	dx, dy := absI(a.X-b.X), absI(a.Y-b.Y)
+	if dx < dy {
+		dx, dy = dy, dx
+	}
+	return float64(dx-dy) + math.Sqrt2*float64(dy)
+}
+
+func absI(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// ParseGrid builds a grid from rows of text: '.' and 'G' are walkable,
+// every other byte is blocked. All rows must have the same length.
+func ParseGrid(rows []string, conn Conn) (*Grid, error) {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		return nil, ErrEmptyMap
+	}
+	g, err := NewGrid(len(rows[0]), len(rows), conn)
+	if err != nil {
+		return nil, err
+	}
+	for y, r := range rows {
+		if len(r) != g.w {
+			return nil, fmt.Errorf("nav: row %d has %d cells, want %d", y, len(r), g.w)
+		}
+		for x := 0; x < len(r); x++ {
+			switch r[x] {
+			case '.', 'G':
+			default:
+				g.SetBlocked(x, y, true)
+			}
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,511 @@
+package nav
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+)
+
+type kind uint8
+
+const (
+	kindGrid4 kind = iota
+	kindGrid8
+	kindHex
+	kindJPS
+	kindGraph
+)
+
+// Stats describes the last search.
+type Stats struct {
+	// Expanded counts the nodes taken off the open list (closed).
+	Expanded int
+	// Cost is the path's cost (for uniform grids, its length).
+	Cost float64
+	// Partial is true when the goal was unreachable and, because
+	// Searcher.Nearest was set, the path leads to the reachable node
+	// nearest the goal instead.
+	Partial bool
+}
+
+// Searcher runs searches and owns their work arrays, sized on first use
+// and reused after, so repeated queries allocate nothing. A Searcher is
+// not safe for concurrent use; give each goroutine its own.
+type Searcher struct {
+	// MaxExpand, when positive, stops a search after that many
+	// expansions with ErrBudget (or a partial path when Nearest is set).
+	MaxExpand int
+	// Nearest makes an unreachable goal return the path to the reachable
+	// node closest to it (by the search heuristic's distance) with
+	// Stats.Partial set, instead of ErrNoPath.
+	Nearest bool
+
+	g, h   []float64
+	parent []int32
+	seen   []uint32
+	closed []uint32
+	gen    uint32
+	open   openHeap
+	order  []int32 // nodes in the order they were closed (Dijkstra)
+
+	kind      kind
+	grid      *Grid
+	graph     *Graph
+	start     int32
+	goal      int32 // -1: settle everything
+	gx, gy    int
+	gpos      mathx.Vec2
+	hk        float64
+	expanded  int
+	best      int32
+	bestH     float64
+	found     bool
+	finished  bool
+	budgetHit bool
+	record    bool
+}
+
+// NewSearcher returns a Searcher with no limits.
+func NewSearcher() *Searcher { return &Searcher{} }
+
+func (s *Searcher) prepare(n int) {
+	if len(s.g) < n {
+		s.g = make([]float64, n)
+		s.h = make([]float64, n)
+		s.parent = make([]int32, n)
+		s.seen = make([]uint32, n)
+		s.closed = make([]uint32, n)
+	}
+	s.open.reset(len(s.g))
+	s.gen++
+	if s.gen == 0 {
+		clear(s.seen)
+		clear(s.closed)
+		s.gen = 1
+	}
+	s.expanded = 0
+	s.found, s.finished, s.budgetHit = false, false, false
+	s.order = s.order[:0]
+	s.best, s.bestH = -1, math.Inf(1)
+}
+
+func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) {
+	if !g.In(p.X, p.Y) {
+		return 0, fmt.Errorf("%w: %s (%d,%d) on a %d×%d grid", ErrOutOfBounds, what, p.X, p.Y, g.w, g.h)
+	}
+	i := g.idx(p.X, p.Y)
+	if g.cost[i] <= 0 {
+		return 0, fmt.Errorf("%w: %s (%d,%d)", ErrBlocked, what, p.X, p.Y)
+	}
+	return i, nil
+}
+
+// BeginGrid starts an A* search (or JPS when jps is true) on g without
+// running it; advance it with Step and read it with GridResult. AStar and
+// JPS are Begin, Step to the end and GridResult in one call.
+func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
+	if g == nil {
+		return ErrEmptyMap
+	}
+	a, err := s.gridCell(g, from, "start")
+	if err != nil {
+		return err
+	}
+	b, err := s.gridCell(g, to, "goal")
+	if err != nil {
+		return err
+	}
+	if jps && (g.conn != Eight || !g.Uniform()) {
+		return ErrNotUniform
+	}
+	g.Prepare()
+	s.prepare(len(g.cost))
+	s.grid, s.graph = g, nil
+	switch {
+	case jps:
+		s.kind = kindJPS
+	case g.conn == Four:
+		s.kind = kindGrid4
+	case g.conn == Eight:
+		s.kind = kindGrid8
+	default:
+		s.kind = kindHex
+	}
+	s.start, s.goal = a, b
+	s.gx, s.gy = to.X, to.Y
+	s.hk = g.minCost
+	if !s.Nearest && g.comp[a] != g.comp[b] {
+		s.finished = true // different components: no search needed
+		return nil
+	}
+	s.seed(a)
+	return nil
+}
+
+func (s *Searcher) seed(a int32) {
+	s.seen[a] = s.gen
+	s.g[a] = 0
+	s.h[a] = s.heur(a)
+	s.parent[a] = -1
+	s.open.push(a, s.h[a], 0)
+}
+
+// AStar finds a least-cost path from one cell to another and appends it,
+// start and goal included, to dst[:0]. Errors: ErrOutOfBounds and
+// ErrBlocked for bad endpoints, ErrNoPath when the goal is unreachable
+// (found in constant time when start and goal lie in different
+// components), ErrBudget when MaxExpand ran out.
+func (s *Searcher) AStar(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]mathx.Point, Stats, error) {
+	if err := s.BeginGrid(g, from, to, false); err != nil {
+		return dst[:0], Stats{}, err
+	}
+	s.Step(-1)
+	return s.GridResult(dst)
+}
+
+// Step advances the search begun by BeginGrid or BeginGraph by at most
+// budget expansions (all of them when budget < 0) and reports whether it
+// has finished.
+func (s *Searcher) Step(budget int) bool {
+	for !s.finished {
+		if budget == 0 {
+			return false
+		}
+		if budget > 0 {
+			budget--
+		}
+		s.next()
+	}
+	return true
+}
+
+// next closes one node and expands it.
+func (s *Searcher) next() {
+	if s.open.len() == 0 {
+		s.finished = true
+		return
+	}
+	cur := s.open.pop()
+	s.closed[cur] = s.gen
+	s.expanded++
+	if s.record {
+		s.order = append(s.order, cur)
+	}
+	if cur == s.goal {
+		s.found, s.finished = true, true
+		return
+	}
+	if s.Nearest {
+		if h := s.h[cur]; h < s.bestH || (h == s.bestH && s.g[cur] < s.g[s.best]) {
+			s.best, s.bestH = cur, h
+		}
+	}
+	if s.MaxExpand > 0 && s.expanded >= s.MaxExpand {
+		s.budgetHit, s.finished = true, true
+		return
+	}
+	switch s.kind {
+	case kindGrid8:
+		s.expand8(cur)
+	case kindGrid4:
+		s.expand4(cur)
+	case kindHex:
+		s.expandHex(cur)
+	case kindJPS:
+		s.expandJPS(cur)
+	case kindGraph:
+		s.expandGraph(cur)
+	}
+}
+
+func (s *Searcher) heur(n int32) float64 {
+	if s.hk == 0 {
+		return 0
+	}
+	switch s.kind {
+	case kindGraph:
+		return s.hk * s.graph.pos[n].Dist(s.gpos)
+	case kindHex:
+		x, y := s.grid.xy(n)
+		return s.hk * float64(HexDistance(mathx.Point{X: x, Y: y}, mathx.Point{X: s.gx, Y: s.gy}))
+	}
+	st := s.grid.stride
+	dx, dy := absI(int(n)%st-1-s.gx), absI(int(n)/st-1-s.gy)
+	if s.kind == kindGrid4 {
+		return s.hk * float64(dx+dy)
+	}
+	if dx < dy {
+		dx, dy = dy, dx
+	}
+	return s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+}
+
+func (s *Searcher) relax(n, from int32, ng float64) {
+	if s.seen[n] != s.gen {
+		s.seen[n] = s.gen
+		h := s.heur(n)
+		s.h[n], s.g[n], s.parent[n] = h, ng, from
+		s.open.push(n, ng+h, ng)
+		return
+	}
+	if ng >= s.g[n] || s.closed[n] == s.gen {
+		return
+	}
+	s.g[n], s.parent[n] = ng, from
+	s.open.decrease(n, ng+s.h[n], ng)
+}
+
+func (s *Searcher) expand4(p int32) {
+	c := s.grid.cost
+	st := int32(s.grid.stride)
+	g0 := s.g[p]
+	for _, o := range [4]int32{1, -1, st, -st} {
+		if k := c[p+o]; k > 0 {
+			s.relax(p+o, p, g0+float64(k))
+		}
+	}
+}
+
+func (s *Searcher) expand8(p int32) {
+	c := s.grid.cost
+	st := int32(s.grid.stride)
+	g0 := s.g[p]
+	e, w, n, so := c[p+1] > 0, c[p-1] > 0, c[p-st] > 0, c[p+st] > 0
+	if e {
+		s.relax(p+1, p, g0+float64(c[p+1]))
+	}
+	if w {
+		s.relax(p-1, p, g0+float64(c[p-1]))
+	}
+	if n {
+		s.relax(p-st, p, g0+float64(c[p-st]))
+	}
+	if so {
+		s.relax(p+st, p, g0+float64(c[p+st]))
+	}
+	if n && e {
+		if k := c[p-st+1]; k > 0 {
+			s.relax(p-st+1, p, g0+math.Sqrt2*float64(k))
+		}
+	}
+	if n && w {
+		if k := c[p-st-1]; k > 0 {
+			s.relax(p-st-1, p, g0+math.Sqrt2*float64(k))
+		}
+	}
+	if so && e {
+		if k := c[p+st+1]; k > 0 {
+			s.relax(p+st+1, p, g0+math.Sqrt2*float64(k))
+		}
+	}
+	if so && w {
+		if k := c[p+st-1]; k > 0 {
+			s.relax(p+st-1, p, g0+math.Sqrt2*float64(k))
+		}
+	}
+}
+
+func (s *Searcher) expandHex(p int32) {
+	c := s.grid.cost
+	g0 := s.g[p]
+	for _, o := range hexOffs(s.grid, p) {
+		if k := c[p+o]; k > 0 {
+			s.relax(p+o, p, g0+float64(k))
+		}
+	}
+}
+
+func (s *Searcher) expandGraph(p int32) {
+	g0 := s.g[p]
+	for _, e := range s.graph.adj[p] {
+		if !e.Off {
+			s.relax(e.To, p, g0+e.W)
+		}
+	}
+}
+
+// end returns the node the result path leads to, or an error.
+func (s *Searcher) end() (int32, bool, error) {
+	switch {
+	case s.found:
+		return s.goal, false, nil
+	case !s.finished:
+		return -1, false, fmt.Errorf("nav: search not finished")
+	case s.Nearest && s.best >= 0:
+		return s.best, true, nil
+	case s.budgetHit:
+		return -1, false, ErrBudget
+	}
+	return -1, false, ErrNoPath
+}
+
+// GridResult appends the path found by the last grid search to dst[:0].
+func (s *Searcher) GridResult(dst []mathx.Point) ([]mathx.Point, Stats, error) {
+	dst = dst[:0]
+	n, partial, err := s.end()
+	st := Stats{Expanded: s.expanded, Partial: partial}
+	if err != nil {
+		return dst, st, err
+	}
+	st.Cost = s.g[n]
+	if s.kind == kindJPS {
+		return s.jpsPath(n, dst), st, nil
+	}
+	return s.gridPath(n, dst), st, nil
+}
+
+func (s *Searcher) gridPath(n int32, dst []mathx.Point) []mathx.Point {
+	for ; n >= 0; n = s.parent[n] {
+		x, y := s.grid.xy(n)
+		dst = append(dst, mathx.Point{X: x, Y: y})
+	}
+	reversePts(dst)
+	return dst
+}
+
+func reversePts(p []mathx.Point) {
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+}
+
+// DijkstraGrid settles every cell reachable from `from` (single-source
+// Dijkstra). Read the results with GridDist and GridPathTo.
+func (s *Searcher) DijkstraGrid(g *Grid, from mathx.Point) error {
+	if g == nil {
+		return ErrEmptyMap
+	}
+	a, err := s.gridCell(g, from, "start")
+	if err != nil {
+		return err
+	}
+	g.Prepare()
+	s.prepare(len(g.cost))
+	s.grid, s.graph = g, nil
+	s.kind = kindGrid8
+	switch g.conn {
+	case Four:
+		s.kind = kindGrid4
+	case Hex:
+		s.kind = kindHex
+	}
+	s.start, s.goal, s.hk = a, -1, 0
+	s.seed(a)
+	nearest, max := s.Nearest, s.MaxExpand
+	s.Nearest, s.MaxExpand = false, 0
+	s.Step(-1)
+	s.Nearest, s.MaxExpand = nearest, max
+	return nil
+}
+
+// GridDist returns the cost from the last DijkstraGrid source to p, or
+// +Inf when p is unreachable, blocked or outside.
+func (s *Searcher) GridDist(p mathx.Point) float64 {
+	if s.grid == nil || s.goal != -1 || !s.grid.In(p.X, p.Y) {
+		return math.Inf(1)
+	}
+	i := s.grid.idx(p.X, p.Y)
+	if s.closed[i] != s.gen {
+		return math.Inf(1)
+	}
+	return s.g[i]
+}
+
+// GridPathTo appends the least-cost path from the last DijkstraGrid source
+// to p to dst[:0], or returns ErrNoPath.
+func (s *Searcher) GridPathTo(p mathx.Point, dst []mathx.Point) ([]mathx.Point, error) {
+	if math.IsInf(s.GridDist(p), 1) {
+		return dst[:0], ErrNoPath
+	}
+	return s.gridPath(s.grid.idx(p.X, p.Y), dst[:0]), nil
+}
+
+// BeginGraph starts an A* search on a graph without running it; advance it
+// with Step and read it with GraphResult.
+func (s *Searcher) BeginGraph(g *Graph, from, to int) error {
+	if g == nil || len(g.pos) == 0 {
+		return ErrEmptyMap
+	}
+	if from < 0 || from >= len(g.pos) || to < 0 || to >= len(g.pos) {
+		return fmt.Errorf("%w: nodes %d→%d in a graph of %d", ErrOutOfBounds, from, to, len(g.pos))
+	}
+	g.Prepare()
+	s.prepare(len(g.pos))
+	s.grid, s.graph, s.kind = nil, g, kindGraph
+	s.start, s.goal = int32(from), int32(to)
+	s.gpos, s.hk = g.pos[to], g.hscale
+	s.seed(int32(from))
+	return nil
+}
+
+// AStarGraph finds a least-cost path between two nodes and appends its
+// node ids, both ends included, to dst[:0].
+func (s *Searcher) AStarGraph(g *Graph, from, to int, dst []int) ([]int, Stats, error) {
+	if err := s.BeginGraph(g, from, to); err != nil {
+		return dst[:0], Stats{}, err
+	}
+	s.Step(-1)
+	return s.GraphResult(dst)
+}
+
+// GraphResult appends the path found by the last graph search to dst[:0].
+func (s *Searcher) GraphResult(dst []int) ([]int, Stats, error) {
+	dst = dst[:0]
+	n, partial, err := s.end()
+	st := Stats{Expanded: s.expanded, Partial: partial}
+	if err != nil {
+		return dst, st, err
+	}
+	st.Cost = s.g[n]
+	return s.graphPath(n, dst), st, nil
+}
+
+func (s *Searcher) graphPath(n int32, dst []int) []int {
+	for ; n >= 0; n = s.parent[n] {
+		dst = append(dst, int(n))
+	}
+	for i, j := 0, len(dst)-1; i < j; i, j = i+1, j-1 {
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	return dst
+}
+
+// DijkstraGraph settles every node reachable from `from`. Read the results
+// with GraphDist and GraphPathTo.
+func (s *Searcher) DijkstraGraph(g *Graph, from int) error {
+	if g == nil || len(g.pos) == 0 {
+		return ErrEmptyMap
+	}
+	if from < 0 || from >= len(g.pos) {
+		return fmt.Errorf("%w: node %d in a graph of %d", ErrOutOfBounds, from, len(g.pos))
+	}
+	g.Prepare()
+	s.prepare(len(g.pos))
+	s.grid, s.graph, s.kind = nil, g, kindGraph
+	s.start, s.goal, s.hk = int32(from), -1, 0
+	s.seed(int32(from))
+	nearest, max := s.Nearest, s.MaxExpand
+	s.Nearest, s.MaxExpand = false, 0
+	s.Step(-1)
+	s.Nearest, s.MaxExpand = nearest, max
+	return nil
+}
+
+// GraphDist returns the cost from the last DijkstraGraph source to n, or
+// +Inf when n is unreachable or does not exist.
+func (s *Searcher) GraphDist(n int) float64 {
+	if s.graph == nil || s.goal != -1 || n < 0 || n >= len(s.graph.pos) || s.closed[n] != s.gen {
+		return math.Inf(1)
+	}
+	return s.g[n]
+}
+
+// GraphPathTo appends the least-cost path from the last DijkstraGraph
+// source to n to dst[:0], or returns ErrNoPath.
+func (s *Searcher) GraphPathTo(n int, dst []int) ([]int, error) {
+	if math.IsInf(s.GraphDist(n), 1) {
+		return dst[:0], ErrNoPath
+	}
+	return s.graphPath(int32(n), dst[:0]), nil
+}
