@@ -1,10 +1,13 @@
 package nav
 
 // heapItem is one open node: its f = g + h, its g (larger g wins ties, so
-// the search dives toward the goal) and its node index.
+// the search dives toward the goal), its node index and its insertion
+// number (older wins remaining ties, so equal keys leave first-in,
+// first-out and the order is deterministic).
 type heapItem struct {
 	f, g float64
 	n    int32
+	seq  uint32
 }
 
 // openHeap is an indexed binary min-heap: pos[n] is node n's slot, so a
@@ -12,10 +15,12 @@ type heapItem struct {
 type openHeap struct {
 	items []heapItem
 	pos   []int32
+	seq   uint32
 }
 
 func (h *openHeap) reset(n int) {
 	h.items = h.items[:0]
+	h.seq = 0
 	if len(h.pos) < n {
 		h.pos = make([]int32, n)
 	}
@@ -24,11 +29,18 @@ func (h *openHeap) reset(n int) {
 func (h *openHeap) len() int { return len(h.items) }
 
 func less(a, b *heapItem) bool {
-	return a.f < b.f || (a.f == b.f && a.g > b.g)
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.seq < b.seq
 }
 
 func (h *openHeap) push(n int32, f, g float64) {
-	h.items = append(h.items, heapItem{f, g, n})
+	h.seq++
+	h.items = append(h.items, heapItem{f, g, n, h.seq})
 	i := len(h.items) - 1
 	h.pos[n] = int32(i)
 	h.up(i)
