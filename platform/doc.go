@@ -1,0 +1,16 @@
+// Package platform is the small contract between a Diorama game and the
+// machine it runs on. It owns the [Game] interface, the [Config] a game asks
+// for, the input events and per-tick [Input] state shared by every backend
+// (keyboard, mouse, gamepads, touch), the [Viewport] that maps the fixed
+// logical frame onto a window with integer scaling and letterboxing, dead
+// zones, the seed's twin [Thumbstick]s, and the [Driver] that runs fixed
+// ticks and one draw per presented frame.
+//
+// The backends live in sub-packages and all drive a game through [Driver]:
+// platform/desktop (GLFW and OpenGL), platform/web (js/wasm canvas),
+// platform/android (golang.org/x/mobile) and platform/headless (no window;
+// PNG and GIF output, scripted input). platform/auto picks one at run time.
+//
+// platform may import raster, loop and mathx, and never scene, physics, ai,
+// iso or atlas. It contains no cgo; cgo lives only in the backends.
+package platform

@@ -1,0 +1,140 @@
+package platform
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"time"
+
+	"diorama/loop"
+	"diorama/raster"
+)
+
+// Game is what every backend runs. Update advances the simulation by one
+// fixed tick and reads input; Draw renders the current state into the
+// frame, alpha in [0, 1) being how far real time has moved past the last
+// tick (for interpolation). Draw must not change simulation state.
+//
+// Update returning [ErrQuit] ends the run cleanly; any other error ends it
+// and is returned by the backend's Run.
+type Game interface {
+	Update(in *Input) error
+	Draw(f *raster.Frame, alpha float64)
+}
+
+// ErrQuit, returned by [Game.Update], stops the game without error.
+var ErrQuit = errors.New("platform: quit")
+
+// Config is what a game asks of a backend. Zero fields take defaults.
+type Config struct {
+	Title         string      // window or page title (default "Diorama")
+	Width, Height int         // logical frame size (default 800×480, the seed's)
+	TPS           int         // simulation ticks per second (default 60)
+	Scale         ScaleMode   // how the frame fits the window (default ScaleInteger)
+	WindowScale   int         // initial window size as a multiple of the frame (default 1)
+	NoVSync       bool        // present without waiting for vertical sync
+	Fullscreen    bool        // start fullscreen (desktop; F11 toggles)
+	Icon          image.Image // window icon (desktop); nil keeps the system's
+}
+
+// Defaults for [Config].
+const (
+	DefaultWidth  = 800
+	DefaultHeight = 480
+	DefaultTitle  = "Diorama"
+)
+
+// WithDefaults returns c with zero fields replaced by defaults, or an
+// error naming the first field out of range.
+func (c Config) WithDefaults() (Config, error) {
+	if c.Title == "" {
+		c.Title = DefaultTitle
+	}
+	if c.Width == 0 && c.Height == 0 {
+		c.Width, c.Height = DefaultWidth, DefaultHeight
+	}
+	if c.Width <= 0 || c.Height <= 0 || c.Width > raster.MaxSide || c.Height > raster.MaxSide {
+		return c, fmt.Errorf("platform: Config.Width/Height %d×%d out of range (1..%d)", c.Width, c.Height, raster.MaxSide)
+	}
+	if c.TPS == 0 {
+		c.TPS = loop.DefaultTPS
+	}
+	if c.TPS < 0 || c.TPS > 10000 {
+		return c, fmt.Errorf("platform: Config.TPS %d out of range (1..10000)", c.TPS)
+	}
+	if c.Scale > ScaleStretch {
+		return c, fmt.Errorf("platform: Config.Scale %d unknown", c.Scale)
+	}
+	if c.WindowScale == 0 {
+		c.WindowScale = 1
+	}
+	if c.WindowScale < 0 || c.WindowScale > 16 {
+		return c, fmt.Errorf("platform: Config.WindowScale %d out of range (1..16)", c.WindowScale)
+	}
+	return c, nil
+}
+
+// Driver runs a [Game] for a backend: it owns the fixed-step clock, the
+// input state and the frame. Each presented frame the backend pushes the
+// input events it collected into Input, calls [Driver.Frame] with the real
+// time elapsed, and presents Frame. Every backend runs games through a
+// Driver, so a game behaves the same everywhere.
+type Driver struct {
+	Game  Game
+	Input *Input
+	Frame *raster.Frame
+	Clock *loop.Clock
+	cfg   Config
+}
+
+// NewDriver validates cfg (applying defaults) and allocates the frame.
+func NewDriver(g Game, cfg Config) (*Driver, error) {
+	if g == nil {
+		return nil, errors.New("platform: NewDriver: nil Game")
+	}
+	cfg, err := cfg.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	f, err := raster.NewFrame(cfg.Width, cfg.Height)
+	if err != nil {
+		return nil, err
+	}
+	return &Driver{
+		Game:  g,
+		Input: NewInput(cfg.Width, cfg.Height),
+		Frame: f,
+		Clock: loop.NewClock(loop.Config{TPS: cfg.TPS}),
+		cfg:   cfg,
+	}, nil
+}
+
+// Config returns the configuration with defaults applied.
+func (d *Driver) Config() Config { return d.cfg }
+
+// Step advances the clock by elapsed, runs the due ticks (Update, then
+// Input.EndTick after each) and draws once. It returns [ErrQuit] or the
+// game's error as soon as an Update fails, without drawing.
+func (d *Driver) Step(elapsed time.Duration) error {
+	n := d.Clock.Advance(elapsed)
+	for i := 0; i < n; i++ {
+		err := d.Game.Update(d.Input)
+		d.Input.EndTick()
+		if err != nil {
+			return err
+		}
+	}
+	d.Game.Draw(d.Frame, d.Clock.Alpha())
+	return nil
+}
+
+// Tick runs exactly one Update (and EndTick) without consulting the clock
+// and without drawing; the headless backend uses it for tick-exact scripts.
+func (d *Driver) Tick() error {
+	err := d.Game.Update(d.Input)
+	d.Input.EndTick()
+	return err
+}
+
+// IsQuit reports whether err is nil or [ErrQuit]: a clean end of a run.
+func IsQuit(err error) bool { return err == nil || errors.Is(err, ErrQuit) }

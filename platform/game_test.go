@@ -1,0 +1,83 @@
+package platform
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"diorama/raster"
+)
+
+// counter counts ticks, records what input each tick saw and paints the
+// tick count into pixel 0.
+type counter struct {
+	ticks   int
+	pressed []int // ticks on which Space was seen pressed
+	draws   int
+	alpha   float64
+	quitAt  int
+}
+
+func (c *counter) Update(in *Input) error {
+	c.ticks++
+	if in.KeyPressed(KeySpace) {
+		c.pressed = append(c.pressed, c.ticks)
+	}
+	if c.quitAt > 0 && c.ticks == c.quitAt {
+		return ErrQuit
+	}
+	return nil
+}
+
+func (c *counter) Draw(f *raster.Frame, alpha float64) {
+	c.draws++
+	c.alpha = alpha
+	f.Pix[0] = uint8(c.ticks)
+}
+
+func TestDriverFixedStep(t *testing.T) {
+	g := &counter{}
+	d, err := NewDriver(g, Config{Width: 4, Height: 2, TPS: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 20 ms per tick. 30 ms: 1 tick, alpha 0.5.
+	if err := d.Step(30 * time.Millisecond); err != nil || g.ticks != 1 || g.draws != 1 || g.alpha != 0.5 {
+		t.Fatalf("after 30ms: ticks %d draws %d alpha %g err %v", g.ticks, g.draws, g.alpha, err)
+	}
+	// Space pressed during a frame with zero ticks is seen by the next tick, once.
+	d.Input.Push(Event{Kind: KeyDown, Key: KeySpace})
+	if err := d.Step(5 * time.Millisecond); err != nil || g.ticks != 1 {
+		t.Fatalf("5ms ran %d ticks", g.ticks)
+	}
+	if err := d.Step(45 * time.Millisecond); err != nil || g.ticks != 4 {
+		t.Fatalf("after 80ms total: %d ticks, want 4", g.ticks)
+	}
+	if len(g.pressed) != 1 || g.pressed[0] != 2 || d.Frame.Pix[0] != 4 {
+		t.Fatalf("space seen on ticks %v; pixel %d", g.pressed, d.Frame.Pix[0])
+	}
+}
+
+func TestDriverQuitAndErrors(t *testing.T) {
+	g := &counter{quitAt: 2}
+	d, _ := NewDriver(g, Config{Width: 1, Height: 1, TPS: 10})
+	err := d.Step(time.Second)
+	if !errors.Is(err, ErrQuit) || !IsQuit(err) || g.ticks != 2 || g.draws != 0 {
+		t.Fatalf("err %v ticks %d draws %d", err, g.ticks, g.draws)
+	}
+	if IsQuit(errors.New("x")) {
+		t.Fatal("IsQuit on a real error")
+	}
+	if _, err := NewDriver(nil, Config{}); err == nil {
+		t.Fatal("nil game accepted")
+	}
+	for _, c := range []Config{{Width: -1, Height: 5}, {Width: 5, Height: 0}, {TPS: -3}, {Width: 1 << 20, Height: 1}, {Scale: 9}, {WindowScale: 99}} {
+		if _, err := NewDriver(g, c); err == nil {
+			t.Errorf("config %+v accepted", c)
+		}
+	}
+	c, err := Config{}.WithDefaults()
+	if err != nil || c.Width != 800 || c.Height != 480 || c.TPS != 60 || c.Title != "Diorama" || c.WindowScale != 1 {
+		t.Fatalf("defaults %+v %v", c, err)
+	}
+}
