@@ -1,0 +1,352 @@
+package bt
+
+import (
+	"fmt"
+
+	"diorama/mathx"
+)
+
+// KeyKind is the value type stored under a blackboard key.
+type KeyKind uint8
+
+// The kinds of value a blackboard holds.
+const (
+	KindBool KeyKind = iota
+	KindInt
+	KindFloat
+	KindVec2
+)
+
+var kindNames = [...]string{"bool", "int", "float", "vec2"}
+
+// String returns the kind's name.
+func (k KeyKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Key identifies one blackboard entry of any kind. The typed keys
+// ([BoolKey], [IntKey], [FloatKey], [Vec2Key]) embed it; it is what a
+// [Registry] takes to declare the keys a leaf reads. The zero Key is
+// invalid.
+type Key struct {
+	id   int32 // 1 + index into the schema's key list; 0 when invalid
+	slot int32 // 1 + index into the typed value slice; 0 when invalid
+}
+
+// Valid reports whether k came from a successful schema declaration.
+func (k Key) Valid() bool { return k.id > 0 && k.slot > 0 }
+
+// BoolKey is a typed handle to a bool entry.
+type BoolKey struct{ Key }
+
+// IntKey is a typed handle to an int64 entry.
+type IntKey struct{ Key }
+
+// FloatKey is a typed handle to a float64 entry.
+type FloatKey struct{ Key }
+
+// Vec2Key is a typed handle to a mathx.Vec2 entry.
+type Vec2Key struct{ Key }
+
+// maxKeys bounds a schema so a runaway declaration loop is an error, not
+// an out-of-memory crash.
+const maxKeys = 1 << 16
+
+// Schema declares the blackboard keys of one kind of agent. Keys are
+// declared once, before trees are built and blackboards created; each
+// declaration returns a typed key that indexes a slot directly, so reading
+// and writing a blackboard is a slice access with no map lookup and no
+// interface boxing.
+//
+// A compulsory key has no default: a leaf that declares it (see
+// [Registry.Action]) fails without running while it is unset. An optional
+// key reads as its default until set.
+//
+// Declaration mistakes (a name reused with another kind, a declaration
+// after the schema was frozen by [Schema.NewBlackboard] or [Build]) are
+// recorded and reported by [Schema.Err] and by Build; the key returned is
+// invalid and ignored by blackboards.
+type Schema struct {
+	names      []string
+	kinds      []KeyKind
+	slots      []int32
+	compulsory []bool
+	index      map[string]int32 // build-time only
+
+	boolDef  []bool
+	intDef   []int64
+	floatDef []float64
+	vecDef   []mathx.Vec2
+
+	frozen bool
+	err    error
+}
+
+// NewSchema returns an empty schema.
+func NewSchema() *Schema { return &Schema{index: map[string]int32{}} }
+
+// Err returns the first declaration error, or nil.
+func (s *Schema) Err() error { return s.err }
+
+// Len returns the number of declared keys.
+func (s *Schema) Len() int { return len(s.names) }
+
+// Name returns the name of key k ("" for an invalid key).
+func (s *Schema) Name(k Key) string {
+	if !s.has(k) {
+		return ""
+	}
+	return s.names[k.id-1]
+}
+
+// Lookup returns the key declared under name, its kind and whether it
+// exists. It is meant for loaders and tools, not the tick path.
+func (s *Schema) Lookup(name string) (Key, KeyKind, bool) {
+	id, ok := s.index[name]
+	if !ok {
+		return Key{}, 0, false
+	}
+	return Key{id: id + 1, slot: s.slots[id] + 1}, s.kinds[id], true
+}
+
+func (s *Schema) has(k Key) bool {
+	return k.Valid() && int(k.id) <= len(s.names) && s.slots[k.id-1]+1 == k.slot
+}
+
+func (s *Schema) fail(format string, args ...any) Key {
+	if s.err == nil {
+		s.err = fmt.Errorf("bt: schema: "+format, args...)
+	}
+	return Key{}
+}
+
+// declare returns the key for name and whether it was newly created (the
+// caller then appends the default to the typed slice).
+func (s *Schema) declare(name string, kind KeyKind, compulsory bool, slot int) (Key, bool) {
+	if s.index == nil {
+		s.index = map[string]int32{}
+	}
+	if id, ok := s.index[name]; ok {
+		if s.kinds[id] != kind || s.compulsory[id] != compulsory {
+			return s.fail("key %q redeclared as %s (was %s)", name, kind, s.kinds[id]), false
+		}
+		return Key{id: id + 1, slot: s.slots[id] + 1}, false
+	}
+	switch {
+	case s.frozen:
+		return s.fail("key %q declared after the schema was frozen (declare keys before building trees or blackboards)", name), false
+	case name == "":
+		return s.fail("empty key name"), false
+	case len(s.names) >= maxKeys:
+		return s.fail("more than %d keys", maxKeys), false
+	}
+	id := int32(len(s.names))
+	s.names = append(s.names, name)
+	s.kinds = append(s.kinds, kind)
+	s.slots = append(s.slots, int32(slot))
+	s.compulsory = append(s.compulsory, compulsory)
+	s.index[name] = id
+	return Key{id: id + 1, slot: int32(slot) + 1}, true
+}
+
+// Bool declares an optional bool key with a default value.
+func (s *Schema) Bool(name string, def bool) BoolKey {
+	k, isNew := s.declare(name, KindBool, false, len(s.boolDef))
+	if isNew {
+		s.boolDef = append(s.boolDef, def)
+	}
+	return BoolKey{k}
+}
+
+// CompulsoryBool declares a compulsory bool key.
+func (s *Schema) CompulsoryBool(name string) BoolKey {
+	k, isNew := s.declare(name, KindBool, true, len(s.boolDef))
+	if isNew {
+		s.boolDef = append(s.boolDef, false)
+	}
+	return BoolKey{k}
+}
+
+// Int declares an optional int64 key with a default value.
+func (s *Schema) Int(name string, def int64) IntKey {
+	k, isNew := s.declare(name, KindInt, false, len(s.intDef))
+	if isNew {
+		s.intDef = append(s.intDef, def)
+	}
+	return IntKey{k}
+}
+
+// CompulsoryInt declares a compulsory int64 key.
+func (s *Schema) CompulsoryInt(name string) IntKey {
+	k, isNew := s.declare(name, KindInt, true, len(s.intDef))
+	if isNew {
+		s.intDef = append(s.intDef, 0)
+	}
+	return IntKey{k}
+}
+
+// Float declares an optional float64 key with a default value.
+func (s *Schema) Float(name string, def float64) FloatKey {
+	k, isNew := s.declare(name, KindFloat, false, len(s.floatDef))
+	if isNew {
+		s.floatDef = append(s.floatDef, def)
+	}
+	return FloatKey{k}
+}
+
+// CompulsoryFloat declares a compulsory float64 key.
+func (s *Schema) CompulsoryFloat(name string) FloatKey {
+	k, isNew := s.declare(name, KindFloat, true, len(s.floatDef))
+	if isNew {
+		s.floatDef = append(s.floatDef, 0)
+	}
+	return FloatKey{k}
+}
+
+// Vec2 declares an optional mathx.Vec2 key with a default value.
+func (s *Schema) Vec2(name string, def mathx.Vec2) Vec2Key {
+	k, isNew := s.declare(name, KindVec2, false, len(s.vecDef))
+	if isNew {
+		s.vecDef = append(s.vecDef, def)
+	}
+	return Vec2Key{k}
+}
+
+// CompulsoryVec2 declares a compulsory mathx.Vec2 key.
+func (s *Schema) CompulsoryVec2(name string) Vec2Key {
+	k, isNew := s.declare(name, KindVec2, true, len(s.vecDef))
+	if isNew {
+		s.vecDef = append(s.vecDef, mathx.Vec2{})
+	}
+	return Vec2Key{k}
+}
+
+// NewBlackboard freezes the schema and returns a blackboard holding every
+// key at its default, none of them set.
+func (s *Schema) NewBlackboard() *Blackboard {
+	s.frozen = true
+	b := &Blackboard{
+		schema: s,
+		set:    make([]bool, len(s.names)),
+		bools:  make([]bool, len(s.boolDef)),
+		ints:   make([]int64, len(s.intDef)),
+		floats: make([]float64, len(s.floatDef)),
+		vecs:   make([]mathx.Vec2, len(s.vecDef)),
+	}
+	b.Reset()
+	return b
+}
+
+// Blackboard holds one agent's values for the keys of a [Schema]. Reads
+// and writes are slice accesses. An invalid key reads as the zero value
+// and writes nothing.
+type Blackboard struct {
+	schema *Schema
+	set    []bool
+	bools  []bool
+	ints   []int64
+	floats []float64
+	vecs   []mathx.Vec2
+}
+
+// Schema returns the schema the blackboard was made from.
+func (b *Blackboard) Schema() *Schema { return b.schema }
+
+// Reset returns every key to its default and marks it unset.
+func (b *Blackboard) Reset() {
+	clear(b.set)
+	copy(b.bools, b.schema.boolDef)
+	copy(b.ints, b.schema.intDef)
+	copy(b.floats, b.schema.floatDef)
+	copy(b.vecs, b.schema.vecDef)
+}
+
+// Has reports whether k has been set since the last reset.
+func (b *Blackboard) Has(k Key) bool { return uint(k.id-1) < uint(len(b.set)) && b.set[k.id-1] }
+
+// Unset marks k unset and restores its default.
+func (b *Blackboard) Unset(k Key) {
+	if !b.schema.has(k) || int(k.id) > len(b.set) {
+		return
+	}
+	i, j := k.id-1, k.slot-1
+	b.set[i] = false
+	s := b.schema
+	switch s.kinds[i] {
+	case KindBool:
+		b.bools[j] = s.boolDef[j]
+	case KindInt:
+		b.ints[j] = s.intDef[j]
+	case KindFloat:
+		b.floats[j] = s.floatDef[j]
+	case KindVec2:
+		b.vecs[j] = s.vecDef[j]
+	}
+}
+
+// Bool returns k's value (its default while unset).
+func (b *Blackboard) Bool(k BoolKey) bool {
+	if uint(k.slot-1) < uint(len(b.bools)) {
+		return b.bools[k.slot-1]
+	}
+	return false
+}
+
+// SetBool sets k.
+func (b *Blackboard) SetBool(k BoolKey, v bool) {
+	if uint(k.slot-1) < uint(len(b.bools)) && uint(k.id-1) < uint(len(b.set)) {
+		b.bools[k.slot-1] = v
+		b.set[k.id-1] = true
+	}
+}
+
+// Int returns k's value (its default while unset).
+func (b *Blackboard) Int(k IntKey) int64 {
+	if uint(k.slot-1) < uint(len(b.ints)) {
+		return b.ints[k.slot-1]
+	}
+	return 0
+}
+
+// SetInt sets k.
+func (b *Blackboard) SetInt(k IntKey, v int64) {
+	if uint(k.slot-1) < uint(len(b.ints)) && uint(k.id-1) < uint(len(b.set)) {
+		b.ints[k.slot-1] = v
+		b.set[k.id-1] = true
+	}
+}
+
+// Float returns k's value (its default while unset).
+func (b *Blackboard) Float(k FloatKey) float64 {
+	if uint(k.slot-1) < uint(len(b.floats)) {
+		return b.floats[k.slot-1]
+	}
+	return 0
+}
+
+// SetFloat sets k.
+func (b *Blackboard) SetFloat(k FloatKey, v float64) {
+	if uint(k.slot-1) < uint(len(b.floats)) && uint(k.id-1) < uint(len(b.set)) {
+		b.floats[k.slot-1] = v
+		b.set[k.id-1] = true
+	}
+}
+
+// Vec2 returns k's value (its default while unset).
+func (b *Blackboard) Vec2(k Vec2Key) mathx.Vec2 {
+	if uint(k.slot-1) < uint(len(b.vecs)) {
+		return b.vecs[k.slot-1]
+	}
+	return mathx.Vec2{}
+}
+
+// SetVec2 sets k.
+func (b *Blackboard) SetVec2(k Vec2Key, v mathx.Vec2) {
+	if uint(k.slot-1) < uint(len(b.vecs)) && uint(k.id-1) < uint(len(b.set)) {
+		b.vecs[k.slot-1] = v
+		b.set[k.id-1] = true
+	}
+}

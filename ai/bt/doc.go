@@ -1,0 +1,38 @@
+// Package bt implements behaviour trees for Diorama's agents.
+//
+// A tree definition ([Tree]) is built once, from Go ([Def] values made
+// with [Sequence], [Selector], [Repeat] and friends) or from a small
+// indented text format ([Parse], [Load]), and is shared by any number of
+// agents. Everything that changes while a tree runs lives in an
+// [Instance]: one status and one scratch word per node plus a typed
+// [Blackboard]. Thousands of agents can therefore share one tree, and
+// ticking an instance allocates nothing: the tree is a flat pre-order
+// array, leaves are plain functions looked up by index, and blackboard
+// keys are resolved to typed slots when the tree is built.
+//
+// Statuses are [Success], [Failure] and [Running] ([Ready] marks a node
+// that has not run since it was last reset or halted).
+//
+// Composites: [Sequence] and [Selector] remember a running child and
+// resume it on the next tick (the "memory" composites of seed 000);
+// [ReactiveSequence] and [ReactiveSelector] re-evaluate from the first
+// child on every tick and halt a running later child when an earlier one
+// takes over; [ForgetfulSequence] (seed 000) restarts from the first child
+// on every tick but does not halt children, so a running child is resumed
+// where it was when it is reached again; [Parallel] ticks every child with
+// success and failure policies.
+//
+// Decorators: [Inverter], [Succeeder], [Failer], [Repeat] (seed 000's
+// RepeatN), [UntilFail], [UntilSuccess], [Timeout] and [Cooldown]
+// (counted in ticks of the instance, never the wall clock) and
+// [Conditional] (seed 000: a named condition guarding one child).
+//
+// Leaves are actions and conditions registered by name in a [Registry],
+// which also declares which blackboard keys they read; a leaf whose
+// compulsory key is unset fails without running (seed 000's BContext
+// rule). [Wait], [Succeed] and [Fail] are built in.
+//
+// Package bt owns behaviour trees only. It imports mathx and the standard
+// library and must not import raster, scene, physics or any other ai
+// package: the game supplies agent data through the type parameter A.
+package bt

@@ -1,0 +1,266 @@
+package bt
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"diorama/mathx"
+)
+
+// Seed 000's Tanktrum trees (§2.7 chase tree, §3.5.2 drone and turret)
+// written in the text format. The seed gives names and numbers only; the
+// leaf semantics below are ours (the seed leaves them as [GAP]s):
+//
+//   - healthBelow T: the compulsory blackboard value "health" is below T
+//     (the seed's Conditionals.healthBelowThreshold and "broken down").
+//   - brokenDown: a broken-down tank cannot move; it logs and runs forever.
+//   - findMeshAdjacentToPlayer: plans a path next to the compulsory
+//     blackboard value "player"; fails while the player is unknown.
+//   - travelTo 0: one step along the path per tick; succeeds on arrival
+//     (the seed's boolean argument is unexplained and passed as 0).
+//   - RunTillArrived: until-success around the forgetful sequence.
+//   - shoot: fires once and succeeds.
+//   - delayedShoot D S: aims for D ticks, then fires one shot per tick for
+//     S ticks and succeeds with the last shot.
+//   - Tasks.doNothing(25): wait 25.
+const tanktrum = `
+# Seed 000 §3.5.2: "broken down" when health is low.
+tree brokenDown
+  conditional healthBelow 25
+    action brokenDown
+
+# Seed 000 Listing 2.29: hunt the player, then shoot once arrived.
+tree chase
+  sequence
+    action findMeshAdjacentToPlayer
+    until-success                 # RunTillArrived
+      forgetful-sequence
+        succeeder
+          conditional canSeePlayer
+            action shoot
+        action travelTo 0
+    selector
+      conditional canSeePlayer
+        repeat 2
+          sequence
+            succeeder
+              action shoot
+            wait 25               # Tasks.doNothing(25)
+
+tree drone
+  selector
+    use brokenDown
+    use chase
+
+tree turret
+  selector
+    use brokenDown
+    selector
+      conditional canSeePlayer
+        action delayedShoot 50 10
+      sequence
+        action findMeshAdjacentToPlayer
+        action travelTo 0
+`
+
+type tank struct {
+	canSee  bool
+	pathLen int // ticks a travel takes
+	left    int
+	log     []string
+}
+
+type tankKeys struct {
+	health FloatKey
+	player Vec2Key
+}
+
+func tankRegistry() (*Registry[*tank], tankKeys) {
+	s := NewSchema()
+	k := tankKeys{health: s.CompulsoryFloat("health"), player: s.CompulsoryVec2("player")}
+	r := NewRegistry[*tank](s)
+	r.Condition("healthBelow", 1, func(t *tank, c *Call) bool {
+		return c.BB.Float(k.health) < c.Arg(0)
+	}, k.health.Key)
+	r.Condition("canSeePlayer", 0, func(t *tank, c *Call) bool { return t.canSee })
+	r.Action("brokenDown", 0, func(t *tank, c *Call) Status {
+		t.log = append(t.log, "brokenDown")
+		return Running
+	})
+	r.Action("findMeshAdjacentToPlayer", 0, func(t *tank, c *Call) Status {
+		t.log = append(t.log, "findMesh")
+		t.left = t.pathLen
+		return Success
+	}, k.player.Key)
+	r.Action("travelTo", 1, func(t *tank, c *Call) Status {
+		t.log = append(t.log, "travel")
+		if t.left--; t.left <= 0 {
+			return Success
+		}
+		return Running
+	})
+	r.Action("shoot", 0, func(t *tank, c *Call) Status {
+		t.log = append(t.log, "shoot")
+		return Success
+	})
+	r.Action("delayedShoot", 2, func(t *tank, c *Call) Status {
+		m := c.Mem()
+		if c.Started() {
+			t.log = append(t.log, "aim")
+		}
+		*m++
+		delay, shots := int64(c.Arg(0)), int64(c.Arg(1))
+		if *m <= delay {
+			return Running
+		}
+		t.log = append(t.log, "fire")
+		if *m == delay+shots {
+			return Success
+		}
+		return Running
+	})
+	return r, k
+}
+
+// run ticks n times, applying script[tick] (1-based) first, and returns
+// the log of each tick that logged something as "tick:status:actions".
+func runTank(in *Instance[*tank], tk *tank, n int, script map[int]func()) []string {
+	var out []string
+	for i := 1; i <= n; i++ {
+		if f := script[i]; f != nil {
+			f()
+		}
+		tk.log = tk.log[:0]
+		s := in.Tick(tk)
+		if len(tk.log) > 0 {
+			out = append(out, itoa(i)+":"+s.String()+":"+strings.Join(tk.log, ","))
+		}
+	}
+	return out
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func loadTank(t *testing.T, src, name string) (*Instance[*tank], tankKeys) {
+	t.Helper()
+	r, k := tankRegistry()
+	tr, err := Load(r, src, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.NewInstance(), k
+}
+
+func assertLog(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("action log:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestDroneTree(t *testing.T) {
+	in, k := loadTank(t, tanktrum, "drone")
+	tk := &tank{pathLen: 2}
+	bb := in.Blackboard()
+	bb.SetFloat(k.health, 100)
+	// Tick 1: the player's position is not known yet: findMesh cannot run
+	// (compulsory key), so the drone does nothing and the tree fails.
+	if s := in.Tick(tk); s != Failure || len(tk.log) != 0 {
+		t.Fatalf("without player: %v %v", s, tk.log)
+	}
+	bb.SetVec2(k.player, mathx.Vec2{X: 5, Y: 5})
+	got := runTank(in, tk, 60, map[int]func(){
+		2:  func() { tk.canSee = true },          // seen on the last travel step
+		20: func() { bb.SetFloat(k.health, 10) }, // memory selector: not noticed while chase runs
+	})
+	assertLog(t, got, []string{
+		"1:running:findMesh,travel",
+		// The forgetful sequence re-runs succeeder(shoot) first; travel is
+		// resumed and arrives (path of 2), so the same tick goes on to the
+		// repeat: first shot, then wait 25 on ticks 2..26.
+		"2:running:shoot,travel,shoot",
+		"27:running:shoot",      // second round: wait on ticks 27..51, repeat 2 done
+		"52:running:brokenDown", // chase succeeded on 51; the low health is seen now
+		"53:running:brokenDown",
+		"54:running:brokenDown",
+		"55:running:brokenDown", "56:running:brokenDown", "57:running:brokenDown",
+		"58:running:brokenDown", "59:running:brokenDown", "60:running:brokenDown",
+	})
+}
+
+// On tick 2 the player disappears: the forgetful sequence's succeeder
+// still lets travel go on; once arrived the selector's conditional fails,
+// so chase fails and the drone replans on the next tick.
+func TestDroneLosesPlayer(t *testing.T) {
+	in, k := loadTank(t, tanktrum, "drone")
+	tk := &tank{pathLen: 3, canSee: true}
+	in.Blackboard().SetFloat(k.health, 100)
+	in.Blackboard().SetVec2(k.player, mathx.Vec2{})
+	got := runTank(in, tk, 7, map[int]func(){
+		2: func() { tk.canSee = false },
+		5: func() { tk.canSee = true },
+	})
+	assertLog(t, got, []string{
+		"1:running:findMesh,shoot,travel",
+		"2:running:travel",
+		"3:failure:travel", // arrived, cannot see: chase fails
+		"4:running:findMesh,travel",
+		"5:running:shoot,travel",
+		"6:running:shoot,travel,shoot", // arrived, sees: first burst shot, wait
+	})
+	// The waiting conditional re-checks the player every tick: losing sight
+	// halts the repeat.
+	tk.canSee = false
+	if s := in.Tick(tk); s != Failure {
+		t.Fatalf("tick 8: %v\n%s", s, in.Dump())
+	}
+}
+
+func TestTurretTree(t *testing.T) {
+	in, k := loadTank(t, tanktrum, "turret")
+	tk := &tank{pathLen: 3}
+	bb := in.Blackboard()
+	bb.SetFloat(k.health, 100)
+	bb.SetVec2(k.player, mathx.Vec2{X: 1})
+	got := runTank(in, tk, 70, map[int]func(){
+		2:  func() { tk.canSee = true },          // seen while travelling: memory selector keeps travelling
+		30: func() { bb.SetFloat(k.health, 20) }, // hit while shooting: noticed only after the burst
+	})
+	want := []string{
+		"1:running:findMesh,travel",
+		"2:running:travel",
+		"3:success:travel", // arrived
+		"4:running:aim",    // delayedShoot 50 10: aim ticks 4..53
+	}
+	for i := 54; i <= 62; i++ {
+		want = append(want, itoa(i)+":running:fire")
+	}
+	want = append(want, "63:success:fire") // tenth shot
+	for i := 64; i <= 70; i++ {
+		want = append(want, itoa(i)+":running:brokenDown")
+	}
+	assertLog(t, got, want)
+}
+
+// The same turret with seed 000's memory selector at the root replaced by
+// a reactive selector notices low health at once: the running
+// delayedShoot is halted and the turret breaks down on the same tick.
+func TestTurretReactiveRoot(t *testing.T) {
+	src := strings.Replace(tanktrum, "tree turret\n  selector", "tree turret\n  reactive-selector", 1)
+	in, k := loadTank(t, src, "turret")
+	tk := &tank{pathLen: 1, canSee: true}
+	bb := in.Blackboard()
+	bb.SetFloat(k.health, 100)
+	bb.SetVec2(k.player, mathx.Vec2{})
+	got := runTank(in, tk, 8, map[int]func(){5: func() { bb.SetFloat(k.health, 20) }})
+	assertLog(t, got, []string{
+		"1:running:aim",
+		"5:running:brokenDown",
+		"6:running:brokenDown", "7:running:brokenDown", "8:running:brokenDown",
+	})
+	// Pre-order after expansion: 0 root, 1 conditional, 2 brokenDown, 3 selector, 4 conditional, 5 delayedShoot.
+	if s := in.Status(5); s != Ready {
+		t.Fatalf("delayedShoot status %v, want ready (halted)\n%s", s, in.Dump())
+	}
+}
