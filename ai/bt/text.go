@@ -12,22 +12,20 @@ const MaxSourceBytes = 1 << 20
 // Source is a parsed text definition: one or more named trees. A tree may
 // include another with "use NAME"; [Source.Def] expands those.
 //
-// The format is line based. "#" starts a comment. A line at column 0
-// names a tree:
+// The format is line based; "#" starts a comment. A line at column 0
+// ("tree NAME") starts a tree, and the indented lines under it (spaces
+// only, any consistent step) are its nodes, one per line, children
+// indented deeper than their parent:
 //
 //	tree turret
-//
-// and the indented lines under it (spaces only, any consistent step) are
-// its nodes, one per line, children indented deeper than their parent:
-//
-//	selector
-//	  use brokenDown
 //	  selector
-//	    conditional canSeePlayer
-//	      action delayedShoot 50 10
-//	    sequence
-//	      action findMeshAdjacentToPlayer
-//	      action travelTo 0
+//	    use brokenDown
+//	    selector
+//	      conditional canSeePlayer
+//	        action delayedShoot 50 10
+//	      sequence
+//	        action findMeshAdjacentToPlayer
+//	        action travelTo 0
 //
 // Node lines: sequence, selector, reactive-sequence, reactive-selector,
 // forgetful-sequence, parallel [success=all|one] [failure=all|one]
