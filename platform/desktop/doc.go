@@ -1,6 +1,19 @@
-// Package desktop presents Diorama frames in a GLFW window with OpenGL and
-// turns GLFW input into engine input events. cgo is allowed here and only
-// under platform/.
+// Package desktop presents Diorama frames in a GLFW 3.3 window through an
+// OpenGL 3.3 core context and turns GLFW input into engine input events.
 //
-// desktop may import raster and loop; never scene, physics or ai.
+// The frame is one texture, allocated once and refreshed every frame with
+// glTexSubImage2D, drawn as one quad with nearest filtering, scaled into
+// the window by the game's [platform.ScaleMode] (integer scaling with
+// black letterbox bars by default). F11 or Alt+Enter toggles fullscreen.
+// Mouse positions are mapped back through the same viewport, so a game
+// always sees frame coordinates.
+//
+// GLFW and OpenGL must be used from the main OS thread: this package locks
+// the main goroutine to it in init, and [Run] (and every [Window] method)
+// must be called from the main goroutine. Without cgo, on Android and on
+// js/wasm the package builds but [Run] and [Available] report
+// [ErrUnavailable].
+//
+// cgo is allowed here and only under platform/. desktop may import
+// platform, raster, loop and mathx; never scene, physics, ai, iso or atlas.
 package desktop
