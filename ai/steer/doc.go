@@ -1,0 +1,33 @@
+// Package steer moves autonomous agents with Reynolds-style steering
+// forces: seek, flee, arrive, pursue, evade, wander, path following, wall
+// avoidance with feelers, obstacle avoidance against circles, the flocking
+// trio (separation, alignment, cohesion) and the push/pull swarm avoidance
+// of seed 001 (obstacles push, the target pulls harder the more obstacles
+// push). Forces are combined by weighted sum or by priority with
+// truncation, and limited by a maximum force and a maximum speed.
+//
+// There are two layers. The behaviour functions ([Seek], [Arrive],
+// [WallAvoidance], [PushPull], ...) are pure: vectors in, one force out,
+// no state, no allocation. [World] stores many agents as a struct of
+// arrays, finds neighbours through a uniform spatial hash grid rebuilt each
+// tick (so separation among N agents costs near-linear time), combines the
+// behaviours each agent has switched on, and integrates them with
+// semi-implicit Euler. Stepping a World allocates nothing once it has been
+// stepped once.
+//
+// Units: every force is an acceleration (agents have unit mass); speeds are
+// world units per second; dt is seconds.
+//
+// Non-finite numbers: every behaviour function returns the zero vector when
+// its inputs are NaN or infinite, so a NaN never comes out of this
+// package. The World does not hide such faults: an agent whose state
+// becomes non-finite is frozen and flagged ([World.Faulted]), rejected
+// inputs are refused with an error, and walls or obstacles with non-finite
+// coordinates returned by the world queries are skipped and counted in
+// [Stats].
+//
+// World knowledge comes in only through the function types [WallQuery] and
+// [ObstacleQuery]. Package steer imports only mathx and the standard
+// library; it must NOT import physics, scene, raster or any other engine
+// package.
+package steer

@@ -1,0 +1,149 @@
+package steer
+
+import (
+	"math"
+
+	"diorama/mathx"
+)
+
+// Grid is a uniform grid of square cells over the unbounded plane, hashed
+// into a fixed number of buckets so that its memory depends on the number
+// of points, not on how far apart they are. Build it from a set of points
+// once per tick (a counting sort, O(N)), then ask for neighbours. A query
+// visits the cells the query disc overlaps; points that share a bucket
+// with another cell are told apart by their stored cell coordinates, so
+// results are exact and each point appears once.
+//
+// Results come in a deterministic order (bucket order, then point index)
+// that depends only on the points and the cell size.
+type Grid struct {
+	cell, inv float64
+	mask      uint32
+	start     []int32 // bucket b holds sorted entries start[b]..start[b+1]
+	ids       []int32 // point index of each sorted entry
+	pos       []mathx.Vec2
+	cx, cy    []int32 // cell of each sorted entry
+	pcx, pcy  []int32 // cell of each point, by point index
+	bucket    []uint32
+}
+
+// cellMax bounds cell coordinates so that int32 arithmetic cannot wrap;
+// points beyond it share the border cells (still correct, only slower).
+const cellMax = 1 << 28
+
+func (g *Grid) cellOf(v float64) int32 {
+	c := math.Floor(v * g.inv)
+	if !(c > -cellMax) {
+		return -cellMax
+	}
+	if c > cellMax {
+		return cellMax
+	}
+	return int32(c)
+}
+
+func hashCell(x, y int32) uint32 {
+	return uint32(x)*0x9E3779B1 ^ uint32(y)*0x85EBCA77
+}
+
+// Build indexes pts with cells of the given size (> 0). Points for which
+// skip reports true (may be nil) and non-finite points are left out.
+// It reuses the grid's memory, allocating only when the point count grows.
+func (g *Grid) Build(pts []mathx.Vec2, cell float64, skip []bool) {
+	if !(cell > 0) || !mathx.IsFinite(cell) {
+		cell = 1
+	}
+	g.cell, g.inv = cell, 1/cell
+	n := len(pts)
+	nb := 16
+	for nb < 2*n {
+		nb <<= 1
+	}
+	g.mask = uint32(nb - 1)
+	if cap(g.start) < nb+1 {
+		g.start = make([]int32, nb+1)
+	}
+	g.start = g.start[:nb+1]
+	clear(g.start)
+	g.bucket = grow(g.bucket, n)
+	g.pcx = grow(g.pcx, n)
+	g.pcy = grow(g.pcy, n)
+	used := 0
+	for i, p := range pts {
+		if (skip != nil && skip[i]) || !p.IsFinite() {
+			g.bucket[i] = math.MaxUint32
+			continue
+		}
+		x, y := g.cellOf(p.X), g.cellOf(p.Y)
+		g.pcx[i], g.pcy[i] = x, y
+		b := hashCell(x, y) & g.mask
+		g.bucket[i] = b
+		g.start[b+1]++
+		used++
+	}
+	for b := 1; b <= nb; b++ {
+		g.start[b] += g.start[b-1]
+	}
+	g.ids = grow(g.ids, used)
+	g.pos = grow(g.pos, used)
+	g.cx = grow(g.cx, used)
+	g.cy = grow(g.cy, used)
+	// Fill using start[b] as a cursor, then shift back.
+	for i, b := range g.bucket {
+		if b == math.MaxUint32 {
+			continue
+		}
+		k := g.start[b]
+		g.start[b]++
+		g.ids[k] = int32(i)
+		g.pos[k] = pts[i]
+		g.cx[k], g.cy[k] = g.pcx[i], g.pcy[i]
+	}
+	copy(g.start[1:], g.start[:nb])
+	g.start[0] = 0
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// Len returns the number of indexed points.
+func (g *Grid) Len() int { return len(g.ids) }
+
+// Query appends to dst the indices of the indexed points within radius
+// of p (distance <= radius) and returns dst. It allocates only if dst
+// must grow.
+func (g *Grid) Query(p mathx.Vec2, radius float64, dst []int32) []int32 {
+	if g.mask == 0 || !p.IsFinite() || !(radius >= 0) {
+		return dst
+	}
+	x0, x1 := g.cellOf(p.X-radius), g.cellOf(p.X+radius)
+	y0, y1 := g.cellOf(p.Y-radius), g.cellOf(p.Y+radius)
+	r2 := radius * radius
+	if (int64(x1)-int64(x0)+1)*(int64(y1)-int64(y0)+1) > int64(len(g.start)) {
+		// The disc covers more cells than there are buckets: scan all.
+		for k := range g.ids {
+			if g.pos[k].DistSq(p) <= r2 {
+				dst = append(dst, g.ids[k])
+			}
+		}
+		return dst
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			b := hashCell(x, y) & g.mask
+			for k := g.start[b]; k < g.start[b+1]; k++ {
+				if g.cx[k] != x || g.cy[k] != y {
+					continue
+				}
+				if g.pos[k].DistSq(p) <= r2 {
+					dst = append(dst, g.ids[k])
+				}
+			}
+		}
+	}
+	return dst
+}

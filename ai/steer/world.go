@@ -1,0 +1,647 @@
+package steer
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+)
+
+// Behaviour is a set of steering behaviours switched on for one agent.
+type Behaviour uint32
+
+// The behaviours a [World] agent can run. They are listed in the order a
+// [Prioritized] combination considers them: avoidance first, wander last.
+const (
+	AvoidingWalls     Behaviour = 1 << iota // feelers against the WallQuery's segments
+	AvoidingObstacles                       // detection box against the ObstacleQuery's circles
+	Separating                              // keep a gap from neighbouring agents
+	Evading                                 // evade TargetAgent
+	Fleeing                                 // flee Target
+	Aligning                                // fly at full speed along neighbours' mean heading
+	Cohering                                // seek neighbours' centre
+	Swarming                                // seed 001 push/pull toward Target among obstacles
+	Seeking                                 // seek Target
+	Arriving                                // arrive at Target
+	Pursuing                                // pursue TargetAgent
+	FollowingPath                           // follow Path
+	Wandering                               // wander
+)
+
+// Weights scale each behaviour's force before combination.
+type Weights struct {
+	Walls, Obstacles, Separation, Evade, Flee, Alignment, Cohesion,
+	Swarm, Seek, Arrive, Pursue, Path, Wander float64
+}
+
+// DefaultWeights are sensible starting weights for crowds: avoidance and
+// separation dominate, the rest are 1. Flocks want a weaker separation
+// (about 0.5) and a stronger alignment (about 3), or separation inside a
+// dense flock uses up the force budget and the flock never lines up.
+func DefaultWeights() Weights {
+	return Weights{Walls: 10, Obstacles: 10, Separation: 4, Evade: 1, Flee: 1, Alignment: 1,
+		Cohesion: 1, Swarm: 1, Seek: 1, Arrive: 1, Pursue: 1, Path: 1, Wander: 1}
+}
+
+// WallQuery appends to dst the walls that may cross area and returns dst.
+// It is how a [World] learns about walls; it must not keep dst.
+type WallQuery func(area mathx.AABB, dst []Segment) []Segment
+
+// ObstacleQuery appends to dst the obstacles whose circles may overlap area
+// and returns dst. It is how a [World] learns about obstacles; it must not
+// keep dst.
+type ObstacleQuery func(area mathx.AABB, dst []Circle) []Circle
+
+// Config holds the parameters shared by all agents of a [World].
+type Config struct {
+	Combine Combine
+	Weights Weights
+	// Gap is the free space separation tries to keep between agents'
+	// edges; neighbours push when their edges are closer than Gap.
+	Gap float64
+	// NeighbourRadius is the centre distance within which agents align
+	// and cohere.
+	NeighbourRadius float64
+	Feelers         Feelers
+	// ObstacleBox is the minimum length of the obstacle detection box.
+	ObstacleBox float64
+	Wander      WanderParams
+	Swarm       SwarmParams
+	// ArriveTolerance is the distance at which arriving agents stop.
+	ArriveTolerance float64
+	// WaypointReach is the distance at which a path follower moves on to
+	// the next waypoint.
+	WaypointReach float64
+	// PanicDist limits flee and evade to threats this close (0: always).
+	PanicDist float64
+	// Resolve is the number of contact-resolution passes after
+	// integration: overlapping agents that both separate are pushed
+	// apart along the line between their centres, half each (Jacobi, so
+	// the agent order does not matter). Separation steering alone keeps
+	// agents apart in open flow but cannot stop a crowd pressing toward
+	// one point from squeezing together; a few passes bound the overlap.
+	// 0 switches it off.
+	Resolve   int
+	Walls     WallQuery
+	Obstacles ObstacleQuery
+	// Seed seeds the wander random source.
+	Seed uint64
+}
+
+// DefaultConfig returns a configuration scaled for agents of radius r.
+func DefaultConfig(r float64) Config {
+	return Config{
+		Combine:         Prioritized,
+		Weights:         DefaultWeights(),
+		Gap:             0.5 * r,
+		NeighbourRadius: 6 * r,
+		Feelers:         DefaultFeelers(4 * r),
+		ObstacleBox:     4 * r,
+		Wander:          WanderParams{Radius: 2 * r, Distance: 4 * r, Jitter: 0.5 * r},
+		Swarm:           DefaultSwarm(),
+		ArriveTolerance: 0.05 * r,
+		WaypointReach:   r,
+		Resolve:         4,
+		Seed:            1,
+	}
+}
+
+// Agent describes one agent when adding or replacing it.
+type Agent struct {
+	Pos, Vel mathx.Vec2
+	Radius   float64
+	MaxSpeed float64
+	MaxForce float64
+	// Behaviours switched on.
+	Behaviours Behaviour
+	// Target is the point for Seeking, Fleeing, Arriving and Swarming.
+	Target mathx.Vec2
+	// TargetAgent is the agent index for Pursuing and Evading (-1: none);
+	// it must already exist (see [World.SetTargetAgent] for later ones).
+	TargetAgent int
+	// Path is a path id from [World.AddPath] for FollowingPath (-1: none).
+	Path int
+}
+
+// Stats counts what the last [World.Step] did.
+type Stats struct {
+	// Pairs is the number of neighbour distance tests.
+	Pairs int
+	// Faulted is the number of agents frozen because their position or
+	// velocity is not finite.
+	Faulted int
+	// Skipped counts walls and obstacles with non-finite values returned
+	// by the queries, and non-finite behaviour forces, all ignored.
+	Skipped int
+}
+
+// World holds agents as a struct of arrays and steps them together.
+type World struct {
+	cfg Config
+	rng mathx.Rand
+
+	pos, vel, heading, force, target, wander []mathx.Vec2
+	radius, maxSpeed, maxForce               []float64
+	beh                                      []Behaviour
+	targetAgent, path, pathIdx               []int32
+	fault                                    []bool
+
+	push     []mathx.Vec2 // contact resolution displacements
+	paths    []mathx.Vec2
+	pathOff  []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
+	pathLoop []bool
+
+	grid    Grid
+	walls   []Segment
+	circles []Circle
+	stats   Stats
+}
+
+// NewWorld returns an empty world with cfg.
+func NewWorld(cfg Config) *World {
+	w := &World{cfg: cfg}
+	w.rng.Seed(cfg.Seed)
+	return w
+}
+
+// Config returns the world's configuration.
+func (w *World) Config() Config { return w.cfg }
+
+// Len returns the number of agents.
+func (w *World) Len() int { return len(w.pos) }
+
+// Stats returns the counters of the last Step.
+func (w *World) Stats() Stats { return w.stats }
+
+func (w *World) checkAgent(a Agent) error {
+	switch {
+	case !a.Pos.IsFinite() || !a.Vel.IsFinite() || !a.Target.IsFinite():
+		return errors.New("steer: agent position, velocity or target not finite")
+	case !(a.Radius >= 0) || !mathx.IsFinite(a.Radius):
+		return fmt.Errorf("steer: agent radius %v must be finite and >= 0", a.Radius)
+	case !(a.MaxSpeed >= 0) || !mathx.IsFinite(a.MaxSpeed):
+		return fmt.Errorf("steer: agent max speed %v must be finite and >= 0", a.MaxSpeed)
+	case !(a.MaxForce >= 0) || !mathx.IsFinite(a.MaxForce):
+		return fmt.Errorf("steer: agent max force %v must be finite and >= 0", a.MaxForce)
+	case a.TargetAgent < -1 || a.TargetAgent >= len(w.pos):
+		return fmt.Errorf("steer: target agent %d out of range", a.TargetAgent)
+	case a.Path < -1 || a.Path >= len(w.pathLoop):
+		return fmt.Errorf("steer: path %d out of range", a.Path)
+	}
+	return nil
+}
+
+// Add appends an agent and returns its index. Invalid values (non-finite
+// numbers, negative limits, unknown target agent or path) give an error
+// and add nothing.
+func (w *World) Add(a Agent) (int, error) {
+	if err := w.checkAgent(a); err != nil {
+		return -1, err
+	}
+	w.pos = append(w.pos, a.Pos)
+	w.vel = append(w.vel, a.Vel)
+	h := a.Vel.Norm()
+	if h == (mathx.Vec2{}) {
+		h = mathx.V2(1, 0)
+	}
+	w.heading = append(w.heading, h)
+	w.force = append(w.force, mathx.Vec2{})
+	w.target = append(w.target, a.Target)
+	w.wander = append(w.wander, mathx.V2(w.cfg.Wander.Radius, 0))
+	w.radius = append(w.radius, a.Radius)
+	w.maxSpeed = append(w.maxSpeed, a.MaxSpeed)
+	w.maxForce = append(w.maxForce, a.MaxForce)
+	w.beh = append(w.beh, a.Behaviours)
+	w.targetAgent = append(w.targetAgent, int32(a.TargetAgent))
+	w.path = append(w.path, int32(a.Path))
+	w.pathIdx = append(w.pathIdx, 0)
+	w.fault = append(w.fault, false)
+	w.push = append(w.push, mathx.Vec2{})
+	return len(w.pos) - 1, nil
+}
+
+// Agent returns agent i's current description.
+func (w *World) Agent(i int) Agent {
+	return Agent{Pos: w.pos[i], Vel: w.vel[i], Radius: w.radius[i], MaxSpeed: w.maxSpeed[i],
+		MaxForce: w.maxForce[i], Behaviours: w.beh[i], Target: w.target[i],
+		TargetAgent: int(w.targetAgent[i]), Path: int(w.path[i])}
+}
+
+// Set replaces agent i (clearing its fault flag and restarting its path).
+// Invalid values give an error and change nothing.
+func (w *World) Set(i int, a Agent) error {
+	if i < 0 || i >= len(w.pos) {
+		return fmt.Errorf("steer: agent %d out of range", i)
+	}
+	if err := w.checkAgent(a); err != nil {
+		return err
+	}
+	w.pos[i], w.vel[i], w.target[i] = a.Pos, a.Vel, a.Target
+	w.radius[i], w.maxSpeed[i], w.maxForce[i] = a.Radius, a.MaxSpeed, a.MaxForce
+	w.beh[i] = a.Behaviours
+	w.targetAgent[i], w.path[i], w.pathIdx[i] = int32(a.TargetAgent), int32(a.Path), 0
+	w.fault[i] = false
+	return nil
+}
+
+// SetTarget moves agent i's target point. A non-finite target is refused.
+func (w *World) SetTarget(i int, t mathx.Vec2) error {
+	if i < 0 || i >= len(w.pos) {
+		return fmt.Errorf("steer: agent %d out of range", i)
+	}
+	if !t.IsFinite() {
+		return fmt.Errorf("steer: target %v for agent %d not finite", t, i)
+	}
+	w.target[i] = t
+	return nil
+}
+
+// SetTargetAgent sets the agent i pursues or evades (-1: none); j must
+// already exist.
+func (w *World) SetTargetAgent(i, j int) error {
+	if i < 0 || i >= len(w.pos) || j < -1 || j >= len(w.pos) {
+		return fmt.Errorf("steer: agent %d or target agent %d out of range", i, j)
+	}
+	w.targetAgent[i] = int32(j)
+	return nil
+}
+
+// SetBehaviours switches agent i's behaviours.
+func (w *World) SetBehaviours(i int, b Behaviour) { w.beh[i] = b }
+
+// AddPath stores a copy of a waypoint path and returns its id for
+// [Agent.Path]. Empty or non-finite paths are refused.
+func (w *World) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
+	if len(pts) == 0 {
+		return -1, errors.New("steer: empty path")
+	}
+	for k, p := range pts {
+		if !p.IsFinite() {
+			return -1, fmt.Errorf("steer: path point %d not finite", k)
+		}
+	}
+	w.pathOff = append(w.pathOff, int32(len(w.paths)), int32(len(w.paths)+len(pts)))
+	w.paths = append(w.paths, pts...)
+	w.pathLoop = append(w.pathLoop, loop)
+	return len(w.pathLoop) - 1, nil
+}
+
+// PathIndex returns the waypoint agent i is heading for.
+func (w *World) PathIndex(i int) int { return int(w.pathIdx[i]) }
+
+// Pos returns agent i's position.
+func (w *World) Pos(i int) mathx.Vec2 { return w.pos[i] }
+
+// Vel returns agent i's velocity.
+func (w *World) Vel(i int) mathx.Vec2 { return w.vel[i] }
+
+// Heading returns agent i's unit heading (its last non-zero direction).
+func (w *World) Heading(i int) mathx.Vec2 { return w.heading[i] }
+
+// Force returns the combined steering force agent i got in the last Step.
+func (w *World) Force(i int) mathx.Vec2 { return w.force[i] }
+
+// Faulted reports whether agent i is frozen because its state stopped
+// being finite. [World.Set] clears it.
+func (w *World) Faulted(i int) bool { return w.fault[i] }
+
+// Positions returns the agents' positions, indexed like the agents. The
+// slice is the world's own storage: read it, do not modify it or keep it
+// across Add.
+func (w *World) Positions() []mathx.Vec2 { return w.pos }
+
+// Neighbours appends to dst the agents within radius of agent i's
+// position (i itself excluded) as indexed by the last Step, and returns
+// dst.
+func (w *World) Neighbours(i int, radius float64, dst []int32) []int32 {
+	n := len(dst)
+	dst = w.grid.Query(w.pos[i], radius, dst)
+	out := dst[:n]
+	for _, j := range dst[n:] {
+		if int(j) != i {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// pairDir is a deterministic unit direction for two agents exactly on top
+// of each other: opposite for (i, j) and (j, i).
+func pairDir(i, j int) mathx.Vec2 {
+	lo, hi := i, j
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	h := uint32(lo)*0x9E3779B1 ^ uint32(hi)*0x85EBCA77
+	d := mathx.FromAngle(float64(h) * (2 * math.Pi / (1 << 32)))
+	if i > j {
+		return d.Neg()
+	}
+	return d
+}
+
+// Step advances every agent by dt seconds: it indexes the agents in the
+// spatial grid, computes and combines each agent's behaviours, then
+// integrates all agents at once (vel += force·dt limited to max speed, pos
+// += vel·dt), so the order of agents does not matter. A dt that is not
+// finite and positive is refused. It allocates nothing in steady state.
+func (w *World) Step(dt float64) error {
+	if !(dt > 0) || !mathx.IsFinite(dt) {
+		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)
+	}
+	w.stats = Stats{}
+	n := len(w.pos)
+	maxR := 0.0
+	var all Behaviour
+	for i := 0; i < n; i++ {
+		if !w.pos[i].IsFinite() || !w.vel[i].IsFinite() {
+			w.fault[i] = true
+		}
+		if w.fault[i] {
+			w.stats.Faulted++
+			continue
+		}
+		maxR = math.Max(maxR, w.radius[i])
+		all |= w.beh[i]
+	}
+	cfg := &w.cfg
+	// Cells as small as the largest query: separation reach, or the
+	// neighbour radius when anyone aligns or coheres.
+	cell := 2*maxR + cfg.Gap
+	if all&(Aligning|Cohering) != 0 {
+		cell = math.Max(cell, cfg.NeighbourRadius)
+	}
+	w.grid.Build(w.pos, cell, w.fault)
+	for i := 0; i < n; i++ {
+		if w.fault[i] {
+			w.force[i] = mathx.Vec2{}
+			continue
+		}
+		w.force[i] = w.steer(i, dt, maxR)
+	}
+	for i := 0; i < n; i++ {
+		if w.fault[i] {
+			continue
+		}
+		v := w.vel[i].Add(w.force[i].Scale(dt)).ClampLen(w.maxSpeed[i])
+		p := w.pos[i].Add(v.Scale(dt))
+		if !v.IsFinite() || !p.IsFinite() {
+			w.fault[i] = true
+			w.vel[i] = mathx.Vec2{}
+			w.stats.Faulted++
+			continue
+		}
+		w.vel[i], w.pos[i] = v, p
+		if s := v.Len(); s > 1e-9*math.Max(1, w.maxSpeed[i]) {
+			w.heading[i] = v.Scale(1 / s)
+		}
+	}
+	if all&Separating != 0 && cfg.Resolve > 0 {
+		w.grid.Build(w.pos, cell, w.fault)
+		for k := 0; k < cfg.Resolve; k++ {
+			if !w.resolve(maxR) {
+				break // no contact left
+			}
+		}
+	}
+	return nil
+}
+
+// resolve runs one contact-resolution pass among separating agents and
+// reports whether any pair overlapped. The grid is rebuilt after
+// integration; the passes move agents by at most their overlaps, and
+// distances use the current positions. Each pair is found once (from its
+// lower index) and both agents get half the correction.
+func (w *World) resolve(maxR float64) bool {
+	g := &w.grid
+	n := len(w.pos)
+	clear(w.push)
+	any := false
+	for i := 0; i < n; i++ {
+		if w.fault[i] || w.beh[i]&Separating == 0 {
+			continue
+		}
+		p := w.pos[i]
+		ri := w.radius[i]
+		q := ri + maxR
+		x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
+		y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				bk := hashCell(x, y) & g.mask
+				for k := g.start[bk]; k < g.start[bk+1]; k++ {
+					j := int(g.ids[k])
+					if j <= i || g.cx[k] != x || g.cy[k] != y || w.beh[j]&Separating == 0 {
+						continue
+					}
+					rel := p.Sub(w.pos[j])
+					s := ri + w.radius[j]
+					d2 := rel.LenSq()
+					if d2 >= s*s {
+						continue
+					}
+					dist := math.Sqrt(d2)
+					u := pairDir(i, j)
+					if dist > 0 {
+						u = rel.Scale(1 / dist)
+					}
+					c := u.Scale((s - dist) / 2)
+					w.push[i] = w.push[i].Add(c)
+					w.push[j] = w.push[j].Sub(c)
+					any = true
+				}
+			}
+		}
+	}
+	if any {
+		for i := 0; i < n; i++ {
+			w.pos[i] = w.pos[i].Add(w.push[i])
+		}
+	}
+	return any
+}
+
+// add feeds one weighted force to the accumulator and keeps count of
+// rejected (non-finite) ones.
+func (w *World) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
+	more, ok := acc.Add(f, wt)
+	if !ok {
+		w.stats.Skipped++
+	}
+	return more
+}
+
+func (w *World) steer(i int, dt, maxR float64) mathx.Vec2 {
+	cfg := &w.cfg
+	wt := &cfg.Weights
+	b := w.beh[i]
+	pos, vel, head := w.pos[i], w.vel[i], w.heading[i]
+	r, ms, mf := w.radius[i], w.maxSpeed[i], w.maxForce[i]
+	acc := Accumulator{Mode: cfg.Combine, Max: mf}
+
+	if b&AvoidingWalls != 0 && cfg.Walls != nil {
+		f := cfg.Feelers
+		reach := math.Max(f.Length, f.SideLength)
+		w.walls = cfg.Walls(mathx.BoxAround(pos, mathx.V2(reach, reach)), w.walls[:0])
+		w.countBadWalls()
+		if !w.add(&acc, WallAvoidance(pos, head, w.walls, f), wt.Walls) {
+			return acc.Force()
+		}
+	}
+	if b&AvoidingObstacles != 0 && cfg.Obstacles != nil && ms > 0 {
+		box := cfg.ObstacleBox * (1 + vel.Len()/ms)
+		area := mathx.BoxOf(pos, pos.Add(head.Scale(box))).Expand(r)
+		w.circles = cfg.Obstacles(area, w.circles[:0])
+		w.countBadCircles()
+		if !w.add(&acc, ObstacleAvoidance(pos, vel, head, r, w.circles, cfg.ObstacleBox, ms), wt.Obstacles) {
+			return acc.Force()
+		}
+	}
+	if b&(Separating|Aligning|Cohering) != 0 {
+		sep, headSum, centre, nAlign := w.neighbourhood(i, maxR, b&(Aligning|Cohering) != 0)
+		if b&Separating != 0 && !w.add(&acc, sep.Scale(mf), wt.Separation) {
+			return acc.Force()
+		}
+		if b&(Evading) != 0 && w.targetAgent[i] >= 0 {
+			j := w.targetAgent[i]
+			if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade) {
+				return acc.Force()
+			}
+			b &^= Evading
+		}
+		if b&Fleeing != 0 {
+			if !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee) {
+				return acc.Force()
+			}
+			b &^= Fleeing
+		}
+		if nAlign > 0 {
+			inv := 1 / float64(nAlign)
+			if b&Aligning != 0 && !w.add(&acc, headSum.Norm().Scale(ms).Sub(vel), wt.Alignment) {
+				return acc.Force()
+			}
+			if b&Cohering != 0 && !w.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion) {
+				return acc.Force()
+			}
+		}
+	}
+	if b&Evading != 0 && w.targetAgent[i] >= 0 {
+		j := w.targetAgent[i]
+		if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade) {
+			return acc.Force()
+		}
+	}
+	if b&Fleeing != 0 && !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee) {
+		return acc.Force()
+	}
+	if b&Swarming != 0 {
+		w.circles = w.circles[:0]
+		if cfg.Obstacles != nil {
+			h := r * (1 + cfg.Swarm.Range)
+			w.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), w.circles)
+			w.countBadCircles()
+		}
+		dir, _ := PushPull(pos, r, w.target[i], w.circles, cfg.Swarm)
+		if !w.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm) {
+			return acc.Force()
+		}
+	}
+	if b&Seeking != 0 && !w.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek) {
+		return acc.Force()
+	}
+	if b&Arriving != 0 && !w.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
+		return acc.Force()
+	}
+	if b&Pursuing != 0 && w.targetAgent[i] >= 0 {
+		j := w.targetAgent[i]
+		if !w.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue) {
+			return acc.Force()
+		}
+	}
+	if b&FollowingPath != 0 && w.path[i] >= 0 {
+		k := w.path[i]
+		pts := w.paths[w.pathOff[2*k]:w.pathOff[2*k+1]]
+		f, idx := FollowPath(pos, vel, pts, w.pathLoop[k], int(w.pathIdx[i]), cfg.WaypointReach, ms, mf, cfg.ArriveTolerance, dt)
+		w.pathIdx[i] = int32(idx)
+		if !w.add(&acc, f, wt.Path) {
+			return acc.Force()
+		}
+	}
+	if b&Wandering != 0 {
+		w.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander)
+	}
+	return acc.Force()
+}
+
+func (w *World) countBadWalls() {
+	for _, s := range w.walls {
+		if !s.A.IsFinite() || !s.B.IsFinite() {
+			w.stats.Skipped++
+		}
+	}
+}
+
+func (w *World) countBadCircles() {
+	for _, c := range w.circles {
+		if !c.C.IsFinite() || !mathx.IsFinite(c.R) {
+			w.stats.Skipped++
+		}
+	}
+}
+
+// neighbourhood scans agent i's grid neighbours once and returns the
+// separation vector (sum of unit pushes, each scaled by how far into the
+// Gap zone the neighbour is: 1 at touching, more when overlapping), and the
+// heading sum, position sum and count of the neighbours within
+// NeighbourRadius.
+func (w *World) neighbourhood(i int, maxR float64, flock bool) (sep, headSum, posSum mathx.Vec2, count int) {
+	g := &w.grid
+	cfg := &w.cfg
+	p := w.pos[i]
+	ri := w.radius[i]
+	nr2 := -1.0
+	q := ri + maxR + cfg.Gap
+	if flock {
+		nr2 = cfg.NeighbourRadius * cfg.NeighbourRadius
+		q = math.Max(q, cfg.NeighbourRadius)
+	}
+	x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
+	y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
+	pairs := 0
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			bk := hashCell(x, y) & g.mask
+			for k := g.start[bk]; k < g.start[bk+1]; k++ {
+				if g.cx[k] != x || g.cy[k] != y {
+					continue
+				}
+				j := int(g.ids[k])
+				if j == i {
+					continue
+				}
+				pairs++
+				d := p.Sub(g.pos[k])
+				d2 := d.LenSq()
+				reach := ri + w.radius[j] + cfg.Gap
+				if d2 < reach*reach {
+					dist := math.Sqrt(d2)
+					var u mathx.Vec2
+					if dist > 0 {
+						u = d.Scale(1 / dist)
+					} else {
+						u = pairDir(i, j)
+					}
+					sep = sep.Add(u.Scale((reach - dist) / math.Max(cfg.Gap, 1e-9)))
+				}
+				if d2 <= nr2 {
+					headSum = headSum.Add(w.heading[j])
+					posSum = posSum.Add(g.pos[k])
+					count++
+				}
+			}
+		}
+	}
+	w.stats.Pairs += pairs
+	return sep, headSum, posSum, count
+}
