@@ -1,0 +1,111 @@
+package physics
+
+import (
+	"math"
+
+	"diorama/mathx"
+)
+
+// grid is a uniform-grid broad phase rebuilt by counting sort: an item goes
+// into every cell its box touches, and building costs O(items + cells
+// touched) plus one pass over the cell counters, never a scan of all cells
+// per item. Items outside the grid bounds are clamped into the edge cells,
+// so nothing is ever lost; it only gets slower far outside the bounds.
+// Items in a cell are in ascending id order, which keeps every traversal
+// deterministic.
+type grid struct {
+	ox, oy float64 // origin (bounds min)
+	cell   float64
+	inv    float64
+	nx, ny int
+	start  []int32 // cell c holds items[start[c]:start[c+1]]
+	items  []int32
+	cursor []int32
+	rng    []cellRange // scratch, per item id
+}
+
+type cellRange struct{ x0, y0, x1, y1 int32 }
+
+func newGrid(bounds mathx.AABB, cell float64) grid {
+	nx := int(math.Ceil((bounds.Max.X - bounds.Min.X) / cell))
+	ny := int(math.Ceil((bounds.Max.Y - bounds.Min.Y) / cell))
+	nx = max(nx, 1)
+	ny = max(ny, 1)
+	return grid{
+		ox: bounds.Min.X, oy: bounds.Min.Y, cell: cell, inv: 1 / cell, nx: nx, ny: ny,
+		start:  make([]int32, nx*ny+1),
+		cursor: make([]int32, nx*ny),
+	}
+}
+
+func (g *grid) cellX(x float64) int {
+	f := (x - g.ox) * g.inv
+	if !(f >= 0) { // also catches NaN
+		return 0
+	}
+	if f >= float64(g.nx) {
+		return g.nx - 1
+	}
+	return int(f)
+}
+
+func (g *grid) cellY(y float64) int {
+	f := (y - g.oy) * g.inv
+	if !(f >= 0) {
+		return 0
+	}
+	if f >= float64(g.ny) {
+		return g.ny - 1
+	}
+	return int(f)
+}
+
+func (g *grid) rangeOf(b mathx.AABB) cellRange {
+	return cellRange{int32(g.cellX(b.Min.X)), int32(g.cellY(b.Min.Y)), int32(g.cellX(b.Max.X)), int32(g.cellY(b.Max.Y))}
+}
+
+// build fills the grid with ids, each at boxes[id] grown by margin.
+func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
+	cnt := g.cursor
+	clear(cnt)
+	if cap(g.rng) < len(boxes) {
+		g.rng = make([]cellRange, len(boxes), cap(boxes))
+	}
+	g.rng = g.rng[:len(boxes)]
+	total := 0
+	for _, id := range ids {
+		r := g.rangeOf(boxes[id].Expand(margin))
+		g.rng[id] = r
+		for y := r.y0; y <= r.y1; y++ {
+			row := int(y) * g.nx
+			for x := r.x0; x <= r.x1; x++ {
+				cnt[row+int(x)]++
+			}
+		}
+		total += int(r.x1-r.x0+1) * int(r.y1-r.y0+1)
+	}
+	s := int32(0)
+	for c := range cnt {
+		g.start[c] = s
+		s += cnt[c]
+		cnt[c] = g.start[c]
+	}
+	g.start[len(cnt)] = s
+	if cap(g.items) < total {
+		g.items = make([]int32, total, total+total/4)
+	}
+	g.items = g.items[:total]
+	for _, id := range ids {
+		r := g.rng[id]
+		for y := r.y0; y <= r.y1; y++ {
+			row := int(y) * g.nx
+			for x := r.x0; x <= r.x1; x++ {
+				c := row + int(x)
+				g.items[cnt[c]] = id
+				cnt[c]++
+			}
+		}
+	}
+}
+
+func (g *grid) cellItems(c int) []int32 { return g.items[g.start[c]:g.start[c+1]] }

@@ -1,0 +1,520 @@
+package physics
+
+import (
+	"math"
+	"slices"
+
+	"diorama/mathx"
+)
+
+// QueryFilter selects what a query sees. The zero filter sees every wall and
+// every solid (non-sensor) body.
+type QueryFilter struct {
+	// Mask selects body and wall layers; 0 means AllLayers.
+	Mask uint32
+	// IgnoreWalls skips tile walls.
+	IgnoreWalls bool
+	// IncludeSensors makes sensor bodies visible too.
+	IncludeSensors bool
+	// Exclude skips one body (typically the one asking).
+	Exclude BodyID
+}
+
+// RayHit is one hit of a ray or circle cast.
+type RayHit struct {
+	// Body is the body hit, nil for a wall.
+	Body BodyID
+	// Wall is the wall index hit, -1 for a body.
+	Wall int
+	// Point is the contact point on the surface hit; Normal the unit surface
+	// normal there, pointing back toward the caster.
+	Point, Normal mathx.Vec2
+	// Fraction of the cast travelled at impact, in [0, 1] (0 when the cast
+	// started overlapping).
+	Fraction float64
+}
+
+// Overlap is one result of an overlap query: a body, or a wall (Body nil).
+type Overlap struct {
+	Body BodyID
+	Wall int // -1 for a body
+}
+
+type castQuery struct {
+	p, d      mathx.Vec2
+	r         float64
+	mask      uint32 // targets whose layer meets mask
+	layer     uint32 // if non-zero, targets whose mask meets layer
+	walls     bool
+	static    bool
+	moving    bool
+	exclude   int32 // body slot to skip, -1 for none
+	solidOnly bool  // skip sensors
+	stamp     uint32
+	best      castResult
+	all       bool
+	// skipLeaving ignores shapes the cast starts in contact with while
+	// moving along or away from them (body sweeps slide along walls).
+	skipLeaving bool
+}
+
+type castResult struct {
+	hit  castHit
+	wall bool
+	idx  int32
+}
+
+// before orders hits: earlier first, then walls before bodies, then index.
+func (a castResult) before(b castResult) bool {
+	if a.hit.t != b.hit.t {
+		return a.hit.t < b.hit.t
+	}
+	if a.wall != b.wall {
+		return a.wall
+	}
+	return a.idx < b.idx
+}
+
+func (w *World) filterQuery(f QueryFilter, q *castQuery) {
+	q.mask = f.Mask
+	if q.mask == 0 {
+		q.mask = AllLayers
+	}
+	q.walls = !f.IgnoreWalls
+	q.static, q.moving = true, true
+	q.solidOnly = !f.IncludeSensors
+	q.exclude = -1
+	if i, ok := w.slot(f.Exclude); ok {
+		q.exclude = int32(i)
+	}
+}
+
+func (w *World) bodyVisible(q *castQuery, j int) bool {
+	return w.alive[j] && int32(j) != q.exclude && w.layer[j]&q.mask != 0 &&
+		(q.layer == 0 || w.mask[j]&q.layer != 0) && !(q.solidOnly && w.sensor[j])
+}
+
+// testWall and testBody cast against one item, keeping the best hit (or,
+// in all mode, appending to w.hits).
+func (w *World) testWall(q *castQuery, k int) {
+	if w.wallStamp[k] == q.stamp {
+		return
+	}
+	w.wallStamp[k] = q.stamp
+	if w.wallLayer[k]&q.mask == 0 {
+		return
+	}
+	h, ok := castCircleBox(q.p, q.d, q.r, w.wallBox[k])
+	if ok {
+		w.offer(q, castResult{h, true, int32(k)})
+	}
+}
+
+func (w *World) testBody(q *castQuery, j int) {
+	if w.stamp[j] == q.stamp {
+		return
+	}
+	w.stamp[j] = q.stamp
+	if !w.bodyVisible(q, j) {
+		return
+	}
+	h, ok := castShape(q.p, q.d, q.r, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+	if ok {
+		w.offer(q, castResult{h, false, int32(j)})
+	}
+}
+
+func (w *World) offer(q *castQuery, c castResult) {
+	if q.skipLeaving && c.hit.t == 0 && c.hit.n.Dot(q.d) >= 0 {
+		return
+	}
+	if q.all {
+		w.hits = append(w.hits, w.rayHit(q, c))
+		return
+	}
+	if c.before(q.best) {
+		q.best = c
+	}
+}
+
+func (w *World) rayHit(q *castQuery, c castResult) RayHit {
+	h := RayHit{Wall: -1, Normal: c.hit.n, Fraction: c.hit.t}
+	h.Point = q.p.Add(q.d.Scale(c.hit.t)).Sub(c.hit.n.Scale(q.r))
+	if c.wall {
+		h.Wall = int(c.idx)
+	} else {
+		h.Body = w.idOf(c.idx)
+	}
+	return h
+}
+
+func (w *World) testCell(q *castQuery, c int) {
+	if q.walls {
+		for _, k := range w.gWalls.cellItems(c) {
+			w.testWall(q, int(k))
+		}
+	}
+	if q.static {
+		for _, j := range w.gStatic.cellItems(c) {
+			w.testBody(q, int(j))
+		}
+	}
+	if q.moving {
+		for _, j := range w.gMoving.cellItems(c) {
+			w.testBody(q, int(j))
+		}
+	}
+}
+
+// castFirst finds the earliest hit of q, or every hit when q.all.
+func (w *World) castFirst(q *castQuery) (castResult, bool) {
+	q.stamp = w.nextStamp()
+	q.best = castResult{hit: castHit{t: math.Inf(1)}}
+	if w.def.BruteForce {
+		w.castBrute(q)
+		return q.best, q.best.hit.t <= 1
+	}
+	g := &w.gMoving
+	end := q.p.Add(q.d)
+	if !q.all && q.r <= w.def.MaxCastRadius && w.def.Bounds.Contains(q.p) && w.def.Bounds.Contains(end) &&
+		(math.Abs(q.d.X) > g.cell || math.Abs(q.d.Y) > g.cell) {
+		w.castDDA(q)
+	} else {
+		r := g.rangeOf(mathx.Box(q.p, end).Expand(q.r))
+		for y := r.y0; y <= r.y1; y++ {
+			for x := r.x0; x <= r.x1; x++ {
+				w.testCell(q, int(y)*g.nx+int(x))
+			}
+		}
+	}
+	return q.best, q.best.hit.t <= 1
+}
+
+// castDDA walks the cells the centre path crosses in order (Amanatides &
+// Woo) and stops once the best hit lies before the next cell. Items are in
+// the grid grown by MaxCastRadius >= r, so any shape the circle touches at
+// time t is listed in the cell holding the centre at t.
+func (w *World) castDDA(q *castQuery) {
+	g := &w.gMoving
+	cx, cy := g.cellX(q.p.X), g.cellY(q.p.Y)
+	ex, ey := g.cellX(q.p.X+q.d.X), g.cellY(q.p.Y+q.d.Y)
+	stepX, stepY := 0, 0
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	tDX, tDY := math.Inf(1), math.Inf(1)
+	if q.d.X > 0 {
+		stepX, tMaxX, tDX = 1, (g.ox+float64(cx+1)*g.cell-q.p.X)/q.d.X, g.cell/q.d.X
+	} else if q.d.X < 0 {
+		stepX, tMaxX, tDX = -1, (g.ox+float64(cx)*g.cell-q.p.X)/q.d.X, -g.cell/q.d.X
+	}
+	if q.d.Y > 0 {
+		stepY, tMaxY, tDY = 1, (g.oy+float64(cy+1)*g.cell-q.p.Y)/q.d.Y, g.cell/q.d.Y
+	} else if q.d.Y < 0 {
+		stepY, tMaxY, tDY = -1, (g.oy+float64(cy)*g.cell-q.p.Y)/q.d.Y, -g.cell/q.d.Y
+	}
+	for {
+		w.testCell(q, cy*g.nx+cx)
+		next := math.Min(tMaxX, tMaxY)
+		if q.best.hit.t < next || next > 1 || (cx == ex && cy == ey) {
+			return
+		}
+		if tMaxX < tMaxY {
+			cx += stepX
+			tMaxX += tDX
+		} else {
+			cy += stepY
+			tMaxY += tDY
+		}
+		if cx < 0 || cx >= g.nx || cy < 0 || cy >= g.ny {
+			return
+		}
+	}
+}
+
+func (w *World) castBrute(q *castQuery) {
+	if q.walls {
+		for k := range w.wallBox {
+			w.testWall(q, k)
+		}
+	}
+	for j, a := range w.alive {
+		if !a {
+			continue
+		}
+		if (w.typ[j] == Static && q.static) || (w.typ[j] != Static && q.moving) {
+			w.testBody(q, j)
+		}
+	}
+}
+
+func validCast(from, to mathx.Vec2) bool { return finiteVec(from) && finiteVec(to) }
+
+// RayCast returns the first wall or body the segment from→to hits.
+// Non-finite input hits nothing.
+func (w *World) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
+	return w.CircleCast(from, to, 0, f)
+}
+
+// CircleCast sweeps a circle of radius r from→to and returns the first
+// wall or body it touches (Fraction 0 if it starts overlapping one).
+func (w *World) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
+	if !validCast(from, to) || !finite(r) || r < 0 {
+		return RayHit{}, false
+	}
+	w.refresh()
+	q := castQuery{p: from, d: to.Sub(from), r: r}
+	w.filterQuery(f, &q)
+	c, ok := w.castFirst(&q)
+	if !ok {
+		return RayHit{}, false
+	}
+	return w.rayHit(&q, c), true
+}
+
+// RayCastAll appends every wall and body the segment from→to hits to dst,
+// sorted by Fraction (ties: walls first, then by index), and returns it.
+func (w *World) RayCastAll(from, to mathx.Vec2, f QueryFilter, dst []RayHit) []RayHit {
+	if !validCast(from, to) {
+		return dst
+	}
+	w.refresh()
+	q := castQuery{p: from, d: to.Sub(from), all: true}
+	w.filterQuery(f, &q)
+	w.hits = dst
+	n0 := len(dst)
+	w.castFirst(&q)
+	dst = w.hits
+	w.hits = nil
+	slices.SortFunc(dst[n0:], cmpRayHit)
+	return dst
+}
+
+func cmpRayHit(a, b RayHit) int {
+	switch {
+	case a.Fraction < b.Fraction:
+		return -1
+	case a.Fraction > b.Fraction:
+		return 1
+	case (a.Wall >= 0) != (b.Wall >= 0):
+		if a.Wall >= 0 {
+			return -1
+		}
+		return 1
+	case a.Wall != b.Wall:
+		return a.Wall - b.Wall
+	}
+	return int(a.Body.index) - int(b.Body.index)
+}
+
+// LineOfSight reports whether the segment from→to is clear of walls and of
+// the bodies the filter selects (a typical call sets IgnoreWalls false and
+// Mask to the obstacle layers, Exclude to the viewer).
+func (w *World) LineOfSight(from, to mathx.Vec2, f QueryFilter) bool {
+	_, hit := w.RayCast(from, to, f)
+	return !hit
+}
+
+// OverlapBox appends to dst the walls and bodies that overlap or touch box b
+// (exact shape test), walls first by index, then bodies by slot.
+func (w *World) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap {
+	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X < b.Min.X || b.Max.Y < b.Min.Y {
+		return dst
+	}
+	var s Shape
+	h := b.Half()
+	if h.X > 0 && h.Y > 0 {
+		s, _ = NewBox(h.X, h.Y)
+	} else {
+		// A degenerate box is a point or segment: a tiny circle stands in.
+		s, _ = NewCircle(math.Max(math.Max(h.X, h.Y), 1e-9))
+	}
+	return w.OverlapShape(s, b.Center(), 0, f, dst)
+}
+
+// OverlapShape appends to dst the walls and bodies that overlap or touch
+// shape s placed at pos rotated by angle: walls first by index, then bodies
+// by slot.
+func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilter, dst []Overlap) []Overlap {
+	if s.kind == 0 || !finiteVec(pos) || !finite(angle) {
+		return dst
+	}
+	w.refresh()
+	var q castQuery
+	w.filterQuery(f, &q)
+	x := makeXform(pos, angle)
+	box := s.aabb(x)
+	st := w.nextStamp()
+	n0 := len(dst)
+	visitWall := func(k int) {
+		if w.wallStamp[k] == st {
+			return
+		}
+		w.wallStamp[k] = st
+		if w.wallLayer[k]&q.mask == 0 || !boxesTouch(box, w.wallBox[k]) {
+			return
+		}
+		var wp poly
+		boxPoly(w.wallBox[k], 0xff, &wp)
+		var ok bool
+		if s.kind == KindCircle {
+			_, ok = collidePolyCircle(&wp, pos, s.radius)
+		} else {
+			var sp poly
+			s.worldPoly(x, &sp)
+			_, ok = collidePolys(&wp, &sp)
+		}
+		if ok {
+			dst = append(dst, Overlap{Wall: k})
+		}
+	}
+	visitBody := func(j int) {
+		if w.stamp[j] == st {
+			return
+		}
+		w.stamp[j] = st
+		if !w.bodyVisible(&q, j) || !boxesTouch(box, w.box[j]) {
+			return
+		}
+		if _, ok := collideShapes(&s, x, &w.shape[j], makeXform(w.pos[j], w.angle[j])); ok {
+			dst = append(dst, Overlap{Body: w.idOf(int32(j)), Wall: -1})
+		}
+	}
+	if w.def.BruteForce {
+		if q.walls {
+			for k := range w.wallBox {
+				visitWall(k)
+			}
+		}
+		for j := range w.alive {
+			visitBody(j)
+		}
+	} else {
+		r := w.gMoving.rangeOf(box)
+		for y := r.y0; y <= r.y1; y++ {
+			for xx := r.x0; xx <= r.x1; xx++ {
+				c := int(y)*w.gMoving.nx + int(xx)
+				if q.walls {
+					for _, k := range w.gWalls.cellItems(c) {
+						visitWall(int(k))
+					}
+				}
+				for _, j := range w.gStatic.cellItems(c) {
+					visitBody(int(j))
+				}
+				for _, j := range w.gMoving.cellItems(c) {
+					visitBody(int(j))
+				}
+			}
+		}
+	}
+	slices.SortFunc(dst[n0:], func(a, b Overlap) int {
+		if (a.Wall >= 0) != (b.Wall >= 0) {
+			if a.Wall >= 0 {
+				return -1
+			}
+			return 1
+		}
+		if a.Wall != b.Wall {
+			return a.Wall - b.Wall
+		}
+		return int(a.Body.index) - int(b.Body.index)
+	})
+	return dst
+}
+
+// distToShape returns the distance from p to shape s under x (0 inside).
+func distToShape(p mathx.Vec2, s *Shape, x xform) float64 {
+	if s.kind == KindCircle {
+		return math.Max(0, p.Dist(x.p)-s.radius)
+	}
+	var a poly
+	s.worldPoly(x, &a)
+	inside := true
+	best := math.Inf(1)
+	for i := 0; i < a.n; i++ {
+		v1, v2 := a.v[i], a.v[(i+1)%a.n]
+		if a.nrm[i].Dot(p.Sub(v1)) > 0 {
+			inside = false
+		}
+		best = math.Min(best, mathx.SegmentDist(p, v1, v2))
+	}
+	if inside {
+		return 0
+	}
+	return best
+}
+
+// Nearest returns the body closest to p (distance to its surface, 0 when p
+// is inside) within maxDist, searching grid rings outward. Ties go to the
+// lower slot. Walls are not considered.
+func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, float64, bool) {
+	if !finiteVec(p) || math.IsNaN(maxDist) || maxDist < 0 {
+		return BodyID{}, 0, false
+	}
+	w.refresh()
+	var q castQuery
+	w.filterQuery(f, &q)
+	st := w.nextStamp()
+	best, bestD := int32(-1), math.Inf(1)
+	visit := func(j int) {
+		if w.stamp[j] == st {
+			return
+		}
+		w.stamp[j] = st
+		if !w.bodyVisible(&q, j) {
+			return
+		}
+		d := distToShape(p, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+		if d <= maxDist && (d < bestD || (d == bestD && int32(j) < best)) {
+			best, bestD = int32(j), d
+		}
+	}
+	if w.def.BruteForce {
+		for j := range w.alive {
+			visit(j)
+		}
+	} else {
+		g := &w.gMoving
+		cx, cy := g.cellX(p.X), g.cellY(p.Y)
+		for k := 0; ; k++ {
+			x0, x1, y0, y1 := cx-k, cx+k, cy-k, cy+k
+			for y := max(y0, 0); y <= min(y1, g.ny-1); y++ {
+				for x := max(x0, 0); x <= min(x1, g.nx-1); x++ {
+					if y != y0 && y != y1 && x != x0 && x != x1 {
+						continue // interior: visited in an earlier ring
+					}
+					c := y*g.nx + x
+					for _, j := range w.gStatic.cellItems(c) {
+						visit(int(j))
+					}
+					for _, j := range w.gMoving.cellItems(c) {
+						visit(int(j))
+					}
+				}
+			}
+			if x0 <= 0 && y0 <= 0 && x1 >= g.nx-1 && y1 >= g.ny-1 {
+				break // every cell visited
+			}
+			// Anything unvisited lies wholly outside this block of cells.
+			lo := math.Inf(1)
+			if x0 > 0 {
+				lo = math.Min(lo, p.X-(g.ox+float64(x0)*g.cell))
+			}
+			if y0 > 0 {
+				lo = math.Min(lo, p.Y-(g.oy+float64(y0)*g.cell))
+			}
+			if x1 < g.nx-1 {
+				lo = math.Min(lo, g.ox+float64(x1+1)*g.cell-p.X)
+			}
+			if y1 < g.ny-1 {
+				lo = math.Min(lo, g.oy+float64(y1+1)*g.cell-p.Y)
+			}
+			if lo > bestD || lo > maxDist {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return BodyID{}, 0, false
+	}
+	return w.idOf(best), bestD, true
+}

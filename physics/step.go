@@ -1,0 +1,389 @@
+package physics
+
+import (
+	"math"
+	"slices"
+
+	"diorama/mathx"
+)
+
+// ContactEvent reports two solid shapes touching or overlapping during a
+// step, before resolution pushed them apart.
+type ContactEvent struct {
+	// A is always a kinematic or dynamic body.
+	A BodyID
+	// B is the other body, or nil when A hit wall Wall.
+	B BodyID
+	// Wall is the wall index when B is nil, otherwise -1.
+	Wall int
+	// Normal points from A toward B; Depth is the penetration found (0 for
+	// touching); Point is the contact point (see Manifold).
+	Normal mathx.Vec2
+	Depth  float64
+	Point  mathx.Vec2
+}
+
+// SensorEvent reports a body starting (Begin) or ceasing to overlap a sensor.
+// End events may carry handles of bodies destroyed since.
+type SensorEvent struct {
+	Sensor, Visitor BodyID
+	Begin           bool
+}
+
+// StepStats counts the work done by the last Step (no wall-clock times, so
+// it is deterministic): candidate pairs from the broad phase, contacts
+// found, sensor overlaps, and bodies stopped by continuous collision.
+type StepStats struct {
+	Pairs, Contacts, SensorOverlaps, CCDClamps int
+}
+
+type pair struct {
+	a, b   int32 // a: moving body slot; b: body slot or wall index
+	wall   bool
+	sensor bool
+	seen   bool // a contact event was recorded for this pair
+}
+
+// cmpPair orders pairs by moving body, then walls before bodies, then index,
+// so the grid and the brute-force reference resolve in the same order.
+func cmpPair(x, y pair) int {
+	switch {
+	case x.a != y.a:
+		return int(x.a) - int(y.a)
+	case x.wall != y.wall:
+		if x.wall {
+			return -1
+		}
+		return 1
+	}
+	return int(x.b) - int(y.b)
+}
+
+type sensorKey struct {
+	sensor, visitor int32
+	gs, gv          uint32
+}
+
+func cmpSensorKey(x, y sensorKey) int {
+	switch {
+	case x.sensor != y.sensor:
+		return int(x.sensor) - int(y.sensor)
+	case x.visitor != y.visitor:
+		return int(x.visitor) - int(y.visitor)
+	case x.gs != y.gs:
+		return int(int64(x.gs) - int64(y.gs))
+	}
+	return int(int64(x.gv) - int64(y.gv))
+}
+
+// Contacts returns the contact events of the last Step in deterministic
+// order (by the moving body's slot A, then walls by index, then bodies by
+// slot). The slice is
+// reused by the next Step.
+func (w *World) Contacts() []ContactEvent { return w.contacts }
+
+// SensorEvents returns the sensor begin/end events of the last Step, sorted
+// by sensor slot then visitor slot. The slice is reused by the next Step.
+func (w *World) SensorEvents() []SensorEvent { return w.sensorEvents }
+
+// Stats returns the counters of the last Step.
+func (w *World) Stats() StepStats { return w.profile }
+
+// Step advances the world by dt seconds: it integrates velocities (sweeping
+// fast dynamic bodies against walls and static bodies so they cannot pass
+// through or end on the wrong side), finds candidate pairs through the
+// grid, resolves overlaps by seed 000's push rules, and records contact and
+// sensor events. A dt that is NaN, infinite or <= 0 does nothing but clear
+// the events. Step never allocates once its buffers have grown.
+func (w *World) Step(dt float64) {
+	w.contacts = w.contacts[:0]
+	w.sensorEvents = w.sensorEvents[:0]
+	w.profile = StepStats{}
+	if !(dt > 0) || !finite(dt) {
+		return
+	}
+	w.refresh()
+	w.integrate(dt)
+	w.updateMovingBoxes()
+	w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+	w.findPairs()
+	slices.SortFunc(w.pairs, cmpPair)
+	w.profile.Pairs = len(w.pairs)
+	for it := 0; it < w.def.Iterations; it++ {
+		for k := range w.pairs {
+			w.solvePair(&w.pairs[k], it == 0)
+		}
+	}
+	w.finishSensors()
+	w.updateMovingBoxes()
+	w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+	w.movingDirty = false
+}
+
+func (w *World) updateMovingBoxes() {
+	for _, i := range w.moving {
+		w.updateBox(int(i))
+	}
+}
+
+func clampExtent(v mathx.Vec2) mathx.Vec2 {
+	return mathx.Vec2{X: mathx.Clamp(v.X, -maxExtent, maxExtent), Y: mathx.Clamp(v.Y, -maxExtent, maxExtent)}
+}
+
+func (w *World) integrate(dt float64) {
+	for _, s := range w.moving {
+		i := int(s)
+		d := w.vel[i].Scale(dt)
+		if w.angVel[i] != 0 {
+			w.angle[i] = mathx.WrapAngle(w.angle[i] + w.angVel[i]*dt)
+		}
+		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
+			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
+			if d.LenSq() > 0.25*r*r {
+				d = w.sweepBody(i, d, r)
+			}
+		}
+		w.pos[i] = clampExtent(w.pos[i].Add(d))
+	}
+}
+
+// sweepBody casts body i's core circle (radius r, inside its shape) along d
+// against walls and static bodies and returns the displacement allowed: up
+// to the first impact, then sliding along the surface for the rest of the
+// step (up to three surfaces). The core's centre never crosses a surface, so
+// the discrete resolution that follows pushes out on the side the body came
+// from (seed 000's wrong-side flaw).
+func (w *World) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
+	start := w.pos[i]
+	p := start
+	for iter := 0; iter < 3 && d != (mathx.Vec2{}); iter++ {
+		q := castQuery{p: p, d: d, r: r, mask: w.mask[i], layer: w.layer[i], walls: true, static: true, exclude: int32(i), solidOnly: true, skipLeaving: true}
+		h, ok := w.castFirst(&q)
+		if !ok {
+			p = p.Add(d)
+			break
+		}
+		w.profile.CCDClamps++
+		n := h.hit.n
+		if vn := w.vel[i].Dot(n); vn < 0 {
+			w.vel[i] = w.vel[i].Sub(n.Scale(vn))
+		}
+		p = p.Add(d.Scale(h.hit.t))
+		d = d.Scale(1 - h.hit.t)
+		if dn := d.Dot(n); dn < 0 {
+			d = d.Sub(n.Scale(dn))
+		}
+	}
+	return p.Sub(start)
+}
+
+func boxesTouch(a, b mathx.AABB) bool {
+	return a.Min.X <= b.Max.X && b.Min.X <= a.Max.X && a.Min.Y <= b.Max.Y && b.Min.Y <= a.Max.Y
+}
+
+// interacts applies layers, masks and the "someone must be able to move or
+// sense" rule to bodies i (moving) and j.
+func (w *World) interacts(i, j int) bool {
+	if w.layer[i]&w.mask[j] == 0 || w.layer[j]&w.mask[i] == 0 {
+		return false
+	}
+	if w.sensor[i] && w.sensor[j] {
+		return false
+	}
+	return w.typ[i] == Dynamic || w.typ[j] == Dynamic || w.sensor[i] || w.sensor[j]
+}
+
+func (w *World) findPairs() {
+	w.pairs = w.pairs[:0]
+	if w.def.BruteForce {
+		w.findPairsBrute()
+		return
+	}
+	for _, s := range w.moving {
+		i := int(s)
+		b := w.box[i]
+		st := w.nextStamp()
+		r := w.gMoving.rangeOf(b)
+		for y := r.y0; y <= r.y1; y++ {
+			for x := r.x0; x <= r.x1; x++ {
+				c := int(y)*w.gMoving.nx + int(x)
+				for _, j := range w.gMoving.cellItems(c) {
+					w.considerBody(i, int(j), st, true)
+				}
+				for _, j := range w.gStatic.cellItems(c) {
+					w.considerBody(i, int(j), st, false)
+				}
+				if !w.sensor[i] {
+					for _, k := range w.gWalls.cellItems(c) {
+						w.considerWall(i, int(k), st)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (w *World) considerBody(i, j int, st uint32, moving bool) {
+	if moving && j <= i {
+		return
+	}
+	if w.stamp[j] == st {
+		return
+	}
+	w.stamp[j] = st
+	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
+		return
+	}
+	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
+}
+
+func (w *World) considerWall(i, k int, st uint32) {
+	if w.wallStamp[k] == st {
+		return
+	}
+	w.wallStamp[k] = st
+	if w.typ[i] != Dynamic || w.wallLayer[k]&w.mask[i] == 0 || !boxesTouch(w.box[i], w.wallBox[k]) {
+		return
+	}
+	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(k), wall: true})
+}
+
+// findPairsBrute is the all-pairs reference: same filters, same order of
+// pairs per moving body as sorted ids (walls, then bodies).
+func (w *World) findPairsBrute() {
+	for _, s := range w.moving {
+		i := int(s)
+		for j := range w.alive {
+			if !w.alive[j] || j == i || (w.typ[j] != Static && j < i) {
+				continue
+			}
+			if boxesTouch(w.box[i], w.box[j]) && w.interacts(i, j) {
+				w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
+			}
+		}
+		if w.sensor[i] || w.typ[i] != Dynamic {
+			continue
+		}
+		for k := range w.wallBox {
+			if w.wallLayer[k]&w.mask[i] != 0 && boxesTouch(w.box[i], w.wallBox[k]) {
+				w.pairs = append(w.pairs, pair{a: int32(i), b: int32(k), wall: true})
+			}
+		}
+	}
+}
+
+// solvePair runs the narrow phase on one pair and pushes the bodies apart.
+func (w *World) solvePair(p *pair, record bool) {
+	i := int(p.a)
+	xi := makeXform(w.pos[i], w.angle[i])
+	if p.wall {
+		k := int(p.b)
+		var wp poly
+		boxPoly(w.wallBox[k], w.wallMask[k], &wp)
+		var m Manifold
+		var ok bool
+		if w.shape[i].kind == KindCircle {
+			m, ok = collidePolyCircle(&wp, xi.p, w.shape[i].radius)
+		} else {
+			var bp poly
+			w.shape[i].worldPoly(xi, &bp)
+			m, ok = collidePolys(&wp, &bp)
+		}
+		if !ok {
+			return
+		}
+		// m.Normal points from the wall to the body.
+		if record && !p.seen {
+			p.seen = true
+			w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), Wall: k, Normal: m.Normal.Neg(), Depth: m.Depth, Point: m.Point})
+			w.profile.Contacts++
+		}
+		w.pushOne(i, m.Normal, m.Depth)
+		return
+	}
+	j := int(p.b)
+	m, ok := collideShapes(&w.shape[i], xi, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+	if !ok {
+		return
+	}
+	if p.sensor {
+		if record && !p.seen {
+			p.seen = true
+			s, v := i, j
+			if w.sensor[j] {
+				s, v = j, i
+			}
+			w.sensorNow = append(w.sensorNow, sensorKey{int32(s), int32(v), w.gen[s], w.gen[v]})
+			w.profile.SensorOverlaps++
+		}
+		return
+	}
+	if record && !p.seen {
+		p.seen = true
+		w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), B: w.idOf(p.b), Wall: -1, Normal: m.Normal, Depth: m.Depth, Point: m.Point})
+		w.profile.Contacts++
+	}
+	w.resolve(i, j, m.Normal, m.Depth)
+}
+
+// pushOne moves dynamic body i by n*depth and removes its velocity into n.
+func (w *World) pushOne(i int, n mathx.Vec2, depth float64) {
+	if w.typ[i] != Dynamic {
+		return
+	}
+	w.pos[i] = w.pos[i].Add(n.Scale(depth))
+	if vn := w.vel[i].Dot(n); vn < 0 {
+		w.vel[i] = w.vel[i].Sub(n.Scale(vn))
+	}
+}
+
+// resolve applies seed 000's push rules to bodies i and j with normal n
+// (from i to j): equal masses split the push, otherwise only the lighter
+// body moves; static and kinematic bodies never move. Velocities lose
+// their approaching component along n (perfectly inelastic, no bounce).
+func (w *World) resolve(i, j int, n mathx.Vec2, depth float64) {
+	di, dj := w.typ[i] == Dynamic, w.typ[j] == Dynamic
+	switch {
+	case di && dj && w.mass[i] == w.mass[j]:
+		h := depth / 2
+		w.pos[i] = w.pos[i].Sub(n.Scale(h))
+		w.pos[j] = w.pos[j].Add(n.Scale(h))
+		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
+			w.vel[i] = w.vel[i].Add(n.Scale(vr / 2))
+			w.vel[j] = w.vel[j].Sub(n.Scale(vr / 2))
+		}
+	case dj && (!di || w.mass[j] < w.mass[i]):
+		w.pos[j] = w.pos[j].Add(n.Scale(depth))
+		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
+			w.vel[j] = w.vel[j].Sub(n.Scale(vr))
+		}
+	case di:
+		w.pos[i] = w.pos[i].Sub(n.Scale(depth))
+		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
+			w.vel[i] = w.vel[i].Add(n.Scale(vr))
+		}
+	}
+}
+
+// finishSensors turns this step's overlaps into begin/end events by
+// merging against the previous step's sorted overlaps.
+func (w *World) finishSensors() {
+	slices.SortFunc(w.sensorNow, cmpSensorKey)
+	a, b := w.sensorPrev, w.sensorNow
+	for x, y := 0, 0; x < len(a) || y < len(b); {
+		switch {
+		case y == len(b) || (x < len(a) && cmpSensorKey(a[x], b[y]) < 0):
+			k := a[x]
+			w.sensorEvents = append(w.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}})
+			x++
+		case x == len(a) || cmpSensorKey(a[x], b[y]) > 0:
+			k := b[y]
+			w.sensorEvents = append(w.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}, Begin: true})
+			y++
+		default:
+			x++
+			y++
+		}
+	}
+	w.sensorPrev, w.sensorNow = w.sensorNow, w.sensorPrev[:0]
+}

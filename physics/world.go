@@ -1,0 +1,528 @@
+package physics
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+)
+
+// AllLayers is a mask that selects every layer.
+const AllLayers = ^uint32(0)
+
+// BodyType says how a body moves.
+type BodyType uint8
+
+// Body types.
+const (
+	// Static bodies never move and are never pushed.
+	Static BodyType = iota
+	// Kinematic bodies move by their velocity but are never pushed; they
+	// push dynamic bodies as if infinitely heavy.
+	Kinematic
+	// Dynamic bodies move by their velocity and are pushed by collisions
+	// following seed 000's rules.
+	Dynamic
+)
+
+func (t BodyType) String() string {
+	switch t {
+	case Static:
+		return "static"
+	case Kinematic:
+		return "kinematic"
+	case Dynamic:
+		return "dynamic"
+	}
+	return fmt.Sprintf("BodyType(%d)", uint8(t))
+}
+
+// BodyID is a handle to a body (Box2D v3 style): a slot index plus a
+// generation, so a handle to a destroyed body never aliases a new one. The
+// zero BodyID is the nil handle.
+type BodyID struct {
+	index int32 // slot+1; 0 is nil
+	gen   uint32
+}
+
+// IsNil reports whether id is the nil handle.
+func (id BodyID) IsNil() bool { return id.index == 0 }
+
+// Index returns the body's storage slot (stable while the body lives), -1
+// for the nil handle. Slots are dense small integers, handy for side tables.
+func (id BodyID) Index() int { return int(id.index) - 1 }
+
+// String formats the handle as slot:generation.
+func (id BodyID) String() string {
+	if id.IsNil() {
+		return "nil"
+	}
+	return fmt.Sprintf("%d:%d", id.index-1, id.gen)
+}
+
+// WorldDef configures a World. Bounds is the area the broad-phase grid
+// covers (bodies may leave it; they are then clamped into edge cells and
+// only cost more). Zero fields take the documented defaults.
+type WorldDef struct {
+	// Bounds of the broad-phase grid; required, finite, non-empty.
+	Bounds mathx.AABB
+	// CellSize of the uniform grid; default 32 (game units and bullets of
+	// a few to a few tens of pixels).
+	CellSize float64
+	// MaxCastRadius is the largest circle radius whose casts (bullets,
+	// swept bodies) walk the grid cell by cell; larger casts scan their
+	// whole swept box. Default 8.
+	MaxCastRadius float64
+	// Iterations is the number of resolution passes per step (default 2,
+	// clamped to 1..16): more passes settle crowds faster.
+	Iterations int
+	// BruteForce replaces every broad-phase walk with all-pairs loops. It
+	// exists as the reference for tests and benchmarks.
+	BruteForce bool
+}
+
+// BodyDef describes a body to create. Start from DefaultBodyDef or set the
+// fields directly; zero Layer means layer 1 and zero Mask means AllLayers.
+type BodyDef struct {
+	Type     BodyType
+	Position mathx.Vec2
+	Angle    float64 // radians
+	Velocity mathx.Vec2
+	// AngularVelocity in radians per second.
+	AngularVelocity float64
+	Shape           Shape
+	// Mass of a dynamic body: finite and > 0 (error otherwise). Ignored for
+	// static and kinematic bodies, which behave as infinitely heavy.
+	Mass float64
+	// Layer is the body's category bits; Mask the categories it collides
+	// with. Two bodies interact when each one's Layer meets the other's Mask.
+	Layer, Mask uint32
+	// Sensor bodies report overlaps as SensorEvents and never push or get
+	// pushed.
+	Sensor bool
+	// UserData is carried for the caller (an entity id, say).
+	UserData uint64
+}
+
+// DefaultBodyDef returns a dynamic body of mass 1 on layer 1 colliding with
+// everything; the caller still sets the Shape.
+func DefaultBodyDef() BodyDef {
+	return BodyDef{Type: Dynamic, Mass: 1, Layer: 1, Mask: AllLayers}
+}
+
+// World owns bodies, tile walls and the broad phase; it steps them and
+// answers queries. Storage is data-oriented: one slice per field, indexed
+// by body slot. A World is not safe for concurrent mutation; concurrent
+// read-only queries are not supported either (queries use scratch marks).
+type World struct {
+	def WorldDef
+
+	// Body storage, indexed by slot.
+	pos, vel      []mathx.Vec2
+	angle, angVel []float64
+	mass, invMass []float64
+	typ           []BodyType
+	shape         []Shape
+	layer, mask   []uint32
+	sensor        []bool
+	user          []uint64
+	gen           []uint32
+	alive         []bool
+	box           []mathx.AABB
+	stamp         []uint32
+	free          []int32 // free slots, reused last-freed-first
+
+	moving, static []int32 // alive slots by kind, ascending
+	listsDirty     bool
+	staticDirty    bool
+	movingDirty    bool
+
+	// Walls (tile colliders): axis-aligned boxes with buried-face masks.
+	wallBox   []mathx.AABB
+	wallMask  []uint8
+	wallLayer []uint32
+	wallStamp []uint32
+	wallIDs   []int32
+
+	gWalls, gStatic, gMoving grid
+	stampNow                 uint32
+
+	pairs        []pair
+	contacts     []ContactEvent
+	sensorNow    []sensorKey
+	sensorPrev   []sensorKey
+	sensorEvents []SensorEvent
+	hits         []RayHit // scratch for RayCastAll
+	profile      StepStats
+}
+
+// NewWorld validates def and returns an empty world.
+func NewWorld(def WorldDef) (*World, error) {
+	b := def.Bounds
+	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X <= b.Min.X || b.Max.Y <= b.Min.Y {
+		return nil, fmt.Errorf("physics: WorldDef.Bounds %v..%v must be finite and non-empty", b.Min, b.Max)
+	}
+	if def.CellSize == 0 {
+		def.CellSize = 32
+	}
+	if !validSize(def.CellSize) {
+		return nil, fmt.Errorf("physics: WorldDef.CellSize %v must be finite and > 0", def.CellSize)
+	}
+	cells := math.Ceil((b.Max.X-b.Min.X)/def.CellSize) * math.Ceil((b.Max.Y-b.Min.Y)/def.CellSize)
+	if cells > 1<<24 {
+		return nil, fmt.Errorf("physics: grid of %.0f cells is too large; raise WorldDef.CellSize", cells)
+	}
+	if def.MaxCastRadius == 0 {
+		def.MaxCastRadius = 8
+	}
+	if !finite(def.MaxCastRadius) || def.MaxCastRadius < 0 {
+		return nil, fmt.Errorf("physics: WorldDef.MaxCastRadius %v must be finite and >= 0", def.MaxCastRadius)
+	}
+	if def.Iterations <= 0 {
+		def.Iterations = 2
+	}
+	def.Iterations = min(def.Iterations, 16)
+	w := &World{def: def}
+	w.gWalls = newGrid(b, def.CellSize)
+	w.gStatic = newGrid(b, def.CellSize)
+	w.gMoving = newGrid(b, def.CellSize)
+	return w, nil
+}
+
+// Def returns the world's configuration with defaults filled in.
+func (w *World) Def() WorldDef { return w.def }
+
+// ErrBadHandle is returned for a nil or stale BodyID.
+var ErrBadHandle = errors.New("physics: nil or stale BodyID")
+
+func (w *World) slot(id BodyID) (int, bool) {
+	i := int(id.index) - 1
+	if i < 0 || i >= len(w.alive) || !w.alive[i] || w.gen[i] != id.gen {
+		return 0, false
+	}
+	return i, true
+}
+
+// Valid reports whether id refers to a live body.
+func (w *World) Valid(id BodyID) bool { _, ok := w.slot(id); return ok }
+
+// CreateBody validates def and adds a body. Errors: zero shape, NaN/Inf or
+// absurd position/angle/velocity, dynamic mass not finite and > 0, unknown
+// type. Nothing is added on error.
+func (w *World) CreateBody(def BodyDef) (BodyID, error) {
+	if def.Shape.kind == 0 {
+		return BodyID{}, ErrEmptyShape
+	}
+	if !finiteVec(def.Position) || !finite(def.Angle) || !finiteVec(def.Velocity) || !finite(def.AngularVelocity) {
+		return BodyID{}, fmt.Errorf("%w: position %v angle %v velocity %v angular %v",
+			ErrBadPosition, def.Position, def.Angle, def.Velocity, def.AngularVelocity)
+	}
+	var im float64
+	switch def.Type {
+	case Dynamic:
+		if !validSize(def.Mass) {
+			return BodyID{}, fmt.Errorf("%w: got %v", ErrBadMass, def.Mass)
+		}
+		im = 1 / def.Mass
+	case Static, Kinematic:
+		def.Mass = math.Inf(1)
+	default:
+		return BodyID{}, fmt.Errorf("physics: unknown body type %d", def.Type)
+	}
+	if def.Type == Static {
+		def.Velocity, def.AngularVelocity = mathx.Vec2{}, 0
+	}
+	if def.Layer == 0 {
+		def.Layer = 1
+	}
+	if def.Mask == 0 {
+		def.Mask = AllLayers
+	}
+	var i int
+	if n := len(w.free); n > 0 {
+		i = int(w.free[n-1])
+		w.free = w.free[:n-1]
+	} else {
+		i = len(w.alive)
+		w.pos = append(w.pos, mathx.Vec2{})
+		w.vel = append(w.vel, mathx.Vec2{})
+		w.angle = append(w.angle, 0)
+		w.angVel = append(w.angVel, 0)
+		w.mass = append(w.mass, 0)
+		w.invMass = append(w.invMass, 0)
+		w.typ = append(w.typ, 0)
+		w.shape = append(w.shape, Shape{})
+		w.layer = append(w.layer, 0)
+		w.mask = append(w.mask, 0)
+		w.sensor = append(w.sensor, false)
+		w.user = append(w.user, 0)
+		w.gen = append(w.gen, 0)
+		w.alive = append(w.alive, false)
+		w.box = append(w.box, mathx.AABB{})
+		w.stamp = append(w.stamp, 0)
+	}
+	w.pos[i], w.vel[i] = def.Position, def.Velocity
+	w.angle[i], w.angVel[i] = mathx.WrapAngle(def.Angle), def.AngularVelocity
+	w.mass[i], w.invMass[i] = def.Mass, im
+	w.typ[i], w.shape[i] = def.Type, def.Shape
+	w.layer[i], w.mask[i], w.sensor[i], w.user[i] = def.Layer, def.Mask, def.Sensor, def.UserData
+	w.gen[i]++
+	w.alive[i] = true
+	w.stamp[i] = 0
+	w.updateBox(i)
+	w.listsDirty = true
+	w.markMoved(i)
+	return BodyID{index: int32(i + 1), gen: w.gen[i]}, nil
+}
+
+// DestroyBody removes a body; its handle and any copies become stale.
+func (w *World) DestroyBody(id BodyID) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	w.alive[i] = false
+	w.free = append(w.free, int32(i))
+	w.listsDirty = true
+	w.markMoved(i)
+	return nil
+}
+
+// markMoved flags the grid holding slot i for a rebuild.
+func (w *World) markMoved(i int) {
+	if w.typ[i] == Static {
+		w.staticDirty = true
+	} else {
+		w.movingDirty = true
+	}
+}
+
+func (w *World) updateBox(i int) {
+	w.box[i] = w.shape[i].aabb(makeXform(w.pos[i], w.angle[i]))
+}
+
+// BodyCount returns the number of live bodies.
+func (w *World) BodyCount() int { return len(w.alive) - len(w.free) }
+
+// Position returns the body's position (zero for a bad handle).
+func (w *World) Position(id BodyID) mathx.Vec2 {
+	if i, ok := w.slot(id); ok {
+		return w.pos[i]
+	}
+	return mathx.Vec2{}
+}
+
+// Velocity returns the body's velocity (zero for a bad handle).
+func (w *World) Velocity(id BodyID) mathx.Vec2 {
+	if i, ok := w.slot(id); ok {
+		return w.vel[i]
+	}
+	return mathx.Vec2{}
+}
+
+// Angle returns the body's angle in radians (zero for a bad handle).
+func (w *World) Angle(id BodyID) float64 {
+	if i, ok := w.slot(id); ok {
+		return w.angle[i]
+	}
+	return 0
+}
+
+// Type returns the body's type (Static for a bad handle).
+func (w *World) Type(id BodyID) BodyType {
+	if i, ok := w.slot(id); ok {
+		return w.typ[i]
+	}
+	return Static
+}
+
+// Mass returns the body's mass, +Inf for static and kinematic bodies, 0 for
+// a bad handle.
+func (w *World) Mass(id BodyID) float64 {
+	if i, ok := w.slot(id); ok {
+		return w.mass[i]
+	}
+	return 0
+}
+
+// Shape returns the body's shape (the zero Shape for a bad handle).
+func (w *World) Shape(id BodyID) Shape {
+	if i, ok := w.slot(id); ok {
+		return w.shape[i]
+	}
+	return Shape{}
+}
+
+// BodyAABB returns the body's world bounding box.
+func (w *World) BodyAABB(id BodyID) mathx.AABB {
+	if i, ok := w.slot(id); ok {
+		return w.box[i]
+	}
+	return mathx.AABB{}
+}
+
+// UserData returns the value given in BodyDef.UserData.
+func (w *World) UserData(id BodyID) uint64 {
+	if i, ok := w.slot(id); ok {
+		return w.user[i]
+	}
+	return 0
+}
+
+// IsSensor reports whether the body is a sensor.
+func (w *World) IsSensor(id BodyID) bool {
+	if i, ok := w.slot(id); ok {
+		return w.sensor[i]
+	}
+	return false
+}
+
+// SetPosition teleports a body. NaN, infinite or absurd positions are
+// rejected with an error and leave the body unchanged.
+func (w *World) SetPosition(id BodyID, p mathx.Vec2) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if !finiteVec(p) {
+		return fmt.Errorf("%w: position %v", ErrBadPosition, p)
+	}
+	w.pos[i] = p
+	w.updateBox(i)
+	w.markMoved(i)
+	return nil
+}
+
+// SetAngle rotates a body (radians, wrapped to [-π, π)).
+func (w *World) SetAngle(id BodyID, a float64) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if !finite(a) {
+		return fmt.Errorf("%w: angle %v", ErrBadPosition, a)
+	}
+	w.angle[i] = mathx.WrapAngle(a)
+	w.updateBox(i)
+	w.markMoved(i)
+	return nil
+}
+
+// SetVelocity sets a kinematic or dynamic body's velocity. NaN or infinite
+// values are rejected; static bodies cannot be given a velocity.
+func (w *World) SetVelocity(id BodyID, v mathx.Vec2) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if !finiteVec(v) {
+		return fmt.Errorf("%w: velocity %v", ErrBadPosition, v)
+	}
+	if w.typ[i] == Static {
+		return errors.New("physics: static bodies have no velocity")
+	}
+	w.vel[i] = v
+	return nil
+}
+
+// SetAngularVelocity sets a kinematic or dynamic body's turn rate (rad/s).
+func (w *World) SetAngularVelocity(id BodyID, av float64) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if !finite(av) {
+		return fmt.Errorf("%w: angular velocity %v", ErrBadPosition, av)
+	}
+	if w.typ[i] == Static {
+		return errors.New("physics: static bodies have no velocity")
+	}
+	w.angVel[i] = av
+	return nil
+}
+
+// Bodies appends the handles of all live bodies to dst in slot order.
+func (w *World) Bodies(dst []BodyID) []BodyID {
+	for i, a := range w.alive {
+		if a {
+			dst = append(dst, BodyID{index: int32(i + 1), gen: w.gen[i]})
+		}
+	}
+	return dst
+}
+
+func (w *World) idOf(i int32) BodyID { return BodyID{index: i + 1, gen: w.gen[i]} }
+
+// AddWall adds an axis-aligned static wall on the given layer (0 means
+// layer 1) and returns its index. Walls are cheaper than static bodies and
+// are what tile maps turn into.
+func (w *World) AddWall(b mathx.AABB, layer uint32) (int, error) {
+	return w.addWall(b, 0x0f, layer)
+}
+
+func (w *World) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
+	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X <= b.Min.X || b.Max.Y <= b.Min.Y {
+		return 0, fmt.Errorf("physics: wall %v..%v must be finite with positive size", b.Min, b.Max)
+	}
+	if layer == 0 {
+		layer = 1
+	}
+	w.wallBox = append(w.wallBox, b)
+	w.wallMask = append(w.wallMask, mask)
+	w.wallLayer = append(w.wallLayer, layer)
+	w.wallStamp = append(w.wallStamp, 0)
+	w.wallIDs = append(w.wallIDs, int32(len(w.wallIDs)))
+	w.staticDirty = true
+	return len(w.wallBox) - 1, nil
+}
+
+// WallCount returns the number of walls.
+func (w *World) WallCount() int { return len(w.wallBox) }
+
+// Wall returns wall i's box.
+func (w *World) Wall(i int) mathx.AABB {
+	if i < 0 || i >= len(w.wallBox) {
+		return mathx.AABB{}
+	}
+	return w.wallBox[i]
+}
+
+// refresh rebuilds the kind lists and the static grids if bodies or walls
+// were added, removed or moved since the last build.
+func (w *World) refresh() {
+	if w.listsDirty {
+		w.moving, w.static = w.moving[:0], w.static[:0]
+		for i, a := range w.alive {
+			if !a {
+				continue
+			}
+			if w.typ[i] == Static {
+				w.static = append(w.static, int32(i))
+			} else {
+				w.moving = append(w.moving, int32(i))
+			}
+		}
+		w.listsDirty = false
+	}
+	if w.staticDirty {
+		w.gWalls.build(w.wallIDs, w.wallBox, w.def.MaxCastRadius)
+		w.gStatic.build(w.static, w.box, w.def.MaxCastRadius)
+		w.staticDirty = false
+	}
+	if w.movingDirty {
+		w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+		w.movingDirty = false
+	}
+}
+
+// nextStamp starts a new de-duplication pass over bodies and walls.
+func (w *World) nextStamp() uint32 {
+	w.stampNow++
+	if w.stampNow == 0 {
+		clear(w.stamp)
+		clear(w.wallStamp)
+		w.stampNow = 1
+	}
+	return w.stampNow
+}
