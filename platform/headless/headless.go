@@ -1,0 +1,137 @@
+package headless
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"diorama/platform"
+	"diorama/raster"
+)
+
+// Options says what a headless run does besides ticking.
+type Options struct {
+	// Ticks is how many ticks to run (required, 1..MaxTicks); the run ends
+	// earlier when Update returns an error or platform.ErrQuit.
+	Ticks int
+	// DrawEvery draws a frame after every DrawEvery-th tick (default 1).
+	// The last tick is always drawn.
+	DrawEvery int
+	// Script is fed to the input before the ticks it names.
+	Script Script
+	// SnapshotDir, with SnapshotTicks, writes tick-NNNNNN.png there after
+	// each listed tick (the directory is created).
+	SnapshotDir   string
+	SnapshotTicks []int
+	// GIF, when set, receives an animated GIF of every drawn frame,
+	// GIFDelay hundredths of a second each (default: the tick time ×
+	// DrawEvery, at least 2).
+	GIF      io.Writer
+	GIFDelay int
+	// OnDraw, when set, is called after every drawn frame (tests, perf).
+	OnDraw func(tick int, f *raster.Frame)
+}
+
+// MaxTicks caps Options.Ticks.
+const MaxTicks = 1 << 30
+
+// Result summarises a run.
+type Result struct {
+	Ticks     int           // ticks run
+	Frames    int           // frames drawn
+	Snapshots []string      // PNG files written, in order
+	Frame     *raster.Frame // the last frame drawn
+	Input     *platform.Input
+}
+
+// Run runs g for opt.Ticks ticks with no window. Tick t (from 0) first
+// receives the script steps for t, then Update runs; frames are drawn
+// with alpha 0 (every tick is a whole step). It returns the game's error,
+// or nil when the ticks ran out or the game quit.
+func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
+	if opt.Ticks <= 0 || opt.Ticks > MaxTicks {
+		return nil, fmt.Errorf("headless: Options.Ticks %d out of range (1..%d)", opt.Ticks, MaxTicks)
+	}
+	if opt.DrawEvery == 0 {
+		opt.DrawEvery = 1
+	}
+	if opt.DrawEvery < 0 {
+		return nil, fmt.Errorf("headless: Options.DrawEvery %d is negative", opt.DrawEvery)
+	}
+	if len(opt.SnapshotTicks) > 0 && opt.SnapshotDir == "" {
+		return nil, errors.New("headless: Options.SnapshotTicks without SnapshotDir")
+	}
+	d, err := platform.NewDriver(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	cfg = d.Config()
+	snap := make(map[int]bool, len(opt.SnapshotTicks))
+	for _, t := range opt.SnapshotTicks {
+		snap[t] = true
+	}
+	if len(snap) > 0 {
+		if err := os.MkdirAll(opt.SnapshotDir, 0o755); err != nil {
+			return nil, fmt.Errorf("headless: %w", err)
+		}
+	}
+	var rec *raster.GIFRecorder
+	if opt.GIF != nil {
+		delay := opt.GIFDelay
+		if delay <= 0 {
+			delay = max(2, 100*opt.DrawEvery/cfg.TPS)
+		}
+		if rec, err = raster.NewGIFRecorder(opt.GIF, cfg.Width, cfg.Height, delay); err != nil {
+			return nil, fmt.Errorf("headless: %w", err)
+		}
+	}
+	res := &Result{Frame: d.Frame, Input: d.Input}
+	next := 0
+	var runErr error
+	for t := 0; t < opt.Ticks; t++ {
+		for ; next < len(opt.Script) && opt.Script[next].Tick <= t; next++ {
+			st := &opt.Script[next]
+			if st.IsPad {
+				d.Input.SetGamepad(st.Pad, st.Raw)
+			} else {
+				d.Input.Push(st.Event)
+			}
+		}
+		runErr = d.Tick()
+		res.Ticks++
+		if runErr != nil {
+			break
+		}
+		if (t+1)%opt.DrawEvery != 0 && t != opt.Ticks-1 && !snap[t] {
+			continue
+		}
+		g.Draw(d.Frame, 0)
+		res.Frames++
+		if opt.OnDraw != nil {
+			opt.OnDraw(t, d.Frame)
+		}
+		if snap[t] {
+			p := filepath.Join(opt.SnapshotDir, fmt.Sprintf("tick-%06d.png", t))
+			if err := d.Frame.SavePNG(p); err != nil {
+				return res, fmt.Errorf("headless: %w", err)
+			}
+			res.Snapshots = append(res.Snapshots, p)
+		}
+		if rec != nil {
+			if err := rec.Add(d.Frame); err != nil {
+				return res, fmt.Errorf("headless: %w", err)
+			}
+		}
+	}
+	if rec != nil {
+		if err := rec.Close(); err != nil {
+			return res, fmt.Errorf("headless: %w", err)
+		}
+	}
+	if platform.IsQuit(runErr) {
+		return res, nil
+	}
+	return res, runErr
+}
