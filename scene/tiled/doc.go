@@ -1,0 +1,31 @@
+// Package tiled loads maps and tilesets made with the Tiled map editor:
+// TMX and TSX (XML) and TMJ and TSJ (JSON), through an fs.FS so embedded
+// assets, directories and tests share one code path.
+//
+// It owns:
+//   - the data model: Map, Tileset, Tile, Layer (tile, object, image and
+//     group layers), Object, typed Properties, and GID with its four
+//     flip/rotation bits cleared and exposed as Flags;
+//   - decoding of tile layer data (XML, CSV, base64 with zlib, gzip or
+//     zstd), infinite maps in chunks, external and image-collection
+//     tilesets, tile offsets and animations;
+//   - Layout: where Tiled draws tile (x, y) for each orientation
+//     (orthogonal, isometric, staggered, hexagonal), in which order, and
+//     how object coordinates (which on isometric maps live in a projected
+//     pixel space) convert to screen and tile space.
+//
+// Loading is defensive: every path is resolved relative to the file that
+// names it and refused if it would leave the fs.FS root; declared sizes are
+// checked against Limits before anything is allocated; decompressed data is
+// read through a limit of exactly the expected size, so a decompression bomb
+// is an error. Errors are *Error values naming the file, the line (XML) or
+// byte offset's line (JSON) when known, and the element or field. A load
+// either returns a complete Map or nil and an error; it never panics.
+//
+// Image files are not decoded here: Image.Source is a validated path in the
+// same fs.FS, for the renderer or atlas to open.
+//
+// tiled imports only the standard library, mathx and
+// github.com/klauspost/compress/zstd. It must NOT import iso, raster, atlas
+// or any other Diorama package: it is a pure data loader.
+package tiled

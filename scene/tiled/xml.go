@@ -1,0 +1,881 @@
+package tiled
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"diorama/mathx"
+)
+
+// xnode is one XML element with its line, attributes, children and text.
+type xnode struct {
+	name  string
+	attrs []xml.Attr
+	kids  []*xnode
+	text  []byte
+	line  int
+}
+
+func (n *xnode) attr(name string) (string, bool) {
+	for _, a := range n.attrs {
+		if a.Name.Local == name && a.Name.Space == "" {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+func (n *xnode) child(name string) *xnode {
+	for _, k := range n.kids {
+		if k.name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// parseXML builds the element tree of data, refusing nesting deeper than
+// maxDepth. Errors carry the line.
+func parseXML(file string, data []byte, maxDepth int) (*xnode, error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	var root *xnode
+	var stack []*xnode
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line, _ := d.InputPos()
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				line = se.Line
+				err = errors.New(se.Msg)
+			}
+			return nil, &Error{File: file, Line: line, Msg: "malformed XML", Kind: ErrSyntax, Err: err}
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			line, _ := d.InputPos()
+			if len(stack) >= maxDepth {
+				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "elements nested deeper than %d", maxDepth)
+			}
+			n := &xnode{name: t.Name.Local, attrs: t.Attr, line: line}
+			if len(stack) == 0 {
+				if root != nil {
+					return nil, errf(ErrSyntax, file, line, "", "more than one root element")
+				}
+				root = n
+			} else {
+				p := stack[len(stack)-1]
+				p.kids = append(p.kids, n)
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.text = append(p.text, t...)
+			}
+		}
+	}
+	if root == nil {
+		return nil, errf(ErrSyntax, file, 0, "", "no root element (empty or truncated file)")
+	}
+	return root, nil
+}
+
+// xr reads attributes, keeping the first error (so converters read many
+// attributes and check once).
+type xr struct {
+	file string
+	err  *Error
+}
+
+func (c *xr) fail(kind error, n *xnode, where, format string, args ...any) {
+	if c.err == nil {
+		c.err = errf(kind, c.file, n.line, where, format, args...)
+	}
+}
+
+func (c *xr) str(n *xnode, name, def string) string {
+	if v, ok := n.attr(name); ok {
+		return v
+	}
+	return def
+}
+
+func (c *xr) int(n *xnode, where, name string, def int) int {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return def
+	}
+	i, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
+		c.fail(ErrInvalid, n, where, "attribute %s=%s is not an integer", name, quote(v))
+		return def
+	}
+	return i
+}
+
+func (c *xr) uint32(n *xnode, where, name string) uint32 {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return 0
+	}
+	u, err := strconv.ParseUint(strings.TrimSpace(v), 10, 32)
+	if err != nil {
+		c.fail(ErrInvalid, n, where, "attribute %s=%s is not an unsigned 32-bit integer", name, quote(v))
+		return 0
+	}
+	return uint32(u)
+}
+
+func (c *xr) float(n *xnode, where, name string, def float64) float64 {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return def
+	}
+	f, err := parseFloat(strings.TrimSpace(v))
+	if err != nil {
+		c.fail(ErrInvalid, n, where, "attribute %s: %v", name, err)
+		return def
+	}
+	return f
+}
+
+func (c *xr) bool(n *xnode, where, name string, def bool) bool {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return def
+	}
+	switch v {
+	case "1", "true":
+		return true
+	case "0", "false":
+		return false
+	}
+	c.fail(ErrInvalid, n, where, "attribute %s=%s is not 0 or 1", name, quote(v))
+	return def
+}
+
+func (c *xr) color(n *xnode, where, name string) (col colorVal) {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return colorVal{}
+	}
+	cc, err := parseColor(v)
+	if err != nil {
+		c.fail(ErrInvalid, n, where, "attribute %s: %v", name, err)
+		return colorVal{}
+	}
+	return colorVal{cc, true}
+}
+
+func (c *xr) path(n *xnode, where, name string) string {
+	v, ok := n.attr(name)
+	if !ok || v == "" {
+		return ""
+	}
+	p, err := resolvePath(c.file, v)
+	if err != nil && c.err == nil {
+		c.err = &Error{File: c.file, Line: n.line, Where: where, Msg: "attribute " + name, Kind: ErrPath, Err: err}
+	}
+	return p
+}
+
+func (l *load) parseTMX(file string, data []byte) (*Map, error) {
+	root, err := parseXML(file, data, l.lim.MaxDepth+8)
+	if err != nil {
+		return nil, err
+	}
+	if root.name != "map" {
+		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <map>")
+	}
+	c := &xr{file: file}
+	m := &Map{File: file}
+	where := "map"
+	m.Version = c.str(root, "version", "")
+	m.TiledVersion = c.str(root, "tiledversion", "")
+	m.Class = c.str(root, "class", "")
+	var ok bool
+	if m.Orientation, ok = parseOrientation(c.str(root, "orientation", "orthogonal")); !ok {
+		return nil, errf(ErrInvalid, file, root.line, where, "unknown orientation %s", quote(c.str(root, "orientation", "")))
+	}
+	if m.RenderOrder, ok = parseRenderOrder(c.str(root, "renderorder", "")); !ok {
+		return nil, errf(ErrInvalid, file, root.line, where, "unknown renderorder %s", quote(c.str(root, "renderorder", "")))
+	}
+	if m.StaggerAxis, m.StaggerIndex, ok = parseStagger(c.str(root, "staggeraxis", ""), c.str(root, "staggerindex", "")); !ok {
+		return nil, errf(ErrInvalid, file, root.line, where, "bad staggeraxis/staggerindex")
+	}
+	m.Width = c.int(root, where, "width", 0)
+	m.Height = c.int(root, where, "height", 0)
+	m.TileWidth = c.int(root, where, "tilewidth", 0)
+	m.TileHeight = c.int(root, where, "tileheight", 0)
+	m.HexSideLength = c.int(root, where, "hexsidelength", 0)
+	m.Infinite = c.bool(root, where, "infinite", false)
+	m.Background = c.color(root, where, "backgroundcolor").c
+	m.ParallaxOrigin = mathx.Vec2{X: c.float(root, where, "parallaxoriginx", 0), Y: c.float(root, where, "parallaxoriginy", 0)}
+	m.NextLayerID = c.int(root, where, "nextlayerid", 0)
+	m.NextObjectID = c.int(root, where, "nextobjectid", 0)
+	if c.err != nil {
+		return nil, c.err
+	}
+	if err := l.checkMapHeader(file, root.line, m); err != nil {
+		return nil, err
+	}
+	for _, k := range root.kids {
+		switch k.name {
+		case "properties":
+			ps, err := l.xmlProps(c, k, "map")
+			if err != nil {
+				return nil, err
+			}
+			m.Properties = ps
+		case "tileset":
+			ts, err := l.xmlTilesetRef(c, k)
+			if err != nil {
+				return nil, err
+			}
+			m.Tilesets = append(m.Tilesets, ts)
+			if len(m.Tilesets) > l.lim.MaxTilesets {
+				return nil, errf(ErrLimit, file, k.line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
+			}
+		case "layer", "objectgroup", "imagelayer", "group":
+			ly, err := l.xmlLayer(c, m, k, 0)
+			if err != nil {
+				return nil, err
+			}
+			m.Layers = append(m.Layers, ly)
+		}
+	}
+	return m, nil
+}
+
+type colorVal struct {
+	c  colorNRGBA
+	ok bool
+}
+
+func (l *load) checkMapHeader(file string, line int, m *Map) error {
+	if m.TileWidth <= 0 || m.TileHeight <= 0 {
+		return errf(ErrInvalid, file, line, "map", "tile size %d×%d must be positive", m.TileWidth, m.TileHeight)
+	}
+	if m.TileWidth > l.lim.MaxTileSize || m.TileHeight > l.lim.MaxTileSize {
+		return errf(ErrLimit, file, line, "map", "tile size %d×%d exceeds %d", m.TileWidth, m.TileHeight, l.lim.MaxTileSize)
+	}
+	if m.HexSideLength < 0 || m.HexSideLength > l.lim.MaxTileSize {
+		return errf(ErrInvalid, file, line, "map", "hexsidelength %d out of range", m.HexSideLength)
+	}
+	return l.checkDims(file, line, "map", m.Width, m.Height)
+}
+
+func parseOrientation(s string) (Orientation, bool) {
+	for i, n := range orientationNames {
+		if n == s {
+			return Orientation(i), true
+		}
+	}
+	return 0, false
+}
+
+func parseRenderOrder(s string) (RenderOrder, bool) {
+	if s == "" {
+		return RightDown, true
+	}
+	for i, n := range renderOrderNames {
+		if n == s {
+			return RenderOrder(i), true
+		}
+	}
+	return 0, false
+}
+
+func parseStagger(axis, index string) (StaggerAxis, StaggerIndex, bool) {
+	var a StaggerAxis
+	var i StaggerIndex
+	switch axis {
+	case "", "y":
+	case "x":
+		a = StaggerX
+	default:
+		return 0, 0, false
+	}
+	switch index {
+	case "", "odd":
+	case "even":
+		i = StaggerEven
+	default:
+		return 0, 0, false
+	}
+	return a, i, true
+}
+
+// xmlTilesetRef reads a map's <tileset>: embedded, or a reference to an
+// external TSX/TSJ file.
+func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
+	where := "tileset"
+	first := c.uint32(n, where, "firstgid")
+	if src, ok := n.attr("source"); ok {
+		p := c.path(n, where, "source")
+		if c.err != nil {
+			return nil, c.err
+		}
+		ts, err := l.external(p, first)
+		if err != nil {
+			var e *Error
+			if errors.As(err, &e) && e.Kind == ErrMissing {
+				return nil, &Error{File: c.file, Line: n.line, Where: where, Msg: "external tileset " + quote(src) + " missing", Kind: ErrMissing, Err: err}
+			}
+			return nil, err
+		}
+		ts.line = n.line
+		return ts, nil
+	}
+	ts, err := l.xmlTileset(c, n)
+	if err != nil {
+		return nil, err
+	}
+	ts.FirstGID = first
+	ts.line = n.line
+	return ts, nil
+}
+
+func (l *load) parseTSX(file string, data []byte) (*Tileset, error) {
+	root, err := parseXML(file, data, l.lim.MaxDepth+8)
+	if err != nil {
+		return nil, err
+	}
+	if root.name != "tileset" {
+		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <tileset>")
+	}
+	if _, ok := root.attr("source"); ok {
+		return nil, errf(ErrInvalid, file, root.line, "tileset", "a tileset file cannot itself reference another")
+	}
+	return l.xmlTileset(&xr{file: file}, root)
+}
+
+func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
+	ts := &Tileset{}
+	ts.Name = c.str(n, "name", "")
+	where := "tileset " + quote(ts.Name)
+	ts.Class = c.str(n, "class", "")
+	ts.TileWidth = c.int(n, where, "tilewidth", 0)
+	ts.TileHeight = c.int(n, where, "tileheight", 0)
+	ts.Spacing = c.int(n, where, "spacing", 0)
+	ts.Margin = c.int(n, where, "margin", 0)
+	ts.TileCount = c.int(n, where, "tilecount", 0)
+	ts.Columns = c.int(n, where, "columns", 0)
+	ts.ObjectAlignment = c.str(n, "objectalignment", "")
+	ts.TileRenderSize = c.str(n, "tilerendersize", "tile")
+	ts.FillMode = c.str(n, "fillmode", "stretch")
+	for _, k := range n.kids {
+		switch k.name {
+		case "tileoffset":
+			ts.TileOffset = mathx.Point{X: c.int(k, where+" > tileoffset", "x", 0), Y: c.int(k, where+" > tileoffset", "y", 0)}
+		case "grid":
+			ts.GridOrientation = c.str(k, "orientation", "orthogonal")
+			ts.GridWidth = c.int(k, where+" > grid", "width", 0)
+			ts.GridHeight = c.int(k, where+" > grid", "height", 0)
+		case "image":
+			ts.Image = l.xmlImage(c, k, where+" > image")
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			ts.Properties = ps
+		case "tile":
+			if len(ts.Tiles) >= l.lim.MaxTileCount {
+				return nil, errf(ErrLimit, c.file, k.line, where, "more than %d tiles", l.lim.MaxTileCount)
+			}
+			t, err := l.xmlTile(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			ts.Tiles = append(ts.Tiles, t)
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if err := l.checkTileset(c.file, n.line, where, ts); err != nil {
+		return nil, err
+	}
+	return ts, nil
+}
+
+func (l *load) xmlImage(c *xr, n *xnode, where string) *Image {
+	img := &Image{}
+	img.Source = c.path(n, where, "source")
+	if img.Source == "" && c.err == nil {
+		c.fail(ErrInvalid, n, where, "image without source (embedded image data is not supported)")
+	}
+	tc := c.color(n, where, "trans")
+	img.Trans, img.HasTrans = tc.c, tc.ok
+	img.Width = c.int(n, where, "width", 0)
+	img.Height = c.int(n, where, "height", 0)
+	return img
+}
+
+func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
+	var t Tile
+	t.ID = c.uint32(n, parent+" > tile", "id")
+	where := parent + " > tile " + itoa(int(t.ID))
+	t.Class = c.str(n, "class", c.str(n, "type", ""))
+	t.Probability = c.float(n, where, "probability", 0)
+	t.X = c.int(n, where, "x", 0)
+	t.Y = c.int(n, where, "y", 0)
+	t.Width = c.int(n, where, "width", 0)
+	t.Height = c.int(n, where, "height", 0)
+	for _, k := range n.kids {
+		switch k.name {
+		case "image":
+			t.Image = l.xmlImage(c, k, where+" > image")
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return t, err
+			}
+			t.Properties = ps
+		case "animation":
+			for _, f := range k.kids {
+				if f.name != "frame" {
+					continue
+				}
+				if len(t.Animation) >= l.lim.MaxTileCount {
+					return t, errf(ErrLimit, c.file, f.line, where, "animation too long")
+				}
+				id := c.uint32(f, where+" > frame", "tileid")
+				d := c.int(f, where+" > frame", "duration", 0)
+				t.Animation = append(t.Animation, Frame{TileID: id, Duration: time.Duration(d) * time.Millisecond})
+			}
+		case "objectgroup":
+			ly, err := l.xmlObjectGroup(c, k, 1)
+			if err != nil {
+				return t, err
+			}
+			t.ObjectGroup = ly
+		}
+	}
+	return t, c.err.orNil()
+}
+
+// orNil turns a nil *Error into a nil error interface.
+func (e *Error) orNil() error {
+	if e == nil {
+		return nil
+	}
+	return e
+}
+
+func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
+	var ps Properties
+	for _, k := range n.kids {
+		if k.name != "property" {
+			continue
+		}
+		p := Property{Name: c.str(k, "name", "")}
+		where := owner + " > property " + quote(p.Name)
+		typ, ok := parsePropType(c.str(k, "type", ""))
+		if !ok {
+			return nil, errf(ErrUnsupported, c.file, k.line, where, "unknown property type %s", quote(c.str(k, "type", "")))
+		}
+		p.Type = typ
+		p.CustomType = c.str(k, "propertytype", "")
+		if typ == ClassProp {
+			if sub := k.child("properties"); sub != nil {
+				ms, err := l.xmlProps(c, sub, where)
+				if err != nil {
+					return nil, err
+				}
+				p.Members = ms
+			}
+		} else {
+			raw, has := k.attr("value")
+			if !has {
+				raw = string(k.text) // multi-line strings are element text
+			}
+			if err := p.setValue(raw); err != nil {
+				return nil, &Error{File: c.file, Line: k.line, Where: where, Msg: "bad " + typ.String() + " value", Kind: ErrInvalid, Err: err}
+			}
+			if typ == FileProp && raw != "" {
+				fp, err := resolvePath(c.file, raw)
+				if err != nil {
+					return nil, &Error{File: c.file, Line: k.line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
+				}
+				p.Value = fp
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps, c.err.orNil()
+}
+
+// xmlLayerCommon reads the attributes every layer kind shares.
+func (l *load) xmlLayerCommon(c *xr, n *xnode, ly *Layer) string {
+	ly.ID = c.int(n, "layer", "id", 0)
+	ly.Name = c.str(n, "name", "")
+	where := ly.Kind.String() + " " + quote(ly.Name)
+	ly.Class = c.str(n, "class", "")
+	ly.Visible = c.bool(n, where, "visible", true)
+	ly.Opacity = c.float(n, where, "opacity", 1)
+	ly.Offset = mathx.Vec2{X: c.float(n, where, "offsetx", 0), Y: c.float(n, where, "offsety", 0)}
+	ly.Parallax = mathx.Vec2{X: c.float(n, where, "parallaxx", 1), Y: c.float(n, where, "parallaxy", 1)}
+	tc := c.color(n, where, "tintcolor")
+	ly.Tint, ly.HasTint = tc.c, tc.ok
+	ly.line = n.line
+	return where
+}
+
+func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
+	if depth > l.lim.MaxDepth {
+		return nil, errf(ErrLimit, c.file, n.line, "group", "groups nested deeper than %d", l.lim.MaxDepth)
+	}
+	var ly *Layer
+	var err error
+	switch n.name {
+	case "layer":
+		ly, err = l.xmlTileLayer(c, m, n)
+	case "objectgroup":
+		ly, err = l.xmlObjectGroup(c, n, depth)
+	case "imagelayer":
+		ly = &Layer{Kind: ImageLayer}
+		where := l.xmlLayerCommon(c, n, ly)
+		ly.RepeatX = c.bool(n, where, "repeatx", false)
+		ly.RepeatY = c.bool(n, where, "repeaty", false)
+		if img := n.child("image"); img != nil {
+			ly.Image = l.xmlImage(c, img, where+" > image")
+			if c.err == nil {
+				err = l.checkImage(c.file, img.line, where+" > image", ly.Image)
+			}
+		}
+	case "group":
+		ly = &Layer{Kind: GroupLayer}
+		l.xmlLayerCommon(c, n, ly)
+		for _, k := range n.kids {
+			switch k.name {
+			case "layer", "objectgroup", "imagelayer", "group":
+				sub, err := l.xmlLayer(c, m, k, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				ly.Layers = append(ly.Layers, sub)
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if ly.Kind != TileLayer && ly.Kind != ObjectGroup {
+		if p := n.child("properties"); p != nil {
+			if ly.Properties, err = l.xmlProps(c, p, ly.Kind.String()+" "+quote(ly.Name)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return ly, nil
+}
+
+func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
+	ly := &Layer{Kind: TileLayer}
+	where := l.xmlLayerCommon(c, n, ly)
+	ly.Width = c.int(n, where, "width", m.Width)
+	ly.Height = c.int(n, where, "height", m.Height)
+	if c.err != nil {
+		return nil, c.err
+	}
+	if err := l.checkDims(c.file, n.line, where, ly.Width, ly.Height); err != nil {
+		return nil, err
+	}
+	for _, k := range n.kids {
+		switch k.name {
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			ly.Properties = ps
+		case "data":
+			if err := l.xmlData(c, m, k, ly, where+" > data"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if ly.Tiles == nil && ly.Chunks == nil {
+		if m.Infinite {
+			ly.Chunks = []Chunk{}
+		} else {
+			t, err := l.allocCells(c.file, n.line, where, int64(ly.Width)*int64(ly.Height))
+			if err != nil {
+				return nil, err
+			}
+			ly.Tiles = t
+		}
+	}
+	return ly, nil
+}
+
+func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
+	enc := c.str(n, "encoding", "")
+	comp := c.str(n, "compression", "")
+	var chunks []*xnode
+	for _, k := range n.kids {
+		if k.name == "chunk" {
+			chunks = append(chunks, k)
+		}
+	}
+	if !m.Infinite || len(chunks) == 0 {
+		if m.Infinite && len(bytes.TrimSpace(n.text)) == 0 && len(n.kids) == 0 {
+			ly.Chunks = []Chunk{}
+			return nil
+		}
+		tiles, err := l.xmlCells(c, n, enc, comp, int64(ly.Width)*int64(ly.Height), where)
+		if err != nil {
+			return err
+		}
+		ly.Tiles = tiles
+		return nil
+	}
+	ly.Chunks = make([]Chunk, 0, len(chunks))
+	var total int64
+	for _, k := range chunks {
+		cw := where + " > chunk"
+		ch := Chunk{X: c.int(k, cw, "x", 0), Y: c.int(k, cw, "y", 0), Width: c.int(k, cw, "width", 0), Height: c.int(k, cw, "height", 0)}
+		if c.err != nil {
+			return c.err
+		}
+		if err := l.checkChunk(c.file, k.line, cw, &ch, &total); err != nil {
+			return err
+		}
+		tiles, err := l.xmlCells(c, k, enc, comp, int64(ch.Width)*int64(ch.Height), cw)
+		if err != nil {
+			return err
+		}
+		ch.Tiles = tiles
+		ly.Chunks = append(ly.Chunks, ch)
+	}
+	setChunkBounds(ly)
+	return nil
+}
+
+func (l *load) checkChunk(file string, line int, where string, ch *Chunk, total *int64) error {
+	if ch.Width <= 0 || ch.Height <= 0 {
+		return errf(ErrInvalid, file, line, where, "chunk size %d×%d must be positive", ch.Width, ch.Height)
+	}
+	if int64(ch.Width)*int64(ch.Height) > l.lim.MaxChunkCells {
+		return errf(ErrLimit, file, line, where, "chunk size %d×%d exceeds %d cells", ch.Width, ch.Height, l.lim.MaxChunkCells)
+	}
+	lim := int64(l.lim.MaxDimension) * 64
+	if abs64(int64(ch.X)) > lim || abs64(int64(ch.Y)) > lim {
+		return errf(ErrLimit, file, line, where, "chunk position (%d,%d) out of range", ch.X, ch.Y)
+	}
+	*total += int64(ch.Width) * int64(ch.Height)
+	if *total > l.lim.MaxLayerCells {
+		return errf(ErrLimit, file, line, where, "chunks exceed %d cells in one layer", l.lim.MaxLayerCells)
+	}
+	return nil
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// setChunkBounds sorts chunks by (y, x) and sets the layer bounds to
+// enclose them.
+func setChunkBounds(ly *Layer) {
+	sortChunks(ly.Chunks)
+	if len(ly.Chunks) == 0 {
+		return
+	}
+	x0, y0 := ly.Chunks[0].X, ly.Chunks[0].Y
+	x1, y1 := x0+ly.Chunks[0].Width, y0+ly.Chunks[0].Height
+	for _, ch := range ly.Chunks[1:] {
+		x0, y0 = min(x0, ch.X), min(y0, ch.Y)
+		x1, y1 = max(x1, ch.X+ch.Width), max(y1, ch.Y+ch.Height)
+	}
+	ly.X, ly.Y, ly.Width, ly.Height = x0, y0, x1-x0, y1-y0
+}
+
+// xmlCells decodes the cells of a <data> or <chunk> element.
+func (l *load) xmlCells(c *xr, n *xnode, enc, comp string, count int64, where string) ([]GID, error) {
+	if enc != "" {
+		return l.decodeTiles(c.file, n.line, where, enc, comp, n.text, count)
+	}
+	if comp != "" {
+		return nil, errf(ErrData, c.file, n.line, where, "compression %q without encoding", comp)
+	}
+	// Deprecated XML form: one <tile gid=""/> per cell.
+	dst, err := l.allocCells(c.file, n.line, where, count)
+	if err != nil {
+		return nil, err
+	}
+	i := int64(0)
+	for _, k := range n.kids {
+		if k.name != "tile" {
+			continue
+		}
+		if i >= count {
+			return nil, errf(ErrData, c.file, k.line, where, "more than the %d <tile> elements declared", count)
+		}
+		dst[i] = GID(c.uint32(k, where+" > tile", "gid"))
+		i++
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if i != count {
+		return nil, errf(ErrData, c.file, n.line, where, "%d <tile> elements, want %d", i, count)
+	}
+	return dst, nil
+}
+
+func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
+	ly := &Layer{Kind: ObjectGroup}
+	where := l.xmlLayerCommon(c, n, ly)
+	ly.DrawOrder = c.str(n, "draworder", "topdown")
+	if ly.DrawOrder != "topdown" && ly.DrawOrder != "index" {
+		c.fail(ErrInvalid, n, where, "unknown draworder %s", quote(ly.DrawOrder))
+	}
+	ly.Color = c.color(n, where, "color").c
+	for _, k := range n.kids {
+		switch k.name {
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			ly.Properties = ps
+		case "object":
+			o, err := l.xmlObject(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			ly.Objects = append(ly.Objects, o)
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+	}
+	return ly, c.err.orNil()
+}
+
+func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
+	o := &Object{line: n.line}
+	o.ID = c.int(n, parent+" > object", "id", 0)
+	where := parent + " > object " + itoa(o.ID)
+	o.Name = c.str(n, "name", "")
+	o.Class = c.str(n, "class", c.str(n, "type", ""))
+	o.X = c.float(n, where, "x", 0)
+	o.Y = c.float(n, where, "y", 0)
+	o.Width = c.float(n, where, "width", 0)
+	o.Height = c.float(n, where, "height", 0)
+	o.Rotation = c.float(n, where, "rotation", 0)
+	o.GID = GID(c.uint32(n, where, "gid"))
+	o.Visible = c.bool(n, where, "visible", true)
+	if _, ok := n.attr("template"); ok {
+		o.Template = c.path(n, where, "template")
+	}
+	if o.GID != 0 {
+		o.Shape = TileShape
+	}
+	for _, k := range n.kids {
+		switch k.name {
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return nil, err
+			}
+			o.Properties = ps
+		case "ellipse":
+			o.Shape = Ellipse
+		case "point":
+			o.Shape = Point
+		case "polygon", "polyline":
+			o.Shape = Polygon
+			if k.name == "polyline" {
+				o.Shape = Polyline
+			}
+			pts, err := parsePoints(c.str(k, "points", ""))
+			if err != nil {
+				return nil, &Error{File: c.file, Line: k.line, Where: where + " > " + k.name, Msg: "bad points", Kind: ErrInvalid, Err: err}
+			}
+			o.Points = pts
+		case "text":
+			o.Shape = TextShape
+			o.Text = xmlText(c, k, where+" > text")
+		}
+	}
+	return o, c.err.orNil()
+}
+
+func xmlText(c *xr, n *xnode, where string) *Text {
+	t := &Text{Text: string(n.text)}
+	t.FontFamily = c.str(n, "fontfamily", "sans-serif")
+	t.PixelSize = c.int(n, where, "pixelsize", 16)
+	t.Wrap = c.bool(n, where, "wrap", false)
+	t.Color = colorNRGBA{A: 255}
+	if cv := c.color(n, where, "color"); cv.ok {
+		t.Color = cv.c
+	}
+	t.Bold = c.bool(n, where, "bold", false)
+	t.Italic = c.bool(n, where, "italic", false)
+	t.Underline = c.bool(n, where, "underline", false)
+	t.Strikeout = c.bool(n, where, "strikeout", false)
+	t.Kerning = c.bool(n, where, "kerning", true)
+	t.HAlign = c.str(n, "halign", "left")
+	t.VAlign = c.str(n, "valign", "top")
+	return t
+}
+
+// parsePoints parses "x1,y1 x2,y2 ...".
+func parsePoints(s string) ([]mathx.Vec2, error) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return nil, errorString("no points")
+	}
+	pts := make([]mathx.Vec2, 0, len(fields))
+	for _, f := range fields {
+		xs, ys, ok := strings.Cut(f, ",")
+		if !ok {
+			return nil, errorString("point " + quote(f) + " is not x,y")
+		}
+		x, err := parseFloat(xs)
+		if err != nil {
+			return nil, err
+		}
+		y, err := parseFloat(ys)
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, mathx.Vec2{X: x, Y: y})
+	}
+	return pts, nil
+}
+
+func sortChunks(cs []Chunk) {
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].Y != cs[j].Y {
+			return cs[i].Y < cs[j].Y
+		}
+		return cs[i].X < cs[j].X
+	})
+}
