@@ -1,7 +1,26 @@
-// Package iso is what makes Diorama isometric: projections (2:1 dimetric,
-// true isometric, staggered), conversions between world, screen and tile
-// coordinates, picking, the camera with culling, and depth keys and sorting
-// that turn a map and its objects into a raster draw list.
+// Package iso is what makes Diorama isometric.
+//
+// It owns:
+//   - projections: 2:1 dimetric (the pixel-art default), true isometric
+//     (30°) and any even tile size ([Projection]); world (x, y, z) ↔
+//     map-pixel conversions and the inverse on any height plane;
+//   - map layouts ([Grid]): diamond and staggered (Tiled's stagger axis x/y
+//     and index odd/even), tile ↔ world cell ↔ screen, and picking that is
+//     exact on diamond edges (integer arithmetic, half-open cells: every
+//     pixel belongs to exactly one tile);
+//   - faces for floors and walls on the x-y, x-z and y-z planes ([Face])
+//     rasterized by one exact ownership rule, so planes never show seams;
+//   - the [Camera] (pan, integer zoom, follow with dead zone and smoothing,
+//     clamp to the map) and culling whose cost follows the view, not the
+//     map ([Grid.AppendVisible]);
+//   - depth sorting ([Sorter]): a painter's order for tiles, raised tiles,
+//     walls, characters and multi-tile objects from their 3D boxes, by
+//     dependency order with a deterministic tie-break and a defined
+//     fallback for intersecting boxes.
+//
+// Coordinates: world x runs to the lower right of the screen, world y to
+// the lower left and z up; one world unit on x and y is one tile. Screen
+// y grows downwards.
 //
 // iso may import raster, atlas and mathx; never scene, physics, ai, loop or
 // platform.

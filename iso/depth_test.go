@@ -1,0 +1,380 @@
+package iso
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"diorama/mathx"
+)
+
+func box(x0, y0, z0, x1, y1, z1 float64) Box {
+	return Box{Min: mathx.V3(x0, y0, z0), Max: mathx.V3(x1, y1, z1)}
+}
+
+// sortBoxes sorts the boxes with their own projected bounds and returns
+// each box's position in the painter's order.
+func sortBoxes(t testing.TB, p Projection, boxes ...Box) []int {
+	t.Helper()
+	s := NewSorter(p)
+	for _, b := range boxes {
+		if _, err := s.Add(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	order := s.Sort()
+	if len(order) != len(boxes) {
+		t.Fatalf("order has %d items, want %d", len(order), len(boxes))
+	}
+	pos := make([]int, len(boxes))
+	for k, it := range order {
+		pos[it] = k
+	}
+	return pos
+}
+
+// naiveKey is the classic single-key sort (centre x+y), which the hard
+// cases below defeat; each case checks that the naive key really is wrong
+// there, so the test proves the dependency sort is needed.
+func naiveBefore(a, b Box) bool {
+	return a.Min.X+a.Max.X+a.Min.Y+a.Max.Y < b.Min.X+b.Max.X+b.Min.Y+b.Max.Y
+}
+
+func TestDepthHardCases(t *testing.T) {
+	p := Projection{64, 32, 32}
+	cases := []struct {
+		name          string
+		behind, front Box
+		naiveWrong    bool
+	}{
+		{
+			// A wall along x at y = 5 from x = 0 to 10, and a barrel just in
+			// front of (larger y than) its left end.
+			name:       "long wall beside small object",
+			behind:     box(0, 5, 0, 10, 5, 2),
+			front:      box(1.2, 5.1, 0, 1.8, 5.7, 0.8),
+			naiveWrong: true,
+		},
+		{
+			// The same wall with the barrel just behind its right end.
+			name:   "small object behind long wall",
+			behind: box(8.2, 4.2, 0, 8.8, 4.9, 0.8),
+			front:  box(0, 5, 0, 10, 5, 2),
+		},
+		{
+			// A wall along y at x = 3, object to its front right.
+			name:       "long y wall beside small object",
+			behind:     box(3, 0, 0, 3, 12, 2),
+			front:      box(3.1, 0.5, 0, 3.6, 1, 1),
+			naiveWrong: true,
+		},
+		{
+			// A raised block (a tile at elevation 1) and a character
+			// standing on top of it near its back corner.
+			name:       "object standing on a raised tile",
+			behind:     box(4, 4, 0, 5, 5, 1),
+			front:      box(4.1, 4.1, 1, 4.4, 4.4, 2.5),
+			naiveWrong: true,
+		},
+		{
+			// A tall character in front-left of the block at ground level.
+			name:   "character in front of a raised tile",
+			behind: box(4, 4, 0, 5, 5, 1),
+			front:  box(4.2, 5.1, 0, 4.6, 5.5, 1.5),
+		},
+		{
+			// Two overlapping multi-tile objects: a 1×6 shelf and a 1×1
+			// crate to its right; centres say the crate is behind.
+			name:       "two overlapping multi-tile objects",
+			behind:     Footprint(0, 0, 1, 6, 0, 2),
+			front:      Footprint(1, 0, 1, 1, 0, 1),
+			naiveWrong: true,
+		},
+		{
+			name:   "two multi-tile objects, second fully in front",
+			behind: Footprint(2, 2, 3, 2, 0, 1.5),
+			front:  Footprint(3, 4, 2, 2, 0, 1),
+		},
+	}
+	for _, c := range cases {
+		if c.naiveWrong && naiveBefore(c.behind, c.front) {
+			t.Errorf("%s: the naive key already gets this right; not a hard case", c.name)
+		}
+		if !p.BoxBounds(c.behind).Overlaps(p.BoxBounds(c.front)) {
+			t.Errorf("%s: the two do not overlap on screen", c.name)
+		}
+		// Both insertion orders, so the tie-break cannot help.
+		pos := sortBoxes(t, p, c.behind, c.front)
+		if pos[0] > pos[1] {
+			t.Errorf("%s: front drawn before behind", c.name)
+		}
+		pos = sortBoxes(t, p, c.front, c.behind)
+		if pos[1] > pos[0] {
+			t.Errorf("%s (reversed insertion): front drawn before behind", c.name)
+		}
+	}
+}
+
+// A character walking round a multi-tile object is behind it on the far
+// sides and in front of it on the near sides, at every step.
+func TestDepthWalkAroundObject(t *testing.T) {
+	p := Projection{64, 32, 32}
+	house := Footprint(4, 4, 3, 2, 0, 2.5)
+	for k := 0; k < 400; k++ {
+		a := 2 * math.Pi * float64(k) / 400
+		cx, cy := 5.5+2.6*math.Cos(a), 5+2.1*math.Sin(a)
+		ch := box(cx-0.2, cy-0.2, 0, cx+0.2, cy+0.2, 1.6)
+		if ch.Intersects(house) || !p.BoxBounds(ch).Overlaps(p.BoxBounds(house)) {
+			continue
+		}
+		pos := sortBoxes(t, p, house, ch)
+		chBehind := ch.Max.X <= house.Min.X || ch.Max.Y <= house.Min.Y
+		if (pos[1] < pos[0]) != chBehind {
+			t.Fatalf("step %d at (%.2f,%.2f): character behind=%v but drawn %v", k, cx, cy, chBehind, pos)
+		}
+	}
+}
+
+// hexOverlap reports whether the projections of two boxes share interior
+// pixels area (separating axes of the projected hexagons: x−y, x−q·z,
+// y−q·z with q = ZPixels/TileH).
+func hexOverlap(p Projection, a, b Box) bool {
+	q := float64(p.ZPixels) / float64(p.TileH)
+	ov := func(a0, a1, b0, b1 float64) bool { return a0 < b1-1e-9 && b0 < a1-1e-9 }
+	return ov(a.Min.X-a.Max.Y, a.Max.X-a.Min.Y, b.Min.X-b.Max.Y, b.Max.X-b.Min.Y) &&
+		ov(a.Min.X-q*a.Max.Z, a.Max.X-q*a.Min.Z, b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z) &&
+		ov(a.Min.Y-q*a.Max.Z, a.Max.Y-q*a.Min.Z, b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z)
+}
+
+// Property: for random scenes of disjoint boxes (floors, blocks, walls,
+// characters, multi-tile objects, things on top of blocks), every pair
+// whose projections overlap is drawn in the geometrically correct order,
+// except where the constraints themselves form a cycle (cyclic overlap,
+// which boxes floating at different heights can produce): then only edges
+// on such a cycle may be broken. Scenes where everything stands on the
+// ground must come out exact.
+func TestDepthRandomScenesExact(t *testing.T) {
+	r := mathx.NewRand(7)
+	broken, total := 0, 0
+	for _, p := range []Projection{{64, 32, 32}, {56, 32, 32}, {64, 32, 20}} {
+		for scene := 0; scene < 60; scene++ {
+			grounded := scene%2 == 0
+			var boxes []Box
+			for tries := 0; len(boxes) < 120 && tries < 5000; tries++ {
+				var b Box
+				x, y := float64(r.IntN(12)), float64(r.IntN(12))
+				switch r.IntN(5) {
+				case 0: // block, maybe stacked
+					z := float64(r.IntN(3))
+					b = box(x, y, z, x+1, y+1, z+1)
+				case 1: // wall along x or y
+					l := float64(1 + r.IntN(6))
+					if r.Bool() {
+						b = box(x, y, 0, x+l, y, 1+float64(r.IntN(2)))
+					} else {
+						b = box(x, y, 0, x, y+l, 1+float64(r.IntN(2)))
+					}
+				case 2: // multi-tile object
+					b = Footprint(int(x), int(y), 1+r.IntN(3), 1+r.IntN(3), 0, r.Range(0.5, 2))
+				default: // character at any position and height
+					cx, cy, z := r.Range(0, 12), r.Range(0, 12), float64(r.IntN(3))
+					b = box(cx, cy, z, cx+r.Range(0.2, 0.6), cy+r.Range(0.2, 0.6), z+r.Range(0.5, 1.8))
+				}
+				if grounded {
+					b.Max.Z -= b.Min.Z
+					b.Min.Z = 0
+				}
+				ok := true
+				for _, o := range boxes {
+					if collide(b, o) {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					boxes = append(boxes, b)
+				}
+			}
+			pos := sortBoxes(t, p, boxes...)
+			// The true constraint graph.
+			n := len(boxes)
+			adj := make([][]int, n)
+			for a := range boxes {
+				for b := range boxes {
+					if a == b || !hexOverlap(p, boxes[a], boxes[b]) {
+						continue
+					}
+					A, B := boxes[a], boxes[b]
+					if A.Max.X <= B.Min.X && B.Max.X > A.Min.X || A.Max.Y <= B.Min.Y && B.Max.Y > A.Min.Y || A.Max.Z <= B.Min.Z && B.Max.Z > A.Min.Z {
+						adj[a] = append(adj[a], b)
+					}
+				}
+			}
+			for a := range adj {
+				for _, b := range adj[a] {
+					total++
+					if pos[a] < pos[b] {
+						continue
+					}
+					if grounded || !reachable(adj, b, a) {
+						t.Fatalf("%+v scene %d: %v should be behind %v (not on a cycle)", p, scene, boxes[a], boxes[b])
+					}
+					broken++
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d constraints broken, all on cycles", broken, total)
+	if broken*100 > total {
+		t.Fatalf("%d of %d constraints broken", broken, total)
+	}
+}
+
+func reachable(adj [][]int, from, to int) bool {
+	seen := make([]bool, len(adj))
+	stack := []int{from}
+	seen[from] = true
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if u == to {
+			return true
+		}
+		for _, v := range adj[u] {
+			if !seen[v] {
+				seen[v] = true
+				stack = append(stack, v)
+			}
+		}
+	}
+	return false
+}
+
+// collide reports whether two boxes share volume or, for flat boxes, share
+// area in a common plane (two coplanar wall pieces overlapping), or cross
+// (a flat wall passing through another box).
+func collide(a, b Box) bool {
+	axis := func(a0, a1, b0, b1 float64) bool {
+		lo, hi := max(a0, b0), min(a1, b1)
+		return hi > lo || a0 == a1 && (b0 < a0 && a0 < b1 || a0 == b0 && b0 == b1) || b0 == b1 && a0 < b0 && b0 < a1
+	}
+	return axis(a.Min.X, a.Max.X, b.Min.X, b.Max.X) && axis(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) && axis(a.Min.Z, a.Max.Z, b.Min.Z, b.Max.Z)
+}
+
+// Intersecting boxes fall back to the view-depth of their centres, then
+// insertion order; equal inputs always give equal output.
+func TestDepthFallbackAndDeterminism(t *testing.T) {
+	p := Projection{64, 32, 32}
+	a := box(0, 0, 0, 2, 2, 1)
+	b := box(1, 1, 0, 3, 3, 1) // intersects a; deeper centre
+	pos := sortBoxes(t, p, b, a)
+	if pos[1] > pos[0] {
+		t.Fatal("intersecting boxes: deeper centre drawn first")
+	}
+	c := box(0, 0, 0, 1, 1, 1)
+	pos = sortBoxes(t, p, c, c, c)
+	if pos[0] != 0 || pos[1] != 1 || pos[2] != 2 {
+		t.Fatalf("identical boxes not in insertion order: %v", pos)
+	}
+	r := mathx.NewRand(5)
+	s := NewSorter(p)
+	var boxes []Box
+	for k := 0; k < 3000; k++ {
+		x, y := r.Range(0, 40), r.Range(0, 40)
+		boxes = append(boxes, box(x, y, 0, x+r.Range(0.1, 3), y+r.Range(0.1, 3), r.Range(0.1, 2)))
+	}
+	var first []int32
+	for run := 0; run < 3; run++ {
+		s.Reset()
+		for _, b := range boxes {
+			s.Add(b)
+		}
+		got := s.Sort()
+		if run == 0 {
+			first = slices.Clone(got)
+		} else if !slices.Equal(first, got) {
+			t.Fatal("sort is not deterministic")
+		}
+		seen := make([]bool, len(boxes))
+		for _, it := range got {
+			if seen[it] {
+				t.Fatal("item emitted twice")
+			}
+			seen[it] = true
+		}
+	}
+}
+
+func TestDepthRejectsBadBoxes(t *testing.T) {
+	s := NewSorter(Projection{64, 32, 32})
+	for _, b := range []Box{
+		box(math.NaN(), 0, 0, 1, 1, 1),
+		box(0, 0, 0, math.Inf(1), 1, 1),
+		box(2, 0, 0, 1, 1, 1),
+	} {
+		if _, err := s.Add(b); err == nil {
+			t.Errorf("box %v accepted", b)
+		}
+	}
+	if s.Len() != 0 || len(s.Sort()) != 0 {
+		t.Fatal("bad boxes were added")
+	}
+}
+
+func randomScene(n int, spread float64, seed uint64) []Box {
+	r := mathx.NewRand(seed)
+	boxes := make([]Box, n)
+	for k := range boxes {
+		x, y := r.Range(0, spread), r.Range(0, spread)
+		switch k % 10 {
+		case 0: // walls
+			boxes[k] = box(x, y, 0, x+r.Range(1, 4), y, 2)
+		case 1, 2: // blocks and multi-tile objects
+			boxes[k] = box(x, y, 0, x+float64(1+r.IntN(2)), y+float64(1+r.IntN(2)), r.Range(0.5, 2))
+		default: // characters
+			boxes[k] = box(x, y, 0, x+0.4, y+0.4, 1.5)
+		}
+	}
+	return boxes
+}
+
+func TestDepthSortDoesNotAllocate(t *testing.T) {
+	s := NewSorter(Projection{64, 32, 32})
+	boxes := randomScene(2000, 60, 1)
+	run := func() {
+		s.Reset()
+		for _, b := range boxes {
+			s.Add(b)
+		}
+		s.Sort()
+	}
+	run()
+	if n := testing.AllocsPerRun(20, run); n != 0 {
+		t.Fatalf("%v allocations per sort", n)
+	}
+}
+
+// Sorting 10,000 objects (70% characters, 20% blocks and multi-tile
+// objects, 10% walls): spread over a 200×200-tile level, and four times
+// denser on 100×100 tiles (every object overlaps about a dozen others).
+func BenchmarkDepthSort10k(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		spread float64
+	}{{"level200", 200}, {"dense100", 100}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := NewSorter(Projection{64, 32, 32})
+			boxes := randomScene(10000, c.spread, 2)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.Reset()
+				for _, bx := range boxes {
+					s.Add(bx)
+				}
+				s.Sort()
+			}
+			b.ReportMetric(float64(len(s.edgeA)), "edges")
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/sort")
+		})
+	}
+}
