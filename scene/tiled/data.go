@@ -6,6 +6,7 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"io"
 	"strconv"
 
@@ -120,6 +121,8 @@ func decodeBase64(text []byte, compression string, dst []GID) error {
 	switch {
 	case int64(got) > want:
 		return errorString("decompressed data larger than the " + strconv.FormatInt(want, 10) + " bytes declared (decompression bomb?)")
+	case errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded):
+		return errorString("zstd frame needs more memory than the " + strconv.FormatInt(want, 10) + " bytes declared (decompression bomb?)")
 	case err != nil && err != io.ErrUnexpectedEOF && err != io.EOF:
 		return errorString("bad " + compression + " data: " + err.Error())
 	case int64(got) < want:

@@ -1,0 +1,242 @@
+package tiled
+
+import (
+	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"encoding/base64"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// compress64 returns base64 of data compressed with comp.
+func compress64(t testing.TB, comp string, data []byte) string {
+	var b bytes.Buffer
+	switch comp {
+	case "zlib":
+		w := zlib.NewWriter(&b)
+		w.Write(data)
+		w.Close()
+	case "gzip":
+		w := gzip.NewWriter(&b)
+		w.Write(data)
+		w.Close()
+	case "zstd", "zstd-small-window":
+		opts := []zstd.EOption{}
+		if comp == "zstd-small-window" {
+			opts = append(opts, zstd.WithWindowSize(zstd.MinWindowSize), zstd.WithSingleSegment(false))
+		}
+		w, err := zstd.NewWriter(&b, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+		w.Close()
+	default:
+		b.Write(data)
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+const tsxOK = `<tileset name="ok" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png" width="16" height="16"/></tileset>`
+
+// tmx wraps a layer body in a 2×2 map with a 4-tile tileset.
+func tmx(attrs, body string) string {
+	if attrs == "" {
+		attrs = `orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8"`
+	}
+	return `<?xml version="1.0"?><map ` + attrs + `>
+<tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png" width="16" height="16"/></tileset>
+` + body + `</map>`
+}
+
+func dataLayer(enc, comp, payload string) string {
+	a := ``
+	if enc != "" {
+		a += ` encoding="` + enc + `"`
+	}
+	if comp != "" {
+		a += ` compression="` + comp + `"`
+	}
+	return `<layer id="1" name="L" width="2" height="2"><data` + a + `>` + payload + `</data></layer>`
+}
+
+func tmj(fields, layers string) string {
+	if fields == "" {
+		fields = `"orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 8, "tileheight": 8`
+	}
+	return `{"type": "map", ` + fields + `,
+ "tilesets": [{"firstgid": 1, "name": "t", "tilewidth": 8, "tileheight": 8, "tilecount": 4, "columns": 2, "image": "t.png", "imagewidth": 16, "imageheight": 16}],
+ "layers": [` + layers + `]}`
+}
+
+func TestBrokenInputs(t *testing.T) {
+	good := make([]byte, 16)
+	bomb := make([]byte, 1<<20) // 1 MiB of zeros for a layer that holds 16 bytes
+	short := make([]byte, 12)
+	ortho, err := os.ReadFile("testdata/ortho.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orthoJ, err := os.ReadFile("testdata/ortho.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deepGroups := strings.Repeat(`<group name="g">`, 80) + strings.Repeat(`</group>`, 80)
+	type tc struct {
+		name  string
+		file  string            // the file loaded
+		files map[string]string // the fs
+		lim   *Limits
+		kind  error
+		inErr string // the error must name this file
+		want  string // and contain this
+	}
+	cases := []tc{
+		{name: "truncated XML", file: "m.tmx", files: map[string]string{"m.tmx": string(ortho[:len(ortho)/2])}, kind: ErrSyntax, want: "malformed XML"},
+		{name: "truncated JSON", file: "m.tmj", files: map[string]string{"m.tmj": string(orthoJ[:len(orthoJ)/2])}, kind: ErrSyntax, want: "JSON"},
+		{name: "empty file", file: "m.tmx", files: map[string]string{"m.tmx": ""}, kind: ErrSyntax, want: "no root element"},
+		{name: "not a map", file: "m.tmx", files: map[string]string{"m.tmx": tsxOK}, kind: ErrInvalid, want: "not <map>"},
+		{name: "wrong base64", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "", "!!!not*base64"))}, kind: ErrData, want: `layer "L" > data: base64 data: bad base64`},
+		{name: "wrong base64 JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "encoding": "base64", "data": "%%%"}`)}, kind: ErrData, want: "bad base64"},
+		{name: "base64 too short", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "", compress64(t, "", short)))}, kind: ErrData, want: "12 bytes, want 16"},
+		{name: "bad zlib", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", compress64(t, "", good)))}, kind: ErrData, want: "bad zlib data"},
+		{name: "bad gzip", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "gzip", compress64(t, "", good)))}, kind: ErrData, want: "bad gzip data"},
+		{name: "bad zstd", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zstd", compress64(t, "", good)))}, kind: ErrData, want: "zstd"},
+		{name: "corrupt zlib stream", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", corrupt(compress64(t, "zlib", good))))}, kind: ErrData, want: "zlib"},
+		{name: "zlib too short", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", compress64(t, "zlib", short)))}, kind: ErrData, want: "decompressed to 12 bytes, want 16"},
+		{name: "zlib bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", compress64(t, "zlib", bomb)))}, kind: ErrData, want: "decompression bomb"},
+		{name: "gzip bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "gzip", compress64(t, "gzip", bomb)))}, kind: ErrData, want: "decompression bomb"},
+		{name: "zstd bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zstd", compress64(t, "zstd", bomb)))}, kind: ErrData, want: "decompression bomb"},
+		{name: "zstd bomb small window", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zstd", compress64(t, "zstd-small-window", bomb)))}, kind: ErrData, want: "decompression bomb"},
+		{name: "zstd bomb JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "encoding": "base64", "compression": "zstd", "data": "`+compress64(t, "zstd", bomb)+`"}`)}, kind: ErrData, want: "decompression bomb"},
+		{name: "unknown compression", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "lzma", "AAAA"))}, kind: ErrData, want: `unknown compression "lzma"`},
+		{name: "unknown encoding", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("hex", "", "00"))}, kind: ErrData, want: `unknown encoding "hex"`},
+		{name: "csv too few", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3"))}, kind: ErrData, want: "3 tiles, want 4"},
+		{name: "csv too many", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4,1"))}, kind: ErrData, want: "more than the 4 tiles"},
+		{name: "csv junk", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,x,4"))}, kind: ErrData, want: "unexpected 'x' at tile 2"},
+		{name: "csv GID over 32 bits", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4294967296"))}, kind: ErrData, want: "out of range"},
+		{name: "xml tiles too few", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("", "", `<tile gid="1"/>`))}, kind: ErrData, want: "1 <tile> elements, want 4"},
+		{name: "JSON array too long", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [1,2,3,4,0]}`)}, kind: ErrData, want: `layers[0] "L".data`},
+		{name: "bad GID", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,99"))}, kind: ErrGID, want: `tile layer "L": GID 99 (raw 0x63) at tile (1,1) belongs to no tileset`},
+		{name: "bad GID with flags", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,2147483653"))}, kind: ErrGID, want: "GID 5"},
+		{name: "bad tile object GID", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="3" gid="7" x="0" y="0"/></objectgroup>`)}, kind: ErrGID, want: `object group "O" > object 3`},
+		{name: "bad GID JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [0,0,5,0]}`)}, kind: ErrGID, want: "at tile (0,1)"},
+		{name: "GID without tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><layer name="L" width="1" height="1"><data encoding="csv">1</data></layer></map>`}, kind: ErrGID, want: "belongs to no tileset"},
+		{name: "missing tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="nope.tsx"/></map>`}, kind: ErrMissing, want: `external tileset "nope.tsx" missing`},
+		{name: "missing tileset JSON", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "gone.tsj"}], "layers": []}`}, kind: ErrMissing, want: `tilesets[0]: external tileset "gone.tsj" missing`},
+		{name: "tileset path escape", file: "maps/m.tmx", files: map[string]string{"maps/m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="../../etc/passwd.tsx"/></map>`}, kind: ErrPath, want: `leaves the root`},
+		{name: "tileset absolute path", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="/etc/t.tsx"/></map>`}, kind: ErrPath, want: "absolute"},
+		{name: "image path escape", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<imagelayer name="I"><image source="../secret.png"/></imagelayer>`)}, kind: ErrPath, want: `image layer "I" > image`},
+		{name: "image path escape in external tileset", file: "maps/m.tmj", files: map[string]string{
+			"maps/m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "../ts/t.tsx"}], "layers": []}`,
+			"ts/t.tsx":   `<tileset name="t" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="../../x.png"/></tileset>`}, kind: ErrPath, inErr: "ts/t.tsx", want: `tileset "t" > image`},
+		{name: "file property escape", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "properties": [{"name": "f", "type": "file", "value": "../x"}]}`}, kind: ErrPath, want: `properties "f"`},
+		{name: "huge map", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="100000" height="100000" tilewidth="8" tileheight="8"`, "")}, kind: ErrLimit, want: "exceeds"},
+		{name: "huge layer cells", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<layer name="L" width="60000" height="60000"><data encoding="csv">0</data></layer>`)}, kind: ErrLimit, want: `tile layer "L": size 60000×60000 exceeds 16777216 cells`},
+		{name: "huge width attribute", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="99999999999" height="1" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: "width="},
+		{name: "huge JSON size", file: "m.tmj", files: map[string]string{"m.tmj": tmj(`"orientation": "orthogonal", "width": 70000, "height": 70000, "tilewidth": 8, "tileheight": 8`, "")}, kind: ErrLimit, want: "exceeds"},
+		{name: "huge chunk", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8" infinite="1"`, `<layer name="L" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="100000" height="1000">0</chunk></data></layer>`)}, kind: ErrLimit, want: "chunk size 100000×1000"},
+		{name: "huge JSON chunk", file: "m.tmj", files: map[string]string{"m.tmj": tmj(`"orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 8, "tileheight": 8, "infinite": true`, `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "chunks": [{"x": 0, "y": 0, "width": 65536, "height": 65536, "data": [0]}]}`)}, kind: ErrLimit, want: "chunk size"},
+		{name: "huge tilecount", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" name="big" tilewidth="8" tileheight="8" tilecount="1000000000" columns="10"><image source="t.png"/></tileset></map>`}, kind: ErrLimit, want: "tilecount 1000000000"},
+		{name: "huge tile size", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="2" height="2" tilewidth="1000000" tileheight="8"`, "")}, kind: ErrLimit, want: "tile size"},
+		{name: "zero tile size", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="2" height="2" tilewidth="0" tileheight="8"`, "")}, kind: ErrInvalid, want: "must be positive"},
+		{name: "negative size JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj(`"orientation": "orthogonal", "width": -2, "height": 2, "tilewidth": 8, "tileheight": 8`, "")}, kind: ErrInvalid, want: "negative size"},
+		{name: "unknown orientation", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="oblique" width="2" height="2" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: `unknown orientation "oblique"`},
+		{name: "unknown orientation JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj(`"orientation": "spherical", "width": 2, "height": 2, "tilewidth": 8, "tileheight": 8`, "")}, kind: ErrInvalid, want: `orientation: unknown orientation "spherical"`},
+		{name: "unknown renderorder", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" renderorder="down-left" width="2" height="2" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: "renderorder"},
+		{name: "bad stagger axis", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="staggered" staggeraxis="z" width="2" height="2" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: "staggeraxis"},
+		{name: "JSON wrong type", file: "m.tmj", files: map[string]string{"m.tmj": "{\"type\": \"map\",\n \"width\": \"ten\"}"}, kind: ErrInvalid, inErr: "m.tmj:2", want: "width"},
+		{name: "JSON unknown layer type", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "meshlayer", "name": "X"}`)}, kind: ErrInvalid, want: `layers[0] "X".type`},
+		{name: "JSON not a map", file: "m.tmj", files: map[string]string{"m.tmj": `{"type": "tileset"}`}, kind: ErrInvalid, want: `not "map"`},
+		{name: "bad color", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8" backgroundcolor="#zzz"`, "")}, kind: ErrInvalid, want: "backgroundcolor"},
+		{name: "bad bool", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<layer name="L" width="2" height="2" visible="maybe"><data encoding="csv">0,0,0,0</data></layer>`)}, kind: ErrInvalid, want: `visible="maybe"`},
+		{name: "bad float", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="1" x="NaN" y="0"/></objectgroup>`)}, kind: ErrInvalid, want: "not a finite number"},
+		{name: "bad polygon", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="1" x="0" y="0"><polygon points="0,0 1"/></object></objectgroup>`)}, kind: ErrInvalid, want: "bad points"},
+		{name: "bad int property", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<properties><property name="n" type="int" value="x"/></properties>`)}, kind: ErrInvalid, want: `map > property "n": bad int value`},
+		{name: "unknown property type", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<properties><property name="l" type="list"/></properties>`)}, kind: ErrUnsupported, want: `unknown property type "list"`},
+		{name: "nested groups too deep", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", deepGroups)}, kind: ErrLimit, want: "deeper than"},
+		{name: "nested JSON too deep", file: "m.tmj", files: map[string]string{"m.tmj": strings.Repeat("[", 5000) + strings.Repeat("]", 5000)}, kind: ErrLimit, want: "JSON nested deeper"},
+		{name: "duplicate firstgid", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<tileset firstgid="1" name="u" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="u.png"/></tileset>`)}, kind: ErrInvalid, want: "firstgid 1 used twice"},
+		{name: "zero firstgid", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset name="z" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="u.png"/></tileset></map>`}, kind: ErrInvalid, want: "firstgid 0"},
+		{name: "animation frame of missing tile", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" name="a" tilewidth="8" tileheight="8" tilecount="2" columns="2"><image source="u.png"/><tile id="0"><animation><frame tileid="9" duration="10"/></animation></tile></tileset></map>`}, kind: ErrInvalid, want: "missing tile 9"},
+		{name: "error inside external tileset names it", file: "m.tmx", files: map[string]string{
+			"m.tmx":      `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="ts/bad.tsx"/></map>`,
+			"ts/bad.tsx": `<tileset name="bad" tilewidth="-8" tileheight="8" tilecount="1" columns="1"><image source="u.png"/></tileset>`}, kind: ErrInvalid, inErr: "ts/bad.tsx", want: `tileset "bad": tile size -8×8`},
+		{name: "tileset that references a tileset", file: "m.tmx", files: map[string]string{
+			"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="a.tsx"/></map>`,
+			"a.tsx": `<tileset source="a.tsx"/>`}, kind: ErrInvalid, inErr: "a.tsx", want: "cannot itself reference"},
+		{name: "file too large", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4"))}, lim: &Limits{MaxFileBytes: 100}, kind: ErrLimit, want: "larger than 100 bytes"},
+		{name: "total cells", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4")+dataLayer("csv", "", "1,2,3,4"))}, lim: &Limits{MaxTotalCells: 6}, kind: ErrLimit, want: "6 cells in all layers"},
+		{name: "invalid fs path", file: "../m.tmx", files: map[string]string{}, kind: ErrPath, want: "not a valid fs path"},
+		{name: "map missing", file: "none.tmx", files: map[string]string{}, kind: ErrMissing, want: "cannot open"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for k, v := range c.files {
+				fsys[k] = &fstest.MapFile{Data: []byte(v)}
+			}
+			ld := Loader{}
+			if c.lim != nil {
+				ld.Limits = DefaultLimits
+				if c.lim.MaxFileBytes != 0 {
+					ld.Limits.MaxFileBytes = c.lim.MaxFileBytes
+				}
+				if c.lim.MaxTotalCells != 0 {
+					ld.Limits.MaxTotalCells = c.lim.MaxTotalCells
+				}
+			}
+			m, err := ld.Load(fsys, c.file)
+			if err == nil || m != nil {
+				t.Fatalf("no error (map %v)", m != nil)
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %T %v is not *Error", err, err)
+			}
+			if !errors.Is(err, c.kind) {
+				t.Errorf("error %q is not %v", err, c.kind)
+			}
+			name := c.inErr
+			if name == "" {
+				name = c.file
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, name) {
+				t.Errorf("error %q does not start with the file %q", msg, name)
+			}
+			if !strings.Contains(msg, c.want) {
+				t.Errorf("error %q does not contain %q", msg, c.want)
+			}
+		})
+	}
+}
+
+// corrupt flips a byte in the middle of base64-encoded data.
+func corrupt(s string) string {
+	b, _ := base64.StdEncoding.DecodeString(s)
+	b[len(b)/2] ^= 0x55
+	b[len(b)-2] ^= 0x55
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+func TestXMLErrorsCarryLines(t *testing.T) {
+	src := "<map orientation=\"orthogonal\" width=\"2\" height=\"2\" tilewidth=\"8\" tileheight=\"8\">\n" +
+		"<tileset firstgid=\"1\" name=\"t\" tilewidth=\"8\" tileheight=\"8\" tilecount=\"4\" columns=\"2\"><image source=\"t.png\"/></tileset>\n" +
+		"\n<layer name=\"L\" width=\"2\" height=\"2\">\n<data encoding=\"csv\">1,2,3,77</data></layer></map>"
+	_, err := Load(fstest.MapFS{"m.tmx": {Data: []byte(src)}}, "m.tmx")
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 4 || e.File != "m.tmx" {
+		t.Fatalf("%v (line %d)", err, e.Line)
+	}
+	_, err = Load(fstest.MapFS{"m.tmx": {Data: []byte("<map>\n<layer>\n</map>")}}, "m.tmx")
+	if !errors.As(err, &e) || e.Line != 3 || !strings.HasPrefix(err.Error(), "m.tmx:3: malformed XML") {
+		t.Fatalf("%v", err)
+	}
+}

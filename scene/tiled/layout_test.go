@@ -1,0 +1,245 @@
+package tiled
+
+import (
+	"reflect"
+	"testing"
+
+	"diorama/mathx"
+)
+
+func pts(xy ...int) []mathx.Point {
+	out := make([]mathx.Point, 0, len(xy)/2)
+	for i := 0; i < len(xy); i += 2 {
+		out = append(out, mathx.Point{X: xy[i], Y: xy[i+1]})
+	}
+	return out
+}
+
+func v2(x, y float64) mathx.Vec2 { return mathx.Vec2{X: x, Y: y} }
+
+func TestLayoutOrthogonal(t *testing.T) {
+	l := Layout{Orientation: Orthogonal, Width: 3, Height: 2, TileWidth: 16, TileHeight: 8}
+	if l.TileToScreen(2, 1) != v2(32, 8) || l.TileDrawPos(2, 1) != v2(32, 16) {
+		t.Error(l.TileToScreen(2, 1), l.TileDrawPos(2, 1))
+	}
+	// A 32×24 image with offset (2,-3): bottom-left at (32,16), so top-left (34,-11).
+	if got := l.ImageTopLeft(2, 1, 32, 24, mathx.Point{X: 2, Y: -3}); got != v2(34, -11) {
+		t.Error(got)
+	}
+	if w, h := l.PixelSize(); w != 48 || h != 16 {
+		t.Error(w, h)
+	}
+	if l.PixelToTile(v2(24, 12)) != v2(1.5, 1.5) || l.ScreenToTile(v2(24, 12)) != v2(1.5, 1.5) || l.PixelToScreen(v2(3, 4)) != v2(3, 4) {
+		t.Error("ortho conversions")
+	}
+	for _, tc := range []struct {
+		ro   RenderOrder
+		want []mathx.Point
+	}{
+		{RightDown, pts(0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1)},
+		{RightUp, pts(0, 1, 1, 1, 2, 1, 0, 0, 1, 0, 2, 0)},
+		{LeftDown, pts(2, 0, 1, 0, 0, 0, 2, 1, 1, 1, 0, 1)},
+		{LeftUp, pts(2, 1, 1, 1, 0, 1, 2, 0, 1, 0, 0, 0)},
+	} {
+		l.RenderOrder = tc.ro
+		if got := l.AppendDrawOrder(nil, 0, 0, 3, 2); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%v: %v", tc.ro, got)
+		}
+	}
+}
+
+func TestLayoutIsometric(t *testing.T) {
+	l := Layout{Orientation: Isometric, Width: 3, Height: 2, TileWidth: 64, TileHeight: 32}
+	// originX = Height·tw/2 = 64.
+	for _, tc := range []struct {
+		x, y       int
+		top, drawn mathx.Vec2
+	}{
+		{0, 0, v2(64, 0), v2(32, 32)},
+		{1, 0, v2(96, 16), v2(64, 48)},
+		{0, 1, v2(32, 16), v2(0, 48)},
+		{2, 1, v2(96, 48), v2(64, 80)},
+	} {
+		if got := l.TileToScreen(tc.x, tc.y); got != tc.top {
+			t.Errorf("TileToScreen(%d,%d) = %v, want %v", tc.x, tc.y, got, tc.top)
+		}
+		if got := l.TileDrawPos(tc.x, tc.y); got != tc.drawn {
+			t.Errorf("TileDrawPos(%d,%d) = %v, want %v", tc.x, tc.y, got, tc.drawn)
+		}
+	}
+	if w, h := l.PixelSize(); w != 160 || h != 80 {
+		t.Error(w, h)
+	}
+	if got := l.AppendDrawOrder(nil, 0, 0, 3, 2); !reflect.DeepEqual(got, pts(0, 0, 0, 1, 1, 0, 1, 1, 2, 0, 2, 1)) {
+		t.Errorf("iso draw order %v", got)
+	}
+	// Painter's property on an offset rectangle (negative coordinates):
+	// a tile is drawn after every tile behind it (x'≤x and y'≤y).
+	order := l.AppendDrawOrder(nil, -2, -3, 5, 4)
+	pos := map[mathx.Point]int{}
+	for i, p := range order {
+		pos[p] = i
+	}
+	for p, i := range pos {
+		for q, j := range pos {
+			if q != p && q.X <= p.X && q.Y <= p.Y && j > i {
+				t.Fatalf("%v drawn before %v which is behind it", p, q)
+			}
+		}
+	}
+}
+
+func TestLayoutStaggered(t *testing.T) {
+	// Stagger axis x, even columns shifted down by half a tile.
+	l := Layout{Orientation: Staggered, Width: 4, Height: 3, TileWidth: 64, TileHeight: 32, StaggerAxis: StaggerX, StaggerIndex: StaggerEven}
+	for _, tc := range []struct {
+		x, y int
+		want mathx.Vec2
+	}{{0, 0, v2(0, 16)}, {1, 0, v2(32, 0)}, {2, 1, v2(64, 48)}, {3, 2, v2(96, 64)}, {-1, 0, v2(-32, 0)}} {
+		if got := l.TileToScreen(tc.x, tc.y); got != tc.want {
+			t.Errorf("staggered x even TileToScreen(%d,%d) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+	if l.TileDrawPos(2, 1) != v2(64, 80) {
+		t.Error(l.TileDrawPos(2, 1))
+	}
+	if w, h := l.PixelSize(); w != 160 || h != 112 {
+		t.Error(w, h)
+	}
+	// Each row paints its higher (unshifted, odd) columns first.
+	if got := l.AppendDrawOrder(nil, 0, 0, 4, 2); !reflect.DeepEqual(got, pts(1, 0, 3, 0, 0, 0, 2, 0, 1, 1, 3, 1, 0, 1, 2, 1)) {
+		t.Errorf("staggered x draw order %v", got)
+	}
+	// Stagger axis y, odd rows shifted right by half a tile.
+	l = Layout{Orientation: Staggered, Width: 3, Height: 4, TileWidth: 64, TileHeight: 32}
+	if l.TileToScreen(1, 1) != v2(96, 16) || l.TileToScreen(1, 2) != v2(64, 32) {
+		t.Error(l.TileToScreen(1, 1), l.TileToScreen(1, 2))
+	}
+	if w, h := l.PixelSize(); w != 224 || h != 80 {
+		t.Error(w, h)
+	}
+	if got := l.AppendDrawOrder(nil, 0, 0, 2, 2); !reflect.DeepEqual(got, pts(0, 0, 1, 0, 0, 1, 1, 1)) {
+		t.Errorf("staggered y draw order %v", got)
+	}
+	// Odd tile sizes are rounded down to even, as Tiled does.
+	l.TileWidth, l.TileHeight = 65, 33
+	if l.TileToScreen(1, 1) != v2(96, 16) || l.TileDrawPos(0, 0) != v2(0, 32) {
+		t.Error(l.TileToScreen(1, 1), l.TileDrawPos(0, 0))
+	}
+}
+
+func TestLayoutHexagonal(t *testing.T) {
+	// Pointy-top: stagger y, odd rows shifted; 32×28 tiles, side 14.
+	l := Layout{Orientation: Hexagonal, Width: 3, Height: 3, TileWidth: 32, TileHeight: 28, HexSideLength: 14}
+	for _, tc := range []struct {
+		x, y int
+		want mathx.Vec2
+	}{{0, 0, v2(0, 0)}, {1, 0, v2(32, 0)}, {0, 1, v2(16, 21)}, {2, 2, v2(64, 42)}} {
+		if got := l.TileToScreen(tc.x, tc.y); got != tc.want {
+			t.Errorf("hex y TileToScreen(%d,%d) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+	if l.TileDrawPos(0, 1) != v2(16, 49) {
+		t.Error(l.TileDrawPos(0, 1))
+	}
+	if w, h := l.PixelSize(); w != 112 || h != 70 {
+		t.Error(w, h)
+	}
+	// Flat-top: stagger x, even columns shifted.
+	l = Layout{Orientation: Hexagonal, Width: 3, Height: 3, TileWidth: 32, TileHeight: 28, HexSideLength: 14, StaggerAxis: StaggerX, StaggerIndex: StaggerEven}
+	for _, tc := range []struct {
+		x, y int
+		want mathx.Vec2
+	}{{0, 0, v2(0, 14)}, {1, 0, v2(23, 0)}, {2, 1, v2(46, 42)}} {
+		if got := l.TileToScreen(tc.x, tc.y); got != tc.want {
+			t.Errorf("hex x TileToScreen(%d,%d) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+	if w, h := l.PixelSize(); w != 78 || h != 98 {
+		t.Error(w, h)
+	}
+}
+
+func allLayouts() []Layout {
+	var ls []Layout
+	ls = append(ls, Layout{Orientation: Orthogonal, Width: 5, Height: 4, TileWidth: 16, TileHeight: 12})
+	ls = append(ls, Layout{Orientation: Isometric, Width: 5, Height: 4, TileWidth: 64, TileHeight: 32})
+	for _, o := range []Orientation{Staggered, Hexagonal} {
+		for _, ax := range []StaggerAxis{StaggerX, StaggerY} {
+			for _, ix := range []StaggerIndex{StaggerOdd, StaggerEven} {
+				ls = append(ls, Layout{Orientation: o, Width: 5, Height: 4, TileWidth: 32, TileHeight: 28, HexSideLength: 14, StaggerAxis: ax, StaggerIndex: ix})
+			}
+		}
+	}
+	return ls
+}
+
+func TestLayoutScreenToTileInvertsCentres(t *testing.T) {
+	for _, l := range allLayouts() {
+		tw, th := float64(l.TileWidth&^1), float64(l.TileHeight&^1)
+		for y := -3; y < 5; y++ {
+			for x := -3; x < 6; x++ {
+				s := l.TileToScreen(x, y)
+				c := s.Add(v2(tw/2, th/2))
+				if l.Orientation == Isometric {
+					c = s.Add(v2(0, th/2))
+				}
+				got := l.ScreenToTile(c)
+				want := v2(float64(x)+0.5, float64(y)+0.5)
+				if l.Orientation == Staggered || l.Orientation == Hexagonal {
+					want = v2(float64(x), float64(y))
+				}
+				if got.Dist(want) > 1e-9 {
+					t.Fatalf("%+v: ScreenToTile(centre of %d,%d) = %v, want %v", l, x, y, got, want)
+				}
+				// A point a quarter of the way toward the top inside the tile.
+				if l.Orientation == Staggered || l.Orientation == Hexagonal {
+					if got := l.ScreenToTile(c.Add(v2(0, -th/4))); got != want {
+						t.Fatalf("%+v: off-centre point of %d,%d → %v", l, x, y, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestLayoutDrawOrderCompleteAndTopToBottom(t *testing.T) {
+	for _, l := range allLayouts() {
+		seen := map[mathx.Point]int{}
+		lastY := -1e18
+		l.DrawOrder(-2, -1, 6, 5, func(x, y int) {
+			seen[mathx.Point{X: x, Y: y}]++
+			// Painter's order: tiles never go back up the screen.
+			if sy := l.TileToScreen(x, y).Y; sy < lastY {
+				t.Fatalf("%+v: (%d,%d) at y=%v after y=%v", l, x, y, sy, lastY)
+			} else {
+				lastY = sy
+			}
+		})
+		if len(seen) != 30 {
+			t.Fatalf("%+v: %d tiles visited", l, len(seen))
+		}
+		for p, n := range seen {
+			if n != 1 || p.X < -2 || p.X > 3 || p.Y < -1 || p.Y > 3 {
+				t.Fatalf("%+v: %v visited %d times", l, p, n)
+			}
+		}
+		n := 0
+		l.DrawOrder(0, 0, 0, 3, func(int, int) { n++ })
+		if n != 0 {
+			t.Fatal("empty rect visited")
+		}
+	}
+}
+
+func TestMapLayoutMatchesFiles(t *testing.T) {
+	m := mustLoad(t, "staggered.tmj")
+	l := m.Layout()
+	if l.Orientation != Staggered || l.StaggerAxis != StaggerX || l.TileToScreen(0, 0) != v2(0, 16) {
+		t.Errorf("%+v", l)
+	}
+	h := mustLoad(t, "hex.tmx").Layout()
+	if h.TileToScreen(0, 1) != v2(16, 21) {
+		t.Errorf("%+v", h)
+	}
+}
