@@ -79,7 +79,7 @@ type Mesh struct {
 
 	mark  []uint32 // scratch: stamp = in the set being partitioned, stamp+1 = a door cell waiting
 	stamp uint32   // advanced by 2 per partition
-	hid   []int32 // scratch for Strips
+	hid   []int32  // scratch for Strips
 	vid   []int32
 	tmp   []bool
 	fresh []int32
