@@ -249,7 +249,7 @@ func (w *World) castBrute(q *castQuery) {
 func validCast(from, to mathx.Vec2) bool { return finiteVec(from) && finiteVec(to) }
 
 // RayCast returns the first wall or body the segment from→to hits.
-// Non-finite input hits nothing.
+// Non-finite input hits nothing. On a miss the RayHit is empty with Wall -1.
 func (w *World) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
 	return w.CircleCast(from, to, 0, f)
 }
@@ -258,14 +258,14 @@ func (w *World) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
 // wall or body it touches (Fraction 0 if it starts overlapping one).
 func (w *World) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
 	if !validCast(from, to) || !finite(r) || r < 0 {
-		return RayHit{}, false
+		return RayHit{Wall: -1}, false
 	}
 	w.refresh()
 	q := castQuery{p: from, d: to.Sub(from), r: r}
 	w.filterQuery(f, &q)
 	c, ok := w.castFirst(&q)
 	if !ok {
-		return RayHit{}, false
+		return RayHit{Wall: -1}, false
 	}
 	return w.rayHit(&q, c), true
 }

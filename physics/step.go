@@ -279,7 +279,7 @@ func (w *World) solvePair(p *pair, record bool) {
 	if p.wall {
 		k := int(p.b)
 		var wp poly
-		boxPoly(w.wallBox[k], w.wallMask[k], &wp)
+		boxPoly(w.wallBox[k], w.localMask(k, w.shape[i].aabb(xi)), &wp)
 		var m Manifold
 		var ok bool
 		if w.shape[i].kind == KindCircle {

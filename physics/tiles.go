@@ -2,6 +2,8 @@ package physics
 
 import (
 	"fmt"
+	"math"
+	"slices"
 
 	"diorama/mathx"
 )
@@ -117,6 +119,7 @@ func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
 		return 0, 0, err
 	}
 	first = len(w.wallBox)
+	mi := int32(len(w.maps))
 	for _, b := range boxes {
 		min := mathx.Vec2{X: tm.Origin.X + float64(b.Col)*tm.TileW, Y: tm.Origin.Y + float64(b.Row)*tm.TileH}
 		max := mathx.Vec2{X: tm.Origin.X + float64(b.Col+b.W)*tm.TileW, Y: tm.Origin.Y + float64(b.Row+b.H)*tm.TileH}
@@ -124,11 +127,81 @@ func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
 			// Roll back so no half-built map stays behind.
 			w.wallBox = w.wallBox[:first]
 			w.wallMask = w.wallMask[:first]
+			w.wallTile = w.wallTile[:first]
 			w.wallLayer = w.wallLayer[:first]
 			w.wallStamp = w.wallStamp[:first]
 			w.wallIDs = w.wallIDs[:first]
 			return 0, 0, err
 		}
+		w.wallTile[len(w.wallTile)-1] = wallTile{m: mi, box: b}
 	}
+	w.maps = append(w.maps, tileGrid{cols: tm.Cols, rows: tm.Rows, tw: tm.TileW, th: tm.TileH, origin: tm.Origin, solid: slices.Clone(tm.Solid)})
 	return first, len(boxes), nil
 }
+
+// tileGrid keeps a tile map's solid flags so wall contacts can tell which
+// part of a face is buried in neighbouring solid tiles.
+type tileGrid struct {
+	cols, rows int
+	tw, th     float64
+	origin     mathx.Vec2
+	solid      []bool
+}
+
+type wallTile struct {
+	m   int32 // index into World.maps, -1 for walls added with AddWall
+	box TileBox
+}
+
+func (g *tileGrid) solidAt(c, r int) bool {
+	return c >= 0 && r >= 0 && c < g.cols && r < g.rows && g.solid[r*g.cols+c]
+}
+
+// localMask returns wall k's usable faces for a body with bounds b: a face
+// counts only if some tile beyond it, alongside the part of the face the
+// body spans, is empty. A face buried where the body touches it is never a
+// collision normal, so bodies slide over the seams between merged boxes,
+// whichever way the map was cut.
+func (w *World) localMask(k int, b mathx.AABB) uint8 {
+	wt := &w.wallTile[k]
+	if wt.m < 0 {
+		return w.wallMask[k]
+	}
+	g := &w.maps[wt.m]
+	tb := wt.box
+	c0 := clampInt(floorDiv(b.Min.X-g.origin.X, g.tw), tb.Col, tb.Col+tb.W-1)
+	c1 := clampInt(floorDiv(b.Max.X-g.origin.X, g.tw), tb.Col, tb.Col+tb.W-1)
+	r0 := clampInt(floorDiv(b.Min.Y-g.origin.Y, g.th), tb.Row, tb.Row+tb.H-1)
+	r1 := clampInt(floorDiv(b.Max.Y-g.origin.Y, g.th), tb.Row, tb.Row+tb.H-1)
+	var m uint8
+	for c := c0; c <= c1; c++ {
+		if !g.solidAt(c, tb.Row-1) {
+			m |= 1
+		}
+		if !g.solidAt(c, tb.Row+tb.H) {
+			m |= 4
+		}
+	}
+	for r := r0; r <= r1; r++ {
+		if !g.solidAt(tb.Col+tb.W, r) {
+			m |= 2
+		}
+		if !g.solidAt(tb.Col-1, r) {
+			m |= 8
+		}
+	}
+	return m
+}
+
+func floorDiv(x, d float64) int {
+	f := math.Floor(x / d)
+	if !(f > -1e9) {
+		return -1 << 30
+	}
+	if f > 1e9 {
+		return 1 << 30
+	}
+	return int(f)
+}
+
+func clampInt(v, lo, hi int) int { return min(max(v, lo), hi) }

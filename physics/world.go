@@ -141,6 +141,8 @@ type World struct {
 	// Walls (tile colliders): axis-aligned boxes with buried-face masks.
 	wallBox   []mathx.AABB
 	wallMask  []uint8
+	wallTile  []wallTile // tile-map origin of each wall (map -1 for AddWall)
+	maps      []tileGrid
 	wallLayer []uint32
 	wallStamp []uint32
 	wallIDs   []int32
@@ -470,6 +472,7 @@ func (w *World) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
 	}
 	w.wallBox = append(w.wallBox, b)
 	w.wallMask = append(w.wallMask, mask)
+	w.wallTile = append(w.wallTile, wallTile{m: -1})
 	w.wallLayer = append(w.wallLayer, layer)
 	w.wallStamp = append(w.wallStamp, 0)
 	w.wallIDs = append(w.wallIDs, int32(len(w.wallIDs)))

@@ -1,0 +1,201 @@
+package physics
+
+import (
+	"math"
+	"testing"
+
+	"diorama/mathx"
+)
+
+// TestBulletTunnelling fires bullets from 10 to 100,000 px/s in many
+// directions at a 1 px thin wall and at small units; none may get past.
+func TestBulletTunnelling(t *testing.T) {
+	speeds := []float64{10, 100, 1000, 5000, 20000, 50000, 100000}
+	for _, brute := range []bool{false, true} {
+		w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(-2000, -2000), Max: v(2000, 2000)}, CellSize: 32, MaxCastRadius: 2, BruteForce: brute})
+		// A 1 px thin wall ring at distance 300 around the origin (square),
+		// and small units (radius 1.5) on a circle of radius 150.
+		_, _ = w.AddWall(mathx.AABB{Min: v(-300, -301), Max: v(300, -300)}, 0)
+		_, _ = w.AddWall(mathx.AABB{Min: v(-300, 300), Max: v(300, 301)}, 0)
+		_, _ = w.AddWall(mathx.AABB{Min: v(-301, -300), Max: v(-300, 300)}, 0)
+		_, _ = w.AddWall(mathx.AABB{Min: v(300, -300), Max: v(301, 300)}, 0)
+		unit := mustCircle(t, 1.5)
+		var units []BodyID
+		for k := 0; k < 360; k += 10 {
+			a := mathx.Deg(float64(k))
+			id, err := w.CreateBody(BodyDef{Type: Dynamic, Mass: 1, Shape: unit, Position: mathx.FromAngle(a).Scale(150), Layer: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			units = append(units, id)
+		}
+		var b Bullets
+		type shot struct {
+			speed  float64
+			toUnit bool
+			dir    mathx.Vec2
+		}
+		var shots []shot
+		for _, sp := range speeds {
+			for k := 0; k < 360; k += 3 {
+				a := mathx.Deg(float64(k) + 0.37)
+				toUnit := k%10 == 0
+				if toUnit {
+					a = mathx.Deg(float64(k)) // straight at unit k/10
+				}
+				dir := mathx.FromAngle(a)
+				if _, err := b.Add(v(0, 0), dir.Scale(sp), 0.5, AllLayers); err != nil {
+					t.Fatal(err)
+				}
+				shots = append(shots, shot{sp, toUnit, dir})
+			}
+		}
+		ended := make([]bool, len(shots))
+		for step := 0; step < 4000 && b.Live() > 0; step++ {
+			w.StepBullets(&b, 1.0/60)
+			for _, h := range b.Hits {
+				s := shots[h.Bullet]
+				ended[h.Bullet] = true
+				switch {
+				case h.Kind == HitBounds:
+					t.Fatalf("brute %v: bullet %d (%v px/s) escaped through the wall to %v", brute, h.Bullet, s.speed, h.Point)
+				case s.toUnit && h.Kind != HitBody:
+					t.Fatalf("brute %v: bullet %d (%v px/s) aimed at a unit passed it and hit %v at %v", brute, h.Bullet, s.speed, h.Kind, h.Point)
+				case h.Kind == HitWall && math.Max(math.Abs(h.Point.X), math.Abs(h.Point.Y)) > 300+1e-9:
+					t.Fatalf("hit point %v beyond the wall's inner face", h.Point)
+				}
+				if h.Kind == HitBody {
+					// The bullet touches the unit it hit: centre at r+R from it.
+					c := v(b.X[h.Bullet], b.Y[h.Bullet])
+					if d := c.Dist(w.Position(h.Body)); math.Abs(d-2) > 1e-6 {
+						t.Fatalf("bullet centre %v from the unit at impact, want 2", d)
+					}
+				}
+			}
+		}
+		for i, e := range ended {
+			if !e {
+				t.Fatalf("bullet %d never hit anything", i)
+			}
+		}
+		// Every bullet is inside the ring.
+		for i := range b.X {
+			if math.Max(math.Abs(b.X[i]), math.Abs(b.Y[i])) > 300 {
+				t.Fatalf("bullet %d ended at (%v,%v), outside the ring", i, b.X[i], b.Y[i])
+			}
+		}
+	}
+}
+
+// TestBulletsGridMatchesBruteForce: the same scene stepped with the grid
+// and with all-pairs gives identical hits and bullet states.
+func TestBulletsGridMatchesBruteForce(t *testing.T) {
+	wg, bg, ug, rg := bulletScene(t, 300, 2000, false)
+	wb, bb, _, rb := bulletScene(t, 300, 2000, true)
+	_ = ug
+	for step := 0; step < 60; step++ {
+		wg.Step(1.0 / 60)
+		wb.Step(1.0 / 60)
+		wg.StepBullets(bg, 1.0/60)
+		wb.StepBullets(bb, 1.0/60)
+		if len(bg.Hits) != len(bb.Hits) {
+			t.Fatalf("step %d: %d hits with the grid, %d brute force", step, len(bg.Hits), len(bb.Hits))
+		}
+		for i := range bg.Hits {
+			if bg.Hits[i] != bb.Hits[i] {
+				t.Fatalf("step %d hit %d: grid %+v brute %+v", step, i, bg.Hits[i], bb.Hits[i])
+			}
+		}
+		for range bg.Hits {
+			spawnBullet(bg, rg)
+			spawnBullet(bb, rb)
+		}
+	}
+	if stateHash(wg) != stateHash(wb) {
+		t.Fatal("unit states differ")
+	}
+	for i := range bg.X {
+		if bg.X[i] != bb.X[i] || bg.Y[i] != bb.Y[i] || bg.Alive[i] != bb.Alive[i] {
+			t.Fatalf("bullet %d differs", i)
+		}
+	}
+}
+
+func TestBulletsAllocs(t *testing.T) {
+	w, b, _, r := bulletScene(t, 1000, 5000, false)
+	step := func() {
+		w.Step(1.0 / 60)
+		w.StepBullets(b, 1.0/60)
+		for range b.Hits {
+			spawnBullet(b, r)
+		}
+	}
+	for i := 0; i < 30; i++ {
+		step()
+	}
+	if a := testing.AllocsPerRun(50, step); a != 0 {
+		t.Errorf("a bullet step allocates %v times", a)
+	}
+}
+
+func TestBulletsBadInput(t *testing.T) {
+	var b Bullets
+	nan := math.NaN()
+	for _, c := range []struct {
+		p, vel mathx.Vec2
+		r      float64
+	}{{v(nan, 0), v(1, 0), 1}, {v(0, 0), v(math.Inf(1), 0), 1}, {v(0, 0), v(1, 0), -1}, {v(0, 0), v(1, 0), nan}} {
+		if _, err := b.Add(c.p, c.vel, c.r, 0); err == nil {
+			t.Errorf("Add(%v,%v,%v) accepted", c.p, c.vel, c.r)
+		}
+	}
+	if b.Live() != 0 || len(b.X) != 0 {
+		t.Fatal("bad bullets were stored")
+	}
+	b.Kill(-1)
+	b.Kill(5)
+	w := newTestWorld(t, WorldDef{})
+	i, _ := b.Add(v(0, 0), v(10, 0), 1, 0)
+	w.StepBullets(&b, nan)
+	w.StepBullets(&b, -1)
+	if b.X[i] != 0 {
+		t.Error("bad dt moved a bullet")
+	}
+	w.StepBullets(&b, 1)
+	if b.X[i] != 10 || !b.Alive[i] {
+		t.Errorf("bullet at %v alive %v, want 10 alive", b.X[i], b.Alive[i])
+	}
+	// Slot reuse after a kill.
+	b.Kill(i)
+	j, _ := b.Add(v(1, 1), v(0, 0), 1, 0)
+	if j != i || b.Live() != 1 {
+		t.Errorf("reused slot %d (want %d), live %d", j, i, b.Live())
+	}
+}
+
+func TestBulletHitDetails(t *testing.T) {
+	w := newTestWorld(t, WorldDef{})
+	_, _ = w.AddWall(mathx.AABB{Min: v(50, -10), Max: v(60, 10)}, 0)
+	target := body(t, w, Dynamic, mustCircle(t, 3), v(0, 40), 1)
+	sensor, _ := w.CreateBody(BodyDef{Type: Static, Shape: mustBox(t, 5, 5), Position: v(20, 0), Sensor: true})
+	_ = sensor
+	var b Bullets
+	_, _ = b.Add(v(0, 0), v(6000, 0), 1, 0)  // through the sensor into the wall
+	_, _ = b.Add(v(0, 10), v(0, 6000), 1, 0) // into the unit
+	_, _ = b.Add(v(0, -10), v(0, 600), 1, 1<<5)
+	w.StepBullets(&b, 1.0/60)
+	if len(b.Hits) != 2 {
+		t.Fatalf("hits %+v", b.Hits)
+	}
+	h := b.Hits[0]
+	if h.Bullet != 0 || h.Kind != HitWall || h.Wall != 0 || h.Point != v(50, 0) || h.Normal != v(-1, 0) || h.TOI != 0.49 {
+		t.Errorf("wall hit %+v, want bullet 0 wall 0 at (50,0) normal (-1,0) toi 0.49", h)
+	}
+	h = b.Hits[1]
+	if h.Bullet != 1 || h.Kind != HitBody || h.Body != target || h.Point != v(0, 37) || h.Normal != v(0, -1) || h.TOI != 0.26 {
+		t.Errorf("body hit %+v, want bullet 1 body at (0,37) normal (0,-1) toi 0.26", h)
+	}
+	if b.Alive[0] || b.Alive[1] || !b.Alive[2] || b.Y[2] != 0 {
+		t.Error("alive flags or the masked bullet are wrong")
+	}
+}
