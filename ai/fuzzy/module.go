@@ -1,0 +1,649 @@
+package fuzzy
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+)
+
+// Errors returned by fuzzification and defuzzification. They are plain
+// values, so returning them allocates nothing.
+var (
+	// ErrNaN: Fuzzify was given NaN; the variable's memberships are all 0.
+	ErrNaN = errors.New("fuzzy: NaN input")
+	// ErrNoFiring: no rule fired for the output (every consequent degree
+	// is 0); the fallback value was returned.
+	ErrNoFiring = errors.New("fuzzy: no rule fired for the output")
+	// ErrNotInput / ErrNotOutput: the variable has the wrong role.
+	ErrNotInput  = errors.New("fuzzy: not an input variable")
+	ErrNotOutput = errors.New("fuzzy: not an output variable")
+	// ErrCentroidSingleton: centroid needs sets with width; use average
+	// of maxima for singleton outputs.
+	ErrCentroidSingleton = errors.New("fuzzy: centroid of an output with singleton sets")
+	// ErrUnknownVariable: no variable has the given name.
+	ErrUnknownVariable = errors.New("fuzzy: unknown variable")
+)
+
+// Limits on a module's size.
+const (
+	MaxVariables = 1 << 10
+	MaxSets      = 1 << 10 // per variable
+	MaxRules     = 1 << 16
+	MaxExprDepth = 64
+)
+
+// Method is a defuzzification method.
+type Method uint8
+
+const (
+	// AverageOfMaxima ("MaxAv", seed 002): Σ dᵢ·rᵢ / Σ dᵢ over the output
+	// sets, dᵢ the set's OR-combined firing degree and rᵢ its
+	// representative value.
+	AverageOfMaxima Method = iota
+	// Centroid: ∫x·μ(x)dx / ∫μ(x)dx of μ(x) = maxᵢ min(dᵢ, setᵢ(x)) over
+	// the variable's range, by the midpoint rule with Module.Resolution
+	// samples.
+	Centroid
+	// MeanOfMaximum: the centre of the region where μ(x) reaches its
+	// maximum, computed exactly from the sets' level cuts.
+	MeanOfMaximum
+)
+
+// String returns "maxav", "centroid" or "mom".
+func (m Method) String() string {
+	switch m {
+	case AverageOfMaxima:
+		return "maxav"
+	case Centroid:
+		return "centroid"
+	case MeanOfMaximum:
+		return "mom"
+	}
+	return "invalid"
+}
+
+// Variable is a fuzzy linguistic variable: named sets over a range that
+// grows to cover every set added.
+type Variable struct {
+	m        *Module
+	index    int32
+	name     string
+	output   bool
+	names    []string
+	sets     []Set
+	dom      []float64 // current degrees (fuzzified, or rule consequents)
+	min, max float64
+	ranged   bool // min/max hold something
+	fallback float64
+	hasFall  bool
+}
+
+// Name returns the variable's name.
+func (v *Variable) Name() string { return v.name }
+
+// IsOutput reports whether the variable is an output.
+func (v *Variable) IsOutput() bool { return v.output }
+
+// Range returns the variable's range.
+func (v *Variable) Range() (min, max float64) { return v.min, v.max }
+
+// Len returns the number of sets.
+func (v *Variable) Len() int { return len(v.sets) }
+
+// SetName returns the name of set i.
+func (v *Variable) SetName(i int) string { return v.names[i] }
+
+// Set returns set i.
+func (v *Variable) Set(i int) Set { return v.sets[i] }
+
+// DOM returns the current degree of membership of set i: the fuzzified
+// value for an input, the OR-combined rule strength for an output (after
+// a Defuzzify, Winner or Module.Evaluate).
+func (v *Variable) DOM(i int) float64 { return v.dom[i] }
+
+// SetFallback sets the value Defuzzify returns when no rule fires
+// (default: the middle of the range). A non-finite value is ignored.
+func (v *Variable) SetFallback(x float64) {
+	if !math.IsNaN(x) && !math.IsInf(x, 0) {
+		v.fallback, v.hasFall = x, true
+	}
+}
+
+// Fallback returns the value Defuzzify returns when no rule fires.
+func (v *Variable) Fallback() float64 {
+	if v.hasFall {
+		return v.fallback
+	}
+	return (v.min + v.max) / 2
+}
+
+func (v *Variable) extend(lo, hi float64) {
+	if !v.ranged {
+		v.min, v.max, v.ranged = lo, hi, true
+		return
+	}
+	v.min, v.max = math.Min(v.min, lo), math.Max(v.max, hi)
+}
+
+// SetRange widens the variable's range to include [lo, hi] (finite,
+// within ±MaxMagnitude).
+func (v *Variable) SetRange(lo, hi float64) {
+	if !(math.Abs(lo) <= MaxMagnitude && math.Abs(hi) <= MaxMagnitude && lo <= hi) {
+		v.m.fail(fmt.Errorf("fuzzy: %s: invalid range [%g, %g]", v.name, lo, hi))
+		return
+	}
+	v.extend(lo, hi)
+}
+
+// AddSet adds a named set and returns the term "variable is name" for
+// rules. An invalid or duplicate set is recorded as the module's error and
+// yields an invalid term.
+func (v *Variable) AddSet(name string, s Set) Expr {
+	if v.m.err != nil {
+		return Expr{}
+	}
+	if err := s.Validate(); err != nil {
+		v.m.fail(fmt.Errorf("fuzzy: %s is %s: %v", v.name, name, err))
+		return Expr{}
+	}
+	if !validName(name) {
+		v.m.fail(fmt.Errorf("fuzzy: %s: invalid set name %q", v.name, name))
+		return Expr{}
+	}
+	if v.setIndex(name) >= 0 {
+		v.m.fail(fmt.Errorf("fuzzy: %s: set %q added twice", v.name, name))
+		return Expr{}
+	}
+	if len(v.sets) >= MaxSets {
+		v.m.fail(fmt.Errorf("fuzzy: %s: more than %d sets", v.name, MaxSets))
+		return Expr{}
+	}
+	v.names = append(v.names, name)
+	v.sets = append(v.sets, s)
+	v.dom = append(v.dom, 0)
+	v.extend(s.extent())
+	if n := len(v.sets); n > len(v.m.scratch) {
+		v.m.scratch = make([]interval, n)
+	}
+	return Expr{m: v.m, op: opTerm, v: v.index, set: int32(len(v.sets) - 1)}
+}
+
+// Term returns the term "variable is name" for a set added earlier.
+func (v *Variable) Term(name string) (Expr, bool) {
+	i := v.setIndex(name)
+	if i < 0 {
+		return Expr{}, false
+	}
+	return Expr{m: v.m, op: opTerm, v: v.index, set: int32(i)}, true
+}
+
+func (v *Variable) setIndex(name string) int {
+	for i, n := range v.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Fuzzify sets the input's memberships from the crisp value x. NaN gives
+// every set membership 0 and returns ErrNaN.
+func (v *Variable) Fuzzify(x float64) error {
+	if v.output {
+		return ErrNotInput
+	}
+	v.m.dirty = true
+	if math.IsNaN(x) {
+		clear(v.dom)
+		return ErrNaN
+	}
+	for i := range v.sets {
+		v.dom[i] = v.sets[i].DOM(x)
+	}
+	return nil
+}
+
+// Defuzzify evaluates the rules if an input changed and returns the
+// output's crisp value by method. When no rule fires it returns the
+// fallback value and ErrNoFiring.
+func (v *Variable) Defuzzify(method Method) (float64, error) {
+	if !v.output {
+		return 0, ErrNotOutput
+	}
+	if v.m.err != nil {
+		return v.Fallback(), v.m.err
+	}
+	v.m.Evaluate()
+	var x float64
+	var ok bool
+	switch method {
+	case AverageOfMaxima:
+		x, ok = v.averageOfMaxima()
+	case Centroid:
+		for i := range v.sets {
+			if v.sets[i].Shape == ShapeSingleton {
+				return v.Fallback(), ErrCentroidSingleton
+			}
+		}
+		x, ok = v.centroid(v.m.Resolution)
+	case MeanOfMaximum:
+		x, ok = v.meanOfMaximum()
+	default:
+		return v.Fallback(), fmt.Errorf("fuzzy: invalid method %d", method)
+	}
+	if !ok || math.IsNaN(x) {
+		return v.Fallback(), ErrNoFiring
+	}
+	return x, nil
+}
+
+// Winner evaluates the rules if needed and returns the index of the
+// output set with the highest degree (the first on ties) and that degree.
+// This is seed 002's weapon choice: rules with crisp consequents are
+// OR-combined and the strongest consequent wins. With no rule firing it
+// returns -1, 0 and ErrNoFiring.
+func (v *Variable) Winner() (int, float64, error) {
+	if !v.output {
+		return -1, 0, ErrNotOutput
+	}
+	if v.m.err != nil {
+		return -1, 0, v.m.err
+	}
+	v.m.Evaluate()
+	best, bd := -1, 0.0
+	for i, d := range v.dom {
+		if d > bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return -1, 0, ErrNoFiring
+	}
+	return best, bd, nil
+}
+
+func (v *Variable) averageOfMaxima() (float64, bool) {
+	var num, den float64
+	for i, d := range v.dom {
+		num += d * v.sets[i].Representative()
+		den += d
+	}
+	if den == 0 {
+		return 0, false
+	}
+	return num / den, true
+}
+
+// mu is the aggregated output membership at x.
+func (v *Variable) mu(x float64) float64 {
+	m := 0.0
+	for i, d := range v.dom {
+		if d > m {
+			m = math.Max(m, math.Min(d, v.sets[i].DOM(x)))
+		}
+	}
+	return m
+}
+
+func (v *Variable) centroid(n int) (float64, bool) {
+	if n < 2 {
+		n = 2
+	}
+	lo, hi := v.min, v.max
+	dx := (hi - lo) / float64(n)
+	var num, den float64
+	for k := 0; k < n; k++ {
+		x := lo + (float64(k)+0.5)*dx
+		m := v.mu(x)
+		num += x * m
+		den += m
+	}
+	if den == 0 {
+		return 0, false
+	}
+	return num / den, true
+}
+
+type interval struct{ lo, hi float64 }
+
+func (v *Variable) meanOfMaximum() (float64, bool) {
+	h := 0.0
+	for _, d := range v.dom {
+		h = math.Max(h, d)
+	}
+	if h == 0 {
+		return 0, false
+	}
+	cuts := v.m.scratch[:0]
+	for i, d := range v.dom {
+		if d == h {
+			lo, hi := v.sets[i].cut(h, v.min, v.max)
+			cuts = append(cuts, interval{math.Max(lo, v.min), math.Min(hi, v.max)})
+		}
+	}
+	// Insertion sort by start, then merge overlaps.
+	for i := 1; i < len(cuts); i++ {
+		for j := i; j > 0 && cuts[j].lo < cuts[j-1].lo; j-- {
+			cuts[j], cuts[j-1] = cuts[j-1], cuts[j]
+		}
+	}
+	merged := cuts[:1]
+	for _, c := range cuts[1:] {
+		last := &merged[len(merged)-1]
+		if c.lo <= last.hi {
+			last.hi = math.Max(last.hi, c.hi)
+		} else {
+			merged = append(merged, c)
+		}
+	}
+	var num, length, pts float64
+	for _, c := range merged {
+		w := c.hi - c.lo
+		num += w * (c.lo + c.hi) / 2
+		length += w
+	}
+	if length > 0 {
+		return num / length, true
+	}
+	for _, c := range merged { // only points: their mean
+		num += c.lo
+		pts++
+	}
+	return num / pts, true
+}
+
+// Module is a fuzzy inference module: variables and rules. Build it with
+// AddInput, AddOutput, Variable.AddSet and AddRule (or [Parse]); a
+// building mistake is kept as the module's error ([Module.Err]) and makes
+// every later call fail with it, so a half-built module never runs.
+type Module struct {
+	vars  []*Variable
+	rules []rule
+	prog  []op
+	stack []float64
+	err   error
+	dirty bool
+
+	scratch []interval
+
+	// Resolution is the number of samples Centroid integrates over
+	// (default 1000).
+	Resolution int
+}
+
+type rule struct {
+	off, n int32
+	out    int32 // output variable index
+	set    int32
+}
+
+type opcode uint8
+
+const (
+	opInvalid opcode = iota
+	opTerm
+	opAnd
+	opOr
+	opNot
+	opVery
+	opFairly
+)
+
+type op struct {
+	code opcode
+	v    int32
+	set  int32
+	n    int32 // operand count of and/or
+}
+
+// NewModule returns an empty module.
+func NewModule() *Module { return &Module{Resolution: 1000, dirty: true} }
+
+// Err returns the first error made while building the module, or nil.
+func (m *Module) Err() error { return m.err }
+
+func (m *Module) fail(err error) {
+	if m.err == nil {
+		m.err = err
+	}
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 256 {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	switch s {
+	case "if", "then", "and", "or", "not", "very", "fairly", "is":
+		return false
+	}
+	return true
+}
+
+func (m *Module) add(name string, output bool) *Variable {
+	v := &Variable{m: m, index: int32(len(m.vars)), name: name, output: output}
+	switch {
+	case m.err != nil:
+	case !validName(name):
+		m.fail(fmt.Errorf("fuzzy: invalid variable name %q", name))
+	case m.Variable(name) != nil:
+		m.fail(fmt.Errorf("fuzzy: variable %q added twice", name))
+	case len(m.vars) >= MaxVariables:
+		m.fail(fmt.Errorf("fuzzy: more than %d variables", MaxVariables))
+	default:
+		m.vars = append(m.vars, v)
+		return v
+	}
+	v.index = -1
+	return v // detached: its terms are invalid
+}
+
+// AddInput adds an input variable.
+func (m *Module) AddInput(name string) *Variable { return m.add(name, false) }
+
+// AddOutput adds an output variable.
+func (m *Module) AddOutput(name string) *Variable { return m.add(name, true) }
+
+// Variable returns the named variable, or nil.
+func (m *Module) Variable(name string) *Variable {
+	for _, v := range m.vars {
+		if v.name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Variables returns the variables in the order they were added.
+func (m *Module) Variables() []*Variable { return append([]*Variable(nil), m.vars...) }
+
+// NumRules returns the number of rules.
+func (m *Module) NumRules() int { return len(m.rules) }
+
+// Fuzzify is the by-name form of [Variable.Fuzzify].
+func (m *Module) Fuzzify(name string, x float64) error {
+	if m.err != nil {
+		return m.err
+	}
+	v := m.Variable(name)
+	if v == nil {
+		return ErrUnknownVariable
+	}
+	return v.Fuzzify(x)
+}
+
+// Defuzzify is the by-name form of [Variable.Defuzzify].
+func (m *Module) Defuzzify(name string, method Method) (float64, error) {
+	if m.err != nil {
+		return 0, m.err
+	}
+	v := m.Variable(name)
+	if v == nil {
+		return 0, ErrUnknownVariable
+	}
+	return v.Defuzzify(method)
+}
+
+// Expr is a rule antecedent: a term "variable is set" (from
+// [Variable.AddSet] or [Variable.Term]) or a combination of terms. The
+// zero Expr is invalid.
+type Expr struct {
+	m    *Module
+	op   opcode
+	v    int32
+	set  int32
+	kids []Expr
+}
+
+// AllOf is the fuzzy AND (minimum) of its operands.
+func AllOf(es ...Expr) Expr { return Expr{op: opAnd, kids: es} }
+
+// AnyOf is the fuzzy OR (maximum) of its operands.
+func AnyOf(es ...Expr) Expr { return Expr{op: opOr, kids: es} }
+
+// Not is the fuzzy NOT (1-x) of e.
+func (e Expr) Not() Expr { return Expr{op: opNot, kids: []Expr{e}} }
+
+// Very is the hedge x² applied to e.
+func (e Expr) Very() Expr { return Expr{op: opVery, kids: []Expr{e}} }
+
+// Fairly is the hedge √x applied to e.
+func (e Expr) Fairly() Expr { return Expr{op: opFairly, kids: []Expr{e}} }
+
+// compile appends e's postfix program and returns its stack need.
+func (m *Module) compile(e *Expr, depth int, inputs bool) (int, error) {
+	if depth > MaxExprDepth {
+		return 0, fmt.Errorf("expression nested deeper than %d", MaxExprDepth)
+	}
+	switch e.op {
+	case opTerm:
+		if e.m != m || e.v < 0 || int(e.v) >= len(m.vars) {
+			return 0, errors.New("term from another module or an invalid term")
+		}
+		if inputs && m.vars[e.v].output {
+			return 0, fmt.Errorf("output variable %q used in a condition", m.vars[e.v].name)
+		}
+		m.prog = append(m.prog, op{code: opTerm, v: e.v, set: e.set})
+		return 1, nil
+	case opAnd, opOr:
+		if len(e.kids) == 0 {
+			return 0, errors.New("AND/OR of nothing")
+		}
+		need := 0
+		for i := range e.kids {
+			n, err := m.compile(&e.kids[i], depth+1, inputs)
+			if err != nil {
+				return 0, err
+			}
+			need = max(need, i+n)
+		}
+		m.prog = append(m.prog, op{code: e.op, n: int32(len(e.kids))})
+		return need, nil
+	case opNot, opVery, opFairly:
+		if len(e.kids) != 1 {
+			return 0, errors.New("hedge needs one operand")
+		}
+		n, err := m.compile(&e.kids[0], depth+1, inputs)
+		if err != nil {
+			return 0, err
+		}
+		m.prog = append(m.prog, op{code: e.op})
+		return n, nil
+	}
+	return 0, errors.New("invalid expression")
+}
+
+// AddRule adds "IF antecedent THEN consequent", where consequent is a term
+// of an output variable. Mistakes are kept as the module's error.
+func (m *Module) AddRule(antecedent, consequent Expr) {
+	if m.err != nil {
+		return
+	}
+	if err := m.addRule(antecedent, consequent); err != nil {
+		m.fail(fmt.Errorf("fuzzy: rule %d: %v", len(m.rules)+1, err))
+	}
+}
+
+func (m *Module) addRule(antecedent, consequent Expr) error {
+	if len(m.rules) >= MaxRules {
+		return fmt.Errorf("more than %d rules", MaxRules)
+	}
+	if consequent.op != opTerm || consequent.m != m || consequent.v < 0 || int(consequent.v) >= len(m.vars) {
+		return errors.New("the consequent must be a term of this module")
+	}
+	if !m.vars[consequent.v].output {
+		return fmt.Errorf("consequent variable %q is not an output", m.vars[consequent.v].name)
+	}
+	off := len(m.prog)
+	need, err := m.compile(&antecedent, 0, true)
+	if err != nil {
+		m.prog = m.prog[:off]
+		return err
+	}
+	if need > len(m.stack) {
+		m.stack = make([]float64, need)
+	}
+	m.rules = append(m.rules, rule{off: int32(off), n: int32(len(m.prog) - off), out: consequent.v, set: consequent.set})
+	m.dirty = true
+	return nil
+}
+
+// Evaluate runs every rule: each output set's degree becomes the OR
+// (maximum) of the strengths of the rules concluding it, a rule's
+// strength being its antecedent with AND = min, OR = max, NOT = 1-x, very
+// = x², fairly = √x. Defuzzify and Winner call it when an input changed.
+func (m *Module) Evaluate() {
+	if !m.dirty || m.err != nil {
+		return
+	}
+	m.dirty = false
+	for _, v := range m.vars {
+		if v.output {
+			clear(v.dom)
+		}
+	}
+	for _, r := range m.rules {
+		s := m.run(m.prog[r.off : r.off+r.n])
+		d := &m.vars[r.out].dom[r.set]
+		*d = math.Max(*d, s)
+	}
+}
+
+func (m *Module) run(prog []op) float64 {
+	st := m.stack
+	sp := 0
+	for _, o := range prog {
+		switch o.code {
+		case opTerm:
+			st[sp] = m.vars[o.v].dom[o.set]
+			sp++
+		case opAnd:
+			x := st[sp-1]
+			for _, y := range st[sp-int(o.n) : sp-1] {
+				x = math.Min(x, y)
+			}
+			sp -= int(o.n) - 1
+			st[sp-1] = x
+		case opOr:
+			x := st[sp-1]
+			for _, y := range st[sp-int(o.n) : sp-1] {
+				x = math.Max(x, y)
+			}
+			sp -= int(o.n) - 1
+			st[sp-1] = x
+		case opNot:
+			st[sp-1] = 1 - st[sp-1]
+		case opVery:
+			st[sp-1] = Very(st[sp-1])
+		case opFairly:
+			st[sp-1] = Fairly(st[sp-1])
+		}
+	}
+	return mathx.Clamp(st[0], 0, 1)
+}
