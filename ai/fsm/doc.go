@@ -1,0 +1,29 @@
+// Package fsm implements finite-state machines for agents, in the style
+// of seed 002 (Buckland: states with Enter, Execute and Exit, a global
+// state, state blips that return to the previous state) extended with
+// what seed 002 names as future work and seed 003 sketches: hierarchical
+// (nested) states and event-driven transitions.
+//
+// A [State] is a plain value holding functions, shared by every agent
+// that uses it (seed 002's singleton states): all per-agent data lives in
+// the agent, of type A, and in its [Machine]. Changing state, updating and
+// dispatching events allocate nothing.
+//
+// Hierarchy: a state with a Parent is nested in it; a state with an
+// Initial substate is composite, and entering it enters the Initial chain
+// down to a leaf. The machine's current state is always a leaf; its
+// ancestors are active too. A change exits from the current leaf up to
+// the nearest common ancestor with the target and enters down to the
+// target (and its Initial chain). Update executes the global state, then
+// the active states from outermost to innermost, stopping as soon as one
+// of them changes state.
+//
+// Events ([Event]) are small integers the game defines. [Machine.Send]
+// dispatches one at once, [Machine.Post] queues it for the next Update.
+// An event is offered to the current leaf, then its ancestors, then the
+// global state; each may handle it with its table of [Transition]s or its
+// OnEvent function.
+//
+// Package fsm owns state machines only. It imports the standard library
+// and must not import any other engine package.
+package fsm
