@@ -1,0 +1,388 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"diorama/mathx"
+)
+
+type cmdKind uint8
+
+const (
+	cmdSprite cmdKind = iota
+	cmdCopy
+	cmdAffine
+	cmdFillRect
+	cmdStrokeRect
+	cmdLine
+	cmdStrokeCircle
+	cmdPath
+)
+
+// noClip is the clip of commands added without SetClip: every frame fits
+// inside it.
+var noClip = image.Rect(-coordLimit, -coordLimit, coordLimit, coordLimit)
+
+// command is one entry of a DrawList. Its fields are interpreted per kind;
+// bounds is a conservative screen rectangle (already intersected with the
+// clip) used to skip bands the command cannot touch.
+type command struct {
+	kind   cmdKind
+	aa     bool
+	filter Filter
+	depth  int64
+	bounds image.Rectangle
+	clip   image.Rectangle
+	sprite *Sprite
+	x, y   int
+	x1, y1 int // line end; circle radius in x1
+	color  color.RGBA
+	opts   DrawOptions
+	a, b   int32 // points [a, b) of a path, or the matrix index of an affine draw
+	ea, eb int32 // contour ends [ea, eb) of a path
+}
+
+// DrawList collects drawing commands, each with a depth key, to be sorted
+// and executed by a [Renderer] (or [DrawList.Draw]). Commands with a lower
+// depth are drawn first; commands with equal depth keep the order in which
+// they were added. Reset it and reuse it every frame: once its buffers have
+// grown to a frame's size, building and drawing allocate nothing.
+//
+// A DrawList is not safe for concurrent use while it is being built.
+type DrawList struct {
+	cmds    []command
+	pts     []mathx.Vec2
+	ends    []int
+	mats    []mathx.Affine2
+	clip    image.Rectangle
+	order   []uint32 // command indices in drawing order after sort
+	keys    []uint64
+	tmpOrd  []uint32
+	tmpKeys []uint64
+	sorted  bool
+}
+
+// NewDrawList returns an empty list.
+func NewDrawList() *DrawList { return &DrawList{clip: noClip} }
+
+// Reset empties the list, keeping its memory, and removes the clip.
+func (l *DrawList) Reset() {
+	l.cmds = l.cmds[:0]
+	l.pts = l.pts[:0]
+	l.ends = l.ends[:0]
+	l.mats = l.mats[:0]
+	l.clip = noClip
+	l.sorted = false
+}
+
+// Len returns the number of commands.
+func (l *DrawList) Len() int { return len(l.cmds) }
+
+// SetClip restricts the commands added from now on to r (for example a UI
+// panel). ClearClip removes the restriction.
+func (l *DrawList) SetClip(r image.Rectangle) { l.clip = r.Canon().Intersect(noClip) }
+
+// ClearClip removes the clip set by SetClip.
+func (l *DrawList) ClearClip() { l.clip = noClip }
+
+func (l *DrawList) push(c command) {
+	if l.clip == (image.Rectangle{}) {
+		l.clip = noClip // zero-value DrawList
+	}
+	c.clip = l.clip
+	c.bounds = c.bounds.Intersect(l.clip)
+	if c.bounds.Empty() {
+		return // can never draw anything
+	}
+	l.cmds = append(l.cmds, c)
+	l.sorted = false
+}
+
+// Sprite adds s drawn at (x, y) with options o (nil for none); see
+// [DrawSprite].
+func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
+	if s == nil || s.trim.Empty() {
+		return
+	}
+	c := command{kind: cmdSprite, depth: depth, sprite: s, x: clampCoord(x), y: clampCoord(y)}
+	k := 1
+	if o != nil {
+		c.opts = *o
+		k = min(max(o.Scale, 1), MaxScale)
+	}
+	c.bounds = image.Rect(c.x, c.y, c.x+s.w*k, c.y+s.h*k)
+	l.push(c)
+}
+
+// CopySprite adds a source copy of s at (x, y); see [CopySprite].
+func (l *DrawList) CopySprite(depth int64, s *Sprite, x, y int) {
+	if s == nil {
+		return
+	}
+	x, y = clampCoord(x), clampCoord(y)
+	l.push(command{kind: cmdCopy, depth: depth, sprite: s, x: x, y: y, bounds: image.Rect(x, y, x+s.w, y+s.h)})
+}
+
+// SpriteAffine adds s transformed by m; see [DrawSpriteAffine].
+func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filter, o *DrawOptions) {
+	if s == nil || s.trim.Empty() || !m.IsFinite() {
+		return
+	}
+	c := command{kind: cmdAffine, depth: depth, sprite: s, filter: f, a: int32(len(l.mats))}
+	full := m
+	if o != nil {
+		c.opts = *o
+		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
+			full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
+		}
+	}
+	b := full.TransformBox(mathx.AABB{Max: mathx.V2(float64(s.w), float64(s.h))}.Expand(1))
+	c.bounds = boundsOf(b)
+	l.mats = append(l.mats, m)
+	l.push(c)
+}
+
+// boundsOf converts a float box to a covering integer rectangle, clamped
+// to the coordinate limit; non-finite boxes give an empty rectangle.
+func boundsOf(b mathx.AABB) image.Rectangle {
+	if !b.IsFinite() {
+		if math.IsNaN(b.Min.X+b.Min.Y+b.Max.X+b.Max.Y) {
+			return image.Rectangle{}
+		}
+	}
+	cl := func(v float64) int { return int(math.Max(-coordLimit, math.Min(coordLimit, v))) }
+	return image.Rect(cl(math.Floor(b.Min.X))-1, cl(math.Floor(b.Min.Y))-1, cl(math.Ceil(b.Max.X))+1, cl(math.Ceil(b.Max.Y))+1)
+}
+
+// FillRect adds a filled rectangle; see [FillRect].
+func (l *DrawList) FillRect(depth int64, r image.Rectangle, c color.RGBA) {
+	r = r.Canon().Intersect(noClip)
+	l.push(command{kind: cmdFillRect, depth: depth, bounds: r, x: r.Min.X, y: r.Min.Y, x1: r.Max.X, y1: r.Max.Y, color: c})
+}
+
+// StrokeRect adds a one-pixel rectangle outline; see [StrokeRect].
+func (l *DrawList) StrokeRect(depth int64, r image.Rectangle, c color.RGBA) {
+	r = r.Canon().Intersect(noClip)
+	l.push(command{kind: cmdStrokeRect, depth: depth, bounds: r, x: r.Min.X, y: r.Min.Y, x1: r.Max.X, y1: r.Max.Y, color: c})
+}
+
+// Line adds a one-pixel Bresenham line; see [Line].
+func (l *DrawList) Line(depth int64, x0, y0, x1, y1 int, c color.RGBA) {
+	x0, y0, x1, y1 = clampCoord(x0), clampCoord(y0), clampCoord(x1), clampCoord(y1)
+	b := image.Rect(x0, y0, x1, y1).Canon()
+	b.Max = b.Max.Add(image.Pt(1, 1))
+	l.push(command{kind: cmdLine, depth: depth, bounds: b, x: x0, y: y0, x1: x1, y1: y1, color: c})
+}
+
+// StrokeCircle adds a one-pixel midpoint circle; see [StrokeCircle].
+func (l *DrawList) StrokeCircle(depth int64, cx, cy, r int, c color.RGBA) {
+	if r < 0 {
+		return
+	}
+	cx, cy, r = clampCoord(cx), clampCoord(cy), min(r, coordLimit)
+	l.push(command{kind: cmdStrokeCircle, depth: depth, bounds: image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), x: cx, y: cy, x1: r, color: c})
+}
+
+// FillPath adds a filled path; see [FillPath]. The points are copied.
+func (l *DrawList) FillPath(depth int64, pts []mathx.Vec2, ends []int, c color.RGBA, aa bool) {
+	if len(pts) < 3 || c.A == 0 {
+		return
+	}
+	for _, p := range pts {
+		if !p.IsFinite() {
+			return
+		}
+	}
+	a := len(l.pts)
+	ea := len(l.ends)
+	l.pts = append(l.pts, pts...)
+	if ends == nil {
+		l.ends = append(l.ends, len(pts))
+	} else {
+		l.ends = append(l.ends, ends...)
+	}
+	l.pushPath(depth, a, ea, c, aa)
+}
+
+func (l *DrawList) pushPath(depth int64, a, ea int, c color.RGBA, aa bool) {
+	pts := l.pts[a:]
+	b := mathx.BoxOf(pts...)
+	l.push(command{kind: cmdPath, depth: depth, aa: aa, color: c, bounds: boundsOf(b),
+		a: int32(a), b: int32(len(l.pts)), ea: int32(ea), eb: int32(len(l.ends))})
+}
+
+// FillPolygon adds one filled polygon; see [FillPath].
+func (l *DrawList) FillPolygon(depth int64, pts []mathx.Vec2, c color.RGBA, aa bool) {
+	l.FillPath(depth, pts, nil, c, aa)
+}
+
+// FillCircle adds a filled disc; see [FillCircle].
+func (l *DrawList) FillCircle(depth int64, center mathx.Vec2, r float64, c color.RGBA, aa bool) {
+	if !(r > 0) || !center.IsFinite() || math.IsInf(r, 0) || c.A == 0 {
+		return
+	}
+	a, ea := len(l.pts), len(l.ends)
+	l.pts = appendCircle(l.pts, center, math.Min(r, coordLimit), false)
+	l.ends = append(l.ends, len(l.pts)-a)
+	l.pushPath(depth, a, ea, c, aa)
+}
+
+// StrokeCircleAA adds an antialiased ring; see [StrokeCircleAA].
+func (l *DrawList) StrokeCircleAA(depth int64, center mathx.Vec2, r, width float64, c color.RGBA) {
+	if !(r > 0) || !(width > 0) || !center.IsFinite() || math.IsInf(r+width, 0) || c.A == 0 {
+		return
+	}
+	a, ea := len(l.pts), len(l.ends)
+	l.pts, l.ends = appendRing(l.pts, l.ends, center, r, width)
+	l.rebaseEnds(a, ea)
+	l.pushPath(depth, a, ea, c, true)
+}
+
+// ThickLine adds a stroked polyline; see [ThickLine].
+func (l *DrawList) ThickLine(depth int64, pts []mathx.Vec2, width float64, c color.RGBA, aa, round bool) {
+	if !(width > 0) || math.IsInf(width, 0) || len(pts) < 2 || c.A == 0 {
+		return
+	}
+	for _, p := range pts {
+		if !p.IsFinite() {
+			return
+		}
+	}
+	a, ea := len(l.pts), len(l.ends)
+	l.pts, l.ends = appendThickPolyline(l.pts, l.ends, pts, math.Min(width, coordLimit), round)
+	if len(l.ends) == ea {
+		return
+	}
+	l.rebaseEnds(a, ea)
+	l.pushPath(depth, a, ea, c, aa)
+}
+
+// LineAA adds an antialiased line of the given width.
+func (l *DrawList) LineAA(depth int64, p, q mathx.Vec2, width float64, c color.RGBA) {
+	seg := [2]mathx.Vec2{p, q}
+	l.ThickLine(depth, seg[:], width, c, true, false)
+}
+
+// rebaseEnds makes the contour ends appended since ea relative to the
+// path's first point a (the helpers append absolute indices).
+func (l *DrawList) rebaseEnds(a, ea int) {
+	for i := ea; i < len(l.ends); i++ {
+		l.ends[i] -= a
+	}
+}
+
+// Text adds s drawn with f at (x, y) (top-left of the first line) in the
+// premultiplied colour c. Glyphs are rasterised into f's cache now, so the
+// Renderer only reads it.
+func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) {
+	if f == nil || c.A == 0 {
+		return
+	}
+	o := DrawOptions{Tint: validPremul(c), Tinted: true}
+	f.layout(s, x, y, func(g *glyph, gx, gy int) {
+		l.Sprite(depth, g.sprite, gx, gy, &o)
+	})
+}
+
+// Sort orders the commands by depth, keeping insertion order among equal
+// depths (a stable LSD radix sort; passes whose byte is the same for every
+// key are skipped). Renderers call it as needed.
+func (l *DrawList) Sort() {
+	if l.sorted {
+		return
+	}
+	n := len(l.cmds)
+	l.order = grow32(l.order, n)
+	l.tmpOrd = grow32(l.tmpOrd, n)
+	l.keys = grow64(l.keys, n)
+	l.tmpKeys = grow64(l.tmpKeys, n)
+	var and, or uint64 = ^uint64(0), 0
+	for i := range l.cmds {
+		k := uint64(l.cmds[i].depth) ^ (1 << 63) // signed order as unsigned
+		l.keys[i] = k
+		l.order[i] = uint32(i)
+		and &= k
+		or |= k
+	}
+	diff := and ^ or // bits that differ between some keys
+	var count [256]int
+	for shift := uint(0); shift < 64; shift += 8 {
+		if (diff>>shift)&0xff == 0 {
+			continue
+		}
+		count = [256]int{}
+		for _, k := range l.keys[:n] {
+			count[(k>>shift)&0xff]++
+		}
+		sum := 0
+		for i := range count {
+			count[i], sum = sum, sum+count[i]
+		}
+		for i, k := range l.keys[:n] {
+			b := (k >> shift) & 0xff
+			j := count[b]
+			count[b]++
+			l.tmpKeys[j] = k
+			l.tmpOrd[j] = l.order[i]
+		}
+		l.keys, l.tmpKeys = l.tmpKeys, l.keys
+		l.order, l.tmpOrd = l.tmpOrd, l.order
+	}
+	l.sorted = true
+}
+
+func grow32(s []uint32, n int) []uint32 {
+	if cap(s) < n {
+		return make([]uint32, n, n+n/4)
+	}
+	return s[:n]
+}
+
+func grow64(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// Draw sorts the list and executes it on dst in one goroutine. It is the
+// reference the parallel Renderer must match byte for byte.
+func (l *DrawList) Draw(dst *Frame) {
+	if dst == nil {
+		return
+	}
+	l.Sort()
+	sc := scratchPool.Get().(*scratch)
+	for _, i := range l.order {
+		l.exec(dst, &l.cmds[i], dst.Rect, sc)
+	}
+	scratchPool.Put(sc)
+}
+
+// exec runs one command clipped to clip.
+func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratch) {
+	clip = clip.Intersect(c.clip)
+	if !clip.Overlaps(c.bounds) {
+		return
+	}
+	switch c.kind {
+	case cmdSprite:
+		DrawSprite(dst, clip, c.sprite, c.x, c.y, &c.opts)
+	case cmdCopy:
+		CopySprite(dst, clip, c.sprite, c.x, c.y)
+	case cmdAffine:
+		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.a], c.filter, &c.opts)
+	case cmdFillRect:
+		FillRect(dst, clip, image.Rect(c.x, c.y, c.x1, c.y1), c.color)
+	case cmdStrokeRect:
+		StrokeRect(dst, clip, image.Rect(c.x, c.y, c.x1, c.y1), c.color)
+	case cmdLine:
+		Line(dst, clip, c.x, c.y, c.x1, c.y1, c.color)
+	case cmdStrokeCircle:
+		StrokeCircle(dst, clip, c.x, c.y, c.x1, c.color)
+	case cmdPath:
+		fillPath(dst, clip, l.pts[c.a:c.b], l.ends[c.ea:c.eb], c.color, c.aa, sc)
+	}
+}

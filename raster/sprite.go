@@ -1,0 +1,193 @@
+package raster
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+)
+
+// run is one horizontal stretch of non-transparent pixels in a row of a
+// sprite's trimmed area. Transparent pixels are the gaps between runs and
+// cost nothing to draw.
+type run struct {
+	x, n   uint16 // first column (relative to the trimmed area) and length
+	opaque bool   // every pixel has alpha 255: drawn by copying
+}
+
+// Sprite is an image prepared once for fast drawing: converted to
+// premultiplied RGBA, trimmed to the bounding box of its non-transparent
+// pixels (the original size and offset are kept), and stored as run-length
+// spans of opaque and translucent pixels per row.
+//
+// A Sprite is immutable after [NewSprite] and safe to draw from many
+// goroutines at once. It also implements image.Image (with the original,
+// untrimmed bounds), so it can be handed to image/draw and to encoders.
+type Sprite struct {
+	w, h    int
+	trim    image.Rectangle // non-transparent area, within (0,0)-(w,h)
+	pix     []uint32        // trim.Dx()*trim.Dy() premultiplied pixels
+	rowRuns []uint32        // runs of trimmed row r are runs[rowRuns[r]:rowRuns[r+1]]
+	runs    []run
+	opaque  bool // every pixel of the trimmed area is opaque
+}
+
+// ErrNilImage is returned when a sprite is built from a nil image.
+var ErrNilImage = errors.New("raster: nil image")
+
+// NewSprite builds a sprite from any image. Straight-alpha images such as
+// *image.NRGBA (what PNG decoding usually yields) are premultiplied with the
+// standard library's rounding; images that are already premultiplied are
+// taken as they are, with any colour channel above its alpha clamped to the
+// alpha and pixels of alpha 0 treated as fully transparent.
+//
+// The sprite's origin is the image's Bounds().Min: drawing at (x, y) puts
+// that corner at (x, y). An empty image gives a valid sprite that draws
+// nothing; a nil image or one larger than [MaxSide] on a side is an error.
+func NewSprite(img image.Image) (*Sprite, error) {
+	if img == nil {
+		return nil, ErrNilImage
+	}
+	b := img.Bounds()
+	if b.Dx() > MaxSide || b.Dy() > MaxSide {
+		return nil, fmt.Errorf("raster: sprite size %d×%d exceeds %d on a side", b.Dx(), b.Dy(), MaxSide)
+	}
+	s := &Sprite{w: max(b.Dx(), 0), h: max(b.Dy(), 0)}
+	if b.Empty() {
+		s.rowRuns = []uint32{0}
+		return s, nil
+	}
+	full := make([]uint32, s.w*s.h)
+	convert(full, img, b)
+
+	// Trim to the non-transparent bounding box.
+	x0, y0, x1, y1 := s.w, s.h, 0, 0
+	for y := 0; y < s.h; y++ {
+		row := full[y*s.w : (y+1)*s.w]
+		for x, p := range row {
+			if p>>24 != 0 {
+				x0, x1 = min(x0, x), max(x1, x+1)
+				y0, y1 = min(y0, y), max(y1, y+1)
+			}
+		}
+	}
+	if x1 <= x0 {
+		s.rowRuns = []uint32{0}
+		return s, nil // fully transparent
+	}
+	s.trim = image.Rect(x0, y0, x1, y1)
+	tw, th := x1-x0, y1-y0
+	s.pix = make([]uint32, tw*th)
+	s.rowRuns = make([]uint32, th+1)
+	s.opaque = true
+	for y := 0; y < th; y++ {
+		src := full[(y0+y)*s.w+x0 : (y0+y)*s.w+x1]
+		copy(s.pix[y*tw:], src)
+		s.rowRuns[y] = uint32(len(s.runs))
+		for x := 0; x < tw; {
+			a := src[x] >> 24
+			if a == 0 {
+				s.opaque = false
+				x++
+				continue
+			}
+			op := a == 255
+			e := x + 1
+			for e < tw && src[e]>>24 != 0 && (src[e]>>24 == 255) == op {
+				e++
+			}
+			if !op {
+				s.opaque = false
+			}
+			s.runs = append(s.runs, run{x: uint16(x), n: uint16(e - x), opaque: op})
+			x = e
+		}
+	}
+	s.rowRuns[th] = uint32(len(s.runs))
+	return s, nil
+}
+
+// MustSprite is like [NewSprite] but panics on error. It is meant for
+// images built in code at start-up, never for loaded data.
+func MustSprite(img image.Image) *Sprite {
+	s, err := NewSprite(img)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// convert writes the premultiplied pixels of img's bounds b into dst.
+func convert(dst []uint32, img image.Image, b image.Rectangle) {
+	w := b.Dx()
+	switch src := img.(type) {
+	case *image.RGBA:
+		for y := 0; y < b.Dy(); y++ {
+			o := src.PixOffset(b.Min.X, b.Min.Y+y)
+			row := pix32(src.Pix[o : o+4*w])
+			for x, p := range row {
+				if p>>24 == 0 {
+					p = 0
+				}
+				dst[y*w+x] = packRGBA(validPremul(unpack(p)))
+			}
+		}
+	case *image.NRGBA:
+		for y := 0; y < b.Dy(); y++ {
+			o := src.PixOffset(b.Min.X, b.Min.Y+y)
+			row := src.Pix[o : o+4*w]
+			for x := 0; x < w; x++ {
+				c := color.NRGBA{row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]}
+				dst[y*w+x] = packRGBA(Premul(c))
+			}
+		}
+	default:
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < w; x++ {
+				r, g, bl, a := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				c := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}
+				if c.A == 0 {
+					c = color.RGBA{}
+				}
+				dst[y*w+x] = packRGBA(validPremul(c))
+			}
+		}
+	}
+}
+
+// W returns the sprite's original (untrimmed) width.
+func (s *Sprite) W() int { return s.w }
+
+// H returns the sprite's original (untrimmed) height.
+func (s *Sprite) H() int { return s.h }
+
+// Trim returns the bounding box of the sprite's non-transparent pixels in
+// its own coordinates (within Bounds); empty for a fully transparent sprite.
+func (s *Sprite) Trim() image.Rectangle { return s.trim }
+
+// Opaque reports whether every pixel inside Trim is fully opaque.
+func (s *Sprite) Opaque() bool { return s.opaque && !s.trim.Empty() }
+
+// Runs returns the number of opaque and translucent runs (for statistics
+// and tests).
+func (s *Sprite) Runs() int { return len(s.runs) }
+
+// Bounds implements image.Image: the original, untrimmed rectangle at the
+// origin.
+func (s *Sprite) Bounds() image.Rectangle { return image.Rect(0, 0, s.w, s.h) }
+
+// ColorModel implements image.Image.
+func (s *Sprite) ColorModel() color.Model { return color.RGBAModel }
+
+// At implements image.Image, returning the premultiplied pixel.
+func (s *Sprite) At(x, y int) color.Color { return unpack(s.pixel(x, y)) }
+
+// RGBAAt returns the premultiplied pixel at (x, y), transparent outside.
+func (s *Sprite) RGBAAt(x, y int) color.RGBA { return unpack(s.pixel(x, y)) }
+
+func (s *Sprite) pixel(x, y int) uint32 {
+	if !(image.Point{x, y}).In(s.trim) {
+		return 0
+	}
+	return s.pix[(y-s.trim.Min.Y)*s.trim.Dx()+x-s.trim.Min.X]
+}
