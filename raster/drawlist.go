@@ -148,7 +148,7 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 // to the coordinate limit; non-finite boxes give an empty rectangle.
 func boundsOf(b mathx.AABB) image.Rectangle {
 	if !b.IsFinite() {
-		if math.IsNaN(b.Min.X+b.Min.Y+b.Max.X+b.Max.Y) {
+		if math.IsNaN(b.Min.X + b.Min.Y + b.Max.X + b.Max.Y) {
 			return image.Rectangle{}
 		}
 	}
