@@ -411,6 +411,9 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 			}
 		}
 		for _, f := range j.Animation {
+			if f.Duration < 0 || f.Duration > 1<<31-1 {
+				return nil, errf(ErrInvalid, file, 0, tw+".animation", "frame duration %d ms out of range", f.Duration)
+			}
 			t.Animation = append(t.Animation, Frame{TileID: f.TileID, Duration: time.Duration(f.Duration) * time.Millisecond})
 		}
 		if j.ObjectGroup != nil {

@@ -255,17 +255,6 @@ func (ts *Tileset) hasLocal(id uint32) bool {
 	return ts.Tile(id) != nil
 }
 
-// span returns how many GIDs the tileset occupies from FirstGID.
-func (ts *Tileset) span() uint32 {
-	n := uint32(ts.TileCount)
-	if ts.Image == nil && len(ts.Tiles) > 0 {
-		if m := ts.Tiles[len(ts.Tiles)-1].ID + 1; m > n {
-			n = m
-		}
-	}
-	return n
-}
-
 // Alignment returns the object alignment of tile objects using this
 // tileset on a map of orientation o, resolving Tiled's "unspecified".
 func (ts *Tileset) Alignment(o Orientation) string {
