@@ -8,7 +8,8 @@
 // and [Singleton]. A [Module] holds input and output [Variable]s; a
 // variable's range is flexible, growing to cover every set added to it.
 // Rules are built from set terms with [AllOf], [AnyOf] and the [Expr]
-// methods Not, Very and Fairly, or written in a small text format read by
+// methods Not, Very and Fairly, grouped in named [RuleBlock]s that can be
+// switched on and off, or written in a small text format read by
 // [Parse]. Rules are compiled to a flat program when added, so fuzzifying,
 // evaluating and defuzzifying allocate nothing.
 //

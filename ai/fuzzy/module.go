@@ -32,6 +32,7 @@ const (
 	MaxSets      = 1 << 10 // per variable
 	MaxRules     = 1 << 16
 	MaxExprDepth = 64
+	MaxBlocks    = 1 << 10
 )
 
 // Method is a defuzzification method.
@@ -359,12 +360,13 @@ func (v *Variable) meanOfMaximum() (float64, bool) {
 // building mistake is kept as the module's error ([Module.Err]) and makes
 // every later call fail with it, so a half-built module never runs.
 type Module struct {
-	vars  []*Variable
-	rules []rule
-	prog  []op
-	stack []float64
-	err   error
-	dirty bool
+	vars   []*Variable
+	rules  []rule
+	blocks []*RuleBlock
+	prog   []op
+	stack  []float64
+	err    error
+	dirty  bool
 
 	scratch []interval
 
@@ -374,6 +376,7 @@ type Module struct {
 }
 
 type rule struct {
+	block  int32
 	off, n int32
 	out    int32 // output variable index
 	set    int32
@@ -399,7 +402,15 @@ type op struct {
 }
 
 // NewModule returns an empty module.
-func NewModule() *Module { return &Module{Resolution: 1000, dirty: true} }
+func NewModule() *Module {
+	m := &Module{Resolution: 1000, dirty: true}
+	m.Block(MainBlock)
+	return m
+}
+
+// MainBlock is the name of the rule block that [Module.AddRule] and text
+// rules before any "block" line go to.
+const MainBlock = "main"
 
 // Err returns the first error made while building the module, or nil.
 func (m *Module) Err() error { return m.err }
@@ -559,18 +570,74 @@ func (m *Module) compile(e *Expr, depth int, inputs bool) (int, error) {
 	return 0, errors.New("invalid expression")
 }
 
-// AddRule adds "IF antecedent THEN consequent", where consequent is a term
-// of an output variable. Mistakes are kept as the module's error.
+// AddRule adds "IF antecedent THEN consequent" to the rule block
+// [MainBlock], where consequent is a term of an output variable. Mistakes are kept
+// as the module's error.
 func (m *Module) AddRule(antecedent, consequent Expr) {
-	if m.err != nil {
+	m.Block(MainBlock).AddRule(antecedent, consequent)
+}
+
+// RuleBlock is a named group of rules that can be switched on and off
+// together, for example seed 002's weapon rules and accuracy rules. Rules
+// of all enabled blocks are evaluated together; an output concluded in
+// several blocks OR-combines them.
+type RuleBlock struct {
+	m       *Module
+	index   int32
+	name    string
+	enabled bool
+}
+
+// Block returns the rule block called name, creating it (enabled) on
+// first use. The block [MainBlock] holds the rules added with
+// [Module.AddRule].
+func (m *Module) Block(name string) *RuleBlock {
+	for _, b := range m.blocks {
+		if b.name == name {
+			return b
+		}
+	}
+	b := &RuleBlock{m: m, index: int32(len(m.blocks)), name: name, enabled: true}
+	if !validName(name) || len(m.blocks) >= MaxBlocks {
+		m.fail(fmt.Errorf("fuzzy: invalid block name %q or more than %d blocks", name, MaxBlocks))
+		b.index = -1
+		return b
+	}
+	m.blocks = append(m.blocks, b)
+	return b
+}
+
+// Blocks returns the rule blocks in the order they were created.
+func (m *Module) Blocks() []*RuleBlock { return append([]*RuleBlock(nil), m.blocks...) }
+
+// Name returns the block's name.
+func (b *RuleBlock) Name() string { return b.name }
+
+// Enabled reports whether the block's rules are evaluated.
+func (b *RuleBlock) Enabled() bool { return b.enabled }
+
+// SetEnabled switches the block's rules on or off.
+func (b *RuleBlock) SetEnabled(on bool) {
+	if b.enabled != on {
+		b.enabled = on
+		b.m.dirty = true
+	}
+}
+
+// AddRule adds "IF antecedent THEN consequent" to the block, where
+// consequent is a term of an output variable. Mistakes are kept as the
+// module's error.
+func (b *RuleBlock) AddRule(antecedent, consequent Expr) {
+	m := b.m
+	if m.err != nil || b.index < 0 {
 		return
 	}
-	if err := m.addRule(antecedent, consequent); err != nil {
+	if err := m.addRule(b.index, antecedent, consequent); err != nil {
 		m.fail(fmt.Errorf("fuzzy: rule %d: %v", len(m.rules)+1, err))
 	}
 }
 
-func (m *Module) addRule(antecedent, consequent Expr) error {
+func (m *Module) addRule(block int32, antecedent, consequent Expr) error {
 	if len(m.rules) >= MaxRules {
 		return fmt.Errorf("more than %d rules", MaxRules)
 	}
@@ -589,12 +656,13 @@ func (m *Module) addRule(antecedent, consequent Expr) error {
 	if need > len(m.stack) {
 		m.stack = make([]float64, need)
 	}
-	m.rules = append(m.rules, rule{off: int32(off), n: int32(len(m.prog) - off), out: consequent.v, set: consequent.set})
+	m.rules = append(m.rules, rule{block: block, off: int32(off), n: int32(len(m.prog) - off), out: consequent.v, set: consequent.set})
 	m.dirty = true
 	return nil
 }
 
-// Evaluate runs every rule: each output set's degree becomes the OR
+// Evaluate runs the rules of every enabled block: each output set's
+// degree becomes the OR
 // (maximum) of the strengths of the rules concluding it, a rule's
 // strength being its antecedent with AND = min, OR = max, NOT = 1-x, very
 // = x², fairly = √x. Defuzzify and Winner call it when an input changed.
@@ -609,6 +677,9 @@ func (m *Module) Evaluate() {
 		}
 	}
 	for _, r := range m.rules {
+		if !m.blocks[r.block].enabled {
+			continue
+		}
 		s := m.run(m.prog[r.off : r.off+r.n])
 		d := &m.vars[r.out].dom[r.set]
 		*d = math.Max(*d, s)

@@ -37,6 +37,7 @@ output accuracy 0 100
   set good rightshoulder 50 90 100
 
 # Seed 002 §5.2, the 12 weapon rules, verbatim.
+block weapon
 rule if ammo is hasAmmo and distance is fairly far then weapon is rocket
 rule if ammo is empty and distance is fairly far then weapon is pistol
 rule if ammo is empty and distance is close then weapon is pistol
@@ -51,6 +52,7 @@ rule if tiredness is tired and ammo is hasAmmo then weapon is rocket
 rule if tiredness is tired and ammo is empty then weapon is rocket
 
 # Seed 002 §5.3, Table 4.1: the 2×2 accuracy FAM.
+block accuracy
 rule if distance is close and health is healthy then accuracy is good
 rule if distance is close and health is unhealthy then accuracy is bad
 rule if distance is far and health is healthy then accuracy is bad
@@ -124,6 +126,18 @@ func TestSeed002WeaponRules(t *testing.T) {
 			t.Errorf("%s: rocket %v pistol %v, want %v %v", c.name, w.DOM(0), w.DOM(1), c.rocket, c.pistol)
 		}
 	}
+	// Switching the weapon block off leaves nothing firing for the weapon
+	// and does not touch the accuracy block.
+	m.Fuzzify("health", 50)
+	before, _ := m.Defuzzify("accuracy", AverageOfMaxima)
+	m.Block("weapon").SetEnabled(false)
+	if _, _, err := w.Winner(); !errors.Is(err, ErrNoFiring) {
+		t.Errorf("weapon block off: %v", err)
+	}
+	if v, err := m.Defuzzify("accuracy", AverageOfMaxima); err != nil || v != before {
+		t.Errorf("accuracy with weapon block off: %v %v, want %v", v, err, before)
+	}
+	m.Block("weapon").SetEnabled(true)
 	// The seed's system test: the enemy changes weapon with the distance
 	// (approach: pistol; move back: rocket launcher).
 	m.Fuzzify("ammo", 6)

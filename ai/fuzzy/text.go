@@ -25,6 +25,7 @@ func (e *Error) Error() string { return fmt.Sprintf("fuzzy: line %d: %s", e.Line
 //	input NAME [MIN MAX]
 //	output NAME [MIN MAX]
 //	set NAME SHAPE P1 [P2 P3 [P4]]
+//	block NAME
 //	rule if CONDITION then VARIABLE is SET
 //
 // A set line adds a set to the variable declared last; SHAPE is triangle
@@ -33,13 +34,15 @@ func (e *Error) Error() string { return fmt.Sprintf("fuzzy: line %d: %s", e.Line
 // "VARIABLE is [HEDGE...] SET" terms with and, or, not, very, fairly and
 // parentheses; and binds tighter than or, and hedges after "is" apply to
 // the set, innermost last ("is very not close" is very(not(close))).
-// Every error is an [*Error] naming the line.
+// Rules after a block line belong to that [RuleBlock] (before any, to
+// [MainBlock]). Every error is an [*Error] naming the line.
 func Parse(src string) (*Module, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, &Error{Line: 0, Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
 	}
 	m := NewModule()
 	var cur *Variable
+	block := m.Block(MainBlock)
 	lineNo := 0
 	for rest := src; len(rest) > 0; {
 		lineNo++
@@ -132,11 +135,16 @@ func Parse(src string) (*Module, error) {
 			if err != nil {
 				return fail("%v", err)
 			}
-			if err := m.addRule(ante, cons); err != nil {
+			if err := m.addRule(block.index, ante, cons); err != nil {
 				return fail("%v", err)
 			}
+		case "block":
+			if len(f) != 2 || !validName(f[1]) {
+				return fail("expected block NAME")
+			}
+			block = m.Block(f[1])
 		default:
-			return fail("unknown statement %q (input, output, set, rule)", f[0])
+			return fail("unknown statement %q (input, output, set, block, rule)", f[0])
 		}
 		if m.err != nil {
 			return fail("%v", m.err)
@@ -328,7 +336,12 @@ func (m *Module) String() string {
 			b.WriteByte('\n')
 		}
 	}
+	block := int32(0)
 	for _, r := range m.rules {
+		if r.block != block {
+			block = r.block
+			b.WriteString("block " + m.blocks[block].name + "\n")
+		}
 		b.WriteString("rule if ")
 		m.writeProg(&b, m.prog[r.off:r.off+r.n])
 		out := m.vars[r.out]

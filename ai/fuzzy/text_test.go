@@ -42,6 +42,9 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{head + "rule if d is near then o is very lo\n", 6, `no set "very"`},
 		{head + "rule if " + strings.Repeat("(", 100) + "d is near" + strings.Repeat(")", 100) + " then o is lo\n", 6, "nested deeper"},
 		{head + "rule if d is near\n", 6, `expected "then", found "end of line"`},
+		{head + "block\n", 6, "expected block NAME"},
+		{head + "block a b\n", 6, "expected block NAME"},
+		{head + "block or\n", 6, "expected block NAME"},
 	} {
 		_, err := Parse(c.src)
 		var e *Error
@@ -69,6 +72,12 @@ func TestParseRoundTrip(t *testing.T) {
 	}
 	if m.NumRules() != 16 {
 		t.Fatalf("%d rules", m.NumRules())
+	}
+	if bs := m.Blocks(); len(bs) != 3 || bs[0].Name() != MainBlock || bs[1].Name() != "weapon" || bs[2].Name() != "accuracy" {
+		t.Fatalf("blocks %v", bs)
+	}
+	if !strings.Contains(out, "block weapon\nrule if ammo is hasAmmo") || !strings.Contains(out, "block accuracy\nrule if distance is close and health is healthy") {
+		t.Fatalf("printed blocks:\n%s", out)
 	}
 	// Precedence and hedges: and binds tighter than or; hedges after "is"
 	// apply innermost last; prefix hedges apply to the whole factor.
