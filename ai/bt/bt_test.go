@@ -466,3 +466,70 @@ func equalBools(a, b []bool) bool {
 }
 
 func nan() float64 { z := 0.0; return z / z }
+
+// A running action that is pre-empted, timed out or guarded off is told
+// so through its halt function, with its scratch word intact; finishing
+// normally does not call it.
+func TestHaltFunctions(t *testing.T) {
+	r := probeRegistry()
+	var halted []int64
+	r.Action("walk", 0, func(p *probe, c *Call) Status {
+		*c.Mem()++
+		p.log = append(p.log, "walk")
+		return p.res[1]
+	})
+	r.OnHalt("walk", func(p *probe, c *Call) { halted = append(halted, *c.Mem()) })
+	build := func(d Def) *Instance[*probe] {
+		tr, err := Build(r, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr.NewInstance()
+	}
+	p := &probe{res: [8]Status{Failure, Running}}
+	in := build(ReactiveSelector(Action("act", 0), Action("walk")))
+	in.Tick(p)
+	in.Tick(p)
+	p.res[0] = Success // pre-empts walk after 2 ticks
+	in.Tick(p)
+	if len(halted) != 1 || halted[0] != 2 {
+		t.Fatalf("pre-empted: halted %v, want [2]", halted)
+	}
+	halted = nil
+	in = build(Timeout(3, Action("walk")))
+	for range 3 {
+		in.Tick(p)
+	}
+	if len(halted) != 1 || halted[0] != 3 {
+		t.Fatalf("timeout: halted %v, want [3]", halted)
+	}
+	halted = nil
+	p.cond[0] = true
+	in = build(Conditional("is", Action("walk")).withArgs(0))
+	in.Tick(p)
+	p.cond[0] = false
+	in.Tick(p)
+	if len(halted) != 1 || halted[0] != 1 {
+		t.Fatalf("conditional: halted %v, want [1]", halted)
+	}
+	halted = nil
+	in = build(Sequence(Action("walk"), Wait(5)))
+	in.Tick(p)
+	in.Tick(p)
+	in.Halt(p)
+	if len(halted) != 1 || halted[0] != 2 || in.Status(0) != Ready || in.Status(1) != Ready {
+		t.Fatalf("Halt: halted %v, statuses %v %v", halted, in.Status(0), in.Status(1))
+	}
+	halted = nil
+	p.res[1] = Success
+	in = build(ReactiveSelector(Action("walk"), Action("act", 0)))
+	in.Tick(p)
+	in.Tick(p)
+	if len(halted) != 0 {
+		t.Fatalf("completed action was halted: %v", halted)
+	}
+	r.OnHalt("nope", func(*probe, *Call) {})
+	if r.Err() == nil {
+		t.Fatal("OnHalt of an unknown action accepted")
+	}
+}

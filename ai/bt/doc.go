@@ -30,7 +30,9 @@
 // Leaves are actions and conditions registered by name in a [Registry],
 // which also declares which blackboard keys they read; a leaf whose
 // compulsory key is unset fails without running (seed 000's BContext
-// rule). [Wait], [Succeed] and [Fail] are built in.
+// rule). An action may also register a halt function ([Registry.OnHalt])
+// that is called when the action is stopped while running, so it can undo
+// what it started. [Wait], [Succeed] and [Fail] are built in.
 //
 // Package bt owns behaviour trees only. It imports mathx and the standard
 // library and must not import raster, scene, physics or any other ai

@@ -59,8 +59,9 @@ func (in *Instance[A]) Status(i int) Status {
 	return Ready
 }
 
-// Reset halts everything: every node returns to Ready, cooldowns and the
-// tick counter restart. The blackboard is left alone.
+// Reset returns every node to Ready and restarts cooldowns and the tick
+// counter, without calling halt functions (see [Instance.Halt]). The
+// blackboard is left alone.
 func (in *Instance[A]) Reset() {
 	clear(in.status)
 	clear(in.last)
@@ -75,23 +76,41 @@ func (in *Instance[A]) Tick(a A) Status {
 	return in.run(0, a)
 }
 
-// halt returns every running node of the subtree at c to Ready.
-func (in *Instance[A]) halt(c int32) {
-	end := in.tree.nodes[c].end
+// Halt stops the whole tree for agent a: every running node returns to
+// Ready, and running actions' halt functions are called in tree order.
+// Cooldowns and the tick counter are kept.
+func (in *Instance[A]) Halt(a A) { in.halt(0, a) }
+
+// halt returns every running node of the subtree at c to Ready, calling
+// the halt functions of running actions.
+func (in *Instance[A]) halt(c int32, a A) {
+	t := in.tree
+	end := t.nodes[c].end
 	for j := c; j < end; j++ {
-		if in.status[j] == Running {
-			in.status[j] = Ready
+		if in.status[j] != Running {
+			continue
+		}
+		in.status[j] = Ready
+		if nd := &t.nodes[j]; nd.kind == KindAction {
+			if h := t.leaves[nd.leaf].halt; h != nil {
+				cl := &in.call
+				cl.args = t.args[nd.argOff : nd.argOff+nd.argN]
+				cl.mem = &in.mem[j]
+				cl.started = false
+				h(a, cl)
+				cl.mem = nil
+			}
 		}
 	}
 }
 
 // haltFrom halts the running children of a composite from child c to the
 // end of the parent's subtree.
-func (in *Instance[A]) haltFrom(c, end int32) {
+func (in *Instance[A]) haltFrom(c, end int32, a A) {
 	nodes := in.tree.nodes
 	for ; c < end; c = nodes[c].end {
 		if in.status[c] == Running {
-			in.halt(c)
+			in.halt(c, a)
 		}
 	}
 }
@@ -137,7 +156,7 @@ func (in *Instance[A]) run(i int32, a A) Status {
 			if cs := in.run(c, a); cs != cont {
 				s = cs
 				if nd.kind != KindForgetfulSequence {
-					in.haltFrom(t.nodes[c].end, nd.end)
+					in.haltFrom(t.nodes[c].end, nd.end, a)
 				}
 				break
 			}
@@ -175,7 +194,7 @@ func (in *Instance[A]) run(i int32, a A) Status {
 			s = Running
 		}
 		if s != Running {
-			in.haltFrom(i+1, nd.end)
+			in.haltFrom(i+1, nd.end, a)
 		}
 
 	case KindInverter:
@@ -225,7 +244,7 @@ func (in *Instance[A]) run(i int32, a A) Status {
 		}
 		s = in.run(i+1, a)
 		if s == Running && in.tick-in.mem[i]+1 >= nd.n {
-			in.halt(i + 1)
+			in.halt(i+1, a)
 			s = Failure
 		}
 
@@ -245,7 +264,7 @@ func (in *Instance[A]) run(i int32, a A) Status {
 			s = in.run(i+1, a)
 		} else {
 			if in.status[i+1] == Running {
-				in.halt(i + 1)
+				in.halt(i+1, a)
 			}
 			s = Failure
 		}

@@ -6,6 +6,12 @@ import "fmt"
 // how it went. Returning [Ready] counts as [Failure].
 type ActionFunc[A any] func(a A, c *Call) Status
 
+// HaltFunc is called when a running action is halted (a reactive
+// composite, parallel, timeout or conditional stopped ticking it, or
+// [Instance.Halt] was called), so it can undo what it started, e.g.
+// stop the agent moving. c.Mem() still holds the action's scratch word.
+type HaltFunc[A any] func(a A, c *Call)
+
 // ConditionFunc is a condition: a question about agent a.
 type ConditionFunc[A any] func(a A, c *Call) bool
 
@@ -47,6 +53,7 @@ func (c *Call) Started() bool { return c.started }
 type leafEntry[A any] struct {
 	name     string
 	action   ActionFunc[A]
+	halt     HaltFunc[A]
 	cond     ConditionFunc[A]
 	nargs    int // -1: any number
 	requires []Key
@@ -115,6 +122,23 @@ func (r *Registry[A]) Action(name string, nargs int, fn ActionFunc[A], requires 
 		return
 	}
 	r.add(leafEntry[A]{name: name, action: fn, nargs: nargs, requires: requires})
+}
+
+// OnHalt attaches fn to the action registered as name, to be called when
+// a running instance of it is halted.
+func (r *Registry[A]) OnHalt(name string, fn HaltFunc[A]) {
+	if r.err != nil {
+		return
+	}
+	i, ok := r.index[name]
+	switch {
+	case !ok || r.leaves[i].action == nil:
+		r.err = fmt.Errorf("bt: registry: OnHalt for unknown action %q", name)
+	case fn == nil:
+		r.err = fmt.Errorf("bt: registry: OnHalt(%q) with a nil function", name)
+	default:
+		r.leaves[i].halt = fn
+	}
 }
 
 // Condition registers a condition taking nargs arguments (-1 for any
