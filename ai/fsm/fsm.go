@@ -247,6 +247,21 @@ func (m *Machine[A]) transition(to *State[A]) {
 	m.changes++
 }
 
+// Stop exits the current state and its ancestors, innermost first, and
+// leaves the machine with no current state (for example when the agent
+// dies). Queued events are dropped. The machine can be started again.
+func (m *Machine[A]) Stop() {
+	for c := m.current; c != nil; c = c.Parent {
+		if c.Exit != nil {
+			c.Exit(m.owner, m)
+		}
+	}
+	m.previous, m.current, m.ret = m.current, nil, nil
+	m.head, m.size = 0, 0
+	m.pending = nil
+	m.changes++ // an Update in progress stops executing
+}
+
 // Revert changes back to the previous state (seed 002's state blip
 // "return to the previous state"). It does nothing before the first
 // change away from the start state.

@@ -408,3 +408,28 @@ func BenchmarkUpdate(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/update")
 }
+
+func TestStop(t *testing.T) {
+	outer, inner := logged("outer"), logged("inner")
+	inner.Parent, outer.Initial = outer, inner
+	a := &agent{}
+	m := New(a, 2)
+	m.Start(outer)
+	m.Post(EvHit)
+	a.take()
+	m.Stop()
+	expect(t, a, "-inner -outer")
+	if m.Current() != nil || m.Pending() != 0 {
+		t.Fatal("stop")
+	}
+	m.Update() // nothing active: no effect
+	expect(t, a, "")
+	if err := m.Start(outer); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, a, "+outer +inner")
+	// Stop from Execute: the inner state does not run afterwards.
+	outer.Execute = func(a *agent, m *Machine[*agent]) { a.say("outer"); m.Stop() }
+	m.Update()
+	expect(t, a, "outer -inner -outer")
+}
