@@ -240,3 +240,26 @@ func TestXMLErrorsCarryLines(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// A large layer from an encoder that declares a window far bigger than the
+// data (klauspost's default 8 MiB) must load: only the output is bounded.
+func TestZstdBigWindowLegitLayer(t *testing.T) {
+	const n = 128
+	raw := make([]byte, 4*n*n)
+	for i := 0; i < n*n; i++ {
+		raw[4*i] = byte(i%4 + 1)
+	}
+	src := `<map orientation="orthogonal" width="128" height="128" tilewidth="8" tileheight="8">
+<tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png"/></tileset>
+<layer name="L" width="128" height="128"><data encoding="base64" compression="zstd">` + compress64(t, "zstd", raw) + `</data></layer></map>`
+	m, err := Load(fstest.MapFS{"m.tmx": {Data: []byte(src)}}, "m.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := m.Layers[0]
+	for i, g := range l.Tiles {
+		if g != GID(i%4+1) {
+			t.Fatalf("cell %d = %d", i, g)
+		}
+	}
+}

@@ -99,10 +99,17 @@ func (g GID) Empty() bool { return g.ID() == 0 }
 // Has reports whether all bits of f are set.
 func (f Flags) Has(b Flags) bool { return f&b == b }
 
-// H, V, D and Hex120 report the single flags.
-func (f Flags) H() bool      { return f&FlipHorizontal != 0 }
-func (f Flags) V() bool      { return f&FlipVertical != 0 }
-func (f Flags) D() bool      { return f&FlipDiagonal != 0 }
+// H reports the horizontal flip.
+func (f Flags) H() bool { return f&FlipHorizontal != 0 }
+
+// V reports the vertical flip.
+func (f Flags) V() bool { return f&FlipVertical != 0 }
+
+// D reports the anti-diagonal flip (x and y swapped; with H or V it makes
+// the 90° rotations).
+func (f Flags) D() bool { return f&FlipDiagonal != 0 }
+
+// Hex120 reports the 120° rotation of hexagonal maps.
 func (f Flags) Hex120() bool { return f&RotateHex120 != 0 }
 
 // Map is a loaded Tiled map. Everything is fully resolved: external
