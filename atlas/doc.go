@@ -1,6 +1,22 @@
-// Package atlas packs sprites into texture pages (padding, extrusion,
-// trimming), reads and writes sprite sheet descriptions (TexturePacker,
-// Aseprite, grids) and plays animations.
+// Package atlas owns sprite atlases and animation.
+//
+//   - Packing ([Pack], [Builder]): MaxRects (the default, it packs
+//     tighter) or skyline, several pages, padding, edge extrusion against
+//     bleeding, transparent-border trimming that keeps the original size
+//     and offset, optional power-of-two pages; from images at run time
+//     (also from an embed.FS) or offline with cmd/atlaspack.
+//   - Sheet descriptions: TexturePacker JSON (hash and array, trimmed and
+//     rotated frames, pivots) in and out, Aseprite JSON (hash and array,
+//     per-frame durations, frame tags with their direction and repeat
+//     count) in, and grid sprite sheets ([FromGrid]). Every loader checks
+//     every rectangle and reports errors as [FormatError] naming the file
+//     and the field; nothing panics on hostile input.
+//   - Frames as raster sprites ([Atlas.Sprite]) that draw pixel-identical
+//     to their source images.
+//   - Animation ([Clip], [Player]): durations in milliseconds or
+//     simulation ticks, forward, reverse, ping-pong and reverse ping-pong,
+//     repeat counts, and facings chosen from a heading ([DirectionSet]:
+//     4, 8, 16 directions or IsoMob's four sprite angles).
 //
 // atlas may import raster and mathx; never iso, scene, physics, ai, loop or
 // platform.

@@ -1,0 +1,60 @@
+package atlas_test
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"diorama/atlas"
+	"diorama/mathx"
+)
+
+// Build an atlas at run time from images, trimming transparent borders.
+func ExampleBuilder() {
+	b := atlas.NewBuilder(atlas.Options{Trim: true, PackOptions: atlas.PackOptions{Padding: 2, Extrude: 1}})
+	for i, size := range []int{32, 16, 24} {
+		img := image.NewNRGBA(image.Rect(0, 0, size, size))
+		for y := 4; y < size-4; y++ { // a 4-pixel transparent border
+			for x := 4; x < size-4; x++ {
+				img.SetNRGBA(x, y, color.NRGBA{uint8(40 * i), 100, 200, 255})
+			}
+		}
+		if err := b.Add(fmt.Sprint("sprite", i), img); err != nil {
+			panic(err)
+		}
+	}
+	a, err := b.Build()
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range a.Frames {
+		fmt.Printf("%s: page %d at %v, trimmed %v to %v at offset %v\n", f.Name, f.Page, f.Rect.Min, f.Source, f.Size, f.Offset)
+	}
+	// Output:
+	// sprite0: page 0 at (1,1), trimmed (32,32) to (24,24) at offset (4,4)
+	// sprite1: page 0 at (21,29), trimmed (16,16) to (8,8) at offset (4,4)
+	// sprite2: page 0 at (1,29), trimmed (24,24) to (16,16) at offset (4,4)
+}
+
+// Play an Aseprite-style ping-pong clip in 60 Hz simulation ticks.
+func ExamplePlayer() {
+	clip := atlas.Clip{Name: "idle", Frames: []int{7, 8, 9}, Durations: []int{100, 50, 100}, Dir: atlas.PingPong}
+	ticks := clip.InTicks(1000.0 / 60)
+	p, _ := atlas.NewPlayer(&ticks)
+	for tick := 0; tick < 40; tick += 4 {
+		fmt.Print(p.Frame(), " ")
+		p.Advance(4)
+	}
+	fmt.Println()
+	// Output: 7 7 8 9 8 7 8 9 9 7
+}
+
+// Choose one of IsoMob's four character sprites from a heading.
+func ExampleDirectionSet() {
+	for _, deg := range []float64{30, 120, 200, 300} {
+		d := atlas.IsoMobDirections.Index(mathx.Deg(deg))
+		fmt.Print(atlas.IsoMobDirections.Names[d], " ")
+	}
+	fmt.Println()
+	// Output: East South West North
+}

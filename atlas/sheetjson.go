@@ -1,0 +1,513 @@
+package atlas
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"math"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// FormatError is a problem in a sprite sheet description: the file, the
+// field (a JSON path such as frames["hero.png"].frame.w) and what is wrong.
+type FormatError struct {
+	File, Field, Msg string
+}
+
+// Error returns "file: field: message".
+func (e *FormatError) Error() string {
+	if e.Field == "" {
+		return e.File + ": " + e.Msg
+	}
+	return e.File + ": " + e.Field + ": " + e.Msg
+}
+
+// Limits on sheet files, checked before anything large is allocated.
+const (
+	// MaxSheetBytes is the largest JSON description accepted.
+	MaxSheetBytes = 64 << 20
+	// MaxSheetFrames is the largest number of frames in one description.
+	MaxSheetFrames = 1 << 16
+	// MaxFrameDuration is the longest frame duration accepted (ms).
+	MaxFrameDuration = 1 << 24
+)
+
+// Sheet is a parsed TexturePacker or Aseprite JSON description: frames on
+// one page image, and (Aseprite) animation clips from frame tags.
+type Sheet struct {
+	File   string      // the description's name, for errors
+	Image  string      // meta.image, the page file relative to the description
+	Size   image.Point // meta.size, or zero if absent
+	Frames []Frame
+	Clips  []Clip
+}
+
+type jRect struct {
+	X *int `json:"x"`
+	Y *int `json:"y"`
+	W *int `json:"w"`
+	H *int `json:"h"`
+}
+
+type jPoint struct {
+	X *float64 `json:"x"`
+	Y *float64 `json:"y"`
+}
+
+type jFrame struct {
+	Filename         *string `json:"filename"`
+	Frame            *jRect  `json:"frame"`
+	Rotated          bool    `json:"rotated"`
+	Trimmed          bool    `json:"trimmed"`
+	SpriteSourceSize *jRect  `json:"spriteSourceSize"`
+	SourceSize       *jRect  `json:"sourceSize"`
+	Pivot            *jPoint `json:"pivot"`
+	Anchor           *jPoint `json:"anchor"`
+	Duration         *int    `json:"duration"`
+}
+
+type jTag struct {
+	Name      *string         `json:"name"`
+	From      *int            `json:"from"`
+	To        *int            `json:"to"`
+	Direction *string         `json:"direction"`
+	Repeat    json.RawMessage `json:"repeat"`
+}
+
+type jMeta struct {
+	Image     string `json:"image"`
+	Size      *jRect `json:"size"`
+	FrameTags []jTag `json:"frameTags"`
+}
+
+type jSheet struct {
+	Frames json.RawMessage `json:"frames"`
+	Meta   *jMeta          `json:"meta"`
+}
+
+// ParseTexturePacker parses TexturePacker's JSON (hash or array) for one
+// page. file names the description in errors. Frames keep the file's
+// order; rotated frames, trimming and pivots ("pivot" or "anchor") are
+// read; every rectangle is checked (no negative or absurd size, trimmed
+// area inside the source, frame inside meta.size, no two frames partly
+// overlapping; identical rectangles are allowed, as TexturePacker aliases
+// duplicate sprites).
+func ParseTexturePacker(data []byte, file string) (*Sheet, error) {
+	return parseSheet(data, file, false)
+}
+
+// ParseAseprite parses Aseprite's JSON export (--format json-hash or
+// json-array) for one page: frames with their durations in milliseconds
+// and meta.frameTags as clips (direction forward, reverse, pingpong or
+// pingpong_reverse; repeat as a number or a numeric string, absent or 0
+// for forever). Rectangles are checked as for [ParseTexturePacker].
+func ParseAseprite(data []byte, file string) (*Sheet, error) {
+	return parseSheet(data, file, true)
+}
+
+func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
+	ferr := func(field, format string, a ...any) error {
+		return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
+	}
+	if len(data) > MaxSheetBytes {
+		return nil, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
+	}
+	var js jSheet
+	if err := json.Unmarshal(data, &js); err != nil {
+		return nil, ferr("", "invalid JSON: %v", err)
+	}
+	if len(js.Frames) == 0 || string(js.Frames) == "null" {
+		return nil, ferr("frames", "missing")
+	}
+	sh := &Sheet{File: file}
+	if js.Meta != nil {
+		sh.Image = js.Meta.Image
+		if js.Meta.Size != nil {
+			w, h, err := size(js.Meta.Size, "meta.size", ferr)
+			if err != nil {
+				return nil, err
+			}
+			sh.Size = image.Pt(w, h)
+		}
+	}
+	names, frames, err := orderedFrames(js.Frames, ferr)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(frames))
+	for i, jf := range frames {
+		field := names[i]
+		name := ""
+		if strings.HasPrefix(field, "frames[\"") {
+			name, _ = strconv.Unquote(field[len("frames[") : len(field)-1])
+		} else if jf.Filename != nil {
+			name = *jf.Filename
+		} else {
+			return nil, ferr(field+".filename", "missing")
+		}
+		if seen[name] {
+			return nil, ferr(field, "duplicate frame name %q", name)
+		}
+		seen[name] = true
+		f, err := readFrame(name, field, jf, sh.Size, aseprite, ferr)
+		if err != nil {
+			return nil, err
+		}
+		sh.Frames = append(sh.Frames, f)
+	}
+	if err := checkOverlaps(sh.Frames, func(i int) string { return names[i] }, ferr); err != nil {
+		return nil, err
+	}
+	if aseprite && js.Meta != nil {
+		for t, tag := range js.Meta.FrameTags {
+			c, err := readTag(tag, fmt.Sprintf("meta.frameTags[%d]", t), sh.Frames, ferr)
+			if err != nil {
+				return nil, err
+			}
+			sh.Clips = append(sh.Clips, c)
+		}
+	}
+	return sh, nil
+}
+
+// orderedFrames decodes "frames" as either an object (hash, keeping key
+// order) or an array, returning a field path for each frame.
+func orderedFrames(raw json.RawMessage, ferr func(string, string, ...any) error) ([]string, []jFrame, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, ferr("frames", "invalid: %v", err)
+	}
+	var names []string
+	var frames []jFrame
+	switch tok {
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if i >= MaxSheetFrames {
+				return nil, nil, ferr("frames", "more than %d frames", MaxSheetFrames)
+			}
+			var f jFrame
+			field := fmt.Sprintf("frames[%d]", i)
+			if err := dec.Decode(&f); err != nil {
+				return nil, nil, ferr(field, "invalid: %v", err)
+			}
+			names = append(names, field)
+			frames = append(frames, f)
+		}
+	case json.Delim('{'):
+		for i := 0; dec.More(); i++ {
+			if i >= MaxSheetFrames {
+				return nil, nil, ferr("frames", "more than %d frames", MaxSheetFrames)
+			}
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, nil, ferr("frames", "invalid: %v", err)
+			}
+			key, _ := kt.(string)
+			field := "frames[" + strconv.Quote(key) + "]"
+			var f jFrame
+			if err := dec.Decode(&f); err != nil {
+				return nil, nil, ferr(field, "invalid: %v", err)
+			}
+			names = append(names, field)
+			frames = append(frames, f)
+		}
+	default:
+		return nil, nil, ferr("frames", "must be an object (hash) or an array")
+	}
+	if len(frames) == 0 {
+		return nil, nil, ferr("frames", "no frames")
+	}
+	return names, frames, nil
+}
+
+func size(r *jRect, field string, ferr func(string, string, ...any) error) (int, int, error) {
+	if r.W == nil {
+		return 0, 0, ferr(field+".w", "missing")
+	}
+	if r.H == nil {
+		return 0, 0, ferr(field+".h", "missing")
+	}
+	if *r.W < 1 || *r.W > raster.MaxSide {
+		return 0, 0, ferr(field+".w", "%d out of range 1..%d", *r.W, raster.MaxSide)
+	}
+	if *r.H < 1 || *r.H > raster.MaxSide {
+		return 0, 0, ferr(field+".h", "%d out of range 1..%d", *r.H, raster.MaxSide)
+	}
+	return *r.W, *r.H, nil
+}
+
+func corner(r *jRect, field string, ferr func(string, string, ...any) error) (int, int, error) {
+	if r.X == nil {
+		return 0, 0, ferr(field+".x", "missing")
+	}
+	if r.Y == nil {
+		return 0, 0, ferr(field+".y", "missing")
+	}
+	if *r.X < 0 || *r.X > raster.MaxSide {
+		return 0, 0, ferr(field+".x", "%d out of range 0..%d", *r.X, raster.MaxSide)
+	}
+	if *r.Y < 0 || *r.Y > raster.MaxSide {
+		return 0, 0, ferr(field+".y", "%d out of range 0..%d", *r.Y, raster.MaxSide)
+	}
+	return *r.X, *r.Y, nil
+}
+
+func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, ferr func(string, string, ...any) error) (Frame, error) {
+	f := Frame{Name: name, Rotated: jf.Rotated}
+	if jf.Frame == nil {
+		return f, ferr(field+".frame", "missing")
+	}
+	x, y, err := corner(jf.Frame, field+".frame", ferr)
+	if err != nil {
+		return f, err
+	}
+	w, h, err := size(jf.Frame, field+".frame", ferr)
+	if err != nil {
+		return f, err
+	}
+	f.Size = image.Pt(w, h)
+	if f.Rotated {
+		f.Rect = image.Rect(x, y, x+h, y+w)
+	} else {
+		f.Rect = image.Rect(x, y, x+w, y+h)
+	}
+	if page != (image.Point{}) && !f.Rect.In(image.Rectangle{Max: page}) {
+		return f, ferr(field+".frame", "rectangle %v lies outside the %d×%d page (meta.size)", f.Rect, page.X, page.Y)
+	}
+	f.Source = f.Size
+	if jf.SourceSize != nil {
+		sw, sh, err := size(jf.SourceSize, field+".sourceSize", ferr)
+		if err != nil {
+			return f, err
+		}
+		f.Source = image.Pt(sw, sh)
+	}
+	if jf.SpriteSourceSize != nil {
+		ox, oy, err := corner(jf.SpriteSourceSize, field+".spriteSourceSize", ferr)
+		if err != nil {
+			return f, err
+		}
+		sw, sh, err := size(jf.SpriteSourceSize, field+".spriteSourceSize", ferr)
+		if err != nil {
+			return f, err
+		}
+		if sw != w || sh != h {
+			return f, ferr(field+".spriteSourceSize", "size %d×%d differs from frame size %d×%d", sw, sh, w, h)
+		}
+		f.Offset = image.Pt(ox, oy)
+	}
+	if f.Offset.X+w > f.Source.X || f.Offset.Y+h > f.Source.Y {
+		return f, ferr(field+".spriteSourceSize", "trimmed area at (%d,%d) size %d×%d exceeds the %d×%d source", f.Offset.X, f.Offset.Y, w, h, f.Source.X, f.Source.Y)
+	}
+	f.Trimmed = f.Size != f.Source
+	if jf.Trimmed && !f.Trimmed && f.Offset != (image.Point{}) {
+		return f, ferr(field+".spriteSourceSize", "offset without trimming")
+	}
+	pv := jf.Pivot
+	pfield := field + ".pivot"
+	if pv == nil {
+		pv, pfield = jf.Anchor, field+".anchor"
+	}
+	if pv != nil {
+		if pv.X == nil || pv.Y == nil {
+			return f, ferr(pfield, "needs x and y")
+		}
+		if math.Abs(*pv.X) > 1e6 || math.Abs(*pv.Y) > 1e6 {
+			return f, ferr(pfield, "(%v, %v) is absurd", *pv.X, *pv.Y)
+		}
+		f.Pivot, f.HasPivot = mathx.V2(*pv.X, *pv.Y), true
+	}
+	if jf.Duration != nil {
+		if *jf.Duration < 1 || *jf.Duration > MaxFrameDuration {
+			return f, ferr(field+".duration", "%d ms out of range 1..%d", *jf.Duration, MaxFrameDuration)
+		}
+		f.Duration = *jf.Duration
+	} else if aseprite {
+		return f, ferr(field+".duration", "missing")
+	}
+	return f, nil
+}
+
+// checkOverlaps refuses two frames whose page rectangles partly overlap
+// (identical rectangles are aliases and allowed).
+func checkOverlaps(frames []Frame, field func(int) string, ferr func(string, string, ...any) error) error {
+	idx := make([]int, len(frames))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if d := frames[a].Page - frames[b].Page; d != 0 {
+			return d
+		}
+		return frames[a].Rect.Min.X - frames[b].Rect.Min.X
+	})
+	for k, a := range idx {
+		ra := frames[a].Rect
+		for _, b := range idx[k+1:] {
+			if frames[b].Page != frames[a].Page || frames[b].Rect.Min.X >= ra.Max.X {
+				break
+			}
+			rb := frames[b].Rect
+			if ra.Overlaps(rb) && ra != rb {
+				first, second := min(a, b), max(a, b)
+				return ferr(field(second)+".frame", "rectangle %v overlaps %s %v", frames[second].Rect, field(first), frames[first].Rect)
+			}
+		}
+	}
+	return nil
+}
+
+func readTag(tag jTag, field string, frames []Frame, ferr func(string, string, ...any) error) (Clip, error) {
+	var c Clip
+	if tag.Name == nil {
+		return c, ferr(field+".name", "missing")
+	}
+	c.Name = *tag.Name
+	if tag.From == nil || tag.To == nil {
+		return c, ferr(field, "needs from and to")
+	}
+	from, to := *tag.From, *tag.To
+	if from < 0 || from >= len(frames) {
+		return c, ferr(field+".from", "%d out of range 0..%d", from, len(frames)-1)
+	}
+	if to < from || to >= len(frames) {
+		return c, ferr(field+".to", "%d out of range %d..%d", to, from, len(frames)-1)
+	}
+	c.Dir = Forward
+	if tag.Direction != nil {
+		d, ok := ParseDirection(*tag.Direction)
+		if !ok {
+			return c, ferr(field+".direction", "unknown direction %q", *tag.Direction)
+		}
+		c.Dir = d
+	}
+	if len(tag.Repeat) > 0 && string(tag.Repeat) != "null" {
+		s := strings.Trim(string(tag.Repeat), "\"")
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > 1<<20 {
+			return c, ferr(field+".repeat", "%s is not a count in 0..%d", tag.Repeat, 1<<20)
+		}
+		c.Repeat = n
+	}
+	for i := from; i <= to; i++ {
+		c.Frames = append(c.Frames, i)
+		d := frames[i].Duration
+		if d <= 0 {
+			d = 100 // Aseprite's default frame duration
+		}
+		c.Durations = append(c.Durations, d)
+	}
+	return c, nil
+}
+
+// Atlas turns the sheet into an atlas over its page image, checking every
+// frame lies inside the image (and that the image matches meta.size).
+func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
+	if page == nil {
+		return nil, &FormatError{File: s.File, Field: "meta.image", Msg: "page image missing"}
+	}
+	b := page.Bounds()
+	if s.Size != (image.Point{}) && b.Size() != s.Size {
+		return nil, &FormatError{File: s.File, Field: "meta.size", Msg: fmt.Sprintf("%d×%d but the image %q is %d×%d", s.Size.X, s.Size.Y, s.Image, b.Dx(), b.Dy())}
+	}
+	rgba := toRGBA(page)
+	for i, f := range s.Frames {
+		if !f.Rect.In(rgba.Bounds()) {
+			return nil, &FormatError{File: s.File, Field: fmt.Sprintf("frames %q (#%d).frame", f.Name, i), Msg: fmt.Sprintf("rectangle %v outside the %d×%d image", f.Rect, b.Dx(), b.Dy())}
+		}
+	}
+	a := &Atlas{Pages: []*image.RGBA{rgba}, Frames: slices.Clone(s.Frames), Clips: slices.Clone(s.Clips)}
+	if err := a.index(); err != nil {
+		return nil, &FormatError{File: s.File, Field: "frames", Msg: err.Error()}
+	}
+	return a, nil
+}
+
+// LoadTexturePacker reads a TexturePacker JSON description and its page
+// image (meta.image, relative to the description) from fsys.
+func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
+	return loadSheet(fsys, name, false)
+}
+
+// LoadAseprite reads an Aseprite JSON export and its page image from fsys.
+func LoadAseprite(fsys fs.FS, name string) (*Atlas, error) {
+	return loadSheet(fsys, name, true)
+}
+
+func loadSheet(fsys fs.FS, name string, aseprite bool) (*Atlas, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("atlas: %w", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSheetBytes+1))
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("atlas: reading %s: %w", name, err)
+	}
+	sh, err := parseSheet(data, name, aseprite)
+	if err != nil {
+		return nil, err
+	}
+	if sh.Image == "" {
+		return nil, &FormatError{File: name, Field: "meta.image", Msg: "missing"}
+	}
+	imgPath := path.Join(path.Dir(name), sh.Image)
+	if !fs.ValidPath(imgPath) {
+		return nil, &FormatError{File: name, Field: "meta.image", Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", sh.Image)}
+	}
+	img, err := loadPNG(fsys, imgPath)
+	if err != nil {
+		return nil, &FormatError{File: name, Field: "meta.image", Msg: err.Error()}
+	}
+	return sh.Atlas(img)
+}
+
+// WriteTexturePacker writes the frames on page p in TexturePacker's JSON
+// hash format, naming imageName as the page file. Keys come in frame
+// order.
+func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
+	if p < 0 || p >= len(a.Pages) {
+		return fmt.Errorf("atlas: page %d out of range (%d pages)", p, len(a.Pages))
+	}
+	var buf bytes.Buffer
+	buf.WriteString("{\"frames\": {")
+	first := true
+	for _, f := range a.Frames {
+		if f.Page != p {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		name, _ := json.Marshal(f.Name)
+		fmt.Fprintf(&buf, "\n\t%s: {\"frame\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"rotated\": %t, \"trimmed\": %t, "+
+			"\"spriteSourceSize\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"sourceSize\": {\"w\":%d,\"h\":%d}",
+			name, f.Rect.Min.X, f.Rect.Min.Y, f.Size.X, f.Size.Y, f.Rotated, f.Trimmed,
+			f.Offset.X, f.Offset.Y, f.Size.X, f.Size.Y, f.Source.X, f.Source.Y)
+		if f.HasPivot {
+			fmt.Fprintf(&buf, ", \"pivot\": {\"x\":%s,\"y\":%s}", fnum(f.Pivot.X), fnum(f.Pivot.Y))
+		}
+		if f.Duration > 0 {
+			fmt.Fprintf(&buf, ", \"duration\": %d", f.Duration)
+		}
+		buf.WriteByte('}')
+	}
+	img, _ := json.Marshal(imageName)
+	s := a.Pages[p].Bounds().Size()
+	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func fnum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
