@@ -157,3 +157,52 @@ func toRGBA(src image.Image) *image.RGBA {
 	}
 	return out
 }
+
+// PageNRGBA returns page p in straight alpha, chosen so that converting it
+// back with the standard library (what decoding the PNG and [Atlas]
+// loading do) gives exactly the premultiplied page again: the form to
+// write to a PNG file.
+func (a *Atlas) PageNRGBA(p int) (*image.NRGBA, error) {
+	if p < 0 || p >= len(a.Pages) || a.Pages[p] == nil {
+		return nil, fmt.Errorf("atlas: page %d out of range (%d pages)", p, len(a.Pages))
+	}
+	src := a.Pages[p]
+	b := src.Bounds()
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		s := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+		d := out.Pix[out.PixOffset(0, y):]
+		for x := 0; x < b.Dx(); x++ {
+			al := s[4*x+3]
+			d[4*x+3] = al
+			for c := 0; c < 3; c++ {
+				d[4*x+c] = unpremul(s[4*x+c], al)
+			}
+		}
+	}
+	return out, nil
+}
+
+// premulStd is the standard library's premultiplication of one channel
+// (color.NRGBA.RGBA, then the top 8 bits).
+func premulStd(s, a int) int { return (s * 0x101 * a / 0xff) >> 8 }
+
+// unpremul returns the straight value s whose standard premultiplication
+// by a is p (one always exists for p <= a).
+func unpremul(p, a uint8) uint8 {
+	if a == 0 {
+		return 0
+	}
+	if a == 255 {
+		return p
+	}
+	ai, pi := int(a), int(min(p, a))
+	s := pi * 255 / ai
+	for s > 0 && premulStd(s, ai) > pi {
+		s--
+	}
+	for s < 255 && premulStd(s, ai) < pi {
+		s++
+	}
+	return uint8(s)
+}

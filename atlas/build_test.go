@@ -336,3 +336,16 @@ func TestFromGrid(t *testing.T) {
 		}
 	}
 }
+
+// Every premultiplied value survives the trip through straight alpha.
+func TestUnpremulRoundTrip(t *testing.T) {
+	for a := 0; a < 256; a++ {
+		for p := 0; p <= a; p++ {
+			s := unpremul(uint8(p), uint8(a))
+			c := color.RGBAModel.Convert(color.NRGBA{s, s, s, uint8(a)}).(color.RGBA)
+			if a > 0 && int(c.R) != p {
+				t.Fatalf("p %d a %d: straight %d comes back as %d", p, a, s, c.R)
+			}
+		}
+	}
+}

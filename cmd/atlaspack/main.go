@@ -1,0 +1,171 @@
+// Command atlaspack packs PNG images into atlas pages and writes, for each
+// page, a PNG and a JSON description in TexturePacker's hash format.
+//
+// Usage:
+//
+//	atlaspack [flags] -o out/sheet input.png dir/ ...
+//
+// Directories are searched for *.png files (not recursively). Frames are
+// named by their file name relative to the directory given (or the file
+// name as given). With one page the output is sheet.png and sheet.json;
+// with several, sheet-0.png, sheet-0.json, sheet-1.png and so on.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"diorama/atlas"
+	"diorama/raster"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "atlaspack:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("atlaspack", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "atlas", "output path prefix (without extension)")
+	maxSize := fs.Int("max", 2048, "largest page width and height")
+	pad := fs.Int("pad", 2, "transparent pixels between sprites")
+	extrude := fs.Int("extrude", 1, "edge pixels repeated around each sprite")
+	trim := fs.Bool("trim", true, "cut transparent borders (offsets are kept in the JSON)")
+	pot := fs.Bool("pot", false, "power-of-two page sizes")
+	algo := fs.String("algo", "maxrects", "packing algorithm: maxrects or skyline")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return fmt.Errorf("no input images")
+	}
+	opt := atlas.Options{Trim: *trim, PackOptions: atlas.PackOptions{MaxW: *maxSize, MaxH: *maxSize, Padding: *pad, Extrude: *extrude, PowerOfTwo: *pot}}
+	switch *algo {
+	case "maxrects":
+	case "skyline":
+		opt.Algorithm = atlas.Skyline
+	default:
+		return fmt.Errorf("unknown -algo %q (maxrects or skyline)", *algo)
+	}
+	files, err := inputs(fs.Args())
+	if err != nil {
+		return err
+	}
+	b := atlas.NewBuilder(opt)
+	for _, f := range files {
+		img, err := readPNG(f.path)
+		if err != nil {
+			return err
+		}
+		if err := b.Add(f.name, img); err != nil {
+			return err
+		}
+	}
+	a, err := b.Build()
+	if err != nil {
+		return err
+	}
+	if dir := filepath.Dir(*out); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	for p, page := range a.Pages {
+		base := *out
+		if len(a.Pages) > 1 {
+			base = fmt.Sprintf("%s-%d", *out, p)
+		}
+		if err := writePNG(a, p, base+".png"); err != nil {
+			return err
+		}
+		jf, err := os.Create(base + ".json")
+		if err != nil {
+			return err
+		}
+		if err := a.WriteTexturePacker(jf, p, filepath.Base(base)+".png"); err != nil {
+			jf.Close()
+			return err
+		}
+		if err := jf.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s.png: %d×%d\n", base, page.Bounds().Dx(), page.Bounds().Dy())
+	}
+	return nil
+}
+
+type input struct{ path, name string }
+
+// inputs expands directories to their PNG files, sorted by name.
+func inputs(args []string) ([]input, error) {
+	var out []input
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, input{arg, filepath.ToSlash(arg)})
+			continue
+		}
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".png") {
+				names = append(names, e.Name())
+			}
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			out = append(out, input{filepath.Join(arg, n), n})
+		}
+	}
+	return out, nil
+}
+
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return raster.DecodePNG(f, path)
+}
+
+// writePNG writes page p in straight alpha that decodes back to exactly the
+// atlas's premultiplied pixels.
+func writePNG(a *atlas.Atlas, p int, path string) error {
+	img, err := a.PageNRGBA(p)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	if err := png.Encode(bw, img); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}
