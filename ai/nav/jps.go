@@ -106,7 +106,7 @@ func (s *Searcher) jumpFrom(p, dx, dy int32) {
 	} else {
 		j = s.jumpStraight(p+dx+dy*st, dx+dy*st, dx == 0)
 	}
-	if j < 0 || (s.seen[j] == s.gen && s.closed[j] == s.gen) {
+	if j < 0 || s.state[j] == s.gen+1 {
 		return
 	}
 	x0, y0 := s.grid.xy(p)

@@ -43,9 +43,8 @@ type Searcher struct {
 
 	g, h   []float64
 	parent []int32
-	seen   []uint32
-	closed []uint32
-	gen    uint32
+	state  []uint32 // gen: open, gen+1: closed, older: unseen
+	gen    uint32   // advanced by 2 per search
 	open   openHeap
 	order  []int32 // nodes in the order they were closed (Dijkstra)
 
@@ -74,15 +73,13 @@ func (s *Searcher) prepare(n int) {
 		s.g = make([]float64, n)
 		s.h = make([]float64, n)
 		s.parent = make([]int32, n)
-		s.seen = make([]uint32, n)
-		s.closed = make([]uint32, n)
+		s.state = make([]uint32, n)
 	}
 	s.open.reset(len(s.g))
-	s.gen++
-	if s.gen == 0 {
-		clear(s.seen)
-		clear(s.closed)
-		s.gen = 1
+	s.gen += 2
+	if s.gen >= math.MaxUint32-2 {
+		clear(s.state)
+		s.gen = 2
 	}
 	s.expanded = 0
 	s.found, s.finished, s.budgetHit = false, false, false
@@ -144,7 +141,7 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 }
 
 func (s *Searcher) seed(a int32) {
-	s.seen[a] = s.gen
+	s.state[a] = s.gen
 	s.g[a] = 0
 	s.h[a] = s.heur(a)
 	s.parent[a] = -1
@@ -187,7 +184,7 @@ func (s *Searcher) next() {
 		return
 	}
 	cur := s.open.pop()
-	s.closed[cur] = s.gen
+	s.state[cur] = s.gen + 1
 	s.expanded++
 	if s.record {
 		s.order = append(s.order, cur)
@@ -242,14 +239,15 @@ func (s *Searcher) heur(n int32) float64 {
 }
 
 func (s *Searcher) relax(n, from int32, ng float64) {
-	if s.seen[n] != s.gen {
-		s.seen[n] = s.gen
+	st := s.state[n]
+	if st < s.gen {
+		s.state[n] = s.gen
 		h := s.heur(n)
 		s.h[n], s.g[n], s.parent[n] = h, ng, from
 		s.open.push(n, ng+h, ng)
 		return
 	}
-	if ng >= s.g[n] || s.closed[n] == s.gen {
+	if st != s.gen || ng >= s.g[n] {
 		return
 	}
 	s.g[n], s.parent[n] = ng, from
@@ -267,41 +265,70 @@ func (s *Searcher) expand4(p int32) {
 	}
 }
 
+// relax8 is relax for 8-way grids with the neighbour's coordinates known,
+// so the octile heuristic needs no division.
+func (s *Searcher) relax8(n, from int32, ng float64, x, y int) {
+	st := s.state[n]
+	if st < s.gen {
+		s.state[n] = s.gen
+		dx, dy := x-s.gx, y-s.gy
+		if dx < 0 {
+			dx = -dx
+		}
+		if dy < 0 {
+			dy = -dy
+		}
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+		s.h[n], s.g[n], s.parent[n] = h, ng, from
+		s.open.push(n, ng+h, ng)
+		return
+	}
+	if st != s.gen || ng >= s.g[n] {
+		return
+	}
+	s.g[n], s.parent[n] = ng, from
+	s.open.decrease(n, ng+s.h[n], ng)
+}
+
 func (s *Searcher) expand8(p int32) {
 	c := s.grid.cost
 	st := int32(s.grid.stride)
+	x, y := int(p)%int(st)-1, int(p)/int(st)-1
 	g0 := s.g[p]
 	e, w, n, so := c[p+1] > 0, c[p-1] > 0, c[p-st] > 0, c[p+st] > 0
 	if e {
-		s.relax(p+1, p, g0+float64(c[p+1]))
+		s.relax8(p+1, p, g0+float64(c[p+1]), x+1, y)
 	}
 	if w {
-		s.relax(p-1, p, g0+float64(c[p-1]))
+		s.relax8(p-1, p, g0+float64(c[p-1]), x-1, y)
 	}
 	if n {
-		s.relax(p-st, p, g0+float64(c[p-st]))
+		s.relax8(p-st, p, g0+float64(c[p-st]), x, y-1)
 	}
 	if so {
-		s.relax(p+st, p, g0+float64(c[p+st]))
+		s.relax8(p+st, p, g0+float64(c[p+st]), x, y+1)
 	}
 	if n && e {
 		if k := c[p-st+1]; k > 0 {
-			s.relax(p-st+1, p, g0+math.Sqrt2*float64(k))
+			s.relax8(p-st+1, p, g0+math.Sqrt2*float64(k), x+1, y-1)
 		}
 	}
 	if n && w {
 		if k := c[p-st-1]; k > 0 {
-			s.relax(p-st-1, p, g0+math.Sqrt2*float64(k))
+			s.relax8(p-st-1, p, g0+math.Sqrt2*float64(k), x-1, y-1)
 		}
 	}
 	if so && e {
 		if k := c[p+st+1]; k > 0 {
-			s.relax(p+st+1, p, g0+math.Sqrt2*float64(k))
+			s.relax8(p+st+1, p, g0+math.Sqrt2*float64(k), x+1, y+1)
 		}
 	}
 	if so && w {
 		if k := c[p+st-1]; k > 0 {
-			s.relax(p+st-1, p, g0+math.Sqrt2*float64(k))
+			s.relax8(p+st-1, p, g0+math.Sqrt2*float64(k), x-1, y+1)
 		}
 	}
 }
@@ -406,7 +433,7 @@ func (s *Searcher) GridDist(p mathx.Point) float64 {
 		return math.Inf(1)
 	}
 	i := s.grid.idx(p.X, p.Y)
-	if s.closed[i] != s.gen {
+	if s.state[i] != s.gen+1 {
 		return math.Inf(1)
 	}
 	return s.g[i]
@@ -495,7 +522,7 @@ func (s *Searcher) DijkstraGraph(g *Graph, from int) error {
 // GraphDist returns the cost from the last DijkstraGraph source to n, or
 // +Inf when n is unreachable or does not exist.
 func (s *Searcher) GraphDist(n int) float64 {
-	if s.graph == nil || s.goal != -1 || n < 0 || n >= len(s.graph.pos) || s.closed[n] != s.gen {
+	if s.graph == nil || s.goal != -1 || n < 0 || n >= len(s.graph.pos) || s.state[n] != s.gen+1 {
 		return math.Inf(1)
 	}
 	return s.g[n]

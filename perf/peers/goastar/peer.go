@@ -1,0 +1,84 @@
+package goastar
+
+import (
+	"math"
+
+	astar "github.com/beefsack/go-astar"
+
+	"diorama/ai/nav"
+	"diorama/mathx"
+)
+
+// Tile is one walkable cell of a World, a go-astar Pather. Its neighbours
+// are computed once when the world is built, which is the most favourable
+// way to feed go-astar (no allocation in PathNeighbors).
+type Tile struct {
+	X, Y int
+	nbrs []astar.Pather
+	cost []float64
+}
+
+// PathNeighbors returns the tiles one 8-way step away, without corner
+// cutting.
+func (t *Tile) PathNeighbors() []astar.Pather { return t.nbrs }
+
+// PathNeighborCost returns 1 for a straight step and √2 for a diagonal.
+func (t *Tile) PathNeighborCost(to astar.Pather) float64 {
+	o := to.(*Tile)
+	if o.X != t.X && o.Y != t.Y {
+		return math.Sqrt2
+	}
+	return 1
+}
+
+// PathEstimatedCost is the octile distance.
+func (t *Tile) PathEstimatedCost(to astar.Pather) float64 {
+	o := to.(*Tile)
+	return nav.Octile(mathx.Pt(t.X, t.Y), mathx.Pt(o.X, o.Y))
+}
+
+// World holds one Tile per walkable cell of a nav.Grid.
+type World struct {
+	W, H  int
+	tiles []*Tile
+}
+
+// NewWorld mirrors an 8-way grid as go-astar tiles.
+func NewWorld(g *nav.Grid) *World {
+	w := &World{W: g.W(), H: g.H(), tiles: make([]*Tile, g.W()*g.H())}
+	for y := 0; y < g.H(); y++ {
+		for x := 0; x < g.W(); x++ {
+			if g.Walkable(x, y) {
+				w.tiles[y*w.W+x] = &Tile{X: x, Y: y}
+			}
+		}
+	}
+	for _, t := range w.tiles {
+		if t == nil {
+			continue
+		}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if dx == 0 && dy == 0 || !g.Walkable(t.X+dx, t.Y+dy) {
+					continue
+				}
+				if dx != 0 && dy != 0 && !(g.Walkable(t.X+dx, t.Y) && g.Walkable(t.X, t.Y+dy)) {
+					continue
+				}
+				t.nbrs = append(t.nbrs, w.tiles[(t.Y+dy)*w.W+t.X+dx])
+			}
+		}
+	}
+	return w
+}
+
+// Path runs go-astar between two cells and returns its path length and
+// whether it found one.
+func (w *World) Path(a, b mathx.Point) (float64, int, bool) {
+	ta, tb := w.tiles[a.Y*w.W+a.X], w.tiles[b.Y*w.W+b.X]
+	if ta == nil || tb == nil {
+		return 0, 0, false
+	}
+	p, d, ok := astar.Path(ta, tb)
+	return d, len(p), ok
+}

@@ -1,0 +1,126 @@
+package goastar
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"diorama/ai/nav"
+	"diorama/mathx"
+)
+
+type benchMap struct {
+	name  string
+	grid  *nav.Grid
+	world *World
+	scens []nav.Scenario
+}
+
+// repoRoot walks up to the directory whose go.mod declares module diorama.
+func repoRoot(t testing.TB) string {
+	dir, _ := os.Getwd()
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.HasPrefix(string(b), "module diorama\n") {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no diorama go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+func loadMaps(t testing.TB) []benchMap {
+	dir := filepath.Join(repoRoot(t), "..", "shared", "testdata", "movingai")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.scen"))
+	if len(files) == 0 {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no Moving AI data in %s", dir)
+		}
+		t.Skipf("no Moving AI data in %s", dir)
+	}
+	sort.Strings(files)
+	var out []benchMap
+	for _, sf := range files {
+		f, err := os.Open(sf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scens, err := nav.ParseScenarios(f)
+		f.Close()
+		if err != nil || len(scens) == 0 {
+			t.Fatalf("%s: %v", sf, err)
+		}
+		name := filepath.Base(scens[0].Map)
+		mf, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := nav.ParseMovingAIMap(mf)
+		mf.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Prepare()
+		out = append(out, benchMap{strings.TrimSuffix(name, ".map"), g, NewWorld(g), scens})
+	}
+	return out
+}
+
+// TestSameAnswers: on every 5th scenario both libraries find the listed
+// optimal length, so the benchmark compares equal work.
+func TestSameAnswers(t *testing.T) {
+	s := nav.NewSearcher()
+	for _, m := range loadMaps(t) {
+		for i := 0; i < len(m.scens); i += 5 {
+			sc := m.scens[i]
+			d, _, ok := m.world.Path(sc.Start, sc.Goal)
+			_, st, err := s.AStar(m.grid, sc.Start, sc.Goal, nil)
+			if !ok || err != nil || math.Abs(d-sc.Optimal) > 1e-3*math.Max(1, sc.Optimal) || math.Abs(st.Cost-sc.Optimal) > 1e-3*math.Max(1, sc.Optimal) {
+				t.Fatalf("%s scenario %d: go-astar %v (%v), nav %v (%v), optimal %v", m.name, i, d, ok, st.Cost, err, sc.Optimal)
+			}
+		}
+	}
+}
+
+// BenchmarkPeers runs all scenarios of each map with go-astar, nav's A*
+// and nav's JPS, reporting ns per query.
+func BenchmarkPeers(b *testing.B) {
+	for _, m := range loadMaps(b) {
+		q := float64(len(m.scens))
+		b.Run(m.name+"/go-astar", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for _, sc := range m.scens {
+					m.world.Path(sc.Start, sc.Goal)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/q, "ns/query")
+		})
+		for _, jps := range []bool{false, true} {
+			name := "/nav-astar"
+			if jps {
+				name = "/nav-jps"
+			}
+			b.Run(m.name+name, func(b *testing.B) {
+				s := nav.NewSearcher()
+				path := make([]mathx.Point, 0, 1<<14)
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					for _, sc := range m.scens {
+						if jps {
+							path, _, _ = s.JPS(m.grid, sc.Start, sc.Goal, path)
+						} else {
+							path, _, _ = s.AStar(m.grid, sc.Start, sc.Goal, path)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/q, "ns/query")
+			})
+		}
+	}
+}
