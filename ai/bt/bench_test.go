@@ -117,3 +117,35 @@ func BenchmarkTick10k(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/tick")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/10k")
 }
+
+// One tree ticked by instances on several goroutines at once (run with
+// -race): the tree is read-only, all state is per instance.
+func TestParallelInstancesShareTree(t *testing.T) {
+	ins, tanks := agents(t, 8)
+	want := make([]Status, len(ins))
+	// Reference: a sequential run of fresh instances.
+	ref, refTanks := agents(t, 8)
+	for i := range ref {
+		for range 100 {
+			want[i] = ref[i].Tick(refTanks[i])
+		}
+	}
+	done := make(chan int)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			for i := g; i < len(ins); i += 4 {
+				var s Status
+				for range 100 {
+					s = ins[i].Tick(tanks[i])
+				}
+				if s != want[i] || tanks[i].shots != refTanks[i].shots {
+					t.Errorf("instance %d: %v/%d shots, sequential %v/%d", i, s, tanks[i].shots, want[i], refTanks[i].shots)
+				}
+			}
+			done <- g
+		}(g)
+	}
+	for range 4 {
+		<-done
+	}
+}

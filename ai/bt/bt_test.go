@@ -533,3 +533,25 @@ func TestHaltFunctions(t *testing.T) {
 		t.Fatal("OnHalt of an unknown action accepted")
 	}
 }
+
+func TestSharedBlackboard(t *testing.T) {
+	s := NewSchema()
+	k := s.Int("n", 0)
+	r := NewRegistry[*probe](s)
+	r.Action("inc", 0, func(p *probe, c *Call) Status { c.BB.SetInt(k, c.BB.Int(k)+1); return Success })
+	t1, _ := Build(r, Action("inc"))
+	t2, _ := Build(r, Sequence(Action("inc"), Action("inc")))
+	bb := s.NewBlackboard()
+	a, b := t1.NewInstanceWith(bb), t2.NewInstanceWith(bb)
+	a.Tick(nil)
+	b.Tick(nil)
+	if bb.Int(k) != 3 || a.Blackboard() != b.Blackboard() {
+		t.Fatalf("shared blackboard n = %d", bb.Int(k))
+	}
+	if c := t1.NewInstanceWith(nil); c.Blackboard() == nil || c.Blackboard() == bb {
+		t.Fatal("nil blackboard not replaced")
+	}
+	if c := t1.NewInstanceWith(NewSchema().NewBlackboard()); c.Blackboard().Schema() != s {
+		t.Fatal("foreign blackboard not replaced")
+	}
+}

@@ -26,9 +26,13 @@ func (t *Tree[A]) NewInstance() *Instance[A] {
 }
 
 // NewInstanceWith returns fresh per-agent state using blackboard bb,
-// which must come from the tree's schema (it may be shared with other
-// trees of the same agent).
+// which should come from the tree's schema (it may be shared with other
+// trees of the same agent). A nil bb, or one from another schema, is
+// replaced by a new blackboard.
 func (t *Tree[A]) NewInstanceWith(bb *Blackboard) *Instance[A] {
+	if bb == nil || bb.schema != t.schema {
+		bb = t.schema.NewBlackboard()
+	}
 	n := len(t.nodes)
 	in := &Instance[A]{
 		tree:   t,

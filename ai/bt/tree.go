@@ -88,7 +88,9 @@ func Build[A any](r *Registry[A], root Def) (*Tree[A], error) {
 	if err := r.schema.Err(); err != nil {
 		return nil, err
 	}
-	t := &Tree[A]{leaves: r.leaves, schema: r.schema, def: root}
+	// The tree keeps its own copy of the leaf table, so later changes to
+	// the registry never reach a tree that may be ticking elsewhere.
+	t := &Tree[A]{leaves: append([]leafEntry[A](nil), r.leaves...), schema: r.schema, def: root}
 	if err := t.add(r, &root, 0); err != nil {
 		return nil, err
 	}
