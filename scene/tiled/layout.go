@@ -298,3 +298,36 @@ func (l Layout) AppendDrawOrder(dst []mathx.Point, x0, y0, w, h int) []mathx.Poi
 	l.DrawOrder(x0, y0, w, h, func(x, y int) { dst = append(dst, mathx.Point{X: x, Y: y}) })
 	return dst
 }
+
+// ObjectImageTopLeft returns the screen position of the top-left corner of
+// a tile object's image, drawn at the object's Width×Height, for the given
+// object alignment (Tileset.Alignment: topleft, top, topright, left,
+// center, right, bottomleft, bottom, bottomright) and tileset offset. The
+// anchor is the object's position converted with PixelToScreen, as Tiled
+// does (bottom-left on orthogonal maps, bottom-centre on isometric ones by
+// default). Rotation is not applied: rotate the image about the anchor.
+func (l Layout) ObjectImageTopLeft(o *Object, alignment string, offset mathx.Point) mathx.Vec2 {
+	a := l.PixelToScreen(mathx.Vec2{X: o.X, Y: o.Y})
+	w, h := o.Width, o.Height
+	var fx, fy float64 // fraction of the size left of / above the anchor
+	switch alignment {
+	case "topleft":
+	case "top":
+		fx = 0.5
+	case "topright":
+		fx = 1
+	case "left":
+		fy = 0.5
+	case "center":
+		fx, fy = 0.5, 0.5
+	case "right":
+		fx, fy = 1, 0.5
+	case "bottom":
+		fx, fy = 0.5, 1
+	case "bottomright":
+		fx, fy = 1, 1
+	default: // bottomleft
+		fy = 1
+	}
+	return mathx.Vec2{X: a.X - fx*w + float64(offset.X), Y: a.Y - fy*h + float64(offset.Y)}
+}

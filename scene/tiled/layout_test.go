@@ -3,6 +3,7 @@ package tiled
 import (
 	"reflect"
 	"testing"
+	"testing/fstest"
 
 	"diorama/mathx"
 )
@@ -241,5 +242,59 @@ func TestMapLayoutMatchesFiles(t *testing.T) {
 	h := mustLoad(t, "hex.tmx").Layout()
 	if h.TileToScreen(0, 1) != v2(16, 21) {
 		t.Errorf("%+v", h)
+	}
+}
+
+func TestObjectImageTopLeft(t *testing.T) {
+	iso := mustLoad(t, "iso.tmx")
+	lay := iso.Layout()
+	statue := iso.LayerByName("things").Objects[2]
+	ts, _, _ := iso.TileFor(statue.GID)
+	// Anchor (96,32) on screen, bottom-centre, 64×64, offset (0,16).
+	if got := lay.ObjectImageTopLeft(statue, ts.Alignment(iso.Orientation), ts.TileOffset); got != v2(64, -16) {
+		t.Errorf("iso statue %v", got)
+	}
+	ortho := mustLoad(t, "ortho.tmx")
+	crate := ortho.LayerByName("objects").Objects[5]
+	ol := ortho.Layout()
+	for _, tc := range []struct {
+		align string
+		want  mathx.Vec2
+	}{{"bottomleft", v2(64, 32)}, {"", v2(64, 32)}, {"topleft", v2(64, 48)}, {"top", v2(56, 48)}, {"topright", v2(48, 48)},
+		{"left", v2(64, 40)}, {"center", v2(56, 40)}, {"right", v2(48, 40)}, {"bottom", v2(56, 32)}, {"bottomright", v2(48, 32)}} {
+		if got := ol.ObjectImageTopLeft(crate, tc.align, mathx.Point{}); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.align, got, tc.want)
+		}
+	}
+	// The atlas tileset says topleft, with offset (3,-4).
+	ts, _, _ = ortho.TileFor(crate.GID)
+	if got := ol.ObjectImageTopLeft(crate, ts.Alignment(ortho.Orientation), ts.TileOffset); got != v2(67, 44) {
+		t.Errorf("crate %v", got)
+	}
+}
+
+func TestEnumNames(t *testing.T) {
+	if Hexagonal.String() != "hexagonal" || Orientation(9).String() != "orientation(9)" ||
+		LeftUp.String() != "left-up" || RenderOrder(7).String() != "renderorder(7)" ||
+		GroupLayer.String() != "group" || LayerKind(9).String() != "layerkind(9)" ||
+		TextShape.String() != "text" || Shape(42).String() != "shape(42)" ||
+		ClassProp.String() != "class" || PropertyType(99).String() != "type(99)" {
+		t.Error("enum names")
+	}
+}
+
+func TestTilesetCountsFromImage(t *testing.T) {
+	// No tilecount/columns (older files): derived from the image, margin
+	// and spacing: (73−2+2)/18 = 4 columns, (37−2+2)/18 = 2 rows.
+	src := `<tileset name="old" tilewidth="16" tileheight="16" spacing="2" margin="1"><image source="a.png" width="73" height="37"/></tileset>`
+	ts, err := LoadTileset(fstest.MapFS{"a.tsx": {Data: []byte(src)}}, "a.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts.Columns != 4 || ts.TileCount != 8 {
+		t.Fatalf("columns %d count %d", ts.Columns, ts.TileCount)
+	}
+	if r, ok := ts.SourceRect(7); !ok || r.Min.X != 55 || r.Min.Y != 19 {
+		t.Fatal(r)
 	}
 }
