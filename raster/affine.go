@@ -35,14 +35,16 @@ func DrawSpriteAffine(dst *Frame, clip image.Rectangle, s *Sprite, m mathx.Affin
 	}
 	var mod pixelMod
 	if o != nil {
+		// Sprite space first: flip within the original rectangle, then
+		// scale, then m.
+		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
+			m = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
+		}
 		if o.FlipX {
 			m = m.Mul(mathx.Affine2{A: -1, C: float64(s.w), E: 1})
 		}
 		if o.FlipY {
 			m = m.Mul(mathx.Affine2{A: 1, E: -1, F: float64(s.h)})
-		}
-		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
-			m = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
 		}
 		mod = o.mod()
 		if mod.tinted && mod.tint>>24 == 0 {

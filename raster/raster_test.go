@@ -1,7 +1,6 @@
 package raster
 
 import (
-	"flag"
 	"image"
 	"image/color"
 	"image/draw"
@@ -11,8 +10,6 @@ import (
 
 	"diorama/mathx"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
 
 func mustFrame(t testing.TB, w, h int) *Frame {
 	t.Helper()
