@@ -316,3 +316,44 @@ func TestBuildErrors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Clones share nothing mutable: fuzzifying one leaves the other alone,
+// and both compute the same answers.
+func TestClone(t *testing.T) {
+	m := seedModule(t)
+	m.Block("weapon").SetEnabled(false)
+	c := m.Clone()
+	if c.String() != m.String() {
+		t.Fatal("clone prints differently")
+	}
+	m.Fuzzify("distance", 20)
+	m.Fuzzify("health", 50)
+	c.Fuzzify("distance", 60)
+	c.Fuzzify("health", 100)
+	a, _ := m.Defuzzify("accuracy", AverageOfMaxima)
+	b, _ := c.Defuzzify("accuracy", AverageOfMaxima)
+	if a != 72.5 || b != 5 {
+		t.Fatalf("original %v clone %v, want 72.5 and 5", a, b)
+	}
+	if c.Block("weapon").Enabled() {
+		t.Fatal("block switch not cloned")
+	}
+	// Terms belong to their module.
+	far, ok := c.Variable("distance").Term("far")
+	if !ok {
+		t.Fatal("term")
+	}
+	acc, _ := c.Variable("accuracy").Term("bad")
+	c.AddRule(far.Very(), acc)
+	if err := c.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if m.NumRules() != 16 || c.NumRules() != 17 {
+		t.Fatal("adding to the clone changed the original")
+	}
+	mTerm, _ := m.Variable("distance").Term("far")
+	c.AddRule(mTerm, acc)
+	if c.Err() == nil {
+		t.Fatal("term of the original accepted by the clone")
+	}
+}

@@ -359,6 +359,9 @@ func (v *Variable) meanOfMaximum() (float64, bool) {
 // AddInput, AddOutput, Variable.AddSet and AddRule (or [Parse]); a
 // building mistake is kept as the module's error ([Module.Err]) and makes
 // every later call fail with it, so a half-built module never runs.
+//
+// A module holds its current memberships, so each agent (or goroutine)
+// needs its own: build or parse one and give each agent a [Module.Clone].
 type Module struct {
 	vars   []*Variable
 	rules  []rule
@@ -411,6 +414,35 @@ func NewModule() *Module {
 // MainBlock is the name of the rule block that [Module.AddRule] and text
 // rules before any "block" line go to.
 const MainBlock = "main"
+
+// Clone returns an independent copy of m, with the same variables, sets,
+// rules and block switches and its own memberships. Terms of m cannot be
+// used with the clone; get the clone's with [Variable.Term].
+func (m *Module) Clone() *Module {
+	c := &Module{
+		rules:      append([]rule(nil), m.rules...),
+		prog:       append([]op(nil), m.prog...),
+		stack:      make([]float64, len(m.stack)),
+		err:        m.err,
+		dirty:      true,
+		scratch:    make([]interval, len(m.scratch)),
+		Resolution: m.Resolution,
+	}
+	for _, v := range m.vars {
+		nv := *v
+		nv.m = c
+		nv.names = append([]string(nil), v.names...)
+		nv.sets = append([]Set(nil), v.sets...)
+		nv.dom = append([]float64(nil), v.dom...)
+		c.vars = append(c.vars, &nv)
+	}
+	for _, b := range m.blocks {
+		nb := *b
+		nb.m = c
+		c.blocks = append(c.blocks, &nb)
+	}
+	return c
+}
 
 // Err returns the first error made while building the module, or nil.
 func (m *Module) Err() error { return m.err }
