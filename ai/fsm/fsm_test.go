@@ -433,3 +433,34 @@ func TestStop(t *testing.T) {
 	m.Update()
 	expect(t, a, "outer -inner -outer")
 }
+
+// Three levels: a{b{c, d}, e}. Transitions exit and enter only below the
+// nearest common ancestor.
+func TestDeepHierarchy(t *testing.T) {
+	a, b, c, d, e := logged("a"), logged("b"), logged("c"), logged("d"), logged("e")
+	b.Parent, e.Parent = a, a
+	c.Parent, d.Parent = b, b
+	a.Initial, b.Initial = b, c
+	if err := Validate(a, b, c, d, e); err != nil {
+		t.Fatal(err)
+	}
+	ag := &agent{}
+	m := New(ag, 1)
+	m.Start(a)
+	expect(t, ag, "+a +b +c")
+	m.Update()
+	expect(t, ag, "a b c")
+	for _, step := range []struct {
+		to   *State[*agent]
+		want string
+	}{
+		{d, "-c +d"},
+		{e, "-d -b +e"},
+		{d, "-e +b +d"},
+		{b, "-d -b +b +c"},
+		{a, "-c -b -a +a +b +c"},
+	} {
+		m.Change(step.to)
+		expect(t, ag, step.want)
+	}
+}
