@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"runtime"
 	"testing"
 
 	"diorama/mathx"
@@ -108,12 +109,17 @@ func BenchmarkTick10k(b *testing.B) {
 	const n = 10000
 	ins, tanks := agents(b, n)
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	for range b.N {
 		for i, in := range ins {
 			in.Tick(tanks[i])
 		}
 	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N)/n, "allocs/tick")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/tick")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/10k")
 }
