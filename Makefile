@@ -2,17 +2,24 @@
 GO ?= go
 SHELL := /bin/bash
 
-.PHONY: demo test vet fmtcheck bench golden
+.PHONY: demo test deps vet fmtcheck bench golden web web-check android android-check
 
-## demo: run the demo (headless until the desktop window lands: writes out/demo.gif and out/demo.png)
+## demo: run the demo: a window when a display is present, else headless output in out/
 demo:
+	./scripts/deps.sh desktop
 	$(GO) run ./cmd/demo
 
-## test: install missing system packages, then gofmt check, go vet and every test
-test: fmtcheck vet
-	./scripts/deps.sh test
+## test: install missing system packages (scripts/deps.sh), then gofmt check, go vet,
+## every test (the desktop tests start their own Xvfb; the web test runs headless
+## Chromium), the js/wasm build and the Android checks (stub NDK, APK structure)
+test: deps
+	$(MAKE) --no-print-directory fmtcheck vet
 	$(GO) test ./...
 	$(GO) test -race -run 'Race|Parallel|Renderer' ./raster/...
+	$(MAKE) --no-print-directory web-check android-check
+
+deps:
+	./scripts/deps.sh test
 
 fmtcheck:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -21,10 +28,30 @@ fmtcheck:
 vet:
 	$(GO) vet ./...
 
-## bench: the rasterizer benchmarks quoted in README.md
+## bench: the rasterizer benchmarks quoted in README.md, and the frame upload
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./raster/
+	$(GO) test -run '^$$' -bench Upload -benchtime 200x ./platform/desktop/
 
 ## golden: regenerate golden images on purpose (review the diff before committing)
 golden:
 	$(GO) test ./... -run Golden -update
+
+## web: build the web example (or WEBPKG=./path) into out/web: main.wasm, index.html, wasm_exec.js
+WEBPKG ?= ./platform/web/example
+web:
+	./scripts/web.sh out/web $(WEBPKG)
+
+web-check:
+	GOOS=js GOARCH=wasm $(GO) vet ./platform ./platform/headless ./platform/web/...
+	./scripts/web.sh out/web $(WEBPKG)
+
+## android: APK of the Android example with gomobile (needs ANDROID_NDK_HOME = a real NDK)
+android:
+	./scripts/android.sh apk
+
+## android-check: cgo-free android build+vet of every package, cgo compile of platform/android
+## against a stub NDK made from Debian packages, gomobile APK checked with aapt and apksigner
+android-check:
+	./scripts/deps.sh android
+	./scripts/android.sh check

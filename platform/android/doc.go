@@ -1,5 +1,17 @@
 // Package android presents Diorama frames on Android through
-// golang.org/x/mobile's GL and delivers touch input and lifecycle events.
+// golang.org/x/mobile: the frame is one GLES 2 texture refreshed with
+// glTexSubImage2D and drawn as one quad, letterboxed like the desktop. It
+// follows the app lifecycle (ticking pauses when the app loses focus;
+// when the GL context is lost the texture and program are made again on
+// the next one), turns touches and hardware keys into engine events in
+// frame coordinates, and opens assets through x/mobile's asset package.
 //
-// android may import raster and loop; never scene, physics or ai.
+// [Session] is the platform-independent half (lifecycle, sizes, touch
+// mapping, when to make or drop GL objects) and is tested on any OS; [Run]
+// and the GL code build only for GOOS=android with cgo. `make android`
+// packages ./platform/android/example into an APK with gomobile when an
+// NDK is installed.
+//
+// android may import platform, raster, loop, mathx and golang.org/x/mobile;
+// never scene, physics, ai, iso or atlas.
 package android

@@ -1,0 +1,140 @@
+//go:build !js
+
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"diorama/platform"
+	"diorama/platform/headless"
+	"diorama/platform/internal/testgame"
+)
+
+// The example's constants (package main cannot be imported).
+const exW, exH, exSeed = 320, 240, 2026
+
+// TestChromiumMatchesNative builds the web example for js/wasm, serves it
+// on 127.0.0.1, loads it in headless Chromium and compares a screenshot of
+// the page (the canvas at scale 1 fills the window) with the framebuffer
+// the same game renders natively: every pixel must be equal.
+func TestChromiumMatchesNative(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the wasm build and Chromium")
+	}
+	chrome := findChromium()
+	if chrome == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no chromium (install it: ./scripts/deps.sh test)")
+		}
+		t.Skip("no chromium in PATH (./scripts/deps.sh test installs it)")
+	}
+	dir := t.TempDir()
+	if err := Build(dir, "./example"); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
+		t.Fatalf("server not on loopback: %s", srv.URL)
+	}
+	shot := filepath.Join(dir, "shot.png")
+	out, err := chromium(chrome, fmt.Sprintf("--screenshot=%s", shot), fmt.Sprintf("--window-size=%d,%d", exW, exH),
+		srv.URL+"/index.html?timer=1")
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	got := readPNG(t, shot)
+	// The same game, natively.
+	res, err := headless.Run(testgame.New(exW, exH, exSeed), platform.Config{Width: exW, Height: exH}, headless.Options{Ticks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.Frame
+	if got.Rect.Dx() != exW || got.Rect.Dy() != exH {
+		t.Fatalf("screenshot is %v, want %dx%d", got.Rect, exW, exH)
+	}
+	diff := 0
+	first := ""
+	for y := 0; y < exH; y++ {
+		for x := 0; x < exW; x++ {
+			g, w := got.RGBAAt(x, y), want.RGBAAt(x, y)
+			if g != w {
+				if diff == 0 {
+					first = fmt.Sprintf("first at (%d,%d): got %v want %v", x, y, g, w)
+				}
+				diff++
+			}
+		}
+	}
+	if diff != 0 {
+		t.Fatalf("%d of %d pixels differ; %s", diff, exW*exH, first)
+	}
+	// The page really ran its loop: the body counts presented frames.
+	dom, err := chromium(chrome, "--dump-dom", srv.URL+"/index.html?timer=1")
+	if err != nil || !strings.Contains(string(dom), "data-frames=") || strings.Contains(string(dom), "data-error=") {
+		t.Fatalf("page DOM after load (err %v):\n%s", err, dom)
+	}
+}
+
+func findChromium() string {
+	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// chromium runs headless Chromium with the flags that work on the CI
+// machine (see research/platform-builds.md) plus args.
+func chromium(bin string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	prof, err := os.MkdirTemp("", "diorama-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(prof)
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+		"--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=" + prof, "--virtual-time-budget=5000"}
+	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if err != nil {
+		return append(stdout.Bytes(), stderr.Bytes()...), err
+	}
+	return stdout.Bytes(), nil
+}
+
+func readPNG(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := image.NewRGBA(im.Bounds())
+	for y := im.Bounds().Min.Y; y < im.Bounds().Max.Y; y++ {
+		for x := im.Bounds().Min.X; x < im.Bounds().Max.X; x++ {
+			out.Set(x, y, im.At(x, y))
+		}
+	}
+	return out
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# web.sh [DIR] [PKG] — build a Go main package for js/wasm into DIR
+# (default out/web) with index.html and wasm_exec.js: a folder any static
+# server can serve, e.g.  python3 -m http.server -d out/web 8080
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+DIR=${1:-out/web}
+PKG=${2:-./platform/web/example}
+mkdir -p "$DIR"
+GOOS=js GOARCH=wasm CGO_ENABLED=0 $GO build -o "$DIR/main.wasm" "$PKG"
+root=$($GO env GOROOT)
+if [ -f "$root/lib/wasm/wasm_exec.js" ]; then
+	cp "$root/lib/wasm/wasm_exec.js" "$DIR/"
+else
+	cp "$root/misc/wasm/wasm_exec.js" "$DIR/"
+fi
+cp platform/web/index.html "$DIR/index.html"
+echo "web: built $PKG into $DIR (serve it with any static server)" >&2
