@@ -173,6 +173,9 @@ func TestBrokenInputs(t *testing.T) {
 			"a.tsx": `<tileset source="a.tsx"/>`}, kind: ErrInvalid, inErr: "a.tsx", want: "cannot itself reference"},
 		{name: "file too large", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4"))}, lim: &Limits{MaxFileBytes: 100}, kind: ErrLimit, want: "larger than 100 bytes"},
 		{name: "total cells", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4")+dataLayer("csv", "", "1,2,3,4"))}, lim: &Limits{MaxTotalCells: 6}, kind: ErrLimit, want: "6 cells in all layers"},
+		{name: "legacy tile bad gid", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("", "", `<tile gid="1"/><tile gid="x"/><tile/><tile/>`))}, kind: ErrData, want: `tile layer "L" > data > tile: gid="x"`},
+		{name: "too many XML elements", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", strings.Repeat(`<junk a="1"/>`, 600))}, lim: &Limits{MaxElements: 1000}, kind: ErrLimit, want: "more than 1000 XML elements"},
+		{name: "too many JSON objects", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", strings.Repeat(`{},`, 2000)+`{}`)}, lim: &Limits{MaxElements: 1000}, kind: ErrLimit, want: "more than 1000 JSON objects"},
 		{name: "invalid fs path", file: "../m.tmx", files: map[string]string{}, kind: ErrPath, want: "not a valid fs path"},
 		{name: "map missing", file: "none.tmx", files: map[string]string{}, kind: ErrMissing, want: "cannot open"},
 	}
@@ -184,13 +187,7 @@ func TestBrokenInputs(t *testing.T) {
 			}
 			ld := Loader{}
 			if c.lim != nil {
-				ld.Limits = DefaultLimits
-				if c.lim.MaxFileBytes != 0 {
-					ld.Limits.MaxFileBytes = c.lim.MaxFileBytes
-				}
-				if c.lim.MaxTotalCells != 0 {
-					ld.Limits.MaxTotalCells = c.lim.MaxTotalCells
-				}
+				ld.Limits = *c.lim
 			}
 			m, err := ld.Load(fsys, c.file)
 			if err == nil || m != nil {
@@ -261,5 +258,19 @@ func TestZstdBigWindowLegitLayer(t *testing.T) {
 		if g != GID(i%4+1) {
 			t.Fatalf("cell %d = %d", i, g)
 		}
+	}
+}
+
+// Legacy <tile gid> cells are stored compactly and do not count against
+// MaxElements, so a big old-format layer still loads under a tight limit.
+func TestLegacyTilesDoNotCountAsElements(t *testing.T) {
+	body := `<layer name="L" width="20" height="20"><data>` + strings.Repeat(`<tile gid="3"/>`, 400) + `</data></layer>`
+	src := tmx(`orientation="orthogonal" width="20" height="20" tilewidth="8" tileheight="8"`, body)
+	m, err := Loader{Limits: Limits{MaxElements: 50}}.Load(fstest.MapFS{"m.tmx": {Data: []byte(src)}}, "m.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := m.Layers[0]; len(l.Tiles) != 400 || l.At(19, 19) != 3 {
+		t.Fatal(len(l.Tiles))
 	}
 }

@@ -181,10 +181,15 @@ type jTileset struct {
 }
 
 // unmarshalJSON decodes data into v, turning errors into *Error with the
-// line computed from the byte offset.
-func unmarshalJSON(file string, data []byte, maxDepth int, v any) error {
-	if d := jsonDepth(data); d > maxDepth {
+// line computed from the byte offset. Nesting depth and the number of
+// objects and arrays are checked first.
+func unmarshalJSON(file string, data []byte, maxDepth, maxElems int, v any) error {
+	d, n := jsonShape(data)
+	if d > maxDepth {
 		return errf(ErrLimit, file, 0, "", "JSON nested deeper than %d", maxDepth)
+	}
+	if n > maxElems {
+		return errf(ErrLimit, file, 0, "", "more than %d JSON objects and arrays", maxElems)
 	}
 	err := json.Unmarshal(data, v)
 	if err == nil {
@@ -204,11 +209,11 @@ func unmarshalJSON(file string, data []byte, maxDepth int, v any) error {
 	return &Error{File: file, Msg: "bad JSON", Kind: ErrSyntax, Err: err}
 }
 
-// jsonDepth returns the deepest nesting of arrays and objects in data,
-// skipping strings. It runs before decoding so a deeply nested file is
-// refused cheaply.
-func jsonDepth(data []byte) int {
-	depth, maxd := 0, 0
+// jsonShape returns the deepest nesting of arrays and objects in data and
+// their number, skipping strings. It runs before decoding so a deeply
+// nested or object-heavy file is refused cheaply.
+func jsonShape(data []byte) (maxDepth, count int) {
+	depth, maxd, n := 0, 0, 0
 	inStr := false
 	for i := 0; i < len(data); i++ {
 		c := data[i]
@@ -225,12 +230,13 @@ func jsonDepth(data []byte) int {
 			inStr = true
 		case '[', '{':
 			depth++
+			n++
 			maxd = max(maxd, depth)
 		case ']', '}':
 			depth--
 		}
 	}
-	return maxd
+	return maxd, n
 }
 
 func lineAt(data []byte, off int64) int {
@@ -249,7 +255,7 @@ func (l *load) jsonDepthLimit() int { return 2*l.lim.MaxDepth + 16 }
 
 func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	var jm jMap
-	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), &jm); err != nil {
+	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, &jm); err != nil {
 		return nil, err
 	}
 	if jm.Type != "" && jm.Type != "map" {
@@ -328,7 +334,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 
 func (l *load) parseTSJ(file string, data []byte) (*Tileset, error) {
 	var jt jTileset
-	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), &jt); err != nil {
+	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, &jt); err != nil {
 		return nil, err
 	}
 	if jt.Type != "" && jt.Type != "tileset" {

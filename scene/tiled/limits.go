@@ -1,6 +1,7 @@
 package tiled
 
-// Limits bound what a file may declare before anything is allocated.
+// Limits bound what a file may declare before anything is allocated. A zero
+// field takes its value from DefaultLimits.
 type Limits struct {
 	// MaxFileBytes is the largest map or tileset file read.
 	MaxFileBytes int64
@@ -23,6 +24,12 @@ type Limits struct {
 	MaxTilesets int
 	// MaxDepth bounds group nesting (and XML element nesting).
 	MaxDepth int
+	// MaxElements bounds the XML elements plus attributes, or the JSON
+	// objects plus arrays, of one file, counted before the file is decoded
+	// into structures (each costs far more memory than its bytes in the
+	// file). Tile data in CSV, base64 or legacy <tile gid> form does not
+	// count.
+	MaxElements int
 }
 
 // DefaultLimits are generous for games (a 4096×4096 layer, 64 MiB files)
@@ -38,4 +45,44 @@ var DefaultLimits = Limits{
 	MaxTileCount:  1 << 20,
 	MaxTilesets:   1 << 10,
 	MaxDepth:      64,
+	MaxElements:   1 << 20,
+}
+
+// withDefaults fills zero fields from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = d.MaxFileBytes
+	}
+	if l.MaxDimension <= 0 {
+		l.MaxDimension = d.MaxDimension
+	}
+	if l.MaxLayerCells <= 0 {
+		l.MaxLayerCells = d.MaxLayerCells
+	}
+	if l.MaxTotalCells <= 0 {
+		l.MaxTotalCells = d.MaxTotalCells
+	}
+	if l.MaxChunkCells <= 0 {
+		l.MaxChunkCells = d.MaxChunkCells
+	}
+	if l.MaxTileSize <= 0 {
+		l.MaxTileSize = d.MaxTileSize
+	}
+	if l.MaxImageSize <= 0 {
+		l.MaxImageSize = d.MaxImageSize
+	}
+	if l.MaxTileCount <= 0 {
+		l.MaxTileCount = d.MaxTileCount
+	}
+	if l.MaxTilesets <= 0 {
+		l.MaxTilesets = d.MaxTilesets
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = d.MaxDepth
+	}
+	if l.MaxElements <= 0 {
+		l.MaxElements = d.MaxElements
+	}
+	return l
 }

@@ -11,8 +11,8 @@ import (
 	"diorama/mathx"
 )
 
-// Loader loads maps and tilesets under the given Limits. The zero Loader
-// uses DefaultLimits.
+// Loader loads maps and tilesets under the given Limits (zero fields mean
+// DefaultLimits). The zero Loader uses DefaultLimits.
 type Loader struct {
 	Limits Limits
 }
@@ -59,11 +59,7 @@ type load struct {
 }
 
 func (ld Loader) newLoad(fsys fs.FS) *load {
-	lim := ld.Limits
-	if lim == (Limits{}) {
-		lim = DefaultLimits
-	}
-	return &load{fsys: fsys, lim: lim, cache: map[string]*Tileset{}}
+	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}}
 }
 
 func (l *load) readFile(name string) ([]byte, error) {

@@ -21,6 +21,10 @@ type xnode struct {
 	kids  []*xnode
 	text  []byte
 	line  int
+	// gids holds the legacy <tile gid=".."/> children of <data> and
+	// <chunk>, stored compactly instead of as nodes.
+	gids   []GID
+	gidErr *Error
 }
 
 func (n *xnode) attr(name string) (string, bool) {
@@ -42,12 +46,15 @@ func (n *xnode) child(name string) *xnode {
 }
 
 // parseXML builds the element tree of data, refusing nesting deeper than
-// maxDepth. Errors carry the line.
-func parseXML(file string, data []byte, maxDepth int) (*xnode, error) {
+// maxDepth and more than maxElems elements plus attributes. Errors carry
+// the line.
+func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
 	var root *xnode
 	var stack []*xnode
+	elems := 0
+	skip := 0 // depth inside a legacy <tile> of <data>/<chunk>
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -65,6 +72,19 @@ func parseXML(file string, data []byte, maxDepth int) (*xnode, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			line, _ := d.InputPos()
+			if skip > 0 {
+				skip++
+				continue
+			}
+			if p := len(stack) - 1; p >= 0 && t.Name.Local == "tile" && (stack[p].name == "data" || stack[p].name == "chunk") {
+				legacyTile(file, line, stack[p], t.Attr)
+				skip = 1
+				continue
+			}
+			elems += 1 + len(t.Attr)
+			if elems > maxElems {
+				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d XML elements and attributes", maxElems)
+			}
 			if len(stack) >= maxDepth {
 				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "elements nested deeper than %d", maxDepth)
 			}
@@ -80,9 +100,13 @@ func parseXML(file string, data []byte, maxDepth int) (*xnode, error) {
 			}
 			stack = append(stack, n)
 		case xml.EndElement:
+			if skip > 0 {
+				skip--
+				continue
+			}
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
-			if len(stack) > 0 {
+			if len(stack) > 0 && skip == 0 {
 				p := stack[len(stack)-1]
 				p.text = append(p.text, t...)
 			}
@@ -92,6 +116,25 @@ func parseXML(file string, data []byte, maxDepth int) (*xnode, error) {
 		return nil, errf(ErrSyntax, file, 0, "", "no root element (empty or truncated file)")
 	}
 	return root, nil
+}
+
+// legacyTile records the gid of a <tile> inside <data> or <chunk>.
+func legacyTile(file string, line int, parent *xnode, attrs []xml.Attr) {
+	if parent.gidErr != nil {
+		return
+	}
+	var g uint64
+	for _, a := range attrs {
+		if a.Name.Local == "gid" && a.Name.Space == "" && a.Value != "" {
+			v, err := strconv.ParseUint(strings.TrimSpace(a.Value), 10, 32)
+			if err != nil {
+				parent.gidErr = errf(ErrData, file, line, "<tile>", "gid=%s is not an unsigned 32-bit integer", quote(a.Value))
+				return
+			}
+			g = v
+		}
+	}
+	parent.gids = append(parent.gids, GID(g))
 }
 
 // xr reads attributes, keeping the first error (so converters read many
@@ -194,7 +237,7 @@ func (c *xr) path(n *xnode, where, name string) string {
 }
 
 func (l *load) parseTMX(file string, data []byte) (*Map, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8)
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +394,7 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 }
 
 func (l *load) parseTSX(file string, data []byte) (*Tileset, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8)
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
 	if err != nil {
 		return nil, err
 	}
@@ -723,28 +766,20 @@ func (l *load) xmlCells(c *xr, n *xnode, enc, comp string, count int64, where st
 	if comp != "" {
 		return nil, errf(ErrData, c.file, n.line, where, "compression %q without encoding", comp)
 	}
-	// Deprecated XML form: one <tile gid=""/> per cell.
+	// Deprecated XML form: one <tile gid=""/> per cell, collected by
+	// parseXML.
+	if n.gidErr != nil {
+		n.gidErr.Where = where + " > tile"
+		return nil, n.gidErr
+	}
+	if int64(len(n.gids)) != count {
+		return nil, errf(ErrData, c.file, n.line, where, "%d <tile> elements, want %d", len(n.gids), count)
+	}
 	dst, err := l.allocCells(c.file, n.line, where, count)
 	if err != nil {
 		return nil, err
 	}
-	i := int64(0)
-	for _, k := range n.kids {
-		if k.name != "tile" {
-			continue
-		}
-		if i >= count {
-			return nil, errf(ErrData, c.file, k.line, where, "more than the %d <tile> elements declared", count)
-		}
-		dst[i] = GID(c.uint32(k, where+" > tile", "gid"))
-		i++
-	}
-	if c.err != nil {
-		return nil, c.err
-	}
-	if i != count {
-		return nil, errf(ErrData, c.file, n.line, where, "%d <tile> elements, want %d", i, count)
-	}
+	copy(dst, n.gids)
 	return dst, nil
 }
 
