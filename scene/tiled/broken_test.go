@@ -176,6 +176,12 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "legacy tile bad gid", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("", "", `<tile gid="1"/><tile gid="x"/><tile/><tile/>`))}, kind: ErrData, want: `tile layer "L" > data > tile: gid="x"`},
 		{name: "too many XML elements", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", strings.Repeat(`<junk a="1"/>`, 600))}, lim: &Limits{MaxElements: 1000}, kind: ErrLimit, want: "more than 1000 XML elements"},
 		{name: "too many JSON objects", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", strings.Repeat(`{},`, 2000)+`{}`)}, lim: &Limits{MaxElements: 1000}, kind: ErrLimit, want: "more than 1000 JSON objects"},
+		{name: "tilesets too large together", file: "m.tmx", files: map[string]string{
+			"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">` +
+				`<tileset firstgid="1" source="a.tsx"/><tileset firstgid="10" source="b.tsx"/><tileset firstgid="20" source="c.tsx"/><tileset firstgid="30" source="d.tsx"/></map>`,
+			"a.tsx": tsxOK + strings.Repeat(" ", 340), "b.tsx": tsxOK + strings.Repeat(" ", 340),
+			"c.tsx": tsxOK + strings.Repeat(" ", 340), "d.tsx": tsxOK + strings.Repeat(" ", 340)},
+			lim: &Limits{MaxFileBytes: 500}, kind: ErrLimit, inErr: "d.tsx", want: "together larger than 2000 bytes"},
 		{name: "invalid fs path", file: "../m.tmx", files: map[string]string{}, kind: ErrPath, want: "not a valid fs path"},
 		{name: "map missing", file: "none.tmx", files: map[string]string{}, kind: ErrMissing, want: "cannot open"},
 	}

@@ -3,7 +3,8 @@ package tiled
 // Limits bound what a file may declare before anything is allocated. A zero
 // field takes its value from DefaultLimits.
 type Limits struct {
-	// MaxFileBytes is the largest map or tileset file read.
+	// MaxFileBytes is the largest map or tileset file read; one Load reads
+	// at most four times this in all (map plus external tilesets).
 	MaxFileBytes int64
 	// MaxDimension bounds a map's or layer's width and height in tiles.
 	MaxDimension int

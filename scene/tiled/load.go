@@ -55,6 +55,7 @@ type load struct {
 	fsys  fs.FS
 	lim   Limits
 	cells int64
+	read  int64 // bytes read by this load
 	cache map[string]*Tileset
 }
 
@@ -74,6 +75,10 @@ func (l *load) readFile(name string) ([]byte, error) {
 	}
 	if int64(len(b)) > l.lim.MaxFileBytes {
 		return nil, errf(ErrLimit, name, 0, "", "file larger than %d bytes", l.lim.MaxFileBytes)
+	}
+	l.read += int64(len(b))
+	if l.read > 4*l.lim.MaxFileBytes {
+		return nil, errf(ErrLimit, name, 0, "", "map and tilesets together larger than %d bytes", 4*l.lim.MaxFileBytes)
 	}
 	return b, nil
 }
