@@ -207,7 +207,6 @@ func renderScene(t *testing.T, s scene) *raster.Frame {
 	return f
 }
 
-
 var (
 	grass1 = color.RGBA{92, 150, 70, 255}
 	grass2 = color.RGBA{80, 136, 62, 255}
@@ -244,8 +243,8 @@ func goldenScenes(t *testing.T) []scene {
 		g.SpriteObject(blue, mathx.V3(5.0, 7.4, 0), 0.2, 0.9), // in front of it
 		g.SpriteObject(yellow, mathx.V3(7.3, 6.0, 0), 0.2, 0.9),
 		g.SpriteObject(white, mathx.V3(3.7, 6.0, 0), 0.2, 0.9),
-		g.SpriteObject(red, mathx.V3(9.0, 3.0, 0.5), 0.2, 0.9), // on the platform
-		g.SpriteObject(blue, mathx.V3(3.0, 1.3, 0), 0.2, 0.9),  // in front of the long wall
+		g.SpriteObject(red, mathx.V3(9.0, 3.0, 0.5), 0.2, 0.9),  // on the platform
+		g.SpriteObject(blue, mathx.V3(3.0, 1.3, 0), 0.2, 0.9),   // in front of the long wall
 		g.SpriteObject(yellow, mathx.V3(4.0, 0.6, 0), 0.2, 0.9), // behind it
 	}
 	out = append(out, scene{"dimetric", g, checkerLayer(g, grass1, grass2), objs})
