@@ -12,8 +12,11 @@
 // arrays, finds neighbours through a uniform spatial hash grid rebuilt each
 // tick (so separation among N agents costs near-linear time), combines the
 // behaviours each agent has switched on, and integrates them with
-// semi-implicit Euler. Stepping a World allocates nothing once it has been
-// stepped once.
+// semi-implicit Euler. After integration, a few contact-resolution passes
+// push overlapping separating agents apart (idle, arrived agents step
+// aside for moving ones), which bounds the overlap that steering alone
+// cannot when a crowd presses together. Stepping a World allocates nothing
+// once it has been stepped once.
 //
 // Units: every force is an acceleration (agents have unit mass); speeds are
 // world units per second; dt is seconds.

@@ -78,7 +78,7 @@ func ExampleWorld() {
 		}
 	}
 	fmt.Printf("all within %.0f units of the target, overlap below 1%%: %v\n", math.Ceil(far), worst < 0.01)
-	// Output: all within 6 units of the target, overlap below 1%: true
+	// Output: all within 7 units of the target, overlap below 1%: true
 }
 
 // Prioritized combination: avoidance takes what it needs from the force

@@ -70,6 +70,13 @@ type Config struct {
 	Swarm       SwarmParams
 	// ArriveTolerance is the distance at which arriving agents stop.
 	ArriveTolerance float64
+	// IdleRadius: an arriving agent this close to its target is idle
+	// (only when Resolve > 0). A moving agent feels a quarter of the
+	// separation from an idle one, and in contact resolution the idle one
+	// takes three quarters of the correction: idle agents are pushed
+	// aside (then arrive back), so a late agent gets through a crowd
+	// that has already settled instead of being blocked by it.
+	IdleRadius float64
 	// WaypointReach is the distance at which a path follower moves on to
 	// the next waypoint.
 	WaypointReach float64
@@ -103,6 +110,7 @@ func DefaultConfig(r float64) Config {
 		ArriveTolerance: 0.05 * r,
 		WaypointReach:   r,
 		Resolve:         4,
+		IdleRadius:      r,
 		Seed:            1,
 	}
 }
@@ -145,9 +153,15 @@ type World struct {
 	radius, maxSpeed, maxForce               []float64
 	beh                                      []Behaviour
 	targetAgent, path, pathIdx               []int32
-	fault                                    []bool
+	fault, idle                              []bool
 
-	push     []mathx.Vec2 // contact resolution displacements
+	push []mathx.Vec2 // contact resolution displacements, by grid entry
+	// Per-agent data copied into grid order after each Build, so that
+	// neighbour loops read contiguous memory.
+	sRad     []float64
+	sHead    []mathx.Vec2
+	sIdle    []bool
+	sSep     []bool
 	paths    []mathx.Vec2
 	pathOff  []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
 	pathLoop []bool
@@ -217,6 +231,7 @@ func (w *World) Add(a Agent) (int, error) {
 	w.path = append(w.path, int32(a.Path))
 	w.pathIdx = append(w.pathIdx, 0)
 	w.fault = append(w.fault, false)
+	w.idle = append(w.idle, false)
 	w.push = append(w.push, mathx.Vec2{})
 	return len(w.pos) - 1, nil
 }
@@ -326,6 +341,33 @@ func (w *World) Neighbours(i int, radius float64, dst []int32) []int32 {
 	return out
 }
 
+// buildGrid indexes the healthy agents and copies their per-agent data
+// into grid order.
+func (w *World) buildGrid(cell float64) {
+	g := &w.grid
+	g.Build(w.pos, cell, w.fault)
+	m := len(g.ids)
+	w.sRad = grow(w.sRad, m)
+	w.sHead = grow(w.sHead, m)
+	w.sIdle = grow(w.sIdle, m)
+	w.sSep = grow(w.sSep, m)
+	w.push = grow(w.push, m)
+	for k, id := range g.ids {
+		w.sRad[k] = w.radius[id]
+		w.sHead[k] = w.heading[id]
+		w.sIdle[k] = w.idle[id]
+		w.sSep[k] = w.beh[id]&Separating != 0
+	}
+}
+
+// idleShare is the part of a contact correction an idle agent takes
+// when it touches a moving one.
+const idleShare = 0.75
+
+// idleSeparation scales the separation a moving agent feels from an idle
+// one.
+const idleSeparation = 0.25
+
 // pairDir is a deterministic unit direction for two agents exactly on top
 // of each other: opposite for (i, j) and (j, i).
 func pairDir(i, j int) mathx.Vec2 {
@@ -364,6 +406,9 @@ func (w *World) Step(dt float64) error {
 		}
 		maxR = math.Max(maxR, w.radius[i])
 		all |= w.beh[i]
+		// Idle agents only yield when contact resolution can push them.
+		w.idle[i] = w.cfg.Resolve > 0 && w.beh[i]&Arriving != 0 &&
+			w.pos[i].DistSq(w.target[i]) < w.cfg.IdleRadius*w.cfg.IdleRadius
 	}
 	cfg := &w.cfg
 	// Cells as small as the largest query: separation reach, or the
@@ -372,13 +417,17 @@ func (w *World) Step(dt float64) error {
 	if all&(Aligning|Cohering) != 0 {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
-	w.grid.Build(w.pos, cell, w.fault)
+	w.buildGrid(cell)
 	for i := 0; i < n; i++ {
 		if w.fault[i] {
 			w.force[i] = mathx.Vec2{}
-			continue
 		}
-		w.force[i] = w.steer(i, dt, maxR)
+	}
+	// Steer in grid order: neighbouring agents are handled together, so
+	// their cells stay in cache. (Wander draws its random numbers in this
+	// order, which is deterministic.)
+	for k, id := range w.grid.ids {
+		w.force[id] = w.steer(int(id), k, dt, maxR)
 	}
 	for i := 0; i < n; i++ {
 		if w.fault[i] {
@@ -398,7 +447,7 @@ func (w *World) Step(dt float64) error {
 		}
 	}
 	if all&Separating != 0 && cfg.Resolve > 0 {
-		w.grid.Build(w.pos, cell, w.fault)
+		w.buildGrid(cell)
 		for k := 0; k < cfg.Resolve; k++ {
 			if !w.resolve(maxR) {
 				break // no contact left
@@ -415,15 +464,15 @@ func (w *World) Step(dt float64) error {
 // lower index) and both agents get half the correction.
 func (w *World) resolve(maxR float64) bool {
 	g := &w.grid
-	n := len(w.pos)
-	clear(w.push)
+	push := w.push[:len(g.ids)]
+	clear(push)
 	any := false
-	for i := 0; i < n; i++ {
-		if w.fault[i] || w.beh[i]&Separating == 0 {
+	for k0 := range g.ids {
+		if !w.sSep[k0] {
 			continue
 		}
-		p := w.pos[i]
-		ri := w.radius[i]
+		p := g.pos[k0]
+		ri := w.sRad[k0]
 		q := ri + maxR
 		x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
 		y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
@@ -431,32 +480,44 @@ func (w *World) resolve(maxR float64) bool {
 			for x := x0; x <= x1; x++ {
 				bk := hashCell(x, y) & g.mask
 				for k := g.start[bk]; k < g.start[bk+1]; k++ {
-					j := int(g.ids[k])
-					if j <= i || g.cx[k] != x || g.cy[k] != y || w.beh[j]&Separating == 0 {
+					// Each pair once, from its lower grid entry.
+					if int(k) <= k0 || g.cx[k] != x || g.cy[k] != y || !w.sSep[k] {
 						continue
 					}
-					rel := p.Sub(w.pos[j])
-					s := ri + w.radius[j]
+					rel := p.Sub(g.pos[k])
+					s := ri + w.sRad[k]
 					d2 := rel.LenSq()
 					if d2 >= s*s {
 						continue
 					}
 					dist := math.Sqrt(d2)
-					u := pairDir(i, j)
+					var u mathx.Vec2
 					if dist > 0 {
 						u = rel.Scale(1 / dist)
+					} else {
+						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
 					}
-					c := u.Scale((s - dist) / 2)
-					w.push[i] = w.push[i].Add(c)
-					w.push[j] = w.push[j].Sub(c)
+					// An idle agent steps aside for a moving one; two of a
+					// kind share the correction.
+					share := 0.5
+					if ii, ij := w.sIdle[k0], w.sIdle[k]; ii != ij {
+						share = 1 - idleShare
+						if ii {
+							share = idleShare
+						}
+					}
+					o := s - dist
+					push[k0] = push[k0].Add(u.Scale(o * share))
+					push[k] = push[k].Sub(u.Scale(o * (1 - share)))
 					any = true
 				}
 			}
 		}
 	}
 	if any {
-		for i := 0; i < n; i++ {
-			w.pos[i] = w.pos[i].Add(w.push[i])
+		for k, id := range g.ids {
+			g.pos[k] = g.pos[k].Add(push[k])
+			w.pos[id] = g.pos[k]
 		}
 	}
 	return any
@@ -472,7 +533,7 @@ func (w *World) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
 	return more
 }
 
-func (w *World) steer(i int, dt, maxR float64) mathx.Vec2 {
+func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 	cfg := &w.cfg
 	wt := &cfg.Weights
 	b := w.beh[i]
@@ -499,7 +560,7 @@ func (w *World) steer(i int, dt, maxR float64) mathx.Vec2 {
 		}
 	}
 	if b&(Separating|Aligning|Cohering) != 0 {
-		sep, headSum, centre, nAlign := w.neighbourhood(i, maxR, b&(Aligning|Cohering) != 0)
+		sep, headSum, centre, nAlign := w.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0)
 		if b&Separating != 0 && !w.add(&acc, sep.Scale(mf), wt.Separation) {
 			return acc.Force()
 		}
@@ -595,11 +656,13 @@ func (w *World) countBadCircles() {
 // Gap zone the neighbour is: 1 at touching, more when overlapping), and the
 // heading sum, position sum and count of the neighbours within
 // NeighbourRadius.
-func (w *World) neighbourhood(i int, maxR float64, flock bool) (sep, headSum, posSum mathx.Vec2, count int) {
+func (w *World) neighbourhood(i, self int, maxR float64, flock bool) (sep, headSum, posSum mathx.Vec2, count int) {
 	g := &w.grid
 	cfg := &w.cfg
-	p := w.pos[i]
-	ri := w.radius[i]
+	p := g.pos[self]
+	ri := w.sRad[self]
+	idle := w.sIdle[self]
+	invGap := 1 / math.Max(cfg.Gap, 1e-9)
 	nr2 := -1.0
 	q := ri + maxR + cfg.Gap
 	if flock {
@@ -613,29 +676,29 @@ func (w *World) neighbourhood(i int, maxR float64, flock bool) (sep, headSum, po
 		for x := x0; x <= x1; x++ {
 			bk := hashCell(x, y) & g.mask
 			for k := g.start[bk]; k < g.start[bk+1]; k++ {
-				if g.cx[k] != x || g.cy[k] != y {
-					continue
-				}
-				j := int(g.ids[k])
-				if j == i {
+				if g.cx[k] != x || g.cy[k] != y || int(k) == self {
 					continue
 				}
 				pairs++
 				d := p.Sub(g.pos[k])
 				d2 := d.LenSq()
-				reach := ri + w.radius[j] + cfg.Gap
+				reach := ri + w.sRad[k] + cfg.Gap
 				if d2 < reach*reach {
+					wt := invGap
+					if w.sIdle[k] && !idle {
+						wt *= idleSeparation
+					}
 					dist := math.Sqrt(d2)
 					var u mathx.Vec2
 					if dist > 0 {
 						u = d.Scale(1 / dist)
 					} else {
-						u = pairDir(i, j)
+						u = pairDir(i, int(g.ids[k]))
 					}
-					sep = sep.Add(u.Scale((reach - dist) / math.Max(cfg.Gap, 1e-9)))
+					sep = sep.Add(u.Scale(wt * (reach - dist)))
 				}
 				if d2 <= nr2 {
-					headSum = headSum.Add(w.heading[j])
+					headSum = headSum.Add(w.sHead[k])
 					posSum = posSum.Add(g.pos[k])
 					count++
 				}
