@@ -3,6 +3,7 @@ package steer_test
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"diorama/ai/steer"
 	"diorama/mathx"
@@ -89,4 +90,24 @@ func ExampleAccumulator() {
 	acc.Add(mathx.V2(6, 0), 1) // seek, truncated to the remaining 2
 	fmt.Println(acc.Force())
 	// Output: (2,8)
+}
+
+// Feelers against walls: the closest wall a feeler crosses pushes the
+// agent back along its normal by the overshoot.
+func ExampleWallAvoidance() {
+	walls := []steer.Segment{{A: mathx.V2(3, -5), B: mathx.V2(3, 5)}}
+	f := steer.WallAvoidance(mathx.V2(0, 0), mathx.V2(1, 0), walls, steer.DefaultFeelers(4))
+	fmt.Println(f)
+	// Output: (-1,0)
+}
+
+// A Grid answers radius queries over many points in near-constant time.
+func ExampleGrid_Query() {
+	pts := []mathx.Vec2{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 5, Y: 5}, {X: 0.5, Y: 0.5}}
+	var g steer.Grid
+	g.Build(pts, 2, nil)
+	near := g.Query(mathx.V2(0, 0), 1, nil)
+	slices.Sort(near)
+	fmt.Println(near)
+	// Output: [0 1 3]
 }

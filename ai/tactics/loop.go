@@ -26,6 +26,7 @@ const (
 
 var phaseNames = [...]string{"hide", "reload", "track", "attack"}
 
+// String returns the phase name: hide, reload, track or attack.
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
 		return phaseNames[p]
