@@ -6,7 +6,7 @@
 #
 # Groups:
 #   desktop  the GLFW/OpenGL desktop build (cgo, X11 and GL headers, pkg-config)
-#   xvfb     a virtual X server for the window tests
+#   xvfb     a virtual X server and xdotool (real X input) for the window tests
 #   web      headless Chromium for the web test
 #   android  the stub NDK (clang, lld, arm64 glibc headers, AOSP and Khronos
 #            headers) and the APK tools (aapt, apksigner)
@@ -17,7 +17,7 @@ pkgs_for() {
 	case "$1" in
 	test) for g in desktop xvfb web android; do pkgs_for "$g"; done ;;
 	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri" ;;
-	xvfb) echo "xvfb xauth" ;;
+	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium" ;;
 	android) echo "clang lld llvm libc6-dev-arm64-cross android-liblog-dev android-platform-frameworks-native-headers android-platform-system-core-headers android-libnativehelper-dev libegl-dev libgles-dev aapt apksigner" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;

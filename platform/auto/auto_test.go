@@ -1,0 +1,80 @@
+//go:build !js && !android
+
+package auto
+
+import (
+	"bytes"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"diorama/platform"
+	"diorama/platform/internal/testgame"
+	"diorama/raster"
+)
+
+// With no display, Run falls back to headless, says so, and writes the
+// last frame as PNG and the run as GIF.
+func TestRunFallsBackToHeadless(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	dir := t.TempDir()
+	var log bytes.Buffer
+	g := testgame.New(64, 48, 5)
+	err := Run(g, platform.Config{Width: 64, Height: 48, TPS: 30}, Options{Ticks: 12, OutDir: dir, Name: "x", GIFEvery: 3, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := log.String()
+	if !strings.Contains(msg, "no window") || !strings.Contains(msg, "running headless") || !strings.Contains(msg, "12 ticks, 4 frames") {
+		t.Fatalf("message %q", msg)
+	}
+	png, err := os.Open(filepath.Join(dir, "x.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer png.Close()
+	img, err := raster.DecodePNG(png, "x.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := raster.NewFrame(64, 48)
+	testgame.Pattern(want, 5)
+	for y := 0; y < 48; y++ {
+		for x := 0; x < 64; x++ {
+			r, gg, b, a := img.At(x, y).RGBA()
+			w := want.RGBAAt(x, y)
+			if uint8(r>>8) != w.R || uint8(gg>>8) != w.G || uint8(b>>8) != w.B || uint8(a>>8) != w.A {
+				t.Fatalf("PNG pixel %d,%d differs", x, y)
+			}
+		}
+	}
+	gf, err := os.ReadFile(filepath.Join(dir, "x.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := gif.DecodeAll(bytes.NewReader(gf))
+	if err != nil || len(an.Image) != 4 {
+		t.Fatalf("GIF: %v, %d frames", err, len(an.Image))
+	}
+	if g.Ticks != 12 {
+		t.Fatalf("game ran %d ticks", g.Ticks)
+	}
+}
+
+func TestHeadlessDefaultsAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	g := testgame.New(8, 8, 1)
+	res, err := Headless(g, platform.Config{Width: 8, Height: 8, TPS: 5}, Options{OutDir: dir})
+	if err != nil || res.Ticks != 50 {
+		t.Fatalf("default ticks: %v, %+v", err, res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "demo.gif")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Headless(g, platform.Config{Width: -1, Height: 8}, Options{OutDir: dir}); err == nil {
+		t.Fatal("bad config accepted")
+	}
+}

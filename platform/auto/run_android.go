@@ -1,0 +1,11 @@
+//go:build android && cgo
+
+package auto
+
+import (
+	"diorama/platform"
+	"diorama/platform/android"
+)
+
+// Run runs g as the Android app; opt is unused.
+func Run(g platform.Game, cfg platform.Config, opt Options) error { return android.Run(g, cfg) }

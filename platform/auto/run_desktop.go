@@ -1,0 +1,36 @@
+//go:build !js && !(android && cgo)
+
+package auto
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"diorama/platform"
+	"diorama/platform/desktop"
+)
+
+// Run runs g in a desktop window, or headless with a message when no
+// window can be opened (no display, or a build without cgo). It must be
+// called from the main goroutine.
+func Run(g platform.Game, cfg platform.Config, opt Options) error {
+	err := desktop.Available()
+	if err == nil {
+		return desktop.Run(g, cfg)
+	}
+	o := opt
+	if o.OutDir == "" {
+		o.OutDir = "out"
+	}
+	if o.Name == "" {
+		o.Name = "demo"
+	}
+	fmt.Fprintf(logTo(opt), "diorama: no window (%v); running headless instead, writing %s and %s\n",
+		err, filepath.Join(o.OutDir, o.Name+".png"), filepath.Join(o.OutDir, o.Name+".gif"))
+	res, err := Headless(g, cfg, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(logTo(opt), "diorama: headless run done: %d ticks, %d frames\n", res.Ticks, res.Frames)
+	return nil
+}

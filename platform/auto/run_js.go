@@ -1,0 +1,11 @@
+//go:build js
+
+package auto
+
+import (
+	"diorama/platform"
+	"diorama/platform/web"
+)
+
+// Run runs g in the browser page's canvas; opt is unused.
+func Run(g platform.Game, cfg platform.Config, opt Options) error { return web.Run(g, cfg) }
