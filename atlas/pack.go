@@ -3,6 +3,7 @@ package atlas
 import (
 	"fmt"
 	"image"
+	"math"
 	"slices"
 )
 
@@ -142,8 +143,8 @@ func Pack(sizes []image.Point, opt PackOptions) ([]Placement, []image.Point, err
 			page[i] = len(bins) - 1
 		}
 	}
-	// Then pack each page's sprites again into the smallest page that
-	// holds them: candidate sizes in increasing area, first fit wins.
+	// Then pack each page's sprites again into a page as small as can be
+	// found.
 	places := make([]Placement, len(sizes))
 	pages := make([]image.Point, len(bins))
 	for p := range bins {
@@ -158,22 +159,41 @@ func Pack(sizes []image.Point, opt PackOptions) ([]Placement, []image.Point, err
 			}
 		}
 		var xs, ys []int
-		for _, c := range candidateSizes(area, needW, needH, binW, binH, opt) {
+		try := func(c image.Point) bool {
 			b := newBin(c.X, c.Y)
 			xs, ys = xs[:0], ys[:0]
-			ok := true
 			for _, i := range items {
 				w, h := cell(i)
 				x, y, fit := b.insert(w, h)
 				if !fit {
-					ok = false
-					break
+					return false
 				}
 				xs, ys = append(xs, x), append(ys, y)
 			}
-			if ok {
+			return true
+		}
+		// Grow a near-square page from the sprites' total area: raise the
+		// height in 4% steps, and when it would pass twice the width widen
+		// by 4% and start again; the largest page always fits.
+		w := max(needW, isqrt(area))
+		for {
+			w = min(snap(w, opt), binW)
+			h := min(snap(max(needH, area/w), opt), binH)
+			for !try(image.Pt(w, h)) {
+				if h >= binH || h > 2*w && w < binW {
+					h = -1
+					break
+				}
+				h = min(snap(h+max(h/25, 1), opt), binH)
+			}
+			if h > 0 {
 				break
 			}
+			if w >= binW {
+				try(image.Pt(binW, binH))
+				break
+			}
+			w += max(w/25, 1)
 		}
 		for k, i := range items {
 			places[i] = Placement{Page: p, X: xs[k] + opt.Extrude, Y: ys[k] + opt.Extrude}
@@ -193,40 +213,21 @@ func Pack(sizes []image.Point, opt PackOptions) ([]Placement, []image.Point, err
 	return places, pages, nil
 }
 
-// candidateSizes lists bin sizes (page plus padding) worth trying for
-// sprites of the given total area, smallest area first, ending with the
-// largest bin (which is known to fit).
-func candidateSizes(area, needW, needH, binW, binH int, opt PackOptions) []image.Point {
-	steps := func(lo, hi int) []int {
-		var out []int
-		if opt.PowerOfTwo {
-			for v := nextPow2(max(lo-opt.Padding, 1)); v+opt.Padding < hi; v *= 2 {
-				out = append(out, v+opt.Padding)
-			}
-		} else {
-			for v := float64(lo); int(v) < hi; v *= 1.05 {
-				if len(out) == 0 || int(v) > out[len(out)-1] {
-					out = append(out, int(v))
-				}
-			}
-		}
-		return append(out, hi)
+// snap rounds a bin side up to what the page rules allow: with
+// PowerOfTwo, a power of two plus the padding that hangs off the page.
+func snap(v int, opt PackOptions) int {
+	if !opt.PowerOfTwo {
+		return v
 	}
-	var cands []image.Point
-	for _, w := range steps(needW, binW) {
-		for _, h := range steps(needH, binH) {
-			if w*h >= area && 2*w >= h && 4*h >= w { // no silly aspect ratios
-				cands = append(cands, image.Pt(w, h))
-			}
-		}
+	return nextPow2(max(v-opt.Padding, 1)) + opt.Padding
+}
+
+func isqrt(v int) int {
+	r := int(math.Sqrt(float64(v)))
+	for r*r < v {
+		r++
 	}
-	slices.SortStableFunc(cands, func(a, b image.Point) int {
-		if d := a.X*a.Y - b.X*b.Y; d != 0 {
-			return d
-		}
-		return a.X - b.X
-	})
-	return append(cands, image.Pt(binW, binH))
+	return r
 }
 
 func nextPow2(v int) int {
@@ -245,8 +246,9 @@ type packer interface {
 
 // maxRects is the MAXRECTS bin: the list of maximal free rectangles.
 type maxRects struct {
-	free []image.Rectangle
-	w, h int
+	free  []image.Rectangle
+	fresh []image.Rectangle // scratch for the pieces of one split
+	w, h  int
 }
 
 func newMaxRects(w, h int) *maxRects {
@@ -274,49 +276,52 @@ func (m *maxRects) insert(w, h int) (int, int, bool) {
 	r := image.Rect(m.free[best].Min.X, m.free[best].Min.Y, m.free[best].Min.X+w, m.free[best].Min.Y+h)
 	// Split every free rectangle the new one overlaps into up to four
 	// maximal pieces.
-	n := len(m.free)
-	for i := 0; i < n; i++ {
-		f := m.free[i]
+	fresh := m.fresh[:0]
+	old := m.free[:0]
+	for _, f := range m.free {
 		if !f.Overlaps(r) {
+			old = append(old, f)
 			continue
 		}
 		if r.Min.X > f.Min.X {
-			m.free = append(m.free, image.Rect(f.Min.X, f.Min.Y, r.Min.X, f.Max.Y))
+			fresh = append(fresh, image.Rect(f.Min.X, f.Min.Y, r.Min.X, f.Max.Y))
 		}
 		if r.Max.X < f.Max.X {
-			m.free = append(m.free, image.Rect(r.Max.X, f.Min.Y, f.Max.X, f.Max.Y))
+			fresh = append(fresh, image.Rect(r.Max.X, f.Min.Y, f.Max.X, f.Max.Y))
 		}
 		if r.Min.Y > f.Min.Y {
-			m.free = append(m.free, image.Rect(f.Min.X, f.Min.Y, f.Max.X, r.Min.Y))
+			fresh = append(fresh, image.Rect(f.Min.X, f.Min.Y, f.Max.X, r.Min.Y))
 		}
 		if r.Max.Y < f.Max.Y {
-			m.free = append(m.free, image.Rect(f.Min.X, r.Max.Y, f.Max.X, f.Max.Y))
-		}
-		m.free[i] = image.Rectangle{} // removed below
-	}
-	// Drop emptied and contained rectangles.
-	out := m.free[:0]
-	for _, f := range m.free {
-		if !f.Empty() {
-			out = append(out, f)
+			fresh = append(fresh, image.Rect(f.Min.X, r.Max.Y, f.Max.X, f.Max.Y))
 		}
 	}
-	m.free = out
-	for i := 0; i < len(m.free); i++ {
-		for j := i + 1; j < len(m.free); j++ {
-			if m.free[i].In(m.free[j]) {
-				m.free[i] = m.free[len(m.free)-1]
-				m.free = m.free[:len(m.free)-1]
-				i--
+	// Keep only maximal rectangles. The untouched ones were maximal and
+	// cannot lie inside a piece (a piece lies inside a rectangle they were
+	// not inside), so only the pieces need checking: against the
+	// untouched ones and against each other (identical pieces: keep one).
+	m.free = old
+	for i, f := range fresh {
+		contained := false
+		for _, g := range old {
+			if f.In(g) {
+				contained = true
 				break
 			}
-			if m.free[j].In(m.free[i]) {
-				m.free[j] = m.free[len(m.free)-1]
-				m.free = m.free[:len(m.free)-1]
-				j--
+		}
+		for j, g := range fresh {
+			if contained {
+				break
+			}
+			if j != i && f.In(g) && (f != g || j < i) {
+				contained = true
 			}
 		}
+		if !contained {
+			m.free = append(m.free, f)
+		}
 	}
+	m.fresh = fresh
 	return r.Min.X, r.Min.Y, true
 }
 
