@@ -182,6 +182,11 @@ func TestBrokenInputs(t *testing.T) {
 			"a.tsx": tsxOK + strings.Repeat(" ", 340), "b.tsx": tsxOK + strings.Repeat(" ", 340),
 			"c.tsx": tsxOK + strings.Repeat(" ", 340), "d.tsx": tsxOK + strings.Repeat(" ", 340)},
 			lim: &Limits{MaxFileBytes: 500}, kind: ErrLimit, inErr: "d.tsx", want: "together larger than 2000 bytes"},
+		{name: "missing template", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t/none.tx" x="0" y="0"/></objectgroup>`)}, kind: ErrMissing, want: `object group "O" > object 5: template "t/none.tx" missing`},
+		{name: "template path escape", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "objectgroup", "name": "O", "objects": [{"id": 1, "template": "../t.tx"}]}`)}, kind: ErrPath, want: "template"},
+		{name: "template without object", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t.tx" x="0" y="0"/></objectgroup>`), "t.tx": `<template/>`}, kind: ErrInvalid, inErr: "t.tx", want: "no <object>"},
+		{name: "tile template without tileset", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t.tj" x="0" y="0"/></objectgroup>`), "t.tj": `{"type": "template", "object": {"gid": 3}}`}, kind: ErrInvalid, inErr: "t.tj", want: "without a tileset"},
+		{name: "template of a template", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t.tx" x="0" y="0"/></objectgroup>`), "t.tx": `<template><object template="t.tx"/></template>`}, kind: ErrInvalid, inErr: "t.tx", want: "cannot use a template"},
 		{name: "invalid fs path", file: "../m.tmx", files: map[string]string{}, kind: ErrPath, want: "not a valid fs path"},
 		{name: "map missing", file: "none.tmx", files: map[string]string{}, kind: ErrMissing, want: "cannot open"},
 	}

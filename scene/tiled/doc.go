@@ -8,7 +8,8 @@
 //     flip/rotation bits cleared and exposed as Flags;
 //   - decoding of tile layer data (XML, CSV, base64 with zlib, gzip or
 //     zstd), infinite maps in chunks, external and image-collection
-//     tilesets, tile offsets and animations;
+//     tilesets, tile offsets and animations, object templates (.tx, .tj)
+//     applied to the objects that use them;
 //   - Layout: where Tiled draws tile (x, y) for each orientation
 //     (orthogonal, isometric, staggered, hexagonal), in which order, and
 //     how object coordinates (which on isometric maps live in a projected

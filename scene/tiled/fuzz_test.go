@@ -13,7 +13,7 @@ import (
 // maps reference, so fuzzing reaches past tileset loading.
 func fuzzFS(name string, data []byte) fstest.MapFS {
 	fsys := fstest.MapFS{name: {Data: data}}
-	for _, p := range []string{"tilesets/blocks.tsx", "tilesets/collection.tsx", "tilesets/collection.tsj"} {
+	for _, p := range []string{"tilesets/blocks.tsx", "tilesets/collection.tsx", "tilesets/collection.tsj", "templates/crate.tx", "templates/zone.tj"} {
 		if b, err := os.ReadFile(filepath.Join("testdata", p)); err == nil {
 			fsys[p] = &fstest.MapFile{Data: b}
 		}

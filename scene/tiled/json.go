@@ -107,18 +107,18 @@ type jText struct {
 
 type jObject struct {
 	ID         int      `json:"id"`
-	Name       string   `json:"name"`
-	Type       string   `json:"type"`
-	Class      string   `json:"class"`
+	Name       *string  `json:"name"`
+	Type       *string  `json:"type"`
+	Class      *string  `json:"class"`
 	X          float64  `json:"x"`
 	Y          float64  `json:"y"`
-	Width      float64  `json:"width"`
-	Height     float64  `json:"height"`
-	Rotation   float64  `json:"rotation"`
-	GID        uint32   `json:"gid"`
+	Width      *float64 `json:"width"`
+	Height     *float64 `json:"height"`
+	Rotation   *float64 `json:"rotation"`
+	GID        *uint32  `json:"gid"`
 	Visible    *bool    `json:"visible"`
-	Ellipse    bool     `json:"ellipse"`
-	Point      bool     `json:"point"`
+	Ellipse    *bool    `json:"ellipse"`
+	Point      *bool    `json:"point"`
 	Polygon    []jPoint `json:"polygon"`
 	Polyline   []jPoint `json:"polyline"`
 	Text       *jText   `json:"text"`
@@ -600,15 +600,48 @@ func (l *load) jsonCells(file, where, enc, comp string, raw json.RawMessage, n i
 	return l.decodeTiles(file, 0, where, "base64", comp, []byte(s), n)
 }
 
+// deref returns *p, or the zero value, and whether p was set.
+func deref[T any](p *T) (T, bool) {
+	if p == nil {
+		var z T
+		return z, false
+	}
+	return *p, true
+}
+
 func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
-	o := &Object{ID: j.ID, Name: j.Name, Class: j.Class, X: j.X, Y: j.Y, Width: j.Width, Height: j.Height,
-		Rotation: j.Rotation, GID: GID(j.GID), Visible: true}
-	if o.Class == "" {
-		o.Class = j.Type
+	o := &Object{ID: j.ID, X: j.X, Y: j.Y, Visible: true}
+	mark := func(ok bool, bit objSet) {
+		if ok {
+			o.set |= bit
+		}
 	}
-	if j.Visible != nil {
-		o.Visible = *j.Visible
+	var ok bool
+	o.Name, ok = deref(j.Name)
+	mark(ok, setName)
+	o.Class, ok = deref(j.Class)
+	mark(ok, setClass)
+	if typ, ok := deref(j.Type); ok && o.Class == "" {
+		o.Class = typ
+		mark(ok, setClass)
 	}
+	o.Width, ok = deref(j.Width)
+	mark(ok, setWidth)
+	o.Height, ok = deref(j.Height)
+	mark(ok, setHeight)
+	o.Rotation, ok = deref(j.Rotation)
+	mark(ok, setRotation)
+	g, ok := deref(j.GID)
+	o.GID = GID(g)
+	mark(ok, setGID)
+	o.Visible, ok = deref(j.Visible)
+	if !ok {
+		o.Visible = true
+	}
+	mark(ok, setVisible)
+	ellipse, _ := deref(j.Ellipse)
+	point, _ := deref(j.Point)
+	mark(j.Ellipse != nil || j.Point != nil || j.Polygon != nil || j.Polyline != nil || j.Text != nil, setShape)
 	var err error
 	if j.Template != "" {
 		if o.Template, err = resolvePath(file, j.Template); err != nil {
@@ -618,9 +651,9 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 	switch {
 	case o.GID != 0:
 		o.Shape = TileShape
-	case j.Ellipse:
+	case ellipse:
 		o.Shape = Ellipse
-	case j.Point:
+	case point:
 		o.Shape = Point
 	case j.Polygon != nil:
 		o.Shape, o.Points = Polygon, jsonPoints(j.Polygon)

@@ -57,10 +57,11 @@ type load struct {
 	cells int64
 	read  int64 // bytes read by this load
 	cache map[string]*Tileset
+	tmpl  map[string]*template
 }
 
 func (ld Loader) newLoad(fsys fs.FS) *load {
-	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}}
+	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}, tmpl: map[string]*template{}}
 }
 
 func (l *load) readFile(name string) ([]byte, error) {
@@ -85,7 +86,7 @@ func (l *load) readFile(name string) ([]byte, error) {
 
 func isJSONName(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
-	return ext == ".tmj" || ext == ".tsj" || ext == ".json"
+	return ext == ".tmj" || ext == ".tsj" || ext == ".tj" || ext == ".json"
 }
 
 func (l *load) loadMap(name string) (*Map, error) {
@@ -270,6 +271,9 @@ func (l *load) finish(m *Map) error {
 		return errf(ErrLimit, m.File, 0, "tilesets", "%d tilesets exceed %d", len(m.Tilesets), l.lim.MaxTilesets)
 	}
 	sort.SliceStable(m.Tilesets, func(i, j int) bool { return m.Tilesets[i].FirstGID < m.Tilesets[j].FirstGID })
+	if err := l.applyTemplates(m); err != nil {
+		return err
+	}
 	for i, ts := range m.Tilesets {
 		if ts.FirstGID == 0 || ts.FirstGID > uint32(flagMask^0xFFFFFFFF) {
 			return errf(ErrInvalid, m.File, ts.line, "tileset "+quote(ts.Name), "firstgid %d out of range", ts.FirstGID)

@@ -262,6 +262,17 @@ func (ts *Tileset) hasLocal(id uint32) bool {
 	return ts.Tile(id) != nil
 }
 
+// span returns how many GIDs the tileset occupies from FirstGID.
+func (ts *Tileset) span() uint32 {
+	n := uint32(ts.TileCount)
+	if ts.Image == nil && len(ts.Tiles) > 0 {
+		if m := ts.Tiles[len(ts.Tiles)-1].ID + 1; m > n {
+			n = m
+		}
+	}
+	return max(n, 1)
+}
+
 // Alignment returns the object alignment of tile objects using this
 // tileset on a map of orientation o, resolving Tiled's "unspecified".
 func (ts *Tileset) Alignment(o Orientation) string {
@@ -492,13 +503,30 @@ type Object struct {
 	Points []mathx.Vec2
 	// Text of a text object.
 	Text *Text
-	// Template is the template file path when the object uses one (the
-	// template itself is not loaded).
+	// Template is the template file (.tx or .tj) the object was made
+	// from, already applied: attributes the object does not set come from
+	// the template, and its properties override the template's by name.
 	Template   string
 	Properties Properties
 
 	line int
+	set  objSet // which attributes the file set explicitly (for templates)
 }
+
+// objSet records which object attributes a file set explicitly, so a
+// template fills in only the others.
+type objSet uint16
+
+const (
+	setName objSet = 1 << iota
+	setClass
+	setWidth
+	setHeight
+	setRotation
+	setGID
+	setVisible
+	setShape
+)
 
 // Text is the content and style of a text object.
 type Text struct {

@@ -829,10 +829,23 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 	if _, ok := n.attr("template"); ok {
 		o.Template = c.path(n, where, "template")
 	}
+	for _, a := range [...]struct {
+		name string
+		bit  objSet
+	}{{"name", setName}, {"class", setClass}, {"type", setClass}, {"width", setWidth}, {"height", setHeight},
+		{"rotation", setRotation}, {"gid", setGID}, {"visible", setVisible}} {
+		if _, ok := n.attr(a.name); ok {
+			o.set |= a.bit
+		}
+	}
 	if o.GID != 0 {
 		o.Shape = TileShape
 	}
 	for _, k := range n.kids {
+		switch k.name {
+		case "ellipse", "point", "polygon", "polyline", "text":
+			o.set |= setShape
+		}
 		switch k.name {
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)

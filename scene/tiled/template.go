@@ -1,0 +1,232 @@
+package tiled
+
+import (
+	"errors"
+	"slices"
+)
+
+// template is a loaded object template (.tx or .tj).
+type template struct {
+	obj      *Object
+	tsSource string // resolved path of the template's tileset, "" if none
+	tsFirst  uint32 // the template's own firstgid for that tileset
+}
+
+func (l *load) loadTemplate(name string) (*template, error) {
+	if t, ok := l.tmpl[name]; ok {
+		return t, nil
+	}
+	if len(l.tmpl) >= l.lim.MaxTilesets {
+		return nil, errf(ErrLimit, name, 0, "", "more than %d templates", l.lim.MaxTilesets)
+	}
+	data, err := l.readFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var t *template
+	if isJSONName(name) {
+		t, err = l.parseTJ(name, data)
+	} else {
+		t, err = l.parseTX(name, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.obj.Template != "" {
+		return nil, errf(ErrInvalid, name, t.obj.line, "object", "a template's object cannot use a template")
+	}
+	if t.obj.GID.ID() != 0 && t.tsSource == "" {
+		return nil, errf(ErrInvalid, name, t.obj.line, "object", "tile object template without a tileset")
+	}
+	if t.obj.GID.ID() != 0 && t.obj.GID.ID() < t.tsFirst {
+		return nil, errf(ErrGID, name, t.obj.line, "object", "GID %d below the tileset's firstgid %d", t.obj.GID.ID(), t.tsFirst)
+	}
+	l.tmpl[name] = t
+	return t, nil
+}
+
+func (l *load) parseTX(file string, data []byte) (*template, error) {
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	if err != nil {
+		return nil, err
+	}
+	if root.name != "template" {
+		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <template>")
+	}
+	c := &xr{file: file}
+	t := &template{}
+	for _, k := range root.kids {
+		switch k.name {
+		case "tileset":
+			t.tsFirst = c.uint32(k, "tileset", "firstgid")
+			t.tsSource = c.path(k, "tileset", "source")
+			if c.err == nil && t.tsSource == "" {
+				return nil, errf(ErrInvalid, file, k.line, "tileset", "template tileset without source")
+			}
+		case "object":
+			o, err := l.xmlObject(c, k, "template")
+			if err != nil {
+				return nil, err
+			}
+			t.obj = o
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+	}
+	if t.obj == nil {
+		return nil, errf(ErrInvalid, file, root.line, "template", "no <object>")
+	}
+	return t, nil
+}
+
+type jTemplate struct {
+	Type    string `json:"type"`
+	Tileset *struct {
+		FirstGID uint32 `json:"firstgid"`
+		Source   string `json:"source"`
+	} `json:"tileset"`
+	Object *jObject `json:"object"`
+}
+
+func (l *load) parseTJ(file string, data []byte) (*template, error) {
+	var jt jTemplate
+	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, &jt); err != nil {
+		return nil, err
+	}
+	if jt.Type != "" && jt.Type != "template" {
+		return nil, errf(ErrInvalid, file, 0, "type", "type is %s, not \"template\"", quote(jt.Type))
+	}
+	if jt.Object == nil {
+		return nil, errf(ErrInvalid, file, 0, "object", "no object")
+	}
+	t := &template{}
+	if jt.Tileset != nil {
+		p, err := resolvePath(file, jt.Tileset.Source)
+		if err != nil {
+			return nil, &Error{File: file, Where: "tileset.source", Msg: "bad tileset path", Kind: ErrPath, Err: err}
+		}
+		t.tsSource, t.tsFirst = p, jt.Tileset.FirstGID
+	}
+	o, err := l.jsonObject(file, "object", jt.Object)
+	if err != nil {
+		return nil, err
+	}
+	t.obj = o
+	return t, nil
+}
+
+// applyTemplates replaces every object of m's layers that names a template
+// by the template merged with the object's own attributes. Tile object
+// templates bring their tileset into the map when it is not there yet.
+func (l *load) applyTemplates(m *Map) error {
+	var walk func([]*Layer) error
+	walk = func(ls []*Layer) error {
+		for _, ly := range ls {
+			for i, o := range ly.Objects {
+				if o.Template == "" {
+					continue
+				}
+				t, err := l.loadTemplate(o.Template)
+				if err != nil {
+					var e *Error
+					if errors.As(err, &e) && e.Kind == ErrMissing && e.File == o.Template {
+						return &Error{File: m.File, Line: o.line, Where: ly.Kind.String() + " " + quote(ly.Name) + " > object " + itoa(o.ID),
+							Msg: "template " + quote(o.Template) + " missing", Kind: ErrMissing, Err: err}
+					}
+					return err
+				}
+				merged := mergeTemplate(t.obj, o)
+				if o.set&setGID == 0 && t.obj.GID.ID() != 0 {
+					ts, err := l.mapTileset(m, t.tsSource)
+					if err != nil {
+						return err
+					}
+					merged.GID = GID(ts.FirstGID+t.obj.GID.ID()-t.tsFirst) | GID(t.obj.GID.Flags())
+				}
+				ly.Objects[i] = merged
+			}
+			if err := walk(ly.Layers); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(m.Layers)
+}
+
+// mapTileset returns the map's tileset loaded from source, adding it after
+// the last tileset when the map does not use it yet.
+func (l *load) mapTileset(m *Map, source string) (*Tileset, error) {
+	for _, ts := range m.Tilesets {
+		if ts.Source == source {
+			return ts, nil
+		}
+	}
+	if len(m.Tilesets) >= l.lim.MaxTilesets {
+		return nil, errf(ErrLimit, m.File, 0, "tilesets", "more than %d tilesets", l.lim.MaxTilesets)
+	}
+	next := uint32(1)
+	for _, ts := range m.Tilesets {
+		if end := ts.FirstGID + ts.span(); end > next {
+			next = end
+		}
+	}
+	ts, err := l.external(source, next)
+	if err != nil {
+		return nil, err
+	}
+	m.Tilesets = append(m.Tilesets, ts)
+	return ts, nil
+}
+
+// mergeTemplate returns the template object with the instance's own
+// attributes on top: id, position and template always come from the
+// instance; the rest only where the instance sets them. Properties merge
+// by name, the instance's winning, template order first.
+func mergeTemplate(t, o *Object) *Object {
+	r := *t
+	r.ID, r.X, r.Y, r.Template, r.line = o.ID, o.X, o.Y, o.Template, o.line
+	r.Points = slices.Clone(t.Points)
+	if t.Text != nil {
+		tx := *t.Text
+		r.Text = &tx
+	}
+	if o.set&setName != 0 {
+		r.Name = o.Name
+	}
+	if o.set&setClass != 0 {
+		r.Class = o.Class
+	}
+	if o.set&setWidth != 0 {
+		r.Width = o.Width
+	}
+	if o.set&setHeight != 0 {
+		r.Height = o.Height
+	}
+	if o.set&setRotation != 0 {
+		r.Rotation = o.Rotation
+	}
+	if o.set&setVisible != 0 {
+		r.Visible = o.Visible
+	}
+	if o.set&setGID != 0 {
+		r.GID = o.GID
+		if o.GID.ID() != 0 {
+			r.Shape = TileShape
+		}
+	}
+	if o.set&setShape != 0 {
+		r.Shape, r.Points, r.Text = o.Shape, o.Points, o.Text
+	}
+	r.Properties = slices.Clone(t.Properties)
+	for _, p := range o.Properties {
+		if i := slices.IndexFunc(r.Properties, func(q Property) bool { return q.Name == p.Name }); i >= 0 {
+			r.Properties[i] = p
+		} else {
+			r.Properties = append(r.Properties, p)
+		}
+	}
+	r.set = t.set | o.set
+	return &r
+}
