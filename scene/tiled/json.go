@@ -119,6 +119,7 @@ type jObject struct {
 	Visible    *bool    `json:"visible"`
 	Ellipse    *bool    `json:"ellipse"`
 	Point      *bool    `json:"point"`
+	Capsule    *bool    `json:"capsule"`
 	Polygon    []jPoint `json:"polygon"`
 	Polyline   []jPoint `json:"polyline"`
 	Text       *jText   `json:"text"`
@@ -641,7 +642,8 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 	mark(ok, setVisible)
 	ellipse, _ := deref(j.Ellipse)
 	point, _ := deref(j.Point)
-	mark(j.Ellipse != nil || j.Point != nil || j.Polygon != nil || j.Polyline != nil || j.Text != nil, setShape)
+	capsule, _ := deref(j.Capsule)
+	mark(j.Ellipse != nil || j.Point != nil || j.Capsule != nil || j.Polygon != nil || j.Polyline != nil || j.Text != nil, setShape)
 	var err error
 	if j.Template != "" {
 		if o.Template, err = resolvePath(file, j.Template); err != nil {
@@ -655,6 +657,8 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 		o.Shape = Ellipse
 	case point:
 		o.Shape = Point
+	case capsule:
+		o.Shape = Capsule
 	case j.Polygon != nil:
 		o.Shape, o.Points = Polygon, jsonPoints(j.Polygon)
 	case j.Polyline != nil:

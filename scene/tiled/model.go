@@ -475,9 +475,10 @@ const (
 	Polyline
 	TextShape
 	TileShape // a tile object (GID set)
+	Capsule   // Tiled 1.12: a rectangle with round ends along its long side
 )
 
-var shapeNames = [...]string{"rectangle", "ellipse", "point", "polygon", "polyline", "text", "tile"}
+var shapeNames = [...]string{"rectangle", "ellipse", "point", "polygon", "polyline", "text", "tile", "capsule"}
 
 // String names the shape.
 func (s Shape) String() string {

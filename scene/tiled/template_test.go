@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"testing"
+	"testing/fstest"
 )
 
 func TestTemplates(t *testing.T) {
@@ -48,6 +49,22 @@ func TestTemplates(t *testing.T) {
 		c.Properties[0].Int = 99
 		if b.Properties.Int("hp", 0) != 50 || o[3].Properties.Int("hp", 0) != 10 {
 			t.Errorf("%s: properties shared between instances", tc.name)
+		}
+	}
+}
+
+func TestCapsuleShape(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m.tmx": {Data: []byte(tmx("", `<objectgroup name="O"><object id="1" x="1" y="2" width="30" height="10"><capsule/></object></objectgroup>`))},
+		"m.tmj": {Data: []byte(tmj("", `{"type": "objectgroup", "name": "O", "objects": [{"id": 1, "x": 1, "y": 2, "width": 30, "height": 10, "capsule": true}]}`))},
+	}
+	for _, name := range []string{"m.tmx", "m.tmj"} {
+		m, err := Load(fsys, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := m.Layers[0].Objects[0]; o.Shape != Capsule || o.Width != 30 || o.Shape.String() != "capsule" {
+			t.Errorf("%s: %+v", name, o)
 		}
 	}
 }

@@ -843,7 +843,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 	}
 	for _, k := range n.kids {
 		switch k.name {
-		case "ellipse", "point", "polygon", "polyline", "text":
+		case "ellipse", "point", "polygon", "polyline", "text", "capsule":
 			o.set |= setShape
 		}
 		switch k.name {
@@ -857,6 +857,8 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			o.Shape = Ellipse
 		case "point":
 			o.Shape = Point
+		case "capsule":
+			o.Shape = Capsule
 		case "polygon", "polyline":
 			o.Shape = Polygon
 			if k.name == "polyline" {
