@@ -18,8 +18,9 @@ const (
 	DefaultStatsWindow = 240
 )
 
-// Limits on Config values, checked by NewClock.
+// Limits on Config values, checked by NewClock, and on one frame time.
 const (
+	maxDT          = time.Duration(1) << 53 // ~104 days: longer frames count as this
 	maxTPS         = 100000
 	maxStatsWindow = 1 << 20
 )
@@ -63,8 +64,9 @@ type Clock struct {
 	num, den  int64 // a step is num/den ns
 	maxTicks  int
 	maxFrame  time.Duration
-	acc       int64 // accumulated, not yet ticked time, in 1/den ns
-	dropped   int64 // total dropped time, in 1/den ns
+	acc       int64         // accumulated, not yet ticked time, in 1/den ns
+	stalled   time.Duration // total time dropped by stalls
+	capped    uint64        // total whole ticks dropped by the catch-up cap
 	ticks     uint64
 	paused    bool
 	src       func() time.Duration
@@ -74,8 +76,9 @@ type Clock struct {
 	lastTicks int
 }
 
-// NewClock returns a clock for cfg. It panics on nothing: out-of-range
-// values (negative, or TPS above 100000) are replaced by the defaults.
+// NewClock returns a clock for cfg. It never panics: out-of-range values
+// (negative, TPS above 100000, MaxFrameTime above an hour) are replaced by
+// the defaults.
 func NewClock(cfg Config) *Clock {
 	c := &Clock{src: cfg.Source}
 	switch {
@@ -91,7 +94,7 @@ func NewClock(cfg Config) *Clock {
 		c.maxTicks = DefaultMaxTicksPerFrame
 	}
 	c.maxFrame = cfg.MaxFrameTime
-	if c.maxFrame <= 0 {
+	if c.maxFrame <= 0 || c.maxFrame > time.Hour {
 		c.maxFrame = DefaultMaxFrameTime
 	}
 	w := cfg.StatsWindow
@@ -116,6 +119,9 @@ func (c *Clock) Advance(dt time.Duration) int {
 	if dt < 0 {
 		dt = 0
 	}
+	if dt > maxDT {
+		dt = maxDT
+	}
 	if c.paused {
 		c.lastTicks = 0
 		c.stats.add(dt, 0)
@@ -123,7 +129,7 @@ func (c *Clock) Advance(dt time.Duration) int {
 	}
 	use := dt
 	if use > c.maxFrame {
-		c.dropped += int64(use-c.maxFrame) * c.den
+		c.stalled += use - c.maxFrame
 		use = c.maxFrame
 	}
 	c.acc += int64(use) * c.den
@@ -131,7 +137,7 @@ func (c *Clock) Advance(dt time.Duration) int {
 	if n > int64(c.maxTicks) {
 		extra := n - int64(c.maxTicks)
 		c.acc -= extra * c.num
-		c.dropped += extra * c.num
+		c.capped += uint64(extra)
 		n = int64(c.maxTicks)
 	}
 	c.acc -= n * c.num
@@ -196,14 +202,16 @@ func (c *Clock) LastTicks() int { return c.lastTicks }
 
 // SimTime returns the simulated time: Ticks × step, exact to the nanosecond
 // (rounded down).
-func (c *Clock) SimTime() time.Duration {
-	// ticks*num/den without overflow for any realistic run: split ticks.
-	q, r := int64(c.ticks)/c.den, int64(c.ticks)%c.den
+func (c *Clock) SimTime() time.Duration { return c.ticksTime(c.ticks) }
+
+// ticksTime returns n×num/den ns without overflow for any realistic n.
+func (c *Clock) ticksTime(n uint64) time.Duration {
+	q, r := int64(n)/c.den, int64(n)%c.den
 	return time.Duration(q*c.num + r*c.num/c.den)
 }
 
 // Dropped returns the total time dropped by stalls and the catch-up cap.
-func (c *Clock) Dropped() time.Duration { return time.Duration(c.dropped / c.den) }
+func (c *Clock) Dropped() time.Duration { return c.stalled + c.ticksTime(c.capped) }
 
 // Pause stops ticking: Advance and Update return 0, the accumulator and
 // Alpha stay as they were.

@@ -453,3 +453,21 @@ func TestHeadlessSlowTicks(t *testing.T) {
 		t.Fatalf("ticks %d frames %d dropped %v time %v", h.Clock.Ticks(), frames, h.Clock.Dropped(), h.Time.Now())
 	}
 }
+
+func TestAbsurdFrameTimes(t *testing.T) {
+	c := NewClock(Config{TPS: maxTPS, MaxTicksPerFrame: 3, MaxFrameTime: 100 * time.Hour})
+	if c.maxFrame != DefaultMaxFrameTime {
+		t.Fatal(c.maxFrame)
+	}
+	for i := 0; i < 10; i++ {
+		if n := c.Advance(time.Duration(math.MaxInt64)); n != 3 {
+			t.Fatalf("%d ticks", n)
+		}
+	}
+	if d := c.Dropped(); d <= 0 || d < 10*(maxDT-DefaultMaxFrameTime) {
+		t.Fatalf("dropped %v overflowed", d)
+	}
+	if s := c.Stats(); s.Max != maxDT || s.SessionSpan != 10*maxDT {
+		t.Fatalf("%+v", s)
+	}
+}
