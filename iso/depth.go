@@ -271,7 +271,7 @@ func (s *Sorter) buildEdges(n int) {
 	}
 	// Bucket side: about the mean extent of an item, so an item touches a
 	// few buckets and a bucket holds a few items; at most about 4n buckets.
-	side := max(ext/float64(2*n), 1.0/64)
+	side := max(ext/float64(n), 1.0/64)
 	var bw, bh int
 	for {
 		fw, fh := (v1-v0)/side+1, (w1-w0)/side+1

@@ -2,9 +2,13 @@ package iso_test
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
 
 	"diorama/iso"
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // Project a world point, pick the tile under a mouse position and cull a
@@ -45,4 +49,35 @@ func ExampleSorter() {
 	}
 	fmt.Println()
 	// Output: block wall hero
+}
+
+// Draw a small map with a raised block and a character through a zoomed
+// camera into a raster frame.
+func ExamplePainter() {
+	p, _ := iso.Dimetric(32)
+	g, _ := iso.NewDiamond(p, 8, 8)
+	tile := raster.MustSprite(iso.TileImage(p, color.RGBA{90, 150, 70, 255}))
+	layer := &iso.TileLayer{Tiles: make([]int32, 8*8), Sprites: []*raster.Sprite{tile}}
+
+	cam := iso.NewCamera(320, 200)
+	cam.SetZoom(2)
+	cam.Limits = g.Bounds()
+	cam.Follow(g.ToScreen(mathx.V3(4, 4, 0)))
+
+	block, _ := g.BlockObject(3, 3, 1, 1, 0, 16,
+		color.RGBA{200, 200, 190, 255}, color.RGBA{140, 140, 130, 255}, color.RGBA{170, 170, 160, 255})
+	hero := image.NewRGBA(image.Rect(0, 0, 6, 14))
+	draw.Draw(hero, hero.Bounds(), image.NewUniform(color.RGBA{200, 40, 40, 255}), image.Point{}, draw.Src)
+
+	pt := iso.NewPainter(g, cam)
+	dl := raster.NewDrawList()
+	pt.Layer(dl, layer, 0)
+	pt.Add(block)
+	pt.Add(g.SpriteObject(raster.MustSprite(hero), mathx.V3(4.5, 4.5, 0), 0.2, 0.9))
+	next := pt.Objects(dl, 1)
+
+	frame, _ := raster.NewFrame(320, 200)
+	dl.Draw(frame)
+	fmt.Println("commands:", dl.Len(), "next depth key:", next)
+	// Output: commands: 62 next depth key: 3
 }

@@ -395,3 +395,43 @@ func TestPainterDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations per frame", n)
 	}
 }
+
+// A layer with per-tile elevation draws each tile lifted by its pixels,
+// and culling keeps lifted tiles that rise into the view.
+func TestLayerElevation(t *testing.T) {
+	p := Projection{32, 16, 16}
+	g, _ := NewDiamond(p, 6, 6)
+	c := color.RGBA{10, 200, 30, 255}
+	l := solidLayer(g, c)
+	l.Elevation = make([]int16, 36)
+	l.Elevation[2*6+3] = 40 // tile (3, 2) lifted 40 pixels
+	cam := NewCamera(200, 140)
+	b := g.Bounds()
+	cam.Center = mathx.V2(float64(b.Dx())/2, float64(b.Dy())/2)
+	pt := NewPainter(g, cam)
+	dl := raster.NewDrawList()
+	if err := pt.Layer(dl, l, 0); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := raster.NewFrame(200, 140)
+	dl.Draw(f)
+	// The lifted tile's own centre pixel, 40 pixels up.
+	tb := g.TileBounds(3, 2, 40)
+	s := cam.MapPixelToScreen(mathx.Pt(tb.Min.X+p.TileW/2, tb.Min.Y+p.TileH/2))
+	if got := f.RGBAAt(s.X, s.Y); got != c {
+		t.Fatalf("lifted tile not drawn at %v: %v", s, got)
+	}
+	// Where it was, now a hole (nothing else covers the pixel there).
+	tb0 := g.TileBounds(3, 2, 0)
+	s0 := cam.MapPixelToScreen(mathx.Pt(tb0.Min.X+p.TileW/2, tb0.Min.Y+p.TileH/2))
+	if got := f.RGBAAt(s0.X, s0.Y); got.A != 0 {
+		t.Fatalf("lifted tile still drawn at ground level: %v", got)
+	}
+	// Culling: a view just above the map's top edge still gets the tile
+	// whose elevation brings it into view.
+	var vis []Tile
+	vis = g.AppendVisible(vis, mathx.R(0, -60, b.Max.X, -1), Overdraw{Up: 40})
+	if len(vis) == 0 {
+		t.Fatal("overdraw margin culls everything")
+	}
+}
