@@ -48,7 +48,7 @@ func (f Face) Box(p Projection) Box {
 	return Box{Min: mathx.Vec3{X: i, Y: j, Z: z0}, Max: mathx.Vec3{X: i + float64(f.Len), Y: j + float64(f.Wid), Z: z0}}
 }
 
-// Bounds returns the exact map-pixel bounding rectangle of the face's
+// FaceBounds returns the exact map-pixel bounding rectangle of face f's
 // pixels (world origin at map pixel 0,0).
 func (p Projection) FaceBounds(f Face) mathx.Rect {
 	hw, hh := p.TileW/2, p.TileH/2
