@@ -1,13 +1,16 @@
 package nav
 
-// heapItem is one open node: its f = g + h, its g (larger g wins ties, so
-// the search dives toward the goal), its node index and its insertion
-// number (older wins remaining ties, so equal keys leave first-in,
-// first-out and the order is deterministic).
+import "math"
+
+// heapItem is one open node: its f = g + h, a tie-break key and its node
+// index. Among equal f the larger g wins (the search dives toward the
+// goal), then the older entry (first-in, first-out, so the order is
+// deterministic). Tie-breaking never affects optimality, so g enters the
+// key rounded to float32.
 type heapItem struct {
-	f, g float64
-	n    int32
-	seq  uint32
+	f float64
+	k uint64 // ^float32bits(g) << 32 | insertion number
+	n int32
 }
 
 // openHeap is an indexed binary min-heap: pos[n] is node n's slot, so a
@@ -28,43 +31,57 @@ func (h *openHeap) reset(n int) {
 
 func (h *openHeap) len() int { return len(h.items) }
 
+func tieKey(g float64, seq uint32) uint64 {
+	return uint64(^math.Float32bits(float32(g)))<<32 | uint64(seq)
+}
+
 func less(a, b *heapItem) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.g != b.g {
-		return a.g > b.g
-	}
-	return a.seq < b.seq
+	return a.f < b.f || (a.f == b.f && a.k < b.k)
 }
 
 func (h *openHeap) push(n int32, f, g float64) {
 	h.seq++
-	h.items = append(h.items, heapItem{f, g, n, h.seq})
-	i := len(h.items) - 1
-	h.pos[n] = int32(i)
-	h.up(i)
+	h.items = append(h.items, heapItem{f, tieKey(g, h.seq), n})
+	h.up(len(h.items) - 1)
 }
 
 // decrease lowers the key of n, which must be in the heap.
 func (h *openHeap) decrease(n int32, f, g float64) {
 	i := int(h.pos[n])
-	h.items[i].f, h.items[i].g = f, g
+	h.items[i].f = f
+	h.items[i].k = tieKey(g, uint32(h.items[i].k))
 	h.up(i)
 }
 
+// pop removes the minimum. It walks the hole left at the root down to a
+// leaf along the smaller children, then sifts the last item up from there
+// (bottom-up heap deletion: about half the comparisons of a plain
+// sift-down, since the last item usually belongs near the bottom).
 func (h *openHeap) pop() int32 {
 	it := h.items
 	top := it[0].n
 	last := len(it) - 1
-	if last > 0 {
-		it[0] = it[last]
-		h.pos[it[0].n] = 0
+	x := it[last]
+	it = it[:last]
+	h.items = it
+	if last == 0 {
+		return top
 	}
-	h.items = it[:last]
-	if last > 1 {
-		h.down(0)
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= last {
+			break
+		}
+		if c+1 < last && less(&it[c+1], &it[c]) {
+			c++
+		}
+		it[i] = it[c]
+		h.pos[it[i].n] = int32(i)
+		i = c
 	}
+	it[i] = x
+	h.up(i)
 	return top
 }
 
@@ -79,29 +96,6 @@ func (h *openHeap) up(i int) {
 		it[i] = it[p]
 		h.pos[it[i].n] = int32(i)
 		i = p
-	}
-	it[i] = x
-	h.pos[x.n] = int32(i)
-}
-
-func (h *openHeap) down(i int) {
-	it := h.items
-	n := len(it)
-	x := it[i]
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && less(&it[c+1], &it[c]) {
-			c++
-		}
-		if !less(&it[c], &x) {
-			break
-		}
-		it[i] = it[c]
-		h.pos[it[i].n] = int32(i)
-		i = c
 	}
 	it[i] = x
 	h.pos[x.n] = int32(i)

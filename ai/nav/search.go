@@ -299,37 +299,73 @@ func (s *Searcher) expand8(p int32) {
 	x, y := int(p)%int(st)-1, int(p)/int(st)-1
 	g0 := s.g[p]
 	e, w, n, so := c[p+1] > 0, c[p-1] > 0, c[p-st] > 0, c[p+st] > 0
+	// Gather the legal neighbours, then relax them in one inlined loop.
+	type nb struct {
+		q      int32
+		dx, dy int
+		step   float64
+	}
+	var nbs [8]nb
+	k := 0
 	if e {
-		s.relax8(p+1, p, g0+float64(c[p+1]), x+1, y)
+		nbs[k] = nb{p + 1, 1, 0, float64(c[p+1])}
+		k++
 	}
 	if w {
-		s.relax8(p-1, p, g0+float64(c[p-1]), x-1, y)
+		nbs[k] = nb{p - 1, -1, 0, float64(c[p-1])}
+		k++
 	}
 	if n {
-		s.relax8(p-st, p, g0+float64(c[p-st]), x, y-1)
+		nbs[k] = nb{p - st, 0, -1, float64(c[p-st])}
+		k++
 	}
 	if so {
-		s.relax8(p+st, p, g0+float64(c[p+st]), x, y+1)
+		nbs[k] = nb{p + st, 0, 1, float64(c[p+st])}
+		k++
 	}
-	if n && e {
-		if k := c[p-st+1]; k > 0 {
-			s.relax8(p-st+1, p, g0+math.Sqrt2*float64(k), x+1, y-1)
-		}
+	if n && e && c[p-st+1] > 0 {
+		nbs[k] = nb{p - st + 1, 1, -1, math.Sqrt2 * float64(c[p-st+1])}
+		k++
 	}
-	if n && w {
-		if k := c[p-st-1]; k > 0 {
-			s.relax8(p-st-1, p, g0+math.Sqrt2*float64(k), x-1, y-1)
-		}
+	if n && w && c[p-st-1] > 0 {
+		nbs[k] = nb{p - st - 1, -1, -1, math.Sqrt2 * float64(c[p-st-1])}
+		k++
 	}
-	if so && e {
-		if k := c[p+st+1]; k > 0 {
-			s.relax8(p+st+1, p, g0+math.Sqrt2*float64(k), x+1, y+1)
-		}
+	if so && e && c[p+st+1] > 0 {
+		nbs[k] = nb{p + st + 1, 1, 1, math.Sqrt2 * float64(c[p+st+1])}
+		k++
 	}
-	if so && w {
-		if k := c[p+st-1]; k > 0 {
-			s.relax8(p+st-1, p, g0+math.Sqrt2*float64(k), x-1, y+1)
+	if so && w && c[p+st-1] > 0 {
+		nbs[k] = nb{p + st - 1, -1, 1, math.Sqrt2 * float64(c[p+st-1])}
+		k++
+	}
+	gen := s.gen
+	for _, v := range nbs[:k] {
+		q := v.q
+		ng := g0 + v.step
+		stq := s.state[q]
+		if stq < gen {
+			s.state[q] = gen
+			dx, dy := x+v.dx-s.gx, y+v.dy-s.gy
+			if dx < 0 {
+				dx = -dx
+			}
+			if dy < 0 {
+				dy = -dy
+			}
+			if dx < dy {
+				dx, dy = dy, dx
+			}
+			h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+			s.h[q], s.g[q], s.parent[q] = h, ng, p
+			s.open.push(q, ng+h, ng)
+			continue
 		}
+		if stq != gen || ng >= s.g[q] {
+			continue
+		}
+		s.g[q], s.parent[q] = ng, p
+		s.open.decrease(q, ng+s.h[q], ng)
 	}
 }
 

@@ -72,6 +72,77 @@ func NewWorld(g *nav.Grid) *World {
 	return w
 }
 
+// ReadmeTile is a go-astar Pather written the way the library's README
+// example does it: PathNeighbors looks the neighbours up and allocates a
+// fresh slice on every call.
+type ReadmeTile struct {
+	X, Y int
+	w    *ReadmeWorld
+}
+
+// ReadmeWorld holds one ReadmeTile per walkable cell of a nav.Grid.
+type ReadmeWorld struct {
+	g     *nav.Grid
+	tiles []*ReadmeTile
+}
+
+// NewReadmeWorld mirrors an 8-way grid as README-style tiles.
+func NewReadmeWorld(g *nav.Grid) *ReadmeWorld {
+	w := &ReadmeWorld{g: g, tiles: make([]*ReadmeTile, g.W()*g.H())}
+	for y := 0; y < g.H(); y++ {
+		for x := 0; x < g.W(); x++ {
+			if g.Walkable(x, y) {
+				w.tiles[y*g.W()+x] = &ReadmeTile{X: x, Y: y, w: w}
+			}
+		}
+	}
+	return w
+}
+
+// PathNeighbors returns the legal 8-way neighbours in a new slice.
+func (t *ReadmeTile) PathNeighbors() []astar.Pather {
+	var out []astar.Pather
+	g := t.w.g
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 || !g.Walkable(t.X+dx, t.Y+dy) {
+				continue
+			}
+			if dx != 0 && dy != 0 && !(g.Walkable(t.X+dx, t.Y) && g.Walkable(t.X, t.Y+dy)) {
+				continue
+			}
+			out = append(out, t.w.tiles[(t.Y+dy)*g.W()+t.X+dx])
+		}
+	}
+	return out
+}
+
+// PathNeighborCost returns 1 for a straight step and √2 for a diagonal.
+func (t *ReadmeTile) PathNeighborCost(to astar.Pather) float64 {
+	o := to.(*ReadmeTile)
+	if o.X != t.X && o.Y != t.Y {
+		return math.Sqrt2
+	}
+	return 1
+}
+
+// PathEstimatedCost is the octile distance.
+func (t *ReadmeTile) PathEstimatedCost(to astar.Pather) float64 {
+	o := to.(*ReadmeTile)
+	return nav.Octile(mathx.Pt(t.X, t.Y), mathx.Pt(o.X, o.Y))
+}
+
+// Path runs go-astar between two cells and returns its path length and
+// whether it found one.
+func (w *ReadmeWorld) Path(a, b mathx.Point) (float64, bool) {
+	ta, tb := w.tiles[a.Y*w.g.W()+a.X], w.tiles[b.Y*w.g.W()+b.X]
+	if ta == nil || tb == nil {
+		return 0, false
+	}
+	_, d, ok := astar.Path(ta, tb)
+	return d, ok
+}
+
 // Path runs go-astar between two cells and returns its path length and
 // whether it found one.
 func (w *World) Path(a, b mathx.Point) (float64, int, bool) {
