@@ -3,6 +3,7 @@ package raster
 import (
 	"image"
 	"image/color"
+	"unsafe"
 )
 
 // coordLimit bounds the positions the drawing functions work with. Anything
@@ -103,7 +104,7 @@ func DrawSprite(dst *Frame, clip image.Rectangle, s *Sprite, x, y int, o *DrawOp
 }
 
 // drawPlain is the fast path: no flip, no scale, no colour change. Opaque
-// runs are copied, translucent runs blended, transparent gaps skipped.
+// runs are copied, mixed runs blended, transparent gaps skipped.
 func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 	tw := s.trim.Dx()
 	bx, by := x+s.trim.Min.X, y+s.trim.Min.Y
@@ -113,34 +114,45 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 	}
 	d32 := pix32(dst.Pix)
 	stride := dst.Stride >> 2
-	inside := r.Min.X == bx && r.Max.X == bx+tw // no horizontal clipping needed
-	for dy := r.Min.Y; dy < r.Max.Y; dy++ {
-		row := dy - by
-		src := s.pix[row*tw : (row+1)*tw]
-		runs := s.runs[s.rowRuns[row]:s.rowRuns[row+1]]
-		if inside {
-			// drow[i] is the destination pixel at x = bx + i.
-			drow := d32[dy*stride+bx : dy*stride+bx+tw]
-			for _, rn := range runs {
-				a, b := int(rn.x), int(rn.x)+int(rn.n)
+	row0, row1 := r.Min.Y-by, r.Max.Y-by // visible rows of the trimmed area
+	if r.Min.X == bx && r.Max.X == bx+tw {
+		// No horizontal clipping: walk rows by pointer. Every access stays
+		// inside the row range checked by the two slice expressions below.
+		_ = d32[r.Min.Y*stride+bx : (r.Max.Y-1)*stride+bx+tw]
+		_ = s.pix[row0*tw : row1*tw]
+		dp := unsafe.Pointer(&d32[r.Min.Y*stride+bx])
+		sp := unsafe.Pointer(&s.pix[row0*tw])
+		runs, rr := s.runs, s.rowRuns[row0:row1+1]
+		for row := 0; row < len(rr)-1; row++ {
+			for _, rn := range runs[rr[row]:rr[row+1]] {
+				off := uintptr(rn.x) * 4
+				d := unsafe.Slice((*uint32)(unsafe.Add(dp, off)), rn.n)
+				src := unsafe.Slice((*uint32)(unsafe.Add(sp, off)), rn.n)
 				if rn.opaque {
-					copy(drow[a:b], src[a:b])
-					continue
+					copyRun(d, src)
+				} else {
+					blendRow(d, src)
 				}
-				blendRow(drow[a:b], src[a:b])
 			}
-			continue
+			if row+1 < len(rr)-1 {
+				dp = unsafe.Add(dp, stride*4)
+				sp = unsafe.Add(sp, tw*4)
+			}
 		}
-		lo, hi := r.Min.X-bx, r.Max.X-bx // visible columns of the trimmed row
-		base := dy*stride + bx
-		for _, rn := range runs {
+		return
+	}
+	lo, hi := r.Min.X-bx, r.Max.X-bx // visible columns of the trimmed row
+	for row := row0; row < row1; row++ {
+		src := s.pix[row*tw : (row+1)*tw]
+		base := (by+row)*stride + bx
+		for _, rn := range s.runs[s.rowRuns[row]:s.rowRuns[row+1]] {
 			a, b := max(int(rn.x), lo), min(int(rn.x)+int(rn.n), hi)
 			if a >= b {
 				continue
 			}
 			d := d32[base+a : base+b]
 			if rn.opaque {
-				copy(d, src[a:b])
+				copyRun(d, src[a:b])
 				continue
 			}
 			blendRow(d, src[a:b])
@@ -148,11 +160,30 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 	}
 }
 
-// blendRow composites src over dst pixel by pixel; len(dst) == len(src).
+// copyRun copies an opaque run; short runs are cheaper as a loop than as a
+// call to memmove.
+func copyRun(dst, src []uint32) {
+	if len(src) >= 16 {
+		copy(dst, src)
+		return
+	}
+	dst = dst[:len(src)]
+	for i, p := range src {
+		dst[i] = p
+	}
+}
+
+// blendRow composites a mixed run over dst: opaque pixels are stored,
+// translucent ones blended (a mixed run has no transparent pixels).
+// len(dst) == len(src).
 func blendRow(dst, src []uint32) {
 	dst = dst[:len(src)]
 	for i, s := range src {
-		dst[i] = over(dst[i], s)
+		if s >= 0xff000000 {
+			dst[i] = s
+		} else {
+			dst[i] = over(dst[i], s)
+		}
 	}
 }
 

@@ -287,8 +287,8 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 }
 
 // Sort orders the commands by depth, keeping insertion order among equal
-// depths (a stable LSD radix sort; passes whose byte is the same for every
-// key are skipped). Renderers call it as needed.
+// depths (a stable LSD radix sort over the offsets from the smallest depth,
+// with only as many byte passes as the depth range needs). Renderers call it as needed.
 func (l *DrawList) Sort() {
 	if l.sorted {
 		return
@@ -298,19 +298,26 @@ func (l *DrawList) Sort() {
 	l.tmpOrd = grow32(l.tmpOrd, n)
 	l.keys = grow64(l.keys, n)
 	l.tmpKeys = grow64(l.tmpKeys, n)
-	var and, or uint64 = ^uint64(0), 0
-	for i := range l.cmds {
-		k := uint64(l.cmds[i].depth) ^ (1 << 63) // signed order as unsigned
-		l.keys[i] = k
-		l.order[i] = uint32(i)
-		and &= k
-		or |= k
+	if n == 0 {
+		l.sorted = true
+		return
 	}
-	diff := and ^ or // bits that differ between some keys
+	// Sort on the offset from the smallest depth, so only the bytes that
+	// can differ (those of max-min) need a pass.
+	lo, hi := l.cmds[0].depth, l.cmds[0].depth
+	for i := range l.cmds {
+		d := l.cmds[i].depth
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	for i := range l.cmds {
+		l.keys[i] = uint64(l.cmds[i].depth - lo) // wraps correctly: 0 <= d-lo <= hi-lo
+		l.order[i] = uint32(i)
+	}
+	diff := uint64(hi - lo)
 	var count [256]int
 	for shift := uint(0); shift < 64; shift += 8 {
-		if (diff>>shift)&0xff == 0 {
-			continue
+		if diff>>shift == 0 {
+			break
 		}
 		count = [256]int{}
 		for _, k := range l.keys[:n] {

@@ -9,10 +9,57 @@ import (
 
 // run is one horizontal stretch of non-transparent pixels in a row of a
 // sprite's trimmed area. Transparent pixels are the gaps between runs and
-// cost nothing to draw.
+// cost nothing to draw. A run is either opaque (every pixel has alpha 255:
+// drawn by copying) or mixed (opaque and translucent pixels: each opaque
+// pixel stored, each translucent one blended).
 type run struct {
 	x, n   uint16 // first column (relative to the trimmed area) and length
-	opaque bool   // every pixel has alpha 255: drawn by copying
+	opaque bool
+}
+
+// minCopyRun is the shortest stretch of opaque pixels kept as a run of its
+// own inside a stretch that also has translucent pixels; shorter ones are
+// cheaper to handle pixel by pixel than as a separate copy.
+const minCopyRun = 16
+
+// appendRuns appends the runs of one row of pixels.
+func appendRuns(runs []run, row []uint32) []run {
+	for x := 0; x < len(row); {
+		if row[x]>>24 == 0 {
+			x++
+			continue
+		}
+		// A maximal stretch of non-transparent pixels [x, e).
+		e := x
+		for e < len(row) && row[e]>>24 != 0 {
+			e++
+		}
+		// Split out long fully opaque stretches; the rest is mixed.
+		start := x
+		for i := x; i < e; {
+			if row[i]>>24 != 255 {
+				i++
+				continue
+			}
+			j := i
+			for j < e && row[j]>>24 == 255 {
+				j++
+			}
+			if j-i >= minCopyRun || (i == x && j == e) {
+				if i > start {
+					runs = append(runs, run{x: uint16(start), n: uint16(i - start)})
+				}
+				runs = append(runs, run{x: uint16(i), n: uint16(j - i), opaque: true})
+				start = j
+			}
+			i = j
+		}
+		if e > start {
+			runs = append(runs, run{x: uint16(start), n: uint16(e - start)})
+		}
+		x = e
+	}
+	return runs
 }
 
 // Sprite is an image prepared once for fast drawing: converted to
@@ -84,26 +131,16 @@ func NewSprite(img image.Image) (*Sprite, error) {
 		src := full[(y0+y)*s.w+x0 : (y0+y)*s.w+x1]
 		copy(s.pix[y*tw:], src)
 		s.rowRuns[y] = uint32(len(s.runs))
-		for x := 0; x < tw; {
-			a := src[x] >> 24
-			if a == 0 {
-				s.opaque = false
-				x++
-				continue
-			}
-			op := a == 255
-			e := x + 1
-			for e < tw && src[e]>>24 != 0 && (src[e]>>24 == 255) == op {
-				e++
-			}
-			if !op {
-				s.opaque = false
-			}
-			s.runs = append(s.runs, run{x: uint16(x), n: uint16(e - x), opaque: op})
-			x = e
-		}
+		s.runs = appendRuns(s.runs, src)
 	}
 	s.rowRuns[th] = uint32(len(s.runs))
+	// Opaque: every row is one opaque run over the whole trimmed width.
+	for y := 0; y < th; y++ {
+		rs := s.runs[s.rowRuns[y]:s.rowRuns[y+1]]
+		if len(rs) != 1 || !rs[0].opaque || int(rs[0].n) != tw {
+			s.opaque = false
+		}
+	}
 	return s, nil
 }
 

@@ -1,0 +1,214 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"diorama/mathx"
+)
+
+// pixelArt returns a w×h pixel-art sprite with transparent margins (about a
+// third of the area), an outline, opaque fill and a few translucent pixels:
+// what game sprites look like.
+func pixelArt(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dx, dy := (float64(x)+0.5-cx)/cx, (float64(y)+0.5-cy)/cy
+			d := dx*dx + dy*dy
+			switch {
+			case d < 0.55:
+				c := color.NRGBA{uint8(100 + 10*(x%5)), uint8(60 + 20*(y%4)), 40, 255}
+				if (x+y)%7 == 0 {
+					c.A = 160 // a few translucent highlights
+				}
+				img.SetNRGBA(x, y, c)
+			case d < 0.72:
+				img.SetNRGBA(x, y, color.NRGBA{20, 20, 30, 255}) // outline
+			}
+		}
+	}
+	return img
+}
+
+// diamond returns a 64×32 isometric floor tile: opaque inside the diamond,
+// transparent outside.
+func diamond() *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 32))
+	for y := 0; y < 32; y++ {
+		half := 2 * min(y+1, 32-y) // 2:1 diamond
+		for x := 32 - half; x < 32+half; x++ {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(60 + x), uint8(120 + y), 70, 255})
+		}
+	}
+	return img
+}
+
+type placed struct{ x, y int }
+
+func scatter(n, w, h, sw, sh int, seed uint64) []placed {
+	r := rand.New(rand.NewPCG(seed, 0))
+	ps := make([]placed, n)
+	for i := range ps {
+		ps[i] = placed{r.IntN(w+sw) - sw/2, r.IntN(h+sh) - sh/2}
+	}
+	return ps
+}
+
+// timeImageDraw measures the mean time of one run of fn over at least
+// 200 ms (and 3 runs), for the in-run comparison with image/draw.
+func timeImageDraw(fn func()) time.Duration {
+	fn() // warm up
+	n := 0
+	start := time.Now()
+	for n < 3 || time.Since(start) < 200*time.Millisecond {
+		fn()
+		n++
+	}
+	return time.Since(start) / time.Duration(n)
+}
+
+// benchBlit draws one sprite at many positions on an 800×480 frame with
+// DrawSprite, then times image/draw's Over on the same work in the same
+// run and reports both rates and the ratio.
+func benchBlit(b *testing.B, img *image.NRGBA) {
+	s := MustSprite(img)
+	src := image.NewRGBA(img.Bounds())
+	draw.Draw(src, src.Rect, img, image.Point{}, draw.Src) // image/draw's fastest source form
+	f, _ := NewFrame(800, 480)
+	ref := image.NewRGBA(f.Rect)
+	ps := scatter(1000, 800, 480, img.Bounds().Dx(), img.Bounds().Dy(), 1)
+	px := float64(len(ps) * img.Bounds().Dx() * img.Bounds().Dy())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range ps {
+			DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+		}
+	}
+	ours := b.Elapsed() / time.Duration(b.N)
+	b.StopTimer()
+	theirs := timeImageDraw(func() {
+		for _, p := range ps {
+			draw.Draw(ref, src.Rect.Add(image.Pt(p.x, p.y)), src, image.Point{}, draw.Over)
+		}
+	})
+	b.ReportMetric(px/ours.Seconds()/1e6, "Mpx/s")
+	b.ReportMetric(px/theirs.Seconds()/1e6, "imagedraw-Mpx/s")
+	b.ReportMetric(float64(theirs)/float64(ours), "x-imagedraw")
+}
+
+func BenchmarkBlit16(b *testing.B)      { benchBlit(b, pixelArt(16, 16)) }
+func BenchmarkBlit64(b *testing.B)      { benchBlit(b, pixelArt(64, 64)) }
+func BenchmarkBlitDiamond(b *testing.B) { benchBlit(b, diamond()) }
+
+// benchFrame renders a whole 800×480 frame of n 16×16 sprites per
+// iteration — clear, build the draw list, sort, render — with the given
+// number of workers, and times image/draw (clear plus n draw.Draw calls)
+// in the same run.
+func benchFrame(b *testing.B, n, workers int) {
+	img := pixelArt(16, 16)
+	s := MustSprite(img)
+	src := image.NewRGBA(img.Bounds())
+	draw.Draw(src, src.Rect, img, image.Point{}, draw.Src)
+	f, _ := NewFrame(800, 480)
+	ref := image.NewRGBA(f.Rect)
+	ps := scatter(n, 800, 480, 16, 16, 2)
+	l := NewDrawList()
+	rd := NewRenderer(workers)
+	defer rd.Close()
+	bg := color.RGBA{30, 40, 50, 255}
+	frame := func() {
+		f.Clear(bg)
+		l.Reset()
+		for i, p := range ps {
+			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+		}
+		rd.Render(f, l)
+	}
+	frame()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		frame()
+	}
+	ours := b.Elapsed() / time.Duration(b.N)
+	b.StopTimer()
+	uni := image.NewUniform(bg)
+	theirs := timeImageDraw(func() {
+		draw.Draw(ref, ref.Rect, uni, image.Point{}, draw.Src)
+		for _, p := range ps {
+			draw.Draw(ref, src.Rect.Add(image.Pt(p.x, p.y)), src, image.Point{}, draw.Over)
+		}
+	})
+	b.ReportMetric(float64(n), "sprites/frame")
+	b.ReportMetric(float64(ours.Microseconds())/1000, "ms/frame")
+	b.ReportMetric(float64(n*256)/ours.Seconds()/1e6, "Mpx/s")
+	b.ReportMetric(float64(theirs)/float64(ours), "x-imagedraw")
+	b.ReportMetric(float64(rd.Workers()), "workers")
+}
+
+func BenchmarkFrame10kSprites1Worker(b *testing.B)  { benchFrame(b, 10000, 1) }
+func BenchmarkFrame10kSprites2Workers(b *testing.B) { benchFrame(b, 10000, 2) }
+func BenchmarkFrame10kSpritesAllCores(b *testing.B) { benchFrame(b, 10000, runtime.GOMAXPROCS(0)) }
+
+// BenchmarkFrame10kScaling times the same frame with one and with two
+// workers in one run and reports the speed-up.
+func BenchmarkFrame10kScaling(b *testing.B) {
+	img := pixelArt(16, 16)
+	s := MustSprite(img)
+	f, _ := NewFrame(800, 480)
+	ps := scatter(10000, 800, 480, 16, 16, 2)
+	l := NewDrawList()
+	for i, p := range ps {
+		l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+	}
+	r1, r2 := NewRenderer(1), NewRenderer(2)
+	defer r1.Close()
+	defer r2.Close()
+	var t1, t2 time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		r1.Render(f, l)
+		t1 += time.Since(start)
+		start = time.Now()
+		r2.Render(f, l)
+		t2 += time.Since(start)
+	}
+	b.ReportMetric(float64(t1)/float64(t2), "speedup-2w")
+}
+
+// BenchmarkPrimitives reports the rate of the path filler and lines, for
+// debug overlays.
+func BenchmarkFillCircleAA(b *testing.B) {
+	f, _ := NewFrame(800, 480)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		FillCircle(f, f.Rect, mathx.V2(400, 240), 100, color.RGBA{0, 100, 0, 128}, true)
+	}
+	b.ReportMetric(3.14159*100*100*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpx/s")
+}
+
+func BenchmarkSort10k(b *testing.B) {
+	s := MustSprite(pixelArt(16, 16))
+	r := rand.New(rand.NewPCG(3, 3))
+	l := NewDrawList()
+	depths := make([]int64, 10000)
+	for i := range depths {
+		depths[i] = int64(r.IntN(1 << 20))
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		l.Reset()
+		for _, d := range depths {
+			l.Sprite(d, s, 0, 0, nil)
+		}
+		l.Sort()
+	}
+}
