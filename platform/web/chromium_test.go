@@ -88,6 +88,71 @@ func TestChromiumMatchesNative(t *testing.T) {
 	}
 }
 
+// TestChromiumInput loads a page that dispatches touch, mouse and key
+// events on the canvas (see inputTestPage), then screenshots it scaled 2×
+// in a 640×480 window. The screenshot must
+// equal the native frame after the same events in frame coordinates,
+// scaled 2×: it shows the cursor cross, the left stick's knob and the
+// key-count block exactly where the native run puts them.
+func TestChromiumInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the wasm build and Chromium")
+	}
+	chrome := findChromium()
+	if chrome == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no chromium (install it: ./scripts/deps.sh test)")
+		}
+		t.Skip("no chromium in PATH (./scripts/deps.sh test installs it)")
+	}
+	dir := t.TempDir()
+	if err := Build(dir, "./example"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "input.html"), []byte(inputTestPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	shot := filepath.Join(dir, "input.png")
+	if out, err := chromium(chrome, "--screenshot="+shot, "--window-size=640,480", srv.URL+"/input.html?timer=1"); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	got := readPNG(t, shot)
+	// The page sends a touch drag from frame (100,150) to (130,150), a
+	// mouse move to (50.5,25.5) and one D press (plus a repeat), at client
+	// positions computed from the canvas's letterboxed layout at the time.
+	script, err := headless.ParseScript(strings.NewReader(`0 touchdown 1 100 150
+0 touchmove 1 130 150
+0 mousemove 50.5 25.5
+0 keydown D`), "native")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := headless.Run(testgame.New(exW, exH, exSeed), platform.Config{Width: exW, Height: exH}, headless.Options{Ticks: 2, Script: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Rect.Dx() != 2*exW || got.Rect.Dy() != 2*exH {
+		t.Fatalf("screenshot is %v, want %dx%d", got.Rect, 2*exW, 2*exH)
+	}
+	diff, first := 0, ""
+	for y := 0; y < 2*exH; y++ {
+		for x := 0; x < 2*exW; x++ {
+			g, w := got.RGBAAt(x, y), res.Frame.RGBAAt(x/2, y/2)
+			if g != w {
+				if diff == 0 {
+					first = fmt.Sprintf("first at screen (%d,%d): got %v want %v", x, y, g, w)
+				}
+				diff++
+			}
+		}
+	}
+	if diff != 0 {
+		t.Fatalf("%d of %d pixels differ; %s", diff, 4*exW*exH, first)
+	}
+}
+
 func findChromium() string {
 	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
 		if p, err := exec.LookPath(n); err == nil {

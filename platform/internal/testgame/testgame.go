@@ -2,7 +2,8 @@
 // and examples present: a seeded noise-and-gradient pattern (every pixel
 // opaque and distinct from its neighbours, so any scaling, offset, row
 // flip or channel swap shows) with a cursor cross at the last pointer
-// position and the twin thumbsticks' knobs drawn as squares.
+// position, the twin thumbsticks' knobs drawn as squares and a block
+// whose colour counts key presses.
 //
 // It imports platform, raster and mathx only.
 package testgame
@@ -84,6 +85,13 @@ func (g *Game) Draw(f *raster.Frame, alpha float64) {
 		Pattern(f, g.Seed)
 	}
 	white := color.RGBA{255, 255, 255, 255}
+	if g.Keys > 0 { // a 4×4 block at the top left counts key presses
+		for y := 0; y < 4; y++ {
+			for x := 0; x < 4; x++ {
+				f.SetRGBA(x, y, color.RGBA{uint8(40 * g.Keys), 0, 255, 255})
+			}
+		}
+	}
 	if g.HasCursor {
 		cx, cy := int(g.Cursor.X), int(g.Cursor.Y)
 		for d := -3; d <= 3; d++ {
