@@ -158,13 +158,16 @@ type World struct {
 	push []mathx.Vec2 // contact resolution displacements, by grid entry
 	// Per-agent data copied into grid order after each Build, so that
 	// neighbour loops read contiguous memory.
-	sRad     []float64
-	sHead    []mathx.Vec2
-	sIdle    []bool
-	sSep     []bool
-	paths    []mathx.Vec2
-	pathOff  []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
-	pathLoop []bool
+	sRad  []float64
+	sHead []mathx.Vec2
+	sIdle []bool
+	sSep  []bool
+	// Contact resolution work lists (grid entries) and marks.
+	active, next []int32
+	moved        []bool
+	paths        []mathx.Vec2
+	pathOff      []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
+	pathLoop     []bool
 
 	grid    Grid
 	walls   []Segment
@@ -352,6 +355,9 @@ func (w *World) buildGrid(cell float64) {
 	w.sIdle = grow(w.sIdle, m)
 	w.sSep = grow(w.sSep, m)
 	w.push = grow(w.push, m)
+	w.moved = grow(w.moved, m)
+	clear(w.moved)
+	clear(w.push)
 	for k, id := range g.ids {
 		w.sRad[k] = w.radius[id]
 		w.sHead[k] = w.heading[id]
@@ -448,8 +454,11 @@ func (w *World) Step(dt float64) error {
 	}
 	if all&Separating != 0 && cfg.Resolve > 0 {
 		w.buildGrid(cell)
+		// The first pass looks at every agent; later passes only at the
+		// agents the previous pass moved.
+		w.active = w.active[:0]
 		for k := 0; k < cfg.Resolve; k++ {
-			if !w.resolve(maxR) {
+			if !w.resolve(maxR, k == 0) {
 				break // no contact left
 			}
 		}
@@ -458,16 +467,26 @@ func (w *World) Step(dt float64) error {
 }
 
 // resolve runs one contact-resolution pass among separating agents and
-// reports whether any pair overlapped. The grid is rebuilt after
-// integration; the passes move agents by at most their overlaps, and
-// distances use the current positions. Each pair is found once (from its
-// lower index) and both agents get half the correction.
-func (w *World) resolve(maxR float64) bool {
+// reports whether any pair overlapped. A full pass visits every grid entry
+// and handles each pair once, from its lower entry; a partial pass visits
+// only the entries moved by the previous pass (w.active) and handles each
+// pair once too: from the lower entry when both are active, else from the
+// active one. Distances use the current positions, kept in the grid's
+// sorted copy.
+func (w *World) resolve(maxR float64, full bool) bool {
 	g := &w.grid
-	push := w.push[:len(g.ids)]
-	clear(push)
+	push, moved := w.push[:len(g.ids)], w.moved[:len(g.ids)]
+	w.next = w.next[:0]
 	any := false
-	for k0 := range g.ids {
+	n := len(g.ids)
+	if !full {
+		n = len(w.active)
+	}
+	for a := 0; a < n; a++ {
+		k0 := a
+		if !full {
+			k0 = int(w.active[a])
+		}
 		if !w.sSep[k0] {
 			continue
 		}
@@ -480,8 +499,12 @@ func (w *World) resolve(maxR float64) bool {
 			for x := x0; x <= x1; x++ {
 				bk := hashCell(x, y) & g.mask
 				for k := g.start[bk]; k < g.start[bk+1]; k++ {
-					// Each pair once, from its lower grid entry.
-					if int(k) <= k0 || g.cx[k] != x || g.cy[k] != y || !w.sSep[k] {
+					if int(k) == k0 || g.cx[k] != x || g.cy[k] != y || !w.sSep[k] {
+						continue
+					}
+					// Each pair once: from the lower entry when both
+					// sides are visited in this pass.
+					if (full || moved[k]) && int(k) < k0 {
 						continue
 					}
 					rel := p.Sub(g.pos[k])
@@ -507,6 +530,12 @@ func (w *World) resolve(maxR float64) bool {
 						}
 					}
 					o := s - dist
+					if push[k0] == (mathx.Vec2{}) {
+						w.next = append(w.next, int32(k0))
+					}
+					if push[k] == (mathx.Vec2{}) {
+						w.next = append(w.next, k)
+					}
 					push[k0] = push[k0].Add(u.Scale(o * share))
 					push[k] = push[k].Sub(u.Scale(o * (1 - share)))
 					any = true
@@ -514,12 +543,23 @@ func (w *World) resolve(maxR float64) bool {
 			}
 		}
 	}
-	if any {
-		for k, id := range g.ids {
-			g.pos[k] = g.pos[k].Add(push[k])
-			w.pos[id] = g.pos[k]
-		}
+	// moved marks this pass's visited set; clear it, then apply the pushes
+	// and mark the entries moved now for the next pass.
+	for _, k := range w.active {
+		moved[k] = false
 	}
+	uniq := w.next[:0]
+	for _, k := range w.next {
+		if moved[k] {
+			continue // listed twice (its push summed to zero once)
+		}
+		moved[k] = true
+		uniq = append(uniq, k)
+		g.pos[k] = g.pos[k].Add(push[k])
+		w.pos[g.ids[k]] = g.pos[k]
+		push[k] = mathx.Vec2{}
+	}
+	w.active, w.next = uniq, w.active
 	return any
 }
 
