@@ -54,6 +54,10 @@ type Bullets struct {
 	Hits []BulletHit
 	free []int32
 	live int
+	// Scratch for StepBullets: per-slot bucket key and hit index, the
+	// bucketed order, per-cell counters and hits in processing order.
+	key, hitAt, order, cellCnt []int32
+	scratch                    []BulletHit
 }
 
 // Add spawns a bullet at pos with velocity vel (units per second), radius r
@@ -121,7 +125,11 @@ func (b *Bullets) Reserve(n int) {
 		h := make([]BulletHit, len(b.Hits), n)
 		copy(h, b.Hits)
 		b.Hits = h
+		b.scratch = make([]BulletHit, 0, n)
 	}
+	b.key = growInt32(b.key, n)[:len(b.X)]
+	b.hitAt = growInt32(b.hitAt, n)[:len(b.X)]
+	b.order = growInt32(b.order, n)[:len(b.X)]
 }
 
 // StepBullets moves every live bullet by its velocity times dt, sweeping it
@@ -137,19 +145,67 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		return
 	}
 	w.refresh()
-	out := w.def.Bounds.Expand(BoundsMargin)
-	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true}
+	n := len(b.X)
+	g := &w.gMoving
+	ncell := g.nx * g.ny
+	b.key = growInt32(b.key, n)
+	b.hitAt = growInt32(b.hitAt, n)
+	b.order = growInt32(b.order, n)
+	b.cellCnt = growInt32(b.cellCnt, ncell+2)
+	clear(b.cellCnt)
+	b.scratch = b.scratch[:0]
+
+	// Bucket the live bullets by the grid cell their step stays in (ncell
+	// for the general path), so bullets sharing a cell run back to back
+	// with that cell's data hot in cache. Within a bucket, slot order.
+	fast := w.def.Bounds
 	for i, alive := range b.Alive {
 		if !alive {
+			b.key[i] = -1
 			continue
 		}
+		k := int32(ncell)
+		if !w.def.BruteForce && b.R[i] <= w.def.MaxCastRadius {
+			px, py := b.X[i], b.Y[i]
+			ex, ey := px+b.VX[i]*dt, py+b.VY[i]*dt
+			if fast.Contains(mathx.Vec2{X: px, Y: py}) && fast.Contains(mathx.Vec2{X: ex, Y: ey}) {
+				cx, cy := g.cellX(px), g.cellY(py)
+				if cx == g.cellX(ex) && cy == g.cellY(ey) {
+					k = int32(cy*g.nx + cx)
+				}
+			}
+		}
+		b.key[i] = k
+		b.cellCnt[k+1]++
+	}
+	for c := 1; c < len(b.cellCnt); c++ {
+		b.cellCnt[c] += b.cellCnt[c-1]
+	}
+	live := int(b.cellCnt[len(b.cellCnt)-1])
+	for i, k := range b.key[:n] {
+		if k >= 0 {
+			b.order[b.cellCnt[k]] = int32(i)
+			b.cellCnt[k]++
+		}
+	}
+
+	out := w.def.Bounds.Expand(BoundsMargin)
+	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true}
+	for _, i32 := range b.order[:live] {
+		i := int(i32)
 		q.p = mathx.Vec2{X: b.X[i], Y: b.Y[i]}
 		q.d = mathx.Vec2{X: b.VX[i] * dt, Y: b.VY[i] * dt}
 		q.r = b.R[i]
 		q.mask = b.Mask[i]
-		c, ok := w.castFirst(&q)
+		var c castResult
+		var ok bool
+		if k := b.key[i]; int(k) < ncell {
+			c, ok = w.castOneCell(&q, int(k))
+		} else {
+			c, ok = w.castFirst(&q)
+		}
 		if ok {
-			h := BulletHit{Bullet: int32(i), Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
+			h := BulletHit{Bullet: i32, Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
 			centre := q.p.Add(q.d.Scale(c.hit.t))
 			h.Point = centre.Sub(c.hit.n.Scale(q.r))
 			if c.wall {
@@ -158,15 +214,88 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 				h.Kind, h.Body = HitBody, w.idOf(c.idx)
 			}
 			b.X[i], b.Y[i] = centre.X, centre.Y
-			b.Hits = append(b.Hits, h)
-			b.Kill(i)
+			b.scratch = append(b.scratch, h)
+			b.hitAt[i] = int32(len(b.scratch))
 			continue
 		}
 		p := q.p.Add(q.d)
 		b.X[i], b.Y[i] = p.X, p.Y
 		if !out.Contains(p) {
-			b.Hits = append(b.Hits, BulletHit{Bullet: int32(i), Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
+			b.scratch = append(b.scratch, BulletHit{Bullet: i32, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
+			b.hitAt[i] = int32(len(b.scratch))
+		}
+	}
+	// Report and free in slot order, so events and slot reuse do not depend
+	// on the bucketing.
+	if len(b.scratch) == 0 {
+		return
+	}
+	for i, h := range b.hitAt[:n] {
+		if h != 0 {
+			b.Hits = append(b.Hits, b.scratch[h-1])
+			b.hitAt[i] = 0
 			b.Kill(i)
 		}
 	}
+}
+
+func growInt32(s []int32, n int) []int32 {
+	if cap(s) < n {
+		t := make([]int32, n, n+n/4)
+		copy(t, s)
+		return t
+	}
+	return s[:n]
+}
+
+// castOneCell is the bullet fast path for a cast whose centre path stays in
+// one grid cell (the common case at 60 Hz): no de-duplication is needed, and
+// the loops below are the whole of castFirst's work, flattened.
+func (w *World) castOneCell(q *castQuery, c int) (castResult, bool) {
+	best := castResult{hit: castHit{t: 2}}
+	p, d, r := q.p, q.d, q.r
+	s := segBox(p, p.Add(d)).Expand(r)
+	gw := &w.gWalls
+	lo, hi := gw.start[c], gw.start[c+1]
+	for k := lo; k < hi; k++ {
+		b := &gw.ibox[k]
+		if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
+			continue
+		}
+		wi := gw.items[k]
+		if w.wallLayer[wi]&q.mask == 0 {
+			continue
+		}
+		if h, ok := castCircleBox(p, d, r, *b); ok {
+			if cr := (castResult{h, true, wi}); cr.before(best) {
+				best = cr
+			}
+		}
+	}
+	for _, g := range [2]*grid{&w.gStatic, &w.gMoving} {
+		lo, hi := g.start[c], g.start[c+1]
+		for k := lo; k < hi; k++ {
+			b := &g.ibox[k]
+			if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
+				continue
+			}
+			j := g.items[k]
+			if w.layer[j]&q.mask == 0 || w.sensor[j] {
+				continue
+			}
+			var h castHit
+			var ok bool
+			if cr := w.crad[j]; cr >= 0 {
+				h, ok = castCircleCircle(p, d, r, w.pos[j], cr)
+			} else {
+				h, ok = castShape(p, d, r, &w.shape[j], w.xf(int(j)))
+			}
+			if ok {
+				if cr := (castResult{h, false, j}); cr.before(best) {
+					best = cr
+				}
+			}
+		}
+	}
+	return best, best.hit.t <= 1
 }

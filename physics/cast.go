@@ -18,7 +18,7 @@ type castHit struct {
 // backDir is the normal reported for a cast that starts overlapping with no
 // better direction: opposite to the motion, or -Y when there is no motion.
 func backDir(d mathx.Vec2) mathx.Vec2 {
-	if l := d.Len(); l > 0 {
+	if l := length(d); l > 0 {
 		return d.Scale(-1 / l)
 	}
 	return mathx.Vec2{Y: -1}
@@ -30,7 +30,7 @@ func castCircleCircle(p, d mathx.Vec2, r float64, c mathx.Vec2, rr float64) (cas
 	m := p.Sub(c)
 	cc := m.LenSq() - rs*rs
 	if cc <= 0 {
-		l := m.Len()
+		l := length(m)
 		if l > 0 {
 			return castHit{0, m.Scale(1 / l)}, true
 		}
@@ -53,7 +53,7 @@ func castCircleCircle(p, d mathx.Vec2, r float64, c mathx.Vec2, rr float64) (cas
 		t = 0
 	}
 	h := m.Add(d.Scale(t))
-	l := h.Len()
+	l := length(h)
 	if l == 0 {
 		return castHit{t, backDir(d)}, true
 	}

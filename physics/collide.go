@@ -232,7 +232,7 @@ func collidePolys(a, b *poly) (Manifold, bool) {
 	w1, w2 := inc.v[incFace], inc.v[(incFace+1)%inc.n]
 	v1, v2 := ref.v[face], ref.v[(face+1)%ref.n]
 	t := v2.Sub(v1)
-	tl := t.Len()
+	tl := length(t)
 	t = t.Scale(1 / tl)
 	// Clip the incident segment to the reference face's extent along t.
 	lo, hi := 0.0, tl

@@ -20,6 +20,7 @@ type grid struct {
 	nx, ny int
 	start  []int32 // cell c holds items[start[c]:start[c+1]]
 	items  []int32
+	ibox   []mathx.AABB // items[k]'s real (not grown) box, for cache-friendly rejects
 	cursor []int32
 	rng    []cellRange // scratch, per item id
 }
@@ -93,8 +94,10 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 	g.start[len(cnt)] = s
 	if cap(g.items) < total {
 		g.items = make([]int32, total, total+total/4)
+		g.ibox = make([]mathx.AABB, total, total+total/4)
 	}
 	g.items = g.items[:total]
+	g.ibox = g.ibox[:total]
 	for _, id := range ids {
 		r := g.rng[id]
 		for y := r.y0; y <= r.y1; y++ {
@@ -102,6 +105,7 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 			for x := r.x0; x <= r.x1; x++ {
 				c := row + int(x)
 				g.items[cnt[c]] = id
+				g.ibox[cnt[c]] = boxes[id]
 				cnt[c]++
 			}
 		}

@@ -53,6 +53,10 @@ type castQuery struct {
 	stamp     uint32
 	best      castResult
 	all       bool
+	// sweep bounds the swept circle; single is set when the cast visits one
+	// grid cell only, so items cannot repeat and need no stamps.
+	sweep  mathx.AABB
+	single bool
 	// skipLeaving ignores shapes the cast starts in contact with while
 	// moving along or away from them (body sweeps slide along walls).
 	skipLeaving bool
@@ -97,10 +101,12 @@ func (w *World) bodyVisible(q *castQuery, j int) bool {
 // testWall and testBody cast against one item, keeping the best hit (or,
 // in all mode, appending to w.hits).
 func (w *World) testWall(q *castQuery, k int) {
-	if w.wallStamp[k] == q.stamp {
-		return
+	if !q.single {
+		if w.wallStamp[k] == q.stamp {
+			return
+		}
+		w.wallStamp[k] = q.stamp
 	}
-	w.wallStamp[k] = q.stamp
 	if w.wallLayer[k]&q.mask == 0 {
 		return
 	}
@@ -111,14 +117,16 @@ func (w *World) testWall(q *castQuery, k int) {
 }
 
 func (w *World) testBody(q *castQuery, j int) {
-	if w.stamp[j] == q.stamp {
-		return
+	if !q.single {
+		if w.stamp[j] == q.stamp {
+			return
+		}
+		w.stamp[j] = q.stamp
 	}
-	w.stamp[j] = q.stamp
 	if !w.bodyVisible(q, j) {
 		return
 	}
-	h, ok := castShape(q.p, q.d, q.r, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+	h, ok := castShape(q.p, q.d, q.r, &w.shape[j], w.xf(j))
 	if ok {
 		w.offer(q, castResult{h, false, int32(j)})
 	}
@@ -148,39 +156,66 @@ func (w *World) rayHit(q *castQuery, c castResult) RayHit {
 	return h
 }
 
+// testCell casts against the items of cell c in each grid the query wants,
+// rejecting by the boxes stored alongside the items before anything else.
 func (w *World) testCell(q *castQuery, c int) {
 	if q.walls {
-		for _, k := range w.gWalls.cellItems(c) {
-			w.testWall(q, int(k))
-		}
+		w.testGrid(q, &w.gWalls, c, true)
 	}
 	if q.static {
-		for _, j := range w.gStatic.cellItems(c) {
-			w.testBody(q, int(j))
-		}
+		w.testGrid(q, &w.gStatic, c, false)
 	}
 	if q.moving {
-		for _, j := range w.gMoving.cellItems(c) {
-			w.testBody(q, int(j))
+		w.testGrid(q, &w.gMoving, c, false)
+	}
+}
+
+func (w *World) testGrid(q *castQuery, g *grid, c int, walls bool) {
+	s := q.sweep
+	lo, hi := g.start[c], g.start[c+1]
+	boxes := g.ibox[lo:hi]
+	items := g.items[lo:hi]
+	for k := range boxes {
+		b := &boxes[k]
+		if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
+			continue
+		}
+		if walls {
+			w.testWall(q, int(items[k]))
+		} else {
+			w.testBody(q, int(items[k]))
 		}
 	}
 }
 
 // castFirst finds the earliest hit of q, or every hit when q.all.
 func (w *World) castFirst(q *castQuery) (castResult, bool) {
-	q.stamp = w.nextStamp()
 	q.best = castResult{hit: castHit{t: math.Inf(1)}}
+	end := q.p.Add(q.d)
+	seg := segBox(q.p, end)
+	q.sweep = seg.Expand(q.r)
+	q.single = false
 	if w.def.BruteForce {
+		q.stamp = w.nextStamp()
 		w.castBrute(q)
 		return q.best, q.best.hit.t <= 1
 	}
 	g := &w.gMoving
-	end := q.p.Add(q.d)
 	if !q.all && q.r <= w.def.MaxCastRadius && w.def.Bounds.Contains(q.p) && w.def.Bounds.Contains(end) &&
 		(math.Abs(q.d.X) > g.cell || math.Abs(q.d.Y) > g.cell) {
+		q.stamp = w.nextStamp()
 		w.castDDA(q)
 	} else {
-		r := g.rangeOf(mathx.Box(q.p, end).Expand(q.r))
+		// Items sit in the grid grown by MaxCastRadius, so a cast no wider
+		// than that only needs the cells its centre path touches.
+		if q.r > w.def.MaxCastRadius {
+			seg = q.sweep
+		}
+		r := g.rangeOf(seg)
+		q.single = r.x0 == r.x1 && r.y0 == r.y1
+		if !q.single {
+			q.stamp = w.nextStamp()
+		}
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
 				w.testCell(q, int(y)*g.nx+int(x))
@@ -233,11 +268,13 @@ func (w *World) castDDA(q *castQuery) {
 func (w *World) castBrute(q *castQuery) {
 	if q.walls {
 		for k := range w.wallBox {
-			w.testWall(q, k)
+			if boxesTouch(q.sweep, w.wallBox[k]) {
+				w.testWall(q, k)
+			}
 		}
 	}
 	for j, a := range w.alive {
-		if !a {
+		if !a || !boxesTouch(q.sweep, w.box[j]) {
 			continue
 		}
 		if (w.typ[j] == Static && q.static) || (w.typ[j] != Static && q.moving) {
@@ -374,7 +411,7 @@ func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilt
 		if !w.bodyVisible(&q, j) || !boxesTouch(box, w.box[j]) {
 			return
 		}
-		if _, ok := collideShapes(&s, x, &w.shape[j], makeXform(w.pos[j], w.angle[j])); ok {
+		if _, ok := collideShapes(&s, x, &w.shape[j], w.xf(j)); ok {
 			dst = append(dst, Overlap{Body: w.idOf(int32(j)), Wall: -1})
 		}
 	}
@@ -463,7 +500,7 @@ func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 		if !w.bodyVisible(&q, j) {
 			return
 		}
-		d := distToShape(p, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+		d := distToShape(p, &w.shape[j], w.xf(j))
 		if d <= maxDist && (d < bestD || (d == bestD && int32(j) < best)) {
 			best, bestD = int32(j), d
 		}
@@ -517,4 +554,17 @@ func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 		return BodyID{}, 0, false
 	}
 	return w.idOf(best), bestD, true
+}
+
+// segBox is mathx.Box without math.Min's NaN and signed-zero care (inputs
+// are finite here), which matters in the per-bullet path.
+func segBox(a, b mathx.Vec2) mathx.AABB {
+	r := mathx.AABB{Min: a, Max: b}
+	if b.X < a.X {
+		r.Min.X, r.Max.X = b.X, a.X
+	}
+	if b.Y < a.Y {
+		r.Min.Y, r.Max.Y = b.Y, a.Y
+	}
+	return r
 }

@@ -94,7 +94,7 @@ func driveSeed(w *World, ai []BodyID, player BodyID, step int) {
 // walls, nUnits small dynamic units wandering, and nBullets bullets.
 func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*World, *Bullets, []BodyID, *mathx.Rand) {
 	tb.Helper()
-	w, err := NewWorld(WorldDef{Bounds: world800, CellSize: 32, MaxCastRadius: 4, Iterations: 1, BruteForce: brute})
+	w, err := NewWorld(WorldDef{Bounds: world800, CellSize: 32, MaxCastRadius: 2, Iterations: 1, BruteForce: brute})
 	if err != nil {
 		tb.Fatal(err)
 	}

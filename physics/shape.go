@@ -295,3 +295,7 @@ func (s *Shape) aabb(x xform) mathx.AABB {
 	}
 	return b
 }
+
+// length is |v| without math.Hypot's overflow care (coordinates are
+// bounded by maxExtent, so the squares cannot overflow).
+func length(v mathx.Vec2) float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }

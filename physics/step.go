@@ -135,7 +135,7 @@ func (w *World) integrate(dt float64) {
 		i := int(s)
 		d := w.vel[i].Scale(dt)
 		if w.angVel[i] != 0 {
-			w.angle[i] = mathx.WrapAngle(w.angle[i] + w.angVel[i]*dt)
+			w.setAngle(i, w.angle[i]+w.angVel[i]*dt)
 		}
 		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
 			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
@@ -275,7 +275,7 @@ func (w *World) findPairsBrute() {
 // solvePair runs the narrow phase on one pair and pushes the bodies apart.
 func (w *World) solvePair(p *pair, record bool) {
 	i := int(p.a)
-	xi := makeXform(w.pos[i], w.angle[i])
+	xi := w.xf(i)
 	if p.wall {
 		k := int(p.b)
 		var wp poly
@@ -302,7 +302,7 @@ func (w *World) solvePair(p *pair, record bool) {
 		return
 	}
 	j := int(p.b)
-	m, ok := collideShapes(&w.shape[i], xi, &w.shape[j], makeXform(w.pos[j], w.angle[j]))
+	m, ok := collideShapes(&w.shape[i], xi, &w.shape[j], w.xf(j))
 	if !ok {
 		return
 	}

@@ -121,9 +121,11 @@ type World struct {
 	// Body storage, indexed by slot.
 	pos, vel      []mathx.Vec2
 	angle, angVel []float64
+	rot           []mathx.Vec2 // cos, sin of angle, kept in step with it
 	mass, invMass []float64
 	typ           []BodyType
 	shape         []Shape
+	crad          []float64 // circle radius, -1 for polygons (hot copy for casts)
 	layer, mask   []uint32
 	sensor        []bool
 	user          []uint64
@@ -251,10 +253,12 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 		w.vel = append(w.vel, mathx.Vec2{})
 		w.angle = append(w.angle, 0)
 		w.angVel = append(w.angVel, 0)
+		w.rot = append(w.rot, mathx.Vec2{})
 		w.mass = append(w.mass, 0)
 		w.invMass = append(w.invMass, 0)
 		w.typ = append(w.typ, 0)
 		w.shape = append(w.shape, Shape{})
+		w.crad = append(w.crad, 0)
 		w.layer = append(w.layer, 0)
 		w.mask = append(w.mask, 0)
 		w.sensor = append(w.sensor, false)
@@ -265,9 +269,14 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 		w.stamp = append(w.stamp, 0)
 	}
 	w.pos[i], w.vel[i] = def.Position, def.Velocity
-	w.angle[i], w.angVel[i] = mathx.WrapAngle(def.Angle), def.AngularVelocity
+	w.angVel[i] = def.AngularVelocity
+	w.setAngle(i, def.Angle)
 	w.mass[i], w.invMass[i] = def.Mass, im
 	w.typ[i], w.shape[i] = def.Type, def.Shape
+	w.crad[i] = -1
+	if def.Shape.kind == KindCircle {
+		w.crad[i] = def.Shape.radius
+	}
 	w.layer[i], w.mask[i], w.sensor[i], w.user[i] = def.Layer, def.Mask, def.Sensor, def.UserData
 	w.gen[i]++
 	w.alive[i] = true
@@ -301,8 +310,22 @@ func (w *World) markMoved(i int) {
 }
 
 func (w *World) updateBox(i int) {
-	w.box[i] = w.shape[i].aabb(makeXform(w.pos[i], w.angle[i]))
+	w.box[i] = w.shape[i].aabb(w.xf(i))
 }
+
+// setAngle stores a wrapped angle and its cosine and sine.
+func (w *World) setAngle(i int, a float64) {
+	a = mathx.WrapAngle(a)
+	w.angle[i] = a
+	if a == 0 {
+		w.rot[i] = mathx.Vec2{X: 1}
+	} else {
+		w.rot[i] = mathx.Vec2{X: math.Cos(a), Y: math.Sin(a)}
+	}
+}
+
+// xf returns body i's transform.
+func (w *World) xf(i int) xform { return xform{p: w.pos[i], c: w.rot[i].X, s: w.rot[i].Y} }
 
 // BodyCount returns the number of live bodies.
 func (w *World) BodyCount() int { return len(w.alive) - len(w.free) }
@@ -405,7 +428,7 @@ func (w *World) SetAngle(id BodyID, a float64) error {
 	if !finite(a) {
 		return fmt.Errorf("%w: angle %v", ErrBadPosition, a)
 	}
-	w.angle[i] = mathx.WrapAngle(a)
+	w.setAngle(i, a)
 	w.updateBox(i)
 	w.markMoved(i)
 	return nil

@@ -1,0 +1,134 @@
+package physics
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"diorama/mathx"
+)
+
+// seedMeasuredNs is seed 000's best measured collision time for its
+// 71-entity scene (Table 2.1: 16 ms at 64 cells).
+const seedMeasuredNs = 16e6
+
+// BenchmarkSeed71 steps seed 000's scene (20 merged walls, 50 AI, one
+// player, 25 ticks/s) with the grid and with the brute-force all-pairs
+// reference.
+func BenchmarkSeed71(b *testing.B) {
+	for _, brute := range []bool{false, true} {
+		name := "grid"
+		if brute {
+			name = "brute"
+		}
+		b.Run(name, func(b *testing.B) {
+			w, ai, player := seedScene(b, brute)
+			step := 0
+			for ; step < 100; step++ {
+				driveSeed(w, ai, player, step)
+				w.Step(1.0 / 25)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuNanos()
+			pairs, contacts := 0, 0
+			for i := 0; i < b.N; i++ {
+				driveSeed(w, ai, player, step)
+				w.Step(1.0 / 25)
+				step++
+				pairs += w.Stats().Pairs
+				contacts += w.Stats().Contacts
+			}
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(ns, "ns/step")
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
+			b.ReportMetric(seedMeasuredNs/ns, "x-seed-16ms")
+			b.ReportMetric(float64(pairs)/float64(b.N), "pairs/step")
+			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/step")
+		})
+	}
+}
+
+// BenchmarkBullets: N bullets (radius 2, 300–900 px/s) against 1,000
+// wandering units and the seed map's walls on an 800×480 world at 60 Hz.
+// One op is World.Step plus StepBullets plus respawning the bullets that
+// died, so the count stays N.
+func BenchmarkBullets(b *testing.B) {
+	for _, n := range []int{1000, 10000, 50000} {
+		for _, brute := range []bool{false, true} {
+			name := fmt.Sprintf("%dk/grid", n/1000)
+			if brute {
+				name = fmt.Sprintf("%dk/brute", n/1000)
+			}
+			b.Run(name, func(b *testing.B) {
+				w, bl, _, r := bulletScene(b, 1000, n, brute)
+				for i := 0; i < 3; i++ {
+					w.Step(1.0 / 60)
+					w.StepBullets(bl, 1.0/60)
+					for range bl.Hits {
+						spawnBullet(bl, r)
+					}
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu0 := cpuNanos()
+				var bulletNs time.Duration
+				hits := 0
+				for i := 0; i < b.N; i++ {
+					w.Step(1.0 / 60)
+					t0 := time.Now()
+					w.StepBullets(bl, 1.0/60)
+					bulletNs += time.Since(t0)
+					hits += len(bl.Hits)
+					for range bl.Hits {
+						spawnBullet(bl, r)
+					}
+				}
+				ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+				b.ReportMetric(ns, "ns/step")
+				b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
+				b.ReportMetric(float64(bulletNs.Nanoseconds())/float64(b.N), "bullet-ns/step")
+				b.ReportMetric(float64(bulletNs.Nanoseconds())/float64(b.N)/float64(n), "ns/bullet")
+				b.ReportMetric(float64(hits)/float64(b.N), "hits/step")
+			})
+		}
+	}
+}
+
+// BenchmarkRaycasts: 10,000 random rays across the 800×480 bullet scene
+// (1,000 units, 20 walls) per op.
+func BenchmarkRaycasts(b *testing.B) {
+	for _, brute := range []bool{false, true} {
+		name := "grid"
+		if brute {
+			name = "brute"
+		}
+		b.Run(name, func(b *testing.B) {
+			w, _, _, _ := bulletScene(b, 1000, 0, brute)
+			w.Step(1.0 / 60)
+			r := mathx.NewRand(99)
+			from := make([]mathx.Vec2, 10000)
+			to := make([]mathx.Vec2, 10000)
+			for i := range from {
+				from[i] = mathx.Vec2{X: r.Range(0, 800), Y: r.Range(0, 480)}
+				to[i] = mathx.Vec2{X: r.Range(0, 800), Y: r.Range(0, 480)}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuNanos()
+			hits := 0
+			for i := 0; i < b.N; i++ {
+				for k := range from {
+					if _, ok := w.RayCast(from[k], to[k], QueryFilter{}); ok {
+						hits++
+					}
+				}
+			}
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(ns/1e6, "ms/10k-rays")
+			b.ReportMetric(ns/1e4, "ns/ray")
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N)/1e4, "cpu-ns/ray")
+			b.ReportMetric(float64(hits)/float64(b.N), "hits/10k")
+		})
+	}
+}

@@ -1,0 +1,15 @@
+//go:build linux
+
+package physics
+
+import "syscall"
+
+// cpuNanos returns the process's user+system CPU time, so benchmarks can
+// report CPU per step alongside wall time on a shared, loaded machine.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
