@@ -93,27 +93,37 @@ type Sorter struct {
 	q    float64 // ZPixels/TileH: hexagon-overlap weight of z
 
 	box  []Box
-	fb   []float32 // fallback depth
-	vw   []float64 // per item: v range, w range
-	bidx []int32   // per item: bucket ranges on v and w
+	ent  []entry  // per item: its (v, w) ranges, in float32 rounded outwards
+	fbK  []uint32 // per item: fallback depth as an order-preserving key
+	vK   []uint32 // per item: v0 as an order-preserving key
+	rank []int32  // fallback rank of each item
+	byFB []int32  // items in fallback order
+	byV  []int32  // items in increasing v0
+	keyA []uint32 // radix scratch
+	keyB []uint32
+	tmp  []int32
 
-	rank  []int32 // fallback rank of each item
-	byFB  []int32 // items in fallback order
-	tmp   []int32
-	key   []uint32
-	keyT  []uint32
-	count [256]int32
+	rowLo, rowHi []int32
+	rowStart     []int32
+	cells        []entry
+	cursor       []int32
+	edgeA        []int32 // behind
+	edgeB        []int32 // front
+	adjStart     []int32
+	adj          []int32
+	state        []uint8
+	stack        []int32
+	order        []int32
+}
 
-	cellStart []int32
-	cells     []bucketEntry
-	edgeA     []int32 // behind
-	edgeB     []int32 // front
-	adjStart  []int32
-	adj       []int32
-	state     []uint8
-	stack     []int32
-	cursor    []int32
-	order     []int32
+// entry is one item's candidate-search record: its ranges of
+// v = x − q·z and w = y − q·z (where two projected boxes can overlap only if
+// both ranges do), rounded outwards to float32, and the first row of the
+// search grid it lies in.
+type entry struct {
+	v0, v1, w0, w1 float32
+	row            int32
+	idx            int32
 }
 
 // NewSorter returns a sorter for items projected with p.
@@ -124,7 +134,9 @@ func NewSorter(p Projection) *Sorter {
 // Reset forgets all items, keeping memory.
 func (s *Sorter) Reset() {
 	s.box = s.box[:0]
-	s.fb = s.fb[:0]
+	s.ent = s.ent[:0]
+	s.fbK = s.fbK[:0]
+	s.vK = s.vK[:0]
 }
 
 // Len returns the number of items added since the last Reset.
@@ -143,10 +155,27 @@ func (s *Sorter) Add(b Box) (int, error) {
 	if len(s.box) >= MaxSortItems {
 		return -1, fmt.Errorf("iso: depth sort: more than %d items", MaxSortItems)
 	}
-	s.box = append(s.box, b)
+	q := s.q
+	e := entry{
+		v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
+		w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
+		idx: int32(len(s.box)),
+	}
 	c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
-	s.fb = append(s.fb, float32(c))
+	s.box = append(s.box, b)
+	s.ent = append(s.ent, e)
+	s.fbK = append(s.fbK, orderKey(float32(c)))
+	s.vK = append(s.vK, orderKey(e.v0))
 	return len(s.box) - 1, nil
+}
+
+// orderKey maps a float32 to a uint32 with the same order.
+func orderKey(f float32) uint32 {
+	u := math.Float32bits(f)
+	if u&(1<<31) != 0 {
+		return ^u
+	}
+	return u | 1<<31
 }
 
 // relate returns −1 when item a must be drawn before item b, +1 when b
@@ -194,159 +223,112 @@ func (s *Sorter) Sort() []int32 {
 	if n == 0 {
 		return s.order
 	}
-	s.fallbackOrder(n)
+	s.byFB = s.radix(s.byFB, s.fbK, n)
+	s.rank = grow32(s.rank, n)
+	for r, it := range s.byFB[:n] {
+		s.rank[it] = int32(r)
+	}
+	s.byV = s.radix(s.byV, s.vK, n)
 	s.buildEdges(n)
 	s.topo(n)
 	return s.order
 }
 
-// fallbackOrder fills byFB and rank with a stable LSD radix sort on the
-// float32 fallback depth (ties keep insertion order).
-func (s *Sorter) fallbackOrder(n int) {
-	s.key = grow32u(s.key, n)
-	s.keyT = grow32u(s.keyT, n)
-	s.byFB = grow32(s.byFB, n)
+// radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
+// sort, 8 bits a pass), in dst's memory.
+func (s *Sorter) radix(dst []int32, key []uint32, n int) []int32 {
+	dst = grow32(dst, n)
 	s.tmp = grow32(s.tmp, n)
-	s.rank = grow32(s.rank, n)
-	for i := 0; i < n; i++ {
-		u := math.Float32bits(s.fb[i])
-		if u&(1<<31) != 0 {
-			u = ^u
-		} else {
-			u |= 1 << 31
-		}
-		s.key[i] = u
-		s.byFB[i] = int32(i)
+	s.keyA = grow32u(s.keyA, n)
+	s.keyB = grow32u(s.keyB, n)
+	copy(s.keyA, key[:n])
+	for i := range dst {
+		dst[i] = int32(i)
 	}
-	src, dst := s.byFB, s.tmp
-	ks, kd := s.key, s.keyT
+	src, out := dst, s.tmp
+	ks, kd := s.keyA, s.keyB
+	var count [256]int32
 	for shift := uint(0); shift < 32; shift += 8 {
-		s.count = [256]int32{}
-		for i := 0; i < n; i++ {
-			s.count[(ks[i]>>shift)&0xff]++
+		count = [256]int32{}
+		for _, k := range ks {
+			count[(k>>shift)&0xff]++
 		}
 		var sum int32
-		for d := range s.count {
-			c := s.count[d]
-			s.count[d] = sum
+		for d, c := range count {
+			count[d] = sum
 			sum += c
 		}
-		for i := 0; i < n; i++ {
-			d := (ks[i] >> shift) & 0xff
-			p := s.count[d]
-			s.count[d]++
-			dst[p] = src[i]
-			kd[p] = ks[i]
+		for i, k := range ks {
+			d := (k >> shift) & 0xff
+			p := count[d]
+			count[d]++
+			out[p] = src[i]
+			kd[p] = k
 		}
-		src, dst = dst, src
+		src, out = out, src
 		ks, kd = kd, ks
 	}
-	// Four passes: the result is back in s.byFB / s.key.
-	for r, it := range s.byFB[:n] {
-		s.rank[it] = int32(r)
-	}
+	return src // four passes: back in dst
 }
 
 // buildEdges finds every pair of items whose box projections overlap and
-// records one edge per pair. Candidates come from a uniform grid over the
-// (v, w) = (x − q·z, y − q·z) plane: two projected hexagons can only
-// overlap where their v and w ranges do, and in that plane a long wall is
+// records one edge per pair. The (v, w) plane is cut into rows of w; each
+// item is listed in the rows its w range touches, in increasing v0 (items
+// are visited in v order), so each row is swept along v: an item only
+// meets the items that start before it ends. In that plane a long wall is
 // as thin as it is in the world (its screen rectangle would be huge).
 func (s *Sorter) buildEdges(n int) {
 	s.edgeA = s.edgeA[:0]
 	s.edgeB = s.edgeB[:0]
-	q := s.q
-	s.vw = growF(s.vw, 4*n)
-	v0, w0 := math.Inf(1), math.Inf(1)
-	v1, w1 := math.Inf(-1), math.Inf(-1)
+	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
-	for i := 0; i < n; i++ {
-		b := &s.box[i]
-		r := s.vw[4*i : 4*i+4 : 4*i+4]
-		r[0], r[1] = b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
-		r[2], r[3] = b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
-		v0, v1 = min(v0, r[0]), max(v1, r[1])
-		w0, w1 = min(w0, r[2]), max(w1, r[3])
-		ext += r[1] - r[0] + r[3] - r[2]
+	for i := range s.ent[:n] {
+		e := &s.ent[i]
+		w0, w1 = min(w0, e.w0), max(w1, e.w1)
+		ext += float64(e.w1 - e.w0)
 	}
-	// Bucket side: about the mean extent of an item, so an item touches a
-	// few buckets and a bucket holds a few items; at most about 4n buckets.
+	// Row height: the mean w extent, so an item spans one or two rows; at
+	// most n+16 rows.
 	side := max(ext/float64(n), 1.0/64)
-	var bw, bh int
-	for {
-		fw, fh := (v1-v0)/side+1, (w1-w0)/side+1
-		if fw*fh <= float64(4*n+16) {
-			bw, bh = int(fw), int(fh)
-			break
-		}
-		side *= 1.5
+	span := float64(w1 - w0)
+	for span/side+1 > float64(n+16) {
+		side *= 2
 	}
+	rows := int(span/side) + 1
 	inv := 1 / side
-	s.bidx = grow32(s.bidx, 4*n)
-	nb := bw * bh
-	s.cellStart = grow32(s.cellStart, nb+1)
-	clear(s.cellStart)
-	for i := 0; i < n; i++ {
-		r := s.vw[4*i : 4*i+4 : 4*i+4]
-		bi := s.bidx[4*i : 4*i+4 : 4*i+4]
-		bi[0] = int32(min((r[0]-v0)*inv, float64(bw-1)))
-		bi[1] = int32(min((r[1]-v0)*inv, float64(bw-1)))
-		bi[2] = int32(min((r[2]-w0)*inv, float64(bh-1)))
-		bi[3] = int32(min((r[3]-w0)*inv, float64(bh-1)))
-		for by := bi[2]; by <= bi[3]; by++ {
-			row := int(by) * bw
-			for bx := bi[0]; bx <= bi[1]; bx++ {
-				s.cellStart[row+int(bx)+1]++
-			}
+	s.rowLo = grow32(s.rowLo, n)
+	s.rowHi = grow32(s.rowHi, n)
+	s.rowStart = grow32(s.rowStart, rows+1)
+	clear(s.rowStart)
+	for i := range s.ent[:n] {
+		e := &s.ent[i]
+		lo := int32(min(float64(e.w0-w0)*inv, float64(rows-1)))
+		hi := int32(min(float64(e.w1-w0)*inv, float64(rows-1)))
+		e.row = lo
+		s.rowLo[i], s.rowHi[i] = lo, hi
+		for r := lo; r <= hi; r++ {
+			s.rowStart[r+1]++
 		}
 	}
-	for c := 1; c <= nb; c++ {
-		s.cellStart[c] += s.cellStart[c-1]
+	for r := 1; r <= rows; r++ {
+		s.rowStart[r] += s.rowStart[r-1]
 	}
-	// Each bucket holds compact copies of its items' ranges (float32,
-	// rounded outwards so the test stays conservative; relate decides
-	// exactly), so the pair loop reads memory in order.
-	total := int(s.cellStart[nb])
+	total := int(s.rowStart[rows])
 	if cap(s.cells) < total {
-		s.cells = make([]bucketEntry, total, total+total/4)
+		s.cells = make([]entry, total, total+total/4)
 	}
 	s.cells = s.cells[:total]
-	s.cursor = grow32(s.cursor, nb)
-	copy(s.cursor, s.cellStart[:nb])
-	for i := 0; i < n; i++ {
-		bi := s.bidx[4*i : 4*i+4 : 4*i+4]
-		r := s.vw[4*i : 4*i+4 : 4*i+4]
-		e := bucketEntry{
-			v0: down32(r[0]), v1: up32(r[1]), w0: down32(r[2]), w1: up32(r[3]),
-			bx: bi[0], by: bi[2], idx: int32(i),
-		}
-		for by := bi[2]; by <= bi[3]; by++ {
-			row := int(by) * bw
-			for bx := bi[0]; bx <= bi[1]; bx++ {
-				c := row + int(bx)
-				s.cells[s.cursor[c]] = e
-				s.cursor[c]++
-			}
+	s.cursor = grow32(s.cursor, rows)
+	copy(s.cursor, s.rowStart[:rows])
+	for _, i := range s.byV[:n] {
+		e := s.ent[i]
+		for r := s.rowLo[i]; r <= s.rowHi[i]; r++ {
+			s.cells[s.cursor[r]] = e
+			s.cursor[r]++
 		}
 	}
-	for c := 0; c < nb; c++ {
-		items := s.cells[s.cellStart[c]:s.cellStart[c+1]]
-		if len(items) < 2 {
-			continue
-		}
-		// Sweep along v: sort the bucket by v0 (insertion sort, stable, the
-		// buckets are small), then each item only meets the items that
-		// start before it ends.
-		for i := 1; i < len(items); i++ {
-			e := items[i]
-			j := i
-			for j > 0 && items[j-1].v0 > e.v0 {
-				items[j] = items[j-1]
-				j--
-			}
-			items[j] = e
-		}
-		bx, by := int32(c%bw), int32(c/bw)
+	for r := 0; r < rows; r++ {
+		items := s.cells[s.rowStart[r]:s.rowStart[r+1]]
 		for ai := range items {
 			ea := &items[ai]
 			for bi := ai + 1; bi < len(items); bi++ {
@@ -357,9 +339,8 @@ func (s *Sorter) buildEdges(n int) {
 				if ea.w0 >= eb.w1 || eb.w0 >= ea.w1 {
 					continue
 				}
-				// Count the pair once: in the bucket of the overlap's low
-				// corner, which is the low corner bucket of one of the two.
-				if max(ea.bx, eb.bx) != bx || max(ea.by, eb.by) != by {
+				// Count the pair once: in the first row both are in.
+				if max(ea.row, eb.row) != int32(r) {
 					continue
 				}
 				a, b := ea.idx, eb.idx
@@ -374,13 +355,6 @@ func (s *Sorter) buildEdges(n int) {
 			}
 		}
 	}
-}
-
-// bucketEntry is one item's copy in one bucket.
-type bucketEntry struct {
-	v0, v1, w0, w1 float32 // ranges, rounded outwards
-	bx, by         int32   // the item's lowest bucket column and row
-	idx            int32
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it.
@@ -462,13 +436,6 @@ func grow32(b []int32, n int) []int32 {
 func grow32u(b []uint32, n int) []uint32 {
 	if cap(b) < n {
 		return make([]uint32, n, n+n/4)
-	}
-	return b[:n]
-}
-
-func growF(b []float64, n int) []float64 {
-	if cap(b) < n {
-		return make([]float64, n, n+n/4)
 	}
 	return b[:n]
 }
