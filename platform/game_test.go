@@ -81,3 +81,24 @@ func TestDriverQuitAndErrors(t *testing.T) {
 		t.Fatalf("defaults %+v %v", c, err)
 	}
 }
+
+type still struct{ n int }
+
+func (s *still) Update(in *Input) error              { s.n++; return nil }
+func (s *still) Draw(f *raster.Frame, alpha float64) { f.Pix[0] = uint8(s.n) }
+
+func TestDriverStepZeroAllocs(t *testing.T) {
+	d, err := NewDriver(&still{}, Config{Width: 64, Height: 48})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		d.Input.Push(Event{Kind: MouseMove, X: 3, Y: 4})
+		if err := d.Step(20 * time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per frame, want 0", allocs)
+	}
+}

@@ -256,16 +256,7 @@ func (w *Window) PollEvents() {
 		*raw = platform.RawGamepad{}
 		if j.Present() && j.IsGamepad() {
 			if st := j.GetGamepadState(); st != nil {
-				raw.Connected = true
-				for a := 0; a < platform.AxisCount; a++ {
-					raw.Axes[a] = float64(st.Axes[a])
-				}
-				// GLFW reports triggers in [-1, 1]; the engine wants [0, 1].
-				raw.Axes[platform.AxisLeftTrigger] = (raw.Axes[platform.AxisLeftTrigger] + 1) / 2
-				raw.Axes[platform.AxisRightTrigger] = (raw.Axes[platform.AxisRightTrigger] + 1) / 2
-				for b := 0; b < int(platform.PadButtonCount); b++ {
-					raw.Buttons[b] = st.Buttons[b] == glfw.Press
-				}
+				*raw = rawGamepad(st)
 			}
 		}
 		w.input.SetGamepad(i, *raw)
@@ -402,4 +393,19 @@ func Run(g platform.Game, cfg platform.Config) error {
 		w.Present(d.Frame)
 	}
 	return nil
+}
+
+// rawGamepad converts GLFW's standard gamepad state: the same axis and
+// button order as the engine's, triggers moved from [-1, 1] to [0, 1].
+func rawGamepad(st *glfw.GamepadState) platform.RawGamepad {
+	raw := platform.RawGamepad{Connected: true}
+	for a := 0; a < platform.AxisCount; a++ {
+		raw.Axes[a] = float64(st.Axes[a])
+	}
+	raw.Axes[platform.AxisLeftTrigger] = (raw.Axes[platform.AxisLeftTrigger] + 1) / 2
+	raw.Axes[platform.AxisRightTrigger] = (raw.Axes[platform.AxisRightTrigger] + 1) / 2
+	for b := 0; b < int(platform.PadButtonCount); b++ {
+		raw.Buttons[b] = st.Buttons[b] == glfw.Press
+	}
+	return raw
 }

@@ -259,8 +259,14 @@ func (q *quitter) Draw(f *raster.Frame, alpha float64) { f.Clear(rgba(uint8(q.ti
 func TestRunQuits(t *testing.T) {
 	needDisplay(t)
 	q := &quitter{n: 5}
+	icon := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := range icon.Pix {
+		icon.Pix[i] = uint8(i)
+	}
 	var err error
-	onMain(func() { err = Run(q, platform.Config{Width: 64, Height: 48, TPS: 240, NoVSync: true}) })
+	onMain(func() {
+		err = Run(q, platform.Config{Title: "quitter", Icon: icon, Width: 64, Height: 48, TPS: 240, NoVSync: true})
+	})
 	if err != nil || q.ticks != 5 {
 		t.Fatalf("Run: %v after %d ticks", err, q.ticks)
 	}
