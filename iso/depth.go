@@ -357,21 +357,18 @@ func (s *Sorter) buildEdges(n int) {
 	}
 }
 
-// down32 and up32 round a float64 to a float32 at or below (above) it.
+// down32 and up32 round a float64 to a float32 at or below (above) it:
+// the nearest float32 is within half a unit in the last place, so moving
+// it by |r|·2⁻²² (four units) plus a hair is always enough. The ranges only
+// pick candidates; relate decides exactly in float64.
 func down32(f float64) float32 {
 	r := float32(f)
-	if float64(r) > f {
-		r = math.Nextafter32(r, float32(math.Inf(-1)))
-	}
-	return r
+	return r - (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
 }
 
 func up32(f float64) float32 {
 	r := float32(f)
-	if float64(r) < f {
-		r = math.Nextafter32(r, float32(math.Inf(1)))
-	}
-	return r
+	return r + (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
 }
 
 // topo emits the items in a topological order of the "behind" edges:

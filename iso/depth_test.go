@@ -378,3 +378,24 @@ func BenchmarkDepthSort10k(b *testing.B) {
 		})
 	}
 }
+
+func TestOutwardFloat32(t *testing.T) {
+	r := mathx.NewRand(3)
+	for k := 0; k < 100000; k++ {
+		f := r.Range(-1e6, 1e6)
+		if k%3 == 0 {
+			f = r.Range(-2, 2)
+		}
+		if d := down32(f); float64(d) > f {
+			t.Fatalf("down32(%v) = %v", f, d)
+		}
+		if u := up32(f); float64(u) < f {
+			t.Fatalf("up32(%v) = %v", f, u)
+		}
+	}
+	for _, f := range []float64{0, 1e-40, -1e-40, 3, -3} {
+		if float64(down32(f)) > f || float64(up32(f)) < f {
+			t.Fatalf("rounding %v", f)
+		}
+	}
+}
