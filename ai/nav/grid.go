@@ -46,6 +46,11 @@ type Grid struct {
 	maxComps int32
 	hexE     [6]int32 // odd-r neighbour offsets on even rows
 	hexO     [6]int32 // and on odd rows
+
+	// Walkability bitsets for Jump Point Search: rows[y*rw+i] holds cells
+	// (64i..64i+63, y), cols[x*cw+i] holds cells (x, 64i..64i+63).
+	rows, cols []uint64
+	rw, cw     int
 }
 
 // NewGrid returns a w×h grid with the given connectivity and every cell
@@ -167,7 +172,28 @@ func (g *Grid) Prepare() {
 		g.minCost = 1
 	}
 	g.label()
+	g.bits()
 	g.dirty = false
+}
+
+// bits fills the walkability bitsets.
+func (g *Grid) bits() {
+	g.rw, g.cw = (g.w+63)/64, (g.h+63)/64
+	if len(g.rows) != g.rw*g.h {
+		g.rows = make([]uint64, g.rw*g.h)
+		g.cols = make([]uint64, g.cw*g.w)
+	} else {
+		clear(g.rows)
+		clear(g.cols)
+	}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if g.cost[g.idx(x, y)] > 0 {
+				g.rows[y*g.rw+x>>6] |= 1 << (x & 63)
+				g.cols[x*g.cw+y>>6] |= 1 << (y & 63)
+			}
+		}
+	}
 }
 
 // label floods connected components. For 4- and 8-way grids they are the

@@ -2,6 +2,7 @@ package nav
 
 import (
 	"math"
+	"math/bits"
 
 	"diorama/mathx"
 )
@@ -120,26 +121,127 @@ func (s *Searcher) jumpFrom(p, dx, dy int32) {
 
 // jumpStraight walks from q by step d (±1 horizontally, ±stride when
 // vertical) and returns the first jump point: the goal, or a cell with a
-// forced neighbour. It returns -1 at a wall.
+// forced neighbour. It returns -1 at a wall. It scans 64 cells at a time
+// in the grid's walkability bitsets.
 func (s *Searcher) jumpStraight(q, d int32, vertical bool) int32 {
-	c := s.grid.cost
-	st := int32(s.grid.stride)
-	side := st // the perpendicular step
-	if vertical {
-		side = 1
-	}
-	for {
-		if c[q] <= 0 {
+	g := s.grid
+	x, y := g.xy(q)
+	if !vertical {
+		if y < 0 || y >= g.h {
 			return -1
 		}
-		if q == s.goal {
-			return q
+		line := g.rows[y*g.rw : (y+1)*g.rw]
+		var up, down []uint64
+		if y > 0 {
+			up = g.rows[(y-1)*g.rw : y*g.rw]
 		}
-		if (c[q+side] > 0 && c[q-d+side] <= 0) || (c[q-side] > 0 && c[q-d-side] <= 0) {
-			return q
+		if y+1 < g.h {
+			down = g.rows[(y+1)*g.rw : (y+2)*g.rw]
 		}
-		q += d
+		goal := -1
+		if y == s.gy {
+			goal = s.gx
+		}
+		r := scanLine(line, up, down, x, int(d), g.w, goal)
+		if r < 0 {
+			return -1
+		}
+		return g.idx(r, y)
 	}
+	if x < 0 || x >= g.w {
+		return -1
+	}
+	line := g.cols[x*g.cw : (x+1)*g.cw]
+	var left, right []uint64
+	if x > 0 {
+		left = g.cols[(x-1)*g.cw : x*g.cw]
+	}
+	if x+1 < g.w {
+		right = g.cols[(x+1)*g.cw : (x+2)*g.cw]
+	}
+	goal := -1
+	if x == s.gx {
+		goal = s.gy
+	}
+	dir := 1
+	if d < 0 {
+		dir = -1
+	}
+	r := scanLine(line, left, right, y, dir, g.h, goal)
+	if r < 0 {
+		return -1
+	}
+	return g.idx(x, r)
+}
+
+func word(b []uint64, i int) uint64 {
+	if i < 0 || i >= len(b) {
+		return 0
+	}
+	return b[i]
+}
+
+// scanLine walks a line of n cells (bit i of line set = cell i walkable)
+// from position p in direction dir and returns the first position that is
+// the goal or has a forced neighbour: a walkable cell beside it (in a or
+// b, the neighbouring lines) whose cell one step back is blocked. It
+// returns -1 when it reaches a blocked cell or the end of the line first.
+func scanLine(line, a, b []uint64, p, dir, n, goal int) int {
+	if p < 0 || p >= n {
+		return -1
+	}
+	if dir > 0 {
+		for i := p >> 6; i < len(line); i++ {
+			wa, wb := word(a, i), word(b, i)
+			// forced at k: side free at k and blocked at k-1
+			fa := wa &^ (wa<<1 | word(a, i-1)>>63)
+			fb := wb &^ (wb<<1 | word(b, i-1)>>63)
+			stop := ^line[i] | fa | fb
+			if goal >= 0 && goal>>6 == i {
+				stop |= 1 << (goal & 63)
+			}
+			if i == p>>6 {
+				stop &= ^uint64(0) << (p & 63)
+			}
+			if stop == 0 {
+				continue
+			}
+			k := i<<6 + bits.TrailingZeros64(stop)
+			if k == goal {
+				return goal
+			}
+			if k >= n || line[i]>>(k&63)&1 == 0 {
+				return -1
+			}
+			return k
+		}
+		return -1
+	}
+	for i := p >> 6; i >= 0; i-- {
+		wa, wb := word(a, i), word(b, i)
+		// forced at k: side free at k and blocked at k+1
+		fa := wa &^ (wa>>1 | word(a, i+1)<<63)
+		fb := wb &^ (wb>>1 | word(b, i+1)<<63)
+		stop := ^line[i] | fa | fb
+		if goal >= 0 && goal>>6 == i {
+			stop |= 1 << (goal & 63)
+		}
+		if i == p>>6 {
+			stop &= ^uint64(0) >> (63 - p&63)
+		}
+		if stop == 0 {
+			continue
+		}
+		k := i<<6 + 63 - bits.LeadingZeros64(stop)
+		if k == goal {
+			return goal
+		}
+		if line[i]>>(k&63)&1 == 0 {
+			return -1
+		}
+		return k
+	}
+	return -1
 }
 
 // jumpDiag walks diagonally from q and returns the first cell from which a

@@ -471,3 +471,43 @@ func TestZeroAllocs(t *testing.T) {
 		t.Errorf("Dijkstra: %v allocs per run", n)
 	}
 }
+
+// TestJPSMatchesAStar: on random uniform 8-way grids of several widths
+// (one to four 64-cell words per row) and densities, JPS finds paths as
+// short as A*'s, through legal steps, and agrees on unreachable goals.
+func TestJPSMatchesAStar(t *testing.T) {
+	r := mathx.NewRand(21)
+	for _, sz := range [][2]int{{7, 5}, {64, 64}, {65, 30}, {130, 70}, {200, 41}} {
+		for _, dens := range []float64{0, 0.05, 0.2, 0.35} {
+			g, _ := NewGrid(sz[0], sz[1], Eight)
+			for y := 0; y < sz[1]; y++ {
+				for x := 0; x < sz[0]; x++ {
+					if r.Chance(dens) {
+						g.SetBlocked(x, y, true)
+					}
+				}
+			}
+			s, j := NewSearcher(), NewSearcher()
+			var p []mathx.Point
+			for q := 0; q < 40; q++ {
+				a, b := mathx.Pt(r.IntN(sz[0]), r.IntN(sz[1])), mathx.Pt(r.IntN(sz[0]), r.IntN(sz[1]))
+				if !g.Walkable(a.X, a.Y) || !g.Walkable(b.X, b.Y) {
+					continue
+				}
+				_, sa, ea := s.AStar(g, a, b, nil)
+				var sj Stats
+				var ej error
+				p, sj, ej = j.JPS(g, a, b, p)
+				if (ea == nil) != (ej == nil) {
+					t.Fatalf("%v density %v %v→%v: A* %v, JPS %v", sz, dens, a, b, ea, ej)
+				}
+				if ea != nil {
+					continue
+				}
+				if l := checkGridPath(t, g, p, a, b); math.Abs(l-sa.Cost) > 1e-9 || math.Abs(sj.Cost-sa.Cost) > 1e-9 {
+					t.Fatalf("%v density %v %v→%v: JPS %v (walked %v), A* %v", sz, dens, a, b, sj.Cost, l, sa.Cost)
+				}
+			}
+		}
+	}
+}
