@@ -158,3 +158,62 @@ func TestDirectionSets(t *testing.T) {
 		t.Errorf("5 facings named %q", n)
 	}
 }
+
+// IsoMob-style assets: frames named <name><animation><frame> become clips,
+// and a heading picks the facing's clip.
+func TestIsoMobNamedClips(t *testing.T) {
+	b := NewBuilder(Options{})
+	img := coordImage(4, 4)
+	for _, n := range []string{"humanNorth002.png", "humanNorth001.png", "humanNorth010.png", "humanSouth001.png", "humanEast001.png", "humanWest001.png", "humanWest002.png", "humanNorthx.png"} {
+		if err := b.Add(n, img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	north, err := a.ClipFromNames("humanNorth", "humanNorth", 99, Forward, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range north.Frames {
+		names = append(names, a.Frames[f].Name)
+	}
+	if !equalStrings(names, []string{"humanNorth001.png", "humanNorth002.png", "humanNorth010.png"}) {
+		t.Fatalf("north frames %v", names)
+	}
+	for _, dir := range IsoMobDirections.Names {
+		c, err := a.ClipFromNames("human"+dir, "human"+dir, 99, Forward, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Clips = append(a.Clips, c)
+	}
+	clips, err := a.DirectionalClips("human", IsoMobDirections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := clips[IsoMobDirections.Index(mathx.Deg(300))]; c.Name != "humanNorth" {
+		t.Fatalf("heading 300° picks %s", c.Name)
+	}
+	if _, err := a.DirectionalClips("human", Directions(8, 0)); err == nil {
+		t.Error("missing facings accepted")
+	}
+	if _, err := a.ClipFromNames("x", "nobody", 1, Forward, 0); err == nil {
+		t.Error("empty clip accepted")
+	}
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

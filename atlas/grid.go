@@ -3,6 +3,9 @@ package atlas
 import (
 	"fmt"
 	"image"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // GridSpec describes a sprite sheet laid out as a grid of equal cells
@@ -73,4 +76,53 @@ func (a *Atlas) ClipOf(name string, frames []string, duration int, dir Direction
 		c.Durations = append(c.Durations, duration)
 	}
 	return c, c.Validate()
+}
+
+// ClipFromNames returns a clip over every frame named prefix followed by a
+// frame number (and optionally a file extension), in numeric order, each
+// shown for duration: IsoMob's "<name><animation><frame>" assets such as
+// humanNorth001, humanNorth002, ... become one clip.
+func (a *Atlas) ClipFromNames(name, prefix string, duration int, dir Direction, repeat int) (Clip, error) {
+	type numbered struct{ n, frame int }
+	var found []numbered
+	for i, f := range a.Frames {
+		rest, ok := strings.CutPrefix(f.Name, prefix)
+		if !ok {
+			continue
+		}
+		if dot := strings.IndexByte(rest, '.'); dot >= 0 {
+			rest = rest[:dot]
+		}
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 || rest[0] == '+' || rest[0] == '-' {
+			continue
+		}
+		found = append(found, numbered{n, i})
+	}
+	if len(found) == 0 {
+		return Clip{}, fmt.Errorf("atlas: clip %q: no frame named %q followed by a number", name, prefix)
+	}
+	slices.SortStableFunc(found, func(x, y numbered) int { return x.n - y.n })
+	c := Clip{Name: name, Dir: dir, Repeat: repeat}
+	for _, f := range found {
+		c.Frames = append(c.Frames, f.frame)
+		c.Durations = append(c.Durations, duration)
+	}
+	return c, c.Validate()
+}
+
+// DirectionalClips returns one clip per facing of set, the clip named
+// prefix + facing name ("walk_" + "NE", or IsoMob's "bastetcase" +
+// "East"), so a character's heading picks its clip through set.Index. A
+// missing facing is an error naming it.
+func (a *Atlas) DirectionalClips(prefix string, set DirectionSet) ([]*Clip, error) {
+	out := make([]*Clip, len(set.Names))
+	for i, n := range set.Names {
+		c, ok := a.Clip(prefix + n)
+		if !ok {
+			return nil, fmt.Errorf("atlas: no clip %q for facing %d of %d", prefix+n, i, len(set.Names))
+		}
+		out[i] = c
+	}
+	return out, nil
 }
