@@ -34,8 +34,11 @@ func sane(f mathx.Vec2) mathx.Vec2 {
 	return f
 }
 
-// Seek returns the force that turns vel into a full-speed velocity toward
-// target (Reynolds: desired − current). Seed 003's Eq. 4.1 does not scale
+// Seek returns the velocity change that turns vel into a full-speed
+// velocity toward target (Reynolds: desired − current). Like every
+// "desired − current" behaviour here it is a velocity change, not an
+// acceleration: divide it by a response time (as [World] does with
+// Config.Response) before limiting it to a maximum force. Seed 003's Eq. 4.1 does not scale
 // the desired velocity; here it is scaled to maxSpeed so that seek cannot
 // ask for more than the agent can do. At the target itself the desired
 // velocity is zero, so the force brakes. Non-finite input gives zero.
@@ -44,8 +47,8 @@ func Seek(pos, vel, target mathx.Vec2, maxSpeed float64) mathx.Vec2 {
 	return sane(desired.Sub(vel))
 }
 
-// Flee returns the force that turns vel into a full-speed velocity away
-// from threat. When panicDist > 0, a threat farther than panicDist gives
+// Flee returns the velocity change (desired − current) that turns vel
+// into a full-speed velocity away from threat. When panicDist > 0, a threat farther than panicDist gives
 // the zero force. Seed 003's Eq. 4.3 (flee = −seek) also negates the
 // current velocity; this is Reynolds' form instead. Non-finite input
 // gives zero.
@@ -134,7 +137,8 @@ type WanderParams struct {
 // 003's Eq. 4.20 scales by Jitter twice, see its erratum 8), the target
 // is re-projected onto the circle every step, and the circle sits
 // Distance ahead (the w_d the seed lists but does not use). heading must
-// be a unit vector. The result is a seek toward the wander point. The
+// be a unit vector. The result is a seek toward the wander point (a
+// velocity change, see [Seek]). The
 // random numbers come from rng, so a seeded rng gives the same walk every
 // run. Non-finite input gives zero; a non-finite wt is reset to (Radius, 0)
 // before jittering.
@@ -156,8 +160,9 @@ func Wander(pos, vel, heading mathx.Vec2, wt *mathx.Vec2, p WanderParams, maxSpe
 }
 
 // FollowPath steers along pts: it seeks pts[idx] and advances idx once
-// the agent is within reach of it; on the last point of an open path it
-// arrives (see [Arrive]) instead. With loop set, the index wraps to 0
+// the agent is within reach of it (returning Seek's velocity change); on
+// the last point of an open path it arrives instead (returning
+// [Arrive]'s acceleration). With loop set, the index wraps to 0
 // after the last point and the agent never stops. It returns the force and
 // the new index. An empty path or non-finite input gives zero and idx
 // unchanged.

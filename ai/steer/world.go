@@ -82,6 +82,13 @@ type Config struct {
 	WaypointReach float64
 	// PanicDist limits flee and evade to threats this close (0: always).
 	PanicDist float64
+	// Response is the time in seconds in which the velocity-change
+	// behaviours (seek, flee, pursue, evade, wander, alignment, cohesion,
+	// swarming, seeking a waypoint) ask to reach their desired velocity:
+	// their desired − current is divided by it to give an acceleration,
+	// which MaxForce then limits. Values below dt count as dt. Arrive and
+	// the avoidances already return accelerations.
+	Response float64
 	// Resolve is the number of contact-resolution passes after
 	// integration: overlapping agents that both separate are pushed
 	// apart along the line between their centres, half each (Jacobi, so
@@ -110,6 +117,7 @@ func DefaultConfig(r float64) Config {
 		ArriveTolerance: 0.05 * r,
 		WaypointReach:   r,
 		Resolve:         4,
+		Response:        0.1,
 		IdleRadius:      r,
 		Seed:            1,
 	}
@@ -580,6 +588,9 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 	pos, vel, head := w.pos[i], w.vel[i], w.heading[i]
 	r, ms, mf := w.radius[i], w.maxSpeed[i], w.maxForce[i]
 	acc := Accumulator{Mode: cfg.Combine, Max: mf}
+	// Velocity-change behaviours (desired − current) become accelerations
+	// that close the gap in Response seconds.
+	resp := 1 / math.Max(cfg.Response, dt)
 
 	if b&AvoidingWalls != 0 && cfg.Walls != nil {
 		f := cfg.Feelers
@@ -606,34 +617,34 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 		}
 		if b&(Evading) != 0 && w.targetAgent[i] >= 0 {
 			j := w.targetAgent[i]
-			if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade) {
+			if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
 				return acc.Force()
 			}
 			b &^= Evading
 		}
 		if b&Fleeing != 0 {
-			if !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee) {
+			if !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
 				return acc.Force()
 			}
 			b &^= Fleeing
 		}
 		if nAlign > 0 {
 			inv := 1 / float64(nAlign)
-			if b&Aligning != 0 && !w.add(&acc, headSum.Norm().Scale(ms).Sub(vel), wt.Alignment) {
+			if b&Aligning != 0 && !w.add(&acc, headSum.Norm().Scale(ms).Sub(vel), wt.Alignment*resp) {
 				return acc.Force()
 			}
-			if b&Cohering != 0 && !w.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion) {
+			if b&Cohering != 0 && !w.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion*resp) {
 				return acc.Force()
 			}
 		}
 	}
 	if b&Evading != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
-		if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade) {
+		if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
 			return acc.Force()
 		}
 	}
-	if b&Fleeing != 0 && !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee) {
+	if b&Fleeing != 0 && !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
 		return acc.Force()
 	}
 	if b&Swarming != 0 {
@@ -644,11 +655,11 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 			w.countBadCircles()
 		}
 		dir, _ := PushPull(pos, r, w.target[i], w.circles, cfg.Swarm)
-		if !w.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm) {
+		if !w.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
 			return acc.Force()
 		}
 	}
-	if b&Seeking != 0 && !w.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek) {
+	if b&Seeking != 0 && !w.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek*resp) {
 		return acc.Force()
 	}
 	if b&Arriving != 0 && !w.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
@@ -656,7 +667,7 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 	}
 	if b&Pursuing != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
-		if !w.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue) {
+		if !w.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue*resp) {
 			return acc.Force()
 		}
 	}
@@ -665,12 +676,16 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 		pts := w.paths[w.pathOff[2*k]:w.pathOff[2*k+1]]
 		f, idx := FollowPath(pos, vel, pts, w.pathLoop[k], int(w.pathIdx[i]), cfg.WaypointReach, ms, mf, cfg.ArriveTolerance, dt)
 		w.pathIdx[i] = int32(idx)
-		if !w.add(&acc, f, wt.Path) {
+		pw := wt.Path
+		if w.pathLoop[k] || idx != len(pts)-1 {
+			pw *= resp // seeking a waypoint; the last leg is Arrive's acceleration
+		}
+		if !w.add(&acc, f, pw) {
 			return acc.Force()
 		}
 	}
 	if b&Wandering != 0 {
-		w.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander)
+		w.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander*resp)
 	}
 	return acc.Force()
 }
