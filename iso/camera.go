@@ -123,8 +123,8 @@ func clampAxis(v, half, lo, hi float64) float64 {
 // (halves round up), so the whole map moves together and never tears.
 func (c *Camera) Origin() mathx.Point {
 	z := c.zoom()
-	x := int(math.Floor(c.Center.X*float64(z) + 0.5))
-	y := int(math.Floor(c.Center.Y*float64(z) + 0.5))
+	x := int(mathx.Clamp(math.Floor(c.Center.X*float64(z)+0.5), -1<<40, 1<<40))
+	y := int(mathx.Clamp(math.Floor(c.Center.Y*float64(z)+0.5), -1<<40, 1<<40))
 	return mathx.Point{X: x - c.ViewW/2, Y: y - c.ViewH/2}
 }
 

@@ -107,3 +107,21 @@ func TestCameraFollowDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocs per follow", n)
 	}
 }
+
+// Absurd inputs never panic and stay finite.
+func TestHugeInputs(t *testing.T) {
+	p := Projection{64, 32, 32}
+	for _, v := range []int{math.MaxInt, math.MinInt, 1 << 50} {
+		p.PixelCell(v, -v, v)
+		g, _ := NewDiamond(p, 10, 10)
+		g.PickPixel(v, v, 0)
+		g.AppendVisible(nil, mathx.R(-v, -v, v, v), Overdraw{Up: 1 << 20})
+	}
+	c := NewCamera(800, 480)
+	c.Center = mathx.V2(1e300, -1e300)
+	o := c.Origin()
+	if o.X > 1<<41 || o.Y < -(1<<41) {
+		t.Fatalf("origin %v", o)
+	}
+	_ = c.View()
+}

@@ -111,6 +111,9 @@ func (p Projection) CellBounds(i, j, zpix int) mathx.Rect {
 // pixel belongs to exactly one cell: rasterizing diamonds with this rule
 // tiles the plane with no gap and no overlap.
 func (p Projection) PixelCell(px, py, zpix int) (i, j int) {
+	// Far beyond any map; keeps the products below inside int64.
+	const lim = 1 << 40
+	px, py, zpix = min(max(px, -lim), lim), min(max(py, -lim), lim), min(max(zpix, -lim), lim)
 	hw, hh := int64(p.TileW/2), int64(p.TileH/2)
 	// Pixel centre in doubled coordinates: (2px+1, 2(py+zpix)+1)/2.
 	X := 2*int64(px) + 1
