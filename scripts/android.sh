@@ -20,12 +20,14 @@ GO=${GO:-go}
 PKG=./platform/android/example
 OUT=out/android
 API=23
-CACHE=${DIORAMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/diorama}
+CACHE=${DIORAMA_CACHE:-out/cache}
 mkdir -p "$OUT"
 
 gomobile_bin() {
 	local bin ver
-	bin="$($GO env GOPATH | cut -d: -f1)/bin/gomobile"
+	bin="$($GO env GOBIN)"
+	[ -n "$bin" ] || bin="$($GO env GOPATH | cut -d: -f1)/bin"
+	bin="$bin/gomobile"
 	ver=$($GO list -m -f '{{.Version}}' golang.org/x/mobile)
 	# Install (or re-install) the gomobile matching go.mod's x/mobile.
 	if [ ! -x "$bin" ] || [ "$(cat "$CACHE/gomobile.version" 2>/dev/null)" != "$ver" ]; then
