@@ -18,8 +18,11 @@
 // cannot when a crowd presses together. Stepping a World allocates nothing
 // once it has been stepped once.
 //
-// Units: every force is an acceleration (agents have unit mass); speeds are
-// world units per second; dt is seconds.
+// Units: agents have unit mass, so a force is an acceleration; speeds are
+// world units per second; dt is seconds. The "desired − current velocity"
+// behaviours (seek, flee, pursue, evade, wander, path seeking) return a
+// velocity change; the World turns it into an acceleration by dividing by
+// Config.Response. Arrive and the avoidances return accelerations.
 //
 // Non-finite numbers: every behaviour function returns the zero vector when
 // its inputs are NaN or infinite, so a NaN never comes out of this

@@ -400,8 +400,9 @@ func pairDir(i, j int) mathx.Vec2 {
 // Step advances every agent by dt seconds: it indexes the agents in the
 // spatial grid, computes and combines each agent's behaviours, then
 // integrates all agents at once (vel += force·dt limited to max speed, pos
-// += vel·dt), so the order of agents does not matter. A dt that is not
-// finite and positive is refused. It allocates nothing in steady state.
+// += vel·dt), then runs the contact-resolution passes (Config.Resolve).
+// A dt that is not finite and positive is refused. It allocates nothing in
+// steady state.
 func (w *World) Step(dt float64) error {
 	if !(dt > 0) || !mathx.IsFinite(dt) {
 		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)

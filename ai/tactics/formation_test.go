@@ -241,3 +241,37 @@ func TestSafetyVectorAfterHitOnMiddle(t *testing.T) {
 		t.Fatalf("hit circle member at radius %g", r)
 	}
 }
+
+// Regrouping, hits and targets allocate nothing once the formation has
+// been assigned at its size.
+func TestFormationZeroAlloc(t *testing.T) {
+	f, _ := tactics.NewCircle(6)
+	pos := make([]mathx.Vec2, 12)
+	rng := mathx.NewRand(8)
+	for i := range pos {
+		f.Join(i)
+		pos[i] = rng.InCircle(10)
+	}
+	f.Assign(pos)
+	var buf []float64
+	buf = f.SafetyBySlot(buf)
+	n := testing.AllocsPerRun(20, func() {
+		f.Assign(pos)
+		f.Hit(3)
+		for i := range pos {
+			_ = f.Target(i)
+		}
+		buf = f.SafetyBySlot(buf)
+	})
+	if n != 0 {
+		t.Fatalf("allocated %.1f", n)
+	}
+}
+
+func TestMapMinMax(t *testing.T) {
+	m, _ := tactics.NewMap(3, 1, 1, mathx.Vec2{})
+	copy(m.V, []float32{2, float32(math.NaN()), -1})
+	if lo, hi := m.MinMax(); lo != -1 || hi != 2 {
+		t.Fatalf("minmax %v %v", lo, hi)
+	}
+}

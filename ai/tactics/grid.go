@@ -130,3 +130,20 @@ func (b *Blur) Apply(m *Map) {
 		}
 	}
 }
+
+// MinMax returns the smallest and largest values, for scaling the map to
+// colours when drawing it. An empty map gives 0, 0; NaN cells are skipped.
+func (m *Map) MinMax() (lo, hi float32) {
+	first := true
+	for _, v := range m.V {
+		if v != v {
+			continue
+		}
+		if first {
+			lo, hi, first = v, v, false
+			continue
+		}
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
