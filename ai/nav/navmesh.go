@@ -83,6 +83,22 @@ type Mesh struct {
 	vid   []int32
 	tmp   []bool
 	fresh []int32
+
+	linkSlab []Link // backing store handed out four links at a time
+	edgeSlab []Edge
+}
+
+// slabs gives a new polygon room for four links and four graph edges
+// carved from shared blocks, so building thousands of polygons costs a
+// few large allocations instead of many small ones.
+func (m *Mesh) slabs(id int32) {
+	if len(m.linkSlab) < 4 {
+		m.linkSlab = make([]Link, 4096)
+		m.edgeSlab = make([]Edge, 4096)
+	}
+	m.links[id] = m.linkSlab[0:0:4]
+	m.graph.adj[id] = m.edgeSlab[0:0:4]
+	m.linkSlab, m.edgeSlab = m.linkSlab[4:], m.edgeSlab[4:]
 }
 
 // Build generates a navmesh from a tile map.
@@ -137,11 +153,20 @@ func Build(t *TileMap, opt MeshOptions) (*Mesh, error) {
 	m.erode(mathx.Rect{Max: mathx.Point{X: w, Y: h}})
 	all := mathx.Rect{Max: mathx.Point{X: w, Y: h}}
 	m.stamp += 2
+	nfree := 0
 	for c := range m.free {
 		if m.free[c] {
 			m.mark[c] = m.stamp
+			nfree++
 		}
 	}
+	// Room for the polygons up front (Strips makes about one per three
+	// free cells on busy maps).
+	est := nfree/3 + 16
+	m.polys = make([]Poly, 0, est)
+	m.links = make([][]Link, 0, est)
+	m.graph.pos = make([]mathx.Vec2, 0, est)
+	m.graph.adj = make([][]Edge, 0, est)
 	m.partition(all, opt.Method, true)
 	return m, nil
 }
@@ -256,6 +281,7 @@ func (m *Mesh) newPoly(r mathx.Rect, door int) int32 {
 		m.polys = append(m.polys, Poly{Rect: r, Door: door, alive: true})
 		m.links = append(m.links, nil)
 		m.graph.AddNode(m.center(r))
+		m.slabs(id)
 	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
