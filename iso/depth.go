@@ -247,8 +247,16 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int) []int32 {
 	}
 	src, out := dst, s.tmp
 	ks, kd := s.keyA, s.keyB
+	and, or := ^uint32(0), uint32(0)
+	for _, k := range ks {
+		and &= k
+		or |= k
+	}
 	var count [256]int32
 	for shift := uint(0); shift < 32; shift += 8 {
+		if (and^or)>>shift&0xff == 0 {
+			continue // every key has the same byte here
+		}
 		count = [256]int32{}
 		for _, k := range ks {
 			count[(k>>shift)&0xff]++
@@ -268,7 +276,10 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int) []int32 {
 		src, out = out, src
 		ks, kd = kd, ks
 	}
-	return src // four passes: back in dst
+	if &src[0] != &dst[0] { // an odd number of passes ran
+		copy(dst, src)
+	}
+	return dst
 }
 
 // buildEdges finds every pair of items whose box projections overlap and
