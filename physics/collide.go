@@ -21,7 +21,9 @@ type Manifold struct {
 
 // Push returns the seed-000 style push vector for A: the minimum translation
 // that separates A from B, -Normal*Depth.
-func (m Manifold) Push() mathx.Vec2 { return m.Normal.Scale(-m.Depth) }
+func (m Manifold) Push() mathx.Vec2 {
+	return mathx.Vec2{X: 0 - m.Normal.X*m.Depth, Y: 0 - m.Normal.Y*m.Depth}
+}
 
 // Collide tests shape a placed at pa rotated by angA against shape b at pb
 // rotated by angB. It reports a Manifold and true when they overlap or
@@ -43,7 +45,7 @@ func collideShapes(a *Shape, xa xform, b *Shape, xb xform) (Manifold, bool) {
 		var pb poly
 		b.worldPoly(xb, &pb)
 		m, ok := collidePolyCircle(&pb, xa.p, a.radius)
-		m.Normal = m.Normal.Neg()
+		m.Normal = neg(m.Normal)
 		return m, ok
 	case a.kind == KindPolygon && b.kind == KindPolygon:
 		var pa, pb poly
@@ -280,7 +282,7 @@ func collidePolys(a, b *poly) (Manifold, bool) {
 		p = deep.Sub(n.Scale(dd / 2))
 	}
 	if flip {
-		n = n.Neg()
+		n = neg(n)
 	}
 	return Manifold{Normal: n, Depth: -sep, Point: p}, true
 }

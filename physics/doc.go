@@ -1,7 +1,35 @@
 // Package physics is Diorama's 2D collision and response: shapes, bodies,
-// broad phase, separating-axis narrow phase, continuous collision for fast
-// bodies such as bullets, resolution and queries.
+// a uniform-grid broad phase, separating-axis narrow phase, continuous
+// collision for fast bodies and bullets, seed 000's push resolution, tile
+// walls and queries.
 //
-// physics imports only mathx and the standard library; it knows nothing of
-// rendering, scenes or AI.
+// What it owns:
+//   - Shapes (shape.go): circles and convex polygons up to 8 vertices
+//     (axis-aligned boxes, oriented boxes, general CCW polygons), validated
+//     at creation; Collide and CastCircle expose the narrow phase.
+//   - World (world.go, step.go): bodies behind generation-checked BodyID
+//     handles, stored struct-of-arrays; Step integrates, sweeps fast dynamic
+//     bodies against static geometry, finds pairs through the grid, pushes
+//     by seed 000's rules (equal masses split, the lighter moves, static and
+//     kinematic never move), and leaves contact and sensor events in plain
+//     slices in deterministic order.
+//   - Tile walls (tiles.go): solid tiles merged into few boxes whose buried
+//     faces never push, so bodies do not snag on seams.
+//   - Queries (query.go): ray and circle casts (first and all hits), line of
+//     sight, box and shape overlap, nearest body, all through the grid.
+//   - Bullets (bullets.go): a struct-of-arrays pool swept every step against
+//     walls and bodies, allocation-free, with hit events.
+//
+// Determinism: no maps, no wall clock, no goroutines; every loop runs in
+// slot order and ties are broken by index, so the same calls give the same
+// bits. WorldDef.BruteForce swaps every broad-phase walk for all-pairs
+// loops; tests use it as the reference the grid must match exactly.
+//
+// Coordinates are the engine's world pixels with y pointing down; nothing
+// here depends on the direction of y except that "counter-clockwise" means
+// positive signed area.
+//
+// physics imports only mathx and the standard library. It must NOT import
+// raster, atlas, iso, scene, ai, loop, platform or any third-party module:
+// it knows nothing of rendering, scenes or AI.
 package physics

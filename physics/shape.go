@@ -202,7 +202,7 @@ func NewPolygon(pts []mathx.Vec2) (Shape, error) {
 	for i := 0; i < n; i++ {
 		e := s.v[(i+1)%n].Sub(s.v[i])
 		l := e.Len()
-		s.nrm[i] = mathx.Vec2{X: e.Y / l, Y: -e.X / l}
+		s.nrm[i] = mathx.Vec2{X: 0 + e.Y/l, Y: 0 - e.X/l} // 0± avoids negative zeros
 		// Distance from the origin to the edge's line (positive when inside).
 		s.core = math.Min(s.core, s.nrm[i].Dot(s.v[i]))
 		s.bound = math.Max(s.bound, s.v[i].Len())
@@ -281,17 +281,20 @@ func (s *Shape) aabb(x xform) mathx.AABB {
 		r := mathx.Vec2{X: s.radius, Y: s.radius}
 		return mathx.AABB{Min: x.p.Sub(r), Max: x.p.Add(r)}
 	}
-	if x.s == 0 && x.c == 1 {
-		b := mathx.AABB{Min: s.v[0], Max: s.v[0]}
-		for i := 1; i < int(s.n); i++ {
-			b = b.Extend(s.v[i])
-		}
-		return b.Translate(x.p)
-	}
 	p := x.apply(s.v[0])
 	b := mathx.AABB{Min: p, Max: p}
 	for i := 1; i < int(s.n); i++ {
-		b = b.Extend(x.apply(s.v[i]))
+		p = x.apply(s.v[i])
+		if p.X < b.Min.X {
+			b.Min.X = p.X
+		} else if p.X > b.Max.X {
+			b.Max.X = p.X
+		}
+		if p.Y < b.Min.Y {
+			b.Min.Y = p.Y
+		} else if p.Y > b.Max.Y {
+			b.Max.Y = p.Y
+		}
 	}
 	return b
 }
@@ -299,3 +302,7 @@ func (s *Shape) aabb(x xform) mathx.AABB {
 // length is |v| without math.Hypot's overflow care (coordinates are
 // bounded by maxExtent, so the squares cannot overflow).
 func length(v mathx.Vec2) float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
+
+// neg returns -v without producing negative zeros (0 - x rather than -x),
+// so reported normals print and compare cleanly.
+func neg(v mathx.Vec2) mathx.Vec2 { return mathx.Vec2{X: 0 - v.X, Y: 0 - v.Y} }

@@ -295,7 +295,7 @@ func (w *World) solvePair(p *pair, record bool) {
 		// m.Normal points from the wall to the body.
 		if record && !p.seen {
 			p.seen = true
-			w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), Wall: k, Normal: m.Normal.Neg(), Depth: m.Depth, Point: m.Point})
+			w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), Wall: k, Normal: neg(m.Normal), Depth: m.Depth, Point: m.Point})
 			w.profile.Contacts++
 		}
 		w.pushOne(i, m.Normal, m.Depth)
