@@ -43,7 +43,7 @@ func sane(f mathx.Vec2) mathx.Vec2 {
 // ask for more than the agent can do. At the target itself the desired
 // velocity is zero, so the force brakes. Non-finite input gives zero.
 func Seek(pos, vel, target mathx.Vec2, maxSpeed float64) mathx.Vec2 {
-	desired := target.Sub(pos).Norm().Scale(maxSpeed)
+	desired := unit(target.Sub(pos)).Scale(maxSpeed)
 	return sane(desired.Sub(vel))
 }
 
@@ -57,7 +57,7 @@ func Flee(pos, vel, threat mathx.Vec2, maxSpeed, panicDist float64) mathx.Vec2 {
 	if panicDist > 0 && away.LenSq() > panicDist*panicDist {
 		return mathx.Vec2{}
 	}
-	return sane(away.Norm().Scale(maxSpeed).Sub(vel))
+	return sane(unit(away).Scale(maxSpeed).Sub(vel))
 }
 
 // arriveFraction is the part of maxAccel the braking profile of [Arrive]
@@ -79,11 +79,11 @@ func Arrive(pos, vel, target mathx.Vec2, maxSpeed, maxAccel, tolerance, dt float
 		return mathx.Vec2{}
 	}
 	to := target.Sub(pos)
-	d := to.Len()
+	d := length(to)
 	var desired mathx.Vec2
 	// Within tolerance stop where we are, but only once one step can
 	// cancel the velocity; until then keep braking toward the target.
-	stop := d <= tolerance && vel.Len() <= maxAccel*dt
+	stop := d <= tolerance && length(vel) <= maxAccel*dt
 	if !stop && d > 0 {
 		// Fastest speed from which braking at a per step still stops
 		// within d under semi-implicit Euler: v²/(2a) + v·dt/2 = d.
@@ -156,7 +156,7 @@ func Wander(pos, vel, heading mathx.Vec2, wt *mathx.Vec2, p WanderParams, maxSpe
 	*wt = t
 	local := t.Add(mathx.V2(p.Distance, 0))
 	world := mathx.V2(heading.X*local.X-heading.Y*local.Y, heading.Y*local.X+heading.X*local.Y)
-	return sane(world.Norm().Scale(maxSpeed).Sub(vel))
+	return sane(unit(world).Scale(maxSpeed).Sub(vel))
 }
 
 // FollowPath steers along pts: it seeks pts[idx] and advances idx once

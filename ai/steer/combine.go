@@ -46,7 +46,7 @@ func (a *Accumulator) Add(f mathx.Vec2, w float64) (more, ok bool) {
 	}
 	f = f.ClampLen(left)
 	a.force = a.force.Add(f)
-	a.used += f.Len()
+	a.used += length(f)
 	return a.used < a.Max*(1-1e-12), true
 }
 

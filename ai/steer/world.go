@@ -457,7 +457,7 @@ func (w *World) Step(dt float64) error {
 			continue
 		}
 		w.vel[i], w.pos[i] = v, p
-		if s := v.Len(); s > 1e-9*math.Max(1, w.maxSpeed[i]) {
+		if s := length(v); s > 1e-9*math.Max(1, w.maxSpeed[i]) {
 			w.heading[i] = v.Scale(1 / s)
 		}
 	}
@@ -631,7 +631,7 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 		}
 		if nAlign > 0 {
 			inv := 1 / float64(nAlign)
-			if b&Aligning != 0 && !w.add(&acc, headSum.Norm().Scale(ms).Sub(vel), wt.Alignment*resp) {
+			if b&Aligning != 0 && !w.add(&acc, unit(headSum).Scale(ms).Sub(vel), wt.Alignment*resp) {
 				return acc.Force()
 			}
 			if b&Cohering != 0 && !w.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion*resp) {
