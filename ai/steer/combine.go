@@ -7,7 +7,8 @@ type Combine uint8
 
 const (
 	// WeightedSum adds every weighted force and truncates the total to
-	// the maximum force.
+	// the maximum force. Strong behaviours can outvote avoidance and
+	// separation, so crowds squeeze harder than with Prioritized.
 	WeightedSum Combine = iota
 	// Prioritized adds weighted forces in priority order, each truncated
 	// to what is left of the maximum force, and stops when nothing is

@@ -484,3 +484,39 @@ func TestWorldSwarmingAmongMovingPlanets(t *testing.T) {
 		t.Fatal("never reached the target")
 	}
 }
+
+// In both combination modes no agent ever gets more than its MaxForce or
+// goes faster than its MaxSpeed while 100 agents all cross through the
+// centre at once. The overlap stays within the stated margin with the
+// default Prioritized combination; a weighted sum lets seek outvote
+// separation and the crowd squeezes harder (measured 0.17 r, bound 0.25 r).
+func TestWorldLimitsBothModes(t *testing.T) {
+	for _, mode := range []steer.Combine{steer.WeightedSum, steer.Prioritized} {
+		cfg := steer.DefaultConfig(1)
+		cfg.Combine = mode
+		w := steer.NewWorld(cfg)
+		crowd(t, w, 100, 1, 4, steer.Separating|steer.Seeking|steer.Wandering, func(p mathx.Vec2) mathx.Vec2 { return p.Neg() })
+		worst := 0.0
+		for tick := 0; tick < 600; tick++ {
+			w.Step(1.0 / 60)
+			for i := 0; i < w.Len(); i++ {
+				a := w.Agent(i)
+				if f := w.Force(i).Len(); f > a.MaxForce*(1+1e-9) {
+					t.Fatalf("mode %d: force %g over %g", mode, f, a.MaxForce)
+				}
+				if v := a.Vel.Len(); v > a.MaxSpeed*(1+1e-9) {
+					t.Fatalf("mode %d: speed %g over %g", mode, v, a.MaxSpeed)
+				}
+			}
+			worst = math.Max(worst, maxOverlap(w))
+		}
+		bound := overlapMargin
+		if mode == steer.WeightedSum {
+			bound = 0.25
+		}
+		t.Logf("mode %d: worst overlap %.4f r", mode, worst)
+		if worst > bound {
+			t.Fatalf("mode %d: overlap %g over %g", mode, worst, bound)
+		}
+	}
+}
