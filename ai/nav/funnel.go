@@ -98,3 +98,14 @@ func PathLength(p []mathx.Vec2) float64 {
 	}
 	return l
 }
+
+// CellCenters appends the centre of every cell of a grid path, in world
+// units (one per cell), to dst[:0]: the grid path as points, ready to
+// shortcut, smooth, follow or draw.
+func CellCenters(path []mathx.Point, dst []mathx.Vec2) []mathx.Vec2 {
+	dst = dst[:0]
+	for _, p := range path {
+		dst = append(dst, mathx.V2(float64(p.X)+0.5, float64(p.Y)+0.5))
+	}
+	return dst
+}

@@ -382,3 +382,26 @@ func walkCells(a, b mathx.Vec2, ok func(x, y int) bool) bool {
 	}
 	return true
 }
+
+// Rebuild re-partitions the whole walkable area from scratch with the
+// mesh's method, keeping run-time blocks and door locks. Local updates
+// (Block, Unblock) fragment the mesh over time; a Rebuild between levels
+// or when the count has grown restores a fresh partition. Polygon indices
+// change.
+func (m *Mesh) Rebuild() {
+	m.polys = m.polys[:0]
+	m.links = m.links[:0]
+	m.deadIDs = m.deadIDs[:0]
+	m.graph = NewGraph()
+	m.linkSlab, m.edgeSlab = nil, nil
+	for c := range m.cell {
+		m.cell[c] = -1
+	}
+	m.stamp += 2
+	for c, f := range m.free {
+		if f {
+			m.mark[c] = m.stamp
+		}
+	}
+	m.partition(mathx.Rect{Max: mathx.Point{X: m.w, Y: m.h}}, m.opt.Method, true)
+}

@@ -210,6 +210,11 @@ func TestDoorLock(t *testing.T) {
 		if _, _, err := m.FindPath(s, mathx.V2(5.5, 2.5), b, cor); err != nil {
 			t.Fatalf("agent in the locked doorway cannot leave: %v", err)
 		}
+		m.Rebuild()
+		checkMesh(t, m)
+		if _, _, err := m.FindPath(s, a, b, cor); !errors.Is(err, ErrNoPath) {
+			t.Fatalf("lock lost by Rebuild: %v", err)
+		}
 		if err := m.SetDoorLocked(5, 2, false); err != nil {
 			t.Fatal(err)
 		}
@@ -492,4 +497,55 @@ func FuzzTileMesh(f *testing.F) {
 			checkMesh(t, m)
 		}
 	})
+}
+
+// TestNMADDiscovery follows seed 002's NMAD mode: the mesh starts as one
+// rectangle over an empty world and obstacles are added as agents discover
+// them. Once every wall is known, the mesh covers exactly the free cells
+// of the statically built one and agrees with it about every route.
+func TestNMADDiscovery(t *testing.T) {
+	real := mustTiles(t, fig212)
+	empty, _ := NewTileMap(real.W, real.H)
+	m := mustMesh(t, empty, MeshOptions{Method: Greedy})
+	if m.Count() != 1 {
+		t.Fatalf("empty world: %d polygons, want 1", m.Count())
+	}
+	// Discover walls in a scattered but fixed order.
+	var walls []mathx.Point
+	for i, v := range real.Tiles {
+		if v == Wall {
+			walls = append(walls, mathx.Pt(i%real.W, i/real.W))
+		}
+	}
+	r := mathx.NewRand(12)
+	r.Shuffle(len(walls), func(i, j int) { walls[i], walls[j] = walls[j], walls[i] })
+	for i, w := range walls {
+		m.Block(mathx.R(w.X, w.Y, w.X+1, w.Y+1))
+		if i%50 == 0 {
+			checkMesh(t, m)
+		}
+	}
+	checkMesh(t, m)
+	static := mustMesh(t, real, MeshOptions{Method: Greedy})
+	for c := range m.free {
+		if m.free[c] != static.free[c] {
+			t.Fatalf("cell %d: discovered mesh free=%v, static %v", c, m.free[c], static.free[c])
+		}
+	}
+	s := NewSearcher()
+	for q := 0; q < 200; q++ {
+		a := mathx.V2(r.Range(0, 31), r.Range(0, 28))
+		b := mathx.V2(r.Range(0, 31), r.Range(0, 28))
+		_, _, e1 := m.FindPath(s, a, b, nil)
+		_, _, e2 := static.FindPath(s, a, b, nil)
+		if (e1 == nil) != (e2 == nil) {
+			t.Fatalf("%v→%v: discovered %v, static %v", a, b, e1, e2)
+		}
+	}
+	t.Logf("after discovering %d walls: %d polygons (static build: %d)", len(walls), m.Count(), static.Count())
+	m.Rebuild()
+	checkMesh(t, m)
+	if m.Count() != static.Count() {
+		t.Fatalf("rebuilt: %d polygons, static %d", m.Count(), static.Count())
+	}
 }

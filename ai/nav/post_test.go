@@ -123,9 +123,9 @@ func TestShortcutAndClear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pts []mathx.Vec2
-	for _, c := range cells {
-		pts = append(pts, mathx.V2(float64(c.X)+0.5, float64(c.Y)+0.5))
+	pts := CellCenters(cells, nil)
+	if len(pts) != len(cells) || pts[0] != mathx.V2(0.5, 2.5) {
+		t.Fatalf("cell centres %v", pts)
 	}
 	sc := Shortcut(pts, g.Clear, nil)
 	if sc[0] != pts[0] || sc[len(sc)-1] != pts[len(pts)-1] || len(sc) >= len(pts) || len(sc) > 4 {
