@@ -129,9 +129,9 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 				d := unsafe.Slice((*uint32)(unsafe.Add(dp, off)), rn.n)
 				src := unsafe.Slice((*uint32)(unsafe.Add(sp, off)), rn.n)
 				if rn.opaque {
-					copyRun(d, src)
+					copySpan(d, src)
 				} else {
-					blendRow(d, src)
+					blendSpan(d, src)
 				}
 			}
 			if row+1 < len(rr)-1 {
@@ -152,17 +152,17 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 			}
 			d := d32[base+a : base+b]
 			if rn.opaque {
-				copyRun(d, src[a:b])
+				copySpan(d, src[a:b])
 				continue
 			}
-			blendRow(d, src[a:b])
+			blendSpan(d, src[a:b])
 		}
 	}
 }
 
-// copyRun copies an opaque run; short runs are cheaper as a loop than as a
-// call to memmove.
-func copyRun(dst, src []uint32) {
+// copyRunPortable copies an opaque run; short runs are cheaper as a loop
+// than as a call to memmove.
+func copyRunPortable(dst, src []uint32) {
 	if len(src) >= 16 {
 		copy(dst, src)
 		return
@@ -173,10 +173,10 @@ func copyRun(dst, src []uint32) {
 	}
 }
 
-// blendRow composites a mixed run over dst: opaque pixels are stored,
-// translucent ones blended (a mixed run has no transparent pixels).
-// len(dst) == len(src).
-func blendRow(dst, src []uint32) {
+// blendRowPortable composites a mixed run over dst: opaque pixels are
+// stored, translucent ones blended (a mixed run has no transparent
+// pixels). len(dst) == len(src).
+func blendRowPortable(dst, src []uint32) {
 	dst = dst[:len(src)]
 	for i, s := range src {
 		if s >= 0xff000000 {

@@ -1,0 +1,10 @@
+//go:build !amd64 || !goexperiment.simd
+
+package raster
+
+// SIMD reports whether the blitters use the SIMD kernels (built with
+// GOEXPERIMENT=simd on amd64 and running on a CPU with AVX2).
+const SIMD = false
+
+func blendSpan(dst, src []uint32) { blendRowPortable(dst, src) }
+func copySpan(dst, src []uint32)  { copyRunPortable(dst, src) }
