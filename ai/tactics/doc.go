@@ -9,7 +9,7 @@
 //   - seed 002's terrain-analysis enemy loop, hide → reload → track →
 //     attack → hide, as a reusable component ([TerrainLoop]);
 //   - formations (line, V and circle) whose slots are assigned to members
-//     so that total travel is minimal (Hungarian algorithm, [Assign]),
+//     so that total travel is minimal (Hungarian algorithm, [Assigner]),
 //     regrouping after a death, and the Markov-style safety vector updated
 //     when a member is hit ([Formation]);
 //   - perception: a field-of-view cone with line of sight, a hearing
