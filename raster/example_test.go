@@ -1,0 +1,80 @@
+package raster_test
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+func ExampleNewSprite() {
+	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
+	img.SetNRGBA(5, 6, color.NRGBA{255, 0, 0, 128}) // one translucent red pixel
+	s, err := raster.NewSprite(img)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.W(), s.H(), s.Trim(), s.RGBAAt(5, 6))
+	// Output: 16 16 (5,6)-(6,7) {128 0 0 128}
+}
+
+func ExampleDrawSprite() {
+	f, _ := raster.NewFrame(8, 8)
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	s := raster.MustSprite(img)
+	raster.DrawSprite(f, f.Rect, s, -1, 3, nil)                                       // half off the left edge
+	raster.DrawSprite(f, f.Rect, s, 4, 4, &raster.DrawOptions{Scale: 2, FlipX: true}) // 4×4 block
+	fmt.Println(f.RGBAAt(0, 3), f.RGBAAt(7, 7), f.RGBAAt(3, 3))
+	// Output: {255 255 255 255} {255 255 255 255} {0 0 0 0}
+}
+
+func ExampleDrawSpriteAffine() {
+	f, _ := raster.NewFrame(32, 32)
+	img := image.NewNRGBA(image.Rect(0, 0, 8, 2)) // a horizontal bar
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	// Rotate the bar a quarter turn about its centre, placed at (16, 16).
+	m := mathx.Translate(16, 16).Mul(mathx.Rotate(math.Pi / 2)).Mul(mathx.Translate(-4, -1))
+	raster.DrawSpriteAffine(f, f.Rect, raster.MustSprite(img), m, raster.Nearest, nil)
+	fmt.Println(f.RGBAAt(16, 12).A, f.RGBAAt(16, 19).A, f.RGBAAt(12, 16).A)
+	// Output: 255 255 0
+}
+
+func ExampleRenderer() {
+	f, _ := raster.NewFrame(64, 32)
+	l := raster.NewDrawList()
+	r := raster.NewRenderer(0) // one worker per core
+	defer r.Close()
+
+	red := color.RGBA{200, 0, 0, 255}
+	blue := color.RGBA{0, 0, 200, 255}
+	// Added out of order: depth decides what is on top.
+	l.FillRect(2, image.Rect(10, 10, 30, 30), blue)
+	l.FillRect(1, image.Rect(0, 0, 20, 20), red)
+	l.Text(3, raster.DefaultFont(), "hi", 40, 8, color.RGBA{255, 255, 255, 255})
+	r.Render(f, l)
+	fmt.Println(f.RGBAAt(15, 15) == blue, f.RGBAAt(5, 5) == red)
+	// Output: true true
+}
+
+func ExampleFillPath() {
+	f, _ := raster.NewFrame(10, 10)
+	// A triangle, antialiased: interior pixels get the full colour.
+	tri := []mathx.Vec2{{X: 1, Y: 1}, {X: 9, Y: 1}, {X: 1, Y: 9}}
+	raster.FillPolygon(f, f.Rect, tri, color.RGBA{0, 255, 0, 255}, true)
+	fmt.Println(f.RGBAAt(2, 2).G, f.RGBAAt(8, 8).A)
+	// Output: 255 0
+}
+
+func ExampleFont_Measure() {
+	w, h := raster.DefaultFont().Measure("score 42")
+	fmt.Println(w, h)
+	// Output: 56 13
+}

@@ -1,0 +1,66 @@
+package raster
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+
+	"diorama/mathx"
+)
+
+func pngBytes(img image.Image) []byte {
+	var b bytes.Buffer
+	png.Encode(&b, img)
+	return b.Bytes()
+}
+
+// FuzzDecodePNG: hostile PNG bytes give an error or a sprite, never a
+// panic, and the decoded sprite draws safely.
+func FuzzDecodePNG(f *testing.F) {
+	f.Add(pngBytes(testImage(16, 16, 1)))
+	f.Add(pngBytes(image.NewGray(image.Rect(0, 0, 3, 5))))
+	f.Add(pngBytes(image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.Transparent})))
+	f.Add([]byte("\x89PNG\r\n\x1a\n"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		img, err := DecodePNG(bytes.NewReader(data), "fuzz.png")
+		if err != nil {
+			return
+		}
+		b := img.Bounds()
+		if b.Dx() > MaxSide || b.Dy() > MaxSide {
+			t.Fatalf("accepted %v", b)
+		}
+		if b.Dx()*b.Dy() > 1<<20 {
+			return // big but valid: skip drawing to keep the fuzzer fast
+		}
+		s, err := NewSprite(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fr, _ := NewFrame(32, 32)
+		DrawSprite(fr, fr.Rect, s, -3, 5, nil)
+		DrawSpriteAffine(fr, fr.Rect, s, mathx.Rotate(0.5), Bilinear, nil)
+	})
+}
+
+// FuzzDrawSprite: arbitrary positions, clips and options never panic and
+// always match the reference.
+func FuzzDrawSprite(f *testing.F) {
+	f.Add(int16(3), int16(-2), int16(0), int16(0), int16(20), int16(20), uint8(0), uint8(1), uint8(0))
+	f.Add(int16(-30), int16(40), int16(5), int16(5), int16(1), int16(30), uint8(3), uint8(4), uint8(200))
+	s := testSprite(f, 12, 9, 7)
+	f.Fuzz(func(t *testing.T, x, y, cx0, cy0, cx1, cy1 int16, flip, scale, flash uint8) {
+		o := &DrawOptions{FlipX: flip&1 != 0, FlipY: flip&2 != 0, Scale: int(scale % 6), Flash: color.RGBA{255, 0, 0, 255}, FlashAmount: flash}
+		clip := image.Rect(int(cx0), int(cy0), int(cx1), int(cy1))
+		got, _ := NewFrame(24, 20)
+		want, _ := NewFrame(24, 20)
+		DrawSprite(got, clip, s, int(x), int(y), o)
+		refDrawSprite(want, clip, s, int(x), int(y), o)
+		if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+			t.Fatalf("byte %d differs", i)
+		}
+	})
+}
