@@ -117,11 +117,12 @@ type Sorter struct {
 }
 
 // entry is one item's candidate-search record: its ranges of
-// v = x − q·z and w = y − q·z (where two projected boxes can overlap only if
-// both ranges do), rounded outwards to float32, and the first row of the
-// search grid it lies in.
+// v = x − q·z, w = y − q·z and u = x − y (two projected boxes overlap
+// exactly when all three ranges do), rounded outwards to float32, and the
+// first row of the search grid it lies in.
 type entry struct {
 	v0, v1, w0, w1 float32
+	u0, u1         float32 // x − y range: the third overlap test
 	row            int32
 	idx            int32
 }
@@ -159,6 +160,7 @@ func (s *Sorter) Add(b Box) (int, error) {
 	e := entry{
 		v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
 		w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
+		u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
 		idx: int32(len(s.box)),
 	}
 	c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
@@ -182,8 +184,12 @@ func orderKey(f float32) uint32 {
 // must be drawn before a, and 0 when their projections do not overlap (no
 // constraint).
 func (s *Sorter) relate(a, b int32) int {
-	A, B := &s.box[a], &s.box[b]
-	q := s.q
+	return relation(&s.box[a], &s.box[b], s.rank[a], s.rank[b], s.q)
+}
+
+// relation is the pairwise rule for boxes A and B with fallback ranks ra
+// and rb.
+func relation(A, B *Box, ra, rb int32, q float64) int {
 	// The projected hexagons overlap iff their ranges of x−y, x−q·z and
 	// y−q·z overlap (their edges only run along the three projected axes).
 	if A.Min.X-A.Max.Y >= B.Max.X-B.Min.Y || B.Min.X-B.Max.Y >= A.Max.X-A.Min.Y ||
@@ -204,7 +210,7 @@ func (s *Sorter) relate(a, b int32) int {
 		}
 		return 1
 	}
-	if s.rank[a] < s.rank[b] {
+	if ra < rb {
 		return -1
 	}
 	return 1
@@ -347,7 +353,7 @@ func (s *Sorter) buildEdges(n int) {
 				if eb.v0 >= ea.v1 {
 					break
 				}
-				if ea.w0 >= eb.w1 || eb.w0 >= ea.w1 {
+				if ea.w0 >= eb.w1 || eb.w0 >= ea.w1 || ea.u0 >= eb.u1 || eb.u0 >= ea.u1 {
 					continue
 				}
 				// Count the pair once: in the first row both are in.
