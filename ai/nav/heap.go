@@ -15,21 +15,33 @@ type heapItem struct {
 
 // openHeap is an indexed binary min-heap: pos[n] is node n's slot, so a
 // node's key can be decreased in place instead of pushing a duplicate.
+//
+// With ties on (A* only), a node pushed with f no greater than the f of
+// the node last popped (the current minimum, so such a node is among the
+// best) goes on a plain stack instead, popped before the heap: on grids
+// most nodes are generated along the optimal f, so most pushes and pops
+// skip the heap. Order among equal f never affects optimality.
 type openHeap struct {
 	items []heapItem
-	pos   []int32
+	pos   []int32 // slot in items, or -1 while on the stack
 	seq   uint32
+	ties  bool
+	fcur  float64
+	stack []int32
 }
 
-func (h *openHeap) reset(n int) {
+func (h *openHeap) reset(n int, ties bool) {
 	h.items = h.items[:0]
+	h.stack = h.stack[:0]
 	h.seq = 0
+	h.ties = ties
+	h.fcur = math.Inf(-1)
 	if len(h.pos) < n {
 		h.pos = make([]int32, n)
 	}
 }
 
-func (h *openHeap) len() int { return len(h.items) }
+func (h *openHeap) len() int { return len(h.items) + len(h.stack) }
 
 func tieKey(g float64, seq uint32) uint64 {
 	return uint64(^math.Float32bits(float32(g)))<<32 | uint64(seq)
@@ -40,6 +52,11 @@ func less(a, b *heapItem) bool {
 }
 
 func (h *openHeap) push(n int32, f, g float64) {
+	if h.ties && f <= h.fcur {
+		h.pos[n] = -1
+		h.stack = append(h.stack, n)
+		return
+	}
 	h.seq++
 	h.items = append(h.items, heapItem{f, tieKey(g, h.seq), n})
 	h.up(len(h.items) - 1)
@@ -48,6 +65,9 @@ func (h *openHeap) push(n int32, f, g float64) {
 // decrease lowers the key of n, which must be in the heap.
 func (h *openHeap) decrease(n int32, f, g float64) {
 	i := int(h.pos[n])
+	if i < 0 {
+		return // on the stack, already among the best
+	}
 	h.items[i].f = f
 	h.items[i].k = tieKey(g, uint32(h.items[i].k))
 	h.up(i)
@@ -58,8 +78,14 @@ func (h *openHeap) decrease(n int32, f, g float64) {
 // (bottom-up heap deletion: about half the comparisons of a plain
 // sift-down, since the last item usually belongs near the bottom).
 func (h *openHeap) pop() int32 {
+	if k := len(h.stack); k > 0 {
+		n := h.stack[k-1]
+		h.stack = h.stack[:k-1]
+		return n
+	}
 	it := h.items
 	top := it[0].n
+	h.fcur = it[0].f
 	last := len(it) - 1
 	x := it[last]
 	it = it[:last]

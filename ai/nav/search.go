@@ -75,7 +75,7 @@ func (s *Searcher) prepare(n int) {
 		s.parent = make([]int32, n)
 		s.state = make([]uint32, n)
 	}
-	s.open.reset(len(s.g))
+	s.open.reset(len(s.g), false)
 	s.gen += 2
 	if s.gen >= math.MaxUint32-2 {
 		clear(s.state)
@@ -141,6 +141,7 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 }
 
 func (s *Searcher) seed(a int32) {
+	s.open.ties = s.hk > 0 // Dijkstra keeps strict first-in, first-out ties
 	s.state[a] = s.gen
 	s.g[a] = 0
 	s.h[a] = s.heur(a)
