@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"math"
 
 	"diorama/mathx"
 )
@@ -133,8 +134,10 @@ func (b *Bullets) Reserve(n int) {
 }
 
 // StepBullets moves every live bullet by its velocity times dt, sweeping it
-// against walls and solid bodies (their positions after the last Step), so
-// no bullet passes through anything whatever its speed. A bullet that hits
+// against walls and against solid bodies as they moved during the last Step
+// (relative motion, so a fast unit crossing a bullet's path mid-step is
+// still hit): no bullet passes through anything whatever its speed. Call it
+// right after Step with the same dt. A bullet that hits
 // stops at the contact, dies, and gets a BulletHit; one that leaves the
 // bounds grown by BoundsMargin dies with HitBounds. Bullets do not collide
 // with each other or with sensors. It does not allocate in steady state.
@@ -168,11 +171,9 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		if !w.def.BruteForce && b.R[i] <= w.def.MaxCastRadius {
 			px, py := b.X[i], b.Y[i]
 			ex, ey := px+b.VX[i]*dt, py+b.VY[i]*dt
-			if fast.Contains(mathx.Vec2{X: px, Y: py}) && fast.Contains(mathx.Vec2{X: ex, Y: ey}) {
-				cx, cy := g.cellX(px), g.cellY(py)
-				if cx == g.cellX(ex) && cy == g.cellY(ey) {
-					k = int32(cy*g.nx + cx)
-				}
+			if fast.Contains(mathx.Vec2{X: px, Y: py}) && fast.Contains(mathx.Vec2{X: ex, Y: ey}) &&
+				math.Abs(ex-px) <= g.cell && math.Abs(ey-py) <= g.cell {
+				k = int32(g.cellY(py)*g.nx + g.cellX(px))
 			}
 		}
 		b.key[i] = k
@@ -190,7 +191,7 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	}
 
 	out := w.def.Bounds.Expand(BoundsMargin)
-	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true}
+	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true, relative: true}
 	for _, i32 := range b.order[:live] {
 		i := int(i32)
 		q.p = mathx.Vec2{X: b.X[i], Y: b.Y[i]}
@@ -200,7 +201,7 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		var c castResult
 		var ok bool
 		if k := b.key[i]; int(k) < ncell {
-			c, ok = w.castOneCell(&q, int(k))
+			c, ok = w.castNear(&q)
 		} else {
 			c, ok = w.castFirst(&q)
 		}
@@ -248,51 +249,73 @@ func growInt32(s []int32, n int) []int32 {
 	return s[:n]
 }
 
-// castOneCell is the bullet fast path for a cast whose centre path stays in
-// one grid cell (the common case at 60 Hz): no de-duplication is needed, and
-// the loops below are the whole of castFirst's work, flattened.
-func (w *World) castOneCell(q *castQuery, c int) (castResult, bool) {
+// castNear is the bullet fast path for a short cast (at most one cell
+// along each axis, so at most 2×2 cells) inside the bounds with a radius
+// within MaxCastRadius: castFirst's work flattened into plain loops, with
+// stamps only when more than one cell is visited.
+func (w *World) castNear(q *castQuery) (castResult, bool) {
 	best := castResult{hit: castHit{t: 2}}
 	p, d, r := q.p, q.d, q.r
-	s := segBox(p, p.Add(d)).Expand(r)
-	gw := &w.gWalls
-	lo, hi := gw.start[c], gw.start[c+1]
-	for k := lo; k < hi; k++ {
-		b := &gw.ibox[k]
-		if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
-			continue
-		}
-		wi := gw.items[k]
-		if w.wallLayer[wi]&q.mask == 0 {
-			continue
-		}
-		if h, ok := castCircleBox(p, d, r, *b); ok {
-			if cr := (castResult{h, true, wi}); cr.before(best) {
-				best = cr
-			}
-		}
+	seg := segBox(p, p.Add(d))
+	s := seg.Expand(r)
+	gm := &w.gMoving
+	x0, x1 := gm.cellX(seg.Min.X), gm.cellX(seg.Max.X)
+	y0, y1 := gm.cellY(seg.Min.Y), gm.cellY(seg.Max.Y)
+	single := x0 == x1 && y0 == y1
+	var st uint32
+	if !single {
+		st = w.nextStamp()
 	}
-	for _, g := range [2]*grid{&w.gStatic, &w.gMoving} {
-		lo, hi := g.start[c], g.start[c+1]
-		for k := lo; k < hi; k++ {
-			b := &g.ibox[k]
-			if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
-				continue
+	for cy := y0; cy <= y1; cy++ {
+		for cx := x0; cx <= x1; cx++ {
+			c := cy*gm.nx + cx
+			gw := &w.gWalls
+			for k := gw.start[c]; k < gw.start[c+1]; k++ {
+				b := &gw.ibox[k]
+				if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
+					continue
+				}
+				wi := gw.items[k]
+				if !single {
+					if w.wallStamp[wi] == st {
+						continue
+					}
+					w.wallStamp[wi] = st
+				}
+				if w.wallLayer[wi]&q.mask == 0 {
+					continue
+				}
+				if h, ok := castCircleBox(p, d, r, *b); ok {
+					if cr := (castResult{h, true, wi}); cr.before(best) {
+						best = cr
+					}
+				}
 			}
-			j := g.items[k]
-			if w.layer[j]&q.mask == 0 || w.sensor[j] {
-				continue
-			}
-			var h castHit
-			var ok bool
-			if cr := w.crad[j]; cr >= 0 {
-				h, ok = castCircleCircle(p, d, r, w.pos[j], cr)
-			} else {
-				h, ok = castShape(p, d, r, &w.shape[j], w.xf(int(j)))
-			}
-			if ok {
-				if cr := (castResult{h, false, j}); cr.before(best) {
-					best = cr
+			for gi := 0; gi < 2; gi++ {
+				g := gm
+				if gi == 0 {
+					g = &w.gStatic
+				}
+				for k := g.start[c]; k < g.start[c+1]; k++ {
+					b := &g.ibox[k]
+					if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
+						continue
+					}
+					j := g.items[k]
+					if !single {
+						if w.stamp[j] == st {
+							continue
+						}
+						w.stamp[j] = st
+					}
+					if w.layer[j]&q.mask == 0 || w.sensor[j] {
+						continue
+					}
+					if h, ok := w.castMoving(p, d, r, int(j)); ok {
+						if cr := (castResult{h, false, j}); cr.before(best) {
+							best = cr
+						}
+					}
 				}
 			}
 		}

@@ -199,3 +199,31 @@ func TestBulletHitDetails(t *testing.T) {
 		t.Error("alive flags or the masked bullet are wrong")
 	}
 }
+
+// TestBulletHitsCrossingUnit: a fast unit crosses the bullet's path during
+// the step and is past it by the end; sweeping against the unit's end
+// position alone would miss it.
+func TestBulletHitsCrossingUnit(t *testing.T) {
+	for _, brute := range []bool{false, true} {
+		w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(-500, -500), Max: v(500, 500)}, BruteForce: brute})
+		unit := body(t, w, Dynamic, mustCircle(t, 3), v(50, -30), 1)
+		_ = w.SetVelocity(unit, v(0, 3600)) // 60 px per 1/60 s step: y -30 → 30
+		var b Bullets
+		_, _ = b.Add(v(0, 0), v(6000, 0), 1, 0) // x 0 → 100 in the same step
+		w.Step(1.0 / 60)
+		if p := w.Position(unit); p != v(50, 30) {
+			t.Fatalf("unit at %v", p)
+		}
+		w.StepBullets(&b, 1.0/60)
+		if len(b.Hits) != 1 || b.Hits[0].Kind != HitBody || b.Hits[0].Body != unit {
+			t.Fatalf("brute %v: hits %+v, want the crossing unit", brute, b.Hits)
+		}
+		// Bullet centre x(t) = 6000t·(1/60)… they meet when |(100t−50, −60t+30)| = 4.
+		h := b.Hits[0]
+		c := v(100*h.TOI, 0)
+		u := v(50, -30+60*h.TOI)
+		if d := c.Dist(u); math.Abs(d-4) > 1e-9 {
+			t.Fatalf("at toi %v bullet and unit are %v apart, want 4", h.TOI, d)
+		}
+	}
+}

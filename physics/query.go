@@ -57,6 +57,9 @@ type castQuery struct {
 	// grid cell only, so items cannot repeat and need no stamps.
 	sweep  mathx.AABB
 	single bool
+	// relative casts against bodies as they moved during the last Step
+	// (bullets), not against their end positions.
+	relative bool
 	// skipLeaving ignores shapes the cast starts in contact with while
 	// moving along or away from them (body sweeps slide along walls).
 	skipLeaving bool
@@ -126,7 +129,13 @@ func (w *World) testBody(q *castQuery, j int) {
 	if !w.bodyVisible(q, j) {
 		return
 	}
-	h, ok := castShape(q.p, q.d, q.r, &w.shape[j], w.xf(j))
+	var h castHit
+	var ok bool
+	if q.relative {
+		h, ok = w.castMoving(q.p, q.d, q.r, j)
+	} else {
+		h, ok = castShape(q.p, q.d, q.r, &w.shape[j], w.xf(j))
+	}
 	if ok {
 		w.offer(q, castResult{h, false, int32(j)})
 	}
@@ -274,7 +283,7 @@ func (w *World) castBrute(q *castQuery) {
 		}
 	}
 	for j, a := range w.alive {
-		if !a || !boxesTouch(q.sweep, w.box[j]) {
+		if !a || !boxesTouch(q.sweep, w.sbox[j]) {
 			continue
 		}
 		if (w.typ[j] == Static && q.static) || (w.typ[j] != Static && q.moving) {
@@ -567,4 +576,25 @@ func segBox(a, b mathx.Vec2) mathx.AABB {
 		r.Min.Y, r.Max.Y = b.Y, a.Y
 	}
 	return r
+}
+
+// castMoving sweeps circle (p, r) along d against body j as it moved during
+// the last Step (from prev to pos, at its current angle): in the body's
+// frame the circle moves by d minus the body's displacement, so a bullet and
+// a unit crossing each other within one step still meet.
+func (w *World) castMoving(p, d mathx.Vec2, r float64, j int) (castHit, bool) {
+	disp := w.pos[j].Sub(w.prev[j])
+	if disp == (mathx.Vec2{}) {
+		if cr := w.crad[j]; cr >= 0 {
+			return castCircleCircle(p, d, r, w.pos[j], cr)
+		}
+		return castShape(p, d, r, &w.shape[j], w.xf(j))
+	}
+	rel := d.Sub(disp)
+	if cr := w.crad[j]; cr >= 0 {
+		return castCircleCircle(p, rel, r, w.prev[j], cr)
+	}
+	x := w.xf(j)
+	x.p = w.prev[j]
+	return castShape(p, rel, r, &w.shape[j], x)
 }

@@ -105,7 +105,7 @@ func (w *World) Step(dt float64) {
 	w.refresh()
 	w.integrate(dt)
 	w.updateMovingBoxes()
-	w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+	w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
 	w.findPairs()
 	slices.SortFunc(w.pairs, cmpPair)
 	w.profile.Pairs = len(w.pairs)
@@ -116,7 +116,7 @@ func (w *World) Step(dt float64) {
 	}
 	w.finishSensors()
 	w.updateMovingBoxes()
-	w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+	w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
 	w.movingDirty = false
 }
 
@@ -133,6 +133,7 @@ func clampExtent(v mathx.Vec2) mathx.Vec2 {
 func (w *World) integrate(dt float64) {
 	for _, s := range w.moving {
 		i := int(s)
+		w.prev[i] = w.pos[i]
 		d := w.vel[i].Scale(dt)
 		if w.angVel[i] != 0 {
 			w.setAngle(i, w.angle[i]+w.angVel[i]*dt)

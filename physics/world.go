@@ -132,6 +132,8 @@ type World struct {
 	gen           []uint32
 	alive         []bool
 	box           []mathx.AABB
+	prev          []mathx.Vec2 // position before the last Step moved the body
+	sbox          []mathx.AABB // box ∪ box at prev: what the body swept in the last Step
 	stamp         []uint32
 	free          []int32 // free slots, reused last-freed-first
 
@@ -266,9 +268,12 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 		w.gen = append(w.gen, 0)
 		w.alive = append(w.alive, false)
 		w.box = append(w.box, mathx.AABB{})
+		w.prev = append(w.prev, mathx.Vec2{})
+		w.sbox = append(w.sbox, mathx.AABB{})
 		w.stamp = append(w.stamp, 0)
 	}
 	w.pos[i], w.vel[i] = def.Position, def.Velocity
+	w.prev[i] = def.Position
 	w.angVel[i] = def.AngularVelocity
 	w.setAngle(i, def.Angle)
 	w.mass[i], w.invMass[i] = def.Mass, im
@@ -310,7 +315,12 @@ func (w *World) markMoved(i int) {
 }
 
 func (w *World) updateBox(i int) {
-	w.box[i] = w.shape[i].aabb(w.xf(i))
+	b := w.shape[i].aabb(w.xf(i))
+	w.box[i] = b
+	if d := w.prev[i].Sub(w.pos[i]); d != (mathx.Vec2{}) {
+		b = b.Union(b.Translate(d))
+	}
+	w.sbox[i] = b
 }
 
 // setAngle stores a wrapped angle and its cosine and sine.
@@ -414,6 +424,7 @@ func (w *World) SetPosition(id BodyID, p mathx.Vec2) error {
 		return fmt.Errorf("%w: position %v", ErrBadPosition, p)
 	}
 	w.pos[i] = p
+	w.prev[i] = p // a teleport sweeps nothing
 	w.updateBox(i)
 	w.markMoved(i)
 	return nil
@@ -533,11 +544,11 @@ func (w *World) refresh() {
 	}
 	if w.staticDirty {
 		w.gWalls.build(w.wallIDs, w.wallBox, w.def.MaxCastRadius)
-		w.gStatic.build(w.static, w.box, w.def.MaxCastRadius)
+		w.gStatic.build(w.static, w.sbox, w.def.MaxCastRadius)
 		w.staticDirty = false
 	}
 	if w.movingDirty {
-		w.gMoving.build(w.moving, w.box, w.def.MaxCastRadius)
+		w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
 		w.movingDirty = false
 	}
 }
