@@ -6,7 +6,8 @@
 //     and offset, optional power-of-two pages; from images at run time
 //     (also from an embed.FS) or offline with cmd/atlaspack.
 //   - Sheet descriptions: TexturePacker JSON (hash and array, trimmed and
-//     rotated frames, pivots) in and out, Aseprite JSON (hash and array,
+//     rotated frames, pivots, and the multi-page "textures" form) in and
+//     out, Aseprite JSON (hash and array,
 //     per-frame durations, frame tags with their direction and repeat
 //     count) in, and grid sprite sheets ([FromGrid]). Every loader checks
 //     every rectangle and reports errors as [FormatError] naming the file

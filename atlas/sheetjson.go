@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,32 +138,8 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 			sh.Size = image.Pt(w, h)
 		}
 	}
-	names, frames, err := orderedFrames(js.Frames, ferr)
-	if err != nil {
-		return nil, err
-	}
-	seen := make(map[string]bool, len(frames))
-	for i, jf := range frames {
-		field := names[i]
-		name := ""
-		if strings.HasPrefix(field, "frames[\"") {
-			name, _ = strconv.Unquote(field[len("frames[") : len(field)-1])
-		} else if jf.Filename != nil {
-			name = *jf.Filename
-		} else {
-			return nil, ferr(field+".filename", "missing")
-		}
-		if seen[name] {
-			return nil, ferr(field, "duplicate frame name %q", name)
-		}
-		seen[name] = true
-		f, err := readFrame(name, field, jf, sh.Size, aseprite, ferr)
-		if err != nil {
-			return nil, err
-		}
-		sh.Frames = append(sh.Frames, f)
-	}
-	if err := checkOverlaps(sh.Frames, func(i int) string { return names[i] }, ferr); err != nil {
+	var err error
+	if sh.Frames, err = readFrames(js.Frames, "frames", sh.Size, aseprite, nil, ferr); err != nil {
 		return nil, err
 	}
 	if aseprite && js.Meta != nil {
@@ -179,13 +154,50 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 	return sh, nil
 }
 
+// readFrames decodes and checks the frames at JSON path prefix. seen, when
+// not nil, holds names already used (on other pages) and is updated.
+func readFrames(raw json.RawMessage, prefix string, page image.Point, aseprite bool, seen map[string]bool, ferr func(string, string, ...any) error) ([]Frame, error) {
+	names, frames, err := orderedFrames(raw, prefix, ferr)
+	if err != nil {
+		return nil, err
+	}
+	if seen == nil {
+		seen = make(map[string]bool, len(frames))
+	}
+	out := make([]Frame, 0, len(frames))
+	for i, jf := range frames {
+		field := names[i]
+		name := ""
+		if strings.HasPrefix(field, prefix+"[\"") {
+			name, _ = strconv.Unquote(field[len(prefix)+1 : len(field)-1])
+		} else if jf.Filename != nil {
+			name = *jf.Filename
+		} else {
+			return nil, ferr(field+".filename", "missing")
+		}
+		if seen[name] {
+			return nil, ferr(field, "duplicate frame name %q", name)
+		}
+		seen[name] = true
+		f, err := readFrame(name, field, jf, page, aseprite, ferr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	if err := checkOverlaps(out, func(i int) string { return names[i] }, ferr); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // orderedFrames decodes "frames" as either an object (hash, keeping key
 // order) or an array, returning a field path for each frame.
-func orderedFrames(raw json.RawMessage, ferr func(string, string, ...any) error) ([]string, []jFrame, error) {
+func orderedFrames(raw json.RawMessage, prefix string, ferr func(string, string, ...any) error) ([]string, []jFrame, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, nil, ferr("frames", "invalid: %v", err)
+		return nil, nil, ferr(prefix, "invalid: %v", err)
 	}
 	var names []string
 	var frames []jFrame
@@ -193,10 +205,10 @@ func orderedFrames(raw json.RawMessage, ferr func(string, string, ...any) error)
 	case json.Delim('['):
 		for i := 0; dec.More(); i++ {
 			if i >= MaxSheetFrames {
-				return nil, nil, ferr("frames", "more than %d frames", MaxSheetFrames)
+				return nil, nil, ferr(prefix, "more than %d frames", MaxSheetFrames)
 			}
 			var f jFrame
-			field := fmt.Sprintf("frames[%d]", i)
+			field := fmt.Sprintf("%s[%d]", prefix, i)
 			if err := dec.Decode(&f); err != nil {
 				return nil, nil, ferr(field, "invalid: %v", err)
 			}
@@ -206,14 +218,14 @@ func orderedFrames(raw json.RawMessage, ferr func(string, string, ...any) error)
 	case json.Delim('{'):
 		for i := 0; dec.More(); i++ {
 			if i >= MaxSheetFrames {
-				return nil, nil, ferr("frames", "more than %d frames", MaxSheetFrames)
+				return nil, nil, ferr(prefix, "more than %d frames", MaxSheetFrames)
 			}
 			kt, err := dec.Token()
 			if err != nil {
-				return nil, nil, ferr("frames", "invalid: %v", err)
+				return nil, nil, ferr(prefix, "invalid: %v", err)
 			}
 			key, _ := kt.(string)
-			field := "frames[" + strconv.Quote(key) + "]"
+			field := prefix + "[" + strconv.Quote(key) + "]"
 			var f jFrame
 			if err := dec.Decode(&f); err != nil {
 				return nil, nil, ferr(field, "invalid: %v", err)
@@ -222,10 +234,10 @@ func orderedFrames(raw json.RawMessage, ferr func(string, string, ...any) error)
 			frames = append(frames, f)
 		}
 	default:
-		return nil, nil, ferr("frames", "must be an object (hash) or an array")
+		return nil, nil, ferr(prefix, "must be an object (hash) or an array")
 	}
 	if len(frames) == 0 {
-		return nil, nil, ferr("frames", "no frames")
+		return nil, nil, ferr(prefix, "no frames")
 	}
 	return names, frames, nil
 }
@@ -445,29 +457,17 @@ func LoadAseprite(fsys fs.FS, name string) (*Atlas, error) {
 }
 
 func loadSheet(fsys fs.FS, name string, aseprite bool) (*Atlas, error) {
-	f, err := fsys.Open(name)
+	data, err := readLimited(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("atlas: %w", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSheetBytes+1))
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("atlas: reading %s: %w", name, err)
+		return nil, err
 	}
 	sh, err := parseSheet(data, name, aseprite)
 	if err != nil {
 		return nil, err
 	}
-	if sh.Image == "" {
-		return nil, &FormatError{File: name, Field: "meta.image", Msg: "missing"}
-	}
-	imgPath := path.Join(path.Dir(name), sh.Image)
-	if !fs.ValidPath(imgPath) {
-		return nil, &FormatError{File: name, Field: "meta.image", Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", sh.Image)}
-	}
-	img, err := loadPNG(fsys, imgPath)
+	img, err := loadPage(fsys, name, sh.Image, "meta.image")
 	if err != nil {
-		return nil, &FormatError{File: name, Field: "meta.image", Msg: err.Error()}
+		return nil, err
 	}
 	return sh.Atlas(img)
 }
@@ -490,24 +490,36 @@ func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
 			buf.WriteByte(',')
 		}
 		first = false
-		name, _ := json.Marshal(f.Name)
-		fmt.Fprintf(&buf, "\n\t%s: {\"frame\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"rotated\": %t, \"trimmed\": %t, "+
-			"\"spriteSourceSize\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"sourceSize\": {\"w\":%d,\"h\":%d}",
-			name, f.Rect.Min.X, f.Rect.Min.Y, f.Size.X, f.Size.Y, f.Rotated, f.Trimmed,
-			f.Offset.X, f.Offset.Y, f.Size.X, f.Size.Y, f.Source.X, f.Source.Y)
-		if f.HasPivot {
-			fmt.Fprintf(&buf, ", \"pivot\": {\"x\":%s,\"y\":%s}", fnum(f.Pivot.X), fnum(f.Pivot.Y))
-		}
-		if f.Duration > 0 {
-			fmt.Fprintf(&buf, ", \"duration\": %d", f.Duration)
-		}
-		buf.WriteByte('}')
+		buf.WriteString("\n\t")
+		writeFrameJSON(&buf, f, false)
 	}
 	img, _ := json.Marshal(imageName)
 	s := a.Pages[p].Bounds().Size()
 	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// writeFrameJSON writes one frame: as a hash member ("name": {...}) or,
+// with filename, as an array element ({"filename": "name", ...}).
+func writeFrameJSON(buf *bytes.Buffer, f Frame, filename bool) {
+	name, _ := json.Marshal(f.Name)
+	if filename {
+		fmt.Fprintf(buf, "{\"filename\": %s, ", name)
+	} else {
+		fmt.Fprintf(buf, "%s: {", name)
+	}
+	fmt.Fprintf(buf, "\"frame\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"rotated\": %t, \"trimmed\": %t, "+
+		"\"spriteSourceSize\": {\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}, \"sourceSize\": {\"w\":%d,\"h\":%d}",
+		f.Rect.Min.X, f.Rect.Min.Y, f.Size.X, f.Size.Y, f.Rotated, f.Trimmed,
+		f.Offset.X, f.Offset.Y, f.Size.X, f.Size.Y, f.Source.X, f.Source.Y)
+	if f.HasPivot {
+		fmt.Fprintf(buf, ", \"pivot\": {\"x\":%s,\"y\":%s}", fnum(f.Pivot.X), fnum(f.Pivot.Y))
+	}
+	if f.Duration > 0 {
+		fmt.Fprintf(buf, ", \"duration\": %d", f.Duration)
+	}
+	buf.WriteByte('}')
 }
 
 func fnum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -8,7 +8,9 @@
 // Directories are searched for *.png files (not recursively). Frames are
 // named by their file name relative to the directory given (or the file
 // name as given). With one page the output is sheet.png and sheet.json;
-// with several, sheet-0.png, sheet-0.json, sheet-1.png and so on.
+// with several, sheet-0.png, sheet-0.json, sheet-1.png and so on, or with
+// -multi one sheet.json listing every page (TexturePacker's multi-page
+// "textures" form).
 package main
 
 import (
@@ -44,6 +46,7 @@ func run(args []string, stderr io.Writer) error {
 	trim := fs.Bool("trim", true, "cut transparent borders (offsets are kept in the JSON)")
 	pot := fs.Bool("pot", false, "power-of-two page sizes")
 	algo := fs.String("algo", "maxrects", "packing algorithm: maxrects or skyline")
+	multi := fs.Bool("multi", false, "write one multi-page JSON (TexturePacker \"textures\" array) instead of one hash JSON per page")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,6 +85,7 @@ func run(args []string, stderr io.Writer) error {
 			return err
 		}
 	}
+	var pageNames []string
 	for p, page := range a.Pages {
 		base := *out
 		if len(a.Pages) > 1 {
@@ -90,20 +94,31 @@ func run(args []string, stderr io.Writer) error {
 		if err := writePNG(a, p, base+".png"); err != nil {
 			return err
 		}
-		jf, err := os.Create(base + ".json")
-		if err != nil {
-			return err
-		}
-		if err := a.WriteTexturePacker(jf, p, filepath.Base(base)+".png"); err != nil {
-			jf.Close()
-			return err
-		}
-		if err := jf.Close(); err != nil {
-			return err
-		}
+		pageNames = append(pageNames, filepath.Base(base)+".png")
 		fmt.Fprintf(stderr, "%s.png: %d×%d\n", base, page.Bounds().Dx(), page.Bounds().Dy())
+		if *multi {
+			continue
+		}
+		if err := writeJSON(base+".json", func(w io.Writer) error { return a.WriteTexturePacker(w, p, filepath.Base(base)+".png") }); err != nil {
+			return err
+		}
+	}
+	if *multi {
+		return writeJSON(*out+".json", func(w io.Writer) error { return a.WriteTexturePackerMulti(w, pageNames) })
 	}
 	return nil
+}
+
+func writeJSON(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
 }
 
 type input struct{ path, name string }

@@ -57,3 +57,21 @@ func TestAtlaspackWritesLoadableSheet(t *testing.T) {
 		}
 	}
 }
+
+func TestAtlaspackMulti(t *testing.T) {
+	dir := t.TempDir()
+	var log bytes.Buffer
+	if err := run([]string{"-o", filepath.Join(dir, "m"), "-max", "20", "-pad", "0", "-extrude", "0", "-multi", "../../atlas/testdata/sprites"}, &log); err != nil {
+		t.Fatal(err, log.String())
+	}
+	a, err := atlas.LoadTexturePackerMulti(os.DirFS(dir), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Pages) < 2 || len(a.Frames) != 3 {
+		t.Fatalf("%d pages, %d frames", len(a.Pages), len(a.Frames))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m-0.json")); err == nil {
+		t.Error("per-page JSON written with -multi")
+	}
+}

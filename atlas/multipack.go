@@ -1,0 +1,187 @@
+package atlas
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"path"
+)
+
+// MaxPages is the largest number of pages one multi-page description may
+// list.
+const MaxPages = 256
+
+type jTexture struct {
+	Image  string          `json:"image"`
+	Size   *jRect          `json:"size"`
+	Frames json.RawMessage `json:"frames"`
+}
+
+type jMultiSheet struct {
+	Textures []jTexture `json:"textures"`
+}
+
+// ParseTexturePackerMulti parses TexturePacker's multi-page JSON (the
+// "textures" array Phaser 3 reads): one [Sheet] per page, frames checked as
+// in [ParseTexturePacker] and named uniquely across all pages.
+func ParseTexturePackerMulti(data []byte, file string) ([]*Sheet, error) {
+	ferr := func(field, format string, a ...any) error {
+		return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
+	}
+	if len(data) > MaxSheetBytes {
+		return nil, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
+	}
+	var js jMultiSheet
+	if err := json.Unmarshal(data, &js); err != nil {
+		return nil, ferr("", "invalid JSON: %v", err)
+	}
+	if len(js.Textures) == 0 {
+		return nil, ferr("textures", "missing or empty")
+	}
+	if len(js.Textures) > MaxPages {
+		return nil, ferr("textures", "%d pages (at most %d)", len(js.Textures), MaxPages)
+	}
+	seen := map[string]bool{}
+	var out []*Sheet
+	for p, tx := range js.Textures {
+		field := fmt.Sprintf("textures[%d]", p)
+		sh := &Sheet{File: file, Image: tx.Image}
+		if tx.Image == "" {
+			return nil, ferr(field+".image", "missing")
+		}
+		if tx.Size != nil {
+			w, h, err := size(tx.Size, field+".size", ferr)
+			if err != nil {
+				return nil, err
+			}
+			sh.Size = image.Pt(w, h)
+		}
+		if len(tx.Frames) == 0 || string(tx.Frames) == "null" {
+			return nil, ferr(field+".frames", "missing")
+		}
+		frames, err := readFrames(tx.Frames, field+".frames", sh.Size, false, seen, ferr)
+		if err != nil {
+			return nil, err
+		}
+		for i := range frames {
+			frames[i].Page = p
+		}
+		sh.Frames = frames
+		out = append(out, sh)
+	}
+	return out, nil
+}
+
+// AtlasOf joins sheets (one per page, in page order) and their page images
+// into one atlas.
+func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
+	if len(sheets) != len(pages) || len(sheets) == 0 {
+		return nil, fmt.Errorf("atlas: %d sheets and %d page images", len(sheets), len(pages))
+	}
+	a := &Atlas{}
+	for p, sh := range sheets {
+		one, err := sh.Atlas(pages[p])
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range one.Frames {
+			f.Page = p
+			a.Frames = append(a.Frames, f)
+		}
+		a.Pages = append(a.Pages, one.Pages[0])
+		a.Clips = append(a.Clips, sh.Clips...)
+	}
+	if err := a.index(); err != nil {
+		return nil, &FormatError{File: sheets[0].File, Field: "frames", Msg: err.Error()}
+	}
+	return a, nil
+}
+
+// LoadTexturePackerMulti reads a multi-page TexturePacker description and
+// every page image it names (relative to the description) from fsys.
+func LoadTexturePackerMulti(fsys fs.FS, name string) (*Atlas, error) {
+	data, err := readLimited(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	sheets, err := ParseTexturePackerMulti(data, name)
+	if err != nil {
+		return nil, err
+	}
+	pages := make([]image.Image, len(sheets))
+	for p, sh := range sheets {
+		img, err := loadPage(fsys, name, sh.Image, fmt.Sprintf("textures[%d].image", p))
+		if err != nil {
+			return nil, err
+		}
+		pages[p] = img
+	}
+	return AtlasOf(sheets, pages)
+}
+
+func readLimited(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("atlas: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSheetBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("atlas: reading %s: %w", name, err)
+	}
+	return data, nil
+}
+
+// loadPage loads a page image named in description file at JSON path
+// field, relative to the description.
+func loadPage(fsys fs.FS, file, image, field string) (image.Image, error) {
+	if image == "" {
+		return nil, &FormatError{File: file, Field: field, Msg: "missing"}
+	}
+	p := path.Join(path.Dir(file), image)
+	if !fs.ValidPath(p) {
+		return nil, &FormatError{File: file, Field: field, Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", image)}
+	}
+	img, err := loadPNG(fsys, p)
+	if err != nil {
+		return nil, &FormatError{File: file, Field: field, Msg: err.Error()}
+	}
+	return img, nil
+}
+
+// WriteTexturePackerMulti writes every page in TexturePacker's multi-page
+// JSON ("textures" array), page p's image named imageNames[p].
+func (a *Atlas) WriteTexturePackerMulti(w io.Writer, imageNames []string) error {
+	if len(imageNames) != len(a.Pages) {
+		return fmt.Errorf("atlas: %d image names for %d pages", len(imageNames), len(a.Pages))
+	}
+	var buf bytes.Buffer
+	buf.WriteString("{\"textures\": [")
+	for p := range a.Pages {
+		if p > 0 {
+			buf.WriteByte(',')
+		}
+		img, _ := json.Marshal(imageNames[p])
+		s := a.Pages[p].Bounds().Size()
+		fmt.Fprintf(&buf, "\n{\"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": 1, \"frames\": [", img, s.X, s.Y)
+		first := true
+		for _, f := range a.Frames {
+			if f.Page != p {
+				continue
+			}
+			if !first {
+				buf.WriteByte(',')
+			}
+			first = false
+			buf.WriteString("\n\t")
+			writeFrameJSON(&buf, f, true)
+		}
+		buf.WriteString("\n]}")
+	}
+	buf.WriteString("\n],\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\"}\n}\n")
+	_, err := w.Write(buf.Bytes())
+	return err
+}
