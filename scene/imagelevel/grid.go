@@ -1,0 +1,263 @@
+package imagelevel
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"io/fs"
+	"strconv"
+
+	"diorama/mathx"
+)
+
+// Cell is the kind of one map pixel.
+type Cell uint8
+
+// Cell kinds: seed 000's MapReader reads black as wall, blue as door and
+// anything else as empty floor.
+const (
+	Floor Cell = iota
+	Wall
+	Door
+)
+
+// String names the cell kind.
+func (c Cell) String() string {
+	switch c {
+	case Floor:
+		return "floor"
+	case Wall:
+		return "wall"
+	case Door:
+		return "door"
+	}
+	return "cell(" + strconv.Itoa(int(c)) + ")"
+}
+
+// DoorAxis says which pair of neighbours walls a door in.
+type DoorAxis uint8
+
+const (
+	// InRow: walls left and right; the door fills a gap in a horizontal
+	// wall run and is crossed vertically (floor above and below).
+	InRow DoorAxis = iota
+	// InColumn: walls above and below; the door fills a gap in a vertical
+	// wall run and is crossed horizontally (floor left and right).
+	InColumn
+)
+
+// String names the axis.
+func (a DoorAxis) String() string {
+	if a == InColumn {
+		return "in-column"
+	}
+	return "in-row"
+}
+
+// Default map colours (seed 000): wall #000000, door #0000ff, both opaque.
+var (
+	DefaultWallColor = color.NRGBA{0, 0, 0, 255}
+	DefaultDoorColor = color.NRGBA{0, 0, 255, 255}
+)
+
+// GridDoor is a door pixel found in the image.
+type GridDoor struct {
+	At   mathx.Point
+	Axis DoorAxis
+}
+
+// Grid is a decoded map image: one cell per pixel, row-major (row 0 is the
+// image's top), and its doors in reading order.
+type Grid struct {
+	File          string
+	Width, Height int
+	Cells         []Cell // len Width*Height, index y*Width+x
+	Doors         []GridDoor
+}
+
+// At returns the cell at (x, y), and false outside the grid.
+func (g *Grid) At(x, y int) (Cell, bool) {
+	if x < 0 || y < 0 || x >= g.Width || y >= g.Height {
+		return Floor, false
+	}
+	return g.Cells[y*g.Width+x], true
+}
+
+// isWall reports whether (x, y) is inside and a wall.
+func (g *Grid) isWall(x, y int) bool {
+	c, ok := g.At(x, y)
+	return ok && c == Wall
+}
+
+// WallStrips merges the wall cells into one-cell-wide strips, as seed 000's
+// MapConstructor does to cut the number of wall objects: scanning rows top
+// to bottom, a wall cell not yet taken starts a vertical strip downward when
+// the cell below is a free wall (vertical runs first), else a horizontal
+// strip to the right. Every wall cell lies in exactly one strip; strips are
+// in scan order, in cell units (Max exclusive).
+func (g *Grid) WallStrips() []mathx.Rect {
+	taken := make([]bool, len(g.Cells))
+	free := func(x, y int) bool { return g.isWall(x, y) && !taken[y*g.Width+x] }
+	var out []mathx.Rect
+	for y := 0; y < g.Height; y++ {
+		for x := 0; x < g.Width; x++ {
+			if !free(x, y) {
+				continue
+			}
+			x1, y1 := x+1, y+1
+			if free(x, y+1) {
+				for free(x, y1) {
+					taken[y1*g.Width+x] = true
+					y1++
+				}
+			} else {
+				for free(x1, y) {
+					taken[y*g.Width+x1] = true
+					x1++
+				}
+			}
+			taken[y*g.Width+x] = true
+			out = append(out, mathx.R(x, y, x1, y1))
+		}
+	}
+	return out
+}
+
+// decodeGrid checks the PNG's declared size against lim, decodes it and
+// classifies every pixel, then checks every door.
+func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
+	lim := ld.Limits.withDefaults()
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, &Error{File: file, Msg: "not a PNG image", Kind: ErrFormat, Err: err}
+	}
+	w, h := cfg.Width, cfg.Height
+	if w <= 0 || h <= 0 {
+		return nil, errf(ErrFormat, file, "", "empty %d×%d image", w, h)
+	}
+	if w > lim.MaxDimension || h > lim.MaxDimension {
+		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels", w, h, lim.MaxDimension)
+	}
+	if int64(w)*int64(h) > lim.MaxCells {
+		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels", w, h, lim.MaxCells)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, &Error{File: file, Msg: "cannot decode PNG", Kind: ErrFormat, Err: err}
+	}
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		return nil, errf(ErrFormat, file, "", "decoded %v, header said %d×%d", b, w, h)
+	}
+	wall, door := ld.WallColor, ld.DoorColor
+	if wall == (color.NRGBA{}) {
+		wall = DefaultWallColor
+	}
+	if door == (color.NRGBA{}) {
+		door = DefaultDoorColor
+	}
+	if wall == door {
+		return nil, errf(ErrInvalid, file, "", "wall and door colours are the same")
+	}
+	g := &Grid{File: file, Width: w, Height: h, Cells: make([]Cell, w*h)}
+	classify(img, g.Cells, w, wall, door)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if g.Cells[y*w+x] != Door {
+				continue
+			}
+			axis, err := g.doorAxis(file, x, y)
+			if err != nil {
+				return nil, err
+			}
+			g.Doors = append(g.Doors, GridDoor{At: mathx.Pt(x, y), Axis: axis})
+		}
+	}
+	return g, nil
+}
+
+// classify fills cells from img (bounds starting at 0,0 as png.Decode
+// gives), with fast paths for the formats paint programs write.
+func classify(img image.Image, cells []Cell, w int, wall, door color.NRGBA) {
+	kind := func(c color.NRGBA) Cell {
+		switch c {
+		case wall:
+			return Wall
+		case door:
+			return Door
+		}
+		return Floor
+	}
+	switch m := img.(type) {
+	case *image.Paletted:
+		var lut [256]Cell
+		for i, c := range m.Palette {
+			lut[i] = kind(color.NRGBAModel.Convert(c).(color.NRGBA))
+		}
+		for i := range cells {
+			x, y := i%w, i/w
+			cells[i] = lut[m.Pix[y*m.Stride+x]]
+		}
+	case *image.NRGBA:
+		for i := range cells {
+			x, y := i%w, i/w
+			p := m.Pix[y*m.Stride+4*x:]
+			cells[i] = kind(color.NRGBA{p[0], p[1], p[2], p[3]})
+		}
+	default:
+		b := img.Bounds()
+		for i := range cells {
+			x, y := i%w, i/w
+			cells[i] = kind(color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA))
+		}
+	}
+}
+
+// doorAxis checks seed 000's door rule: a door lies between exactly two
+// walls, left and right or above and below, and the other two neighbours
+// are floor (so it leads somewhere and cannot be walked around in place).
+func (g *Grid) doorAxis(file string, x, y int) (DoorAxis, error) {
+	l, r := g.isWall(x-1, y), g.isWall(x+1, y)
+	u, d := g.isWall(x, y-1), g.isWall(x, y+1)
+	floor := func(x, y int) bool {
+		c, ok := g.At(x, y)
+		return ok && c == Floor
+	}
+	switch {
+	case l && r && floor(x, y-1) && floor(x, y+1):
+		return InRow, nil
+	case u && d && floor(x-1, y) && floor(x+1, y):
+		return InColumn, nil
+	}
+	name := func(x, y int) string {
+		c, ok := g.At(x, y)
+		if !ok {
+			return "outside"
+		}
+		return c.String()
+	}
+	return 0, errf(ErrInvalid, file, "pixel ("+strconv.Itoa(x)+","+strconv.Itoa(y)+")",
+		"door not between two walls with floor on the other sides (left %s, right %s, above %s, below %s)",
+		name(x-1, y), name(x+1, y), name(x, y-1), name(x, y+1))
+}
+
+// readFile opens name in fsys and reads at most max bytes.
+func readFile(fsys fs.FS, name string, max int64) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, errf(ErrPath, name, "", "not a valid fs path (absolute, empty or leaving the root)")
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, &Error{File: name, Msg: "cannot open", Kind: ErrMissing, Err: err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
+	}
+	if int64(len(data)) > max {
+		return nil, errf(ErrLimit, name, "", "file larger than %d bytes", max)
+	}
+	return data, nil
+}
