@@ -91,6 +91,13 @@ func TestDepthHardCases(t *testing.T) {
 			naiveWrong: true,
 		},
 		{
+			// IsoMob's cell-based key ties here (same cell); the boxes
+			// order them.
+			name:   "two characters in one cell",
+			behind: box(5.1, 5.1, 0, 5.4, 5.4, 1.5),
+			front:  box(5.5, 5.5, 0, 5.8, 5.8, 1.5),
+		},
+		{
 			name:   "two multi-tile objects, second fully in front",
 			behind: Footprint(2, 2, 3, 2, 0, 1.5),
 			front:  Footprint(3, 4, 2, 2, 0, 1),
