@@ -42,8 +42,10 @@ WEBPKG ?= ./platform/web/example
 web:
 	./scripts/web.sh out/web $(WEBPKG)
 
+## web-check: js/wasm vet, the portable platform tests run as wasm under node, the web build
 web-check:
 	GOOS=js GOARCH=wasm $(GO) vet ./platform ./platform/headless ./platform/web/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./platform ./platform/headless ./platform/web
 	./scripts/web.sh out/web $(WEBPKG)
 
 ## android: APK of the Android example with gomobile (needs ANDROID_NDK_HOME = a real NDK)

@@ -7,7 +7,7 @@
 # Groups:
 #   desktop  the GLFW/OpenGL desktop build (cgo, X11 and GL headers, pkg-config)
 #   xvfb     a virtual X server and xdotool (real X input) for the window tests
-#   web      headless Chromium for the web test
+#   web      headless Chromium for the web test, node for wasm unit tests
 #   android  the stub NDK (clang, lld, arm64 glibc headers, AOSP and Khronos
 #            headers) and the APK tools (aapt, apksigner)
 #   test     everything `make test` needs: desktop xvfb web android
@@ -18,7 +18,7 @@ pkgs_for() {
 	test) for g in desktop xvfb web android; do pkgs_for "$g"; done ;;
 	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
-	web) echo "chromium" ;;
+	web) echo "chromium nodejs" ;;
 	android) echo "clang lld llvm libc6-dev-arm64-cross android-liblog-dev android-platform-frameworks-native-headers android-platform-system-core-headers android-libnativehelper-dev libegl-dev libgles-dev aapt apksigner" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac

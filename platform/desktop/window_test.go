@@ -54,7 +54,7 @@ func firstDiff(a, b []byte, stride int) string {
 // or the X server applies size changes asynchronously).
 func waitSize(win *Window, w, h int) (int, int) {
 	var fw, fh int
-	for i := 0; i < 200; i++ {
+	for i := 0; i < 1000; i++ { // at most 10 s on a loaded machine; usually one pass
 		win.PollEvents()
 		if fw, fh = win.FramebufferSize(); fw == w && fh == h {
 			break

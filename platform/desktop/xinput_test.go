@@ -58,7 +58,7 @@ func TestRealXInput(t *testing.T) {
 		}
 		var sawMove, sawDown, sawUp, sawKey bool
 		var mx, my float64
-		for i := 0; i < 200 && !(sawMove && sawDown && sawUp && sawKey); i++ {
+		for i := 0; i < 1000 && !(sawMove && sawDown && sawUp && sawKey); i++ { // at most 10 s
 			win.PollEvents()
 			for _, ev := range in.Events() {
 				switch {
