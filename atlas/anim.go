@@ -99,7 +99,8 @@ func (c *Clip) InTicks(msPerTick float64) Clip {
 }
 
 // Player plays a clip. It is plain data advanced explicitly (never by a
-// wall clock), cheap to copy, and does not allocate.
+// wall clock), cheap to copy, and does not allocate. The clip must not be
+// changed while a player uses it (build a new player for a new clip).
 type Player struct {
 	clip    *Clip
 	pass    int // current pass (= passes completed unless done)

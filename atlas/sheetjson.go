@@ -322,9 +322,6 @@ func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, f
 		return f, ferr(field+".spriteSourceSize", "trimmed area at (%d,%d) size %d×%d exceeds the %d×%d source", f.Offset.X, f.Offset.Y, w, h, f.Source.X, f.Source.Y)
 	}
 	f.Trimmed = f.Size != f.Source
-	if jf.Trimmed && !f.Trimmed && f.Offset != (image.Point{}) {
-		return f, ferr(field+".spriteSourceSize", "offset without trimming")
-	}
 	pv := jf.Pivot
 	pfield := field + ".pivot"
 	if pv == nil {
