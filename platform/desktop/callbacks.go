@@ -14,6 +14,7 @@ func (w *Window) installCallbacks() {
 	w.win.SetMouseButtonCallback(w.onMouseButton)
 	w.win.SetScrollCallback(w.onScroll)
 	w.win.SetFocusCallback(w.onFocus)
+	w.win.SetIconifyCallback(w.onIconify)
 	w.win.SetSizeCallback(func(_ *glfw.Window, width, height int) { w.winW, w.winH = width, height })
 	w.win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) { w.fbW, w.fbH = width, height })
 }
@@ -85,6 +86,13 @@ func (w *Window) onScroll(_ *glfw.Window, dx, dy float64) {
 
 func (w *Window) onFocus(_ *glfw.Window, focused bool) {
 	if w.input != nil && !focused {
+		w.input.Push(platform.Event{Kind: platform.FocusLost})
+	}
+}
+
+func (w *Window) onIconify(_ *glfw.Window, iconified bool) {
+	w.iconified = iconified
+	if iconified && w.input != nil {
 		w.input.Push(platform.Event{Kind: platform.FocusLost})
 	}
 }

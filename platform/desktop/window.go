@@ -56,18 +56,19 @@ func Available() error {
 // Window is a GLFW window presenting frames of one size. Create it with
 // [Open]; all methods must be called from the main goroutine.
 type Window struct {
-	win    *glfw.Window
-	cfg    platform.Config
-	prog   uint32
-	vao    uint32
-	tex    uint32
-	texW   int
-	texH   int
-	vp     platform.Viewport
-	fbW    int
-	fbH    int
-	input  *platform.Input
-	closed bool
+	win       *glfw.Window
+	cfg       platform.Config
+	prog      uint32
+	vao       uint32
+	tex       uint32
+	texW      int
+	texH      int
+	vp        platform.Viewport
+	fbW       int
+	fbH       int
+	input     *platform.Input
+	closed    bool
+	iconified bool
 
 	fullscreen        bool
 	winX, winY        int // windowed position, restored when leaving fullscreen
@@ -240,6 +241,9 @@ func (w *Window) FramebufferSize() (int, int) { return w.fbW, w.fbH }
 // had to (re)allocate the texture: one allocation per frame size.
 func (w *Window) Uploads() (uploads, reallocs int) { return w.uploads, w.reallocs }
 
+// Iconified reports whether the window is minimised.
+func (w *Window) Iconified() bool { return w.iconified }
+
 // ShouldClose reports whether the user asked to close the window.
 func (w *Window) ShouldClose() bool { return w.win.ShouldClose() }
 
@@ -381,6 +385,16 @@ func Run(g platform.Game, cfg platform.Config) error {
 	last := time.Now()
 	for !w.ShouldClose() {
 		w.PollEvents()
+		if w.iconified {
+			// Minimised: no ticks, no drawing, no busy loop.
+			d.Clock.Pause()
+			glfw.WaitEventsTimeout(0.1)
+			continue
+		}
+		if d.Clock.Paused() {
+			d.Clock.Resume()
+			last = time.Now()
+		}
 		now := time.Now()
 		err := d.Step(now.Sub(last))
 		last = now

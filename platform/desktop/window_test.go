@@ -236,6 +236,16 @@ func TestInputThroughCallbacks(t *testing.T) {
 		if in.KeyDown(platform.KeyArrowUp) {
 			fail("focus loss kept ArrowUp held")
 		}
+		in.EndTick()
+		win.onKey(cb, 265, 0, 1, 0)
+		win.onIconify(cb, true)
+		if !win.Iconified() || in.KeyDown(platform.KeyArrowUp) {
+			fail("minimising: iconified %v, ArrowUp held %v", win.Iconified(), in.KeyDown(platform.KeyArrowUp))
+		}
+		win.onIconify(cb, false)
+		if win.Iconified() {
+			fail("restore not seen")
+		}
 	})
 	for _, e := range errs {
 		t.Error(e)
