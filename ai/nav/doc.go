@@ -1,24 +1,46 @@
-// Package nav is Diorama's navigation layer: search graphs (4-way, 8-way
-// and hexagonal grids with per-cell costs, explicit weighted directed
-// graphs), searches over them (A* with a closed set and an indexed binary
-// heap, Dijkstra single-source and an all-pairs next-hop lookup table, Jump
-// Point Search for uniform 8-way grids), a Moving AI map and scenario
-// parser, navigation meshes built from tile maps (seed 000's strip
-// intersection and a greedy maximal-rectangle decomposition, doors,
-// agent radius, run-time blocking with local re-partition), and path
-// post-processing and following (funnel, quadratic Bézier smoothing,
-// line-of-sight shortcutting, look-ahead following, a budgeted planning
-// queue).
+// Package nav is Diorama's navigation layer: search graphs, searches,
+// navigation meshes, and path post-processing and following.
 //
-// Grid coordinates are cells: x is the column and y the row, both from the
-// top-left, matching the Moving AI files. Navmesh and path points are in
-// world units where one tile is one unit (multiply by the tile size to
-// draw). 8-way grids never cut corners: a diagonal step needs both
-// orthogonal neighbours free; it costs √2 times the entered cell's cost.
+// Graphs: [Grid] (4-way, 8-way without corner cutting, odd-r hexagonal;
+// per-cell cost multipliers; [ParseGrid], [ParseMovingAIMap]) and [Graph]
+// (explicit weighted directed graph with node positions).
 //
-// Searches allocate their work arrays once per [Searcher] and reuse them:
-// after warm-up a query allocates nothing when the caller passes a
-// destination slice with room for the path.
+// Searches run on a [Searcher], which owns its work arrays (an indexed
+// binary heap, node records) and reuses them, so after warm-up a query
+// allocates nothing when the caller passes a destination slice with room:
+// [Searcher.AStar] and [Searcher.AStarGraph] (A* with a closed set; start
+// and goal in different components fail in constant time; Nearest returns
+// the path to the closest reachable node; MaxExpand bounds the work),
+// [Searcher.JPS] (Jump Point Search for uniform 8-way grids, scanning 64
+// cells at a time), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
+// (single source), [NewNextHopTable] (seed 004's all-pairs lookup table,
+// with its size in bytes), and the sliced [Searcher.BeginGrid] /
+// [Searcher.Step] used by [PathQueue] to plan for crowds under a per-tick
+// expansion budget.
+//
+// Navigation meshes: [Build] turns a [TileMap] (open, wall, door tiles)
+// into a [Mesh] of rectangles, by seed 000's strip intersection
+// ([Strips]) or greedy maximal rectangles ([Greedy], about a third of the
+// polygons). The walkable area is eroded by the agent radius (rounded up
+// to 1/Sub tile). Doors get polygons of their own and lock by disabling
+// the edges into them; [Mesh.Block] and [Mesh.Unblock] change the map at
+// run time and re-partition only the polygons touched (seed 002's dynamic
+// update); [Mesh.Rebuild] starts afresh. [Mesh.FindPath] plans a polygon
+// corridor, [Mesh.Portals] and [Funnel] pull the string through it,
+// [Mesh.Waypoints] gives the slack portal-midpoint path, and
+// [Mesh.Polygons] returns every polygon's outline for drawing.
+//
+// Post-processing and following: [SeedBezier] (seed 000's listing),
+// [Smooth] (adaptive quadratic corner rounding kept walkable by a
+// [ClearFunc]), [Shortcut] (line of sight), [LookAhead] and [Follower]
+// (seed 002's Left 4 Dead-style following: steer at the farthest visible
+// point, arrive, report a blocked path for re-planning), [CellCenters].
+//
+// Coordinates: grid cells are (x, y) = (column, row) from the top-left,
+// as in the Moving AI files. Navmesh and path points are in world units
+// of one tile (multiply by the tile size to draw). An 8-way diagonal step
+// needs both orthogonal neighbours free and costs √2 times the entered
+// cell's cost.
 //
 // nav imports only mathx and the standard library. It must NOT import
 // physics, scene, raster, iso or any other ai package: world knowledge

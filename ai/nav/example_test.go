@@ -20,7 +20,7 @@ func ExampleSearcher_AStar() {
 	fmt.Printf("cost %.3f, %d cells expanded\n", st.Cost, st.Expanded)
 	// Output:
 	// [{0 0} {1 0} {2 1} {3 2} {4 2} {5 2} {6 1} {7 0}] <nil>
-	// cost 8.657, 13 cells expanded
+	// cost 8.657, 14 cells expanded
 }
 
 func ExampleSearcher_JPS() {

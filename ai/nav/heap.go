@@ -3,10 +3,10 @@ package nav
 import "math"
 
 // heapItem is one open node: its f = g + h, a tie-break key and its node
-// index. Among equal f the larger g wins (the search dives toward the
-// goal), then the older entry (first-in, first-out, so the order is
-// deterministic). Tie-breaking never affects optimality, so g enters the
-// key rounded to float32.
+// index. In Dijkstra mode, among equal f the larger g wins, then the older
+// entry (first-in, first-out, as the lecture's worked example expects);
+// g enters the key rounded to float32 since tie-breaking never affects
+// optimality. A* mode compares f alone (see openHeap).
 type heapItem struct {
 	f float64
 	k uint64 // ^float32bits(g) << 32 | insertion number
@@ -83,6 +83,9 @@ func (h *openHeap) pop() int32 {
 		h.stack = h.stack[:k-1]
 		return n
 	}
+	if h.ties {
+		return h.popF()
+	}
 	it := h.items
 	top := it[0].n
 	h.fcur = it[0].f
@@ -112,11 +115,63 @@ func (h *openHeap) pop() int32 {
 }
 
 func (h *openHeap) up(i int) {
+	if h.ties {
+		h.upF(i)
+		return
+	}
 	it := h.items
 	x := it[i]
 	for i > 0 {
 		p := (i - 1) / 2
 		if !less(&x, &it[p]) {
+			break
+		}
+		it[i] = it[p]
+		h.pos[it[i].n] = int32(i)
+		i = p
+	}
+	it[i] = x
+	h.pos[x.n] = int32(i)
+}
+
+// popF and upF are pop and up comparing f alone: in A* mode the stack
+// already sends the search deep along equal f, and a second tie-break
+// compare costs more than it saves.
+func (h *openHeap) popF() int32 {
+	it := h.items
+	top := it[0].n
+	h.fcur = it[0].f
+	last := len(it) - 1
+	x := it[last]
+	it = it[:last]
+	h.items = it
+	if last == 0 {
+		return top
+	}
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= last {
+			break
+		}
+		if c+1 < last && it[c+1].f < it[c].f {
+			c++
+		}
+		it[i] = it[c]
+		h.pos[it[i].n] = int32(i)
+		i = c
+	}
+	it[i] = x
+	h.upF(i)
+	return top
+}
+
+func (h *openHeap) upF(i int) {
+	it := h.items
+	x := it[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if x.f >= it[p].f {
 			break
 		}
 		it[i] = it[p]
