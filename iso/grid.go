@@ -107,10 +107,20 @@ func (g *Grid) Bounds() mathx.Rect {
 	if g.Layout == Diamond {
 		return mathx.R(0, 0, (g.Cols+g.Rows)*p.TileW/2, (g.Cols+g.Rows)*p.TileH/2)
 	}
+	// As Tiled's mapBoundingRect: the half-tile shift only widens the map
+	// when there is a second row (column) to shift.
 	if g.Axis == StaggerY {
-		return mathx.R(0, 0, g.Cols*p.TileW+p.TileW/2, (g.Rows+1)*p.TileH/2)
+		w := g.Cols * p.TileW
+		if g.Rows > 1 {
+			w += p.TileW / 2
+		}
+		return mathx.R(0, 0, w, (g.Rows+1)*p.TileH/2)
 	}
-	return mathx.R(0, 0, (g.Cols+1)*p.TileW/2, g.Rows*p.TileH+p.TileH/2)
+	h := g.Rows * p.TileH
+	if g.Cols > 1 {
+		h += p.TileH / 2
+	}
+	return mathx.R(0, 0, (g.Cols+1)*p.TileW/2, h)
 }
 
 func (g *Grid) shifted(n int) int {

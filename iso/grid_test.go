@@ -143,3 +143,40 @@ func TestGridErrors(t *testing.T) {
 		t.Error("pick outside map ok")
 	}
 }
+
+// Map bounds follow Tiled's mapBoundingRect, and every tile lies inside.
+func TestGridBoundsMatchTiled(t *testing.T) {
+	p := Projection{64, 32, 32}
+	cases := []struct {
+		axis       StaggerAxis
+		cols, rows int
+		want       mathx.Rect
+	}{
+		{StaggerY, 5, 1, mathx.R(0, 0, 320, 32)},
+		{StaggerY, 5, 4, mathx.R(0, 0, 352, 80)},
+		{StaggerX, 1, 5, mathx.R(0, 0, 64, 160)},
+		{StaggerX, 4, 5, mathx.R(0, 0, 160, 176)},
+	}
+	for _, c := range cases {
+		for _, ix := range []StaggerIndex{StaggerOdd, StaggerEven} {
+			g, _ := NewStaggered(p, c.cols, c.rows, c.axis, ix)
+			if b := g.Bounds(); b != c.want {
+				t.Errorf("axis %d %dx%d: bounds %v, want %v", c.axis, c.cols, c.rows, b, c.want)
+			}
+			if c.cols == 1 || c.rows == 1 {
+				continue // a lone shifted row sticks out, as in Tiled
+			}
+			for row := 0; row < c.rows; row++ {
+				for col := 0; col < c.cols; col++ {
+					if tb := g.TileBounds(col, row, 0); tb.Intersect(g.Bounds()) != tb {
+						t.Errorf("tile %d,%d %v outside %v", col, row, tb, g.Bounds())
+					}
+				}
+			}
+		}
+	}
+	d, _ := NewDiamond(p, 3, 5)
+	if b := d.Bounds(); b != mathx.R(0, 0, 256, 128) {
+		t.Errorf("diamond bounds %v", b)
+	}
+}
