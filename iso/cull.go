@@ -30,12 +30,13 @@ func (g *Grid) AppendVisible(dst []Tile, view mathx.Rect, od Overdraw) []Tile {
 	if od.Side < 0 {
 		od.Side = 0
 	}
-	// Only the part of the view that can show map tiles matters.
+	// Only the part of the view that can show map tiles matters (plus half
+	// a tile: a lone shifted staggered row sticks out of Bounds).
 	b := g.Bounds()
-	b.Min.X -= od.Side
-	b.Max.X += od.Side
-	b.Min.Y -= od.Up
-	b.Max.Y += od.Down
+	b.Min.X -= od.Side + g.Proj.TileW/2
+	b.Max.X += od.Side + g.Proj.TileW/2
+	b.Min.Y -= od.Up + g.Proj.TileH/2
+	b.Max.Y += od.Down + g.Proj.TileH/2
 	view = view.Intersect(b)
 	if view.Empty() {
 		return dst

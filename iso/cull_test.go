@@ -11,7 +11,10 @@ import (
 func TestAppendVisibleMatchesBruteForce(t *testing.T) {
 	r := mathx.NewRand(11)
 	var got []Tile
-	for _, g := range allGrids(t, 13, 17) {
+	grids := allGrids(t, 13, 17)
+	grids = append(grids, allGrids(t, 7, 1)...)
+	grids = append(grids, allGrids(t, 1, 6)...)
+	for _, g := range grids {
 		b := g.Bounds()
 		for k := 0; k < 200; k++ {
 			x0 := r.IntRange(b.Min.X-300, b.Max.X+100)
