@@ -405,3 +405,37 @@ func (m *Mesh) Rebuild() {
 	}
 	m.partition(mathx.Rect{Max: mathx.Point{X: m.w, Y: m.h}}, m.opt.Method, true)
 }
+
+// Nearest returns the polygon closest to world point p and the closest
+// point of it (p itself when p is inside one), or -1 when the mesh is
+// empty or p is not finite. Use it to snap a start or goal that lies in a
+// wall, or too near one for the agent radius, onto the mesh.
+func (m *Mesh) Nearest(p mathx.Vec2) (int, mathx.Vec2) {
+	if !p.IsFinite() {
+		return -1, p
+	}
+	if i := m.PolyAt(p); i >= 0 {
+		return i, p
+	}
+	best, bd := -1, math.Inf(1)
+	var bq mathx.Vec2
+	for i := range m.polys {
+		if !m.polys[i].alive {
+			continue
+		}
+		b := m.Bounds(i)
+		q := mathx.V2(mathx.Clamp(p.X, b.Min.X, b.Max.X), mathx.Clamp(p.Y, b.Min.Y, b.Max.Y))
+		if d := q.DistSq(p); d < bd {
+			best, bd, bq = i, d, q
+		}
+	}
+	if best >= 0 {
+		// Pull the point a hair inside so PolyAt finds the polygon (Max
+		// edges are exclusive).
+		b := m.Bounds(best)
+		const eps = 1e-9
+		bq.X = math.Min(math.Max(bq.X, b.Min.X+eps), b.Max.X-eps)
+		bq.Y = math.Min(math.Max(bq.Y, b.Min.Y+eps), b.Max.Y-eps)
+	}
+	return best, bq
+}

@@ -453,6 +453,16 @@ func TestMeshBadInput(t *testing.T) {
 			t.Errorf("%v: %v", c, err)
 		}
 	}
+	// A goal inside the wall snaps to the nearest polygon.
+	if i, q := m.Nearest(mathx.V2(1.5, 1.4)); i < 0 || m.PolyAt(q) != i || math.Abs(q.Y-1) > 1e-6 || q.X != 1.5 {
+		t.Errorf("nearest to the wall centre: %d %v", i, q)
+	}
+	if i, q := m.Nearest(mathx.V2(0.5, 0.5)); i != m.PolyAt(mathx.V2(0.5, 0.5)) || q != mathx.V2(0.5, 0.5) {
+		t.Errorf("nearest of an inside point: %d %v", i, q)
+	}
+	if i, _ := m.Nearest(mathx.V2(math.NaN(), 0)); i != -1 {
+		t.Error("NaN point snapped")
+	}
 	// Whole map blocked: an empty mesh, queries say so.
 	m.Block(mathx.R(-5, -5, 50, 50))
 	checkMesh(t, m)
@@ -461,6 +471,9 @@ func TestMeshBadInput(t *testing.T) {
 	}
 	if _, _, err := m.FindPath(s, mathx.V2(0.5, 0.5), mathx.V2(2.5, 2.5), nil); !errors.Is(err, ErrBlocked) {
 		t.Errorf("blocked map: %v", err)
+	}
+	if i, _ := m.Nearest(mathx.V2(1, 1)); i != -1 {
+		t.Errorf("nearest on an empty mesh: %d", i)
 	}
 	// A radius wider than every corridor leaves nothing walkable.
 	wide := mustMesh(t, mustTiles(t, doorMap), MeshOptions{Radius: 3})

@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -245,5 +246,52 @@ func TestPathQueue(t *testing.T) {
 	}
 	if ticks < 2 {
 		t.Fatalf("200 requests fitted in %d ticks of 500 expansions", ticks)
+	}
+}
+
+// TestMeshQueue: corridors planned under a small budget equal direct
+// FindPath corridors' costs; bad requests report errors.
+func TestMeshQueue(t *testing.T) {
+	m := mustMesh(t, roomsMap(96, 96, 4), MeshOptions{Method: Greedy})
+	q := NewMeshQueue(m)
+	r := mathx.NewRand(3)
+	type req struct{ a, b mathx.Vec2 }
+	var reqs []req
+	for len(reqs) < 100 {
+		a, b := mathx.V2(r.Range(0, 96), r.Range(0, 96)), mathx.V2(r.Range(0, 96), r.Range(0, 96))
+		if m.PolyAt(a) >= 0 && m.PolyAt(b) >= 0 {
+			reqs = append(reqs, req{a, b})
+			q.Push(len(reqs)-1, a, b)
+		}
+	}
+	q.Push(-1, mathx.V2(-5, 0), mathx.V2(1, 1))
+	s := NewSearcher()
+	got := 0
+	ticks := 0
+	for q.Pending() > 0 {
+		if spent := q.Update(50, func(id int, cor []int, err error) {
+			if id < 0 {
+				if !errors.Is(err, ErrBlocked) {
+					t.Errorf("bad request: %v", err)
+				}
+				return
+			}
+			want, st, werr := m.FindPath(s, reqs[id].a, reqs[id].b, nil)
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("request %d: queue %v, direct %v", id, err, werr)
+			}
+			if err == nil && len(cor) > 1 && math.Abs(PathCost(m.Graph(), cor)-st.Cost) > 1e-9 {
+				t.Fatalf("request %d: corridor %v, direct %v", id, cor, want)
+			}
+			got++
+		}); spent > 50 {
+			t.Fatalf("spent %d > 50", spent)
+		}
+		if ticks++; ticks > 100000 {
+			t.Fatal("queue never drains")
+		}
+	}
+	if got != 100 || ticks < 2 {
+		t.Fatalf("%d answered in %d ticks", got, ticks)
 	}
 }
