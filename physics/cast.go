@@ -189,6 +189,10 @@ func castShape(p, d mathx.Vec2, r float64, s *Shape, x xform) (castHit, bool) {
 	if s.kind == KindCircle {
 		return castCircleCircle(p, d, r, x.p, s.radius)
 	}
+	if s.kind == KindCapsule {
+		a, b := s.segment(x)
+		return castCircleCapsule(p, d, r, a, b, s.radius)
+	}
 	if s.box && x.s == 0 && x.c == 1 {
 		return castCircleBox(p, d, r, mathx.AABB{Min: s.v[0].Add(x.p), Max: s.v[2].Add(x.p)})
 	}

@@ -52,6 +52,30 @@ func collideShapes(a *Shape, xa xform, b *Shape, xb xform) (Manifold, bool) {
 		a.worldPoly(xa, &pa)
 		b.worldPoly(xb, &pb)
 		return collidePolys(&pa, &pb)
+	case a.kind == KindCapsule && b.kind == KindCircle:
+		a0, a1 := a.segment(xa)
+		return collideCapsuleCircle(a0, a1, a.radius, xb.p, b.radius)
+	case a.kind == KindCircle && b.kind == KindCapsule:
+		b0, b1 := b.segment(xb)
+		m, ok := collideCapsuleCircle(b0, b1, b.radius, xa.p, a.radius)
+		m.Normal = neg(m.Normal)
+		return m, ok
+	case a.kind == KindCapsule && b.kind == KindCapsule:
+		a0, a1 := a.segment(xa)
+		b0, b1 := b.segment(xb)
+		return collideCapsules(a0, a1, a.radius, b0, b1, b.radius)
+	case a.kind == KindPolygon && b.kind == KindCapsule:
+		var pa poly
+		a.worldPoly(xa, &pa)
+		b0, b1 := b.segment(xb)
+		return collidePolyCapsule(&pa, b0, b1, b.radius)
+	case a.kind == KindCapsule && b.kind == KindPolygon:
+		var pb poly
+		b.worldPoly(xb, &pb)
+		a0, a1 := a.segment(xa)
+		m, ok := collidePolyCapsule(&pb, a0, a1, a.radius)
+		m.Normal = neg(m.Normal)
+		return m, ok
 	}
 	return Manifold{}, false
 }
@@ -285,4 +309,21 @@ func collidePolys(a, b *poly) (Manifold, bool) {
 		n = neg(n)
 	}
 	return Manifold{Normal: n, Depth: -sep, Point: p}, true
+}
+
+// collideWall collides wall polygon wp (with its face mask) against shape s
+// placed by x; the normal points from the wall to the shape.
+func collideWall(wp *poly, s *Shape, x xform) (Manifold, bool) {
+	switch s.kind {
+	case KindCircle:
+		return collidePolyCircle(wp, x.p, s.radius)
+	case KindCapsule:
+		b0, b1 := s.segment(x)
+		return collidePolyCapsule(wp, b0, b1, s.radius)
+	case KindPolygon:
+		var bp poly
+		s.worldPoly(x, &bp)
+		return collidePolys(wp, &bp)
+	}
+	return Manifold{}, false
 }

@@ -4,9 +4,10 @@
 // walls and queries.
 //
 // What it owns:
-//   - Shapes (shape.go): circles and convex polygons up to 8 vertices
-//     (axis-aligned boxes, oriented boxes, general CCW polygons), validated
-//     at creation; Collide and CastCircle expose the narrow phase.
+//   - Shapes (shape.go, capsule.go): circles, capsules and convex polygons
+//     up to 8 vertices (axis-aligned boxes, oriented boxes, general CCW
+//     polygons), validated at creation; Collide and CastCircle expose the
+//     narrow phase.
 //   - World (world.go, step.go): bodies behind generation-checked BodyID
 //     handles, stored struct-of-arrays; Step integrates, sweeps fast dynamic
 //     bodies against static geometry, finds pairs through the grid, pushes

@@ -82,7 +82,9 @@ func FuzzWorldOps(f *testing.F) {
 			case 0:
 				var s Shape
 				var err error
-				if op&16 != 0 {
+				if op&128 != 0 {
+					s, err = NewCapsule(num(), num())
+				} else if op&16 != 0 {
 					s, err = NewCircle(num())
 				} else if op&32 != 0 {
 					s, err = NewPolygon([]mathx.Vec2{{X: num(), Y: num()}, {X: num(), Y: num()}, {X: num(), Y: num()}})

@@ -400,15 +400,7 @@ func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilt
 		}
 		var wp poly
 		boxPoly(w.wallBox[k], 0xff, &wp)
-		var ok bool
-		if s.kind == KindCircle {
-			_, ok = collidePolyCircle(&wp, pos, s.radius)
-		} else {
-			var sp poly
-			s.worldPoly(x, &sp)
-			_, ok = collidePolys(&wp, &sp)
-		}
-		if ok {
+		if _, ok := collideWall(&wp, &s, x); ok {
 			dst = append(dst, Overlap{Wall: k})
 		}
 	}
@@ -471,6 +463,11 @@ func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilt
 func distToShape(p mathx.Vec2, s *Shape, x xform) float64 {
 	if s.kind == KindCircle {
 		return math.Max(0, p.Dist(x.p)-s.radius)
+	}
+	if s.kind == KindCapsule {
+		a, b := s.segment(x)
+		_, c := closestOnSeg(p, a, b)
+		return math.Max(0, length(p.Sub(c))-s.radius)
 	}
 	var a poly
 	s.worldPoly(x, &a)

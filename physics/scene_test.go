@@ -104,6 +104,7 @@ func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*World, *Bull
 	r := mathx.NewRand(7)
 	unit, _ := NewCircle(5)
 	crate, _ := NewBox(5, 4)
+	soldier, _ := NewCapsule(3, 3)
 	units := make([]BodyID, 0, nUnits)
 	for len(units) < nUnits {
 		p := mathx.Vec2{X: r.Range(40, 760), Y: r.Range(40, 440)}
@@ -111,6 +112,8 @@ func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*World, *Bull
 		d.Shape = unit
 		if len(units)%10 == 0 {
 			d.Shape, d.Angle = crate, r.Angle()
+		} else if len(units)%25 == 1 {
+			d.Shape, d.Angle = soldier, r.Angle()
 		}
 		d.Position = p
 		d.Velocity = r.UnitVec().Scale(30)

@@ -26,6 +26,8 @@ const (
 	// KindPolygon is a convex polygon (axis-aligned box, oriented box or
 	// general) in body-local coordinates.
 	KindPolygon
+	// KindCapsule is a segment grown by a radius (NewCapsule).
+	KindCapsule
 )
 
 // Shape is a collision shape in body-local coordinates. Build one with
@@ -49,7 +51,7 @@ type Shape struct {
 // Kind returns the shape kind, 0 for the zero Shape.
 func (s Shape) Kind() ShapeKind { return s.kind }
 
-// Radius returns a circle's radius, 0 for polygons.
+// Radius returns a circle's or capsule's radius, 0 for polygons.
 func (s Shape) Radius() float64 { return s.radius }
 
 // Vertices returns a copy of a polygon's local vertices (CCW), nil for circles.
@@ -280,6 +282,10 @@ func (s *Shape) aabb(x xform) mathx.AABB {
 	if s.kind == KindCircle {
 		r := mathx.Vec2{X: s.radius, Y: s.radius}
 		return mathx.AABB{Min: x.p.Sub(r), Max: x.p.Add(r)}
+	}
+	if s.kind == KindCapsule {
+		a, b := s.segment(x)
+		return segBox(a, b).Expand(s.radius)
 	}
 	p := x.apply(s.v[0])
 	b := mathx.AABB{Min: p, Max: p}

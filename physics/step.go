@@ -281,15 +281,7 @@ func (w *World) solvePair(p *pair, record bool) {
 		k := int(p.b)
 		var wp poly
 		boxPoly(w.wallBox[k], w.localMask(k, w.shape[i].aabb(xi)), &wp)
-		var m Manifold
-		var ok bool
-		if w.shape[i].kind == KindCircle {
-			m, ok = collidePolyCircle(&wp, xi.p, w.shape[i].radius)
-		} else {
-			var bp poly
-			w.shape[i].worldPoly(xi, &bp)
-			m, ok = collidePolys(&wp, &bp)
-		}
+		m, ok := collideWall(&wp, &w.shape[i], xi)
 		if !ok {
 			return
 		}
