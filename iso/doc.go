@@ -16,7 +16,11 @@
 //   - depth sorting ([Sorter]): a painter's order for tiles, raised tiles,
 //     walls, characters and multi-tile objects from their 3D boxes, by
 //     dependency order with a deterministic tie-break and a defined
-//     fallback for intersecting boxes.
+//     fallback for intersecting boxes;
+//   - drawing ([Painter]): tile layers (with elevation) and depth-sorted
+//     objects (blocks, walls, sprites) into a raster.DrawList with integer
+//     depth keys at the camera's integer zoom, and [ObjectGrid], a static
+//     index so that object culling also follows the view.
 //
 // Coordinates: world x runs to the lower right of the screen, world y to
 // the lower left and z up; one world unit on x and y is one tile. Screen
