@@ -132,3 +132,36 @@ func BenchmarkRaycasts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUnits: World.Step alone for N wandering units (no bullets) on
+// the 800×480 map at 60 Hz; 5,000 units is a dense crowd.
+func BenchmarkUnits(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		for _, brute := range []bool{false, true} {
+			if brute && n > 1000 {
+				continue
+			}
+			name := fmt.Sprintf("%d/grid", n)
+			if brute {
+				name = fmt.Sprintf("%d/brute", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				w, _, _, _ := bulletScene(b, n, 0, brute)
+				for i := 0; i < 10; i++ {
+					w.Step(1.0 / 60)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu0 := cpuNanos()
+				pairs := 0
+				for i := 0; i < b.N; i++ {
+					w.Step(1.0 / 60)
+					pairs += w.Stats().Pairs
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+				b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
+				b.ReportMetric(float64(pairs)/float64(b.N), "pairs/step")
+			})
+		}
+	}
+}

@@ -26,6 +26,7 @@ const (
 	Dynamic
 )
 
+// String names the type: "static", "kinematic" or "dynamic".
 func (t BodyType) String() string {
 	switch t {
 	case Static:
