@@ -59,6 +59,20 @@ func cmpPair(x, y pair) int {
 	return int(x.b) - int(y.b)
 }
 
+// sortPairs is an insertion sort: pairs come out of findPairs grouped by
+// moving body already, so only a few neighbours are ever out of order.
+func sortPairs(p []pair) {
+	for i := 1; i < len(p); i++ {
+		x := p[i]
+		j := i
+		for j > 0 && cmpPair(p[j-1], x) > 0 {
+			p[j] = p[j-1]
+			j--
+		}
+		p[j] = x
+	}
+}
+
 type sensorKey struct {
 	sensor, visitor int32
 	gs, gv          uint32
@@ -107,7 +121,7 @@ func (w *World) Step(dt float64) {
 	w.updateMovingBoxes()
 	w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
 	w.findPairs()
-	slices.SortFunc(w.pairs, cmpPair)
+	sortPairs(w.pairs)
 	w.profile.Pairs = len(w.pairs)
 	for it := 0; it < w.def.Iterations; it++ {
 		for k := range w.pairs {
