@@ -88,7 +88,9 @@ func TestLoadDemo(t *testing.T) {
 	if s.Bounds != (Box{mathx.V3(0, 0, 0), mathx.V3(1088, 960, 64)}) {
 		t.Fatalf("bounds %v", s.Bounds)
 	}
-	box := func(x0, y0, x1, y1 float64) mathx.AABB { return mathx.AABB{Min: mathx.V2(x0, y0), Max: mathx.V2(x1, y1)} }
+	box := func(x0, y0, x1, y1 float64) mathx.AABB {
+		return mathx.AABB{Min: mathx.V2(x0, y0), Max: mathx.V2(x1, y1)}
+	}
 	wantObjects := []Entity{
 		{ID: "O1", Line: 20, Pos: mathx.V3(490, 423, 0), Def: def("demoObj"), Cell: Cell{7, 6, 0}, Footprint: box(470, 403, 510, 443)},
 		{ID: "O2", Line: 21, Pos: mathx.V3(100.5, 64, 0), Def: def("objBookshelfSE"), Cell: Cell{1, 1, 0}, Footprint: box(100.5, 64, 100.5, 64)},
