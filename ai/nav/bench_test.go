@@ -184,12 +184,15 @@ func BenchmarkNavmeshBlock(b *testing.B) {
 	tm := roomsMap(256, 256, 1)
 	m, _ := Build(tm, MeshOptions{Method: Greedy})
 	r := mathx.NewRand(3)
+	b.ResetTimer()
+	c0 := cpuNanos()
 	for i := 0; i < b.N; i++ {
 		x, y := r.IntN(250), r.IntN(250)
 		m.Block(mathx.R(x, y, x+3, y+3))
 		m.Unblock(mathx.R(x, y, x+3, y+3))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/block+unblock")
+	b.ReportMetric(float64(cpuNanos()-c0)/float64(b.N)/1e3, "cpu-µs/block+unblock")
 }
 
 // BenchmarkAgents1000 re-plans 1,000 agents at once. Grid: every agent
@@ -216,8 +219,16 @@ func BenchmarkAgents1000(b *testing.B) {
 		q := NewPathQueue(g)
 		done := 0
 		cb := func(id int, p []mathx.Point, err error) { done++ }
+		for id, p := range qs { // warm-up round
+			q.Push(id, p[0], p[1])
+		}
+		for q.Pending() > 0 {
+			q.Update(budget, cb)
+		}
 		b.ReportAllocs()
+		b.ResetTimer()
 		ticks, maxSpent := 0, 0
+		c0 := cpuNanos()
 		for i := 0; i < b.N; i++ {
 			for id, p := range qs {
 				q.Push(id, p[0], p[1])
@@ -231,6 +242,48 @@ func BenchmarkAgents1000(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/1000agents")
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(ticks)/1e6, "ms/tick")
+		b.ReportMetric(float64(cpuNanos()-c0)/float64(ticks)/1e6, "cpu-ms/tick")
+		b.ReportMetric(float64(ticks)/float64(b.N), "ticks")
+		b.ReportMetric(float64(maxSpent), "max-expansions/tick")
+	})
+	b.Run("MeshQueue", func(b *testing.B) {
+		m, _ := Build(roomsMap(256, 256, 1), MeshOptions{Method: Greedy})
+		r := mathx.NewRand(6)
+		var qs [agents][2]mathx.Vec2
+		for i := range qs {
+			for {
+				a, c := mathx.V2(r.Range(0, 256), r.Range(0, 256)), mathx.V2(r.Range(0, 256), r.Range(0, 256))
+				if m.PolyAt(a) >= 0 && m.PolyAt(c) >= 0 {
+					qs[i] = [2]mathx.Vec2{a, c}
+					break
+				}
+			}
+		}
+		q := NewMeshQueue(m)
+		cb := func(id int, cor []int, err error) {}
+		const meshBudget = 20_000
+		for id, p := range qs { // warm-up round
+			q.Push(id, p[0], p[1])
+		}
+		for q.Pending() > 0 {
+			q.Update(meshBudget, cb)
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		ticks, maxSpent := 0, 0
+		c0 := cpuNanos()
+		for i := 0; i < b.N; i++ {
+			for id, p := range qs {
+				q.Push(id, p[0], p[1])
+			}
+			for q.Pending() > 0 {
+				if s := q.Update(meshBudget, cb); s > maxSpent {
+					maxSpent = s
+				}
+				ticks++
+			}
+		}
+		b.ReportMetric(float64(cpuNanos()-c0)/float64(ticks)/1e6, "cpu-ms/tick")
 		b.ReportMetric(float64(ticks)/float64(b.N), "ticks")
 		b.ReportMetric(float64(maxSpent), "max-expansions/tick")
 	})
@@ -253,14 +306,20 @@ func BenchmarkAgents1000(b *testing.B) {
 		path := make([]mathx.Vec2, 0, 4096)
 		b.ReportAllocs()
 		b.ResetTimer()
+		c0 := cpuNanos()
+		nodes := 0
 		for i := 0; i < b.N; i++ {
 			for _, q := range qs {
-				cor, _, _ = m.FindPath(s, q[0], q[1], cor)
+				var st Stats
+				cor, st, _ = m.FindPath(s, q[0], q[1], cor)
 				portals, _ = m.Portals(q[0], q[1], cor, portals)
 				path = Funnel(portals, path)
+				nodes += st.Expanded
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/1000agents")
+		b.ReportMetric(float64(cpuNanos()-c0)/float64(b.N)/1e6, "cpu-ms/1000agents")
+		b.ReportMetric(float64(nodes)/float64(b.N*agents), "polys-expanded/agent")
 	})
 }
 

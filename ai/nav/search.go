@@ -223,7 +223,8 @@ func (s *Searcher) heur(n int32) float64 {
 	}
 	switch s.kind {
 	case kindGraph:
-		return s.hk * s.graph.pos[n].Dist(s.gpos)
+		d := s.graph.pos[n].Sub(s.gpos)
+		return s.hk * math.Sqrt(d.X*d.X+d.Y*d.Y)
 	case kindHex:
 		x, y := s.grid.xy(n)
 		return s.hk * float64(HexDistance(mathx.Point{X: x, Y: y}, mathx.Point{X: s.gx, Y: s.gy}))

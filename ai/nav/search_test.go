@@ -470,6 +470,41 @@ func TestZeroAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { s.DijkstraGrid(g, a) }); n != 0 {
 		t.Errorf("Dijkstra: %v allocs per run", n)
 	}
+	// Navmesh corridor, portals and funnel.
+	m, err := Build(roomsMap(64, 64, 2), MeshOptions{Method: Greedy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to := mathx.V2(2.5, 2.5), mathx.V2(60.5, 60.5)
+	if m.PolyAt(from) < 0 || m.PolyAt(to) < 0 {
+		t.Fatal("test points not on the mesh")
+	}
+	cor := make([]int, 0, 1024)
+	portals := make([][2]mathx.Vec2, 0, 1024)
+	pts := make([]mathx.Vec2, 0, 1024)
+	meshQuery := func() {
+		cor, _, _ = m.FindPath(s, from, to, cor)
+		portals, _ = m.Portals(from, to, cor, portals)
+		pts = Funnel(portals, pts)
+	}
+	meshQuery()
+	if n := testing.AllocsPerRun(20, meshQuery); n != 0 {
+		t.Errorf("mesh path: %v allocs per query", n)
+	}
+	// The queue, once warmed up.
+	q := NewPathQueue(g)
+	cb := func(int, []mathx.Point, error) {}
+	tick := func() {
+		q.Push(1, a, b)
+		q.Push(2, b, a)
+		for q.Pending() > 0 {
+			q.Update(100, cb)
+		}
+	}
+	tick()
+	if n := testing.AllocsPerRun(20, tick); n != 0 {
+		t.Errorf("path queue: %v allocs per tick", n)
+	}
 }
 
 // TestJPSMatchesAStar: on random uniform 8-way grids of several widths
