@@ -55,10 +55,20 @@ type Bullets struct {
 	Hits []BulletHit
 	free []int32
 	live int
-	// Scratch for StepBullets: per-slot bucket key and hit index, the
-	// bucketed order, per-cell counters and hits in processing order.
-	key, hitAt, order, cellCnt []int32
-	scratch                    []BulletHit
+	// Scratch for StepBullets: per-slot bucket key and hit index, per-cell
+	// counters, packed work in bucket order, hits in processing order.
+	key, hitAt, cellCnt []int32
+	work                []bulletWork
+	scratch             []BulletHit
+}
+
+// bulletWork is one live bullet's cast inputs, packed in bucket order.
+type bulletWork struct {
+	p, d mathx.Vec2
+	r    float64
+	mask uint32
+	idx  int32
+	near bool // short enough for castNear
 }
 
 // Add spawns a bullet at pos with velocity vel (units per second), radius r
@@ -130,7 +140,9 @@ func (b *Bullets) Reserve(n int) {
 	}
 	b.key = growInt32(b.key, n)[:len(b.X)]
 	b.hitAt = growInt32(b.hitAt, n)[:len(b.X)]
-	b.order = growInt32(b.order, n)[:len(b.X)]
+	if cap(b.work) < n {
+		b.work = make([]bulletWork, 0, n)
+	}
 }
 
 // StepBullets moves every live bullet by its velocity times dt, sweeping it
@@ -153,7 +165,6 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	ncell := g.nx * g.ny
 	b.key = growInt32(b.key, n)
 	b.hitAt = growInt32(b.hitAt, n)
-	b.order = growInt32(b.order, n)
 	b.cellCnt = growInt32(b.cellCnt, ncell+2)
 	clear(b.cellCnt)
 	b.scratch = b.scratch[:0]
@@ -183,30 +194,43 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		b.cellCnt[c] += b.cellCnt[c-1]
 	}
 	live := int(b.cellCnt[len(b.cellCnt)-1])
+	// Gather each live bullet's inputs into a packed array in bucket order,
+	// so the cast loop below reads memory front to back.
+	if cap(b.work) < live {
+		b.work = make([]bulletWork, live, live+live/4)
+	}
+	b.work = b.work[:live]
 	for i, k := range b.key[:n] {
-		if k >= 0 {
-			b.order[b.cellCnt[k]] = int32(i)
-			b.cellCnt[k]++
+		if k < 0 {
+			continue
+		}
+		j := b.cellCnt[k]
+		b.cellCnt[k]++
+		b.work[j] = bulletWork{
+			p:    mathx.Vec2{X: b.X[i], Y: b.Y[i]},
+			d:    mathx.Vec2{X: b.VX[i] * dt, Y: b.VY[i] * dt},
+			r:    b.R[i],
+			mask: b.Mask[i],
+			idx:  int32(i),
+			near: int(k) < ncell,
 		}
 	}
 
 	out := w.def.Bounds.Expand(BoundsMargin)
 	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true, relative: true}
-	for _, i32 := range b.order[:live] {
-		i := int(i32)
-		q.p = mathx.Vec2{X: b.X[i], Y: b.Y[i]}
-		q.d = mathx.Vec2{X: b.VX[i] * dt, Y: b.VY[i] * dt}
-		q.r = b.R[i]
-		q.mask = b.Mask[i]
+	for wi := range b.work {
+		bw := &b.work[wi]
+		i := int(bw.idx)
+		q.p, q.d, q.r, q.mask = bw.p, bw.d, bw.r, bw.mask
 		var c castResult
 		var ok bool
-		if k := b.key[i]; int(k) < ncell {
+		if bw.near {
 			c, ok = w.castNear(&q)
 		} else {
 			c, ok = w.castFirst(&q)
 		}
 		if ok {
-			h := BulletHit{Bullet: i32, Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
+			h := BulletHit{Bullet: bw.idx, Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
 			centre := q.p.Add(q.d.Scale(c.hit.t))
 			h.Point = centre.Sub(c.hit.n.Scale(q.r))
 			if c.wall {
@@ -222,7 +246,7 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		p := q.p.Add(q.d)
 		b.X[i], b.Y[i] = p.X, p.Y
 		if !out.Contains(p) {
-			b.scratch = append(b.scratch, BulletHit{Bullet: i32, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
+			b.scratch = append(b.scratch, BulletHit{Bullet: bw.idx, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
 			b.hitAt[i] = int32(len(b.scratch))
 		}
 	}
