@@ -59,6 +59,9 @@ func clampPix(f float64) int {
 	return int(f)
 }
 
+// MaxCoord is the largest world coordinate magnitude a [Sorter] accepts.
+const MaxCoord = 1e12
+
 // MaxSortItems is the largest number of items one [Sorter] pass accepts.
 const MaxSortItems = 1 << 24
 
@@ -147,10 +150,15 @@ func (s *Sorter) Len() int { return len(s.box) }
 // authority for the order: an item's image should stay inside the
 // projection of its box (see [Projection.BoxBounds]); two items whose box
 // projections do not overlap are not ordered against each other. A box
-// with a NaN or infinite coordinate or Min > Max is refused with an error
-// and not added.
+// with a NaN or infinite coordinate, a coordinate beyond ±[MaxCoord] or
+// Min > Max is refused with an error and not added.
 func (s *Sorter) Add(b Box) (int, error) {
-	if !b.IsFinite() {
+	// One comparison chain rejects NaN, infinities, coordinates beyond
+	// ±MaxCoord and Min > Max.
+	const m = MaxCoord
+	if !(b.Min.X >= -m && b.Min.X <= b.Max.X && b.Max.X <= m &&
+		b.Min.Y >= -m && b.Min.Y <= b.Max.Y && b.Max.Y <= m &&
+		b.Min.Z >= -m && b.Min.Z <= b.Max.Z && b.Max.Z <= m) {
 		return -1, fmt.Errorf("iso: depth sort: invalid box %v–%v", b.Min, b.Max)
 	}
 	if len(s.box) >= MaxSortItems {

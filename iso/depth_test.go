@@ -318,6 +318,10 @@ func TestDepthRejectsBadBoxes(t *testing.T) {
 		box(math.NaN(), 0, 0, 1, 1, 1),
 		box(0, 0, 0, math.Inf(1), 1, 1),
 		box(2, 0, 0, 1, 1, 1),
+		box(0, 0, math.NaN(), 1, 1, 1),
+		box(0, 0, 0, 1, 1, math.NaN()),
+		box(0, math.Inf(-1), 0, 1, 1, 1),
+		box(0, 0, 0, 1e13, 1, 1),
 	} {
 		if _, err := s.Add(b); err == nil {
 			t.Errorf("box %v accepted", b)
