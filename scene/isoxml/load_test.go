@@ -60,8 +60,8 @@ func TestLoadDemo(t *testing.T) {
 		return o
 	}
 	wantWalls := []Wall{
-		{ID: "W1", Line: 14, Pos: mathx.V3(0, 0, 0), Dir: Vert, Size: 768, Height: 64, Material: mat("tex1")},
-		{ID: "W2", Line: 16, Pos: mathx.V3(0, 960, 0), Dir: Horiz, Size: 832, Height: 64, Material: mat("tex2")},
+		{ID: "W1", Line: 13, Pos: mathx.V3(0, 0, 0), Dir: Vert, Size: 768, Height: 64, Material: mat("tex1")},
+		{ID: "W2", Line: 15, Pos: mathx.V3(0, 960, 0), Dir: Horiz, Size: 832, Height: 64, Material: mat("tex2")},
 	}
 	if !reflect.DeepEqual(s.Walls, wantWalls) {
 		t.Fatalf("walls %+v", s.Walls)
@@ -92,7 +92,7 @@ func TestLoadDemo(t *testing.T) {
 		return mathx.AABB{Min: mathx.V2(x0, y0), Max: mathx.V2(x1, y1)}
 	}
 	wantObjects := []Entity{
-		{ID: "O1", Line: 20, Pos: mathx.V3(490, 423, 0), Def: def("demoObj"), Cell: Cell{7, 6, 0}, Footprint: box(470, 403, 510, 443)},
+		{ID: "O1", Line: 19, Pos: mathx.V3(490, 423, 0), Def: def("demoObj"), Cell: Cell{7, 6, 0}, Footprint: box(470, 403, 510, 443)},
 		{ID: "O2", Line: 21, Pos: mathx.V3(100.5, 64, 0), Def: def("objBookshelfSE"), Cell: Cell{1, 1, 0}, Footprint: box(100.5, 64, 100.5, 64)},
 	}
 	if !reflect.DeepEqual(s.Objects, wantObjects) {

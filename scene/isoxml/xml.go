@@ -30,6 +30,10 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
 	var stack []*node
 	elems := 0
 	for {
+		// Whitespace between tags comes as CharData, so the position
+		// before a token is where it starts: a tag spanning lines is
+		// reported at its first line.
+		start, _ := d.InputPos()
 		tok, err := d.Token()
 		if err == io.EOF {
 			break
@@ -45,7 +49,7 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			line, _ := d.InputPos()
+			line := start
 			elems += 1 + len(t.Attr)
 			if elems > maxElems {
 				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d XML elements and attributes", maxElems)
