@@ -140,7 +140,10 @@ func floor(f float64) float64 {
 // TileLayer is a flat layer of map tiles drawn from a set of tile sprites.
 // Tile images are anchored as Tiled anchors them: the image's bottom-left
 // corner on the bottom-left corner of the tile's diamond box, so taller
-// images extend upwards.
+// images extend upwards. A layer is drawn as a whole, beneath the objects
+// that follow it in the draw list; things that stand up and must pass in
+// front of or behind characters (trees, walls, raised blocks) belong in
+// objects, where they are depth-sorted by their boxes.
 type TileLayer struct {
 	Tiles   []int32          // Cols×Rows, row-major; an index into Sprites, or −1 for none
 	Sprites []*raster.Sprite // tile images
