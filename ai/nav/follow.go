@@ -1,6 +1,10 @@
 package nav
 
-import "diorama/mathx"
+import (
+	"math"
+
+	"diorama/mathx"
+)
 
 // LookAhead is seed 002's reactive path following (Algorithm 3, Left 4
 // Dead style): it scans the path from its last point back to index from
@@ -32,8 +36,9 @@ const (
 	Moving FollowStatus = iota
 	// Arrived: the agent is within Arrive of the path's end.
 	Arrived
-	// Blocked: no remaining path point is visible (something moved into
-	// the way, or there is no path): plan again.
+	// Blocked: no remaining path point is visible, or the agent stands on
+	// the last visible one short of the end (something moved into the
+	// way, or there is no path): plan again.
 	Blocked
 )
 
@@ -72,5 +77,10 @@ func (f *Follower) Update(pos mathx.Vec2, see ClearFunc) (mathx.Vec2, FollowStat
 		return pos, Blocked
 	}
 	f.next = j
+	if pos.Dist(f.path[j]) <= math.Max(f.Arrive, 1e-9) {
+		// Standing on the farthest visible point, short of the end: the
+		// rest of the path is cut off.
+		return pos, Blocked
+	}
 	return f.path[j], Moving
 }

@@ -295,3 +295,71 @@ func TestMeshQueue(t *testing.T) {
 		t.Fatalf("%d answered in %d ticks", got, ticks)
 	}
 }
+
+// TestFollowReplan simulates an agent: plan on a grid, follow by
+// look-ahead at a fixed speed; a wall dropped across its way makes the
+// follower report Blocked, the agent re-plans from where it stands and
+// still arrives, never stepping into a wall.
+func TestFollowReplan(t *testing.T) {
+	g, _ := ParseGrid([]string{
+		"....................",
+		"....................",
+		"........#...........",
+		"........#...........",
+		"........#...........",
+		"....................",
+		"....................",
+	}, Eight)
+	s := NewSearcher()
+	goal := mathx.Pt(18, 3)
+	plan := func(from mathx.Vec2) []mathx.Vec2 {
+		cells, _, err := s.AStar(g, mathx.Floor(from), goal, nil)
+		if err != nil {
+			t.Fatalf("plan from %v: %v", from, err)
+		}
+		pts := CellCenters(cells, nil)
+		pts[0] = from
+		return pts
+	}
+	pos := mathx.V2(1.5, 3.5)
+	f := Follower{Arrive: 0.05}
+	f.SetPath(plan(pos))
+	replans, dropped := 0, false
+	for tick := 0; tick < 2000; tick++ {
+		if !dropped && pos.X > 6 {
+			// A wall appears across the agent's way (rows 0-5 at x=12).
+			for y := 0; y < 6; y++ {
+				g.SetBlocked(12, y, true)
+			}
+			dropped = true
+		}
+		tgt, st := f.Update(pos, g.Clear)
+		switch st {
+		case Arrived:
+			if !dropped || replans == 0 {
+				t.Fatalf("arrived with dropped=%v after %d re-plans", dropped, replans)
+			}
+			if pos.Dist(CellCenters([]mathx.Point{goal}, nil)[0]) > 0.05 {
+				t.Fatalf("arrived at %v", pos)
+			}
+			return
+		case Blocked:
+			replans++
+			if replans > 5 {
+				t.Fatal("re-planning loop")
+			}
+			f.SetPath(plan(pos))
+			continue
+		}
+		step := tgt.Sub(pos)
+		if l := step.Len(); l > 0.1 {
+			step = step.Scale(0.1 / l)
+		}
+		next := pos.Add(step)
+		if !g.Clear(pos, next) {
+			t.Fatalf("tick %d: step %v→%v crosses a wall", tick, pos, next)
+		}
+		pos = next
+	}
+	t.Fatalf("never arrived; at %v", pos)
+}
