@@ -11,7 +11,7 @@ import (
 // fail with an *Error naming one of the two files, or return a level whose
 // parts agree.
 func FuzzLoad(f *testing.F) {
-	for _, pair := range [][2]string{{"tanktrum.png", "tanktrum.json"}, {"small.png", "small.json"}} {
+	for _, pair := range [][2]string{{"tanktrum.png", "tanktrum.json"}, {"small.png", "small.json"}, {"tanktrum.png", "listing36.json"}} {
 		p, err := os.ReadFile("testdata/" + pair[0])
 		if err != nil {
 			f.Fatal(err)

@@ -1,6 +1,7 @@
 package imagelevel
 
 import (
+	"errors"
 	"image"
 	"image/color"
 	"os"
@@ -206,5 +207,33 @@ func TestStrings(t *testing.T) {
 	want := []string{"floor", "wall", "door", "cell(7)", "in-row", "in-column"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatal(got)
+	}
+}
+
+// Seed 000's Listing 3.6 verbatim, read alone.
+func TestListing36(t *testing.T) {
+	d, err := LoadDescription(os.DirFS("testdata"), "listing36.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Description{
+		File:   "listing36.json",
+		Player: Player{Spawn: mathx.V2(10.5, 4.5), OSR: mathx.V2(0, 1)},
+		Doors:  []DoorSpec{{Name: "DOOR1", Tile: mathx.Pt(10, 5)}},
+		Overlords: []Overlord{{
+			LockOnEntry:  []string{"DOOR1"},
+			Triggers:     []mathx.Vec2{mathx.V2(10.5, 6.5)},
+			SpawnPoints:  []mathx.Vec2{mathx.V2(5.5, 8.5), mathx.V2(15.5, 8.5), mathx.V2(7.5, 13.5), mathx.V2(13.5, 13.5)},
+			MaxInLevel:   4,
+			SpawnsInWave: 6,
+		}},
+	}
+	if !reflect.DeepEqual(d, want) {
+		t.Fatalf("%+v", d)
+	}
+	// Paired with the test map, whose second door it does not describe.
+	_, err = Load(os.DirFS("testdata"), "tanktrum.png", "listing36.json")
+	if !errors.Is(err, ErrRef) || err.Error() != "tanktrum.png: pixel (15,2): door with no entry in the doors of listing36.json" {
+		t.Fatal(err)
 	}
 }

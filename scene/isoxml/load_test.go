@@ -1,9 +1,11 @@
 package isoxml
 
 import (
+	"errors"
 	"os"
 	"reflect"
 	"testing"
+	"testing/fstest"
 
 	"diorama/mathx"
 )
@@ -180,5 +182,39 @@ func TestSpriteFor(t *testing.T) {
 	}
 	if Vert.String() != "vert" || Horiz.String() != "horiz" {
 		t.Fatal("WallDir strings")
+	}
+}
+
+// IsoMob's Listing 3.1 verbatim: its definitions path climbs three folders,
+// which works from three folders deep and is refused from anywhere higher.
+func TestListing31(t *testing.T) {
+	fsys := os.DirFS("testdata")
+	s, err := Load(fsys, "levels/demo/xml/listing31.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Defs.Files[0] != "definitions/demo_assets.xml" || s.Defs.Media[0].Src != "assets/demo" {
+		t.Fatal(s.Defs.Files, s.Defs.Media)
+	}
+	if len(s.Walls) != 2 || len(s.Floors) != 1 || len(s.Objects) != 1 || len(s.Characters) != 1 {
+		t.Fatalf("%d walls %d floors %d objects %d characters", len(s.Walls), len(s.Floors), len(s.Objects), len(s.Characters))
+	}
+	if s.Bounds != (Box{mathx.V3(0, 0, 0), mathx.V3(1088, 960, 64)}) {
+		t.Fatal(s.Bounds)
+	}
+	o, p := s.Objects[0], s.Characters[0]
+	if o.ID != "O1" || o.Pos != mathx.V3(490, 423, 0) || o.Def.Name != "demoObj" || o.Cell != (Cell{7, 6, 0}) || o.Line != 13 {
+		t.Fatalf("%+v", o)
+	}
+	if p.ID != "Player" || p.Pos != mathx.V3(900, 450, 0) || p.Def.Name != "demoChar" || p.Cell != (Cell{14, 7, 0}) || p.Line != 15 {
+		t.Fatalf("%+v", p)
+	}
+	src, err := os.ReadFile("testdata/levels/demo/xml/listing31.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(fstest.MapFS{"levels/listing31.xml": {Data: src}}, "levels/listing31.xml")
+	if !errors.Is(err, ErrPath) || err.Error() != `levels/listing31.xml:5: <definitions src="../../../definitions/demo_assets.xml">: bad src: "../../../definitions/demo_assets.xml" leaves the root (resolves to "../../definitions/demo_assets.xml")` {
+		t.Fatal(err)
 	}
 }
