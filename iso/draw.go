@@ -266,3 +266,52 @@ func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
 	pt.objs = pt.objs[:0]
 	return depth
 }
+
+// TextureShade returns a shading function for [FaceImageFunc] that covers
+// face f with tex repeated in the face's own plane, as IsoMob's "tiled"
+// textures: texel coordinates come from absolute world positions (texels
+// per tile along x and y, one texel per pixel of height), so faces that
+// continue each other (a wall split in pieces, neighbouring floor tiles)
+// continue the pattern with no seam. tex must not be empty.
+func TextureShade(p Projection, f Face, tex image.Image, texelsPerTile int) (func(px, py int) color.RGBA, error) {
+	if tex == nil || tex.Bounds().Empty() {
+		return nil, fmt.Errorf("iso: empty texture")
+	}
+	if texelsPerTile < 1 || texelsPerTile > maxTileSide {
+		return nil, fmt.Errorf("iso: %d texels per tile out of range 1..%d", texelsPerTile, maxTileSide)
+	}
+	tb := tex.Bounds()
+	T := int64(texelsPerTile)
+	hw, hh := int64(p.TileW/2), int64(p.TileH/2)
+	I, J := int64(f.I), int64(f.J)
+	sample := func(u, v int64) color.RGBA {
+		x := tb.Min.X + int(pmod(u, int64(tb.Dx())))
+		y := tb.Min.Y + int(pmod(v, int64(tb.Dy())))
+		return color.RGBAModel.Convert(tex.At(x, y)).(color.RGBA)
+	}
+	return func(px, py int) color.RGBA {
+		X := 2*int64(px) + 1
+		Y := 2*int64(py) + 1
+		switch f.Plane {
+		case PlaneXZ: // u along x, v down from height 0
+			u := floorDiv(X*T+2*hw*J*T, 2*hw)
+			v := floorDiv(Y*hw-X*hh-4*J*hw*hh, 2*hw)
+			return sample(u, v)
+		case PlaneYZ: // u along y
+			u := floorDiv(2*hw*I*T-X*T, 2*hw)
+			v := floorDiv(Y*hw+X*hh-4*I*hw*hh, 2*hw)
+			return sample(u, v)
+		}
+		Yz := Y + 2*int64(f.Z0)
+		den := 4 * hw * hh
+		return sample(floorDiv((Yz*hw+X*hh)*T, den), floorDiv((Yz*hw-X*hh)*T, den))
+	}, nil
+}
+
+func pmod(a, m int64) int64 {
+	r := a % m
+	if r < 0 {
+		r += m
+	}
+	return r
+}

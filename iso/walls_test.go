@@ -1,6 +1,8 @@
 package iso
 
 import (
+	"image"
+	"image/color"
 	"testing"
 
 	"diorama/mathx"
@@ -90,5 +92,79 @@ func TestBlockFacesSeamless(t *testing.T) {
 				t.Fatalf("%+v: below column %d is cell (%d,%d), not the floor in front", p, x, fi, fj)
 			}
 		}
+	}
+}
+
+// Textured faces continue each other: a wall drawn in pieces, or a floor
+// drawn tile by tile, has exactly the pixels of the same wall or floor
+// drawn in one piece.
+func TestTextureSeamless(t *testing.T) {
+	tex := image.NewRGBA(image.Rect(0, 0, 7, 5))
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 7; x++ {
+			tex.SetRGBA(x, y, color.RGBA{uint8(30 * x), uint8(50 * y), 99, 255})
+		}
+	}
+	for _, p := range []Projection{{64, 32, 32}, {56, 32, 32}, {50, 18, 7}} {
+		for _, whole := range []Face{
+			{Plane: PlaneXZ, I: -1, J: 2, Len: 5, Z0: 3, Z1: 40},
+			{Plane: PlaneYZ, I: 3, J: -2, Len: 4, Z0: 0, Z1: 33},
+			{Plane: PlaneXY, I: 1, J: 2, Len: 3, Wid: 2, Z0: 12},
+		} {
+			shade, err := TextureShade(p, whole, tex, 16)
+			if err != nil {
+				t.Fatal(err)
+			}
+			big, _ := FaceImageFunc(p, whole, shade)
+			// Pieces: one tile at a time.
+			for k := 0; k < whole.Len; k++ {
+				for m := 0; m < max(whole.Wid, 1); m++ {
+					piece := whole
+					piece.Len, piece.Wid = 1, 1
+					switch whole.Plane {
+					case PlaneXZ, PlaneXY:
+						piece.I += k
+					case PlaneYZ:
+						piece.J += k
+					}
+					if whole.Plane == PlaneXY {
+						piece.J += m
+					}
+					ps, _ := TextureShade(p, piece, tex, 16)
+					img, _ := FaceImageFunc(p, piece, ps)
+					b := img.Bounds()
+					for y := b.Min.Y; y < b.Max.Y; y++ {
+						for x := b.Min.X; x < b.Max.X; x++ {
+							if img.RGBAAt(x, y).A == 0 {
+								continue
+							}
+							if img.RGBAAt(x, y) != big.RGBAAt(x, y) {
+								t.Fatalf("%+v piece %d,%d: pixel (%d,%d) %v, whole face %v", p, k, m, x, y, img.RGBAAt(x, y), big.RGBAAt(x, y))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if _, err := TextureShade(Projection{64, 32, 32}, Face{}, image.NewRGBA(image.Rect(0, 0, 0, 0)), 4); err == nil {
+		t.Error("empty texture accepted")
+	}
+	// The pattern really varies along the wall (not a constant colour).
+	p := Projection{64, 32, 32}
+	f := Face{Plane: PlaneXZ, I: 0, J: 0, Len: 2, Z0: 0, Z1: 20}
+	shade, _ := TextureShade(p, f, tex, 16)
+	img, _ := FaceImageFunc(p, f, shade)
+	seen := map[color.RGBA]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if c := img.RGBAAt(x, y); c.A != 0 {
+				seen[c] = true
+			}
+		}
+	}
+	if len(seen) != 35 {
+		t.Fatalf("%d distinct texels on the wall, want all 35", len(seen))
 	}
 }
