@@ -130,7 +130,8 @@ func (g *Graph) Prepare() {
 	g.hscale = math.Inf(1)
 	for a, es := range g.adj {
 		for _, e := range es {
-			d := g.pos[a].Dist(g.pos[e.To])
+			u := g.pos[a].Sub(g.pos[e.To])
+			d := math.Sqrt(u.X*u.X + u.Y*u.Y)
 			if d > 0 {
 				if k := e.W / d; k < g.hscale {
 					g.hscale = k

@@ -652,9 +652,11 @@ func (m *Mesh) link(p, q int32, a, b mathx.Vec2) {
 	m.links[p] = append(m.links[p], Link{To: q, A: a, B: b})
 	m.links[q] = append(m.links[q], Link{To: p, A: a, B: b})
 	mid := a.Add(b).Scale(0.5)
-	cp, cq := m.graph.pos[p], m.graph.pos[q]
-	w := cp.Dist(mid) + mid.Dist(cq)
-	_ = m.graph.AddBoth(int(p), int(q), w)
+	u, v := m.graph.pos[p].Sub(mid), mid.Sub(m.graph.pos[q])
+	w := math.Sqrt(u.X*u.X+u.Y*u.Y) + math.Sqrt(v.X*v.X+v.Y*v.Y)
+	m.graph.adj[p] = append(m.graph.adj[p], Edge{To: q, W: w})
+	m.graph.adj[q] = append(m.graph.adj[q], Edge{To: p, W: w})
+	m.graph.dirty = true
 	if d := m.polys[q].Door; d >= 0 && m.locked[d] {
 		m.graph.SetEdgeEnabled(int(p), int(q), false)
 	}
