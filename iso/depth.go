@@ -71,7 +71,7 @@ const MaxSortItems = 1 << 24
 //
 //  1. If the boxes are separated along world x, y or z (they may touch),
 //     the one on the smaller side is behind: the view looks down along
-//     (−1, −1, −2·(TileH/2)/ZPixels), so larger x, larger y and larger z are
+//     (−1, −1, −TileH/ZPixels), so larger x, larger y and larger z are
 //     all nearer the viewer. For disjoint boxes whose projections overlap
 //     every separating axis agrees, so this is the exact order.
 //  2. Otherwise (the boxes intersect) the fallback order decides: the
@@ -86,10 +86,10 @@ const MaxSortItems = 1 << 24
 // in a ring that no order satisfies) is broken at the edge that closes it
 // during the search; every other constraint holds.
 //
-// Candidate pairs come from a uniform grid of buckets, so the cost
-// is proportional to the number of items plus the number of overlapping
-// pairs, not n². A Sorter reuses its memory: after the first frames,
-// Reset/Add/Sort does not allocate.
+// Candidate pairs come from rows of the (x − q·z, y − q·z) plane swept in
+// order (q = ZPixels/TileH), so the cost is proportional to the number of
+// items plus the number of nearby pairs, not n². A Sorter reuses its
+// memory: after the first frames, Reset/Add/Sort does not allocate.
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
