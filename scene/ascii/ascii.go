@@ -280,10 +280,13 @@ func (ld Loader) table(file string) (*[256]entry, error) {
 	}
 	var t [256]entry
 	for c, s := range leg {
-		if c < ' ' || c > '~' {
+		t[c] = entry{sym: s, ok: true}
+	}
+	// Checked in byte order, so the error is the same on every run.
+	for c := range t {
+		if t[c].ok && (c < ' ' || c > '~') {
 			return nil, errf(ErrInvalid, file, 0, 0, "legend character %s is not printable ASCII", strconv.QuoteRune(rune(c)))
 		}
-		t[c] = entry{sym: s, ok: true}
 	}
 	return &t, nil
 }
