@@ -1,9 +1,12 @@
 package atlas_test
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
+	"testing/fstest"
 
 	"diorama/atlas"
 	"diorama/mathx"
@@ -57,4 +60,31 @@ func ExampleDirectionSet() {
 	}
 	fmt.Println()
 	// Output: East South West North
+}
+
+// Load an Aseprite JSON export (here from an in-memory file system; an
+// embed.FS or os.DirFS works the same) and play its "walk" tag.
+func ExampleLoadAseprite() {
+	sheet := `{"frames": [
+	  {"filename": "hero 0.aseprite", "frame": {"x": 0, "y": 0, "w": 16, "h": 16}, "duration": 100},
+	  {"filename": "hero 1.aseprite", "frame": {"x": 16, "y": 0, "w": 16, "h": 16}, "duration": 150}
+	 ],
+	 "meta": {"image": "hero.png", "size": {"w": 32, "h": 16},
+	  "frameTags": [{"name": "walk", "from": 0, "to": 1, "direction": "pingpong"}]}}`
+	var page bytes.Buffer
+	png.Encode(&page, image.NewNRGBA(image.Rect(0, 0, 32, 16)))
+	fsys := fstest.MapFS{"hero.json": {Data: []byte(sheet)}, "hero.png": {Data: page.Bytes()}}
+
+	a, err := atlas.LoadAseprite(fsys, "hero.json")
+	if err != nil {
+		panic(err)
+	}
+	walk, _ := a.Clip("walk")
+	p, _ := atlas.NewPlayer(walk)
+	for ms := 0; ms < 500; ms += 100 {
+		fmt.Print(a.Frames[p.Frame()].Name, "; ")
+		p.Advance(100)
+	}
+	fmt.Println()
+	// Output: hero 0.aseprite; hero 1.aseprite; hero 1.aseprite; hero 0.aseprite; hero 1.aseprite;
 }
