@@ -21,6 +21,7 @@ PKG=./platform/android/example
 OUT=out/android
 API=23
 CACHE=${DIORAMA_CACHE:-out/cache}
+case "$CACHE" in /*) ;; *) CACHE="$PWD/$CACHE" ;; esac # the go command wants an absolute CC
 mkdir -p "$OUT"
 
 gomobile_bin() {
