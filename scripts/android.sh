@@ -76,7 +76,7 @@ check)
 	echo "android: OK ($apk packages and verifies; built with a STUB NDK, not runnable on a device)" >&2
 	;;
 apk)
-	if [ -z "${ANDROID_NDK_HOME:-}" ] || [ -f "$ANDROID_NDK_HOME/.diorama-stub-ndk-v1" ]; then
+	if [ -z "${ANDROID_NDK_HOME:-}" ] || ls "$ANDROID_NDK_HOME"/.diorama-stub-ndk-* >/dev/null 2>&1; then
 		cat >&2 <<MSG
 android: no NDK. A device-runnable APK needs the Android NDK (r23 or later):
   install it (Android Studio's SDK manager, or sdkmanager "ndk;26.1.10909125"),

@@ -17,7 +17,8 @@
 set -euo pipefail
 
 NDK=${1:?usage: stub-ndk.sh DIR}
-STAMP="$NDK/.diorama-stub-ndk-v1"
+case "$NDK" in /*) ;; *) NDK="$PWD/$NDK" ;; esac # paths are baked into the clang wrapper
+STAMP="$NDK/.diorama-stub-ndk-v2"
 [ -f "$STAMP" ] && exit 0
 
 for p in clang-14 clang++-14 ld.lld llvm-nm-14; do
