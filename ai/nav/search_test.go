@@ -546,3 +546,41 @@ func TestJPSMatchesAStar(t *testing.T) {
 		}
 	}
 }
+
+// TestGridGraphTable: a small weighted grid of each connectivity as an
+// explicit graph; its lookup-table routes cost what A* on the grid finds.
+func TestGridGraphTable(t *testing.T) {
+	r := mathx.NewRand(31)
+	for _, conn := range []Conn{Four, Eight, Hex} {
+		g := randomCostGrid(r, 14, 11, conn, false)
+		gr, node, err := GridGraph(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := NewNextHopTable(gr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher()
+		var route []int
+		for q := 0; q < 200; q++ {
+			a, b := mathx.Pt(r.IntN(14), r.IntN(11)), mathx.Pt(r.IntN(14), r.IntN(11))
+			na, nb := node[a.Y*14+a.X], node[b.Y*14+b.X]
+			if na < 0 || nb < 0 {
+				continue
+			}
+			_, st, err := s.AStar(g, a, b, nil)
+			var terr error
+			route, terr = tab.Path(int(na), int(nb), route)
+			if (err == nil) != (terr == nil) {
+				t.Fatalf("conn %d %v→%v: grid %v, table %v", conn, a, b, err, terr)
+			}
+			if err == nil && math.Abs(PathCost(gr, route)-st.Cost) > 1e-9 {
+				t.Fatalf("conn %d %v→%v: table %v, grid %v", conn, a, b, PathCost(gr, route), st.Cost)
+			}
+		}
+	}
+	if _, _, err := GridGraph(nil); !errors.Is(err, ErrEmptyMap) {
+		t.Errorf("nil grid: %v", err)
+	}
+}

@@ -3,6 +3,8 @@ package nav
 import (
 	"fmt"
 	"math"
+
+	"diorama/mathx"
 )
 
 // MaxTableNodes bounds the graphs NewNextHopTable accepts: its table grows
@@ -128,4 +130,67 @@ func PathCost(g *Graph, path []int) float64 {
 		c += w
 	}
 	return c
+}
+
+// GridGraph turns a grid into an explicit Graph, one node per walkable
+// cell (positioned at the cell's centre) with the grid's moves as edges,
+// for a static level's lookup table (seed 004). It returns the graph and
+// the node of every cell in row-major order (-1 for blocked cells).
+func GridGraph(g *Grid) (*Graph, []int32, error) {
+	if g == nil {
+		return nil, nil, ErrEmptyMap
+	}
+	gr := NewGraph()
+	node := make([]int32, g.w*g.h)
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			node[y*g.w+x] = -1
+			if g.Walkable(x, y) {
+				node[y*g.w+x] = int32(gr.AddNode(mathx.V2(float64(x)+0.5, float64(y)+0.5)))
+			}
+		}
+	}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			a := node[y*g.w+x]
+			if a < 0 {
+				continue
+			}
+			p := g.idx(x, y)
+			var offs [8]int32
+			var costs [8]float64
+			k := 0
+			st := int32(g.stride)
+			switch g.conn {
+			case Hex:
+				for _, o := range hexOffs(g, p) {
+					offs[k], costs[k] = o, 1
+					k++
+				}
+			default:
+				for _, o := range [4]int32{1, -1, st, -st} {
+					offs[k], costs[k] = o, 1
+					k++
+				}
+				if g.conn == Eight {
+					for _, d := range [4][2]int32{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+						if g.cost[p+d[0]] > 0 && g.cost[p+d[1]*st] > 0 {
+							offs[k], costs[k] = d[0]+d[1]*st, math.Sqrt2
+							k++
+						}
+					}
+				}
+			}
+			for i := 0; i < k; i++ {
+				q := p + offs[i]
+				if c := g.cost[q]; c > 0 {
+					qx, qy := g.xy(q)
+					if err := gr.AddEdge(int(a), int(node[qy*g.w+qx]), costs[i]*float64(c)); err != nil {
+						return nil, nil, err
+					}
+				}
+			}
+		}
+	}
+	return gr, node, nil
 }
