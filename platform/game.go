@@ -100,13 +100,15 @@ func NewDriver(g Game, cfg Config) (*Driver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Driver{
+	d := &Driver{
 		Game:  g,
 		Input: NewInput(cfg.Width, cfg.Height),
 		Frame: f,
 		Clock: loop.NewClock(loop.Config{TPS: cfg.TPS}),
 		cfg:   cfg,
-	}, nil
+	}
+	d.Input.clock = d.Clock
+	return d, nil
 }
 
 // Config returns the configuration with defaults applied.

@@ -56,6 +56,14 @@ func TestDriverFixedStep(t *testing.T) {
 	if len(g.pressed) != 1 || g.pressed[0] != 2 || d.Frame.Pix[0] != 4 {
 		t.Fatalf("space seen on ticks %v; pixel %d", g.pressed, d.Frame.Pix[0])
 	}
+	// The game reaches the clock through its input: pausing stops ticks.
+	if d.Input.Clock() != d.Clock || d.Clock.Ticks() != 4 {
+		t.Fatalf("clock %p vs %p, %d ticks", d.Input.Clock(), d.Clock, d.Clock.Ticks())
+	}
+	d.Input.Clock().Pause()
+	if err := d.Step(time.Second); err != nil || g.ticks != 4 || g.draws != 4 {
+		t.Fatalf("paused: %d ticks, %d draws", g.ticks, g.draws)
+	}
 }
 
 func TestDriverQuitAndErrors(t *testing.T) {

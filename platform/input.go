@@ -3,6 +3,7 @@ package platform
 import (
 	"math"
 
+	"diorama/loop"
 	"diorama/mathx"
 )
 
@@ -111,6 +112,7 @@ type Input struct {
 
 	events  []Event
 	dropped int
+	clock   *loop.Clock
 }
 
 // NewInput returns an empty input state for a frame of w×h pixels (used
@@ -123,12 +125,12 @@ func NewInput(w, h int) *Input {
 
 // Reset forgets all state and sets the frame size.
 func (in *Input) Reset(w, h int) {
-	dz := in.DeadZones
+	dz, clock := in.DeadZones, in.clock
 	ev := in.events[:0]
 	if ev == nil {
 		ev = make([]Event, 0, MaxEvents)
 	}
-	*in = Input{DeadZones: dz, events: ev, frameW: float64(w), frameH: float64(h)}
+	*in = Input{DeadZones: dz, events: ev, clock: clock, frameW: float64(w), frameH: float64(h)}
 }
 
 // Push applies one event to the state and logs it for [Input.Events].
@@ -355,3 +357,8 @@ func (in *Input) SetGamepad(i int, raw RawGamepad) {
 	p.released |= p.down &^ now
 	p.down = now
 }
+
+// Clock returns the fixed-step clock driving the game (nil for an Input
+// not made by a [Driver]): read its Stats for FPS/TPS displays, or Pause
+// and Resume it for a pause menu (the change applies from the next frame).
+func (in *Input) Clock() *loop.Clock { return in.clock }
