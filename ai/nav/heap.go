@@ -57,6 +57,11 @@ func (h *openHeap) push(n int32, f, g float64) {
 		h.stack = append(h.stack, n)
 		return
 	}
+	if h.ties { // f alone orders A*-mode items
+		h.items = append(h.items, heapItem{f: f, n: n})
+		h.upF(len(h.items) - 1)
+		return
+	}
 	h.seq++
 	h.items = append(h.items, heapItem{f, tieKey(g, h.seq), n})
 	h.up(len(h.items) - 1)
@@ -69,6 +74,10 @@ func (h *openHeap) decrease(n int32, f, g float64) {
 		return // on the stack, already among the best
 	}
 	h.items[i].f = f
+	if h.ties {
+		h.upF(i)
+		return
+	}
 	h.items[i].k = tieKey(g, uint32(h.items[i].k))
 	h.up(i)
 }

@@ -295,80 +295,113 @@ func (s *Searcher) relax8(n, from int32, ng float64, x, y int) {
 	s.open.decrease(n, ng+s.h[n], ng)
 }
 
+// expand8 relaxes the up to eight neighbours of p on an 8-way grid. The
+// eight moves are written out one by one (same code, different offsets)
+// so the hot loop has no per-neighbour call or table.
 func (s *Searcher) expand8(p int32) {
 	c := s.grid.cost
 	st := int32(s.grid.stride)
 	x, y := int(p)%int(st)-1, int(p)/int(st)-1
 	g0 := s.g[p]
+	state, gen := s.state, s.gen
 	e, w, n, so := c[p+1] > 0, c[p-1] > 0, c[p-st] > 0, c[p+st] > 0
-	// Gather the legal neighbours, then relax them in one inlined loop.
-	type nb struct {
-		q      int32
-		dx, dy int
-		step   float64
-	}
-	var nbs [8]nb
-	k := 0
 	if e {
-		nbs[k] = nb{p + 1, 1, 0, float64(c[p+1])}
-		k++
+		q, ng := p+1, g0+float64(c[p+1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x+1, y)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if w {
-		nbs[k] = nb{p - 1, -1, 0, float64(c[p-1])}
-		k++
+		q, ng := p-1, g0+float64(c[p-1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x-1, y)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if n {
-		nbs[k] = nb{p - st, 0, -1, float64(c[p-st])}
-		k++
+		q, ng := p-st, g0+float64(c[p-st])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x, y-1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if so {
-		nbs[k] = nb{p + st, 0, 1, float64(c[p+st])}
-		k++
+		q, ng := p+st, g0+float64(c[p+st])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x, y+1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if n && e && c[p-st+1] > 0 {
-		nbs[k] = nb{p - st + 1, 1, -1, math.Sqrt2 * float64(c[p-st+1])}
-		k++
+		q, ng := p-st+1, g0+math.Sqrt2*float64(c[p-st+1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x+1, y-1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if n && w && c[p-st-1] > 0 {
-		nbs[k] = nb{p - st - 1, -1, -1, math.Sqrt2 * float64(c[p-st-1])}
-		k++
+		q, ng := p-st-1, g0+math.Sqrt2*float64(c[p-st-1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x-1, y-1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if so && e && c[p+st+1] > 0 {
-		nbs[k] = nb{p + st + 1, 1, 1, math.Sqrt2 * float64(c[p+st+1])}
-		k++
+		q, ng := p+st+1, g0+math.Sqrt2*float64(c[p+st+1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x+1, y+1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
+		}
 	}
 	if so && w && c[p+st-1] > 0 {
-		nbs[k] = nb{p + st - 1, -1, 1, math.Sqrt2 * float64(c[p+st-1])}
-		k++
-	}
-	gen := s.gen
-	for _, v := range nbs[:k] {
-		q := v.q
-		ng := g0 + v.step
-		stq := s.state[q]
-		if stq < gen {
-			s.state[q] = gen
-			dx, dy := x+v.dx-s.gx, y+v.dy-s.gy
-			if dx < 0 {
-				dx = -dx
-			}
-			if dy < 0 {
-				dy = -dy
-			}
-			if dx < dy {
-				dx, dy = dy, dx
-			}
-			h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
-			s.h[q], s.g[q], s.parent[q] = h, ng, p
-			s.open.push(q, ng+h, ng)
-			continue
+		q, ng := p+st-1, g0+math.Sqrt2*float64(c[p+st-1])
+		if stq := state[q]; stq < gen {
+			state[q] = gen
+			s.push8(q, p, ng, x-1, y+1)
+		} else if stq == gen && ng < s.g[q] {
+			s.g[q], s.parent[q] = ng, p
+			s.open.decrease(q, ng+s.h[q], ng)
 		}
-		if stq != gen || ng >= s.g[q] {
-			continue
-		}
-		s.g[q], s.parent[q] = ng, p
-		s.open.decrease(q, ng+s.h[q], ng)
 	}
+}
+
+// push8 opens a newly seen cell (x, y) with the octile heuristic.
+func (s *Searcher) push8(q, from int32, ng float64, x, y int) {
+	dx, dy := x-s.gx, y-s.gy
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	if dx < dy {
+		dx, dy = dy, dx
+	}
+	h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+	s.h[q], s.g[q], s.parent[q] = h, ng, from
+	s.open.push(q, ng+h, ng)
 }
 
 func (s *Searcher) expandHex(p int32) {
