@@ -52,7 +52,7 @@ func less(a, b *heapItem) bool {
 }
 
 func (h *openHeap) push(n int32, f, g float64) {
-	if h.ties && f <= h.fcur {
+	if h.ties && f <= h.fcur+1e-9 {
 		h.pos[n] = -1
 		h.stack = append(h.stack, n)
 		return
