@@ -5,7 +5,7 @@
 # command to run.
 #
 # Groups:
-#   desktop  the GLFW/OpenGL desktop build (cgo, X11 and GL headers, pkg-config)
+#   desktop  the GLFW/OpenGL desktop build (cgo, X11, GL and GLES/EGL headers, pkg-config)
 #   xvfb     a virtual X server and xdotool (real X input) for the window tests
 #   web      headless Chromium for the web test, node for wasm unit tests
 #   android  the stub NDK (clang, lld, arm64 glibc headers, AOSP and Khronos
@@ -16,7 +16,7 @@ set -euo pipefail
 pkgs_for() {
 	case "$1" in
 	test) for g in desktop xvfb web android; do pkgs_for "$g"; done ;;
-	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri" ;;
+	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
 	android) echo "clang lld llvm libc6-dev-arm64-cross android-liblog-dev android-platform-frameworks-native-headers android-platform-system-core-headers android-libnativehelper-dev libegl-dev libgles-dev aapt apksigner" ;;
