@@ -1,0 +1,26 @@
+// Package loadutil holds what the scene loaders (scene/tiled,
+// scene/isoxml, scene/imagelevel, scene/ascii) do the same way, so that it
+// is written, tested and fixed once:
+//
+//   - the *Error type ("file:line:col: where: msg: cause") and the error
+//     kinds the loaders share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
+//     ErrPath, ErrMissing), matched with errors.Is; each loader re-exports
+//     them under its own name (type Error = loadutil.Error), so
+//     errors.Is/As work on every loader's errors and callers never import
+//     this package;
+//   - CheckPath and ReadFile: a name must be a valid fs.FS path, and a file
+//     is read through a byte cap, so a huge or endless file is refused
+//     after max+1 bytes instead of exhausting memory;
+//   - ResolvePath: a path as written in one file (an external tileset, a
+//     definitions file) resolved relative to that file, refusing absolute
+//     paths, drive letters, backslashes, URLs, NUL bytes and anything that
+//     leaves the fs.FS root after cleaning;
+//   - QuoteShort and LineCol, the small text helpers behind the messages.
+//
+// Each loader keeps its own error kinds that only it uses (tiled's ErrData,
+// ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits and
+// its own parsers.
+//
+// loadutil imports only the standard library. It must NOT import mathx,
+// the loaders or any other Diorama package: the loaders import it.
+package loadutil

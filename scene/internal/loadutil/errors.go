@@ -1,0 +1,68 @@
+package loadutil
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Error kinds shared by the loaders, matched with errors.Is on a load
+// error. The loaders re-export them (tiled.ErrSyntax == loadutil.ErrSyntax)
+// and document what each means for their format.
+var (
+	// ErrSyntax: the file is not well-formed in its format.
+	ErrSyntax = errors.New("syntax error")
+	// ErrInvalid: a value is missing, malformed or out of range.
+	ErrInvalid = errors.New("invalid value")
+	// ErrRef: a name refers to nothing, or is defined twice.
+	ErrRef = errors.New("bad reference")
+	// ErrLimit: a file, a size or a count exceeds the loader's Limits.
+	ErrLimit = errors.New("exceeds limit")
+	// ErrPath: a path is not a valid fs.FS path or would leave its root.
+	ErrPath = errors.New("path escapes the file system root")
+	// ErrMissing: a file cannot be opened or read.
+	ErrMissing = errors.New("missing file")
+)
+
+// Error describes what is wrong and where: the file, the 1-based line and
+// column when known (0 otherwise), the element, field or pixel, and a
+// message. Kind is one of the Err* kinds (the shared ones or a loader's
+// own); Err is the underlying cause, if any.
+type Error struct {
+	File  string // path in the fs.FS
+	Line  int    // 1-based line, 0 when unknown
+	Col   int    // 1-based column, 0 when unknown; shown only with a line
+	Where string // element, field or pixel, e.g. `layer "ground" > data`; "" when none
+	Msg   string
+	Kind  error // the category, matched with errors.Is
+	Err   error // underlying cause, may be nil
+}
+
+// Error formats as "file:line:col: where: msg: cause", leaving out the
+// line and column when unknown (the column also when the line is unknown),
+// an empty where and a nil cause.
+func (e *Error) Error() string {
+	s := e.File
+	if e.Line > 0 {
+		s += ":" + strconv.Itoa(e.Line)
+		if e.Col > 0 {
+			s += ":" + strconv.Itoa(e.Col)
+		}
+	}
+	if e.Where != "" {
+		s += ": " + e.Where
+	}
+	s += ": " + e.Msg
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the kind and the cause, so errors.Is and errors.As work
+// with both.
+func (e *Error) Unwrap() []error {
+	if e.Err != nil {
+		return []error{e.Kind, e.Err}
+	}
+	return []error{e.Kind}
+}
