@@ -2,12 +2,12 @@ package ascii
 
 import (
 	"bytes"
-	"io"
 	"io/fs"
 	"strconv"
 	"unicode/utf8"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // Cell is what occupies one grid cell. The four kinds below are seed 004's;
@@ -175,21 +175,9 @@ func Load(fsys fs.FS, name string) (*Level, error) { return Loader{}.Load(fsys, 
 
 // Load reads the level file name from fsys; see the package Load.
 func (ld Loader) Load(fsys fs.FS, name string) (*Level, error) {
-	if !fs.ValidPath(name) {
-		return nil, errf(ErrPath, name, 0, 0, "not a valid fs path (absolute, empty or leaving the root)")
-	}
-	lim := ld.Limits.withDefaults()
-	f, err := fsys.Open(name)
+	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxFileBytes)
 	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot open", Kind: ErrMissing, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, lim.MaxFileBytes+1))
-	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
-	}
-	if int64(len(data)) > lim.MaxFileBytes {
-		return nil, errf(ErrLimit, name, 0, 0, "file larger than %d bytes", lim.MaxFileBytes)
+		return nil, err
 	}
 	return ld.Parse(name, data)
 }

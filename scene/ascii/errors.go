@@ -1,60 +1,33 @@
 package ascii
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
+
+	"diorama/scene/internal/loadutil"
 )
 
-// Error categories, matched with errors.Is on a load error.
+// Error categories, matched with errors.Is on a load error. They are the
+// same values in every scene loader.
 var (
 	// ErrSyntax: the text is not a level (empty, ragged rows, a character
 	// the legend does not know).
-	ErrSyntax = errors.New("syntax error")
+	ErrSyntax = loadutil.ErrSyntax
 	// ErrInvalid: the Loader's configuration (its legend) is unusable.
-	ErrInvalid = errors.New("invalid value")
+	ErrInvalid = loadutil.ErrInvalid
 	// ErrLimit: the file or the level exceeds Limits.
-	ErrLimit = errors.New("exceeds limit")
+	ErrLimit = loadutil.ErrLimit
 	// ErrPath: the path is not a valid fs.FS path (absolute, "..", ...).
-	ErrPath = errors.New("path escapes the file system root")
+	ErrPath = loadutil.ErrPath
 	// ErrMissing: the file cannot be opened or read.
-	ErrMissing = errors.New("missing file")
+	ErrMissing = loadutil.ErrMissing
 )
 
 // Error describes what is wrong and where: the file, the 1-based line and
-// column when known (0 otherwise), and a message.
-type Error struct {
-	File string // path in the fs.FS
-	Line int    // 1-based line, 0 when unknown
-	Col  int    // 1-based column (in characters), 0 when unknown
-	Msg  string
-	Kind error // one of the Err* categories
-	Err  error // underlying cause, may be nil
-}
-
-// Error formats as "file:line:col: msg: cause".
-func (e *Error) Error() string {
-	s := e.File
-	if e.Line > 0 {
-		s += ":" + strconv.Itoa(e.Line)
-		if e.Col > 0 {
-			s += ":" + strconv.Itoa(e.Col)
-		}
-	}
-	s += ": " + e.Msg
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
-}
-
-// Unwrap returns the category and the cause, so errors.Is works with both.
-func (e *Error) Unwrap() []error {
-	if e.Err != nil {
-		return []error{e.Kind, e.Err}
-	}
-	return []error{e.Kind}
-}
+// column (in characters) when known (0 otherwise), and a message; Kind is
+// one of the Err* categories and Err the underlying cause, if any. It
+// formats as "file:line:col: msg: cause" (Where is always empty here) and
+// unwraps to its Kind and cause, so errors.Is works with both.
+type Error = loadutil.Error
 
 func errf(kind error, file string, line, col int, format string, args ...any) *Error {
 	return &Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Kind: kind}
