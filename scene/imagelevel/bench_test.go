@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"testing/fstest"
+
+	"diorama/scene/internal/loadutil"
 )
 
 // BenchmarkLoadGrid256 decodes and classifies a 256×256 paletted map
@@ -38,7 +40,7 @@ func BenchmarkLoadGrid256(b *testing.B) {
 func BenchmarkLoadTanktrum(b *testing.B) {
 	fsys := fstest.MapFS{}
 	for _, name := range []string{"tanktrum.png", "tanktrum.json"} {
-		data, err := readFile(os.DirFS("testdata"), name, 1<<20)
+		data, err := loadutil.ReadFile(os.DirFS("testdata"), name, 1<<20)
 		if err != nil {
 			b.Fatal(err)
 		}

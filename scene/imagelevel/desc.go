@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // Description is the JSON file seed 000 pairs with a map image (its
@@ -117,7 +118,7 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 		return nil, jsonError(file, data, dec, err)
 	}
 	if off := dec.InputOffset(); !onlySpace(data[off:]) {
-		l, c := lineCol(data, skipSep(data, off, " \t\r\n"))
+		l, c := loadutil.LineCol(data, skipSep(data, off, " \t\r\n"))
 		return nil, &Error{File: file, Line: l, Col: c, Msg: "data after the top-level object", Kind: ErrSyntax}
 	}
 	d := &Description{File: file}
@@ -236,7 +237,7 @@ func jsonError(file string, data []byte, dec *json.Decoder, err error) *Error {
 	switch {
 	case errors.As(err, &se):
 		// Offset counts the offending byte.
-		e.Line, e.Col = lineCol(data, se.Offset-1)
+		e.Line, e.Col = loadutil.LineCol(data, se.Offset-1)
 		e.Err = errors.New(se.Error())
 	case errors.As(err, &te):
 		// Offset is the end of the mistyped value: name its path and start.
@@ -245,7 +246,7 @@ func jsonError(file string, data []byte, dec *json.Decoder, err error) *Error {
 		walkJSON(data, func(path string, key bool, start, end int64) bool {
 			if !key && end == te.Offset {
 				e.Where = path
-				e.Line, e.Col = lineCol(data, start)
+				e.Line, e.Col = loadutil.LineCol(data, start)
 				return false
 			}
 			return true
@@ -255,7 +256,7 @@ func jsonError(file string, data []byte, dec *json.Decoder, err error) *Error {
 		e.Err = nil
 	case err == io.ErrUnexpectedEOF:
 		e.Msg = "truncated JSON"
-		e.Line, e.Col = lineCol(data, int64(len(data)))
+		e.Line, e.Col = loadutil.LineCol(data, int64(len(data)))
 		e.Err = nil
 	default:
 		// An unknown field ("json: unknown field \"x\"") carries no
@@ -267,7 +268,7 @@ func jsonError(file string, data []byte, dec *json.Decoder, err error) *Error {
 			walkJSON(data, func(path string, key bool, start, end int64) bool {
 				if key && (path == uq || strings.HasSuffix(path, "."+uq)) {
 					e.Where = path
-					e.Line, e.Col = lineCol(data, start)
+					e.Line, e.Col = loadutil.LineCol(data, start)
 					return false
 				}
 				return true
@@ -299,20 +300,6 @@ func kindName(t reflect.Type) string {
 	return t.String()
 }
 
-// lineCol returns the 1-based line and column of byte offset off.
-func lineCol(data []byte, off int64) (int, int) {
-	if off < 0 {
-		off = 0
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	before := data[:off]
-	line := bytes.Count(before, []byte{'\n'}) + 1
-	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return line, col
-}
-
 type pos struct{ line, col int }
 
 // jsonIndex maps each value's path ("overlords[0].spawn_points[2]") to where
@@ -321,7 +308,7 @@ func jsonIndex(data []byte) map[string]pos {
 	idx := map[string]pos{}
 	walkJSON(data, func(path string, key bool, start, _ int64) bool {
 		if _, dup := idx[path]; !key && !dup {
-			l, c := lineCol(data, start)
+			l, c := loadutil.LineCol(data, start)
 			idx[path] = pos{l, c}
 		}
 		return true

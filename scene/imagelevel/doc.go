@@ -7,7 +7,9 @@
 // the way seed 000's MapConstructor does), the Description (the typed JSON:
 // player, doors, overlords with lock_on_entry, triggers, spawn_points,
 // max_in_level, spawns_in_wave), the Level that checks the two against each
-// other, Limits and the *Error type.
+// other, and Limits. The *Error type, its shared kinds and the capped file
+// read come from scene/internal/loadutil, as in the other scene loaders,
+// and are re-exported here.
 //
 // Seed 000 silently skipped a door that was not between two walls; here it
 // is an error naming the pixel, as is a door pixel the description does not
@@ -17,8 +19,9 @@
 // before the image is decoded; paths are fs.FS paths and cannot leave its
 // root. A load returns a complete Level or nil and an error, never a panic.
 //
-// imagelevel imports only the standard library and mathx. It must NOT
-// import iso, raster, physics, atlas, ai or any other Diorama package: it is
-// a pure data loader; building walls, doors and the navigation mesh from
-// the grid is the scene's and ai/nav's job.
+// imagelevel imports only the standard library, mathx and
+// scene/internal/loadutil. It must NOT import iso, raster, physics, atlas,
+// ai or any other Diorama package: it is a pure data loader; building
+// walls, doors and the navigation mesh from the grid is the scene's and
+// ai/nav's job.
 package imagelevel

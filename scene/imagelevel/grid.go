@@ -5,8 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
-	"io/fs"
 	"strconv"
 
 	"diorama/mathx"
@@ -240,24 +238,4 @@ func (g *Grid) doorAxis(file string, x, y int) (DoorAxis, error) {
 	return 0, errf(ErrInvalid, file, "pixel ("+strconv.Itoa(x)+","+strconv.Itoa(y)+")",
 		"door not between two walls with floor on the other sides (left %s, right %s, above %s, below %s)",
 		name(x-1, y), name(x+1, y), name(x, y-1), name(x, y+1))
-}
-
-// readFile opens name in fsys and reads at most max bytes.
-func readFile(fsys fs.FS, name string, max int64) ([]byte, error) {
-	if !fs.ValidPath(name) {
-		return nil, errf(ErrPath, name, "", "not a valid fs path (absolute, empty or leaving the root)")
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot open", Kind: ErrMissing, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
-	}
-	if int64(len(data)) > max {
-		return nil, errf(ErrLimit, name, "", "file larger than %d bytes", max)
-	}
-	return data, nil
 }

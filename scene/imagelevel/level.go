@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // Limits bound what files may declare before anything is allocated. A zero
@@ -97,7 +98,7 @@ func LoadDescription(fsys fs.FS, name string) (*Description, error) {
 
 // LoadGrid reads a map image; see the package LoadGrid.
 func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
-	data, err := readFile(fsys, name, ld.Limits.withDefaults().MaxImageBytes)
+	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxImageBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +108,7 @@ func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
 // LoadDescription reads a JSON description; see the package
 // LoadDescription.
 func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) {
-	data, err := readFile(fsys, name, ld.Limits.withDefaults().MaxJSONBytes)
+	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxJSONBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -119,12 +120,12 @@ func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) 
 func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	lim := ld.Limits.withDefaults()
 	for _, name := range []string{imageName, descName} {
-		if !fs.ValidPath(name) {
-			return nil, errf(ErrPath, name, "", "not a valid fs path (absolute, empty or leaving the root)")
+		if err := loadutil.CheckPath(name); err != nil {
+			return nil, err
 		}
 	}
 	// The description first: it is small, and its errors are the likelier.
-	ddata, err := readFile(fsys, descName, lim.MaxJSONBytes)
+	ddata, err := loadutil.ReadFile(fsys, descName, lim.MaxJSONBytes)
 	if err != nil {
 		return nil, err
 	}
