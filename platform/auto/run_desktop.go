@@ -3,6 +3,7 @@
 package auto
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -11,12 +12,16 @@ import (
 )
 
 // Run runs g in a desktop window, or headless with a message when no
-// window can be opened (no display, or a build without cgo). It must be
+// window can be opened (no display, no OpenGL 3.3, or a build without
+// cgo). It must be
 // called from the main goroutine.
 func Run(g platform.Game, cfg platform.Config, opt Options) error {
 	err := desktop.Available()
 	if err == nil {
-		return desktop.Run(g, cfg)
+		err = desktop.Run(g, cfg)
+		if !errors.Is(err, desktop.ErrWindow) {
+			return err // the game ran (nil, or its own error)
+		}
 	}
 	o := opt
 	if o.OutDir == "" {

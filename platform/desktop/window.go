@@ -33,6 +33,11 @@ var ErrUnavailable = errors.New("desktop: not available in this build (needs cgo
 // server can be reached (DISPLAY and WAYLAND_DISPLAY unset on Linux).
 var ErrNoDisplay = errors.New("desktop: no display (DISPLAY is not set)")
 
+// ErrWindow wraps every failure to open a window or set up its OpenGL
+// context (no display, GLFW init, window creation, GL 3.3 unavailable), so
+// callers can fall back to another backend with errors.Is.
+var ErrWindow = errors.New("desktop: cannot open a window")
+
 var glfwReady bool
 
 // Available reports whether a window can be opened: nil, [ErrNoDisplay],
@@ -106,7 +111,7 @@ func Open(cfg platform.Config) (*Window, error) {
 		return nil, err
 	}
 	if err := Available(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrWindow, err)
 	}
 	glfw.DefaultWindowHints()
 	glfw.WindowHint(glfw.ContextVersionMajor, 3)
@@ -118,17 +123,17 @@ func Open(cfg platform.Config) (*Window, error) {
 	w := &Window{cfg: cfg, winW: cfg.Width * cfg.WindowScale, winH: cfg.Height * cfg.WindowScale}
 	win, err := glfw.CreateWindow(w.winW, w.winH, cfg.Title, nil, nil)
 	if err != nil {
-		return nil, fmt.Errorf("desktop: create window: %w", err)
+		return nil, fmt.Errorf("%w: create window: %w", ErrWindow, err)
 	}
 	w.win = win
 	win.MakeContextCurrent()
 	if err := gl.Init(); err != nil {
 		win.Destroy()
-		return nil, fmt.Errorf("desktop: OpenGL init: %w", err)
+		return nil, fmt.Errorf("%w: OpenGL init: %w", ErrWindow, err)
 	}
 	if err := w.setupGL(); err != nil {
 		win.Destroy()
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrWindow, err)
 	}
 	w.SetVSync(!cfg.NoVSync)
 	if cfg.Icon != nil {

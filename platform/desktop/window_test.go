@@ -4,6 +4,7 @@ package desktop
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"testing"
@@ -328,4 +329,17 @@ func BenchmarkUpload(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
 		win.Swap()
 	})
+}
+
+func TestOpenWithoutDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	var err error
+	onMain(func() { _, err = Open(platform.Config{Width: 8, Height: 8}) })
+	if !errors.Is(err, ErrWindow) || !errors.Is(err, ErrNoDisplay) {
+		t.Fatalf("Open without a display: %v", err)
+	}
+	if _, err := Open(platform.Config{Width: -8, Height: 8}); err == nil || errors.Is(err, ErrWindow) {
+		t.Fatalf("bad config: %v", err)
+	}
 }
