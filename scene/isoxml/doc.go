@@ -16,7 +16,9 @@
 // It owns the Scene model with every reference resolved (walls and floors
 // to their Material, objects and characters to their ObjectDef), the level
 // Bounds (the union of walls and floors, inside which every entity must
-// stand), grid Cells and footprints, Limits and the *Error type. Errors name
+// stand), grid Cells and footprints, and Limits. The *Error type and its
+// kinds, the capped file read and the path resolution are the scene
+// loaders' shared ones from scene/internal/loadutil. Errors name
 // the file, the line and the element: malformed XML, unknown elements or
 // attributes, missing or non-finite values, negative or zero sizes,
 // references to undefined definitions or materials, duplicate ids or
@@ -25,8 +27,8 @@
 // nesting are bounded by Limits. A load returns a complete Scene or nil and
 // an error, never a panic.
 //
-// isoxml imports only the standard library and mathx. It must NOT import
-// iso, raster, physics, atlas or any other Diorama package: it is a pure
-// data loader; projecting planes and drawing sprites is iso's and the
-// scene's job.
+// isoxml imports only the standard library, mathx and
+// scene/internal/loadutil. It must NOT import iso, raster, physics, atlas
+// or any other Diorama package: it is a pure data loader; projecting planes
+// and drawing sprites is iso's and the scene's job.
 package isoxml

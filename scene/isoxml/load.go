@@ -1,12 +1,12 @@
 package isoxml
 
 import (
-	"io"
 	"io/fs"
 	"strconv"
 	"strings"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // Limits bound what files may declare before anything is allocated. A zero
@@ -82,17 +82,9 @@ type load struct {
 func (ld Loader) newLoad(fsys fs.FS) *load { return &load{fsys: fsys, lim: ld.Limits.withDefaults()} }
 
 func (l *load) readXML(name string) (*node, error) {
-	f, err := l.fsys.Open(name)
+	data, err := loadutil.ReadFile(l.fsys, name, l.lim.MaxFileBytes)
 	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot open", Kind: ErrMissing, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, l.lim.MaxFileBytes+1))
-	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
-	}
-	if int64(len(data)) > l.lim.MaxFileBytes {
-		return nil, errf(ErrLimit, name, 0, "", "file larger than %d bytes", l.lim.MaxFileBytes)
+		return nil, err
 	}
 	l.read += int64(len(data))
 	if l.read > 4*l.lim.MaxFileBytes {
@@ -104,8 +96,8 @@ func (l *load) readXML(name string) (*node, error) {
 // LoadDefinitions reads one definitions file; see the package
 // LoadDefinitions.
 func (ld Loader) LoadDefinitions(fsys fs.FS, name string) (*Definitions, error) {
-	if !fs.ValidPath(name) {
-		return nil, errf(ErrPath, name, 0, "", "not a valid fs path (absolute, empty or leaving the root)")
+	if err := loadutil.CheckPath(name); err != nil {
+		return nil, err
 	}
 	l := ld.newLoad(fsys)
 	d := newDefinitions()
@@ -144,7 +136,7 @@ func (l *load) definitions(d *Definitions, name string) error {
 			if err := noKids(name, n, where); err != nil {
 				return err
 			}
-			p, err := resolvePath(name, src)
+			p, err := loadutil.ResolvePath(name, src, strconv.Quote)
 			if err != nil {
 				return &Error{File: name, Line: n.line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
 			}
@@ -282,8 +274,8 @@ func noKids(file string, n *node, where string) error {
 
 // Load reads a scene; see the package Load.
 func (ld Loader) Load(fsys fs.FS, name string) (*Scene, error) {
-	if !fs.ValidPath(name) {
-		return nil, errf(ErrPath, name, 0, "", "not a valid fs path (absolute, empty or leaving the root)")
+	if err := loadutil.CheckPath(name); err != nil {
+		return nil, err
 	}
 	l := ld.newLoad(fsys)
 	root, err := l.readXML(name)
@@ -372,7 +364,7 @@ func (l *load) head(s *Scene, head *node) error {
 			if err := noKids(file, k, where); err != nil {
 				return err
 			}
-			p, err := resolvePath(file, src)
+			p, err := loadutil.ResolvePath(file, src, strconv.Quote)
 			if err != nil {
 				return &Error{File: file, Line: k.line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
 			}

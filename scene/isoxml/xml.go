@@ -5,11 +5,11 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
-	"io/fs"
 	"math"
-	"path"
 	"strconv"
 	"strings"
+
+	"diorama/scene/internal/loadutil"
 )
 
 // node is one XML element: name, attributes, children, text and line.
@@ -235,31 +235,9 @@ func describe(n *node) string {
 	for _, key := range []string{"id", "name", "src"} {
 		for _, at := range n.attrs {
 			if at.Name.Local == key && at.Name.Space == "" {
-				v := at.Value
-				if len(v) > 40 {
-					v = v[:40] + "…"
-				}
-				return "<" + n.name + " " + key + "=" + strconv.Quote(v) + ">"
+				return "<" + n.name + " " + key + "=" + loadutil.QuoteShort(at.Value) + ">"
 			}
 		}
 	}
 	return "<" + n.name + ">"
-}
-
-// resolvePath resolves ref, as written in file from, to a path in the
-// fs.FS: relative to from's directory; absolute paths, drive letters,
-// backslashes, URLs and anything leaving the root after cleaning are
-// refused.
-func resolvePath(from, ref string) (string, error) {
-	if ref == "" {
-		return "", errors.New("empty path")
-	}
-	if strings.HasPrefix(ref, "/") || strings.ContainsAny(ref, "\\:\x00") {
-		return "", errors.New("absolute path, drive, URL or backslash not allowed: " + strconv.Quote(ref))
-	}
-	p := path.Join(path.Dir(from), ref)
-	if !fs.ValidPath(p) {
-		return "", errors.New(strconv.Quote(ref) + " leaves the root (resolves to " + strconv.Quote(p) + ")")
-	}
-	return p, nil
 }
