@@ -19,7 +19,7 @@ func cpuNanos() int64 {
 // benchQueries runs every scenario of each Moving AI map b.N times with
 // the given search and reports ns, expanded nodes and allocations per
 // query.
-func benchQueries(b *testing.B, jps bool) {
+func benchQueries(b *testing.B, mode int) {
 	for _, m := range loadMovingAI(b) {
 		b.Run(m.name, func(b *testing.B) {
 			s := NewSearcher()
@@ -28,10 +28,13 @@ func benchQueries(b *testing.B, jps bool) {
 				n := 0
 				for _, sc := range m.scens {
 					var st Stats
-					if jps {
-						path, st, _ = s.JPS(m.grid, sc.Start, sc.Goal, path)
-					} else {
+					switch mode {
+					case 0:
 						path, st, _ = s.AStar(m.grid, sc.Start, sc.Goal, path)
+					case 1:
+						path, st, _ = s.JPS(m.grid, sc.Start, sc.Goal, path)
+					case 2:
+						path, st, _ = s.JPSPlus(m.grid, sc.Start, sc.Goal, path)
 					}
 					n += st.Expanded
 				}
@@ -59,10 +62,14 @@ func benchQueries(b *testing.B, jps bool) {
 }
 
 // BenchmarkAStar: A* over all scenarios of each shared Moving AI map.
-func BenchmarkAStar(b *testing.B) { benchQueries(b, false) }
+func BenchmarkAStar(b *testing.B) { benchQueries(b, 0) }
 
 // BenchmarkJPS: Jump Point Search over the same scenarios.
-func BenchmarkJPS(b *testing.B) { benchQueries(b, true) }
+func BenchmarkJPS(b *testing.B) { benchQueries(b, 1) }
+
+// BenchmarkJPSPlus: JPS+ (precomputed jump distances, built before the
+// timer starts) over the same scenarios.
+func BenchmarkJPSPlus(b *testing.B) { benchQueries(b, 2) }
 
 // openMap returns a 256×256 8-way grid, open but for 60 scattered
 // rectangular obstacles (2 to 12 cells a side), and 200 connected query
@@ -89,14 +96,11 @@ func openMap() (*Grid, [][2]mathx.Point) {
 	return g, q
 }
 
-// BenchmarkOpenMap compares A* and JPS on an open 256×256 map.
+// BenchmarkOpenMap compares A*, JPS and JPS+ on an open 256×256 map.
 func BenchmarkOpenMap(b *testing.B) {
 	g, qs := openMap()
-	for _, jps := range []bool{false, true} {
-		name := "AStar"
-		if jps {
-			name = "JPS"
-		}
+	g.PrepareJPSPlus()
+	for mode, name := range []string{"AStar", "JPS", "JPSPlus"} {
 		b.Run(name, func(b *testing.B) {
 			s := NewSearcher()
 			path := make([]mathx.Point, 0, 4096)
@@ -108,10 +112,13 @@ func BenchmarkOpenMap(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				q := qs[i%len(qs)]
 				var st Stats
-				if jps {
-					path, st, _ = s.JPS(g, q[0], q[1], path)
-				} else {
+				switch mode {
+				case 0:
 					path, st, _ = s.AStar(g, q[0], q[1], path)
+				case 1:
+					path, st, _ = s.JPS(g, q[0], q[1], path)
+				case 2:
+					path, st, _ = s.JPSPlus(g, q[0], q[1], path)
 				}
 				nodes += st.Expanded
 			}
@@ -341,4 +348,14 @@ func BenchmarkNextHopTable(b *testing.B) {
 			p, _ = t.Path(i%256, (i*7+3)%256, p)
 		}
 	})
+}
+
+// BenchmarkJPSPlusPrepare builds the JPS+ tables of the open 256×256 map.
+func BenchmarkJPSPlusPrepare(b *testing.B) {
+	g, _ := openMap()
+	for i := 0; i < b.N; i++ {
+		g.version++ // force a rebuild
+		g.prepareJP()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
 }

@@ -51,6 +51,10 @@ type Grid struct {
 	// (64i..64i+63, y), cols[x*cw+i] holds cells (x, 64i..64i+63).
 	rows, cols []uint64
 	rw, cw     int
+
+	version   uint64    // bumped by every change
+	jp        [8][]int16 // JPS+ jump distances per direction (padded index)
+	jpVersion uint64     // version jp was built for, +1 (0: never)
 }
 
 // NewGrid returns a w×h grid with the given connectivity and every cell
@@ -150,6 +154,7 @@ func (g *Grid) setRaw(p int32, c float32) {
 	}
 	g.cost[p] = c
 	g.dirty = true
+	g.version++
 }
 
 // Uniform reports whether every walkable cell costs 1.

@@ -40,11 +40,12 @@ func sameLen(got, want float64) bool {
 }
 
 // TestMovingAIOptimal checks every scenario of every shared Moving AI map:
-// A*, JPS and Dijkstra paths are legal and as long as the listed optimum.
+// A*, JPS, JPS+ and Dijkstra paths are legal and as long as the listed
+// optimum.
 // In -short mode Dijkstra runs on every 7th scenario.
 func TestMovingAIOptimal(t *testing.T) {
 	maps := loadMovingAI(t)
-	s, sj, sd := NewSearcher(), NewSearcher(), NewSearcher()
+	s, sj, sd, sp := NewSearcher(), NewSearcher(), NewSearcher(), NewSearcher()
 	var path []mathx.Point
 	stride := 1
 	if testing.Short() {
@@ -74,6 +75,14 @@ func TestMovingAIOptimal(t *testing.T) {
 				l = checkGridPath(t, m.grid, path, sc.Start, sc.Goal)
 				if !sameLen(l, sc.Optimal) || !sameLen(st.Cost, sc.Optimal) {
 					t.Fatalf("JPS scenario %d %v→%v: length %.5f cost %.5f, optimal %.5f", i, sc.Start, sc.Goal, l, st.Cost, sc.Optimal)
+				}
+				path, st, err = sp.JPSPlus(m.grid, sc.Start, sc.Goal, path)
+				if err != nil {
+					t.Fatalf("JPS+ scenario %d: %v", i, err)
+				}
+				l = checkGridPath(t, m.grid, path, sc.Start, sc.Goal)
+				if !sameLen(l, sc.Optimal) || !sameLen(st.Cost, sc.Optimal) {
+					t.Fatalf("JPS+ scenario %d %v→%v: length %.5f cost %.5f, optimal %.5f", i, sc.Start, sc.Goal, l, st.Cost, sc.Optimal)
 				}
 				if i%stride == 0 {
 					if err := sd.DijkstraGrid(m.grid, sc.Start); err != nil {

@@ -14,6 +14,7 @@ const (
 	kindGrid8
 	kindHex
 	kindJPS
+	kindJPSPlus
 	kindGraph
 )
 
@@ -212,6 +213,8 @@ func (s *Searcher) next() {
 		s.expandHex(cur)
 	case kindJPS:
 		s.expandJPS(cur)
+	case kindJPSPlus:
+		s.expandJPSPlus(cur)
 	case kindGraph:
 		s.expandGraph(cur)
 	}
@@ -447,7 +450,7 @@ func (s *Searcher) GridResult(dst []mathx.Point) ([]mathx.Point, Stats, error) {
 		return dst, st, err
 	}
 	st.Cost = s.g[n]
-	if s.kind == kindJPS {
+	if s.kind == kindJPS || s.kind == kindJPSPlus {
 		return s.jpsPath(n, dst), st, nil
 	}
 	return s.gridPath(n, dst), st, nil

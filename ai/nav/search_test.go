@@ -349,6 +349,10 @@ func TestBadInput(t *testing.T) {
 		if !errors.Is(err, c.want) {
 			t.Errorf("JPS %v→%v: %v, want %v", c.a, c.b, err, c.want)
 		}
+		_, _, err = s.JPSPlus(g, c.a, c.b, nil)
+		if !errors.Is(err, c.want) {
+			t.Errorf("JPS+ %v→%v: %v, want %v", c.a, c.b, err, c.want)
+		}
 	}
 	if _, _, err := s.AStar(nil, mathx.Pt(0, 0), mathx.Pt(0, 0), nil); err == nil {
 		t.Error("nil grid accepted")
@@ -455,11 +459,15 @@ func TestZeroAllocs(t *testing.T) {
 	a, b := mathx.Pt(0, 0), mathx.Pt(63, 63)
 	s.AStar(g, a, b, dst)
 	s.JPS(g, a, b, dst)
+	s.JPSPlus(g, a, b, dst)
 	if n := testing.AllocsPerRun(20, func() { s.AStar(g, a, b, dst) }); n != 0 {
 		t.Errorf("A*: %v allocs per query", n)
 	}
 	if n := testing.AllocsPerRun(20, func() { s.JPS(g, a, b, dst) }); n != 0 {
 		t.Errorf("JPS: %v allocs per query", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { s.JPSPlus(g, a, b, dst) }); n != 0 {
+		t.Errorf("JPS+: %v allocs per query", n)
 	}
 	gr := randomGraph(r, 500, 3)
 	gp := make([]int, 0, 500)
@@ -508,8 +516,9 @@ func TestZeroAllocs(t *testing.T) {
 }
 
 // TestJPSMatchesAStar: on random uniform 8-way grids of several widths
-// (one to four 64-cell words per row) and densities, JPS finds paths as
-// short as A*'s, through legal steps, and agrees on unreachable goals.
+// (one to four 64-cell words per row) and densities, changing now and
+// then, JPS and JPS+ find paths as short as A*'s, through legal steps,
+// and agree on unreachable goals.
 func TestJPSMatchesAStar(t *testing.T) {
 	r := mathx.NewRand(21)
 	for _, sz := range [][2]int{{7, 5}, {64, 64}, {65, 30}, {130, 70}, {200, 41}} {
@@ -541,6 +550,18 @@ func TestJPSMatchesAStar(t *testing.T) {
 				}
 				if l := checkGridPath(t, g, p, a, b); math.Abs(l-sa.Cost) > 1e-9 || math.Abs(sj.Cost-sa.Cost) > 1e-9 {
 					t.Fatalf("%v density %v %v→%v: JPS %v (walked %v), A* %v", sz, dens, a, b, sj.Cost, l, sa.Cost)
+				}
+				p, sj, ej = j.JPSPlus(g, a, b, p)
+				if ej != nil {
+					t.Fatalf("%v density %v %v→%v: JPS+ %v", sz, dens, a, b, ej)
+				}
+				if l := checkGridPath(t, g, p, a, b); math.Abs(l-sa.Cost) > 1e-9 || math.Abs(sj.Cost-sa.Cost) > 1e-9 {
+					t.Fatalf("%v density %v %v→%v: JPS+ %v (walked %v), A* %v", sz, dens, a, b, sj.Cost, l, sa.Cost)
+				}
+				if q%10 == 9 {
+					// The map changes: JPS+ must rebuild its tables.
+					c := mathx.Pt(r.IntN(sz[0]), r.IntN(sz[1]))
+					g.SetBlocked(c.X, c.Y, !g.Walkable(c.X, c.Y))
 				}
 			}
 		}

@@ -1,0 +1,203 @@
+package nav
+
+import (
+	"math"
+
+	"diorama/mathx"
+)
+
+// JPS+ (Rabin's precomputed Jump Point Search): for every cell and each of
+// the eight directions the grid stores how far the search may jump: a
+// positive distance reaches the next jump point, zero or a negative one
+// counts the legal steps before a wall. Queries then never scan; the goal
+// is caught by comparing its offset with those distances.
+
+// The eight directions, clockwise from north.
+var jpDir = [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+
+// jpNext lists the directions worth trying after arriving along each
+// direction (the pruned neighbours, no corner cutting); after a straight
+// move the two sides and the forward diagonals, after a diagonal move its
+// two components and itself.
+var jpNext = [8][]int8{
+	0: {6, 7, 0, 1, 2}, // N: W NW N NE E
+	1: {0, 1, 2},       // NE: N NE E
+	2: {0, 1, 2, 3, 4}, // E
+	3: {2, 3, 4},       // SE
+	4: {2, 3, 4, 5, 6}, // S
+	5: {4, 5, 6},       // SW
+	6: {4, 5, 6, 7, 0}, // W
+	7: {6, 7, 0},       // NW
+}
+
+var jpAll = []int8{0, 1, 2, 3, 4, 5, 6, 7}
+
+// JPSPlus is JPS with the jump distances precomputed (16 bytes per cell,
+// built on first use and again after any change to the grid): the same
+// shortest paths as JPS and A*, found without scanning. It needs a
+// uniform-cost 8-way grid (ErrNotUniform otherwise).
+func (s *Searcher) JPSPlus(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]mathx.Point, Stats, error) {
+	if err := s.BeginGrid(g, from, to, true); err != nil {
+		return dst[:0], Stats{}, err
+	}
+	g.prepareJP()
+	s.kind = kindJPSPlus
+	s.Step(-1)
+	return s.GridResult(dst)
+}
+
+// PrepareJPSPlus builds the JPS+ tables now instead of at the next
+// JPSPlus query (for concurrent readers, or to keep the cost out of a
+// frame).
+func (g *Grid) PrepareJPSPlus() { g.Prepare(); g.prepareJP() }
+
+func (g *Grid) prepareJP() {
+	if g.jpVersion == g.version+1 {
+		return
+	}
+	n := len(g.cost)
+	for d := range g.jp {
+		if len(g.jp[d]) != n {
+			g.jp[d] = make([]int16, n)
+		}
+	}
+	st := g.stride
+	free := func(p int) bool { return g.cost[p] > 0 }
+	off := func(d int) int { return jpDir[d][0] + jpDir[d][1]*st }
+	// forced reports whether cell q, entered moving along straight
+	// direction d, has a forced neighbour: a side cell free whose cell
+	// one step back is blocked.
+	forced := func(q, d int) bool {
+		back := -off(d)
+		for _, sd := range [2]int{(d + 2) % 8, (d + 6) % 8} {
+			side := off(sd)
+			if free(q+side) && !free(q+back+side) {
+				return true
+			}
+		}
+		return false
+	}
+	// Straight directions: sweep each line against the direction so the
+	// next cell's distance is known.
+	for _, d := range []int{0, 2, 4, 6} {
+		o := off(d)
+		tab := g.jp[d]
+		xs, ys := order(g.w, jpDir[d][0]), order(g.h, jpDir[d][1])
+		for _, y := range ys {
+			for _, x := range xs {
+				p := int(g.idx(x, y))
+				q := p + o
+				switch {
+				case !free(p) || !free(q):
+					tab[p] = 0
+				case forced(q, d):
+					tab[p] = 1
+				case tab[q] > 0:
+					tab[p] = tab[q] + 1
+				default:
+					tab[p] = tab[q] - 1
+				}
+			}
+		}
+	}
+	// Diagonals: a step is legal when both orthogonal neighbours are free;
+	// a cell from which a straight jump along either component reaches a
+	// jump point is a diagonal jump point.
+	for _, d := range []int{1, 3, 5, 7} {
+		o := off(d)
+		ca, cb := (d+7)%8, (d+1)%8 // the two straight components
+		tab := g.jp[d]
+		xs, ys := order(g.w, jpDir[d][0]), order(g.h, jpDir[d][1])
+		for _, y := range ys {
+			for _, x := range xs {
+				p := int(g.idx(x, y))
+				q := p + o
+				switch {
+				case !free(p) || !free(q) || !free(p+off(ca)) || !free(p+off(cb)):
+					tab[p] = 0
+				case g.jp[ca][q] > 0 || g.jp[cb][q] > 0:
+					tab[p] = 1
+				case tab[q] > 0:
+					tab[p] = tab[q] + 1
+				default:
+					tab[p] = tab[q] - 1
+				}
+			}
+		}
+	}
+	g.jpVersion = g.version + 1
+}
+
+// order returns 0..n-1 sweeping against direction d (so a cell's
+// neighbour one step along d comes first).
+func order(n, d int) []int {
+	out := make([]int, n)
+	for i := range out {
+		if d > 0 {
+			out[i] = n - 1 - i
+		} else {
+			out[i] = i
+		}
+	}
+	return out
+}
+
+// expandJPSPlus relaxes the successors of p: for each pruned direction,
+// the goal when it lies on that line within reach, a target jump point
+// aligned with the goal on a diagonal, or the precomputed jump point.
+func (s *Searcher) expandJPSPlus(p int32) {
+	g := s.grid
+	st := g.stride
+	x, y := g.xy(p)
+	dirs := jpAll
+	if par := s.parent[p]; par >= 0 {
+		px, py := g.xy(par)
+		dirs = jpNext[dirIndex(int(sgn(x-px)), int(sgn(y-py)))]
+	}
+	gx, gy := s.gx-x, s.gy-y
+	for _, d := range dirs {
+		dist := int(g.jp[d][p])
+		dx, dy := jpDir[d][0], jpDir[d][1]
+		reach := dist
+		if reach < 0 {
+			reach = -reach
+		}
+		steps := 0
+		if dx == 0 || dy == 0 {
+			// straight: the goal on this line, no farther than reach
+			if (dx == 0 && gx == 0 && gy*dy > 0 && gy*dy <= reach) || (dy == 0 && gy == 0 && gx*dx > 0 && gx*dx <= reach) {
+				steps = absI(gx + gy)
+			} else if dist > 0 {
+				steps = dist
+			}
+		} else {
+			ax, ay := gx*dx, gy*dy // goal offsets along this diagonal's axes
+			if ax > 0 && ay > 0 && min(ax, ay) <= reach {
+				steps = min(ax, ay)
+			} else if dist > 0 {
+				steps = dist
+			}
+		}
+		if steps == 0 {
+			continue
+		}
+		q := p + int32(steps*(dx+dy*st))
+		if s.state[q] == s.gen+1 {
+			continue
+		}
+		c := float64(steps)
+		if dx != 0 && dy != 0 {
+			c *= math.Sqrt2
+		}
+		s.relax(q, p, s.g[p]+c)
+	}
+}
+
+func dirIndex(dx, dy int) int {
+	for i, d := range jpDir {
+		if d[0] == dx && d[1] == dy {
+			return i
+		}
+	}
+	return 0
+}
