@@ -52,7 +52,7 @@ type Grid struct {
 	rows, cols []uint64
 	rw, cw     int
 
-	version   uint64    // bumped by every change
+	version   uint64     // bumped by every change
 	jp        [8][]int16 // JPS+ jump distances per direction (padded index)
 	jpVersion uint64     // version jp was built for, +1 (0: never)
 }

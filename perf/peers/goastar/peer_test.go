@@ -100,14 +100,16 @@ func TestSameAnswers(t *testing.T) {
 
 // BenchmarkPeers runs all scenarios of each map with go-astar (fed
 // precomputed neighbour slices, its best case, and README-style allocating
-// neighbours), nav's A* and nav's JPS, reporting wall and CPU ns per query.
+// neighbours), nav's A*, JPS and JPS+ (tables built on the warm-up
+// pass), reporting wall and CPU ns per query.
 func BenchmarkPeers(b *testing.B) {
 	for _, m := range loadMaps(b) {
 		q := float64(len(m.scens))
-		for _, name := range []string{"go-astar", "go-astar-readme", "nav-astar", "nav-jps"} {
+		for _, name := range []string{"go-astar", "go-astar-readme", "nav-astar", "nav-jps", "nav-jpsplus"} {
 			b.Run(m.name+"/"+name, func(b *testing.B) {
 				s := nav.NewSearcher()
 				path := make([]mathx.Point, 0, 1<<14)
+				m.grid.PrepareJPSPlus()
 				b.ReportAllocs()
 				c0 := cpuNanos()
 				for i := 0; i < b.N; i++ {
@@ -121,6 +123,8 @@ func BenchmarkPeers(b *testing.B) {
 							path, _, _ = s.AStar(m.grid, sc.Start, sc.Goal, path)
 						case "nav-jps":
 							path, _, _ = s.JPS(m.grid, sc.Start, sc.Goal, path)
+						case "nav-jpsplus":
+							path, _, _ = s.JPSPlus(m.grid, sc.Start, sc.Goal, path)
 						}
 					}
 				}
