@@ -12,7 +12,8 @@
 // and goal in different components fail in constant time; Nearest returns
 // the path to the closest reachable node; MaxExpand bounds the work),
 // [Searcher.JPS] (Jump Point Search for uniform 8-way grids, scanning 64
-// cells at a time), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
+// cells at a time), [Searcher.JPSPlus] (JPS+ with jump distances
+// precomputed per cell and direction), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
 // (single source), [NewNextHopTable] (seed 004's all-pairs lookup table,
 // with its size in bytes), and the sliced [Searcher.BeginGrid] /
 // [Searcher.Step] used by [PathQueue] to plan for crowds under a per-tick
