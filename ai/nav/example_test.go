@@ -121,3 +121,32 @@ func ExampleParseMovingAIMap() {
 	// 3 2 false <nil>
 	// 2.41421 2.41421
 }
+
+func ExampleSearcher_JPSPlus() {
+	g, _ := nav.ParseGrid([]string{
+		"..........",
+		"...####...",
+		"......#...",
+		"..........",
+	}, nav.Eight)
+	g.PrepareJPSPlus() // optional: the first query would build the tables
+	s := nav.NewSearcher()
+	path, st, _ := s.JPSPlus(g, mathx.Pt(0, 3), mathx.Pt(9, 0), nil)
+	fmt.Printf("%d cells, cost %.3f\n", len(path), st.Cost)
+	// Output: 11 cells, cost 10.828
+}
+
+func ExampleFollower() {
+	g, _ := nav.ParseGrid([]string{
+		"......",
+		"####..",
+		"......",
+	}, nav.Eight)
+	s := nav.NewSearcher()
+	cells, _, _ := s.AStar(g, mathx.Pt(0, 0), mathx.Pt(0, 2), nil)
+	f := nav.Follower{Arrive: 0.1}
+	f.SetPath(nav.CellCenters(cells, nil))
+	target, status := f.Update(mathx.V2(0.5, 0.5), g.Clear)
+	fmt.Println(target, status == nav.Moving)
+	// Output: (4.5,0.5) true
+}
