@@ -26,7 +26,11 @@
 // Image files are not decoded here: Image.Source is a validated path in the
 // same fs.FS, for the renderer or atlas to open.
 //
-// tiled imports only the standard library, mathx and
-// github.com/klauspost/compress/zstd. It must NOT import iso, raster, atlas
-// or any other Diorama package: it is a pure data loader.
+// The *Error type and its shared kinds, the capped file read and the path
+// resolution are the scene loaders' shared ones from
+// scene/internal/loadutil, re-exported here.
+//
+// tiled imports only the standard library, mathx, scene/internal/loadutil
+// and github.com/klauspost/compress/zstd. It must NOT import iso, raster,
+// atlas or any other Diorama package: it is a pure data loader.
 package tiled

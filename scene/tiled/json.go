@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 type jProp struct {
@@ -240,14 +241,10 @@ func jsonShape(data []byte) (maxDepth, count int) {
 	return maxd, n
 }
 
+// lineAt is the 1-based line of byte offset off (clamped to data).
 func lineAt(data []byte, off int64) int {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	if off < 0 {
-		off = 0
-	}
-	return bytes.Count(data[:off], []byte{'\n'}) + 1
+	line, _ := loadutil.LineCol(data, off)
+	return line
 }
 
 // jsonDepthLimit allows the map's own nesting: groups, plus the fixed depth

@@ -2,13 +2,13 @@ package tiled
 
 import (
 	"image/color"
-	"io"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // Loader loads maps and tilesets under the given Limits (zero fields mean
@@ -65,17 +65,9 @@ func (ld Loader) newLoad(fsys fs.FS) *load {
 }
 
 func (l *load) readFile(name string) ([]byte, error) {
-	f, err := l.fsys.Open(name)
+	b, err := loadutil.ReadFile(l.fsys, name, l.lim.MaxFileBytes)
 	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot open", Kind: ErrMissing, Err: err}
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, l.lim.MaxFileBytes+1))
-	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
-	}
-	if int64(len(b)) > l.lim.MaxFileBytes {
-		return nil, errf(ErrLimit, name, 0, "", "file larger than %d bytes", l.lim.MaxFileBytes)
+		return nil, err
 	}
 	l.read += int64(len(b))
 	if l.read > 4*l.lim.MaxFileBytes {

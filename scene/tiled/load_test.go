@@ -512,28 +512,3 @@ func TestPropertyParsing(t *testing.T) {
 		}
 	}
 }
-
-func TestResolvePath(t *testing.T) {
-	for _, tc := range []struct {
-		from, ref, want string
-		ok              bool
-	}{
-		{"map.tmx", "a.tsx", "a.tsx", true},
-		{"maps/map.tmx", "../tilesets/a.tsx", "tilesets/a.tsx", true},
-		{"maps/sub/map.tmx", "../../img/x.png", "img/x.png", true},
-		{"maps/map.tmx", "./a/./b/../c.png", "maps/a/c.png", true},
-		{"map.tmx", "../a.tsx", "", false},
-		{"maps/map.tmx", "../../a.tsx", "", false},
-		{"maps/map.tmx", "x/../../../a.tsx", "", false},
-		{"map.tmx", "/etc/passwd", "", false},
-		{"map.tmx", "C:/x.png", "", false},
-		{"map.tmx", `..\x.png`, "", false},
-		{"map.tmx", "http://example.com/x.png", "", false},
-		{"map.tmx", "", "", false},
-	} {
-		got, err := resolvePath(tc.from, tc.ref)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("resolvePath(%q, %q) = %q, %v", tc.from, tc.ref, got, err)
-		}
-	}
-}

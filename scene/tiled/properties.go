@@ -4,6 +4,8 @@ import (
 	"image/color"
 	"strconv"
 	"strings"
+
+	"diorama/scene/internal/loadutil"
 )
 
 // PropertyType is the type of a custom property.
@@ -203,9 +205,5 @@ func parseColor(s string) (color.NRGBA, error) {
 	return c, nil
 }
 
-func quote(s string) string {
-	if len(s) > 40 {
-		s = s[:40] + "…"
-	}
-	return strconv.Quote(s)
-}
+// quote quotes a value for a message, cut to 40 bytes.
+func quote(s string) string { return loadutil.QuoteShort(s) }

@@ -513,11 +513,11 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 			t.ObjectGroup = ly
 		}
 	}
-	return t, c.err.orNil()
+	return t, orNil(c.err)
 }
 
 // orNil turns a nil *Error into a nil error interface.
-func (e *Error) orNil() error {
+func orNil(e *Error) error {
 	if e == nil {
 		return nil
 	}
@@ -564,7 +564,7 @@ func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
 		}
 		ps = append(ps, p)
 	}
-	return ps, c.err.orNil()
+	return ps, orNil(c.err)
 }
 
 // xmlLayerCommon reads the attributes every layer kind shares.
@@ -810,7 +810,7 @@ func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 			return nil, c.err
 		}
 	}
-	return ly, c.err.orNil()
+	return ly, orNil(c.err)
 }
 
 func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
@@ -874,7 +874,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			o.Text = xmlText(c, k, where+" > text")
 		}
 	}
-	return o, c.err.orNil()
+	return o, orNil(c.err)
 }
 
 func xmlText(c *xr, n *xnode, where string) *Text {
