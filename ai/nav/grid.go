@@ -31,7 +31,8 @@ const MaxGridCells = 1 << 24
 //
 // Internally the grid carries a one-cell blocked border so searches never
 // test bounds. A Grid may be searched by several Searchers at once only
-// after [Grid.Prepare] and while nobody modifies it.
+// after [Grid.Prepare] (and [Grid.PrepareJPSPlus] for JPS+) and while
+// nobody modifies it: searches otherwise refresh its caches lazily.
 type Grid struct {
 	w, h   int
 	conn   Conn
