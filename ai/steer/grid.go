@@ -42,6 +42,9 @@ func (g *Grid) cellOf(v float64) int32 {
 	return int32(c)
 }
 
+// bucketOf returns the bucket of cell (x, y).
+func (g *Grid) bucketOf(x, y int32) uint32 { return hashCell(x, y) & g.mask }
+
 func hashCell(x, y int32) uint32 {
 	return uint32(x)*0x9E3779B1 ^ uint32(y)*0x85EBCA77
 }

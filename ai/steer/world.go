@@ -374,6 +374,53 @@ func (w *World) buildGrid(cell float64) {
 	}
 }
 
+// halfShell holds four of the eight neighbour cell offsets, one of each
+// opposite pair.
+var halfShell = [4][2]int32{{1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+
+// contact resolves one pair of grid entries if they overlap and both
+// separate: it adds their corrections to push and lists them in w.next.
+// It reports whether they overlapped.
+func (w *World) contact(k0, k int32) bool {
+	if !w.sSep[k] {
+		return false
+	}
+	g := &w.grid
+	rel := g.pos[k0].Sub(g.pos[k])
+	s := w.sRad[k0] + w.sRad[k]
+	d2 := rel.LenSq()
+	if d2 >= s*s {
+		return false
+	}
+	dist := math.Sqrt(d2)
+	var u mathx.Vec2
+	if dist > 0 {
+		u = rel.Scale(1 / dist)
+	} else {
+		u = pairDir(int(g.ids[k0]), int(g.ids[k]))
+	}
+	// An idle agent steps aside for a moving one; two of a kind share
+	// the correction.
+	share := 0.5
+	if ii, ij := w.sIdle[k0], w.sIdle[k]; ii != ij {
+		share = 1 - idleShare
+		if ii {
+			share = idleShare
+		}
+	}
+	o := s - dist
+	push := w.push
+	if push[k0] == (mathx.Vec2{}) {
+		w.next = append(w.next, k0)
+	}
+	if push[k] == (mathx.Vec2{}) {
+		w.next = append(w.next, k)
+	}
+	push[k0] = push[k0].Add(u.Scale(o * share))
+	push[k] = push[k].Sub(u.Scale(o * (1 - share)))
+	return true
+}
+
 // idleShare is the part of a contact correction an idle agent takes
 // when it touches a moving one.
 const idleShare = 0.75
@@ -428,7 +475,7 @@ func (w *World) Step(dt float64) error {
 	cfg := &w.cfg
 	// Cells as small as the largest query: separation reach, or the
 	// neighbour radius when anyone aligns or coheres.
-	cell := 2*maxR + cfg.Gap
+	cell := 2*maxR + math.Max(cfg.Gap, 0) // >= any contact reach, so 3×3 cells suffice
 	if all&(Aligning|Cohering) != 0 {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
@@ -484,76 +531,60 @@ func (w *World) Step(dt float64) error {
 // sorted copy.
 func (w *World) resolve(maxR float64, full bool) bool {
 	g := &w.grid
-	push, moved := w.push[:len(g.ids)], w.moved[:len(g.ids)]
 	w.next = w.next[:0]
 	any := false
-	n := len(g.ids)
-	if !full {
-		n = len(w.active)
-	}
-	for a := 0; a < n; a++ {
-		k0 := a
-		if !full {
-			k0 = int(w.active[a])
-		}
-		if !w.sSep[k0] {
-			continue
-		}
-		p := g.pos[k0]
-		ri := w.sRad[k0]
-		q := ri + maxR
-		x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
-		y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
-		for y := y0; y <= y1; y++ {
-			for x := x0; x <= x1; x++ {
-				bk := hashCell(x, y) & g.mask
+	if full {
+		// Half-shell: each agent meets the later agents of its own cell
+		// and every agent of four of its eight neighbour cells, so each
+		// pair of neighbouring agents is seen exactly once.
+		for k0 := range g.ids {
+			if !w.sSep[k0] {
+				continue
+			}
+			cx, cy := g.cx[k0], g.cy[k0]
+			for k := int32(k0) + 1; k < g.start[g.bucketOf(cx, cy)+1]; k++ {
+				if g.cx[k] == cx && g.cy[k] == cy {
+					any = w.contact(int32(k0), k) || any
+				}
+			}
+			for _, o := range halfShell {
+				x, y := cx+o[0], cy+o[1]
+				bk := g.bucketOf(x, y)
 				for k := g.start[bk]; k < g.start[bk+1]; k++ {
-					if int(k) == k0 || g.cx[k] != x || g.cy[k] != y || !w.sSep[k] {
-						continue
+					if g.cx[k] == x && g.cy[k] == y {
+						any = w.contact(int32(k0), k) || any
 					}
-					// Each pair once: from the lower entry when both
-					// sides are visited in this pass.
-					if (full || moved[k]) && int(k) < k0 {
-						continue
-					}
-					rel := p.Sub(g.pos[k])
-					s := ri + w.sRad[k]
-					d2 := rel.LenSq()
-					if d2 >= s*s {
-						continue
-					}
-					dist := math.Sqrt(d2)
-					var u mathx.Vec2
-					if dist > 0 {
-						u = rel.Scale(1 / dist)
-					} else {
-						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
-					}
-					// An idle agent steps aside for a moving one; two of a
-					// kind share the correction.
-					share := 0.5
-					if ii, ij := w.sIdle[k0], w.sIdle[k]; ii != ij {
-						share = 1 - idleShare
-						if ii {
-							share = idleShare
+				}
+			}
+		}
+	} else {
+		moved := w.moved[:len(g.ids)]
+		for _, k0 := range w.active {
+			if !w.sSep[k0] {
+				continue
+			}
+			p := g.pos[k0]
+			q := w.sRad[k0] + maxR
+			x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
+			y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
+			for y := y0; y <= y1; y++ {
+				for x := x0; x <= x1; x++ {
+					bk := g.bucketOf(x, y)
+					for k := g.start[bk]; k < g.start[bk+1]; k++ {
+						// Each pair once: from the lower entry when both
+						// sides are visited in this pass.
+						if k == k0 || g.cx[k] != x || g.cy[k] != y || (moved[k] && k < k0) {
+							continue
 						}
+						any = w.contact(k0, k) || any
 					}
-					o := s - dist
-					if push[k0] == (mathx.Vec2{}) {
-						w.next = append(w.next, int32(k0))
-					}
-					if push[k] == (mathx.Vec2{}) {
-						w.next = append(w.next, k)
-					}
-					push[k0] = push[k0].Add(u.Scale(o * share))
-					push[k] = push[k].Sub(u.Scale(o * (1 - share)))
-					any = true
 				}
 			}
 		}
 	}
 	// moved marks this pass's visited set; clear it, then apply the pushes
 	// and mark the entries moved now for the next pass.
+	push, moved := w.push[:len(g.ids)], w.moved[:len(g.ids)]
 	for _, k := range w.active {
 		moved[k] = false
 	}
