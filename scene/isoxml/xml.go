@@ -3,7 +3,6 @@ package isoxml
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"io"
 	"math"
 	"strconv"
@@ -28,7 +27,7 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
 	d.Strict = true
 	var root *node
 	var stack []*node
-	elems := 0
+	budget := loadutil.XMLBudget{MaxDepth: maxDepth, MaxElems: maxElems}
 	for {
 		// Whitespace between tags comes as CharData, so the position
 		// before a token is where it starts: a tag spanning lines is
@@ -39,23 +38,13 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
 			break
 		}
 		if err != nil {
-			line, _ := d.InputPos()
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				line = se.Line
-				err = errors.New(se.Msg)
-			}
-			return nil, &Error{File: file, Line: line, Msg: "malformed XML", Kind: ErrSyntax, Err: err}
+			return nil, loadutil.XMLError(file, d, err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			line := start
-			elems += 1 + len(t.Attr)
-			if elems > maxElems {
-				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d XML elements and attributes", maxElems)
-			}
-			if len(stack) >= maxDepth {
-				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "elements nested deeper than %d", maxDepth)
+			if err := budget.Start(file, line, len(stack), t); err != nil {
+				return nil, err
 			}
 			n := &node{name: t.Name.Local, attrs: t.Attr, line: line}
 			if len(stack) == 0 {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"diorama/mathx"
+	"diorama/scene/internal/loadutil"
 )
 
 // xnode is one XML element with its line, attributes, children and text.
@@ -53,7 +54,7 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) 
 	d.Strict = true
 	var root *xnode
 	var stack []*xnode
-	elems := 0
+	budget := loadutil.XMLBudget{MaxDepth: maxDepth, MaxElems: maxElems}
 	skip := 0 // depth inside a legacy <tile> of <data>/<chunk>
 	for {
 		tok, err := d.Token()
@@ -61,13 +62,7 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) 
 			break
 		}
 		if err != nil {
-			line, _ := d.InputPos()
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				line = se.Line
-				err = errors.New(se.Msg)
-			}
-			return nil, &Error{File: file, Line: line, Msg: "malformed XML", Kind: ErrSyntax, Err: err}
+			return nil, loadutil.XMLError(file, d, err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -81,12 +76,8 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) 
 				skip = 1
 				continue
 			}
-			elems += 1 + len(t.Attr)
-			if elems > maxElems {
-				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d XML elements and attributes", maxElems)
-			}
-			if len(stack) >= maxDepth {
-				return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "elements nested deeper than %d", maxDepth)
+			if err := budget.Start(file, line, len(stack), t); err != nil {
+				return nil, err
 			}
 			n := &xnode{name: t.Name.Local, attrs: t.Attr, line: line}
 			if len(stack) == 0 {
