@@ -125,7 +125,7 @@ func (w *World) Step(dt float64) {
 	w.profile.Pairs = len(w.pairs)
 	for it := 0; it < w.def.Iterations; it++ {
 		for k := range w.pairs {
-			w.solvePair(&w.pairs[k], it == 0)
+			w.solvePair(&w.pairs[k])
 		}
 	}
 	w.finishSensors()
@@ -288,7 +288,9 @@ func (w *World) findPairsBrute() {
 }
 
 // solvePair runs the narrow phase on one pair and pushes the bodies apart.
-func (w *World) solvePair(p *pair, record bool) {
+// Each pair reports at most one event per step: the first pass in which it
+// touches.
+func (w *World) solvePair(p *pair) {
 	i := int(p.a)
 	xi := w.xf(i)
 	if p.wall {
@@ -300,7 +302,7 @@ func (w *World) solvePair(p *pair, record bool) {
 			return
 		}
 		// m.Normal points from the wall to the body.
-		if record && !p.seen {
+		if !p.seen {
 			p.seen = true
 			w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), Wall: k, Normal: neg(m.Normal), Depth: m.Depth, Point: m.Point})
 			w.profile.Contacts++
@@ -314,7 +316,7 @@ func (w *World) solvePair(p *pair, record bool) {
 		return
 	}
 	if p.sensor {
-		if record && !p.seen {
+		if !p.seen {
 			p.seen = true
 			s, v := i, j
 			if w.sensor[j] {
@@ -325,7 +327,7 @@ func (w *World) solvePair(p *pair, record bool) {
 		}
 		return
 	}
-	if record && !p.seen {
+	if !p.seen {
 		p.seen = true
 		w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), B: w.idOf(p.b), Wall: -1, Normal: m.Normal, Depth: m.Depth, Point: m.Point})
 		w.profile.Contacts++
