@@ -157,8 +157,18 @@ func FuzzMovingAI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		g, err := ParseMovingAIMap(strings.NewReader(string(b)))
 		if err == nil {
+			// Searches on the parsed map agree (or fail alike).
 			s := NewSearcher()
-			_, _, _ = s.AStar(g, mathx.Point{}, mathx.Point{X: g.W() - 1, Y: g.H() - 1}, nil)
+			a, b := mathx.Point{}, mathx.Point{X: g.W() - 1, Y: g.H() - 1}
+			_, s1, e1 := s.AStar(g, a, b, nil)
+			_, s2, e2 := s.JPS(g, a, b, nil)
+			_, s3, e3 := s.JPSPlus(g, a, b, nil)
+			if (e1 == nil) != (e2 == nil) || (e1 == nil) != (e3 == nil) {
+				t.Fatalf("A* %v, JPS %v, JPS+ %v", e1, e2, e3)
+			}
+			if e1 == nil && (math.Abs(s1.Cost-s2.Cost) > 1e-9 || math.Abs(s1.Cost-s3.Cost) > 1e-9) {
+				t.Fatalf("costs A* %v, JPS %v, JPS+ %v", s1.Cost, s2.Cost, s3.Cost)
+			}
 		}
 		sc, err := ParseScenarios(strings.NewReader(string(b)))
 		if err == nil {
