@@ -15,11 +15,18 @@
 //     definitions file) resolved relative to that file, refusing absolute
 //     paths, drive letters, backslashes, URLs, NUL bytes and anything that
 //     leaves the fs.FS root after cleaning;
+//   - XMLError and XMLBudget for the XML loaders (tiled's TMX/TSX, isoxml):
+//     a decoder error as an *Error at its line, and the element, attribute
+//     and nesting limits checked before each element is allocated;
 //   - QuoteShort and LineCol, the small text helpers behind the messages.
 //
 // Each loader keeps its own error kinds that only it uses (tiled's ErrData,
 // ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits and
-// its own parsers.
+// its own parsers, XML element trees included: tiled reports an element at
+// the line where its start tag ends and folds legacy <tile gid> children
+// into their <data>, isoxml reports the line where the tag begins.
+//
+// The subpackage loadtest holds the loaders' shared test helpers.
 //
 // loadutil imports only the standard library. It must NOT import mathx,
 // the loaders or any other Diorama package: the loaders import it.
