@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"fmt"
 	"math"
 
 	"diorama/mathx"
@@ -32,11 +33,17 @@ var jpNext = [8][]int8{
 
 var jpAll = []int8{0, 1, 2, 3, 4, 5, 6, 7}
 
+// maxJPSPlusSide keeps jump distances within int16.
+const maxJPSPlusSide = 32000
+
 // JPSPlus is JPS with the jump distances precomputed (16 bytes per cell,
 // built on first use and again after any change to the grid): the same
 // shortest paths as JPS and A*, found without scanning. It needs a
 // uniform-cost 8-way grid (ErrNotUniform otherwise).
 func (s *Searcher) JPSPlus(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]mathx.Point, Stats, error) {
+	if g != nil && (g.w > maxJPSPlusSide || g.h > maxJPSPlusSide) {
+		return dst[:0], Stats{}, fmt.Errorf("%w: %d×%d for JPS+ (sides up to %d)", ErrTooLarge, g.w, g.h, maxJPSPlusSide)
+	}
 	if err := s.BeginGrid(g, from, to, true); err != nil {
 		return dst[:0], Stats{}, err
 	}
@@ -48,8 +55,13 @@ func (s *Searcher) JPSPlus(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]
 
 // PrepareJPSPlus builds the JPS+ tables now instead of at the next
 // JPSPlus query (for concurrent readers, or to keep the cost out of a
-// frame).
-func (g *Grid) PrepareJPSPlus() { g.Prepare(); g.prepareJP() }
+// frame). It does nothing on grids JPSPlus refuses.
+func (g *Grid) PrepareJPSPlus() {
+	g.Prepare()
+	if g.w <= maxJPSPlusSide && g.h <= maxJPSPlusSide {
+		g.prepareJP()
+	}
+}
 
 func (g *Grid) prepareJP() {
 	if g.jpVersion == g.version+1 {

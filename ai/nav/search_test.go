@@ -370,6 +370,10 @@ func TestBadInput(t *testing.T) {
 	if _, _, err := s.JPS(g, mathx.Pt(0, 0), mathx.Pt(1, 0), nil); !errors.Is(err, ErrNotUniform) {
 		t.Errorf("JPS on weighted grid: %v", err)
 	}
+	long, _ := NewGrid(40000, 2, Eight)
+	if _, _, err := s.JPSPlus(long, mathx.Pt(0, 0), mathx.Pt(39999, 1), nil); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("JPS+ on a 40000-wide grid: %v", err)
+	}
 	g4, _ := NewGrid(3, 3, Four)
 	if _, _, err := s.JPS(g4, mathx.Pt(0, 0), mathx.Pt(1, 0), nil); !errors.Is(err, ErrNotUniform) {
 		t.Errorf("JPS on 4-way grid: %v", err)
