@@ -1,7 +1,39 @@
-// Package scene holds what lives in a game world: entities, bullets as a
-// struct of arrays, events, and the loaders that bring levels in from Tiled
-// maps, IsoMob-style XML scenes, ASCII levels and image levels.
+// Package scene is what lives in a game world and how it comes in from
+// level files.
 //
-// scene may import iso, atlas, physics and mathx; never ai (AI reaches the
-// world through function types) or platform.
+// It owns:
+//   - World: entities (static objects, characters with position,
+//     velocity, facing, animation and health, pickups, spawn points and
+//     triggers) stored data-oriented, one slice per field, behind
+//     generation-checked Entity handles; bullets as a struct-of-arrays
+//     pool wrapped around physics.Bullets (no allocation per bullet).
+//     Creation and removal during a tick are deferred to its end, so
+//     every walk over the world stays valid.
+//   - Events: typed synchronous channels (Bus, generic over the event
+//     type) with unsubscription and subscription-order dispatch: bullet
+//     hits, damage, deaths, triggers, pickups (IsoMob's bullet-collide
+//     example: the target takes damage, another listener shows a
+//     ricochet, the scene removes the bullet).
+//   - World.Step: one fixed tick: periodic tasks (loop.Scheduler),
+//     physics for bodies and bullets, the scene's own rules, events, then
+//     the deferred work. No wall clock, no map iteration: World.StateHash
+//     (FNV-1a over float bits, handles and the random source) is the same
+//     for the same seed and inputs.
+//   - World.Render: tile layers and depth-sorted entities and bullets
+//     through iso into a raster.DrawList, interpolated between the last
+//     two ticks.
+//   - Builders (build_*.go) that turn each loader's data into a World on
+//     an iso grid: Tiled maps (isometric and staggered), IsoMob XML
+//     scenes, ASCII levels and image levels with their JSON.
+//
+// World units: one tile on x and y (world x to the lower right of the
+// screen, y to the lower left, as in iso), z up in the same unit. Physics
+// runs in the same units.
+//
+// The loaders themselves are the subpackages scene/tiled, scene/isoxml,
+// scene/ascii and scene/imagelevel (pure data, no rendering).
+//
+// scene may import iso, atlas, physics, raster, mathx, loop and its
+// loader subpackages; it must NOT import ai (AI reaches the world through
+// function types) or platform.
 package scene

@@ -1,0 +1,202 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/mathx"
+	"diorama/physics"
+	"diorama/raster"
+)
+
+// BulletID names one bullet: its slot in the bullet arrays and the
+// slot's generation. Bullets are anonymous while they fly; an id comes
+// with a BulletHit and stays readable until the tick ends.
+type BulletID struct {
+	Slot int32
+	Gen  uint32
+}
+
+// BulletDef describes a bullet to fire.
+type BulletDef struct {
+	// Pos is where it starts on the floor and Z its height (for drawing).
+	Pos mathx.Vec2
+	Z   float64
+	// Vel is its velocity in world units per second.
+	Vel mathx.Vec2
+	// Radius of its collision circle (0 is a point), at most 0.5.
+	Radius float64
+	// Damage it carries to whatever it hits (the listeners apply it).
+	Damage int32
+	// Owner fired it (may be nil).
+	Owner Entity
+	// Mask selects the physics layers it hits (0: all). Give a shooter's
+	// bullets a mask without the shooter's own layer.
+	Mask uint32
+	// TTL is its lifetime in ticks (0: until it hits something).
+	TTL int32
+}
+
+// Bullets is the world's bullet pool, struct of arrays: physics'
+// swept bullet pool plus the scene's own per-slot columns. Slot i is in
+// use while Used[i]; a bullet that hit something stays in use (its data
+// readable) until the end of its tick. Read it with [World.Bullets]; fire
+// and remove through the World.
+type Bullets struct {
+	// P holds position, velocity, radius, mask and physics liveness.
+	P physics.Bullets
+	// Z is each bullet's height; PX, PY its position at the previous
+	// tick (for interpolation).
+	Z, PX, PY []float64
+	Owner     []Entity
+	Damage    []int32
+	// TTL is the remaining lifetime in ticks (0: unlimited).
+	TTL  []int32
+	Gen  []uint32
+	Used []bool
+
+	used    int
+	pending []BulletDef // fired during the tick
+	kill    []int32     // removed during the tick
+	killed  []bool      // slot already queued in kill
+}
+
+func (b *Bullets) reserve(n int) {
+	b.P.Reserve(n)
+	b.growTo(0, n)
+	b.pending = make([]BulletDef, 0, min(n, 1<<16))
+	b.kill = make([]int32, 0, n)
+}
+
+// growTo makes the scene columns at least n long with capacity c.
+func (b *Bullets) growTo(n, c int) {
+	if cap(b.Z) < c {
+		f := func(s []float64) []float64 { t := make([]float64, len(s), c); copy(t, s); return t }
+		b.Z, b.PX, b.PY = f(b.Z), f(b.PX), f(b.PY)
+		o := make([]Entity, len(b.Owner), c)
+		copy(o, b.Owner)
+		b.Owner = o
+		d := make([]int32, len(b.Damage), c)
+		copy(d, b.Damage)
+		b.Damage = d
+		t := make([]int32, len(b.TTL), c)
+		copy(t, b.TTL)
+		b.TTL = t
+		g := make([]uint32, len(b.Gen), c)
+		copy(g, b.Gen)
+		b.Gen = g
+		u := make([]bool, len(b.Used), c)
+		copy(u, b.Used)
+		b.Used = u
+		k := make([]bool, len(b.killed), c)
+		copy(k, b.killed)
+		b.killed = k
+	}
+	for len(b.Z) < n {
+		b.Z = append(b.Z, 0)
+		b.PX = append(b.PX, 0)
+		b.PY = append(b.PY, 0)
+		b.Owner = append(b.Owner, Entity{})
+		b.Damage = append(b.Damage, 0)
+		b.TTL = append(b.TTL, 0)
+		b.Gen = append(b.Gen, 0)
+		b.Used = append(b.Used, false)
+		b.killed = append(b.killed, false)
+	}
+}
+
+// Len returns the number of bullets in use.
+func (b *Bullets) Len() int { return b.used }
+
+func checkBullet(d *BulletDef) error {
+	if !d.Pos.IsFinite() || !d.Vel.IsFinite() || !mathx.IsFinite(d.Z) || !mathx.IsFinite(d.Radius) {
+		return fmt.Errorf("scene: bullet at %v velocity %v is not finite", d.Pos, d.Vel)
+	}
+	if d.Radius < 0 || d.Radius > 0.5 || d.TTL < 0 {
+		return fmt.Errorf("scene: bullet radius %v (0..0.5) or lifetime %d out of range", d.Radius, d.TTL)
+	}
+	if math.Abs(d.Pos.X) > 1e9 || math.Abs(d.Pos.Y) > 1e9 || math.Abs(d.Z) > 1e9 {
+		return fmt.Errorf("scene: bullet at %v out of range", d.Pos)
+	}
+	return nil
+}
+
+// add puts a bullet into the pool now.
+func (b *Bullets) add(d *BulletDef) error {
+	i, err := b.P.Add(d.Pos, d.Vel, d.Radius, d.Mask)
+	if err != nil {
+		return err
+	}
+	if i >= len(b.Z) {
+		c := cap(b.Z)
+		if c <= i {
+			c = max(2*c, i+1)
+		}
+		b.growTo(i+1, c)
+	}
+	b.Z[i], b.PX[i], b.PY[i] = d.Z, d.Pos.X, d.Pos.Y
+	b.Owner[i], b.Damage[i], b.TTL[i] = d.Owner, d.Damage, d.TTL
+	b.Gen[i]++
+	b.Used[i] = true
+	b.killed[i] = false
+	b.used++
+	return nil
+}
+
+// release frees slot i now.
+func (b *Bullets) release(i int) {
+	if !b.Used[i] {
+		return
+	}
+	b.P.Kill(i)
+	b.Used[i] = false
+	b.killed[i] = false
+	b.Owner[i] = Entity{}
+	b.used--
+}
+
+// queueKill schedules slot i's removal at the end of the tick.
+func (b *Bullets) queueKill(i int) {
+	if b.Used[i] && !b.killed[i] {
+		b.killed[i] = true
+		b.kill = append(b.kill, int32(i))
+	}
+}
+
+// Fire launches a bullet: at once outside a tick, at the end of the tick
+// during Step (so it first moves on the next tick). Bad values are an
+// error and fire nothing.
+func (w *World) Fire(d BulletDef) error {
+	if err := checkBullet(&d); err != nil {
+		return err
+	}
+	if w.inTick {
+		w.bullets.pending = append(w.bullets.pending, d)
+		return nil
+	}
+	return w.bullets.add(&d)
+}
+
+// RemoveBullet removes a bullet (at the end of the tick during Step). It
+// reports whether id named a bullet in use.
+func (w *World) RemoveBullet(id BulletID) bool {
+	b := &w.bullets
+	i := int(id.Slot)
+	if i < 0 || i >= len(b.Used) || !b.Used[i] || b.Gen[i] != id.Gen {
+		return false
+	}
+	if w.inTick {
+		b.queueKill(i)
+	} else {
+		b.release(i)
+	}
+	return true
+}
+
+// Bullets returns the bullet pool for reading (positions in P.X, P.Y).
+func (w *World) Bullets() *Bullets { return &w.bullets }
+
+// SetBulletSprite sets the sprite every bullet is drawn with (nil: bullets
+// are not drawn). Its bottom centre stands on the bullet's position at
+// height Z.
+func (w *World) SetBulletSprite(s *raster.Sprite) { w.bulletSprite = s }

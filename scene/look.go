@@ -1,0 +1,131 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/atlas"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// LookID names a registered [Look]; 0 (NoLook) draws nothing.
+type LookID int32
+
+// NoLook is the zero LookID: the entity is not drawn (unless it has a
+// Drawing).
+const NoLook LookID = 0
+
+// Look is how an entity is drawn: one sprite, or animation clips per
+// state and facing cut from a frame list (an atlas). The sprite's bottom
+// centre, moved by Offset, stands on the entity's feet.
+type Look struct {
+	// Sprite is drawn when no clip applies.
+	Sprite *raster.Sprite
+	// Frames are the sprites clip frame indices refer to (atlas.Sprites).
+	Frames []*raster.Sprite
+	// Dirs are the facings, with angles measured on screen (y down), as
+	// atlas.Directions gives them. A character's world heading is
+	// projected to the screen before picking its facing.
+	Dirs atlas.DirectionSet
+	// Clips[state][facing] animate each state; clip durations are in
+	// ticks (atlas.Clip.InTicks). A missing clip falls back to Sprite.
+	Clips [NumAnimStates][]*atlas.Clip
+	// Offset moves the sprite from its bottom-centre anchor, in pixels.
+	Offset mathx.Point
+}
+
+func (l *Look) validate() error {
+	if l.Sprite == nil && len(l.Frames) == 0 {
+		return fmt.Errorf("scene: look has neither a sprite nor frames")
+	}
+	for s := range l.Clips {
+		if len(l.Clips[s]) > 0 && len(l.Clips[s]) != len(l.Dirs.Angles) {
+			return fmt.Errorf("scene: look state %d has %d clips for %d facings", s, len(l.Clips[s]), len(l.Dirs.Angles))
+		}
+		for d, c := range l.Clips[s] {
+			if c == nil {
+				continue
+			}
+			if err := c.Validate(); err != nil {
+				return fmt.Errorf("scene: look state %d facing %d: %w", s, d, err)
+			}
+			for _, f := range c.Frames {
+				if f < 0 || f >= len(l.Frames) || l.Frames[f] == nil {
+					return fmt.Errorf("scene: look clip %q uses frame %d of %d", c.Name, f, len(l.Frames))
+				}
+			}
+		}
+	}
+	for _, a := range l.Dirs.Angles {
+		if !mathx.IsFinite(a) {
+			return fmt.Errorf("scene: look facing angle %v is not finite", a)
+		}
+	}
+	return nil
+}
+
+// clip returns the clip for a state and facing, or nil.
+func (l *Look) clip(s AnimState, dir int) *atlas.Clip {
+	cs := l.Clips[s]
+	if dir < 0 || dir >= len(cs) {
+		return nil
+	}
+	return cs[dir]
+}
+
+// screenHeading converts a world heading to the screen angle (y down)
+// under the world's projection.
+func (w *World) screenHeading(a float64) float64 {
+	p := w.Grid.Proj
+	dx, dy := math.Cos(a), math.Sin(a)
+	sx := (dx - dy) * float64(p.TileW/2)
+	sy := (dx + dy) * float64(p.TileH/2)
+	return math.Atan2(sy, sx)
+}
+
+// updateAnim picks slot i's animation state and facing and restarts its
+// player when either changed.
+func (w *World) updateAnim(i int) {
+	st := Idle
+	if d := w.pos[i].Sub(w.prev[i]); d.X != 0 || d.Y != 0 {
+		st = Walk
+	}
+	l := w.lookOf(i)
+	if l == nil {
+		w.anim[i] = st
+		return
+	}
+	dir := -1
+	if len(l.Dirs.Angles) > 0 {
+		dir = l.Dirs.Index(w.screenHeading(w.facing[i]))
+	}
+	if st == w.anim[i] && int16(dir) == w.dir[i] && w.player[i].Clip() != nil {
+		return
+	}
+	w.anim[i], w.dir[i] = st, int16(dir)
+	if c := l.clip(st, dir); c != nil {
+		p, err := atlas.NewPlayer(c) // clips were validated by AddLook
+		if err == nil {
+			w.player[i] = p
+			return
+		}
+	}
+	w.player[i] = atlas.Player{}
+}
+
+// sprite returns what slot i shows now.
+func (w *World) sprite(i int, l *Look) *raster.Sprite {
+	if w.player[i].Clip() != nil {
+		if s := l.Frames[w.player[i].Frame()]; s != nil {
+			return s
+		}
+	}
+	if l.Sprite != nil {
+		return l.Sprite
+	}
+	if len(l.Frames) > 0 {
+		return l.Frames[0]
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+package scene
+
+import (
+	"diorama/mathx"
+	"diorama/physics"
+)
+
+// Step advances the world by one fixed tick (1/TPS s):
+//
+//  1. every entity's and bullet's position is kept as the previous one,
+//     for interpolation;
+//  2. periodic tasks run (Tasks, in the order they were added);
+//  3. characters' velocities go to their bodies; physics steps bodies,
+//     then sweeps bullets against walls and bodies;
+//  4. characters take their new positions, face where they move and
+//     advance their animation; bullet lifetimes count down;
+//  5. events are dispatched: bullet hits (the scene removes each bullet
+//     that hit), trigger enter/leave, pickups (collected and removed);
+//  6. deferred work lands: removed entities and bullets go, then created
+//     entities and fired bullets appear, in the order they were asked for.
+//
+// In steady state (no new slots needed) Step does not allocate.
+func (w *World) Step() {
+	w.inTick = true
+	b := &w.bullets
+	for i, st := range w.state {
+		if st == stLive {
+			w.prev[i] = w.pos[i]
+		}
+	}
+	for i, u := range b.Used {
+		if u {
+			b.PX[i], b.PY[i] = b.P.X[i], b.P.Y[i]
+		}
+	}
+
+	w.Tasks.Run(w.tick)
+
+	for i, st := range w.state {
+		if st == stLive && w.kind[i] == Character {
+			_ = w.Phys.SetVelocity(w.body[i], w.vel[i]) // finite by construction
+		}
+	}
+	w.Phys.Step(w.dt)
+	w.Phys.StepBullets(&b.P, w.dt)
+
+	for i, st := range w.state {
+		if st != stLive || w.kind[i] != Character {
+			continue
+		}
+		p := w.Phys.Position(w.body[i])
+		w.pos[i].X, w.pos[i].Y = p.X, p.Y
+		if v := w.vel[i]; v.X != 0 || v.Y != 0 {
+			w.facing[i] = v.Angle()
+		}
+		w.updateAnim(i)
+		w.player[i].Advance(1)
+	}
+	w.bulletEvents()
+	// Scene rules for bullets: lifetimes count down, and a bullet that
+	// leaves the map (with one tile of margin) ends as an Edge hit.
+	lo, hi := -1.0, mathx.V2(float64(w.Grid.Cols+1), float64(w.Grid.Rows+1))
+	for i, u := range b.Used {
+		if !u || !b.P.Alive[i] || b.killed[i] {
+			continue
+		}
+		if x, y := b.P.X[i], b.P.Y[i]; x < lo || y < lo || x > hi.X || y > hi.Y {
+			b.queueKill(i)
+			w.Events.BulletHit.Dispatch(BulletHit{
+				Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
+				Wall: -1, Edge: true, Point: mathx.V2(x, y),
+			})
+			continue
+		}
+		if b.TTL[i] > 0 {
+			b.TTL[i]--
+			if b.TTL[i] == 0 {
+				b.queueKill(i)
+			}
+		}
+	}
+	w.sensorEvents()
+
+	w.inTick = false
+	w.flush()
+	w.tick++
+}
+
+// bulletEvents dispatches one BulletHit per bullet that ended this step,
+// in slot order, and queues its removal.
+func (w *World) bulletEvents() {
+	b := &w.bullets
+	for k := range b.P.Hits {
+		h := &b.P.Hits[k]
+		i := int(h.Bullet)
+		if i >= len(b.Used) || !b.Used[i] {
+			continue
+		}
+		ev := BulletHit{
+			Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]},
+			Owner:  b.Owner[i], Damage: b.Damage[i],
+			Wall: -1, Point: h.Point, Normal: h.Normal,
+		}
+		switch h.Kind {
+		case physics.HitWall:
+			ev.Wall = int(h.Wall)
+		case physics.HitBody:
+			ev.Target = entityFromBits(w.Phys.UserData(h.Body))
+		case physics.HitBounds:
+			ev.Edge = true
+		}
+		b.queueKill(i) // the scene's own listener: the bullet leaves the render list
+		w.Events.BulletHit.Dispatch(ev)
+	}
+}
+
+// sensorEvents turns physics sensor events into trigger and pickup events.
+func (w *World) sensorEvents() {
+	for _, se := range w.Phys.SensorEvents() {
+		s := entityFromBits(w.Phys.UserData(se.Sensor))
+		v := entityFromBits(w.Phys.UserData(se.Visitor))
+		si, ok1 := w.slotOf(s)
+		vi, ok2 := w.slotOf(v)
+		if !ok1 || !ok2 || w.kind[vi] != Character {
+			continue
+		}
+		switch w.kind[si] {
+		case Trigger:
+			w.Events.Trigger.Dispatch(TriggerEvent{Trigger: s, Visitor: v, Enter: se.Begin})
+		case Pickup:
+			if !se.Begin || !w.collector[vi] || w.state[si] != stLive || w.state[vi] != stLive {
+				continue
+			}
+			if w.class[si] == "health" {
+				w.health[vi] = int32(min(int64(w.health[vi])+int64(w.value[si]), int64(w.maxHealth[vi])))
+			}
+			_ = w.Remove(s)
+			w.Events.Pickup.Dispatch(PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})
+		}
+	}
+}
+
+// flush applies the tick's deferred removals, then creations.
+func (w *World) flush() {
+	for _, i := range w.removed {
+		w.release(int(i))
+	}
+	w.removed = w.removed[:0]
+	for _, i := range w.created {
+		i := int(i)
+		if w.state[i] != stPending {
+			continue // created and removed in the same tick: already released
+		}
+		d := EntityDef{
+			Kind: w.kind[i], Name: w.name[i], Pos: w.pos[i], Vel: w.vel[i], Radius: w.radius[i],
+			Extent: w.extent[i], Layer: w.layer[i], Mask: w.mask[i], Mass: w.mass[i],
+		}
+		if err := w.activate(i, &d); err != nil {
+			w.release(i) // cannot happen for a checked definition; never leave a half-built entity
+		}
+	}
+	w.created = w.created[:0]
+	b := &w.bullets
+	for _, i := range b.kill {
+		b.release(int(i))
+	}
+	b.kill = b.kill[:0]
+	for k := range b.pending {
+		_ = b.add(&b.pending[k]) // checked by Fire
+	}
+	clear(b.pending)
+	b.pending = b.pending[:0]
+}

@@ -1,0 +1,640 @@
+package scene
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"diorama/atlas"
+	"diorama/iso"
+	"diorama/loop"
+	"diorama/mathx"
+	"diorama/physics"
+	"diorama/raster"
+)
+
+// ErrStale is returned for a nil handle or one whose entity was removed.
+var ErrStale = errors.New("scene: nil or stale entity handle")
+
+// Config sets up a World.
+type Config struct {
+	// Grid is the iso map the world lives on; required. Its size gives
+	// the physics bounds (Cols × Rows world units).
+	Grid *iso.Grid
+	// TPS is the fixed tick rate (default loop.DefaultTPS).
+	TPS int
+	// Seed seeds the world's random source.
+	Seed uint64
+	// CellSize is the physics broad-phase cell in world units (default 1).
+	CellSize float64
+	// MaxBullets reserves room for this many live bullets so firing never
+	// allocates in steady state (default 1024; more still works).
+	MaxBullets int
+}
+
+// World is a scene: the map layers, every entity, the bullets, the
+// physics world they move in, the events they raise, periodic tasks and a
+// seeded random source. Entities are stored data-oriented (one slice per
+// field, indexed by slot) behind generation-checked handles.
+//
+// During [World.Step] (and inside the listeners and tasks it calls),
+// Create, Remove, Fire and RemoveBullet are deferred: new entities and
+// bullets appear, and removed ones disappear, at the end of the tick, so
+// every loop over the world stays valid. Outside a tick they act at once.
+//
+// A World is not safe for concurrent use.
+type World struct {
+	Grid *iso.Grid
+	// Layers are the map's tile layers, bottom first, drawn beneath all
+	// objects.
+	Layers []iso.TileLayer
+	// Phys is the physics world: walls, bodies, queries (in world units).
+	Phys *physics.World
+	// Events are the world's event channels.
+	Events Events
+	// Tasks runs periodic tasks once per tick, before the physics.
+	Tasks loop.Scheduler
+	// Rand is the simulation's random source (part of the state hash).
+	Rand mathx.Rand
+
+	dt   float64
+	tick uint64
+	// inTick is set while Step runs: creation and removal are deferred.
+	inTick bool
+
+	// Entity storage, indexed by slot.
+	state     []uint8
+	gen       []uint32
+	kind      []Kind
+	name      []string
+	class     []string
+	pos, prev []mathx.Vec3
+	vel       []mathx.Vec2
+	facing    []float64
+	radius    []float64
+	height    []float64
+	extent    []mathx.Vec2
+	health    []int32
+	maxHealth []int32
+	value     []int32
+	collector []bool
+	layer     []uint32
+	mask      []uint32
+	mass      []float64
+	body      []physics.BodyID
+	look      []LookID
+	anim      []AnimState
+	dir       []int16 // facing index into the look's DirectionSet
+	player    []atlas.Player
+	drawing   []iso.Object
+	parts     []iso.Part // one scratch part per slot for drawing looks
+	free      []int32
+	live      int
+
+	// Deferred work of the current tick.
+	created []int32
+	removed []int32
+
+	bullets      Bullets
+	bulletSprite *raster.Sprite
+
+	looks []*Look
+	dirty bool // something changed outside a tick that Step must pick up
+
+	// Scratch for rendering.
+	bulletParts []iso.Part
+	objects     []iso.Object
+}
+
+// Events are the channels a World dispatches on during Step, in this order
+// within a tick: bullet hits (slot order), trigger enter/leave and pickups
+// (in physics' sensor order), then damage and deaths as listeners cause
+// them.
+type Events struct {
+	BulletHit Bus[BulletHit]
+	Damage    Bus[Damage]
+	Death     Bus[Death]
+	Trigger   Bus[TriggerEvent]
+	Pickup    Bus[PickupEvent]
+}
+
+// BulletHit is dispatched when a bullet strikes a wall, an entity or the
+// edge of the world. The bullet's data stays readable (World.Bullets) until
+// the end of the tick, when the scene removes it.
+type BulletHit struct {
+	Bullet BulletID
+	// Owner fired the bullet (may be nil or already removed); Target is
+	// the entity hit (nil for a wall or the world's edge).
+	Owner, Target Entity
+	Damage        int32
+	// Wall is the physics wall index for a wall hit, -1 otherwise; Edge
+	// is set when the bullet left the world.
+	Wall int
+	Edge bool
+	// Point is where the bullet struck and Normal the surface normal there
+	// (unit, pointing back at the bullet), in world units.
+	Point, Normal mathx.Vec2
+}
+
+// Damage is dispatched by [World.Damage] after an entity's health changed.
+type Damage struct {
+	Entity, Source Entity
+	Amount, Health int32
+}
+
+// Death is dispatched when an entity's health reaches 0; the entity is
+// removed at the end of the tick.
+type Death struct {
+	Entity, Killer Entity
+}
+
+// TriggerEvent is dispatched when a character starts (Enter) or stops
+// overlapping a trigger.
+type TriggerEvent struct {
+	Trigger, Visitor Entity
+	Enter            bool
+}
+
+// PickupEvent is dispatched when a collector touches a pickup; the pickup
+// is removed at the end of the tick. A "health" class pickup has already
+// restored Value health (up to MaxHealth) when listeners run.
+type PickupEvent struct {
+	Pickup, By Entity
+	Class      string
+	Value      int32
+}
+
+// NewWorld returns an empty world on cfg's grid.
+func NewWorld(cfg Config) (*World, error) {
+	if cfg.Grid == nil {
+		return nil, errors.New("scene: Config.Grid is nil")
+	}
+	tps := cfg.TPS
+	if tps == 0 {
+		tps = loop.DefaultTPS
+	}
+	if tps < 1 || tps > 100000 {
+		return nil, fmt.Errorf("scene: TPS %d out of range 1..100000", tps)
+	}
+	cell := cfg.CellSize
+	if cell == 0 {
+		cell = 1
+	}
+	if !(cell > 0) || math.IsInf(cell, 0) {
+		return nil, fmt.Errorf("scene: CellSize %v must be finite and > 0", cfg.CellSize)
+	}
+	if cfg.MaxBullets < 0 || cfg.MaxBullets > 1<<24 {
+		return nil, fmt.Errorf("scene: MaxBullets %d out of range 0..%d", cfg.MaxBullets, 1<<24)
+	}
+	g := cfg.Grid
+	ph, err := physics.NewWorld(physics.WorldDef{
+		Bounds:        mathx.AABB{Max: mathx.V2(float64(max(g.Cols, 1)), float64(max(g.Rows, 1)))},
+		CellSize:      cell,
+		MaxCastRadius: 0.5,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps)}
+	w.Rand.Seed(cfg.Seed)
+	nb := cfg.MaxBullets
+	if nb == 0 {
+		nb = 1024
+	}
+	w.bullets.reserve(nb)
+	return w, nil
+}
+
+// Dt returns the tick length in seconds.
+func (w *World) Dt() float64 { return w.dt }
+
+// Tick returns the number of ticks stepped so far.
+func (w *World) Tick() uint64 { return w.tick }
+
+// Len returns the number of live entities (pending ones not included).
+func (w *World) Len() int { return w.live }
+
+func (w *World) slotOf(e Entity) (int, bool) {
+	i := int(e.index) - 1
+	if i < 0 || i >= len(w.gen) || w.gen[i] != e.gen || w.state[i] == stFree {
+		return 0, false
+	}
+	return i, true
+}
+
+// Valid reports whether e names an entity that exists: live, created
+// during this tick, or removed during this tick (until its end).
+func (w *World) Valid(e Entity) bool { _, ok := w.slotOf(e); return ok }
+
+// Alive reports whether e is live: not removed (even pending removal) and
+// not still pending creation.
+func (w *World) Alive(e Entity) bool {
+	i, ok := w.slotOf(e)
+	return ok && w.state[i] == stLive
+}
+
+func (w *World) handle(i int) Entity { return Entity{index: int32(i + 1), gen: w.gen[i]} }
+
+// Create adds an entity and returns its handle. During a tick the entity
+// is pending: its handle is valid and its fields can be read and set, but
+// it takes part in the simulation (physics, events, Each) only from the
+// end of the tick. Bad definitions are an error and add nothing.
+func (w *World) Create(d EntityDef) (Entity, error) {
+	if err := w.check(&d); err != nil {
+		return Entity{}, err
+	}
+	var i int
+	if n := len(w.free); n > 0 {
+		i = int(w.free[n-1])
+		w.free = w.free[:n-1]
+	} else {
+		i = len(w.state)
+		w.grow()
+	}
+	w.gen[i]++
+	if w.gen[i] == 0 {
+		w.gen[i] = 1
+	}
+	w.kind[i] = d.Kind
+	w.name[i], w.class[i] = d.Name, d.Class
+	w.pos[i], w.prev[i] = d.Pos, d.Pos
+	w.vel[i] = d.Vel
+	w.facing[i] = mathx.WrapAngle(d.Facing)
+	w.radius[i], w.height[i], w.extent[i] = d.Radius, d.Height, d.Extent
+	w.health[i], w.maxHealth[i], w.value[i] = d.Health, d.MaxHealth, d.Value
+	w.collector[i] = d.Collector
+	w.layer[i], w.mask[i], w.mass[i] = d.Layer, d.Mask, d.Mass
+	w.body[i] = physics.BodyID{}
+	w.look[i] = d.Look
+	w.anim[i], w.dir[i] = Idle, -1
+	w.player[i] = atlas.Player{}
+	w.drawing[i] = d.Drawing
+	if d.Kind == Character {
+		w.updateAnim(i)
+	}
+	e := w.handle(i)
+	if w.inTick {
+		w.state[i] = stPending
+		w.created = append(w.created, int32(i))
+		return e, nil
+	}
+	if err := w.activate(i, &d); err != nil {
+		w.release(i)
+		return Entity{}, err
+	}
+	return e, nil
+}
+
+// check validates and completes a definition.
+func (w *World) check(d *EntityDef) error {
+	if d.Kind < Object || d.Kind > Trigger {
+		return fmt.Errorf("scene: entity %q: unknown kind %d", d.Name, d.Kind)
+	}
+	if !d.Pos.IsFinite() || !d.Vel.IsFinite() || !mathx.IsFinite(d.Facing) || !d.Extent.IsFinite() ||
+		!mathx.IsFinite(d.Radius) || !mathx.IsFinite(d.Height) || !mathx.IsFinite(d.Mass) {
+		return fmt.Errorf("scene: entity %q: non-finite position, velocity, facing or size", d.Name)
+	}
+	if math.Abs(d.Pos.X) > iso.MaxCoord || math.Abs(d.Pos.Y) > iso.MaxCoord || math.Abs(d.Pos.Z) > iso.MaxCoord {
+		return fmt.Errorf("scene: entity %q: position %v out of range", d.Name, d.Pos)
+	}
+	if d.Radius < 0 || d.Height < 0 || d.Extent.X < 0 || d.Extent.Y < 0 || d.Mass < 0 {
+		return fmt.Errorf("scene: entity %q: negative size or mass", d.Name)
+	}
+	if d.Kind == Character && d.Radius <= 0 {
+		return fmt.Errorf("scene: character %q needs a radius > 0", d.Name)
+	}
+	if d.Kind == Trigger && (d.Extent.X <= 0 || d.Extent.Y <= 0) {
+		return fmt.Errorf("scene: trigger %q needs an extent > 0", d.Name)
+	}
+	if d.Look < 0 || int(d.Look) > len(w.looks) {
+		return fmt.Errorf("scene: entity %q: unknown look %d", d.Name, d.Look)
+	}
+	if !d.Drawing.Box.IsFinite() && len(d.Drawing.Parts) > 0 {
+		return fmt.Errorf("scene: entity %q: drawing box is not valid", d.Name)
+	}
+	if d.Height == 0 {
+		d.Height = 1
+	}
+	if d.Kind == Pickup && d.Extent == (mathx.Vec2{}) {
+		r := d.Radius
+		if r == 0 {
+			r = 0.25
+		}
+		d.Extent = mathx.V2(r, r)
+	}
+	if d.MaxHealth < d.Health {
+		d.MaxHealth = d.Health
+	}
+	if d.Mass == 0 {
+		d.Mass = 1
+	}
+	return nil
+}
+
+func (w *World) grow() {
+	w.state = append(w.state, stFree)
+	w.gen = append(w.gen, 0)
+	w.kind = append(w.kind, 0)
+	w.name = append(w.name, "")
+	w.class = append(w.class, "")
+	w.pos = append(w.pos, mathx.Vec3{})
+	w.prev = append(w.prev, mathx.Vec3{})
+	w.vel = append(w.vel, mathx.Vec2{})
+	w.facing = append(w.facing, 0)
+	w.radius = append(w.radius, 0)
+	w.height = append(w.height, 0)
+	w.extent = append(w.extent, mathx.Vec2{})
+	w.health = append(w.health, 0)
+	w.maxHealth = append(w.maxHealth, 0)
+	w.value = append(w.value, 0)
+	w.collector = append(w.collector, false)
+	w.layer = append(w.layer, 0)
+	w.mask = append(w.mask, 0)
+	w.mass = append(w.mass, 0)
+	w.body = append(w.body, physics.BodyID{})
+	w.look = append(w.look, 0)
+	w.anim = append(w.anim, 0)
+	w.dir = append(w.dir, -1)
+	w.player = append(w.player, atlas.Player{})
+	w.drawing = append(w.drawing, iso.Object{})
+	w.parts = append(w.parts, iso.Part{})
+}
+
+// activate makes slot i live and gives it its physics body.
+func (w *World) activate(i int, d *EntityDef) error {
+	var bd physics.BodyDef
+	switch {
+	case d.Kind == Character:
+		bd = physics.DefaultBodyDef()
+		bd.Mass = d.Mass
+		bd.Velocity = d.Vel
+		s, err := physics.NewCircle(d.Radius)
+		if err != nil {
+			return fmt.Errorf("scene: character %q: %w", d.Name, err)
+		}
+		bd.Shape = s
+	case d.Kind == Object && d.Radius > 0:
+		bd.Type = physics.Static
+		s, err := physics.NewCircle(d.Radius)
+		if err != nil {
+			return fmt.Errorf("scene: object %q: %w", d.Name, err)
+		}
+		bd.Shape = s
+	case d.Kind == Trigger || d.Kind == Pickup:
+		bd.Type = physics.Static
+		bd.Sensor = true
+		s, err := physics.NewBox(d.Extent.X, d.Extent.Y)
+		if err != nil {
+			return fmt.Errorf("scene: %s %q: %w", d.Kind, d.Name, err)
+		}
+		bd.Shape = s
+	}
+	if bd.Shape.Kind() != 0 {
+		bd.Position = d.Pos.XY()
+		bd.Layer, bd.Mask = d.Layer, d.Mask
+		if bd.Layer == 0 {
+			bd.Layer = 1
+		}
+		if bd.Mask == 0 {
+			bd.Mask = physics.AllLayers
+		}
+		bd.UserData = w.handle(i).bits()
+		id, err := w.Phys.CreateBody(bd)
+		if err != nil {
+			return fmt.Errorf("scene: %s %q: %w", d.Kind, d.Name, err)
+		}
+		w.body[i] = id
+	}
+	w.state[i] = stLive
+	w.live++
+	return nil
+}
+
+// Remove removes an entity (at the end of the tick during Step, at once
+// otherwise). Removing a nil, stale or already removed entity is an error.
+func (w *World) Remove(e Entity) error {
+	i, ok := w.slotOf(e)
+	if !ok || w.state[i] == stDying {
+		return ErrStale
+	}
+	if w.inTick {
+		if w.state[i] == stLive {
+			w.live--
+		}
+		w.state[i] = stDying
+		w.removed = append(w.removed, int32(i))
+		return nil
+	}
+	w.live--
+	w.release(i)
+	return nil
+}
+
+// release frees slot i and its body.
+func (w *World) release(i int) {
+	if !w.body[i].IsNil() {
+		_ = w.Phys.DestroyBody(w.body[i])
+	}
+	w.body[i] = physics.BodyID{}
+	w.state[i] = stFree
+	w.name[i], w.class[i] = "", ""
+	w.drawing[i] = iso.Object{}
+	w.parts[i] = iso.Part{}
+	w.player[i] = atlas.Player{}
+	w.gen[i]++ // stale handles never match again
+	w.free = append(w.free, int32(i))
+}
+
+// Kind returns the entity's kind (0 for a stale handle).
+func (w *World) Kind(e Entity) Kind {
+	if i, ok := w.slotOf(e); ok {
+		return w.kind[i]
+	}
+	return 0
+}
+
+// Name returns the entity's name.
+func (w *World) Name(e Entity) string {
+	if i, ok := w.slotOf(e); ok {
+		return w.name[i]
+	}
+	return ""
+}
+
+// Class returns the entity's class.
+func (w *World) Class(e Entity) string {
+	if i, ok := w.slotOf(e); ok {
+		return w.class[i]
+	}
+	return ""
+}
+
+// Pos returns where the entity stands (at the last tick).
+func (w *World) Pos(e Entity) mathx.Vec3 {
+	if i, ok := w.slotOf(e); ok {
+		return w.pos[i]
+	}
+	return mathx.Vec3{}
+}
+
+// Vel returns a character's velocity in world units per second.
+func (w *World) Vel(e Entity) mathx.Vec2 {
+	if i, ok := w.slotOf(e); ok {
+		return w.vel[i]
+	}
+	return mathx.Vec2{}
+}
+
+// Facing returns the heading in radians in the world x-y plane.
+func (w *World) Facing(e Entity) float64 {
+	if i, ok := w.slotOf(e); ok {
+		return w.facing[i]
+	}
+	return 0
+}
+
+// Health returns the entity's health.
+func (w *World) Health(e Entity) int32 {
+	if i, ok := w.slotOf(e); ok {
+		return w.health[i]
+	}
+	return 0
+}
+
+// Anim returns a character's animation state.
+func (w *World) Anim(e Entity) AnimState {
+	if i, ok := w.slotOf(e); ok {
+		return w.anim[i]
+	}
+	return 0
+}
+
+// Body returns the entity's physics body (nil when it has none).
+func (w *World) Body(e Entity) physics.BodyID {
+	if i, ok := w.slotOf(e); ok {
+		return w.body[i]
+	}
+	return physics.BodyID{}
+}
+
+// Extent returns a trigger's or pickup's half-size.
+func (w *World) Extent(e Entity) mathx.Vec2 {
+	if i, ok := w.slotOf(e); ok {
+		return w.extent[i]
+	}
+	return mathx.Vec2{}
+}
+
+// SetVelocity sets a character's velocity (world units per second); it
+// turns the character to face where it goes. Non-finite values are an
+// error.
+func (w *World) SetVelocity(e Entity, v mathx.Vec2) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	if !v.IsFinite() {
+		return fmt.Errorf("scene: velocity %v is not finite", v)
+	}
+	if w.kind[i] != Character {
+		return fmt.Errorf("scene: %s %q cannot move", w.kind[i], w.name[i])
+	}
+	w.vel[i] = v
+	return nil
+}
+
+// SetPos teleports an entity (its body too). The move is not
+// interpolated: the entity appears at p on the next frame.
+func (w *World) SetPos(e Entity, p mathx.Vec3) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	if !p.IsFinite() || math.Abs(p.X) > iso.MaxCoord || math.Abs(p.Y) > iso.MaxCoord || math.Abs(p.Z) > iso.MaxCoord {
+		return fmt.Errorf("scene: position %v out of range", p)
+	}
+	if !w.body[i].IsNil() {
+		if err := w.Phys.SetPosition(w.body[i], p.XY()); err != nil {
+			return err
+		}
+	}
+	w.pos[i], w.prev[i] = p, p
+	return nil
+}
+
+// Damage lowers e's health by amount (a negative amount heals, up to its
+// maximum) and dispatches Damage; when health reaches 0 from above it
+// dispatches Death and removes the entity. source is who caused it (may be
+// nil).
+func (w *World) Damage(e Entity, amount int32, source Entity) error {
+	i, ok := w.slotOf(e)
+	if !ok || w.state[i] == stDying {
+		return ErrStale
+	}
+	before := w.health[i]
+	h := int64(before) - int64(amount)
+	h = min(max(h, 0), int64(w.maxHealth[i]))
+	w.health[i] = int32(h)
+	w.Events.Damage.Dispatch(Damage{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
+	if before > 0 && w.health[i] == 0 && w.Valid(e) && w.state[i] != stDying {
+		w.Events.Death.Dispatch(Death{Entity: e, Killer: source})
+		if w.state[i] != stDying {
+			return w.Remove(e)
+		}
+	}
+	return nil
+}
+
+// Each calls fn for every live entity of kind k (0: every kind), in slot
+// order. Entities created or removed by fn do not change the walk: new
+// ones are pending until the tick ends, removed ones are skipped from then
+// on. Outside a tick, fn must not create or remove entities.
+func (w *World) Each(k Kind, fn func(Entity)) {
+	for i := range w.state {
+		if w.state[i] == stLive && (k == 0 || w.kind[i] == k) {
+			fn(w.handle(i))
+		}
+	}
+}
+
+// Find returns the first live entity (in slot order) with the given name.
+func (w *World) Find(name string) (Entity, bool) {
+	for i := range w.state {
+		if w.state[i] == stLive && w.name[i] == name {
+			return w.handle(i), true
+		}
+	}
+	return Entity{}, false
+}
+
+// AppendEntities appends every live entity of kind k (0: all) in slot
+// order.
+func (w *World) AppendEntities(dst []Entity, k Kind) []Entity {
+	for i := range w.state {
+		if w.state[i] == stLive && (k == 0 || w.kind[i] == k) {
+			dst = append(dst, w.handle(i))
+		}
+	}
+	return dst
+}
+
+// AddLook registers a look and returns its id for EntityDef.Look.
+func (w *World) AddLook(l *Look) (LookID, error) {
+	if l == nil {
+		return 0, errors.New("scene: nil look")
+	}
+	if err := l.validate(); err != nil {
+		return 0, err
+	}
+	w.looks = append(w.looks, l)
+	return LookID(len(w.looks)), nil
+}
+
+// lookOf returns slot i's look or nil.
+func (w *World) lookOf(i int) *Look {
+	id := w.look[i]
+	if id <= 0 || int(id) > len(w.looks) {
+		return nil
+	}
+	return w.looks[id-1]
+}

@@ -1,0 +1,366 @@
+package scene
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/physics"
+)
+
+func testWorld(t testing.TB, cols, rows int, seed uint64) *World {
+	t.Helper()
+	p, err := iso.Dimetric(32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := iso.NewDiamond(p, cols, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWorld(Config{Grid: g, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func mustCreate(t testing.TB, w *World, d EntityDef) Entity {
+	t.Helper()
+	e, err := w.Create(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestCreateRemoveHandles(t *testing.T) {
+	w := testWorld(t, 8, 8, 1)
+	a := mustCreate(t, w, EntityDef{Kind: Object, Name: "a", Pos: mathx.V3(1, 1, 0)})
+	b := mustCreate(t, w, EntityDef{Kind: Character, Name: "b", Pos: mathx.V3(2, 2, 0), Radius: 0.3, Health: 5})
+	if w.Len() != 2 || !w.Alive(a) || !w.Alive(b) {
+		t.Fatalf("Len %d, alive %v %v", w.Len(), w.Alive(a), w.Alive(b))
+	}
+	if w.Body(a).IsNil() == false {
+		t.Fatal("non-solid object got a body")
+	}
+	if w.Body(b).IsNil() || w.Phys.Position(w.Body(b)) != mathx.V2(2, 2) {
+		t.Fatalf("character body %v at %v", w.Body(b), w.Phys.Position(w.Body(b)))
+	}
+	if err := w.Remove(a); err != nil {
+		t.Fatal(err)
+	}
+	if w.Valid(a) || w.Remove(a) == nil || w.Pos(a) != (mathx.Vec3{}) {
+		t.Fatal("removed handle still resolves")
+	}
+	c := mustCreate(t, w, EntityDef{Kind: Object, Name: "c"})
+	if c.Slot() != a.Slot() || c == a {
+		t.Fatalf("slot reuse: a=%v c=%v", a, c)
+	}
+	if w.Valid(a) || w.Name(c) != "c" {
+		t.Fatal("stale handle aliases the new entity")
+	}
+	if !errors.Is(w.Remove(Entity{}), ErrStale) {
+		t.Fatal("removing the nil handle is not ErrStale")
+	}
+}
+
+func TestCreateRejectsBadDefs(t *testing.T) {
+	w := testWorld(t, 4, 4, 1)
+	nan := 0.0
+	nan = nan / nan
+	bad := []EntityDef{
+		{},
+		{Kind: 99},
+		{Kind: Object, Pos: mathx.V3(nan, 0, 0)},
+		{Kind: Object, Radius: -1},
+		{Kind: Character},
+		{Kind: Trigger},
+		{Kind: Object, Look: 3},
+		{Kind: Object, Pos: mathx.V3(2e12, 0, 0)},
+	}
+	for k, d := range bad {
+		if _, err := w.Create(d); err == nil {
+			t.Errorf("def %d accepted", k)
+		}
+	}
+	if w.Len() != 0 || len(w.state) != 0 || w.Phys.BodyCount() != 0 {
+		t.Fatalf("rejected defs left state: %d entities, %d slots, %d bodies", w.Len(), len(w.state), w.Phys.BodyCount())
+	}
+}
+
+// TestDeferredCreateRemove checks that entities created or removed during
+// a tick (from a task and from listeners) change nothing the tick is
+// iterating over, and land at its end.
+func TestDeferredCreateRemove(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	var chars []Entity
+	for k := 0; k < 4; k++ {
+		chars = append(chars, mustCreate(t, w, EntityDef{Kind: Character, Name: "c", Pos: mathx.V3(2+2*float64(k), 2, 0), Radius: 0.3, Health: 3}))
+	}
+	var created Entity
+	var seenDuring []Entity
+	var lenDuring int
+	w.Tasks.Every(1, func(tick uint64) bool {
+		// Remove every other character and create a new one while walking.
+		w.Each(Character, func(e Entity) {
+			seenDuring = append(seenDuring, e)
+			if e.Slot()%2 == 0 {
+				if err := w.Remove(e); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+		var err error
+		created, err = w.Create(EntityDef{Kind: Character, Name: "new", Pos: mathx.V3(9, 9, 0), Radius: 0.3})
+		if err != nil {
+			t.Error(err)
+		}
+		if !w.Valid(created) || w.Alive(created) || !w.Body(created).IsNil() {
+			t.Error("created entity is not pending during the tick")
+		}
+		if w.Alive(chars[0]) || !w.Valid(chars[0]) {
+			t.Error("removed entity is not pending removal during the tick")
+		}
+		lenDuring = w.Len()
+		return true
+	})
+	bodies := w.Phys.BodyCount()
+	w.Step()
+	if !slices.Equal(seenDuring, chars) {
+		t.Fatalf("walk saw %v, want %v", seenDuring, chars)
+	}
+	if lenDuring != 2 {
+		t.Fatalf("Len during the tick %d, want 2", lenDuring)
+	}
+	if w.Valid(chars[0]) || w.Valid(chars[2]) || !w.Alive(chars[1]) || !w.Alive(chars[3]) {
+		t.Fatal("removals did not land at the end of the tick")
+	}
+	if !w.Alive(created) || w.Body(created).IsNil() || w.Len() != 3 {
+		t.Fatalf("creation did not land: alive %v, Len %d", w.Alive(created), w.Len())
+	}
+	if w.Phys.BodyCount() != bodies-1 {
+		t.Fatalf("bodies %d, want %d", w.Phys.BodyCount(), bodies-1)
+	}
+	// The new entity reused a freed slot only after the tick (it was
+	// created while the removed slots were still pending).
+	if created.Slot() != 4 {
+		t.Fatalf("created in slot %d, want 4 (no reuse of slots pending removal)", created.Slot())
+	}
+	// Created and removed in the same tick: never appears.
+	var ghost Entity
+	w.Tasks.Every(1, func(uint64) bool {
+		ghost, _ = w.Create(EntityDef{Kind: Pickup, Name: "ghost", Pos: mathx.V3(3, 3, 0)})
+		if err := w.Remove(ghost); err != nil {
+			t.Error(err)
+		}
+		return true
+	})
+	n := w.Phys.BodyCount()
+	w.Step()
+	if w.Valid(ghost) || w.Phys.BodyCount() != n || w.Len() != 3 {
+		t.Fatalf("ghost survived: valid %v, bodies %d→%d", w.Valid(ghost), n, w.Phys.BodyCount())
+	}
+}
+
+// TestBulletCollideIsoMob is IsoMob's Listing 5.1: a bullet hits objA; objA
+// takes damage, objB shows a ricochet, the scene removes the bullet.
+func TestBulletCollideIsoMob(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	shooter := mustCreate(t, w, EntityDef{Kind: Character, Name: "shooter", Pos: mathx.V3(2, 5, 0), Radius: 0.3, Health: 10, Layer: 2})
+	objA := mustCreate(t, w, EntityDef{Kind: Character, Name: "objA", Pos: mathx.V3(8, 5, 0), Radius: 0.5, Health: 10, Layer: 4})
+	objB := mustCreate(t, w, EntityDef{Kind: Object, Name: "objB", Pos: mathx.V3(8, 9, 0)})
+
+	var order []string
+	var ricochets []mathx.Vec2
+	w.Events.BulletHit.Subscribe(func(h BulletHit) { // objA.takeDamage
+		if h.Target == objA {
+			order = append(order, "takeDamage")
+			if err := w.Damage(objA, h.Damage, h.Owner); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	w.Events.BulletHit.Subscribe(func(h BulletHit) { // objB.showRicochet
+		order = append(order, "showRicochet")
+		ricochets = append(ricochets, h.Point)
+		if !w.Valid(objB) {
+			t.Error("objB gone")
+		}
+	})
+	w.Events.BulletHit.Subscribe(func(h BulletHit) { // scene.removeBulletFromRender
+		order = append(order, "removeBullet")
+		b := w.Bullets()
+		if !b.Used[h.Bullet.Slot] || b.Owner[h.Bullet.Slot] != shooter {
+			t.Error("bullet data not readable while its hit is dispatched")
+		}
+		if w.RemoveBullet(h.Bullet) != true {
+			t.Error("RemoveBullet of the hitting bullet failed")
+		}
+	})
+	var damages []Damage
+	w.Events.Damage.Subscribe(func(d Damage) { damages = append(damages, d) })
+
+	// 6 units/s from x=2.31 to the target's surface at x=7.5: 5.19 units,
+	// 0.865 s, the hit comes on tick 52 at 60 TPS.
+	if err := w.Fire(BulletDef{Pos: mathx.V2(2.31, 5), Vel: mathx.V2(6, 0), Damage: 3, Owner: shooter, Mask: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if w.Bullets().Len() != 1 {
+		t.Fatal("bullet not fired")
+	}
+	hitTick := -1
+	for k := 0; k < 100 && hitTick < 0; k++ {
+		w.Step()
+		if len(order) > 0 {
+			hitTick = k + 1
+		}
+	}
+	if hitTick != 52 {
+		t.Fatalf("hit on tick %d, want 52", hitTick)
+	}
+	if want := []string{"takeDamage", "showRicochet", "removeBullet"}; !slices.Equal(order, want) {
+		t.Fatalf("listener order %v, want %v", order, want)
+	}
+	if w.Health(objA) != 7 || len(damages) != 1 || damages[0] != (Damage{Entity: objA, Source: shooter, Amount: 3, Health: 7}) {
+		t.Fatalf("health %d, damages %+v", w.Health(objA), damages)
+	}
+	if len(ricochets) != 1 || !ricochets[0].ApproxEqual(mathx.V2(7.5, 5), 1e-9) {
+		t.Fatalf("ricochet at %v, want (7.5,5)", ricochets)
+	}
+	if w.Bullets().Len() != 0 || w.Bullets().P.Live() != 0 {
+		t.Fatalf("bullet not removed: %d in use", w.Bullets().Len())
+	}
+}
+
+func TestDamageDeathAndPickup(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	grunt := mustCreate(t, w, EntityDef{Kind: Character, Name: "grunt", Pos: mathx.V3(10, 10, 0), Radius: 0.3, Health: 2})
+	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
+	var deaths []Death
+	var picks []PickupEvent
+	w.Events.Death.Subscribe(func(d Death) { deaths = append(deaths, d) })
+	w.Events.Pickup.Subscribe(func(p PickupEvent) { picks = append(picks, p) })
+	if err := w.Damage(hero, 6, grunt); err != nil || w.Health(hero) != 4 {
+		t.Fatalf("hero health %d, %v", w.Health(hero), err)
+	}
+	if err := w.Damage(grunt, 5, hero); err != nil {
+		t.Fatal(err)
+	}
+	if len(deaths) != 1 || deaths[0] != (Death{Entity: grunt, Killer: hero}) || w.Valid(grunt) {
+		t.Fatalf("deaths %+v, grunt valid %v", deaths, w.Valid(grunt))
+	}
+	// Walk right onto the pickup at 2 units/s.
+	if err := w.SetVelocity(hero, mathx.V2(2, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 30 && len(picks) == 0; k++ {
+		w.Step()
+	}
+	if len(picks) != 1 || picks[0].Pickup != med || picks[0].By != hero || picks[0].Value != 5 {
+		t.Fatalf("pickups %+v", picks)
+	}
+	if w.Health(hero) != 9 || w.Valid(med) {
+		t.Fatalf("hero health %d (want 4+5), pickup valid %v", w.Health(hero), w.Valid(med))
+	}
+	if f := w.Facing(hero); f != 0 || w.Anim(hero) != Walk {
+		t.Fatalf("facing %v anim %v", f, w.Anim(hero))
+	}
+	if err := w.SetVelocity(med, mathx.V2(1, 0)); err == nil {
+		t.Fatal("velocity on a removed pickup accepted")
+	}
+}
+
+func TestTriggerEvents(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	trig := mustCreate(t, w, EntityDef{Kind: Trigger, Name: "door", Pos: mathx.V3(6, 4, 0), Extent: mathx.V2(0.5, 2)})
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 4, 0), Radius: 0.25})
+	var evs []TriggerEvent
+	var ticks []uint64
+	w.Events.Trigger.Subscribe(func(e TriggerEvent) { evs = append(evs, e); ticks = append(ticks, w.Tick()) })
+	if err := w.SetVelocity(hero, mathx.V2(3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 120; k++ {
+		w.Step()
+	}
+	if len(evs) != 2 || evs[0] != (TriggerEvent{Trigger: trig, Visitor: hero, Enter: true}) || evs[1].Enter {
+		t.Fatalf("events %+v", evs)
+	}
+	// Enter when the circle's edge reaches x=5.5 (2.25 units at 3/s: tick
+	// 45); leave when it passes x=6.5 (3.75 units: tick 75).
+	if ticks[0] != 44 && ticks[0] != 45 || ticks[1] != 74 && ticks[1] != 75 {
+		t.Fatalf("enter at tick %d, leave at %d", ticks[0], ticks[1])
+	}
+	if p := w.Pos(hero); !mathx.ApproxEqual(p.X, 9, 1e-9) {
+		t.Fatalf("hero at %v after 2 s at 3/s from x=3", p)
+	}
+}
+
+func TestBulletsHitWallsAndExpire(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	if _, err := w.Phys.AddWall(mathx.AABB{Min: mathx.V2(10, 0), Max: mathx.V2(11, 16)}, 1); err != nil {
+		t.Fatal(err)
+	}
+	var hits []BulletHit
+	w.Events.BulletHit.Subscribe(func(h BulletHit) { hits = append(hits, h) })
+	must := func(d BulletDef) {
+		if err := w.Fire(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(BulletDef{Pos: mathx.V2(5, 3), Vel: mathx.V2(40, 0)})
+	must(BulletDef{Pos: mathx.V2(5, 6), Vel: mathx.V2(-10, 0), TTL: 10})
+	must(BulletDef{Pos: mathx.V2(5, 9), Vel: mathx.V2(0, -20)})
+	if err := w.Fire(BulletDef{Radius: 2}); err == nil {
+		t.Fatal("oversized bullet accepted")
+	}
+	for k := 0; k < 10; k++ {
+		w.Step()
+	}
+	if w.Bullets().Len() != 1 {
+		t.Fatalf("%d bullets after 10 ticks, want 1 (one hit the wall, one expired)", w.Bullets().Len())
+	}
+	if len(hits) != 1 || hits[0].Wall < 0 || hits[0].Target != (Entity{}) || !hits[0].Point.ApproxEqual(mathx.V2(10, 3), 1e-9) {
+		t.Fatalf("hits %+v", hits)
+	}
+	for k := 0; k < 60; k++ {
+		w.Step()
+	}
+	// 20 units/s up from y=9 leaves the map plus its one-tile margin
+	// (y < -1) after 10 units: the tick after 0.5 s.
+	if len(hits) != 2 || !hits[1].Edge || hits[1].Point.Y >= -1 || hits[1].Point.Y < -1.34 || w.Bullets().Len() != 0 {
+		t.Fatalf("hits %+v, %d bullets", hits, w.Bullets().Len())
+	}
+}
+
+func TestFireDuringTickIsDeferred(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	e := mustCreate(t, w, EntityDef{Kind: Object, Name: "post", Pos: mathx.V3(8, 8, 0), Radius: 0.5})
+	fired := 0
+	w.Events.BulletHit.Subscribe(func(h BulletHit) {
+		if h.Target == e && fired < 3 {
+			fired++
+			// Fire back from the hit point: must not reuse this tick's slots.
+			if err := w.Fire(BulletDef{Pos: h.Point.Add(h.Normal.Scale(0.01)), Vel: h.Normal.Scale(5), Owner: e}); err != nil {
+				t.Error(err)
+			}
+			if w.Bullets().Owner[h.Bullet.Slot] != (Entity{}) {
+				t.Error("hit bullet's owner changed during dispatch")
+			}
+		}
+	})
+	if err := w.Fire(BulletDef{Pos: mathx.V2(5, 8), Vel: mathx.V2(10, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 30; k++ {
+		w.Step()
+	}
+	if fired != 1 || w.Bullets().Len() != 1 || w.Bullets().P.VX[0] != -5 {
+		t.Fatalf("fired %d, %d bullets, vx %v", fired, w.Bullets().Len(), w.Bullets().P.VX[0])
+	}
+	_ = physics.HitWall
+}
