@@ -23,17 +23,13 @@ func (v Vec2) Scale(s float64) Vec2  { return Vec2{v.X * s, v.Y * s} }
 func (v Vec2) Mul(w Vec2) Vec2       { return Vec2{v.X * w.X, v.Y * w.Y} }
 func (v Vec2) Neg() Vec2             { return Vec2{-v.X, -v.Y} }
 func (v Vec2) Dot(w Vec2) float64    { return v.X*w.X + v.Y*w.Y }
+func (v Vec2) Len() float64          { return math.Hypot(v.X, v.Y) }
 func (v Vec2) LenSq() float64        { return v.X*v.X + v.Y*v.Y }
 func (v Vec2) Dist(w Vec2) float64   { return v.Sub(w).Len() }
 func (v Vec2) DistSq(w Vec2) float64 { return v.Sub(w).LenSq() }
 func (v Vec2) Lerp(w Vec2, t float64) Vec2 {
 	return Vec2{v.X + (w.X-v.X)*t, v.Y + (w.Y-v.Y)*t}
 }
-
-// Len returns the length of v: sqrt(x²+y²) without math.Hypot's overflow
-// guard, which is a measurable cost in hot loops; components beyond about
-// 1e154 overflow to Inf.
-func (v Vec2) Len() float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
 
 // Cross returns the z component of the 3D cross product v × w: positive
 // when w is counter-clockwise from v (in a Y-up frame).
