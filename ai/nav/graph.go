@@ -13,9 +13,9 @@ const MaxGraphNodes = 1 << 24
 // Edge is one directed, weighted edge of a Graph. A disabled edge stays in
 // the graph but no search crosses it (a locked door).
 type Edge struct {
-	To  int32
-	W   float64
-	Off bool
+	To  int32   // the node it leads to
+	W   float64 // its weight, finite and not negative
+	Off bool    // disabled: kept, but never crossed
 }
 
 // Graph is an explicit weighted directed graph whose nodes have positions.

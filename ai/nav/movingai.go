@@ -107,11 +107,11 @@ func ParseMovingAIMap(r io.Reader) (*Grid, error) {
 // Scenario is one line of a Moving AI .scen file: a query on a map and its
 // optimal octile length (no corner cutting).
 type Scenario struct {
-	Bucket      int
-	Map         string // as written; may be a path
-	W, H        int
-	Start, Goal mathx.Point
-	Optimal     float64
+	Bucket      int         // difficulty bucket
+	Map         string      // as written; may be a path
+	W, H        int         // the map's size
+	Start, Goal mathx.Point // cells, x the column and y the row
+	Optimal     float64     // optimal octile length, no corner cutting
 }
 
 // ParseScenarios reads a Moving AI scenario file ("version 1" then one

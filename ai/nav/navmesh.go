@@ -50,8 +50,8 @@ type Poly struct {
 // Link is a portal from one polygon into another: the shared edge
 // segment A–B in world units (tiles).
 type Link struct {
-	To   int32
-	A, B mathx.Vec2
+	To   int32      // the polygon on the other side
+	A, B mathx.Vec2 // the portal's end points
 }
 
 // Mesh is a navigation mesh of axis-aligned rectangles built from a tile

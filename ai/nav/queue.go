@@ -4,8 +4,8 @@ import "diorama/mathx"
 
 // PathRequest is one queued grid path query.
 type PathRequest struct {
-	ID       int
-	From, To mathx.Point
+	ID       int         // the caller's tag, handed back to done
+	From, To mathx.Point // start and goal cells
 }
 
 // PathQueue plans grid paths for many agents under a per-tick budget of
@@ -80,8 +80,8 @@ func (q *PathQueue) Update(budget int, done func(id int, path []mathx.Point, err
 
 // MeshRequest is one queued navmesh corridor query.
 type MeshRequest struct {
-	ID       int
-	From, To mathx.Vec2
+	ID       int        // the caller's tag, handed back to done
+	From, To mathx.Vec2 // start and goal in world units
 }
 
 // MeshQueue is PathQueue for a navmesh: it plans polygon corridors first

@@ -19,8 +19,8 @@ const (
 
 // TileMap is a navmesh's input: W×H tiles, row-major.
 type TileMap struct {
-	W, H  int
-	Tiles []Tile
+	W, H  int    // size in tiles
+	Tiles []Tile // W*H tiles, row-major: (x, y) at y*W+x
 }
 
 // NewTileMap returns a w×h map of open tiles.

@@ -13,7 +13,7 @@ import (
 // are computed once when the world is built, which is the most favourable
 // way to feed go-astar (no allocation in PathNeighbors).
 type Tile struct {
-	X, Y int
+	X, Y int // the cell
 	nbrs []astar.Pather
 	cost []float64
 }
@@ -39,7 +39,7 @@ func (t *Tile) PathEstimatedCost(to astar.Pather) float64 {
 
 // World holds one Tile per walkable cell of a nav.Grid.
 type World struct {
-	W, H  int
+	W, H  int // size in cells
 	tiles []*Tile
 }
 
@@ -76,7 +76,7 @@ func NewWorld(g *nav.Grid) *World {
 // example does it: PathNeighbors looks the neighbours up and allocates a
 // fresh slice on every call.
 type ReadmeTile struct {
-	X, Y int
+	X, Y int // the cell
 	w    *ReadmeWorld
 }
 
