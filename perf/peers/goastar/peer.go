@@ -15,7 +15,6 @@ import (
 type Tile struct {
 	X, Y int // the cell
 	nbrs []astar.Pather
-	cost []float64
 }
 
 // PathNeighbors returns the tiles one 8-way step away, without corner
