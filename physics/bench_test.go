@@ -52,16 +52,19 @@ func BenchmarkSeed71(b *testing.B) {
 // BenchmarkBullets: N bullets (radius 2, 300–900 px/s) against 1,000
 // wandering units and the seed map's walls on an 800×480 world at 60 Hz.
 // One op is World.Step plus StepBullets plus respawning the bullets that
-// died, so the count stays N.
+// died, so the count stays N. grid-2workers runs StepBullets on two
+// goroutines (WorldDef.Workers = 2); cpu-ns then counts both.
 func BenchmarkBullets(b *testing.B) {
 	for _, n := range []int{1000, 10000, 50000} {
-		for _, brute := range []bool{false, true} {
-			name := fmt.Sprintf("%dk/grid", n/1000)
-			if brute {
-				name = fmt.Sprintf("%dk/brute", n/1000)
-			}
+		for _, mode := range []string{"grid", "grid-2workers", "brute"} {
+			brute := mode == "brute"
+			name := fmt.Sprintf("%dk/%s", n/1000, mode)
 			b.Run(name, func(b *testing.B) {
 				w, bl, _, r := bulletScene(b, 1000, n, brute)
+				if mode == "grid-2workers" {
+					w.def.Workers = 2
+					defer w.Close()
+				}
 				for i := 0; i < 3; i++ {
 					w.Step(1.0 / 60)
 					w.StepBullets(bl, 1.0/60)

@@ -58,8 +58,10 @@ type Bullets struct {
 	// Scratch for StepBullets: per-slot bucket key and hit index, per-cell
 	// counters, packed work in bucket order, hits in processing order.
 	key, hitAt, cellCnt []int32
+	hitW                []uint8 // which worker's list hitAt indexes
 	work                []bulletWork
 	scratch             []BulletHit
+	wscratch            [][]BulletHit // per worker; [0] is scratch
 }
 
 // bulletWork is one live bullet's cast inputs, packed in bucket order.
@@ -165,6 +167,10 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	ncell := g.nx * g.ny
 	b.key = growInt32(b.key, n)
 	b.hitAt = growInt32(b.hitAt, n)
+	if cap(b.hitW) < n {
+		b.hitW = make([]uint8, n, n+n/4)
+	}
+	b.hitW = b.hitW[:n]
 	b.cellCnt = growInt32(b.cellCnt, ncell+2)
 	clear(b.cellCnt)
 	b.scratch = b.scratch[:0]
@@ -216,9 +222,94 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		}
 	}
 
+	workers := w.def.Workers
+	if live < 4096 {
+		workers = 1
+	}
+	for len(b.wscratch) < workers {
+		b.wscratch = append(b.wscratch, nil)
+	}
+	for len(w.workerMarks) < workers {
+		w.workerMarks = append(w.workerMarks, marks{})
+	}
+	b.wscratch[0] = b.scratch[:0]
+	if workers == 1 {
+		w.castBullets(b, 0, live, 0, &w.mk)
+	} else {
+		w.startWorkers()
+		chunk := (live + workers - 1) / workers
+		for k := 1; k < workers; k++ {
+			w.jobs[k-1] <- bulletJob{b: b, lo: min(k*chunk, live), hi: min((k+1)*chunk, live)}
+		}
+		w.castBullets(b, 0, min(chunk, live), 0, &w.mk)
+		for k := 1; k < workers; k++ {
+			<-w.jobsDone
+		}
+	}
+	b.scratch = b.wscratch[0]
+	// Report and free in slot order, so events and slot reuse do not depend
+	// on the bucketing.
+	any := false
+	for _, s := range b.wscratch[:workers] {
+		any = any || len(s) > 0
+	}
+	if !any {
+		return
+	}
+	for i, h := range b.hitAt[:n] {
+		if h != 0 {
+			b.Hits = append(b.Hits, b.wscratch[b.hitW[i]][h-1])
+			b.hitAt[i] = 0
+			b.Kill(i)
+		}
+	}
+}
+
+// bulletJob is one worker's share of a StepBullets call.
+type bulletJob struct {
+	b      *Bullets
+	lo, hi int
+}
+
+// startWorkers starts the Workers-1 parked goroutines on first use.
+func (w *World) startWorkers() {
+	if len(w.jobs) > 0 {
+		return
+	}
+	w.jobsDone = make(chan struct{}, w.def.Workers)
+	for k := 1; k < w.def.Workers; k++ {
+		ch := make(chan bulletJob)
+		w.jobs = append(w.jobs, ch)
+		go w.bulletWorker(k, ch)
+	}
+}
+
+func (w *World) bulletWorker(k int, jobs chan bulletJob) {
+	for j := range jobs {
+		w.castBullets(j.b, j.lo, j.hi, k, &w.workerMarks[k])
+		w.jobsDone <- struct{}{}
+	}
+}
+
+// Close stops the goroutines a World with Workers > 1 starts on its first
+// large StepBullets. A World with one worker needs no Close. After Close,
+// StepBullets starts them again if called.
+func (w *World) Close() {
+	for _, ch := range w.jobs {
+		close(ch)
+	}
+	w.jobs = nil
+}
+
+// castBullets sweeps b.work[lo:hi] as worker k with its own marks. It reads
+// the world only and writes only the slots it owns and its own hit list,
+// so workers never share a written byte and the outcome does not depend on
+// how the work was split.
+func (w *World) castBullets(b *Bullets, lo, hi, k int, mk *marks) {
 	out := w.def.Bounds.Expand(BoundsMargin)
-	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true, relative: true}
-	for wi := range b.work {
+	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true, relative: true, mk: mk}
+	hits := b.wscratch[k][:0]
+	for wi := lo; wi < hi; wi++ {
 		bw := &b.work[wi]
 		i := int(bw.idx)
 		q.p, q.d, q.r, q.mask = bw.p, bw.d, bw.r, bw.mask
@@ -239,29 +330,18 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 				h.Kind, h.Body = HitBody, w.idOf(c.idx)
 			}
 			b.X[i], b.Y[i] = centre.X, centre.Y
-			b.scratch = append(b.scratch, h)
-			b.hitAt[i] = int32(len(b.scratch))
+			hits = append(hits, h)
+			b.hitAt[i], b.hitW[i] = int32(len(hits)), uint8(k)
 			continue
 		}
 		p := q.p.Add(q.d)
 		b.X[i], b.Y[i] = p.X, p.Y
 		if !out.Contains(p) {
-			b.scratch = append(b.scratch, BulletHit{Bullet: bw.idx, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
-			b.hitAt[i] = int32(len(b.scratch))
+			hits = append(hits, BulletHit{Bullet: bw.idx, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
+			b.hitAt[i], b.hitW[i] = int32(len(hits)), uint8(k)
 		}
 	}
-	// Report and free in slot order, so events and slot reuse do not depend
-	// on the bucketing.
-	if len(b.scratch) == 0 {
-		return
-	}
-	for i, h := range b.hitAt[:n] {
-		if h != 0 {
-			b.Hits = append(b.Hits, b.scratch[h-1])
-			b.hitAt[i] = 0
-			b.Kill(i)
-		}
-	}
+	b.wscratch[k] = hits
 }
 
 func growInt32(s []int32, n int) []int32 {
@@ -287,8 +367,9 @@ func (w *World) castNear(q *castQuery) (castResult, bool) {
 	y0, y1 := gm.cellY(seg.Min.Y), gm.cellY(seg.Max.Y)
 	single := x0 == x1 && y0 == y1
 	var st uint32
+	mk := q.mk
 	if !single {
-		st = w.nextStamp()
+		st = mk.next(len(w.alive), len(w.wallBox))
 	}
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
@@ -301,10 +382,10 @@ func (w *World) castNear(q *castQuery) (castResult, bool) {
 				}
 				wi := gw.items[k]
 				if !single {
-					if w.wallStamp[wi] == st {
+					if mk.wall[wi] == st {
 						continue
 					}
-					w.wallStamp[wi] = st
+					mk.wall[wi] = st
 				}
 				if w.wallLayer[wi]&q.mask == 0 {
 					continue
@@ -327,10 +408,10 @@ func (w *World) castNear(q *castQuery) (castResult, bool) {
 					}
 					j := g.items[k]
 					if !single {
-						if w.stamp[j] == st {
+						if mk.body[j] == st {
 							continue
 						}
-						w.stamp[j] = st
+						mk.body[j] = st
 					}
 					if w.layer[j]&q.mask == 0 || w.sensor[j] {
 						continue

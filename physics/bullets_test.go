@@ -227,3 +227,66 @@ func TestBulletHitsCrossingUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestBulletWorkersParallel: StepBullets gives identical hits and states
+// with 1, 2 and 3 goroutines (run with -race too).
+func TestBulletWorkersParallel(t *testing.T) {
+	type run struct {
+		w *World
+		b *Bullets
+		r *mathx.Rand
+	}
+	var runs []run
+	for _, k := range []int{1, 2, 3} {
+		w, b, _, r := bulletScene(t, 500, 12000, false)
+		w.def.Workers = k
+		defer w.Close()
+		runs = append(runs, run{w, b, r})
+	}
+	for step := 0; step < 20; step++ {
+		for _, x := range runs {
+			x.w.Step(1.0 / 60)
+			x.w.StepBullets(x.b, 1.0/60)
+		}
+		ref := runs[0].b
+		for k, x := range runs[1:] {
+			if len(x.b.Hits) != len(ref.Hits) {
+				t.Fatalf("step %d: %d workers give %d hits, 1 gives %d", step, k+2, len(x.b.Hits), len(ref.Hits))
+			}
+			for i := range ref.Hits {
+				if x.b.Hits[i] != ref.Hits[i] {
+					t.Fatalf("step %d hit %d: %+v vs %+v", step, i, x.b.Hits[i], ref.Hits[i])
+				}
+			}
+			for i := range ref.X {
+				if x.b.X[i] != ref.X[i] || x.b.Y[i] != ref.Y[i] || x.b.Alive[i] != ref.Alive[i] {
+					t.Fatalf("step %d bullet %d differs", step, i)
+				}
+			}
+		}
+		for _, x := range runs {
+			for range x.b.Hits {
+				spawnBullet(x.b, x.r)
+			}
+		}
+	}
+}
+
+func TestBulletWorkersAllocs(t *testing.T) {
+	w, b, _, r := bulletScene(t, 1000, 10000, false)
+	w.def.Workers = 2
+	defer w.Close()
+	step := func() {
+		w.Step(1.0 / 60)
+		w.StepBullets(b, 1.0/60)
+		for range b.Hits {
+			spawnBullet(b, r)
+		}
+	}
+	for i := 0; i < 30; i++ {
+		step()
+	}
+	if a := testing.AllocsPerRun(50, step); a != 0 {
+		t.Errorf("a 2-worker bullet step allocates %v times", a)
+	}
+}

@@ -51,6 +51,7 @@ type castQuery struct {
 	exclude   int32 // body slot to skip, -1 for none
 	solidOnly bool  // skip sensors
 	stamp     uint32
+	mk        *marks // nil: the World's own
 	best      castResult
 	all       bool
 	// sweep bounds the swept circle; single is set when the cast visits one
@@ -105,10 +106,10 @@ func (w *World) bodyVisible(q *castQuery, j int) bool {
 // in all mode, appending to w.hits).
 func (w *World) testWall(q *castQuery, k int) {
 	if !q.single {
-		if w.wallStamp[k] == q.stamp {
+		if q.mk.wall[k] == q.stamp {
 			return
 		}
-		w.wallStamp[k] = q.stamp
+		q.mk.wall[k] = q.stamp
 	}
 	if w.wallLayer[k]&q.mask == 0 {
 		return
@@ -121,10 +122,10 @@ func (w *World) testWall(q *castQuery, k int) {
 
 func (w *World) testBody(q *castQuery, j int) {
 	if !q.single {
-		if w.stamp[j] == q.stamp {
+		if q.mk.body[j] == q.stamp {
 			return
 		}
-		w.stamp[j] = q.stamp
+		q.mk.body[j] = q.stamp
 	}
 	if !w.bodyVisible(q, j) {
 		return
@@ -199,20 +200,23 @@ func (w *World) testGrid(q *castQuery, g *grid, c int, walls bool) {
 
 // castFirst finds the earliest hit of q, or every hit when q.all.
 func (w *World) castFirst(q *castQuery) (castResult, bool) {
+	if q.mk == nil {
+		q.mk = &w.mk
+	}
 	q.best = castResult{hit: castHit{t: math.Inf(1)}}
 	end := q.p.Add(q.d)
 	seg := segBox(q.p, end)
 	q.sweep = seg.Expand(q.r)
 	q.single = false
 	if w.def.BruteForce {
-		q.stamp = w.nextStamp()
+		q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
 		w.castBrute(q)
 		return q.best, q.best.hit.t <= 1
 	}
 	g := &w.gMoving
 	if !q.all && q.r <= w.def.MaxCastRadius && w.def.Bounds.Contains(q.p) && w.def.Bounds.Contains(end) &&
 		(math.Abs(q.d.X) > g.cell || math.Abs(q.d.Y) > g.cell) {
-		q.stamp = w.nextStamp()
+		q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
 		w.castDDA(q)
 	} else {
 		// Items sit in the grid grown by MaxCastRadius, so a cast no wider
@@ -223,7 +227,7 @@ func (w *World) castFirst(q *castQuery) (castResult, bool) {
 		r := g.rangeOf(seg)
 		q.single = r.x0 == r.x1 && r.y0 == r.y1
 		if !q.single {
-			q.stamp = w.nextStamp()
+			q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
 		}
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
@@ -391,10 +395,10 @@ func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilt
 	st := w.nextStamp()
 	n0 := len(dst)
 	visitWall := func(k int) {
-		if w.wallStamp[k] == st {
+		if w.mk.wall[k] == st {
 			return
 		}
-		w.wallStamp[k] = st
+		w.mk.wall[k] = st
 		if w.wallLayer[k]&q.mask == 0 || !boxesTouch(box, w.wallBox[k]) {
 			return
 		}
@@ -405,10 +409,10 @@ func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilt
 		}
 	}
 	visitBody := func(j int) {
-		if w.stamp[j] == st {
+		if w.mk.body[j] == st {
 			return
 		}
-		w.stamp[j] = st
+		w.mk.body[j] = st
 		if !w.bodyVisible(&q, j) || !boxesTouch(box, w.box[j]) {
 			return
 		}
@@ -499,10 +503,10 @@ func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 	st := w.nextStamp()
 	best, bestD := int32(-1), math.Inf(1)
 	visit := func(j int) {
-		if w.stamp[j] == st {
+		if w.mk.body[j] == st {
 			return
 		}
-		w.stamp[j] = st
+		w.mk.body[j] = st
 		if !w.bodyVisible(&q, j) {
 			return
 		}

@@ -242,10 +242,10 @@ func (w *World) considerBody(i, j int, st uint32, moving bool) {
 	if moving && j <= i {
 		return
 	}
-	if w.stamp[j] == st {
+	if w.mk.body[j] == st {
 		return
 	}
-	w.stamp[j] = st
+	w.mk.body[j] = st
 	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
 		return
 	}
@@ -253,10 +253,10 @@ func (w *World) considerBody(i, j int, st uint32, moving bool) {
 }
 
 func (w *World) considerWall(i, k int, st uint32) {
-	if w.wallStamp[k] == st {
+	if w.mk.wall[k] == st {
 		return
 	}
-	w.wallStamp[k] = st
+	w.mk.wall[k] = st
 	if w.typ[i] != Dynamic || w.wallLayer[k]&w.mask[i] == 0 || !boxesTouch(w.box[i], w.wallBox[k]) {
 		return
 	}

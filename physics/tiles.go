@@ -129,7 +129,6 @@ func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
 			w.wallMask = w.wallMask[:first]
 			w.wallTile = w.wallTile[:first]
 			w.wallLayer = w.wallLayer[:first]
-			w.wallStamp = w.wallStamp[:first]
 			w.wallIDs = w.wallIDs[:first]
 			return 0, 0, err
 		}

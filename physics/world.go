@@ -78,6 +78,12 @@ type WorldDef struct {
 	// Iterations is the number of resolution passes per step (default 2,
 	// clamped to 1..16): more passes settle crowds faster.
 	Iterations int
+	// Workers is how many goroutines StepBullets may use (default 1, the
+	// caller's only; at most 64). Results are identical for any count:
+	// each bullet's sweep only reads the world, and hits are reported and
+	// slots freed in slot order. Small batches run on one goroutine. The
+	// extra goroutines start on first use and stay parked until Close.
+	Workers int
 	// BruteForce replaces every broad-phase walk with all-pairs loops. It
 	// exists as the reference for tests and benchmarks.
 	BruteForce bool
@@ -135,8 +141,7 @@ type World struct {
 	box           []mathx.AABB
 	prev          []mathx.Vec2 // position before the last Step moved the body
 	sbox          []mathx.AABB // box ∪ box at prev: what the body swept in the last Step
-	stamp         []uint32
-	free          []int32 // free slots, reused last-freed-first
+	free          []int32      // free slots, reused last-freed-first
 
 	moving, static []int32 // alive slots by kind, ascending
 	listsDirty     bool
@@ -149,11 +154,13 @@ type World struct {
 	wallTile  []wallTile // tile-map origin of each wall (map -1 for AddWall)
 	maps      []tileGrid
 	wallLayer []uint32
-	wallStamp []uint32
 	wallIDs   []int32
 
 	gWalls, gStatic, gMoving grid
-	stampNow                 uint32
+	mk                       marks // de-duplication marks for the calling goroutine
+	workerMarks              []marks
+	jobs                     []chan bulletJob // parked StepBullets workers 1..Workers-1
+	jobsDone                 chan struct{}
 
 	pairs        []pair
 	contacts     []ContactEvent
@@ -190,6 +197,7 @@ func NewWorld(def WorldDef) (*World, error) {
 		def.Iterations = 2
 	}
 	def.Iterations = min(def.Iterations, 16)
+	def.Workers = max(1, min(def.Workers, 64))
 	w := &World{def: def}
 	w.gWalls = newGrid(b, def.CellSize)
 	w.gStatic = newGrid(b, def.CellSize)
@@ -271,7 +279,6 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 		w.box = append(w.box, mathx.AABB{})
 		w.prev = append(w.prev, mathx.Vec2{})
 		w.sbox = append(w.sbox, mathx.AABB{})
-		w.stamp = append(w.stamp, 0)
 	}
 	w.pos[i], w.vel[i] = def.Position, def.Velocity
 	w.prev[i] = def.Position
@@ -286,7 +293,6 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 	w.layer[i], w.mask[i], w.sensor[i], w.user[i] = def.Layer, def.Mask, def.Sensor, def.UserData
 	w.gen[i]++
 	w.alive[i] = true
-	w.stamp[i] = 0
 	w.updateBox(i)
 	w.listsDirty = true
 	w.markMoved(i)
@@ -509,7 +515,6 @@ func (w *World) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
 	w.wallMask = append(w.wallMask, mask)
 	w.wallTile = append(w.wallTile, wallTile{m: -1})
 	w.wallLayer = append(w.wallLayer, layer)
-	w.wallStamp = append(w.wallStamp, 0)
 	w.wallIDs = append(w.wallIDs, int32(len(w.wallIDs)))
 	w.staticDirty = true
 	return len(w.wallBox) - 1, nil
@@ -554,13 +559,30 @@ func (w *World) refresh() {
 	}
 }
 
-// nextStamp starts a new de-duplication pass over bodies and walls.
-func (w *World) nextStamp() uint32 {
-	w.stampNow++
-	if w.stampNow == 0 {
-		clear(w.stamp)
-		clear(w.wallStamp)
-		w.stampNow = 1
-	}
-	return w.stampNow
+// marks de-duplicate bodies and walls within one pass over several grid
+// cells: an item is visited when its mark differs from the pass's number.
+// Each goroutine casting in parallel has its own.
+type marks struct {
+	body, wall []uint32
+	now        uint32
 }
+
+// next starts a pass over nb body slots and nw walls.
+func (m *marks) next(nb, nw int) uint32 {
+	if len(m.body) < nb {
+		m.body = append(m.body, make([]uint32, nb-len(m.body))...)
+	}
+	if len(m.wall) < nw {
+		m.wall = append(m.wall, make([]uint32, nw-len(m.wall))...)
+	}
+	m.now++
+	if m.now == 0 {
+		clear(m.body)
+		clear(m.wall)
+		m.now = 1
+	}
+	return m.now
+}
+
+// nextStamp starts a new de-duplication pass on the World's own marks.
+func (w *World) nextStamp() uint32 { return w.mk.next(len(w.alive), len(w.wallBox)) }
