@@ -21,9 +21,12 @@
 //   - Bullets (bullets.go): a struct-of-arrays pool swept every step against
 //     walls and bodies, allocation-free, with hit events.
 //
-// Determinism: no maps, no wall clock, no goroutines; every loop runs in
-// slot order and ties are broken by index, so the same calls give the same
-// bits. WorldDef.BruteForce swaps every broad-phase walk for all-pairs
+// Determinism: no maps, no wall clock; Step runs on the caller's goroutine,
+// every loop runs in slot order and ties are broken by index, so the same
+// calls give the same bits. StepBullets may spread bullets over
+// WorldDef.Workers goroutines; each bullet's sweep only reads the world and
+// events are emitted in slot order, so the result is the same for any
+// worker count (tested, also under -race). WorldDef.BruteForce swaps every broad-phase walk for all-pairs
 // loops; tests use it as the reference the grid must match exactly.
 //
 // Coordinates are the engine's world pixels with y pointing down; nothing
