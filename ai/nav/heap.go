@@ -163,8 +163,12 @@ func (h *openHeap) popF() int32 {
 		if c >= last {
 			break
 		}
-		if c+1 < last && it[c+1].f < it[c].f {
-			c++
+		if c+1 < last {
+			d := 0
+			if it[c+1].f < it[c].f {
+				d = 1 // a conditional move, not a jump
+			}
+			c += d
 		}
 		it[i] = it[c]
 		h.pos[it[i].n] = int32(i)
