@@ -44,8 +44,10 @@ type BulletHit struct {
 // Bullets is a struct-of-arrays pool of small fast circles that are swept
 // (continuous collision) against walls and bodies each StepBullets and die
 // on their first hit. Slot i is live when Alive[i]; dead slots are reused
-// by Add, lowest-freed-last first. The arrays are exported for fast reading
-// and for rendering; change them only through Add and Kill.
+// by Add, last freed first. The arrays are exported for fast reading and
+// rendering; positions, velocities and masks of live bullets may be changed
+// in place between steps (homing, drag; keep them finite), but bullets are
+// created and removed only through Add and Kill.
 type Bullets struct {
 	X, Y, VX, VY, R []float64
 	Mask            []uint32

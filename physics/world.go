@@ -485,6 +485,40 @@ func (w *World) SetAngularVelocity(id BodyID, av float64) error {
 	return nil
 }
 
+// SetMass changes a dynamic body's mass (finite and > 0); static and
+// kinematic bodies keep their infinite mass and return an error.
+func (w *World) SetMass(id BodyID, m float64) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if w.typ[i] != Dynamic {
+		return errors.New("physics: only dynamic bodies have a finite mass")
+	}
+	if !validSize(m) {
+		return fmt.Errorf("%w: got %v", ErrBadMass, m)
+	}
+	w.mass[i], w.invMass[i] = m, 1/m
+	return nil
+}
+
+// SetFilter changes a body's layer and mask (0 layer means 1, 0 mask means
+// AllLayers, as in BodyDef).
+func (w *World) SetFilter(id BodyID, layer, mask uint32) error {
+	i, ok := w.slot(id)
+	if !ok {
+		return ErrBadHandle
+	}
+	if layer == 0 {
+		layer = 1
+	}
+	if mask == 0 {
+		mask = AllLayers
+	}
+	w.layer[i], w.mask[i] = layer, mask
+	return nil
+}
+
 // Bodies appends the handles of all live bodies to dst in slot order.
 func (w *World) Bodies(dst []BodyID) []BodyID {
 	for i, a := range w.alive {

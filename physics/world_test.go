@@ -385,3 +385,37 @@ func TestKinematicMovesAndRotates(t *testing.T) {
 		t.Errorf("kinematic mass %v type %v", w.Mass(k), w.Type(k))
 	}
 }
+
+func TestSetMassAndFilter(t *testing.T) {
+	w := newTestWorld(t, WorldDef{Iterations: 1})
+	box := mustBox(t, 1, 1)
+	a := body(t, w, Dynamic, box, v(0, 0), 1)
+	b := body(t, w, Dynamic, box, v(1.5, 0), 1)
+	s := body(t, w, Static, box, v(50, 50), 0)
+	if err := w.SetMass(a, 3); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []float64{0, -1, math.NaN(), math.Inf(1)} {
+		if err := w.SetMass(a, m); !errors.Is(err, ErrBadMass) {
+			t.Errorf("SetMass(%v) err %v", m, err)
+		}
+	}
+	if err := w.SetMass(s, 2); err == nil {
+		t.Error("static body got a mass")
+	}
+	w.Step(1.0 / 60) // a is heavier now: only b moves
+	if w.Position(a) != v(0, 0) || w.Position(b) != v(2, 0) || w.Mass(a) != 3 {
+		t.Errorf("a %v b %v mass %v", w.Position(a), w.Position(b), w.Mass(a))
+	}
+	_ = w.SetPosition(b, v(1.5, 0))
+	if err := w.SetFilter(b, 2, 2); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(1.0 / 60)
+	if w.Position(b) != v(1.5, 0) || len(w.Contacts()) != 0 {
+		t.Errorf("filtered pair still collides: b %v contacts %d", w.Position(b), len(w.Contacts()))
+	}
+	if err := w.SetFilter(BodyID{}, 1, 1); !errors.Is(err, ErrBadHandle) {
+		t.Errorf("nil handle err %v", err)
+	}
+}
