@@ -59,12 +59,12 @@ func (w *World) Step() {
 	w.bulletEvents()
 	// Scene rules for bullets: lifetimes count down, and a bullet that
 	// leaves the map (with one tile of margin) ends as an Edge hit.
-	lo, hi := -1.0, mathx.V2(float64(w.Grid.Cols+1), float64(w.Grid.Rows+1))
+	edge := w.bounds.Expand(1)
 	for i, u := range b.Used {
 		if !u || !b.P.Alive[i] || b.killed[i] {
 			continue
 		}
-		if x, y := b.P.X[i], b.P.Y[i]; x < lo || y < lo || x > hi.X || y > hi.Y {
+		if x, y := b.P.X[i], b.P.Y[i]; x < edge.Min.X || y < edge.Min.Y || x > edge.Max.X || y > edge.Max.Y {
 			b.queueKill(i)
 			w.Events.BulletHit.Dispatch(BulletHit{
 				Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],

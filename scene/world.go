@@ -59,6 +59,8 @@ type World struct {
 
 	dt   float64
 	tick uint64
+	// bounds is the world-space box holding every cell of the map.
+	bounds mathx.AABB
 	// inTick is set while Step runs: creation and removal are deferred.
 	inTick bool
 
@@ -187,15 +189,16 @@ func NewWorld(cfg Config) (*World, error) {
 		return nil, fmt.Errorf("scene: MaxBullets %d out of range 0..%d", cfg.MaxBullets, 1<<24)
 	}
 	g := cfg.Grid
+	bounds := cellBounds(g)
 	ph, err := physics.NewWorld(physics.WorldDef{
-		Bounds:        mathx.AABB{Max: mathx.V2(float64(max(g.Cols, 1)), float64(max(g.Rows, 1)))},
+		Bounds:        bounds,
 		CellSize:      cell,
 		MaxCastRadius: 0.5,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
-	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps)}
+	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {
@@ -204,6 +207,26 @@ func NewWorld(cfg Config) (*World, error) {
 	w.bullets.reserve(nb)
 	return w, nil
 }
+
+// cellBounds returns the world-space box of every cell of g's tiles: the
+// map itself for a diamond map, the rotated rectangle's cells (found from
+// its corner tiles, one cell of slack for the shifted rows) for a
+// staggered one.
+func cellBounds(g *iso.Grid) mathx.AABB {
+	if g.Layout == iso.Diamond {
+		return mathx.AABB{Max: mathx.V2(float64(g.Cols), float64(g.Rows))}
+	}
+	b := mathx.AABB{Min: mathx.V2(math.Inf(1), math.Inf(1)), Max: mathx.V2(math.Inf(-1), math.Inf(-1))}
+	for _, c := range [4][2]int{{0, 0}, {g.Cols - 1, 0}, {0, g.Rows - 1}, {g.Cols - 1, g.Rows - 1}} {
+		i, j := g.TileCell(c[0], c[1])
+		b = b.Extend(mathx.V2(float64(i), float64(j))).Extend(mathx.V2(float64(i+1), float64(j+1)))
+	}
+	return b.Expand(1)
+}
+
+// Bounds returns the world-space box holding every cell of the map
+// (the physics world's bounds).
+func (w *World) Bounds() mathx.AABB { return w.bounds }
 
 // Dt returns the tick length in seconds.
 func (w *World) Dt() float64 { return w.dt }

@@ -1,0 +1,91 @@
+package scene
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io/fs"
+
+	"diorama/raster"
+)
+
+// BuildOptions configure the builders that turn loaded level data into a
+// World.
+type BuildOptions struct {
+	// Seed, TPS and MaxBullets go to the World's Config.
+	Seed       uint64
+	TPS        int
+	MaxBullets int
+	// CharacterRadius is the collision radius given to characters the
+	// level does not size (default 0.3 world units).
+	CharacterRadius float64
+	// CharacterHealth is the health given to characters the level does
+	// not set (default 100).
+	CharacterHealth int32
+	// Looks, when set, gives the look of entities by class ("player",
+	// "enemy", "pickup", an IsoMob definition name...). Entities without
+	// a look are not drawn (tile objects and walls bring their own
+	// drawing).
+	Looks func(class string) LookID
+	// Prepare, when set, is called with the new, empty world before the
+	// level is added to it: register looks there (World.AddLook) so that
+	// Looks can hand out their ids.
+	Prepare func(*World) error
+}
+
+// prepare runs opt.Prepare on a new world.
+func (o *BuildOptions) prepare(w *World) error {
+	if o.Prepare == nil {
+		return nil
+	}
+	return o.Prepare(w)
+}
+
+func (o *BuildOptions) radius() float64 {
+	if o.CharacterRadius > 0 {
+		return o.CharacterRadius
+	}
+	return 0.3
+}
+
+func (o *BuildOptions) health() int32 {
+	if o.CharacterHealth > 0 {
+		return o.CharacterHealth
+	}
+	return 100
+}
+
+func (o *BuildOptions) look(class string) LookID {
+	if o.Looks == nil {
+		return NoLook
+	}
+	return o.Looks(class)
+}
+
+// maxImageBytes bounds an image file read by a builder.
+const maxImageBytes = 64 << 20
+
+// decodeImage reads a PNG from fsys as premultiplied RGBA, refusing files
+// larger than maxImageBytes or images larger than raster.MaxSide.
+func decodeImage(fsys fs.FS, name string) (*image.RGBA, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > maxImageBytes {
+		return nil, fmt.Errorf("%s: image file of %d bytes is too large (at most %d)", name, st.Size(), maxImageBytes)
+	}
+	img, err := raster.DecodePNG(f, name)
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			out.SetRGBA(x, y, color.RGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.RGBA))
+		}
+	}
+	return out, nil
+}

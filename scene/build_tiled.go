@@ -1,0 +1,439 @@
+package scene
+
+import (
+	"fmt"
+	"image"
+	"io/fs"
+	"math"
+	"strings"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/physics"
+	"diorama/raster"
+	"diorama/scene/tiled"
+)
+
+// LoadTiled loads a Tiled map (TMX or TMJ) from fsys and builds it; see
+// [BuildTiled].
+func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
+	m, err := tiled.Load(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return BuildTiled(fsys, m, opt)
+}
+
+// BuildTiled turns a loaded isometric or staggered Tiled map into a World
+// on a matching iso grid (tileset images are read from fsys):
+//
+//   - each visible tile layer becomes an iso.TileLayer whose sprites are
+//     the tileset images cut per tile (image-collection tiles too), with
+//     the GID flip bits applied (diagonal first, then horizontal, then
+//     vertical, as Tiled does) and the tileset's tile offset baked in;
+//     a tile layer (or tileset tile) with the bool property "solid"
+//     makes its tiles physics walls, merged;
+//   - each object of a visible object layer becomes an entity, its
+//     position converted from Tiled's object space (on isometric maps
+//     both axes count tile heights, so world = (x, y)/tileheight; on
+//     staggered maps object space is map pixels, converted through the
+//     grid). The entity kind comes from the object's class: "character",
+//     "player" and "enemy" make characters, "pickup" pickups, "spawn"
+//     spawn points, "trigger" triggers, "object" objects; without a
+//     class, tile objects are objects, points spawn points and shapes
+//     triggers. Shapes use their centre and half-size; polygons and
+//     polylines their bounding box. Properties "health", "value",
+//     "radius", "height" and "collector" fill the entity's fields.
+//   - tile objects are drawn with their tile image, aligned as Tiled
+//     aligns them, sorted by a box around their feet.
+//
+// Not supported, refused with an error: orthogonal and hexagonal maps,
+// infinite maps, and tile offsets that move a tile left or down. Layer offsets,
+// opacity, tints, parallax and tile animations are not applied (the first
+// frame is drawn).
+func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
+	if m == nil {
+		return nil, fmt.Errorf("scene: nil Tiled map")
+	}
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("scene: %s: %s", m.File, fmt.Sprintf(format, a...))
+	}
+	if m.Infinite {
+		return nil, fail("infinite maps are not supported")
+	}
+	p, err := iso.NewProjection(m.TileWidth, m.TileHeight, m.TileHeight)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	var g *iso.Grid
+	switch m.Orientation {
+	case tiled.Isometric:
+		g, err = iso.NewDiamond(p, m.Width, m.Height)
+	case tiled.Staggered:
+		axis, index := iso.StaggerY, iso.StaggerOdd
+		if m.StaggerAxis == tiled.StaggerX {
+			axis = iso.StaggerX
+		}
+		if m.StaggerIndex == tiled.StaggerEven {
+			index = iso.StaggerEven
+		}
+		g, err = iso.NewStaggered(p, m.Width, m.Height, axis, index)
+	default:
+		return nil, fail("%s maps are not supported (isometric or staggered only)", m.Orientation)
+	}
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	w, err := NewWorld(Config{Grid: g, Seed: opt.Seed, TPS: opt.TPS, MaxBullets: opt.MaxBullets})
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	if err := opt.prepare(w); err != nil {
+		return nil, fail("%v", err)
+	}
+	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, images: map[string]*image.RGBA{}, sprites: map[tiled.GID]*raster.Sprite{}}
+	solid := make([]bool, 0)
+	for _, l := range m.Flatten() {
+		if !l.TotalVisible {
+			continue
+		}
+		switch l.Kind {
+		case tiled.TileLayer:
+			tl, sol, err := b.tileLayer(l)
+			if err != nil {
+				return nil, err
+			}
+			w.Layers = append(w.Layers, tl)
+			if sol != nil {
+				if len(solid) == 0 {
+					solid = sol
+				} else {
+					for k := range sol {
+						solid[k] = solid[k] || sol[k]
+					}
+				}
+			}
+		case tiled.ObjectGroup:
+			for _, o := range l.Objects {
+				if !o.Visible {
+					continue
+				}
+				if err := b.object(l, o); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if len(solid) > 0 {
+		if err := b.walls(solid); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+type tiledBuilder struct {
+	fsys    fs.FS
+	m       *tiled.Map
+	w       *World
+	g       *iso.Grid
+	opt     *BuildOptions
+	images  map[string]*image.RGBA
+	sprites map[tiled.GID]*raster.Sprite
+}
+
+// image returns the decoded image of a tileset image reference, colour
+// key applied, cached by path.
+func (b *tiledBuilder) image(ref *tiled.Image) (*image.RGBA, error) {
+	if img, ok := b.images[ref.Source]; ok {
+		return img, nil
+	}
+	img, err := decodeImage(b.fsys, ref.Source)
+	if err != nil {
+		return nil, fmt.Errorf("scene: %s: tileset image: %w", b.m.File, err)
+	}
+	if ref.HasTrans {
+		k := ref.Trans
+		for i := 0; i+3 < len(img.Pix); i += 4 {
+			if img.Pix[i+3] == 255 && img.Pix[i] == k.R && img.Pix[i+1] == k.G && img.Pix[i+2] == k.B {
+				img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0, 0, 0, 0
+			}
+		}
+	}
+	b.images[ref.Source] = img
+	return img, nil
+}
+
+// tileImage returns the pixels of GID gid, flips applied, without the
+// tileset offset, and the tileset.
+func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, error) {
+	ts, local, ok := b.m.TileFor(gid)
+	if !ok {
+		return nil, nil, fmt.Errorf("scene: %s: GID %d has no tileset", b.m.File, gid.ID())
+	}
+	ref := ts.Image
+	if ts.IsCollection() {
+		t := ts.Tile(local)
+		if t == nil || t.Image == nil {
+			return nil, nil, fmt.Errorf("scene: %s: tile %d of tileset %q has no image", b.m.File, local, ts.Name)
+		}
+		ref = t.Image
+	}
+	src, err := b.image(ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, ok := ts.SourceRect(local)
+	if !ok || !r.In(src.Bounds()) {
+		return nil, nil, fmt.Errorf("scene: %s: tile %d of tileset %q lies outside its %dx%d image %s", b.m.File, local, ts.Name, src.Bounds().Dx(), src.Bounds().Dy(), ref.Source)
+	}
+	return orient(src, r, gid.Flags()), ts, nil
+}
+
+// orient copies rectangle r of src into a new image with Tiled's flips:
+// the diagonal flip (x and y swapped) first, then horizontal, then
+// vertical.
+func orient(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
+	w, h := r.Dx(), r.Dy()
+	if f.D() {
+		w, h = h, w
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sx, sy := x, y
+			if f.V() {
+				sy = h - 1 - y
+			}
+			if f.H() {
+				sx = w - 1 - x
+			}
+			if f.D() {
+				sx, sy = sy, sx
+			}
+			i := src.PixOffset(r.Min.X+sx, r.Min.Y+sy)
+			o := out.PixOffset(x, y)
+			copy(out.Pix[o:o+4], src.Pix[i:i+4])
+		}
+	}
+	return out
+}
+
+// layerSprite returns the tile-layer sprite of gid: its image with the
+// tileset offset baked in as transparent padding (left for a rightward
+// offset, below for an upward one), since layer tiles are anchored at
+// their bottom-left corner.
+func (b *tiledBuilder) layerSprite(gid tiled.GID) (*raster.Sprite, error) {
+	if s, ok := b.sprites[gid]; ok {
+		return s, nil
+	}
+	img, ts, err := b.tileImage(gid)
+	if err != nil {
+		return nil, err
+	}
+	off := ts.TileOffset
+	if off.X < 0 || off.Y > 0 {
+		return nil, fmt.Errorf("scene: %s: tileset %q offset (%d,%d) moves tiles left or down (not supported)", b.m.File, ts.Name, off.X, off.Y)
+	}
+	if off != (mathx.Point{}) {
+		pad := image.NewRGBA(image.Rect(0, 0, img.Rect.Dx()+off.X, img.Rect.Dy()-off.Y))
+		for y := 0; y < img.Rect.Dy(); y++ {
+			copy(pad.Pix[pad.PixOffset(off.X, y):], img.Pix[img.PixOffset(0, y):img.PixOffset(0, y)+4*img.Rect.Dx()])
+		}
+		img = pad
+	}
+	s, err := raster.NewSprite(img)
+	if err != nil {
+		return nil, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
+	}
+	b.sprites[gid] = s
+	return s, nil
+}
+
+// tileLayer converts one tile layer; solid is non-nil when some tile is a
+// wall ("solid" on the layer or on the tile).
+func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) {
+	m, g := b.m, b.g
+	tl := iso.TileLayer{Tiles: make([]int32, g.Cols*g.Rows)}
+	index := map[tiled.GID]int32{}
+	layerSolid := l.Properties.Bool("solid", false)
+	var solid []bool
+	for row := 0; row < g.Rows; row++ {
+		for col := 0; col < g.Cols; col++ {
+			k := row*g.Cols + col
+			gid := l.At(col, row)
+			if gid.Empty() {
+				tl.Tiles[k] = -1
+				continue
+			}
+			si, ok := index[gid]
+			if !ok {
+				s, err := b.layerSprite(gid)
+				if err != nil {
+					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
+				}
+				si = int32(len(tl.Sprites))
+				tl.Sprites = append(tl.Sprites, s)
+				index[gid] = si
+			}
+			tl.Tiles[k] = si
+			isSolid := layerSolid
+			if ts, local, ok := m.TileFor(gid); ok && !isSolid {
+				if t := ts.Tile(local); t != nil {
+					isSolid = t.Properties.Bool("solid", false)
+				}
+			}
+			if isSolid {
+				if solid == nil {
+					solid = make([]bool, g.Cols*g.Rows)
+				}
+				solid[k] = true
+			}
+		}
+	}
+	return tl, solid, nil
+}
+
+// walls turns solid map tiles into merged physics walls over their world
+// cells.
+func (b *tiledBuilder) walls(solid []bool) error {
+	g := b.g
+	bb := cellBounds(g)
+	x0, y0 := int(math.Floor(bb.Min.X)), int(math.Floor(bb.Min.Y))
+	cols, rows := int(bb.Max.X)-x0, int(bb.Max.Y)-y0
+	cells := make([]bool, cols*rows)
+	for row := 0; row < g.Rows; row++ {
+		for col := 0; col < g.Cols; col++ {
+			if solid[row*g.Cols+col] {
+				i, j := g.TileCell(col, row)
+				cells[(j-y0)*cols+(i-x0)] = true
+			}
+		}
+	}
+	_, _, err := b.w.Phys.AddTileMap(physics.TileMap{
+		Cols: cols, Rows: rows, TileW: 1, TileH: 1, Origin: mathx.V2(float64(x0), float64(y0)), Solid: cells,
+	})
+	if err != nil {
+		return fmt.Errorf("scene: %s: walls: %w", b.m.File, err)
+	}
+	return nil
+}
+
+// world converts a point of Tiled's object space to world x, y.
+func (b *tiledBuilder) world(p mathx.Vec2) mathx.Vec2 {
+	if b.m.Orientation == tiled.Isometric {
+		th := float64(b.m.TileHeight)
+		return mathx.V2(p.X/th, p.Y/th)
+	}
+	return b.g.ToWorld(p, 0).XY()
+}
+
+// object converts one object to an entity.
+func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
+	m := b.m
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("scene: %s: layer %q object %d (%q): %s", m.File, l.Name, o.ID, o.Name, fmt.Sprintf(format, a...))
+	}
+	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class)}
+	var center, half mathx.Vec2
+	switch o.Shape {
+	case tiled.TileShape:
+		d.Kind = Object
+	case tiled.Point:
+		d.Kind = SpawnPoint
+	default:
+		d.Kind = Trigger
+	}
+	switch d.Class {
+	case "character", "player", "enemy":
+		d.Kind = Character
+	case "pickup", "health":
+		d.Kind = Pickup
+	case "spawn":
+		d.Kind = SpawnPoint
+	case "trigger":
+		d.Kind = Trigger
+	case "object":
+		d.Kind = Object
+	}
+	pts := []mathx.Vec2{{X: o.X, Y: o.Y}}
+	switch o.Shape {
+	case tiled.Rectangle, tiled.Ellipse, tiled.TextShape, tiled.Capsule:
+		pts = append(pts, mathx.V2(o.X+o.Width, o.Y), mathx.V2(o.X, o.Y+o.Height), mathx.V2(o.X+o.Width, o.Y+o.Height))
+	case tiled.Polygon, tiled.Polyline:
+		for _, q := range o.Points {
+			pts = append(pts, mathx.V2(o.X+q.X, o.Y+q.Y))
+		}
+	}
+	if o.Shape != tiled.TileShape {
+		box := mathx.AABB{Min: b.world(pts[0]), Max: b.world(pts[0])}
+		for _, q := range pts[1:] {
+			box = box.Extend(b.world(q))
+		}
+		center, half = box.Center(), box.Half()
+		if o.Shape == tiled.Point {
+			center, half = b.world(pts[0]), mathx.Vec2{}
+		}
+	}
+	if o.Shape == tiled.TileShape {
+		img, ts, err := b.tileImage(o.GID)
+		if err != nil {
+			return fail("%v", err)
+		}
+		s, err := raster.NewSprite(img)
+		if err != nil {
+			return fail("%v", err)
+		}
+		oo := *o
+		oo.Width, oo.Height = float64(img.Rect.Dx()), float64(img.Rect.Dy())
+		tl := b.g.Proj // for the height scale
+		layout := m.Layout()
+		top := layout.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
+		at := mathx.Point{X: int(math.Round(top.X)), Y: int(math.Round(top.Y))}
+		// Feet: the bottom centre of the image without the tileset offset.
+		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
+		if m.Orientation == tiled.Isometric && ts.Alignment(m.Orientation) == "bottom" {
+			center = b.world(mathx.V2(o.X, o.Y)) // exact
+		} else {
+			center = b.g.ToWorld(feet, 0).XY()
+		}
+		r := o.Properties.Float("radius", 0.5)
+		h := float64(img.Rect.Dy()) / float64(tl.ZPixels)
+		d.Drawing = iso.Object{
+			Box:   iso.Box{Min: mathx.V3(center.X-r, center.Y-r, 0), Max: mathx.V3(center.X+r, center.Y+r, h)},
+			Parts: []iso.Part{{Sprite: s, At: at}},
+		}
+		d.Height = h
+		half = mathx.V2(r, r)
+	}
+	d.Pos = mathx.V3(center.X, center.Y, 0)
+	d.Health = int32(o.Properties.Int("health", 0))
+	d.Value = int32(o.Properties.Int("value", 0))
+	d.Collector = o.Properties.Bool("collector", d.Class == "player")
+	d.Look = b.opt.look(d.Class)
+	if h := o.Properties.Float("height", 0); h > 0 {
+		d.Height = h
+	}
+	switch d.Kind {
+	case Character:
+		d.Radius = o.Properties.Float("radius", b.opt.radius())
+		if d.Health == 0 {
+			d.Health = b.opt.health()
+		}
+		d.Drawing = iso.Object{}
+	case Object:
+		if o.Properties.Bool("solid", false) {
+			d.Radius = o.Properties.Float("radius", math.Max(math.Min(half.X, half.Y), 0.5))
+		}
+	case Pickup, Trigger:
+		d.Extent = half
+		if d.Extent.X <= 0 || d.Extent.Y <= 0 {
+			r := o.Properties.Float("radius", 0.5)
+			d.Extent = mathx.V2(r, r)
+		}
+	}
+	if _, err := b.w.Create(d); err != nil {
+		return fail("%v", err)
+	}
+	return nil
+}

@@ -1,0 +1,382 @@
+package scene
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+	"diorama/raster/rastertest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images and generated test data in testdata/")
+
+// tilesetImage draws testdata/tiles.png: eight 64×64 cells, 4 columns:
+// grass, water, sand (flat diamonds in the bottom half), a stone cube, a
+// tree, an arrow (asymmetric, to show flips), a figure and a gem.
+func tilesetImage() *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, 256, 128))
+	p, _ := iso.Dimetric(64)
+	diamond := func(cx, cy int, c color.NRGBA) {
+		t := iso.TileImage(p, color.RGBA{c.R, c.G, c.B, 255})
+		for y := 0; y < 32; y++ {
+			for x := 0; x < 64; x++ {
+				if t.RGBAAt(x, y).A != 0 {
+					img.SetNRGBA(cx+x, cy+y, c)
+				}
+			}
+		}
+	}
+	in := func(x, y, cx, cy int) bool { // inside the 64×32 diamond at (cx, cy)
+		t := iso.TileImage(p, color.RGBA{255, 255, 255, 255})
+		return x >= cx && y >= cy && x < cx+64 && y < cy+32 && t.RGBAAt(x-cx, y-cy).A != 0
+	}
+	// Flat tiles with a checker of darker pixels so flips and offsets show.
+	for k, c := range []color.NRGBA{{70, 160, 60, 255}, {50, 90, 200, 255}, {210, 190, 110, 255}} {
+		ox := 64 * k
+		diamond(ox, 32, c)
+		for y := 32; y < 64; y += 4 {
+			for x := ox; x < ox+64; x += 8 {
+				if in(x, y, ox, 32) {
+					img.SetNRGBA(x, y, color.NRGBA{c.R / 2, c.G / 2, c.B / 2, 255})
+				}
+			}
+		}
+	}
+	// Cube: top diamond at y 0..32, sides down to the diamond at 32..64.
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			switch {
+			case in(x+192, y, 192, 0):
+				img.SetNRGBA(192+x, y, color.NRGBA{170, 170, 180, 255})
+			case (y >= 16 && y < 48) || in(x+192, y, 192, 32):
+				if x < 32 {
+					img.SetNRGBA(192+x, y, color.NRGBA{110, 110, 125, 255})
+				} else {
+					img.SetNRGBA(192+x, y, color.NRGBA{80, 80, 95, 255})
+				}
+			}
+		}
+	}
+	// Tree: trunk and a round canopy with a half-transparent rim.
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			dx, dy := x-32, y-24
+			switch d := dx*dx + dy*dy; {
+			case d < 15*15:
+				img.SetNRGBA(x, 64+y, color.NRGBA{30, 110, 40, 255})
+			case d < 17*17:
+				img.SetNRGBA(x, 64+y, color.NRGBA{30, 110, 40, 128})
+			case x >= 29 && x < 35 && y >= 36 && y < 60:
+				img.SetNRGBA(x, 64+y, color.NRGBA{110, 70, 30, 255})
+			}
+		}
+	}
+	// Arrow: a sand diamond with a red triangle in its left corner.
+	diamond(64, 96, color.NRGBA{210, 190, 110, 255})
+	for y := 96; y < 128; y++ {
+		for x := 64; x < 96; x++ {
+			if in(x, y, 64, 96) && x-64 < 24-absInt(y-112) {
+				img.SetNRGBA(x, y, color.NRGBA{200, 30, 30, 255})
+			}
+		}
+	}
+	// Figure: a blue body with a pale head, 16×40 standing on the bottom.
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			switch {
+			case (x-32)*(x-32)+(y-30)*(y-30) < 36:
+				img.SetNRGBA(128+x, 64+y, color.NRGBA{240, 200, 170, 255})
+			case x >= 25 && x < 39 && y >= 36 && y < 64:
+				img.SetNRGBA(128+x, 64+y, color.NRGBA{40, 60, 160, 255})
+			}
+		}
+	}
+	// Gem: a small magenta diamond standing on the bottom.
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			if absInt(x-32)*2+absInt(y-54)*2 < 18 {
+				img.SetNRGBA(192+x, 64+y, color.NRGBA{220, 40, 200, 255})
+			}
+		}
+	}
+	return img
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// TestTilesetImage keeps testdata/tiles.png equal to what tilesetImage
+// draws (rewritten with -update).
+func TestTilesetImage(t *testing.T) {
+	img := tilesetImage()
+	if *update {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("testdata/tiles.png", buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 128; y++ {
+		for x := 0; x < 256; x++ {
+			if color.NRGBAModel.Convert(got.At(x, y)) != img.NRGBAAt(x, y) {
+				t.Fatalf("testdata/tiles.png differs at (%d,%d); run with -update", x, y)
+			}
+		}
+	}
+}
+
+// goldenLooks registers the figure and gem tiles as looks for players,
+// enemies and pickups.
+func goldenLooks(t *testing.T) (func(*World) error, BuildOptions) {
+	img := tilesetImage()
+	sub := func(x, y int) *raster.Sprite {
+		return raster.MustSprite(img.SubImage(image.Rect(x, y, x+64, y+64)))
+	}
+	var ids [2]LookID
+	setup := func(w *World) error {
+		var err error
+		if ids[0], err = w.AddLook(&Look{Sprite: sub(128, 64), Offset: mathx.Pt(0, 4)}); err != nil {
+			return err
+		}
+		ids[1], err = w.AddLook(&Look{Sprite: sub(192, 64), Offset: mathx.Pt(0, 4)})
+		return err
+	}
+	opt := BuildOptions{Looks: func(class string) LookID {
+		switch class {
+		case "player", "enemy":
+			return 1
+		case "pickup":
+			return 2
+		}
+		return NoLook
+	}}
+	return setup, opt
+}
+
+func renderWorld(t *testing.T, w *World, pad int) *raster.Frame {
+	t.Helper()
+	b := w.Grid.Bounds()
+	fw, fh := b.Dx()+2*pad, b.Dy()+2*pad+32
+	cam := iso.NewCamera(fw, fh)
+	cam.Center = mathx.V2(float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2-16)
+	fr, err := raster.NewFrame(fw, fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr.Clear(color.RGBA{24, 24, 32, 255})
+	dl := raster.NewDrawList()
+	if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), 1); err != nil {
+		t.Fatal(err)
+	}
+	dl.Draw(fr)
+	return fr
+}
+
+func entityAt(t *testing.T, w *World, name string) Entity {
+	t.Helper()
+	e, ok := w.Find(name)
+	if !ok {
+		t.Fatalf("no entity %q", name)
+	}
+	return e
+}
+
+func checkEntity(t *testing.T, w *World, name string, k Kind, x, y float64) Entity {
+	t.Helper()
+	e := entityAt(t, w, name)
+	if w.Kind(e) != k {
+		t.Errorf("%s: kind %v, want %v", name, w.Kind(e), k)
+	}
+	if p := w.Pos(e); !p.XY().ApproxEqual(mathx.V2(x, y), 1e-9) || p.Z != 0 {
+		t.Errorf("%s at %v, want (%g,%g,0)", name, p, x, y)
+	}
+	return e
+}
+
+func TestBuildTiledIsometric(t *testing.T) {
+	setup, opt := goldenLooks(t)
+	w0, err := LoadTiled(os.DirFS("testdata"), "iso.tmx", opt)
+	if err == nil || w0 != nil {
+		t.Fatal("looks used before being registered were accepted") // ids 1 and 2 do not exist yet
+	}
+	w, err := LoadTiled(os.DirFS("testdata"), "iso.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Grid.Layout != iso.Diamond || w.Grid.Cols != 8 || w.Grid.Rows != 8 || w.Grid.Proj.TileW != 64 || len(w.Layers) != 2 {
+		t.Fatalf("grid %+v, %d layers", w.Grid, len(w.Layers))
+	}
+	// Ground: GID 1 is sprite 0; the flipped arrows are three more sprites.
+	if got := w.Layers[0].Tiles[:4]; got[0] != 0 || got[1] != 0 || got[3] != 0 || w.Layers[0].Tiles[4] != 1 {
+		t.Fatalf("ground row 0 %v", w.Layers[0].Tiles[:8])
+	}
+	if n := len(w.Layers[0].Sprites); n != 7 { // grass, water, sand, arrow, H, V, D arrows
+		t.Fatalf("%d ground sprites, want 7", n)
+	}
+	arrow := w.Layers[0].Sprites[w.Layers[0].Tiles[2*8+2]]
+	flipH := w.Layers[0].Sprites[w.Layers[0].Tiles[2*8+3]]
+	flipV := w.Layers[0].Sprites[w.Layers[0].Tiles[3*8+2]]
+	flipD := w.Layers[0].Sprites[w.Layers[0].Tiles[3*8+3]]
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			a := arrow.RGBAAt(x, y)
+			if flipH.RGBAAt(63-x, y) != a || flipV.RGBAAt(x, 63-y) != a || flipD.RGBAAt(y, x) != a {
+				t.Fatalf("flipped arrow differs at (%d,%d)", x, y)
+			}
+		}
+	}
+	if w.Layers[1].Tiles[1*8+1] != -1 || w.Layers[1].Tiles[0] != 0 {
+		t.Fatal("empty block tile not -1")
+	}
+	// Solid cube tiles became merged walls: (0..3, 0), (6..7, 0), (0, 1..3).
+	if n := w.Phys.WallCount(); n != 3 {
+		t.Fatalf("%d walls, want 3", n)
+	}
+	if wb := w.Phys.Wall(0); wb != (mathx.AABB{Min: mathx.V2(0, 0), Max: mathx.V2(1, 4)}) && wb != (mathx.AABB{Min: mathx.V2(0, 0), Max: mathx.V2(4, 1)}) {
+		t.Fatalf("first wall %v", wb)
+	}
+	// Objects: isometric object space counts tile heights on both axes.
+	hero := checkEntity(t, w, "hero", Character, 2.5, 3.5)
+	if w.Health(hero) != 50 || w.Body(hero).IsNil() || !w.collector[hero.Slot()] {
+		t.Errorf("hero health %d body %v collector %v", w.Health(hero), w.Body(hero), w.collector[hero.Slot()])
+	}
+	grunt := checkEntity(t, w, "grunt", Character, 5.5, 6.5)
+	if w.Health(grunt) != 100 || w.collector[grunt.Slot()] {
+		t.Errorf("grunt health %d", w.Health(grunt))
+	}
+	checkEntity(t, w, "oak", Object, 3.5, 5.5)
+	checkEntity(t, w, "pine", Object, 6.5, 2.5)
+	med := checkEntity(t, w, "medkit", Pickup, 4.75, 1.75)
+	if w.Extent(med) != mathx.V2(0.25, 0.25) || w.value[med.Slot()] != 25 {
+		t.Errorf("medkit extent %v value %d", w.Extent(med), w.value[med.Slot()])
+	}
+	gate := checkEntity(t, w, "gate", Trigger, 7, 5.5)
+	if w.Extent(gate) != mathx.V2(1, 0.5) {
+		t.Errorf("gate extent %v", w.Extent(gate))
+	}
+	checkEntity(t, w, "start", SpawnPoint, 1.5, 1.5)
+	if w.Len() != 7 {
+		t.Fatalf("%d entities", w.Len())
+	}
+
+	// The golden image: the same map with looks for the characters and
+	// the pickup.
+	gw := buildWithLooks(t, "iso.tmx", setup, opt)
+	rastertest.Golden(t, "testdata/golden_iso.png", renderWorld(t, gw, 16), *update)
+}
+
+// buildWithLooks registers the looks on a bare world first so that the
+// ids the options hand out exist, then builds the map into it.
+func buildWithLooks(t *testing.T, name string, setup func(*World) error, opt BuildOptions) *World {
+	t.Helper()
+	bare, err := LoadTiled(os.DirFS("testdata"), name, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Prepare = setup
+	w, err := LoadTiled(os.DirFS("testdata"), name, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Len() != bare.Len() {
+		t.Fatalf("%d entities with looks, %d without", w.Len(), bare.Len())
+	}
+	return w
+}
+
+func TestBuildTiledStaggered(t *testing.T) {
+	setup, opt := goldenLooks(t)
+	w, err := LoadTiled(os.DirFS("testdata"), "staggered.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := w.Grid
+	if g.Layout != iso.Staggered || g.Axis != iso.StaggerY || g.Index != iso.StaggerOdd || g.Cols != 6 || g.Rows != 9 {
+		t.Fatalf("grid %+v", g)
+	}
+	// Staggered object space is map pixels: the hero stands on the centre
+	// of tile (3, 6), world cell (6, 0).
+	checkEntity(t, w, "hero", Character, 6.5, 0.5)
+	if c := g.TileCenter(3, 6, 0); c != mathx.V3(6.5, 0.5, 0) {
+		t.Fatalf("tile (3,6) centre %v", c)
+	}
+	checkEntity(t, w, "grunt", Character, 3.5, 1.5)
+	checkEntity(t, w, "oak", Object, 6.5, 1.5) // bottom-left aligned at (160,128): feet at the image's bottom centre (192,128)
+	med := checkEntity(t, w, "medkit", Pickup, 7.375, -0.875) // centre (296,104): x−y = 264/32, x+y = 104/16
+	if e := w.Extent(med); !e.ApproxEqual(mathx.V2(0.375, 0.375), 1e-12) {
+		t.Errorf("medkit extent %v", e)
+	}
+	checkEntity(t, w, "start", SpawnPoint, 2.5, 1.5)
+	// The solid layer's top row and tile (4, 4) are walls, on their world
+	// cells: the top row's cells run diagonally, so nothing merges.
+	if n := w.Phys.WallCount(); n != 7 {
+		t.Fatalf("%d walls, want 7", n)
+	}
+	for k := 0; k < 7; k++ {
+		b := w.Phys.Wall(k)
+		i, j := int(b.Min.X), int(b.Min.Y)
+		col, row := g.CellTile(i, j)
+		if b.Size() != mathx.V2(1, 1) || !(row == 0 || (col == 4 && row == 4)) {
+			t.Errorf("wall %d %v is tile (%d,%d)", k, b, col, row)
+		}
+	}
+	gw := buildWithLooks(t, "staggered.tmx", setup, opt)
+	rastertest.Golden(t, "testdata/golden_staggered.png", renderWorld(t, gw, 16), *update)
+}
+
+func TestBuildTiledErrors(t *testing.T) {
+	tsx, _ := os.ReadFile("testdata/tiles.tsx")
+	pngData, _ := os.ReadFile("testdata/tiles.png")
+	mapOf := func(orient, extra, data string) string {
+		return `<?xml version="1.0"?><map version="1.10" orientation="` + orient + `" width="2" height="2" tilewidth="64" tileheight="32"` + extra + `>
+<tileset firstgid="1" source="tiles.tsx"/>
+<layer id="1" name="g" width="2" height="2"><data encoding="csv">` + data + `</data></layer></map>`
+	}
+	cases := map[string]struct{ files map[string]string }{
+		"orthogonal":    {map[string]string{"m.tmx": mapOf("orthogonal", "", "1,1,1,1")}},
+		"hexagonal":     {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="8"`, "1,1,1,1")}},
+		"odd tile size": {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
+		"missing image": {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
+		"bad png":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
+	}
+	cases["odd tile size"].files["m.tmx"] = `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="63" tileheight="31">
+<tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer></map>`
+	for name, c := range cases {
+		fsys := fstest.MapFS{"tiles.tsx": {Data: tsx}}
+		if name != "missing image" {
+			fsys["tiles.png"] = &fstest.MapFile{Data: pngData}
+		}
+		for k, v := range c.files {
+			fsys[k] = &fstest.MapFile{Data: []byte(v)}
+		}
+		w, err := LoadTiled(fsys, "m.tmx", BuildOptions{})
+		if err == nil || w != nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		t.Logf("%s: %v", name, err)
+	}
+}
