@@ -324,7 +324,7 @@ func TestBuildTiledStaggered(t *testing.T) {
 		t.Fatalf("tile (3,6) centre %v", c)
 	}
 	checkEntity(t, w, "grunt", Character, 3.5, 1.5)
-	checkEntity(t, w, "oak", Object, 6.5, 1.5) // bottom-left aligned at (160,128): feet at the image's bottom centre (192,128)
+	checkEntity(t, w, "oak", Object, 6.5, 1.5)                // bottom-left aligned at (160,128): feet at the image's bottom centre (192,128)
 	med := checkEntity(t, w, "medkit", Pickup, 7.375, -0.875) // centre (296,104): x−y = 264/32, x+y = 104/16
 	if e := w.Extent(med); !e.ApproxEqual(mathx.V2(0.375, 0.375), 1e-12) {
 		t.Errorf("medkit extent %v", e)
