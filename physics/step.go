@@ -214,23 +214,36 @@ func (w *World) findPairs() {
 		w.findPairsBrute()
 		return
 	}
+	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
 	for _, s := range w.moving {
 		i := int(s)
 		b := w.box[i]
-		st := w.nextStamp()
-		r := w.gMoving.rangeOf(b)
+		r := gm.rangeOf(b)
+		// A body inside one cell meets every candidate once: no marks.
+		single := r.x0 == r.x1 && r.y0 == r.y1
+		var st uint32
+		if !single {
+			st = w.nextStamp()
+		}
+		walls := !w.sensor[i] && w.typ[i] == Dynamic
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
-				c := int(y)*w.gMoving.nx + int(x)
-				for _, j := range w.gMoving.cellItems(c) {
-					w.considerBody(i, int(j), st, true)
+				c := int(y)*gm.nx + int(x)
+				for k := gm.start[c]; k < gm.start[c+1]; k++ {
+					if j := gm.items[k]; int(j) > i && boxesTouch(b, gm.ibox[k]) {
+						w.considerBody(i, int(j), st, single)
+					}
 				}
-				for _, j := range w.gStatic.cellItems(c) {
-					w.considerBody(i, int(j), st, false)
+				for k := gs.start[c]; k < gs.start[c+1]; k++ {
+					if boxesTouch(b, gs.ibox[k]) {
+						w.considerBody(i, int(gs.items[k]), st, single)
+					}
 				}
-				if !w.sensor[i] {
-					for _, k := range w.gWalls.cellItems(c) {
-						w.considerWall(i, int(k), st)
+				if walls {
+					for k := gw.start[c]; k < gw.start[c+1]; k++ {
+						if boxesTouch(b, gw.ibox[k]) {
+							w.considerWall(i, int(gw.items[k]), st, single)
+						}
 					}
 				}
 			}
@@ -238,26 +251,27 @@ func (w *World) findPairs() {
 	}
 }
 
-func (w *World) considerBody(i, j int, st uint32, moving bool) {
-	if moving && j <= i {
-		return
+func (w *World) considerBody(i, j int, st uint32, single bool) {
+	if !single {
+		if w.mk.body[j] == st {
+			return
+		}
+		w.mk.body[j] = st
 	}
-	if w.mk.body[j] == st {
-		return
-	}
-	w.mk.body[j] = st
 	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
 		return
 	}
 	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
 }
 
-func (w *World) considerWall(i, k int, st uint32) {
-	if w.mk.wall[k] == st {
-		return
+func (w *World) considerWall(i, k int, st uint32, single bool) {
+	if !single {
+		if w.mk.wall[k] == st {
+			return
+		}
+		w.mk.wall[k] = st
 	}
-	w.mk.wall[k] = st
-	if w.typ[i] != Dynamic || w.wallLayer[k]&w.mask[i] == 0 || !boxesTouch(w.box[i], w.wallBox[k]) {
+	if w.wallLayer[k]&w.mask[i] == 0 {
 		return
 	}
 	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(k), wall: true})
