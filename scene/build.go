@@ -6,12 +6,16 @@ import (
 	"image/color"
 	"io/fs"
 
+	"diorama/iso"
 	"diorama/raster"
 )
 
 // BuildOptions configure the builders that turn loaded level data into a
 // World.
 type BuildOptions struct {
+	// Proj is the projection for levels that do not bring their own tile
+	// size (ASCII, image and IsoMob levels); zero means iso.Dimetric(64).
+	Proj iso.Projection
 	// Seed, TPS and MaxBullets go to the World's Config.
 	Seed       uint64
 	TPS        int
@@ -60,6 +64,13 @@ func (o *BuildOptions) look(class string) LookID {
 		return NoLook
 	}
 	return o.Looks(class)
+}
+
+func (o *BuildOptions) proj() (iso.Projection, error) {
+	if o.Proj == (iso.Projection{}) {
+		return iso.Dimetric(64)
+	}
+	return iso.NewProjection(o.Proj.TileW, o.Proj.TileH, o.Proj.ZPixels)
 }
 
 // maxImageBytes bounds an image file read by a builder.

@@ -56,6 +56,8 @@ type World struct {
 	Tasks loop.Scheduler
 	// Rand is the simulation's random source (part of the state hash).
 	Rand mathx.Rand
+	// Overlords are the wave controllers at work (AddOverlord).
+	Overlords []*Overlord
 
 	dt   float64
 	tick uint64

@@ -1,0 +1,262 @@
+package scene
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+	"testing/fstest"
+
+	"diorama/mathx"
+	"diorama/scene/imagelevel"
+)
+
+func kinds(w *World, k Kind) []string {
+	var out []string
+	w.Each(k, func(e Entity) {
+		p := w.Pos(e)
+		out = append(out, w.Class(e)+"@"+mathx.V2(p.X, p.Y).String())
+	})
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestBuildASCII(t *testing.T) {
+	fsys := fstest.MapFS{"l.lev": {Data: []byte("wwwww\nws-ew\nw-tpw\nwb--w\nwwwww\n")}}
+	w, err := LoadASCII(fsys, "l.lev", BuildOptions{CharacterHealth: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Grid.Cols != 5 || w.Grid.Rows != 5 || len(w.Layers) != 1 {
+		t.Fatalf("grid %d×%d, %d layers", w.Grid.Cols, w.Grid.Rows, len(w.Layers))
+	}
+	// 16 outer walls + 't' + 'b' = 18 block entities.
+	if n := len(w.AppendEntities(nil, Object)); n != 18 {
+		t.Fatalf("%d wall objects, want 18", n)
+	}
+	floor := w.Layers[0].Tiles
+	if floor[0] != -1 || floor[1*5+2] != 0 || floor[2*5+2] != -1 {
+		t.Fatalf("floor tiles %v", floor)
+	}
+	wantSpawns := []string{"player@(1.5,1.5)", "enemy@(3.5,1.5)", "pickup@(3.5,2.5)"}
+	if got := kinds(w, SpawnPoint); !equalStrings(got, wantSpawns) {
+		t.Fatalf("spawns %v, want %v", got, wantSpawns)
+	}
+	if got := kinds(w, Character); !equalStrings(got, []string{"player@(1.5,1.5)", "enemy@(3.5,1.5)"}) {
+		t.Fatalf("characters %v", got)
+	}
+	if got := kinds(w, Pickup); !equalStrings(got, []string{"pickup@(3.5,2.5)"}) {
+		t.Fatalf("pickups %v", got)
+	}
+	hero, _ := w.Find("player")
+	if w.Health(hero) != 7 || !w.collector[hero.Slot()] {
+		t.Fatalf("player health %d", w.Health(hero))
+	}
+	// Walls stop a character: walking left from (1.5, 1.5) it stops at
+	// x = 1 + radius.
+	if err := w.SetVelocity(hero, mathx.V2(-3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 60; k++ {
+		w.Step()
+	}
+	if p := w.Pos(hero); !mathx.ApproxEqual(p.X, 1.3, 1e-6) {
+		t.Fatalf("player walked to %v, want x = 1.3 against the wall", p)
+	}
+	if _, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("ww\nw\n")}}, "l.lev", BuildOptions{}); err == nil {
+		t.Fatal("ragged level accepted")
+	}
+}
+
+func levelPNG(t *testing.T, rows []string) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, len(rows[0]), len(rows)))
+	for y, r := range rows {
+		for x, c := range r {
+			col := color.NRGBA{255, 255, 255, 255}
+			switch c {
+			case 'w':
+				col = imagelevel.DefaultWallColor
+			case 'd':
+				col = imagelevel.DefaultDoorColor
+			}
+			img.SetNRGBA(x, y, col)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestBuildImageLevelAndOverlord(t *testing.T) {
+	fsys := fstest.MapFS{
+		"map.png": {Data: levelPNG(t, []string{
+			"wwwwwwwwww",
+			"w........w",
+			"w........w",
+			"wwwwdwwwww",
+			"w........w",
+			"w........w",
+			"w........w",
+			"wwwwwwwwww",
+		})},
+		"map.json": {Data: []byte(`{
+  "player": {"osr": {"x": 0, "y": 1}, "sp": {"x": 4.5, "y": 1.5}},
+  "doors": [{"name": "DOOR1", "tile": {"x": 4, "y": 3}, "locked": false}],
+  "overlords": [{
+    "lock_on_entry": ["DOOR1"],
+    "triggers": [{"x": 4.5, "y": 4.5}],
+    "spawn_points": [{"x": 2.5, "y": 5.5}, {"x": 7.5, "y": 5.5}],
+    "max_in_level": 2,
+    "spawns_in_wave": 3
+  }]
+}`)},
+	}
+	w, err := LoadImageLevel(fsys, "map.png", "map.json", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := kinds(w, Trigger); !equalStrings(got, []string{"door@(4.5,3.5)", "overlord@(4.5,4.5)"}) {
+		t.Fatalf("triggers %v", got)
+	}
+	if got := kinds(w, SpawnPoint); !equalStrings(got, []string{"player@(4.5,1.5)", "enemy@(2.5,5.5)", "enemy@(7.5,5.5)"}) {
+		t.Fatalf("spawn points %v", got)
+	}
+	door, _ := w.Find("DOOR1")
+	if w.value[door.Slot()] != 0 {
+		t.Fatal("door starts locked")
+	}
+	// Seed 000's strips: 2 columns + rows split by the door.
+	if n := w.Phys.WallCount(); n != len(mustGrid(t, fsys).WallStrips()) {
+		t.Fatalf("%d walls", n)
+	}
+	if len(w.Overlords) != 1 {
+		t.Fatal("no overlord")
+	}
+	o := w.Overlords[0]
+	hero, _ := w.Find("player")
+	// Walk down through the door onto the overlord's trigger.
+	if err := w.SetVelocity(hero, mathx.V2(0, 3)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 60 && !o.Active(); k++ {
+		w.Step()
+	}
+	if !o.Active() || w.value[door.Slot()] != 1 {
+		t.Fatalf("overlord active %v, door locked %d", o.Active(), w.value[door.Slot()])
+	}
+	_ = w.SetVelocity(hero, mathx.Vec2{})
+	for k := 0; k < 5; k++ {
+		w.Step()
+	}
+	// At most two alive at once, on the spawn points in turn.
+	enemies := w.AppendEntities(nil, Character)[1:]
+	if len(enemies) != 2 || o.Spawned() != 2 || o.Alive() != 2 {
+		t.Fatalf("%d enemies, spawned %d, alive %d", len(enemies), o.Spawned(), o.Alive())
+	}
+	if w.Pos(enemies[0]) != mathx.V3(2.5, 5.5, 0) || w.Pos(enemies[1]) != mathx.V3(7.5, 5.5, 0) {
+		t.Fatalf("enemies at %v %v", w.Pos(enemies[0]), w.Pos(enemies[1]))
+	}
+	if err := w.Damage(enemies[0], 1000, hero); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 5; k++ {
+		w.Step()
+	}
+	if o.Spawned() != 3 || o.Alive() != 2 {
+		t.Fatalf("after a kill: spawned %d alive %d, want 3 and 2", o.Spawned(), o.Alive())
+	}
+	if p := w.Pos(o.alive[1]); o.alive[0] != enemies[1] || !p.XY().ApproxEqual(mathx.V2(2.5, 5.5), 1e-9) {
+		t.Fatalf("third enemy at %v, want near the first spawn point again", p)
+	}
+	for _, e := range w.AppendEntities(nil, Character)[1:] {
+		_ = w.Damage(e, 1000, hero)
+	}
+	for k := 0; k < 5; k++ {
+		w.Step()
+	}
+	if o.Spawned() != 3 || o.Alive() != 0 || w.Tasks.Len() != 0 {
+		t.Fatalf("wave over: spawned %d alive %d tasks %d", o.Spawned(), o.Alive(), w.Tasks.Len())
+	}
+}
+
+func mustGrid(t *testing.T, fsys fstest.MapFS) *imagelevel.Grid {
+	g, err := imagelevel.LoadGrid(fsys, "map.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestBuildIsoXML(t *testing.T) {
+	fsys := fstest.MapFS{
+		"defs.xml": {Data: []byte(`<definitions>
+<materialDefinition name="brick" type="tile"/>
+<materialDefinition name="grassTiled" type="tile"/>
+<objectDefinition name="crate" solid="true" animated="false"><displayModel><sprite angle="0" src="crate"/></displayModel><collisionModel><cylinder radius="16" height="32"/></collisionModel></objectDefinition>
+<objectDefinition name="lamp" solid="false" animated="false"><displayModel><sprite angle="0" src="lamp"/></displayModel></objectDefinition>
+<characterDefinition name="hero" solid="true" animated="true"><displayModel><sprite angle="45" src="heroEast"/></displayModel><collisionModel><cylinder radius="20" height="60"/></collisionModel></characterDefinition>
+</definitions>`)},
+		"scene.xml": {Data: []byte(`<scene gridsize="64" levelsize="64">
+<head><name>t</name><definitions src="defs.xml"/></head>
+<body>
+<wall id="W1" x="0" y="0" z="0" dir="vert" size="256" height="64" src="brick"/>
+<wall id="W2" x="0" y="0" z="0" dir="horiz" size="384" height="64" src="brick"/>
+<floor id="F1" x="0" y="0" z="0" width="384" height="256" src="grassTiled"/>
+<object id="C1" x="96" y="160" z="0" def="crate"/>
+<object id="L1" x="300" y="32" z="0" def="lamp"/>
+<character id="Player" x="200" y="100" z="0" def="hero" orientation="45" health="30"/>
+</body></scene>`)},
+	}
+	w, err := LoadIsoXML(fsys, "scene.xml", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Grid.Cols != 6 || w.Grid.Rows != 4 {
+		t.Fatalf("grid %d×%d, want 6×4", w.Grid.Cols, w.Grid.Rows)
+	}
+	for _, k := range w.Layers[0].Tiles {
+		if k != 0 {
+			t.Fatalf("floor tiles %v", w.Layers[0].Tiles)
+		}
+	}
+	crate := checkEntity(t, w, "C1", Object, 1.5, 2.5)
+	if w.radius[crate.Slot()] != 0.25 || w.Body(crate).IsNil() {
+		t.Fatalf("crate radius %v body %v", w.radius[crate.Slot()], w.Body(crate))
+	}
+	lamp := checkEntity(t, w, "L1", Object, 300.0/64, 0.5)
+	if !w.Body(lamp).IsNil() {
+		t.Fatal("non-solid lamp got a body")
+	}
+	hero := checkEntity(t, w, "Player", Character, 200.0/64, 100.0/64)
+	if w.Health(hero) != 30 || w.radius[hero.Slot()] != 20.0/64 || !mathx.ApproxEqual(w.Facing(hero), mathx.Deg(45), 1e-12) || !w.collector[hero.Slot()] {
+		t.Fatalf("hero health %d radius %v facing %v", w.Health(hero), w.radius[hero.Slot()], w.Facing(hero))
+	}
+	w1 := checkEntity(t, w, "W1", Object, 0, 2)
+	w2 := checkEntity(t, w, "W2", Object, 3, 0)
+	if len(w.drawing[w1.Slot()].Parts) != 1 || len(w.drawing[w2.Slot()].Parts) != 1 || w.Phys.WallCount() != 2 {
+		t.Fatal("walls not drawn or not solid")
+	}
+	if w.Phys.Wall(0) != (mathx.AABB{Min: mathx.V2(-0.05, 0), Max: mathx.V2(0.05, 4)}) {
+		t.Fatalf("wall W1 box %v", w.Phys.Wall(0))
+	}
+	bad := fstest.MapFS{"defs.xml": fsys["defs.xml"], "scene.xml": {Data: bytes.Replace(fsys["scene.xml"].Data, []byte(`health="30"`), []byte(`health="lots"`), 1)}}
+	if _, err := LoadIsoXML(bad, "scene.xml", BuildOptions{}); err == nil {
+		t.Fatal("bad health accepted")
+	} else {
+		t.Log(err)
+	}
+}

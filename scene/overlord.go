@@ -1,0 +1,99 @@
+package scene
+
+import (
+	"fmt"
+
+	"diorama/mathx"
+)
+
+// Overlord is seed 000's per-zone wave controller: it wakes when a
+// collector (the player) enters one of its triggers, locks the doors it
+// names, then spawns enemies at its spawn points in turn, one per tick,
+// keeping at most MaxAlive of its enemies alive until it has spawned Wave
+// in all. The seed gives only the JSON key names; this is their plain
+// reading. An overlord is a scene rule: it runs inside Step through a
+// periodic task and a trigger listener.
+type Overlord struct {
+	Name string
+	// Triggers wake it; Spawns are where its enemies appear (round robin).
+	Triggers, Spawns []Entity
+	// Locks are the names of door entities locked on entry (their Value
+	// becomes 1).
+	Locks []string
+	// MaxAlive is the cap on its enemies alive at once; Wave the total.
+	MaxAlive, Wave int
+	// Spawn creates one enemy standing at at.
+	Spawn func(w *World, at mathx.Vec3) (Entity, error)
+
+	active  bool
+	spawned int
+	next    int
+	alive   []Entity
+}
+
+// Active reports whether the overlord has been woken.
+func (o *Overlord) Active() bool { return o.active }
+
+// Spawned returns how many enemies it has spawned.
+func (o *Overlord) Spawned() int { return o.spawned }
+
+// Alive returns how many of its enemies are alive (as of the last tick).
+func (o *Overlord) Alive() int { return len(o.alive) }
+
+// AddOverlord puts an overlord to work in w.
+func (w *World) AddOverlord(o *Overlord) error {
+	if o == nil || o.Spawn == nil || len(o.Spawns) == 0 || len(o.Triggers) == 0 || o.MaxAlive < 1 || o.Wave < 1 {
+		return fmt.Errorf("scene: overlord needs triggers, spawn points, a Spawn function and MaxAlive, Wave >= 1")
+	}
+	for _, e := range append(o.Triggers[:len(o.Triggers):len(o.Triggers)], o.Spawns...) {
+		if !w.Valid(e) {
+			return fmt.Errorf("scene: overlord %q: %w", o.Name, ErrStale)
+		}
+	}
+	o.alive = make([]Entity, 0, o.MaxAlive)
+	w.Overlords = append(w.Overlords, o)
+	w.Events.Trigger.Subscribe(func(ev TriggerEvent) {
+		if o.active || !ev.Enter || !w.collector[ev.Visitor.Slot()] {
+			return
+		}
+		for _, t := range o.Triggers {
+			if t == ev.Trigger {
+				o.active = true
+				for _, name := range o.Locks {
+					w.Each(Trigger, func(d Entity) {
+						if w.name[d.Slot()] == name && w.class[d.Slot()] == "door" {
+							w.value[d.Slot()] = 1
+						}
+					})
+				}
+				return
+			}
+		}
+	})
+	w.Tasks.Every(1, func(uint64) bool {
+		k := 0
+		for _, e := range o.alive {
+			if w.Valid(e) && w.state[e.Slot()] != stDying {
+				o.alive[k] = e
+				k++
+			}
+		}
+		o.alive = o.alive[:k]
+		if !o.active {
+			return false
+		}
+		if o.spawned >= o.Wave {
+			return len(o.alive) == 0 // the wave is over
+		}
+		if len(o.alive) < o.MaxAlive {
+			sp := o.Spawns[o.next%len(o.Spawns)]
+			o.next++
+			if e, err := o.Spawn(w, w.Pos(sp)); err == nil {
+				o.alive = append(o.alive, e)
+				o.spawned++
+			}
+		}
+		return false
+	})
+	return nil
+}
