@@ -54,7 +54,8 @@ func (s Shape) Kind() ShapeKind { return s.kind }
 // Radius returns a circle's or capsule's radius, 0 for polygons.
 func (s Shape) Radius() float64 { return s.radius }
 
-// Vertices returns a copy of a polygon's local vertices (CCW), nil for circles.
+// Vertices returns a copy of a polygon's local vertices (CCW), nil for
+// circles and capsules.
 func (s Shape) Vertices() []mathx.Vec2 {
 	if s.kind != KindPolygon {
 		return nil
