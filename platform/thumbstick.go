@@ -17,6 +17,10 @@ import (
 type Thumbstick struct {
 	Area   mathx.AABB // where a pointer may grab the stick, frame coordinates
 	Radius float64    // maximum length of the vector, frame pixels
+	// Fixed keeps the neutral point at Center instead of where the finger
+	// lands (a stick printed on the screen rather than a floating one).
+	Fixed  bool
+	Center mathx.Vec2
 
 	active  bool
 	pointer int
@@ -72,6 +76,9 @@ func (s *Thumbstick) Handle(ev Event) bool {
 	switch {
 	case down && !s.active && s.Radius > 0 && s.inArea(p):
 		s.active, s.pointer, s.neutral, s.pos = true, id, p, p
+		if s.Fixed {
+			s.neutral = s.Center
+		}
 		return true
 	case move && s.active && id == s.pointer:
 		s.pos = p
@@ -111,8 +118,8 @@ func (s *Thumbstick) Value() mathx.Vec2 {
 
 // StickGeometry is what a game draws for a stick: a base circle at Center
 // with radius Radius, and a knob circle at Knob with radius KnobRadius.
-// Inactive sticks report Active false and their resting place, the centre
-// of their Area.
+// Inactive sticks report Active false and their resting place: Center
+// for a Fixed stick, else the centre of their Area.
 type StickGeometry struct {
 	Active     bool
 	Center     mathx.Vec2
@@ -130,6 +137,9 @@ func (s *Thumbstick) Geometry() StickGeometry {
 		g.Knob = s.neutral.Add(s.Vector())
 	} else {
 		g.Center = s.Area.Center()
+		if s.Fixed {
+			g.Center = s.Center
+		}
 		g.Knob = g.Center
 	}
 	return g

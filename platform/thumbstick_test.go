@@ -99,3 +99,19 @@ func TestThumbstickMouseAndEdges(t *testing.T) {
 		t.Fatal("zero stick activated")
 	}
 }
+
+func TestFixedThumbstick(t *testing.T) {
+	s := Thumbstick{Area: mathx.AABB{Max: mathx.V2(200, 200)}, Radius: 30, Fixed: true, Center: mathx.V2(60, 140)}
+	if g := s.Geometry(); g.Center != mathx.V2(60, 140) || g.Knob != g.Center || g.Active {
+		t.Fatalf("resting fixed stick %+v", g)
+	}
+	// A finger landing 10 px right of the printed centre already pushes right.
+	s.Handle(Event{Kind: TouchDown, Pointer: 2, X: 70, Y: 140})
+	if v := s.Vector(); v != mathx.V2(10, 0) {
+		t.Fatalf("fixed stick on touch-down: %v", v)
+	}
+	s.Handle(Event{Kind: TouchMove, Pointer: 2, X: 60, Y: 40}) // 100 up: clamped to 30
+	if v, g := s.Vector(), s.Geometry(); v != mathx.V2(0, -30) || g.Center != mathx.V2(60, 140) || g.Knob != mathx.V2(60, 110) {
+		t.Fatalf("fixed stick drag: %v %+v", v, g)
+	}
+}

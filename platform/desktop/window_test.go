@@ -303,32 +303,46 @@ func TestPresentZeroAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkUpload measures streaming one 800×480 frame into the texture
-// with glTexSubImage2D and drawing it (glFinish waits for completion).
+// BenchmarkUpload measures presenting one frame: streaming it into the
+// texture and drawing the quad (glFinish waits for the GPU, here Mesa's
+// llvmpipe). "stream" is the backend's path (glTexSubImage2D into the
+// texture allocated once); "realloc" re-specifies the texture with
+// glTexImage2D every frame, for comparison.
 func BenchmarkUpload(b *testing.B) {
 	needDisplay(b)
-	onMain(func() {
-		win, err := Open(platform.Config{Width: 800, Height: 480, NoVSync: true})
-		if err != nil {
-			b.Error(err)
-			return
+	for _, size := range [][2]int{{800, 480}, {1600, 960}} {
+		for _, mode := range []string{"stream", "realloc"} {
+			b.Run(fmt.Sprintf("%s_%dx%d", mode, size[0], size[1]), func(b *testing.B) {
+				onMain(func() { benchUpload(b, size[0], size[1], mode == "realloc") })
+			})
 		}
-		defer win.Close()
-		f, _ := raster.NewFrame(800, 480)
-		pattern(f, 1)
+	}
+}
+
+func benchUpload(b *testing.B, w, h int, realloc bool) {
+	win, err := Open(platform.Config{Width: w, Height: h, NoVSync: true})
+	if err != nil {
+		b.Error(err)
+		return
+	}
+	defer win.Close()
+	f, _ := raster.NewFrame(w, h)
+	pattern(f, 1)
+	win.Render(f)
+	b.SetBytes(int64(len(f.Pix)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Pix[0] = uint8(i)
+		if realloc {
+			reallocTexture(win, f)
+		}
 		win.Render(f)
-		b.SetBytes(int64(len(f.Pix)))
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			f.Pix[0] = uint8(i)
-			win.Render(f)
-			glFinish()
-		}
-		b.StopTimer()
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
-		win.Swap()
-	})
+		glFinish()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
+	win.Swap()
 }
 
 func TestOpenWithoutDisplay(t *testing.T) {
