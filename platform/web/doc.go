@@ -2,8 +2,9 @@
 // GOARCH=wasm): each frame is copied into an ImageData and drawn with
 // putImageData, the canvas is scaled with CSS by the game's
 // [platform.ScaleMode] (integer scaling and letterboxing by default,
-// image-rendering: pixelated), and keyboard, mouse, wheel and touch events
-// become engine events in frame coordinates.
+// image-rendering: pixelated), keyboard, mouse, wheel and touch events
+// become engine events in frame coordinates, and gamepads with the
+// browser's standard mapping are polled every frame.
 //
 // `make web` builds ./platform/web/example (or WEBPKG) into out/web/ with
 // index.html and wasm_exec.js; any static server can serve the folder.

@@ -53,6 +53,9 @@ type runner struct {
 	frames  int
 	done    chan error
 	stopped bool
+	axes    []float64 // gamepad polling buffers
+	values  []float64
+	pressed []bool
 }
 
 func (r *runner) setup() error {
@@ -206,6 +209,7 @@ func (r *runner) frame(now float64) {
 		dt = time.Duration((now - r.last) * float64(time.Millisecond))
 	}
 	r.last, r.started = now, true
+	r.pollGamepads()
 	if err := r.d.Step(dt); err != nil {
 		r.stopped = true
 		r.done <- err
@@ -221,3 +225,33 @@ func (r *runner) frame(now float64) {
 }
 
 func px(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + "px" }
+
+// pollGamepads reads navigator.getGamepads() (standard mapping only).
+func (r *runner) pollGamepads() {
+	nav := r.win.Get("navigator")
+	if nav.Get("getGamepads").IsUndefined() {
+		return
+	}
+	pads := nav.Call("getGamepads")
+	for i := 0; i < platform.MaxGamepads; i++ {
+		var p js.Value
+		if i < pads.Length() {
+			p = pads.Index(i)
+		}
+		if p.IsUndefined() || p.IsNull() || !p.Get("connected").Bool() || p.Get("mapping").String() != "standard" {
+			r.d.Input.SetGamepad(i, platform.RawGamepad{})
+			continue
+		}
+		axes, buttons := p.Get("axes"), p.Get("buttons")
+		r.axes, r.values, r.pressed = r.axes[:0], r.values[:0], r.pressed[:0]
+		for j := 0; j < axes.Length(); j++ {
+			r.axes = append(r.axes, axes.Index(j).Float())
+		}
+		for j := 0; j < buttons.Length(); j++ {
+			b := buttons.Index(j)
+			r.values = append(r.values, b.Get("value").Float())
+			r.pressed = append(r.pressed, b.Get("pressed").Bool())
+		}
+		r.d.Input.SetGamepad(i, StandardGamepad(r.axes, r.values, r.pressed))
+	}
+}
