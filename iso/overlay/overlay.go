@@ -106,8 +106,17 @@ func (o *Overlay) boundsOf() (lo, hi mathx.Vec2) {
 	return lo, hi
 }
 
-// pm premultiplies a straight-alpha colour.
-func pm(c color.NRGBA) color.RGBA { return raster.Premul(c) }
+// pm premultiplies a straight-alpha colour with the standard library's
+// rounding (as raster.Premul, which boxes the colour in an interface and
+// so allocates).
+func pm(c color.NRGBA) color.RGBA {
+	if c.A == 0xff {
+		return color.RGBA{c.R, c.G, c.B, 0xff}
+	}
+	a := uint32(c.A) * 0x101
+	ch := func(v uint8) uint8 { return uint8((uint32(v) * 0x101 * a / 0xffff) >> 8) }
+	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
+}
 
 // width returns w, or 1 when w is not a positive finite number.
 func width(w float64) float64 {
