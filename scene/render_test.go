@@ -1,0 +1,158 @@
+package scene
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"diorama/atlas"
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+func dot(c color.RGBA) *raster.Sprite {
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	img.SetRGBA(0, 0, c)
+	return raster.MustSprite(img)
+}
+
+// litPixels renders w at alpha and returns the non-background pixels.
+func litPixels(t *testing.T, w *World, alpha float64) []image.Point {
+	t.Helper()
+	cam := iso.NewCamera(256, 160)
+	cam.Center = mathx.V2(128, 80) // screen = map pixels
+	fr, err := raster.NewFrame(256, 160)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl := raster.NewDrawList()
+	if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), alpha); err != nil {
+		t.Fatal(err)
+	}
+	dl.Draw(fr)
+	var out []image.Point
+	for y := 0; y < 160; y++ {
+		for x := 0; x < 256; x++ {
+			if fr.RGBAAt(x, y).A != 0 {
+				out = append(out, image.Pt(x, y))
+			}
+		}
+	}
+	return out
+}
+
+// TestRenderInterpolates: a character moving one unit per tick along x is
+// drawn at the previous tick's position for alpha 0, the last one for
+// alpha 1 and halfway between for 0.5 (Dimetric(32): x steps 16 pixels
+// right and 8 down; the world origin is at map pixel (128, 0)). Bullets
+// interpolate the same way.
+func TestRenderInterpolates(t *testing.T) {
+	w := testWorld(t, 8, 8, 1)
+	look, err := w.AddLook(&Look{Sprite: dot(color.RGBA{255, 255, 255, 255})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(2, 2, 0), Vel: mathx.V2(60, 0), Radius: 0.2, Look: look})
+	w.Step()
+	if p := w.Pos(e); p.Dist(mathx.V3(3, 2, 0)) > 1e-12 {
+		t.Fatalf("moved to %v", p)
+	}
+	for _, c := range []struct {
+		alpha float64
+		want  image.Point
+	}{
+		{0, image.Pt(128, 31)},   // (2,2): (0, 32) + origin, sprite bottom on the feet
+		{1, image.Pt(144, 39)},   // (3,2): (16, 40)
+		{0.5, image.Pt(136, 35)}, // (2.5,2): (8, 36)
+		{-3, image.Pt(128, 31)},  // clamped
+		{7, image.Pt(144, 39)},
+	} {
+		got := litPixels(t, w, c.alpha)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("alpha %v: lit %v, want %v", c.alpha, got, c.want)
+		}
+	}
+	// A bullet: the same rule, at its height.
+	if err := w.Remove(e); err != nil {
+		t.Fatal(err)
+	}
+	w.SetBulletSprite(dot(color.RGBA{255, 0, 0, 255}))
+	if err := w.Fire(BulletDef{Pos: mathx.V2(4, 4), Z: 1, Vel: mathx.V2(0, 30)}); err != nil {
+		t.Fatal(err)
+	}
+	w.Step() // (4, 4) → (4, 4.5)
+	for _, c := range []struct {
+		alpha float64
+		want  image.Point
+	}{
+		{0, image.Pt(128, 8*8-16-1)},     // z = 1 lifts it 16 pixels
+		{1, image.Pt(128-8, 8*8+4-16-1)}, // y + 0.5: 8 left, 4 down
+	} {
+		got := litPixels(t, w, c.alpha)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("bullet alpha %v: lit %v, want %v", c.alpha, got, c.want)
+		}
+	}
+}
+
+// TestAnimationFacing: a character with 4-facing walk and idle clips picks
+// the clip of its screen heading and state, and advances one frame per
+// tick.
+func TestAnimationFacing(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	var frames []*raster.Sprite
+	for k := 0; k < 16; k++ {
+		frames = append(frames, dot(color.RGBA{uint8(k * 16), 0, 0, 255}))
+	}
+	dirs := atlas.Directions(4, 0) // E, S, W, N on screen
+	l := &Look{Frames: frames, Dirs: dirs}
+	for s := 0; s < int(NumAnimStates); s++ {
+		for d := 0; d < 4; d++ {
+			base := (s*4 + d) * 2 % 16
+			l.Clips[s] = append(l.Clips[s], &atlas.Clip{Name: "c", Frames: []int{base, base + 1}, Durations: []int{1, 1}})
+		}
+	}
+	id, err := w.AddLook(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(8, 8, 0), Radius: 0.2, Look: id})
+	frameOf := func() int { return w.player[e.Slot()].Frame() }
+	// Idle, facing world +x, which projects to screen (16, 8): 26.6°,
+	// nearest E, so the idle-E clip's first frame.
+	if w.Anim(e) != Idle || w.dir[e.Slot()] != 0 || frameOf() != 0 {
+		t.Fatalf("anim %v dir %d frame %d", w.Anim(e), w.dir[e.Slot()], frameOf())
+	}
+	// Walk along world +y: screen (−16, 8), 153°: nearest W (180°), facing 2.
+	if err := w.SetVelocity(e, mathx.V2(0, 2)); err != nil {
+		t.Fatal(err)
+	}
+	w.Step()
+	if w.Anim(e) != Walk || w.dir[e.Slot()] != 2 {
+		t.Fatalf("anim %v dir %d", w.Anim(e), w.dir[e.Slot()])
+	}
+	base := (1*4 + 2) * 2 % 16
+	if frameOf() != base+1 { // restarted on the walk-W clip, then advanced one tick
+		t.Fatalf("frame %d, want %d", frameOf(), base+1)
+	}
+	w.Step()
+	if frameOf() != base {
+		t.Fatalf("frame %d after two ticks, want %d (looped)", frameOf(), base)
+	}
+	// Walk along world −x−y: screen straight up: N (3).
+	_ = w.SetVelocity(e, mathx.V2(-1, -1))
+	w.Step()
+	if w.dir[e.Slot()] != 3 {
+		t.Fatalf("dir %d, want 3 (N)", w.dir[e.Slot()])
+	}
+	// Bad looks are refused.
+	if _, err := w.AddLook(&Look{}); err == nil {
+		t.Fatal("empty look accepted")
+	}
+	bad := &Look{Frames: frames, Dirs: dirs}
+	bad.Clips[Walk] = []*atlas.Clip{{Frames: []int{99}, Durations: []int{1}}, nil, nil, nil}
+	if _, err := w.AddLook(bad); err == nil {
+		t.Fatal("clip with a missing frame accepted")
+	}
+}
