@@ -145,31 +145,12 @@ func setStatuses[A any](t *testing.T, in *bt.Instance[A], nodes []overlay.Node) 
 // ticks, every node coloured by its last status.
 func TestGoldenBehaviourTrees(t *testing.T) {
 	r, k := tankRegistry()
-	load := func(name string) *bt.Instance[*tank] {
-		tr, err := bt.Load(r, tankTrees, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tr.NewInstance()
-	}
 
-	// Drone: sees the player on tick 1 (shoots while travelling), loses
-	// sight on tick 2 and is still travelling.
-	drone := load("drone")
-	dt := &tank{trip: 3, canSee: true}
-	drone.Blackboard().SetFloat(k.health, 100)
-	drone.Blackboard().SetVec2(k.player, mathx.Vec2{X: 5, Y: 5})
-	drone.Tick(dt)
-	dt.canSee = false
-	if s := drone.Tick(dt); s != bt.Running {
-		t.Fatalf("drone tick 2: %v", s)
-	}
-	dn := treeNodes(drone.Tree().Def(), 0, nil)
-	setStatuses(t, drone, dn)
+	dn := scriptedDrone(t, r, k)
 
 	// Turret: travels next to the player, arrives on tick 2, sees the
 	// player on tick 3 and aims.
-	turret := load("turret")
+	turret := loadTank(t, r, "turret")
 	tt := &tank{trip: 2}
 	turret.Blackboard().SetFloat(k.health, 100)
 	turret.Blackboard().SetVec2(k.player, mathx.Vec2{X: 1})
@@ -210,4 +191,33 @@ func TestGoldenBehaviourTrees(t *testing.T) {
 	}
 	dl.Draw(frame)
 	rastertest.Golden(t, filepath.Join("testdata", "bt_tanks.png"), frame, *update)
+}
+
+func loadTank(t *testing.T, r *bt.Registry[*tank], name string) *bt.Instance[*tank] {
+	t.Helper()
+	tr, err := bt.Load(r, tankTrees, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.NewInstance()
+}
+
+// scriptedDrone ticks seed 000's drone twice and returns its panel nodes.
+func scriptedDrone(t *testing.T, r *bt.Registry[*tank], k tankKeys) []overlay.Node {
+	t.Helper()
+	// Drone: sees the player on tick 1 (shoots while travelling), loses
+	// sight on tick 2 and is still travelling.
+	drone := loadTank(t, r, "drone")
+	dt := &tank{trip: 3, canSee: true}
+	drone.Blackboard().SetFloat(k.health, 100)
+	drone.Blackboard().SetVec2(k.player, mathx.Vec2{X: 5, Y: 5})
+	drone.Tick(dt)
+	dt.canSee = false
+	if s := drone.Tick(dt); s != bt.Running {
+		t.Fatalf("drone tick 2: %v", s)
+	}
+	dn := treeNodes(drone.Tree().Def(), 0, nil)
+	setStatuses(t, drone, dn)
+
+	return dn
 }

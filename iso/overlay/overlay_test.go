@@ -391,3 +391,24 @@ func TestStatusNames(t *testing.T) {
 		t.Error("PaletteColor wraps by 12")
 	}
 }
+
+func TestActive(t *testing.T) {
+	nodes := []Node{
+		{Label: "root", Depth: 0, Status: Running},
+		{Label: "a", Depth: 1, Status: Running},
+		{Label: "a1", Depth: 2, Status: Running, Stale: true}, // earlier tick
+		{Label: "b", Depth: 1, Status: Running},
+		{Label: "b1", Depth: 2, Status: Running},
+		{Label: "b2", Depth: 2, Status: Running},
+		{Label: "c", Depth: 3, Status: Success},
+	}
+	if got := Active(nodes); got != 4 {
+		t.Fatalf("Active = %d, want 4 (b1: deepest running, first in pre-order)", got)
+	}
+	if got := Active(nodes[6:]); got != -1 {
+		t.Fatalf("nothing running: %d", got)
+	}
+	if got := Active(nil); got != -1 {
+		t.Fatalf("no nodes: %d", got)
+	}
+}

@@ -47,7 +47,11 @@ const sceneDepth = 10
 // newScene draws rows as a flat tile layer (floor, wall, door colours)
 // with a 48-pixel dimetric projection, framed with a margin, and returns
 // the scene with its overlay begun on the same draw list.
-func newScene(t testing.TB, rows []string) *testScene {
+func newScene(t testing.TB, rows []string) *testScene { return newSceneWide(t, rows, 0, 0) }
+
+// newSceneWide is newScene with extra pixels of room right of and below
+// the map (for panels).
+func newSceneWide(t testing.TB, rows []string, extra, extraH int) *testScene {
 	t.Helper()
 	p, err := iso.Dimetric(48)
 	if err != nil {
@@ -60,8 +64,8 @@ func newScene(t testing.TB, rows []string) *testScene {
 	}
 	b := g.Bounds()
 	const margin = 16
-	cam := iso.NewCamera(b.Dx()+2*margin, b.Dy()+2*margin)
-	cam.Center = mathx.Vec2{X: float64(b.Min.X+b.Max.X) / 2, Y: float64(b.Min.Y+b.Max.Y) / 2}
+	cam := iso.NewCamera(b.Dx()+2*margin+extra, b.Dy()+2*margin+extraH)
+	cam.Center = mathx.Vec2{X: float64(b.Min.X+b.Max.X+extra) / 2, Y: float64(b.Min.Y+b.Max.Y+extraH) / 2}
 	sprites := []*raster.Sprite{
 		raster.MustSprite(iso.TileImage(p, color.RGBA{128, 136, 118, 255})), // floor
 		raster.MustSprite(iso.TileImage(p, color.RGBA{58, 60, 72, 255})),    // wall

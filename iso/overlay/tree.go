@@ -187,3 +187,18 @@ func (o *Overlay) nodeBox(b image.Rectangle, label string, s Status, stale bool)
 func clampDepth(d, prev int) int {
 	return min(max(d, 0), prev+1, maxDepth-1)
 }
+
+// Active returns the index of the node an agent is busy with: the deepest
+// node that is Running on the latest tick (not stale), the first in
+// pre-order among equals, or -1 when nothing is running. Its label is
+// what a game shows above the agent.
+func Active(nodes []Node) int {
+	best := -1
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Status == Running && !n.Stale && (best < 0 || n.Depth > nodes[best].Depth) {
+			best = i
+		}
+	}
+	return best
+}
