@@ -5,8 +5,10 @@ import (
 	"flag"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"os"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -14,6 +16,7 @@ import (
 	"diorama/mathx"
 	"diorama/raster"
 	"diorama/raster/rastertest"
+	"diorama/scene/tiled"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images and generated test data in testdata/")
@@ -362,6 +365,11 @@ func TestBuildTiledErrors(t *testing.T) {
 		"missing image": {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
 		"bad png":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
 	}
+	cases["offset left"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="1" height="1" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><tileoffset x="-2" y="0"/><image source="tiles.png" width="256" height="128"/></tileset>
+<layer id="1" name="g" width="1" height="1"><data encoding="csv">1</data></layer></map>`}}
+	cases["infinite"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32" infinite="1">
+<tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk></data></layer></map>`}}
 	cases["odd tile size"].files["m.tmx"] = `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="63" tileheight="31">
 <tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer></map>`
 	for name, c := range cases {
@@ -377,6 +385,81 @@ func TestBuildTiledErrors(t *testing.T) {
 			t.Errorf("%s: no error", name)
 			continue
 		}
-		t.Logf("%s: %v", name, err)
+		want := map[string]string{
+			"orthogonal": "orthogonal maps are not supported", "hexagonal": "hexagonal maps are not supported",
+			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "not a PNG",
+			"offset left": "offset (-2,0)", "infinite": "infinite maps",
+		}[name]
+		if msg := err.Error(); !strings.Contains(msg, "m.tmx") || !strings.Contains(msg, want) {
+			t.Errorf("%s: error %q does not name the file and %q", name, msg, want)
+		}
 	}
+}
+
+// TestTiledLayersMatchTiledLayout renders each map's tile layers with the
+// engine and, independently, with image/draw at the positions and in the
+// order scene/tiled's Layout says Tiled uses (TileDrawPos, DrawOrder), and
+// requires the two to be identical pixel for pixel.
+func TestTiledLayersMatchTiledLayout(t *testing.T) {
+	for _, name := range []string{"iso.tmx", "staggered.tmx", "offset.tmx", "staggered_x.tmx"} {
+		t.Run(name, func(t *testing.T) {
+			m, err := tiled.Load(os.DirFS("testdata"), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := BuildTiled(os.DirFS("testdata"), m, BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range w.AppendEntities(nil, 0) {
+				if err := w.Remove(e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got := renderWorld(t, w, 16)
+			// The reference: same frame, same camera origin.
+			b := w.Grid.Bounds()
+			cam := iso.NewCamera(got.W(), got.H())
+			cam.Center = mathx.V2(float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2-16)
+			o := cam.Origin()
+			want := image.NewRGBA(image.Rect(0, 0, got.W(), got.H()))
+			draw.Draw(want, want.Rect, image.NewUniform(color.RGBA{24, 24, 32, 255}), image.Point{}, draw.Src)
+			tsImg, err := os.ReadFile("testdata/tiles.png")
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := png.Decode(bytes.NewReader(tsImg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lay := m.Layout()
+			for _, l := range m.Flatten() {
+				if l.Kind != tiled.TileLayer {
+					continue
+				}
+				lay.DrawOrder(0, 0, m.Width, m.Height, func(x, y int) {
+					gid := l.At(x, y)
+					if gid.Empty() {
+						return
+					}
+					ts, local, _ := m.TileFor(gid)
+					r, _ := ts.SourceRect(local)
+					tile := orient(toRGBA(src), r, gid.Flags())
+					tl := lay.ImageTopLeft(x, y, tile.Rect.Dx(), tile.Rect.Dy(), ts.TileOffset)
+					at := image.Pt(int(tl.X)-o.X, int(tl.Y)-o.Y)
+					draw.Draw(want, tile.Rect.Add(at), tile, image.Point{}, draw.Over)
+				})
+			}
+			if n, first := rastertest.Diff(got, want); n != 0 {
+				t.Fatalf("%d pixels differ from Tiled's layout, first %s", n, first)
+			}
+		})
+	}
+}
+
+func toRGBA(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	return out
 }
