@@ -45,7 +45,7 @@ type runner struct {
 	jsPix   js.Value
 	imgData js.Value
 	staging []uint8
-	funcs   []js.Func
+	funcs   []listener
 	frameFn js.Func
 	timer   bool
 	last    float64
@@ -123,13 +123,21 @@ func (r *runner) on(target js.Value, name string, fn func(js.Value)) {
 		return nil
 	})
 	target.Call("addEventListener", name, f, map[string]any{"passive": false})
-	r.funcs = append(r.funcs, f)
+	r.funcs = append(r.funcs, listener{target, name, f})
+}
+
+// listener is an event handler to remove and release when the run ends.
+type listener struct {
+	target js.Value
+	name   string
+	fn     js.Func
 }
 
 func (r *runner) release() {
 	r.stopped = true
-	for _, f := range r.funcs {
-		f.Release()
+	for _, l := range r.funcs {
+		l.target.Call("removeEventListener", l.name, l.fn)
+		l.fn.Release()
 	}
 	r.frameFn.Release()
 }
