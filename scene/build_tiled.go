@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"io/fs"
 	"math"
 	"strings"
@@ -30,9 +31,12 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //   - each visible tile layer becomes an iso.TileLayer whose sprites are
 //     the tileset images cut per tile (image-collection tiles too), with
 //     the GID flip bits applied (diagonal first, then horizontal, then
-//     vertical, as Tiled does) and the tileset's tile offset baked in;
-//     a tile layer (or tileset tile) with the bool property "solid"
-//     makes its tiles physics walls, merged;
+//     vertical, as Tiled does), the tileset's tile offset and the layer's
+//     whole-pixel offset baked in, and the layer's opacity and tint
+//     multiplied in; animated tiles cycle through their frames with the
+//     world's simulated time (Tick × Dt) when it renders; a tile layer
+//     (or tileset tile) with the bool property "solid" makes its tiles
+//     physics walls on their world cells, merged;
 //   - each object of a visible object layer becomes an entity, its
 //     position converted from Tiled's object space (on isometric maps
 //     both axes count tile heights, so world = (x, y)/tileheight; on
@@ -43,14 +47,18 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     class, tile objects are objects, points spawn points and shapes
 //     triggers. Shapes use their centre and half-size; polygons and
 //     polylines their bounding box. Properties "health", "value",
-//     "radius", "height" and "collector" fill the entity's fields.
+//     "radius", "height", "solid" and "collector" fill the entity's
+//     fields;
 //   - tile objects are drawn with their tile image, aligned as Tiled
 //     aligns them, sorted by a box around their feet.
 //
+// Tile layers drawn this way match Tiled's own layout pixel for pixel
+// (tested against an image/draw rendering that follows tiled.Layout).
 // Not supported, refused with an error: orthogonal and hexagonal maps,
-// infinite maps, and tile offsets that move a tile left or down. Layer offsets,
-// opacity, tints, parallax and tile animations are not applied (the first
-// frame is drawn).
+// infinite maps, and tile or layer offsets that move tiles left or down
+// or are not whole pixels. Parallax factors and image layers are not
+// applied; tile objects are drawn at their image size (not scaled to the
+// object's size).
 func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if m == nil {
 		return nil, fmt.Errorf("scene: nil Tiled map")
@@ -91,7 +99,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if err := opt.prepare(w); err != nil {
 		return nil, fail("%v", err)
 	}
-	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, images: map[string]*image.RGBA{}, sprites: map[tiled.GID]*raster.Sprite{}}
+	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
 	solid := make([]bool, 0)
 	for _, l := range m.Flatten() {
 		if !l.TotalVisible {
@@ -139,7 +147,7 @@ type tiledBuilder struct {
 	g       *iso.Grid
 	opt     *BuildOptions
 	images  map[string]*image.RGBA
-	sprites map[tiled.GID]*raster.Sprite
+	sprites map[spriteKey]*raster.Sprite
 }
 
 // image returns the decoded image of a tileset image reference, colour
@@ -219,21 +227,37 @@ func orient(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
 	return out
 }
 
-// layerSprite returns the tile-layer sprite of gid: its image with the
-// tileset offset baked in as transparent padding (left for a rightward
+// spriteKey identifies a baked layer sprite: the tile with its flips and
+// the layer's offset, opacity and tint.
+type spriteKey struct {
+	gid     tiled.GID
+	off     mathx.Point
+	opacity float64
+	tint    [4]uint8
+}
+
+// layerSprite returns the tile-layer sprite of gid (or, for an animated
+// tile, of the local tile id shown instead): its image with the tileset
+// and layer offsets baked in as transparent padding (left for a rightward
 // offset, below for an upward one), since layer tiles are anchored at
-// their bottom-left corner.
-func (b *tiledBuilder) layerSprite(gid tiled.GID) (*raster.Sprite, error) {
-	if s, ok := b.sprites[gid]; ok {
+// their bottom-left corner, and the layer's opacity and tint applied.
+func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprite, error) {
+	off, err := layerOffset(l)
+	if err != nil {
+		return nil, fmt.Errorf("scene: %s: %w", b.m.File, err)
+	}
+	tint := l.TotalTint
+	key := spriteKey{gid: gid, off: off, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}}
+	if s, ok := b.sprites[key]; ok {
 		return s, nil
 	}
 	img, ts, err := b.tileImage(gid)
 	if err != nil {
 		return nil, err
 	}
-	off := ts.TileOffset
+	off = off.Add(ts.TileOffset)
 	if off.X < 0 || off.Y > 0 {
-		return nil, fmt.Errorf("scene: %s: tileset %q offset (%d,%d) moves tiles left or down (not supported)", b.m.File, ts.Name, off.X, off.Y)
+		return nil, fmt.Errorf("scene: %s: tileset %q offset plus layer %q offset (%d,%d) moves tiles left or down (not supported)", b.m.File, ts.Name, l.Name, off.X, off.Y)
 	}
 	if off != (mathx.Point{}) {
 		pad := image.NewRGBA(image.Rect(0, 0, img.Rect.Dx()+off.X, img.Rect.Dy()-off.Y))
@@ -242,12 +266,41 @@ func (b *tiledBuilder) layerSprite(gid tiled.GID) (*raster.Sprite, error) {
 		}
 		img = pad
 	}
+	shade(img, l.TotalOpacity, tint)
 	s, err := raster.NewSprite(img)
 	if err != nil {
 		return nil, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
 	}
-	b.sprites[gid] = s
+	b.sprites[key] = s
 	return s, nil
+}
+
+// layerOffset returns a layer's total offset in whole pixels.
+func layerOffset(l *tiled.Layer) (mathx.Point, error) {
+	o := l.TotalOffset
+	if o.X != math.Trunc(o.X) || o.Y != math.Trunc(o.Y) || math.Abs(o.X) > 1<<16 || math.Abs(o.Y) > 1<<16 {
+		return mathx.Point{}, fmt.Errorf("layer %q offset %v is not a whole number of pixels (at most 65536)", l.Name, o)
+	}
+	return mathx.Point{X: int(o.X), Y: int(o.Y)}, nil
+}
+
+// shade multiplies a premultiplied image by a layer's opacity and tint
+// (Tiled multiplies the tile's colour by the tint, and its alpha by the
+// tint's alpha and the opacity).
+func shade(img *image.RGBA, opacity float64, tint color.NRGBA) {
+	if tint == (color.NRGBA{}) {
+		tint = color.NRGBA{255, 255, 255, 255}
+	}
+	if opacity >= 1 && tint == (color.NRGBA{255, 255, 255, 255}) {
+		return
+	}
+	a := math.Max(0, math.Min(opacity, 1)) * float64(tint.A) / 255
+	f := [4]float64{a * float64(tint.R) / 255, a * float64(tint.G) / 255, a * float64(tint.B) / 255, a}
+	for i := 0; i < len(img.Pix); i += 4 {
+		for c := 0; c < 4; c++ {
+			img.Pix[i+c] = uint8(math.Round(float64(img.Pix[i+c]) * f[c]))
+		}
+	}
 }
 
 // tileLayer converts one tile layer; solid is non-nil when some tile is a
@@ -268,13 +321,16 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 			}
 			si, ok := index[gid]
 			if !ok {
-				s, err := b.layerSprite(gid)
+				s, err := b.layerSprite(gid, l)
 				if err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
 				si = int32(len(tl.Sprites))
 				tl.Sprites = append(tl.Sprites, s)
 				index[gid] = si
+				if err := b.animation(gid, l, si); err != nil {
+					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
+				}
 			}
 			tl.Tiles[k] = si
 			isSolid := layerSolid
@@ -292,6 +348,35 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 		}
 	}
 	return tl, solid, nil
+}
+
+// animation records the frames of an animated tile shown as sprite si of
+// the layer being built (it will be World.Layers[len(World.Layers)]).
+func (b *tiledBuilder) animation(gid tiled.GID, l *tiled.Layer, si int32) error {
+	ts, local, ok := b.m.TileFor(gid)
+	if !ok {
+		return nil
+	}
+	t := ts.Tile(local)
+	if t == nil || len(t.Animation) == 0 {
+		return nil
+	}
+	a := tileAnim{layer: int32(len(b.w.Layers)), sprite: si}
+	for _, f := range t.Animation {
+		if f.Duration <= 0 {
+			return fmt.Errorf("scene: %s: tile %d of tileset %q: animation frame of %v", b.m.File, local, ts.Name, f.Duration)
+		}
+		fg := tiled.GID(ts.FirstGID+f.TileID) | tiled.GID(gid.Flags())
+		s, err := b.layerSprite(fg, l)
+		if err != nil {
+			return err
+		}
+		a.frames = append(a.frames, s)
+		a.total += f.Duration
+		a.ends = append(a.ends, a.total)
+	}
+	b.w.tileAnims = append(b.w.tileAnims, a)
+	return nil
 }
 
 // walls turns solid map tiles into merged physics walls over their world

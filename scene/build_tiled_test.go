@@ -463,3 +463,58 @@ func toRGBA(img image.Image) *image.RGBA {
 	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
 	return out
 }
+
+// TestBuildTiledAnimationOpacityOffset: an animated tile cycles through
+// its frames with simulated time; a layer's opacity, tint and upward
+// offset are baked into its sprites.
+func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="1" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4">
+ <image source="tiles.png" width="256" height="128"/>
+ <tile id="0"><animation><frame tileid="0" duration="100"/><frame tileid="1" duration="50"/></animation></tile>
+</tileset>
+<layer id="1" name="anim" width="2" height="1"><data encoding="csv">1,3</data></layer>
+<layer id="2" name="ghost" width="2" height="1" opacity="0.5" offsety="-8" tintcolor="#ff0000"><data encoding="csv">3,0</data></layer>
+</map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	centre := func() color.RGBA { return w.Layers[0].Sprites[w.Layers[0].Tiles[0]].RGBAAt(32, 49) }
+	grass, water := color.RGBA{70, 160, 60, 255}, color.RGBA{50, 90, 200, 255}
+	frameAt := func() color.RGBA {
+		dl := raster.NewDrawList()
+		if _, err := w.Render(dl, iso.NewPainter(w.Grid, iso.NewCamera(64, 64)), 0); err != nil {
+			t.Fatal(err)
+		}
+		return centre()
+	}
+	for _, c := range []struct {
+		ticks int
+		want  color.RGBA
+	}{{0, grass}, {5, grass}, {6, water}, {8, water}, {9, grass}, {15, water}} {
+		for w.Tick() < uint64(c.ticks) {
+			w.Step()
+		}
+		if got := frameAt(); got != c.want {
+			t.Errorf("tick %d (%v ms): tile shows %v, want %v", c.ticks, c.ticks*1000/60, got, c.want)
+		}
+	}
+	// Ghost layer: sand at half opacity through a red tint, lifted 8 px
+	// (the sprite grows 8 px of transparent padding at the bottom).
+	g := w.Layers[1].Sprites[0]
+	if g.W() != 64 || g.H() != 72 {
+		t.Fatalf("ghost sprite %d×%d, want 64×72", g.W(), g.H())
+	}
+	// Sand (210,190,110) × red tint × ½: premultiplied (105, 0, 0, 128).
+	if got := g.RGBAAt(32, 49-8); got != (color.RGBA{105, 0, 0, 128}) {
+		t.Fatalf("ghost pixel %v", got)
+	}
+	if got := g.RGBAAt(32, 70); got.A != 0 {
+		t.Fatalf("padding pixel %v", got)
+	}
+}

@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"diorama/iso"
 	"diorama/mathx"
@@ -24,6 +25,7 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		alpha = 0
 	}
 	alpha = math.Min(alpha, 1)
+	w.animateTiles()
 	var depth int64
 	for k := range w.Layers {
 		if err := pt.Layer(dl, &w.Layers[k], depth); err != nil {
@@ -97,6 +99,36 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		}
 	}
 	return pt.Objects(dl, depth), nil
+}
+
+// tileAnim is an animated tile of a layer: the layer's sprite slot and
+// the frames it cycles through, each shown until its end time.
+type tileAnim struct {
+	layer, sprite int32
+	frames        []*raster.Sprite
+	ends          []time.Duration // cumulative
+	total         time.Duration
+}
+
+// animateTiles puts each animated tile's current frame (at simulated
+// time Tick × Dt, looping) into its layer.
+func (w *World) animateTiles() {
+	if len(w.tileAnims) == 0 {
+		return
+	}
+	now := time.Duration(float64(w.tick) * w.dt * float64(time.Second))
+	for k := range w.tileAnims {
+		a := &w.tileAnims[k]
+		if int(a.layer) >= len(w.Layers) || int(a.sprite) >= len(w.Layers[a.layer].Sprites) {
+			continue
+		}
+		t := now % a.total
+		f := 0
+		for f < len(a.ends)-1 && t >= a.ends[f] {
+			f++
+		}
+		w.Layers[a.layer].Sprites[a.sprite] = a.frames[f]
+	}
 }
 
 func floorInt(f float64) int {

@@ -102,8 +102,9 @@ type World struct {
 	bullets      Bullets
 	bulletSprite *raster.Sprite
 
-	looks []*Look
-	dirty bool // something changed outside a tick that Step must pick up
+	looks     []*Look
+	tileAnims []tileAnim
+	dirty     bool // something changed outside a tick that Step must pick up
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
