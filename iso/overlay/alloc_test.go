@@ -119,3 +119,43 @@ func BenchmarkF1FrameRender(b *testing.B) {
 		r.Render(fr, f.dl)
 	}
 }
+
+// BenchmarkScalar128 draws a 128×128 influence map of half-tile cells
+// that all fit the view (16 384 diamonds).
+func BenchmarkScalar128(b *testing.B) {
+	p, _ := iso.Dimetric(16)
+	g, _ := iso.NewDiamond(p, 64, 64)
+	cam := iso.NewCamera(1100, 560)
+	cam.Center = g.ToScreen(mathx.Vec3{X: 32, Y: 32})
+	o := New(g, cam)
+	dl := raster.NewDrawList()
+	s := Scalar{W: 128, H: 128, Cell: 0.5, V: make([]float32, 128*128)}
+	for i := range s.V {
+		s.V[i] = float32(i%97)/48 - 1
+	}
+	r := Diverging(1)
+	draw := func() int {
+		dl.Reset()
+		o.Begin(dl, 0)
+		n, _ := o.Scalar(s, r)
+		return n
+	}
+	n := draw()
+	frame, _ := raster.NewFrame(1100, 560)
+	rend := raster.NewRenderer(0)
+	defer rend.Close()
+	b.Run("build", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			draw()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/cell")
+	})
+	b.Run("render", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			rend.Render(frame, dl)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/cell")
+	})
+}

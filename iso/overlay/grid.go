@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"fmt"
+	"image/color"
 
 	"diorama/mathx"
 )
@@ -45,10 +46,12 @@ func (s Scalar) check() error {
 
 // Scalar draws every cell of s as a ground diamond in its ramp colour,
 // without antialiasing so that neighbouring cells meet without seams or
-// double-blended edges. Masked cells, cells whose colour is fully
-// transparent (NaN values, the transparent end of a ramp) and cells
-// outside the camera view add no command. It returns the number of cells drawn, or an error
-// (drawing nothing) when the grid is malformed.
+// double-blended edges; consecutive cells of a row with the same colour
+// are drawn as one parallelogram (the same pixels, fewer commands).
+// Masked cells, cells whose colour is fully transparent (NaN values, the
+// transparent end of a ramp) and runs outside the camera view add no
+// command. It returns the number of cells drawn, or an error (drawing
+// nothing) when the grid is malformed.
 func (o *Overlay) Scalar(s Scalar, r Ramp) (int, error) {
 	if err := s.check(); err != nil {
 		return 0, err
@@ -63,27 +66,40 @@ func (o *Overlay) Scalar(s Scalar, r Ramp) (int, error) {
 	n := 0
 	var quad [4]mathx.Vec2
 	for y := 0; y < s.H; y++ {
-		for x := 0; x < s.W; x++ {
-			if s.Mask != nil && !s.Mask[y*s.W+x] {
-				continue
-			}
-			c := r.At(s.V[y*s.W+x])
+		row := y * s.W
+		for x := 0; x < s.W; {
+			c := s.color(row+x, r)
 			if c.A == 0 {
+				x++
 				continue
 			}
-			fx, fy := float64(x), float64(y)
-			quad[0] = s0.Add(dx.Scale(fx)).Add(dy.Scale(fy))
-			quad[1] = s0.Add(dx.Scale(fx + 1)).Add(dy.Scale(fy))
-			quad[2] = s0.Add(dx.Scale(fx + 1)).Add(dy.Scale(fy + 1))
-			quad[3] = s0.Add(dx.Scale(fx)).Add(dy.Scale(fy + 1))
+			// A run of equal colours along the row is one parallelogram:
+			// the same pixels as its cells, in one command.
+			end := x + 1
+			for end < s.W && s.color(row+end, r) == c {
+				end++
+			}
+			fx0, fx1, fy := float64(x), float64(end), float64(y)
+			quad[0] = s0.Add(dx.Scale(fx0)).Add(dy.Scale(fy))
+			quad[1] = s0.Add(dx.Scale(fx1)).Add(dy.Scale(fy))
+			quad[2] = s0.Add(dx.Scale(fx1)).Add(dy.Scale(fy + 1))
+			quad[3] = s0.Add(dx.Scale(fx0)).Add(dy.Scale(fy + 1))
 			lo := mathx.Vec2{X: min(quad[0].X, quad[1].X, quad[2].X, quad[3].X), Y: min(quad[0].Y, quad[1].Y, quad[2].Y, quad[3].Y)}
 			hi := mathx.Vec2{X: max(quad[0].X, quad[1].X, quad[2].X, quad[3].X), Y: max(quad[0].Y, quad[1].Y, quad[2].Y, quad[3].Y)}
-			if !o.visible(lo, hi) {
-				continue
+			if o.visible(lo, hi) {
+				o.dl.FillPolygon(o.depth, quad[:], c, false)
+				n += end - x
 			}
-			o.dl.FillPolygon(o.depth, quad[:], c, false)
-			n++
+			x = end
 		}
 	}
 	return n, nil
+}
+
+// color returns cell i's colour, transparent when masked.
+func (s *Scalar) color(i int, r Ramp) color.RGBA {
+	if s.Mask != nil && !s.Mask[i] {
+		return color.RGBA{}
+	}
+	return r.At(s.V[i])
 }

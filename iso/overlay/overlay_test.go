@@ -135,8 +135,12 @@ func TestScalarNoSeams(t *testing.T) {
 	o, dl, f := newTestOverlay(t, 6, 6)
 	s := Scalar{W: 10, H: 7, Cell: 0.5, Origin: mathx.Vec2{X: 0.5, Y: 1}, V: make([]float32, 70)}
 	r := Ramp{Stops: []color.NRGBA{{200, 100, 50, 120}}}
-	if _, err := o.Scalar(s, r); err != nil {
+	n, err := o.Scalar(s, r)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if n != s.W*s.H || dl.Len() != s.H {
+		t.Fatalf("%d cells in %d commands, want %d in one per row (%d)", n, dl.Len(), s.W*s.H, s.H)
 	}
 	dl.Draw(f)
 	want := r.At(0)
