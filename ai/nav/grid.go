@@ -53,6 +53,11 @@ type Grid struct {
 	rows, cols []uint64
 	rw, cw     int
 
+	// nb holds, per padded cell of an 8-way grid, a bit per legal move
+	// (E, W, N, S, NE, NW, SE, SW: see fxDX), diagonals only when both
+	// cells beside them are free (no corner cutting).
+	nb []uint8
+
 	version   uint64     // bumped by every change
 	jp        [8][]int16 // JPS+ jump distances per direction (padded index)
 	jpVersion uint64     // version jp was built for, +1 (0: never)
@@ -179,6 +184,9 @@ func (g *Grid) Prepare() {
 	}
 	g.label()
 	g.bits()
+	if g.conn == Eight {
+		g.moves()
+	}
 	g.dirty = false
 }
 
@@ -199,6 +207,48 @@ func (g *Grid) bits() {
 				g.cols[x*g.cw+y>>6] |= 1 << (y & 63)
 			}
 		}
+	}
+}
+
+// moves fills the neighbour masks of an 8-way grid.
+func (g *Grid) moves() {
+	if len(g.nb) != len(g.cost) {
+		g.nb = make([]uint8, len(g.cost))
+	}
+	st := g.stride
+	c := g.cost
+	for p := range g.nb {
+		if c[p] <= 0 || p < st || p >= len(c)-st {
+			g.nb[p] = 0
+			continue
+		}
+		e, w, n, s := c[p+1] > 0, c[p-1] > 0, c[p-st] > 0, c[p+st] > 0
+		var m uint8
+		if e {
+			m |= 1
+		}
+		if w {
+			m |= 2
+		}
+		if n {
+			m |= 4
+		}
+		if s {
+			m |= 8
+		}
+		if n && e && c[p-st+1] > 0 {
+			m |= 16
+		}
+		if n && w && c[p-st-1] > 0 {
+			m |= 32
+		}
+		if s && e && c[p+st+1] > 0 {
+			m |= 64
+		}
+		if s && w && c[p+st-1] > 0 {
+			m |= 128
+		}
+		g.nb[p] = m
 	}
 }
 

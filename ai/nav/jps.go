@@ -1,7 +1,6 @@
 package nav
 
 import (
-	"math"
 	"math/bits"
 
 	"diorama/mathx"
@@ -36,7 +35,7 @@ func (s *Searcher) expandJPS(p int32) {
 	c := s.grid.cost
 	st := int32(s.grid.stride)
 	free := func(i int32) bool { return c[i] > 0 }
-	par := s.parent[p]
+	par := s.rec[p].par
 	if par < 0 {
 		// The start: every legal direction.
 		for dy := int32(-1); dy <= 1; dy++ {
@@ -107,16 +106,12 @@ func (s *Searcher) jumpFrom(p, dx, dy int32) {
 	} else {
 		j = s.jumpStraight(p+dx+dy*st, dx+dy*st, dx == 0)
 	}
-	if j < 0 || s.state[j] == s.gen+1 {
+	if j < 0 || s.rec[j].st == s.gen+1 {
 		return
 	}
 	x0, y0 := s.grid.xy(p)
 	x1, y1 := s.grid.xy(j)
-	ax, ay := absI(x1-x0), absI(y1-y0)
-	if ax < ay {
-		ax, ay = ay, ax
-	}
-	s.relax(j, p, s.g[p]+float64(ax-ay)+math.Sqrt2*float64(ay))
+	s.relaxFx(j, p, s.rec[p].g+octFx(x1-x0, y1-y0))
 }
 
 // jumpStraight walks from q by step d (±1 horizontally, ±stride when
@@ -270,7 +265,7 @@ func (s *Searcher) jumpDiag(q, dx, dy int32) int32 {
 func (s *Searcher) jpsPath(n int32, dst []mathx.Point) []mathx.Point {
 	for n >= 0 {
 		x, y := s.grid.xy(n)
-		p := s.parent[n]
+		p := s.rec[n].par
 		if p < 0 {
 			dst = append(dst, mathx.Point{X: x, Y: y})
 			break

@@ -2,7 +2,6 @@ package nav
 
 import (
 	"fmt"
-	"math"
 
 	"diorama/mathx"
 )
@@ -162,7 +161,7 @@ func (s *Searcher) expandJPSPlus(p int32) {
 	st := g.stride
 	x, y := g.xy(p)
 	dirs := jpAll
-	if par := s.parent[p]; par >= 0 {
+	if par := s.rec[p].par; par >= 0 {
 		px, py := g.xy(par)
 		dirs = jpNext[dirIndex(int(sgn(x-px)), int(sgn(y-py)))]
 	}
@@ -194,14 +193,14 @@ func (s *Searcher) expandJPSPlus(p int32) {
 			continue
 		}
 		q := p + int32(steps*(dx+dy*st))
-		if s.state[q] == s.gen+1 {
+		if s.rec[q].st == s.gen+1 {
 			continue
 		}
-		c := float64(steps)
+		c := uint64(steps) * fxStraight
 		if dx != 0 && dy != 0 {
-			c *= math.Sqrt2
+			c = uint64(steps) * fxDiag
 		}
-		s.relax(q, p, s.g[p]+c)
+		s.relaxFx(q, p, s.rec[p].g+c)
 	}
 }
 

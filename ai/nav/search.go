@@ -16,6 +16,7 @@ const (
 	kindJPS
 	kindJPSPlus
 	kindGraph
+	kindFx8 // A* on a uniform 8-way grid, in fixed point (fast.go)
 )
 
 // Stats describes the last search.
@@ -49,6 +50,13 @@ type Searcher struct {
 	open   openHeap
 	order  []int32 // nodes in the order they were closed (Dijkstra)
 
+	// The fixed-point searches (kindFx8, kindJPS, kindJPSPlus) use rec
+	// and rq instead of g, h, parent, state and open.
+	fx     bool
+	rec    []fxNode
+	rq     radixQueue
+	bestHx uint64
+
 	kind      kind
 	grid      *Grid
 	graph     *Graph
@@ -69,17 +77,27 @@ type Searcher struct {
 // NewSearcher returns a Searcher with no limits.
 func NewSearcher() *Searcher { return &Searcher{} }
 
-func (s *Searcher) prepare(n int) {
-	if len(s.g) < n {
+func (s *Searcher) prepare(n int, fx bool) {
+	s.fx = fx
+	if fx {
+		if len(s.rec) < n {
+			s.rec = make([]fxNode, n)
+		}
+	} else if len(s.g) < n {
 		s.g = make([]float64, n)
 		s.h = make([]float64, n)
 		s.parent = make([]int32, n)
 		s.state = make([]uint32, n)
 	}
-	s.open.reset(len(s.g), false)
+	if !fx {
+		s.open.reset(len(s.g), false)
+	}
 	s.gen += 2
 	if s.gen >= math.MaxUint32-2 {
 		clear(s.state)
+		for i := range s.rec {
+			s.rec[i].st = 0
+		}
 		s.gen = 2
 	}
 	s.expanded = 0
@@ -118,11 +136,14 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 		return ErrNotUniform
 	}
 	g.Prepare()
-	s.prepare(len(g.cost))
+	fx := g.conn == Eight && g.Uniform()
+	s.prepare(len(g.cost), fx)
 	s.grid, s.graph = g, nil
 	switch {
 	case jps:
 		s.kind = kindJPS
+	case fx:
+		s.kind = kindFx8
 	case g.conn == Four:
 		s.kind = kindGrid4
 	case g.conn == Eight:
@@ -137,7 +158,11 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 		s.finished = true // different components: no search needed
 		return nil
 	}
-	s.seed(a)
+	if fx {
+		s.seedFx(a)
+	} else {
+		s.seed(a)
+	}
 	return nil
 }
 
@@ -167,6 +192,9 @@ func (s *Searcher) AStar(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]ma
 // budget expansions (all of them when budget < 0) and reports whether it
 // has finished.
 func (s *Searcher) Step(budget int) bool {
+	if s.fx {
+		return s.stepFx(budget)
+	}
 	for !s.finished {
 		if budget == 0 {
 			return false
@@ -449,10 +477,14 @@ func (s *Searcher) GridResult(dst []mathx.Point) ([]mathx.Point, Stats, error) {
 	if err != nil {
 		return dst, st, err
 	}
-	st.Cost = s.g[n]
-	if s.kind == kindJPS || s.kind == kindJPSPlus {
+	if s.fx {
+		st.Cost = s.fxCost(n)
+		if s.kind == kindFx8 {
+			return s.fxGridPath(n, dst), st, nil
+		}
 		return s.jpsPath(n, dst), st, nil
 	}
+	st.Cost = s.g[n]
 	return s.gridPath(n, dst), st, nil
 }
 
@@ -482,7 +514,7 @@ func (s *Searcher) DijkstraGrid(g *Grid, from mathx.Point) error {
 		return err
 	}
 	g.Prepare()
-	s.prepare(len(g.cost))
+	s.prepare(len(g.cost), false)
 	s.grid, s.graph = g, nil
 	s.kind = kindGrid8
 	switch g.conn {
@@ -532,7 +564,7 @@ func (s *Searcher) BeginGraph(g *Graph, from, to int) error {
 		return fmt.Errorf("%w: nodes %d→%d in a graph of %d", ErrOutOfBounds, from, to, len(g.pos))
 	}
 	g.Prepare()
-	s.prepare(len(g.pos))
+	s.prepare(len(g.pos), false)
 	s.grid, s.graph, s.kind = nil, g, kindGraph
 	s.start, s.goal = int32(from), int32(to)
 	s.gpos, s.hk = g.pos[to], g.hscale
@@ -582,7 +614,7 @@ func (s *Searcher) DijkstraGraph(g *Graph, from int) error {
 		return fmt.Errorf("%w: node %d in a graph of %d", ErrOutOfBounds, from, len(g.pos))
 	}
 	g.Prepare()
-	s.prepare(len(g.pos))
+	s.prepare(len(g.pos), false)
 	s.grid, s.graph, s.kind = nil, g, kindGraph
 	s.start, s.goal, s.hk = int32(from), -1, 0
 	s.seed(int32(from))

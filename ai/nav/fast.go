@@ -1,0 +1,177 @@
+package nav
+
+import (
+	"math"
+	"math/bits"
+
+	"diorama/mathx"
+)
+
+// Searches on uniform-cost 8-way grids (A*, JPS, JPS+) run in fixed point:
+// a straight step costs fxStraight = 2^32 and a diagonal fxDiag =
+// round(√2·2^32), so path costs are exact integers, the octile heuristic
+// stays exactly consistent for these costs, and the open list can be a
+// radix queue (see radixQueue). An octile length a + b√2 (a straight and b
+// diagonal steps) maps to a·2^32 + b·fxDiag, off by under 0.05·b units of
+// 2^-32: two lengths order the same way in both as long as paths keep
+// under about 10^5 diagonal steps, and beyond that a path found is at most
+// 10^-5 relatively longer than the optimum. Stats.Cost is recomputed
+// exactly from the path's steps. Keys stay below 2^58 for the largest grid
+// (MaxGridCells steps of √2).
+const (
+	fxStraight = 1 << 32
+	fxDiag     = 6074001000 // √2·2^32 = 6074000999.952…
+)
+
+// fxNode is a node's search record on the fixed-point path, all in one
+// cache line fetch: its cost from the start, parent and state (s.gen:
+// open, s.gen+1: closed, older: unseen).
+type fxNode struct {
+	g   uint64
+	par int32
+	st  uint32
+}
+
+// The eight moves in the order of Grid.nb's bits: E, W, N, S, NE, NW, SE,
+// SW.
+var (
+	fxDX   = [8]int{1, -1, 0, 0, 1, -1, 1, -1}
+	fxDY   = [8]int{0, 0, -1, 1, -1, -1, 1, 1}
+	fxStep = [8]uint64{fxStraight, fxStraight, fxStraight, fxStraight, fxDiag, fxDiag, fxDiag, fxDiag}
+)
+
+// octFx returns the fixed-point octile length of a (dx, dy) offset.
+func octFx(dx, dy int) uint64 {
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	if dx < dy {
+		dx, dy = dy, dx
+	}
+	return uint64(dx)*fxStraight + uint64(dy)*(fxDiag-fxStraight)
+}
+
+// fxHeur returns the heuristic of padded cell p.
+func (s *Searcher) fxHeur(p int32) uint64 {
+	x, y := s.grid.xy(p)
+	return octFx(x-s.gx, y-s.gy)
+}
+
+func (s *Searcher) seedFx(a int32) {
+	s.rq.reset()
+	s.rec[a] = fxNode{g: 0, par: -1, st: s.gen}
+	s.rq.push(s.fxHeur(a), a)
+}
+
+// stepFx is Step for the fixed-point searches.
+func (s *Searcher) stepFx(budget int) bool {
+	closed := s.gen + 1
+	for !s.finished {
+		if budget == 0 {
+			return false
+		}
+		if budget > 0 {
+			budget--
+		}
+		p := s.rq.pop(s.rec, closed)
+		if p < 0 {
+			s.finished = true
+			break
+		}
+		s.rec[p].st = closed
+		s.expanded++
+		if p == s.goal {
+			s.found, s.finished = true, true
+			break
+		}
+		if s.Nearest {
+			h := s.fxHeur(p)
+			if s.best < 0 || h < s.bestHx || (h == s.bestHx && s.rec[p].g < s.rec[s.best].g) {
+				s.best, s.bestHx = p, h
+			}
+		}
+		if s.MaxExpand > 0 && s.expanded >= s.MaxExpand {
+			s.budgetHit, s.finished = true, true
+			break
+		}
+		switch s.kind {
+		case kindFx8:
+			s.expandFx8(p)
+		case kindJPS:
+			s.expandJPS(p)
+		case kindJPSPlus:
+			s.expandJPSPlus(p)
+		}
+	}
+	return true
+}
+
+// expandFx8 relaxes the legal moves of p, read from the grid's
+// precomputed neighbour mask (corner-cutting rule folded in).
+func (s *Searcher) expandFx8(p int32) {
+	g := s.grid
+	rec := s.rec
+	st := int32(g.stride)
+	offs := [8]int32{1, -1, -st, st, 1 - st, -1 - st, 1 + st, st - 1}
+	py := p / st
+	ax, ay := int(p-py*st)-1-s.gx, int(py)-1-s.gy // p relative to the goal
+	g0 := rec[p].g
+	gen := s.gen
+	for m := g.nb[p]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros8(m)
+		q := p + offs[d]
+		r := &rec[q]
+		ng := g0 + fxStep[d]
+		if r.st < gen {
+			r.st, r.g, r.par = gen, ng, p
+		} else if r.st == gen && ng < r.g {
+			r.g, r.par = ng, p
+		} else {
+			continue
+		}
+		s.rq.push(ng+octFx(ax+fxDX[d], ay+fxDY[d]), q)
+	}
+}
+
+// relaxFx offers q the cost ng through from.
+func (s *Searcher) relaxFx(q, from int32, ng uint64) {
+	r := &s.rec[q]
+	if r.st < s.gen {
+		r.st, r.g, r.par = s.gen, ng, from
+	} else if r.st == s.gen && ng < r.g {
+		r.g, r.par = ng, from
+	} else {
+		return
+	}
+	s.rq.push(ng+s.fxHeur(q), q)
+}
+
+// fxCost returns the exact octile length of the parent chain ending at n.
+func (s *Searcher) fxCost(n int32) float64 {
+	var a, b int
+	for p := s.rec[n].par; p >= 0; n, p = p, s.rec[p].par {
+		x0, y0 := s.grid.xy(p)
+		x1, y1 := s.grid.xy(n)
+		dx, dy := absI(x1-x0), absI(y1-y0)
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		a += dx - dy
+		b += dy
+	}
+	return float64(a) + float64(b)*math.Sqrt2
+}
+
+// fxGridPath appends the cells of the parent chain ending at n, start
+// first.
+func (s *Searcher) fxGridPath(n int32, dst []mathx.Point) []mathx.Point {
+	for ; n >= 0; n = s.rec[n].par {
+		x, y := s.grid.xy(n)
+		dst = append(dst, mathx.Point{X: x, Y: y})
+	}
+	reversePts(dst)
+	return dst
+}
