@@ -34,6 +34,12 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		depth++
 	}
 	g := pt.Grid
+	// Cull here what Painter.Add would drop anyway, to skip its per-call
+	// checks for the many objects outside the view.
+	view := pt.Cam.View()
+	visible := func(at mathx.Point, s *raster.Sprite) bool {
+		return at.X < view.Max.X && at.Y < view.Max.Y && at.X+s.W() > view.Min.X && at.Y+s.H() > view.Min.Y
+	}
 	for i, st := range w.state {
 		if st != stLive {
 			continue
@@ -61,10 +67,11 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 			r = 0.25
 		}
 		sp := g.ToScreen(p)
-		w.parts[i] = iso.Part{Sprite: s, At: mathx.Point{
-			X: floorInt(sp.X) - s.W()/2 + l.Offset.X,
-			Y: floorInt(sp.Y) - s.H() + l.Offset.Y,
-		}}
+		at := mathx.Point{X: floorInt(sp.X) - s.W()/2 + l.Offset.X, Y: floorInt(sp.Y) - s.H() + l.Offset.Y}
+		if !visible(at, s) {
+			continue
+		}
+		w.parts[i] = iso.Part{Sprite: s, At: at}
 		o := iso.Object{
 			Box:   iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
 			Parts: w.parts[i : i+1 : i+1],
@@ -87,7 +94,11 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 			y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha
 			p := mathx.V3(x, y, b.Z[i])
 			sp := g.ToScreen(p)
-			w.bulletParts[i] = iso.Part{Sprite: s, At: mathx.Point{X: floorInt(sp.X) - s.W()/2, Y: floorInt(sp.Y) - s.H()}}
+			at := mathx.Point{X: floorInt(sp.X) - s.W()/2, Y: floorInt(sp.Y) - s.H()}
+			if !visible(at, s) {
+				continue
+			}
+			w.bulletParts[i] = iso.Part{Sprite: s, At: at}
 			r := math.Max(b.P.R[i], 0.05)
 			o := iso.Object{
 				Box:   iso.Box{Min: mathx.V3(x-r, y-r, b.Z[i]), Max: mathx.V3(x+r, y+r, b.Z[i]+2*r)},

@@ -47,6 +47,11 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		t.Fatal(err)
 	}
+	floor, err := floorLayer(g, color.RGBA{90, 130, 80, 255}, func(k int) bool { return !solid[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Layers = append(w.Layers, floor)
 	a := &arena{w: w, fire: max(1, bullets/60)}
 	for k := 0; k < 16; k++ {
 		x := 2 + w.Rand.Float64()*float64(size-4)

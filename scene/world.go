@@ -112,9 +112,11 @@ type World struct {
 }
 
 // Events are the channels a World dispatches on during Step, in this order
-// within a tick: bullet hits (slot order), trigger enter/leave and pickups
-// (in physics' sensor order), then damage and deaths as listeners cause
-// them.
+// within a tick: bullet hits found by physics (in its hit order, slot
+// order), then bullets leaving the map (slot order), then trigger
+// enter/leave and pickups (in physics' sensor order); damage and deaths
+// come whenever World.Damage is called (from listeners, tasks or game
+// code).
 type Events struct {
 	BulletHit Bus[BulletHit]
 	Damage    Bus[Damage]
