@@ -13,8 +13,8 @@
 //     palette colour per polygon;
 //   - polylines (raw, funnelled and smoothed paths) with their own colours
 //     and vertex markers;
-//   - colliders on the ground plane: circles (ellipses on screen), axis-
-//     aligned and oriented boxes, convex or concave polygons;
+//   - colliders on the ground plane: circles (ellipses on screen),
+//     axis-aligned and oriented boxes, convex or concave polygons;
 //   - labels in world space and text in screen space with the raster font;
 //   - a panel drawing a behaviour tree (or the state stack of a state
 //     machine) as boxes and connector lines, each node coloured by its last
@@ -25,6 +25,23 @@
 // polygons and paths as []mathx.Vec2, and tree nodes as Node structs in
 // pre-order with their depth. Drawing is deterministic and, once the
 // overlay's and the draw list's buffers have grown, allocates nothing.
+//
+// A game's debug view (the F1 overlay) creates one Overlay for its grid
+// and camera, and each frame, after the scene has filled the draw list,
+// calls Begin with a depth key above every scene key (the value returned
+// by iso.Painter.Objects, say), then draws the layers bottom to top:
+//
+//	ov.Begin(dl, nextDepth)
+//	ov.Scalar(overlay.Scalar{W: m.W, H: m.H, Cell: m.Cell, Origin: m.Origin, V: m.V, Mask: open}, overlay.Diverging(1))
+//	ov.Polygons(navPolys, overlay.NavmeshStyle)   // nav.Mesh.Polygons, kept between frames
+//	ov.Circle(pos, radius, overlay.ColliderStyle) // and Box, OrientedBox, Polygon per collider
+//	ov.Path(path, overlay.SmoothPathStyle)        // per enemy (RawPathStyle, FunnelPathStyle)
+//	ov.Label(pos, stateName, color.NRGBA{255, 255, 255, 255})
+//	ov.Tree(x, y, "drone", nodes)                 // the selected enemy's tree
+//
+// Labels and node lists are the caller's strings: build them once (a
+// tree's nodes when it is loaded, with only Status updated per frame) so
+// the frame stays free of allocations.
 //
 // Package overlay may import iso, raster, atlas and mathx only; it must
 // NOT import ai, physics or scene (its tests may, to draw real data).

@@ -65,14 +65,6 @@ func (o *Overlay) ToScreen(p mathx.Vec2) mathx.Vec2 {
 	return o.Cam.MapToScreen(m)
 }
 
-// zoom returns the camera's zoom (1 without a camera).
-func (o *Overlay) zoom() float64 {
-	if o.Cam == nil || o.Cam.Zoom < 1 {
-		return 1
-	}
-	return float64(min(o.Cam.Zoom, iso.MaxZoom))
-}
-
 // visible reports whether the screen box [lo, hi] can touch the view.
 // Without a camera everything is visible.
 func (o *Overlay) visible(lo, hi mathx.Vec2) bool {
