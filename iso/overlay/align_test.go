@@ -67,3 +67,44 @@ func TestScalarMatchesPainterTiles(t *testing.T) {
 		t.Logf("zoom %d: %d outline pixels differ", zoom, diff)
 	}
 }
+
+// Culling drops only what cannot be seen: a large grid drawn through a
+// small camera view gives, pixel for pixel, the same view as the whole
+// grid drawn without a camera, with fewer commands.
+func TestScalarCulling(t *testing.T) {
+	p, _ := iso.Dimetric(16)
+	g, _ := iso.NewDiamond(p, 40, 40)
+	s := Scalar{W: 80, H: 80, Cell: 0.5, V: make([]float32, 6400)}
+	for i := range s.V {
+		s.V[i] = float32(i%11) / 10
+	}
+	r := Heat(0, 1)
+
+	whole, _ := raster.NewFrame(g.Bounds().Dx(), g.Bounds().Dy())
+	dl := raster.NewDrawList()
+	o := New(g, nil)
+	o.Begin(dl, 0)
+	all, _ := o.Scalar(s, r)
+	allCmds := dl.Len()
+	dl.Draw(whole)
+
+	cam := iso.NewCamera(120, 90)
+	cam.Center = g.ToScreen(mathx.Vec3{X: 13, Y: 25})
+	view, _ := raster.NewFrame(120, 90)
+	dl.Reset()
+	o.Cam = cam
+	o.Begin(dl, 0)
+	seen, _ := o.Scalar(s, r)
+	if seen == 0 || seen >= all/4 || dl.Len() >= allCmds/4 {
+		t.Fatalf("culled view drew %d of %d cells in %d of %d commands", seen, all, dl.Len(), allCmds)
+	}
+	dl.Draw(view)
+	org := cam.Origin()
+	for y := 0; y < view.H(); y++ {
+		for x := 0; x < view.W(); x++ {
+			if got, want := view.RGBAAt(x, y), whole.RGBAAt(x+org.X, y+org.Y); got != want {
+				t.Fatalf("view pixel (%d,%d): %v, whole map %v", x, y, got, want)
+			}
+		}
+	}
+}
