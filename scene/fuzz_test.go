@@ -51,3 +51,33 @@ func FuzzBuildASCII(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBuildIsoXML: any IsoMob scene the loader accepts (with a fixed
+// definitions file) builds or fails cleanly, and the world steps.
+func FuzzBuildIsoXML(f *testing.F) {
+	defs := []byte(`<definitions>
+<materialDefinition name="brick" type="tile"/>
+<objectDefinition name="crate" solid="true" animated="false"><displayModel><sprite angle="0" src="crate"/></displayModel><collisionModel><cylinder radius="16" height="32"/></collisionModel></objectDefinition>
+<characterDefinition name="hero" solid="true" animated="true"><displayModel><sprite angle="45" src="heroEast"/></displayModel><collisionModel><cylinder radius="20" height="60"/></collisionModel></characterDefinition>
+</definitions>`)
+	f.Add([]byte(`<scene gridsize="64" levelsize="64"><head><definitions src="defs.xml"/></head><body>
+<wall id="W1" x="0" y="0" z="0" dir="vert" size="256" height="64" src="brick"/>
+<floor id="F1" x="0" y="0" z="0" width="384" height="256" src="brick"/>
+<object id="C1" x="96" y="160" z="0" def="crate"/>
+<character id="Player" x="200" y="100" z="0" def="hero" health="30"/>
+</body></scene>`))
+	f.Add([]byte(`<scene gridsize="32" levelsize="16"><head><definitions src="defs.xml"/></head><body>
+<floor id="F" x="0" y="0" z="8" width="64" height="64" src="brick"/>
+<wall id="W" x="64" y="0" z="0" dir="horiz" size="10" height="3" src="brick"/>
+</body></scene>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{"s.xml": {Data: data}, "defs.xml": {Data: defs}}
+		w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{})
+		if (w == nil) == (err == nil) {
+			t.Fatalf("world %v with error %v", w != nil, err)
+		}
+		if w != nil {
+			w.Step()
+		}
+	})
+}
