@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"diorama/mathx"
+	"diorama/raster/rastertest"
 	"diorama/scene/imagelevel"
 )
 
@@ -259,4 +260,30 @@ func TestBuildIsoXML(t *testing.T) {
 	} else {
 		t.Log(err)
 	}
+}
+
+// TestLevelGoldens renders an ASCII level and an IsoMob scene built by the
+// engine (flat-colour floors, blocks and wall faces, depth-sorted).
+func TestLevelGoldens(t *testing.T) {
+	p := mustProj(t, 32)
+	a, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("wwwwwww\nws-t-ew\nw-pbp-w\nw--e--w\nwwwwwww\n")}}, "l.lev", BuildOptions{Proj: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rastertest.Golden(t, "testdata/golden_ascii.png", renderWorld(t, a, 8), *update)
+
+	x, err := LoadIsoXML(fstest.MapFS{
+		"defs.xml": {Data: []byte(`<definitions><materialDefinition name="brick" type="tile"/><materialDefinition name="grassTiled" type="tile"/><materialDefinition name="stone" type="tile"/></definitions>`)},
+		"s.xml": {Data: []byte(`<scene gridsize="64" levelsize="64"><head><definitions src="defs.xml"/></head><body>
+<floor id="F1" x="0" y="0" z="0" width="384" height="320" src="grassTiled"/>
+<floor id="F2" x="256" y="192" z="32" width="128" height="128" src="stone"/>
+<wall id="W1" x="0" y="0" z="0" dir="vert" size="320" height="96" src="brick"/>
+<wall id="W2" x="0" y="0" z="0" dir="horiz" size="384" height="96" src="brick"/>
+<wall id="W3" x="192" y="64" z="0" dir="vert" size="128" height="64" src="stone"/>
+</body></scene>`)},
+	}, "s.xml", BuildOptions{Proj: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rastertest.Golden(t, "testdata/golden_isoxml.png", renderWorld(t, x, 8), *update)
 }
