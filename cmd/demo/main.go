@@ -1,119 +1,116 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"image/color"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
-	"diorama/loop"
+	"diorama/platform"
+	"diorama/platform/auto"
 	"diorama/raster"
 )
 
 // options are the demo's command-line settings.
 type options struct {
-	frames  int
-	out     string
-	seed    uint64
-	workers int
+	headless bool
+	ticks    int
+	out      string
+	seed     uint64
+	workers  int
 }
 
-// result summarises a run.
-type result struct {
-	frames    int
-	mean, p95 time.Duration
-	hash      uint64
-	gif, png  string
+// game is the demo scene as a platform.Game: Update advances the world by
+// one fixed tick, Draw renders it (interpolated) and records how long
+// rendering took.
+type game struct {
+	w     *world
+	v     *view
+	list  *raster.DrawList
+	rd    *raster.Renderer
+	times []time.Duration // render time of every drawn frame
+}
+
+func newGame(seed uint64, workers int) *game {
+	return &game{w: newWorld(seed), v: newView(), list: raster.NewDrawList(), rd: raster.NewRenderer(workers)}
+}
+
+// Update implements platform.Game. Escape quits.
+func (g *game) Update(in *platform.Input) error {
+	if in.KeyPressed(platform.KeyEscape) {
+		return platform.ErrQuit
+	}
+	g.w.update()
+	return nil
+}
+
+// Draw implements platform.Game. It reads the wall clock only to report
+// render times; the simulation never sees it.
+func (g *game) Draw(f *raster.Frame, alpha float64) {
+	start := time.Now()
+	g.list.Reset()
+	hud := fmt.Sprintf("Diorama demo  tick %d  tanks %d  bullets %d  hits %d", g.w.tick, len(g.w.tanks), len(g.w.bullets), g.w.hits)
+	g.v.draw(g.list, g.w, alpha, hud)
+	f.Clear(color.RGBA{24, 28, 36, 255})
+	g.rd.Render(f, g.list)
+	g.times = append(g.times, time.Since(start))
+}
+
+// summary returns the number of frames drawn and the mean and p95 render
+// time.
+func (g *game) summary() (n int, mean, p95 time.Duration) {
+	if len(g.times) == 0 {
+		return 0, 0, 0
+	}
+	var sum time.Duration
+	for _, t := range g.times {
+		sum += t
+	}
+	sorted := slices.Clone(g.times)
+	slices.Sort(sorted)
+	return len(sorted), sum / time.Duration(len(sorted)), sorted[min(len(sorted)-1, len(sorted)*95/100)]
 }
 
 func main() {
 	var o options
-	flag.IntVar(&o.frames, "frames", 180, "frames to render (two simulation ticks each)")
-	flag.StringVar(&o.out, "out", "out", "directory for demo.gif and demo.png")
+	flag.BoolVar(&o.headless, "headless", false, "run without a window even when a display is present")
+	flag.IntVar(&o.ticks, "ticks", 360, "ticks to simulate when headless (60 per second)")
+	flag.StringVar(&o.out, "out", "out", "directory for demo.gif and demo.png when headless")
 	flag.Uint64Var(&o.seed, "seed", 1, "random seed of the simulation")
 	flag.IntVar(&o.workers, "workers", 0, "renderer workers (0 = all cores)")
 	flag.Parse()
-	r, err := run(o, os.Stdout)
-	if err != nil {
+	if err := run(o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("demo: %d frames, render mean %.2f ms, p95 %.2f ms per frame; wrote %s and %s\n",
-		r.frames, ms(r.mean), ms(r.p95), r.gif, r.png)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// run simulates and renders o.frames frames headless on a virtual clock
-// (60 ticks per second, 30 frames per second), recording every frame to the
-// GIF and the last one to the PNG.
-func run(o options, log io.Writer) (result, error) {
-	if o.frames <= 0 || o.frames > 100000 {
-		return result{}, fmt.Errorf("-frames %d out of range (1..100000)", o.frames)
+// run plays the demo: in a window when one can be opened (and -headless is
+// not set), otherwise headless for o.ticks ticks writing out/demo.gif and
+// out/demo.png. It ends with one summary line on out.
+func run(o options, out, log io.Writer) error {
+	if o.ticks <= 0 || o.ticks > 1_000_000 {
+		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
-		return result{}, err
+	g := newGame(o.seed, o.workers)
+	defer g.rd.Close()
+	cfg := platform.Config{Title: "Diorama demo", Width: frameW, Height: frameH}
+	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", Log: log}
+	var err error
+	if o.headless {
+		_, err = auto.Headless(g, cfg, opt)
+	} else {
+		err = auto.Run(g, cfg, opt)
 	}
-	frame, err := raster.NewFrame(frameW, frameH)
 	if err != nil {
-		return result{}, err
+		return err
 	}
-	res := result{gif: filepath.Join(o.out, "demo.gif"), png: filepath.Join(o.out, "demo.png")}
-	gf, err := os.Create(res.gif)
-	if err != nil {
-		return result{}, err
-	}
-	defer gf.Close()
-	rec, err := raster.NewGIFRecorder(gf, frameW, frameH, 3)
-	if err != nil {
-		return result{}, err
-	}
-
-	w := newWorld(o.seed)
-	v := newView()
-	list := raster.NewDrawList()
-	rd := raster.NewRenderer(o.workers)
-	defer rd.Close()
-	clock := loop.NewClock(loop.Config{})
-	frameDt := time.Second / 30
-	times := make([]time.Duration, 0, o.frames)
-	for i := 0; i < o.frames; i++ {
-		for n := clock.Advance(frameDt); n > 0; n-- {
-			w.update()
-		}
-		start := time.Now() // measures rendering only; the simulation never reads it
-		list.Reset()
-		hud := fmt.Sprintf("Diorama demo  tick %d  tanks %d  bullets %d  hits %d", w.tick, len(w.tanks), len(w.bullets), w.hits)
-		v.draw(list, w, clock.Alpha(), hud)
-		frame.Clear(color.RGBA{24, 28, 36, 255})
-		rd.Render(frame, list)
-		times = append(times, time.Since(start))
-		if err := rec.Add(frame); err != nil {
-			return result{}, err
-		}
-	}
-	if err := rec.Close(); err != nil {
-		return result{}, err
-	}
-	if err := gf.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
-		return result{}, err
-	}
-	if err := frame.SavePNG(res.png); err != nil {
-		return result{}, err
-	}
-	res.frames = len(times)
-	var sum time.Duration
-	for _, t := range times {
-		sum += t
-	}
-	res.mean = sum / time.Duration(len(times))
-	slices.Sort(times)
-	res.p95 = times[min(len(times)-1, len(times)*95/100)]
-	res.hash = w.hash()
-	return res, nil
+	n, mean, p95 := g.summary()
+	fmt.Fprintf(out, "demo: %d frames, render mean %.2f ms, p95 %.2f ms per frame, state %016x\n", n, ms(mean), ms(p95), g.w.hash())
+	return nil
 }

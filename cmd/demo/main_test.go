@@ -1,22 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"image/gif"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-func TestDemoWritesOutputs(t *testing.T) {
+func TestDemoHeadlessWritesOutputs(t *testing.T) {
 	dir := t.TempDir()
-	r, err := run(options{frames: 12, out: dir, seed: 3, workers: 2}, io.Discard)
-	if err != nil {
+	var out bytes.Buffer
+	if err := run(options{headless: true, ticks: 24, out: dir, seed: 3, workers: 2}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if r.frames != 12 || r.mean <= 0 || r.p95 < r.mean/10 {
-		t.Fatalf("result %+v", r)
+	if !strings.HasPrefix(out.String(), "demo: 12 frames, render mean ") {
+		t.Fatalf("summary %q", out.String())
 	}
 	f, err := os.Open(filepath.Join(dir, "demo.gif"))
 	if err != nil {
@@ -47,28 +49,25 @@ func TestDemoWritesOutputs(t *testing.T) {
 // The simulation is deterministic: the same seed gives the same state,
 // whatever the number of render workers; another seed differs.
 func TestDemoDeterministic(t *testing.T) {
-	a, err := run(options{frames: 40, out: t.TempDir(), seed: 5, workers: 1}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
+	hash := func(seed uint64, workers int) string {
+		var out bytes.Buffer
+		if err := run(options{headless: true, ticks: 80, out: t.TempDir(), seed: seed, workers: workers}, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		s := out.String()
+		return s[strings.Index(s, "state "):]
 	}
-	b, err := run(options{frames: 40, out: t.TempDir(), seed: 5, workers: 2}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
+	a, b, c := hash(5, 1), hash(5, 2), hash(6, 2)
+	if a != b {
+		t.Fatalf("same seed gave different states: %s vs %s", a, b)
 	}
-	c, err := run(options{frames: 40, out: t.TempDir(), seed: 6, workers: 2}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.hash != b.hash {
-		t.Fatal("same seed gave different states")
-	}
-	if a.hash == c.hash {
+	if a == c {
 		t.Fatal("different seeds gave the same state")
 	}
 }
 
-func TestDemoBadFrames(t *testing.T) {
-	if _, err := run(options{frames: 0, out: t.TempDir()}, io.Discard); err == nil {
-		t.Fatal("0 frames accepted")
+func TestDemoBadTicks(t *testing.T) {
+	if err := run(options{headless: true, ticks: 0, out: t.TempDir()}, io.Discard, io.Discard); err == nil {
+		t.Fatal("0 ticks accepted")
 	}
 }
