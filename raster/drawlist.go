@@ -207,8 +207,22 @@ func (l *DrawList) FillPath(depth int64, pts []mathx.Vec2, ends []int, c color.R
 }
 
 func (l *DrawList) pushPath(depth int64, a, ea int, c color.RGBA, aa bool) {
+	// Plain comparisons: the points are known finite, and math.Min/Max's
+	// NaN and signed-zero handling showed up in profiles of big overlays.
 	pts := l.pts[a:]
-	b := mathx.BoxOf(pts...)
+	b := mathx.AABB{Min: pts[0], Max: pts[0]}
+	for _, p := range pts[1:] {
+		if p.X < b.Min.X {
+			b.Min.X = p.X
+		} else if p.X > b.Max.X {
+			b.Max.X = p.X
+		}
+		if p.Y < b.Min.Y {
+			b.Min.Y = p.Y
+		} else if p.Y > b.Max.Y {
+			b.Max.Y = p.Y
+		}
+	}
 	l.push(command{kind: cmdPath, depth: depth, aa: aa, color: c, bounds: boundsOf(b),
 		a: int32(a), b: int32(len(l.pts)), ea: int32(ea), eb: int32(len(l.ends))})
 }

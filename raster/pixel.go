@@ -66,7 +66,11 @@ func validPremul(c color.RGBA) color.RGBA {
 // raster functions take, rounding like the standard library's colour
 // conversion.
 func Premul(c color.NRGBA) color.RGBA {
-	return color.RGBAModel.Convert(c).(color.RGBA)
+	// The standard library's NRGBA→RGBA conversion at 16 bits, then the
+	// top 8 bits, without its interface allocation.
+	a := uint32(c.A) * 0x101
+	ch := func(v uint8) uint8 { return uint8((uint32(v) * 0x101 * a / 0xffff) >> 8) }
+	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
 }
 
 // modulate applies the colour modifiers of a draw to a source pixel: first

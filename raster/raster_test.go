@@ -384,3 +384,19 @@ func TestBadTransformsAndCoordinates(t *testing.T) {
 	StrokeCircleAA(f, f.Rect, mathx.V2(4, 4), nan, 2, color.RGBA{255, 0, 0, 255})
 	DefaultFont().Draw(f, f.Rect, "huge", math.MaxInt, math.MinInt, color.RGBA{255, 255, 255, 255})
 }
+
+// Premul rounds exactly like the standard library's conversion, for every
+// value and alpha, and does not allocate.
+func TestPremulMatchesStdlib(t *testing.T) {
+	for a := 0; a < 256; a++ {
+		for v := 0; v < 256; v++ {
+			c := color.NRGBA{uint8(v), uint8(255 - v), uint8(v / 2), uint8(a)}
+			if got, want := Premul(c), color.RGBAModel.Convert(c).(color.RGBA); got != want {
+				t.Fatalf("Premul(%v) = %v, want %v", c, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { Premul(color.NRGBA{1, 2, 3, 4}) }); n != 0 {
+		t.Fatalf("Premul allocates %v times", n)
+	}
+}
