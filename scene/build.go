@@ -18,8 +18,8 @@ type BuildOptions struct {
 	Proj iso.Projection
 	// Seed, TPS and MaxBullets go to the World's Config.
 	Seed       uint64
-	TPS        int
-	MaxBullets int
+	TPS        int // ticks per second (default 60)
+	MaxBullets int // bullets reserved without allocation (default 1024)
 	// CharacterRadius is the collision radius given to characters the
 	// level does not size (default 0.3 world units).
 	CharacterRadius float64

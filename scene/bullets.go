@@ -13,15 +13,15 @@ import (
 // slot's generation. Bullets are anonymous while they fly; an id comes
 // with a BulletHit and stays readable until the tick ends.
 type BulletID struct {
-	Slot int32
-	Gen  uint32
+	Slot int32  // index into the Bullets arrays
+	Gen  uint32 // the slot's generation when the bullet was fired
 }
 
 // BulletDef describes a bullet to fire.
 type BulletDef struct {
 	// Pos is where it starts on the floor and Z its height (for drawing).
 	Pos mathx.Vec2
-	Z   float64
+	Z   float64 // height above the floor, world units
 	// Vel is its velocity in world units per second.
 	Vel mathx.Vec2
 	// Radius of its collision circle (0 is a point), at most 0.5.
@@ -48,12 +48,12 @@ type Bullets struct {
 	// Z is each bullet's height; PX, PY its position at the previous
 	// tick (for interpolation).
 	Z, PX, PY []float64
-	Owner     []Entity
-	Damage    []int32
+	Owner     []Entity // who fired each bullet
+	Damage    []int32  // what each bullet carries
 	// TTL is the remaining lifetime in ticks (0: unlimited).
 	TTL  []int32
-	Gen  []uint32
-	Used []bool
+	Gen  []uint32 // slot generations, bumped when a slot is reused
+	Used []bool   // slot holds a bullet (flying, or hit this tick)
 
 	used    int
 	pending []BulletDef // fired during the tick

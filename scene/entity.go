@@ -81,7 +81,7 @@ const (
 // and sizes are in world units: one tile on x and y, z up in the same unit
 // (see iso.Projection).
 type EntityDef struct {
-	Kind Kind
+	Kind Kind // required
 	// Name is the entity's name (Tiled object name, IsoMob id) and Class its
 	// type (Tiled class, IsoMob definition, spawn kind "player"/"enemy").
 	Name, Class string

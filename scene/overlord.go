@@ -14,7 +14,7 @@ import (
 // reading. An overlord is a scene rule: it runs inside Step through a
 // periodic task and a trigger listener.
 type Overlord struct {
-	Name string
+	Name string // for logs and entity names
 	// Triggers wake it; Spawns are where its enemies appear (round robin).
 	Triggers, Spawns []Entity
 	// Locks are the names of door entities locked on entry (their Value

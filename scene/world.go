@@ -44,6 +44,7 @@ type Config struct {
 //
 // A World is not safe for concurrent use.
 type World struct {
+	// Grid is the iso map the world lives on.
 	Grid *iso.Grid
 	// Layers are the map's tile layers, bottom first, drawn beneath all
 	// objects.
@@ -118,26 +119,26 @@ type World struct {
 // come whenever World.Damage is called (from listeners, tasks or game
 // code).
 type Events struct {
-	BulletHit Bus[BulletHit]
-	Damage    Bus[Damage]
-	Death     Bus[Death]
-	Trigger   Bus[TriggerEvent]
-	Pickup    Bus[PickupEvent]
+	BulletHit Bus[BulletHit]    // a bullet struck something or left the map
+	Damage    Bus[Damage]       // World.Damage changed a health
+	Death     Bus[Death]        // a health reached 0
+	Trigger   Bus[TriggerEvent] // a character entered or left a trigger
+	Pickup    Bus[PickupEvent]  // a collector took a pickup
 }
 
 // BulletHit is dispatched when a bullet strikes a wall, an entity or the
 // edge of the world. The bullet's data stays readable (World.Bullets) until
 // the end of the tick, when the scene removes it.
 type BulletHit struct {
-	Bullet BulletID
+	Bullet BulletID // readable through World.Bullets until the tick ends
 	// Owner fired the bullet (may be nil or already removed); Target is
 	// the entity hit (nil for a wall or the world's edge).
 	Owner, Target Entity
-	Damage        int32
+	Damage        int32 // the bullet's damage
 	// Wall is the physics wall index for a wall hit, -1 otherwise; Edge
 	// is set when the bullet left the world.
 	Wall int
-	Edge bool
+	Edge bool // the bullet left the map
 	// Point is where the bullet struck and Normal the surface normal there
 	// (unit, pointing back at the bullet), in world units.
 	Point, Normal mathx.Vec2
@@ -145,30 +146,30 @@ type BulletHit struct {
 
 // Damage is dispatched by [World.Damage] after an entity's health changed.
 type Damage struct {
-	Entity, Source Entity
-	Amount, Health int32
+	Entity, Source Entity // who was hurt, and by whom (may be nil)
+	Amount, Health int32  // the damage asked for, and the health after it
 }
 
 // Death is dispatched when an entity's health reaches 0; the entity is
 // removed at the end of the tick.
 type Death struct {
-	Entity, Killer Entity
+	Entity, Killer Entity // who died, and who caused the last damage (may be nil)
 }
 
 // TriggerEvent is dispatched when a character starts (Enter) or stops
 // overlapping a trigger.
 type TriggerEvent struct {
-	Trigger, Visitor Entity
-	Enter            bool
+	Trigger, Visitor Entity // the trigger and the character
+	Enter            bool   // true on entering, false on leaving
 }
 
 // PickupEvent is dispatched when a collector touches a pickup; the pickup
 // is removed at the end of the tick. A "health" class pickup has already
 // restored Value health (up to MaxHealth) when listeners run.
 type PickupEvent struct {
-	Pickup, By Entity
-	Class      string
-	Value      int32
+	Pickup, By Entity // the pickup (removed at the tick's end) and its collector
+	Class      string // the pickup's class ("health", ...)
+	Value      int32  // the pickup's value
 }
 
 // NewWorld returns an empty world on cfg's grid.
