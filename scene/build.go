@@ -3,7 +3,7 @@ package scene
 import (
 	"fmt"
 	"image"
-	"image/color"
+	"image/draw"
 	"io/fs"
 
 	"diorama/iso"
@@ -93,10 +93,6 @@ func decodeImage(fsys fs.FS, name string) (*image.RGBA, error) {
 	}
 	b := img.Bounds()
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			out.SetRGBA(x, y, color.RGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.RGBA))
-		}
-	}
+	draw.Draw(out, out.Rect, img, b.Min, draw.Src) // premultiplies as color.RGBAModel does
 	return out, nil
 }

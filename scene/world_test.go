@@ -4,8 +4,10 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"diorama/iso"
+	"diorama/loop"
 	"diorama/mathx"
 	"diorama/physics"
 )
@@ -363,4 +365,37 @@ func TestFireDuringTickIsDeferred(t *testing.T) {
 		t.Fatalf("fired %d, %d bullets, vx %v", fired, w.Bullets().Len(), w.Bullets().P.VX[0])
 	}
 	_ = physics.HitWall
+}
+
+// TestPeriodicTasksIsoMob runs IsoMob's 33/99/330/990 ms tasks on a 30 TPS
+// world: periods of 1, 3, 10 and 30 ticks, run before the physics of each
+// tick with the tick's number; a task that reports done is dropped.
+func TestPeriodicTasksIsoMob(t *testing.T) {
+	p, _ := iso.Dimetric(32)
+	g, _ := iso.NewDiamond(p, 4, 4)
+	w, err := NewWorld(Config{Grid: g, TPS: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := time.Second / 30
+	var runs [4]int
+	var last [4]uint64
+	for k, ms := range []int{33, 99, 330, 990} {
+		k := k
+		period := loop.TicksFor(time.Duration(ms)*time.Millisecond, step)
+		w.Tasks.Every(period, func(tick uint64) bool {
+			runs[k]++
+			last[k] = tick
+			if tick != w.Tick() {
+				t.Errorf("task got tick %d during tick %d", tick, w.Tick())
+			}
+			return k == 3 // the 990 ms task is done after its first run
+		})
+	}
+	for k := 0; k < 90; k++ {
+		w.Step()
+	}
+	if runs != [4]int{90, 30, 9, 1} || last != [4]uint64{89, 89, 89, 29} || w.Tasks.Len() != 3 {
+		t.Fatalf("runs %v last ticks %v, %d tasks left", runs, last, w.Tasks.Len())
+	}
 }
