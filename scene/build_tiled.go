@@ -52,6 +52,9 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //   - tile objects are drawn with their tile image, aligned as Tiled
 //     aligns them, sorted by a box around their feet.
 //
+// Object layer offsets move their objects (by the world vector that
+// projects to the offset).
+//
 // Tile layers drawn this way match Tiled's own layout pixel for pixel
 // (tested against an image/draw rendering that follows tiled.Layout).
 // Not supported, refused with an error: orthogonal and hexagonal maps,
@@ -419,6 +422,13 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("scene: %s: layer %q object %d (%q): %s", m.File, l.Name, o.ID, o.Name, fmt.Sprintf(format, a...))
 	}
+	loff, err := layerOffset(l)
+	if err != nil {
+		return fail("%v", err)
+	}
+	// The layer's offset moves its objects on screen: they move by the
+	// world vector that projects to it.
+	shift := b.g.Proj.ToWorld(loff.Vec(), 0).XY()
 	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class)}
 	var center, half mathx.Vec2
 	switch o.Shape {
@@ -459,6 +469,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		if o.Shape == tiled.Point {
 			center, half = b.world(pts[0]), mathx.Vec2{}
 		}
+		center = center.Add(shift)
 	}
 	if o.Shape == tiled.TileShape {
 		img, ts, err := b.tileImage(o.GID)
@@ -474,7 +485,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		tl := b.g.Proj // for the height scale
 		layout := m.Layout()
 		top := layout.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
-		at := mathx.Point{X: int(math.Round(top.X)), Y: int(math.Round(top.Y))}
+		at := mathx.Point{X: int(math.Round(top.X)) + loff.X, Y: int(math.Round(top.Y)) + loff.Y}
 		// Feet: the bottom centre of the image without the tileset offset.
 		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
 		if m.Orientation == tiled.Isometric && ts.Alignment(m.Orientation) == "bottom" {
@@ -482,6 +493,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		} else {
 			center = b.g.ToWorld(feet, 0).XY()
 		}
+		center = center.Add(shift)
 		r := o.Properties.Float("radius", 0.5)
 		h := float64(img.Rect.Dy()) / float64(tl.ZPixels)
 		d.Drawing = iso.Object{

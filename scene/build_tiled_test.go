@@ -518,3 +518,31 @@ func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 		t.Fatalf("padding pixel %v", got)
 	}
 }
+
+// TestBuildTiledObjectLayerOffset: an object layer's offset of (32, 16)
+// pixels on a 64×32 isometric map is one tile along world x.
+func TestBuildTiledObjectLayerOffset(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="4" height="4" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>
+<objectgroup id="1" name="plain"><object id="1" name="a" x="32" y="32"><point/></object></objectgroup>
+<objectgroup id="2" name="moved" offsetx="32" offsety="16"><object id="2" name="b" x="32" y="32"><point/></object>
+ <object id="3" name="tree" gid="5" x="32" y="32" width="64" height="64"/></objectgroup>
+</map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEntity(t, w, "a", SpawnPoint, 1, 1)
+	checkEntity(t, w, "b", SpawnPoint, 2, 1)
+	tree := checkEntity(t, w, "tree", Object, 2, 1)
+	d := w.drawing[tree.Slot()]
+	// Unmoved, the tree's bottom centre would be at map pixel (128, 32)
+	// (origin x = 4·32); moved, at (160, 48): top-left (128, -16).
+	if d.Parts[0].At != mathx.Pt(128, -16) || d.Box.Min != mathx.V3(1.5, 0.5, 0) {
+		t.Fatalf("tree drawn at %v, box %v", d.Parts[0].At, d.Box)
+	}
+}
