@@ -125,8 +125,8 @@ func benchFrame(b *testing.B, n, workers int) {
 	defer rd.Close()
 	bg := color.RGBA{30, 40, 50, 255}
 	frame := func() {
-		f.Clear(bg)
 		l.Reset()
+		l.Clear(bg) // cleared band by band by the renderer
 		for i, p := range ps {
 			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
 		}

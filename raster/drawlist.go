@@ -19,6 +19,7 @@ const (
 	cmdLine
 	cmdStrokeCircle
 	cmdPath
+	cmdClear
 )
 
 // noClip is the clip of commands added without SetClip: every frame fits
@@ -154,6 +155,14 @@ func boundsOf(b mathx.AABB) image.Rectangle {
 	}
 	cl := func(v float64) int { return int(math.Max(-coordLimit, math.Min(coordLimit, v))) }
 	return image.Rect(cl(math.Floor(b.Min.X))-1, cl(math.Floor(b.Min.Y))-1, cl(math.Ceil(b.Max.X))+1, cl(math.Ceil(b.Max.Y))+1)
+}
+
+// Clear adds a command that replaces every pixel (inside the clip, if one
+// is set) with the premultiplied colour c, before everything else: the
+// renderer clears each band in parallel instead of the caller clearing the
+// whole frame first.
+func (l *DrawList) Clear(c color.RGBA) {
+	l.push(command{kind: cmdClear, depth: math.MinInt64, bounds: noClip, color: c})
 }
 
 // FillRect adds a filled rectangle; see [FillRect].
@@ -405,5 +414,7 @@ func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratc
 		StrokeCircle(dst, clip, c.x, c.y, c.x1, c.color)
 	case cmdPath:
 		fillPath(dst, clip, l.pts[c.a:c.b], l.ends[c.ea:c.eb], c.color, c.aa, sc)
+	case cmdClear:
+		ClearRect(dst, clip, c.color)
 	}
 }

@@ -25,6 +25,28 @@ func FillRect(dst *Frame, clip image.Rectangle, r image.Rectangle, c color.RGBA)
 	}
 }
 
+// ClearRect replaces every pixel of clip ∩ dst with the premultiplied
+// colour c (no blending, like draw.Src).
+func ClearRect(dst *Frame, clip image.Rectangle, c color.RGBA) {
+	if dst == nil {
+		return
+	}
+	r := clipTo(dst, clip)
+	if r.Empty() {
+		return
+	}
+	pc := packRGBA(validPremul(c))
+	d32 := pix32(dst.Pix)
+	stride := dst.Stride >> 2
+	row := d32[r.Min.Y*stride+r.Min.X : r.Min.Y*stride+r.Max.X]
+	for i := range row {
+		row[i] = pc
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(d32[y*stride+r.Min.X:y*stride+r.Max.X], row)
+	}
+}
+
 // StrokeRect draws the one-pixel outline just inside r, each pixel once.
 func StrokeRect(dst *Frame, clip image.Rectangle, r image.Rectangle, c color.RGBA) {
 	r = r.Canon()

@@ -225,3 +225,21 @@ func TestThickLineNoDoubleBlend(t *testing.T) {
 	ThickLine(f, f.Rect, pts, 7, half, false, true)
 	drawnSet(t, f, half) // fails on any pixel blended twice
 }
+
+func TestClearRectReplaces(t *testing.T) {
+	f := mustFrame(t, 8, 6)
+	f.Clear(color.RGBA{9, 9, 9, 255})
+	ClearRect(f, image.Rect(2, 1, 20, 4), half)
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 8; x++ {
+			want := color.RGBA{9, 9, 9, 255}
+			if x >= 2 && y >= 1 && y < 4 {
+				want = half // replaced, not blended
+			}
+			if got := f.RGBAAt(x, y); got != want {
+				t.Fatalf("(%d,%d) = %v want %v", x, y, got, want)
+			}
+		}
+	}
+	ClearRect(nil, image.Rect(0, 0, 1, 1), half)
+}

@@ -51,6 +51,9 @@ func busyList(t testing.TB, l *DrawList, r *rand.Rand, w, h, n int, sprites []*S
 		} else if r.IntN(8) == 0 {
 			l.ClearClip()
 		}
+		if r.IntN(100) == 0 {
+			l.Clear(c)
+		}
 		switch r.IntN(12) {
 		case 0, 1, 2, 3:
 			l.Sprite(d, sprites[r.IntN(len(sprites))], x, y, randOptions(r))
