@@ -264,6 +264,12 @@ func TestBulletWorkersParallel(t *testing.T) {
 				}
 			}
 		}
+		for k, x := range runs[1:] {
+			// The extra workers really ran and found hits of their own.
+			if len(x.w.jobs) != k+1 || len(x.b.wscratch) != k+2 || len(x.b.wscratch[k+1]) == 0 {
+				t.Fatalf("%d workers: %d parked, last worker found %d hits", k+2, len(x.w.jobs), len(x.b.wscratch[len(x.b.wscratch)-1]))
+			}
+		}
 		for _, x := range runs {
 			for range x.b.Hits {
 				spawnBullet(x.b, x.r)
