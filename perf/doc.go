@@ -1,6 +1,31 @@
-// Package perf holds Diorama's performance tests: the seed's bullet test
-// and unit test built on the real engine, sweeps that raise the counts
-// until a frame no longer fits 60 FPS, and the report generator. Peers used
-// only for comparison live in their own modules below perf/ so the
-// engine's go.mod stays minimal.
+// Package perf holds Diorama's performance tests: seed 003's (IsoMob)
+// bullet test and unit test rebuilt on the real engine, sweeps that raise
+// the counts until a frame no longer fits 60 FPS, plots, and the report
+// generator (cmd/report, which writes REPORT.md).
+//
+// Both tests run on an iso map (2:1 dimetric, 32×16 tiles) at IsoMob's
+// 800×480: a walled 24×24 room with four pillars, built as a scene.World
+// with atlas-packed, 30-frame animated character sprites. In the bullet
+// test one character fires a ring of Count evenly spaced bullets every
+// 500 ms; bullets are the scene's struct-of-arrays pool swept by physics
+// (continuous collision) and die on walls or after BulletTTL. In the
+// unit test Count enemies wander with ai/steer (wander, separation, wall
+// avoidance, contact resolution) while physics keeps them out of the
+// walls; the room grows with the count (about 4 tiles of floor per unit)
+// and the camera shows its centre. Every frame is fully rendered into an
+// 800×480 raster.Frame by the band-parallel raster.Renderer.
+//
+// Runs are driven by loop.Headless on a virtual clock (one 1/60 s tick
+// per frame), so the simulation never depends on the machine; only the
+// wall time of each tick and each render is measured. Tests assert
+// behaviour only (ring pattern, wall deaths, the seed's alive counts,
+// units out of walls, zero allocations, determinism); speed is measured
+// by the benchmarks and by cmd/report.
+//
+// The naive Go peer (image/draw blitting, brute-force collision) lives in
+// its own module, perf/peers/naive, as do the other peers under
+// perf/peers.
+//
+// perf may import every engine package (it sits at the top of the
+// package map); no engine package may import perf.
 package perf

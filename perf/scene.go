@@ -1,0 +1,437 @@
+package perf
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/ai/steer"
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+	"diorama/scene"
+)
+
+// Test selects one of the seed's two performance tests.
+type Test uint8
+
+// The two tests of seed 003 §5.5–5.7.
+const (
+	// Bullets: one animated character fires a ring of Count evenly spaced
+	// bullets every 500 ms; bullets fly until their lifetime ends or they
+	// strike a wall (physics continuous collision).
+	Bullets Test = iota + 1
+	// Units: Count enemies wander (ai/steer: wander, separation, wall
+	// avoidance, contact resolution) and collide with walls (physics),
+	// animated with 30-frame clips.
+	Units
+)
+
+// String names the test.
+func (t Test) String() string {
+	switch t {
+	case Bullets:
+		return "bullets"
+	case Units:
+		return "units"
+	}
+	return fmt.Sprintf("Test(%d)", uint8(t))
+}
+
+// Bullet test constants. The lifetime is chosen so the seed's ring sizes
+// peak near its "max bullets alive" captions (18 → 148, 36 → 287,
+// 64 → 534): rings leave every 500 ms, so about eight rounds are in the
+// air at once, minus the bullets the pillars stop early.
+const (
+	RingEvery   = TPS / 2 // ticks between rings (500 ms)
+	BulletTTL   = 252     // bullet lifetime in ticks (4.2 s)
+	BulletSpeed = 2.0     // world units (tiles) per second
+	BulletZ     = 0.4     // height above the floor, world units
+	BulletR     = 0.05    // collision radius, world units
+	// muzzle is how far from the shooter's centre a bullet starts.
+	muzzle = 0.45
+)
+
+// Unit test constants.
+const (
+	UnitRadius = 0.25 // collision radius, world units
+	UnitSpeed  = 1.5  // world units per second
+	// tilesPerUnit is the floor area per unit when the room grows with the
+	// count (the seed's 115 in the 24×24 room is about 4 tiles each).
+	tilesPerUnit = 4.2
+)
+
+// Config is one run of a test.
+type Config struct {
+	Test Test
+	// Count is the ring size (bullets per round) or the number of units.
+	Count int
+	// Workers is the renderer's goroutine count (0: GOMAXPROCS).
+	Workers int
+	// Seed seeds the world (unit placement and wander).
+	Seed uint64
+}
+
+// Scene is a built test: the scene world on an iso map, its camera,
+// draw list, frame and band-parallel renderer.
+type Scene struct {
+	Cfg   Config
+	World *scene.World
+	Cam   *iso.Camera
+	Frame *raster.Frame
+	// Player is the bullet test's shooter (nil in the unit test).
+	Player scene.Entity
+	// Units are the unit test's enemies, indexed like the steer agents.
+	Units []scene.Entity
+
+	lvl      *level
+	painter  *iso.Painter
+	dl       *raster.DrawList
+	renderer *raster.Renderer
+	bullet   *raster.Sprite
+	ring     []mathx.Vec2 // unit directions of one ring
+	agents   *steer.World
+	proto    []steer.Agent
+	walls    wallIndex
+
+	// Fired counts bullets fired; WallHits bullets that died on a wall;
+	// Expired bullets whose lifetime ended; PeakBullets the most alive
+	// after any tick.
+	Fired, WallHits, Expired, PeakBullets int
+	// Drawn is the number of bullets and units drawn by the last Render.
+	Drawn int
+}
+
+// New builds the scene for cfg.
+func New(cfg Config) (*Scene, error) {
+	if cfg.Test != Bullets && cfg.Test != Units {
+		return nil, fmt.Errorf("perf: unknown test %d", cfg.Test)
+	}
+	if cfg.Count < 1 || cfg.Count > 1<<20 {
+		return nil, fmt.Errorf("perf: count %d out of range [1, %d]", cfg.Count, 1<<20)
+	}
+	size := RoomSize
+	maxBullets := 64
+	if cfg.Test == Units {
+		size = max(RoomSize, int(math.Ceil(math.Sqrt(float64(cfg.Count)*tilesPerUnit)))+2)
+	} else {
+		maxBullets = cfg.Count * (BulletTTL/RingEvery + 2)
+	}
+	lvl, err := newLevel(size, cfg.Seed, maxBullets)
+	if err != nil {
+		return nil, err
+	}
+	s := &Scene{Cfg: cfg, World: lvl.w, lvl: lvl}
+	w := lvl.w
+	if s.Frame, err = raster.NewFrame(ScreenW, ScreenH); err != nil {
+		return nil, err
+	}
+	s.Cam = iso.NewCamera(ScreenW, ScreenH)
+	centre := mathx.V3(float64(size)/2, float64(size)/2, 0)
+	s.Cam.Center = w.Grid.ToScreen(centre)
+	s.painter = iso.NewPainter(w.Grid, s.Cam)
+	s.dl = raster.NewDrawList()
+	s.renderer = raster.NewRenderer(cfg.Workers)
+	kinds := 6
+	if cfg.Test == Units && cfg.Count > 60 {
+		kinds = 11
+	}
+	looks, err := unitLooks(w, kinds)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	if cfg.Test == Bullets {
+		err = s.setupBullets(centre.XY(), looks[0])
+	} else {
+		err = s.setupUnits(looks)
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close stops the renderer's goroutines.
+func (s *Scene) Close() {
+	if s.renderer != nil {
+		s.renderer.Close()
+		s.renderer = nil
+	}
+}
+
+// Workers returns the number of goroutines the renderer draws with.
+func (s *Scene) Workers() int { return s.renderer.Workers() }
+
+func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
+	w := s.World
+	var err error
+	s.Player, err = w.Create(scene.EntityDef{Kind: scene.Character, Name: "player", Class: "player",
+		Pos: mathx.V3(at.X, at.Y, 0), Radius: UnitRadius, Layer: 2, Mask: 1, Look: look})
+	if err != nil {
+		return err
+	}
+	s.bullet = bulletSprite()
+	n := s.Cfg.Count
+	s.ring = make([]mathx.Vec2, n)
+	for k := range s.ring {
+		s.ring[k] = mathx.FromAngle(2 * math.Pi * float64(k) / float64(n))
+	}
+	w.Tasks.Every(RingEvery, func(uint64) bool {
+		p := w.Pos(s.Player).XY()
+		for _, d := range s.ring {
+			if err := w.Fire(scene.BulletDef{Pos: p.Add(d.Scale(muzzle)), Z: BulletZ, Vel: d.Scale(BulletSpeed),
+				Radius: BulletR, Damage: 1, Owner: s.Player, Mask: 1, TTL: BulletTTL}); err == nil {
+				s.Fired++
+			}
+		}
+		return false
+	})
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+		if h.Wall >= 0 {
+			s.WallHits++
+		}
+	})
+	return nil
+}
+
+func (s *Scene) setupUnits(looks []scene.LookID) error {
+	w := s.World
+	l := s.lvl
+	s.walls.build(l)
+	cfg := steer.DefaultConfig(UnitRadius)
+	cfg.Seed = s.Cfg.Seed + 1
+	cfg.Resolve = 2
+	cfg.Walls = s.walls.query
+	s.agents = steer.NewWorld(cfg)
+	n := s.Cfg.Count
+	s.Units = make([]scene.Entity, 0, n)
+	s.proto = make([]steer.Agent, 0, n)
+	free := 0
+	for _, b := range l.solid {
+		if !b {
+			free++
+		}
+	}
+	if n > free {
+		return fmt.Errorf("perf: %d units do not fit %d free cells", n, free)
+	}
+	// Place units on distinct free cells, in a seeded random order.
+	cells := make([]int32, 0, free)
+	for k, b := range l.solid {
+		if !b {
+			cells = append(cells, int32(k))
+		}
+	}
+	for k := len(cells) - 1; k > 0; k-- {
+		j := w.Rand.IntN(k + 1)
+		cells[k], cells[j] = cells[j], cells[k]
+	}
+	for k := 0; k < n; k++ {
+		c := int(cells[k])
+		p := mathx.V2(float64(c%l.size)+0.5, float64(c/l.size)+0.5)
+		v := mathx.FromAngle(w.Rand.Angle()).Scale(UnitSpeed * 0.5)
+		e, err := w.Create(scene.EntityDef{Kind: scene.Character, Name: "enemy", Class: "enemy",
+			Pos: mathx.V3(p.X, p.Y, 0), Vel: v, Radius: UnitRadius, Health: 100,
+			Layer: 2, Mask: 1, Look: looks[k%len(looks)]})
+		if err != nil {
+			return err
+		}
+		a := steer.Agent{Pos: p, Vel: v, Radius: UnitRadius, MaxSpeed: UnitSpeed, MaxForce: 4 * UnitSpeed,
+			Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls, TargetAgent: -1, Path: -1}
+		if _, err := s.agents.Add(a); err != nil {
+			return err
+		}
+		s.Units = append(s.Units, e)
+		s.proto = append(s.proto, a)
+	}
+	w.Tasks.Every(1, func(uint64) bool { s.steerUnits(); return false })
+	return nil
+}
+
+// steerUnits runs the AI for one tick inside World.Step (before physics):
+// the agents take their bodies' positions, steer (wander, separation,
+// wall avoidance, contact resolution), and each body gets the velocity
+// that carries it to where its agent went; physics then stops it at walls.
+func (s *Scene) steerUnits() {
+	w := s.World
+	dt := w.Dt()
+	for i, e := range s.Units {
+		a := &s.proto[i]
+		a.Pos = w.Pos(e).XY()
+		a.Vel = s.agents.Vel(i)
+		_ = s.agents.Set(i, *a) // finite by construction
+	}
+	if err := s.agents.Step(dt); err != nil {
+		return
+	}
+	for i, e := range s.Units {
+		v := s.agents.Pos(i).Sub(s.proto[i].Pos).Scale(1 / dt)
+		_ = w.SetVelocity(e, v)
+	}
+}
+
+// Tick advances the simulation by one fixed tick.
+func (s *Scene) Tick() {
+	w := s.World
+	w.Step()
+	if s.Cfg.Test == Bullets {
+		b := w.Bullets()
+		if n := b.Len(); n > s.PeakBullets {
+			s.PeakBullets = n
+		}
+	}
+}
+
+// Render draws the current state into s.Frame: map, walls and characters
+// through the scene (iso culling and depth sorting), then the bullets as
+// one layer of small RLE sprites on top (one depth key, so they cost no
+// sorting), all rasterized by the band-parallel renderer.
+func (s *Scene) Render(alpha float64) error {
+	s.dl.Reset()
+	depth, err := s.World.Render(s.dl, s.painter, alpha)
+	if err != nil {
+		return err
+	}
+	drawn := 0
+	if s.Cfg.Test == Bullets {
+		drawn = s.addBullets(depth, alpha)
+	} else {
+		drawn = s.visibleUnits()
+	}
+	s.Drawn = drawn
+	s.renderer.Render(s.Frame, s.dl)
+	return nil
+}
+
+// addBullets adds every flying bullet, interpolated and culled to the
+// view, with one depth key.
+func (s *Scene) addBullets(depth int64, alpha float64) int {
+	b := s.World.Bullets()
+	g := s.World.Grid
+	p := g.Proj
+	view := s.Cam.View()
+	o := s.Cam.Origin()
+	hw, hh, zp := float64(p.TileW)/2, float64(p.TileH)/2, float64(p.ZPixels)
+	org := g.Origin()
+	sw, sh := s.bullet.W(), s.bullet.H()
+	ox := float64(org.X) - float64(sw)/2
+	oy := float64(org.Y) - float64(sh)
+	n := 0
+	x, y, px, py, z := b.P.X, b.P.Y, b.PX, b.PY, b.Z
+	alive := b.P.Alive
+	used := b.Used
+	for i := range used {
+		if !used[i] || !alive[i] {
+			continue
+		}
+		wx := px[i] + (x[i]-px[i])*alpha
+		wy := py[i] + (y[i]-py[i])*alpha
+		sx := int(math.Floor((wx-wy)*hw + ox))
+		sy := int(math.Floor((wx+wy)*hh - z[i]*zp + oy))
+		if sx >= view.Max.X || sy >= view.Max.Y || sx+sw <= view.Min.X || sy+sh <= view.Min.Y {
+			continue
+		}
+		s.dl.Sprite(depth, s.bullet, sx-o.X, sy-o.Y, nil)
+		n++
+	}
+	return n
+}
+
+// visibleUnits counts the units whose feet are inside the view (the
+// scene culls the others before they reach the draw list).
+func (s *Scene) visibleUnits() int {
+	g := s.World.Grid
+	v := s.Cam.View()
+	n := 0
+	for _, e := range s.Units {
+		p := g.ToScreen(s.World.Pos(e))
+		if p.X >= float64(v.Min.X) && p.X < float64(v.Max.X) && p.Y >= float64(v.Min.Y) && p.Y < float64(v.Max.Y) {
+			n++
+		}
+	}
+	return n
+}
+
+// wallIndex answers steer's wall queries from the level's merged wall
+// boxes: their exposed faces as segments, bucketed in coarse cells.
+type wallIndex struct {
+	segs  []steer.Segment
+	cell  int
+	cols  int
+	heads [][]int32 // per cell, segment indices
+	stamp []uint32
+	gen   uint32
+}
+
+func (wi *wallIndex) build(l *level) {
+	wi.cell = 4
+	wi.cols = (l.size + wi.cell - 1) / wi.cell
+	wi.heads = make([][]int32, wi.cols*wi.cols)
+	for _, b := range l.boxes {
+		x0, y0 := float64(b.Col), float64(b.Row)
+		x1, y1 := x0+float64(b.W), y0+float64(b.H)
+		faces := [4]steer.Segment{
+			{A: mathx.V2(x0, y0), B: mathx.V2(x1, y0)}, // top (row-1 side)
+			{A: mathx.V2(x1, y0), B: mathx.V2(x1, y1)}, // right
+			{A: mathx.V2(x0, y1), B: mathx.V2(x1, y1)}, // bottom
+			{A: mathx.V2(x0, y0), B: mathx.V2(x0, y1)}, // left
+		}
+		for f, sg := range faces {
+			if b.Faces&(1<<f) == 0 {
+				continue
+			}
+			id := int32(len(wi.segs))
+			wi.segs = append(wi.segs, sg)
+			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
+			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
+			for r := r0; r <= r1; r++ {
+				for c := c0; c <= c1; c++ {
+					wi.heads[r*wi.cols+c] = append(wi.heads[r*wi.cols+c], id)
+				}
+			}
+		}
+	}
+	wi.stamp = make([]uint32, len(wi.segs))
+}
+
+func (wi *wallIndex) cellOf(x, y float64) (int, int) {
+	c := int(math.Floor(x / float64(wi.cell)))
+	r := int(math.Floor(y / float64(wi.cell)))
+	return min(max(c, 0), wi.cols-1), min(max(r, 0), wi.cols-1)
+}
+
+// query is a steer.WallQuery: each segment whose cell overlaps area, once.
+func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
+	if !area.Min.IsFinite() || !area.Max.IsFinite() {
+		return dst
+	}
+	wi.gen++
+	if wi.gen == 0 {
+		clear(wi.stamp)
+		wi.gen = 1
+	}
+	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
+	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			for _, id := range wi.heads[r*wi.cols+c] {
+				if wi.stamp[id] != wi.gen {
+					wi.stamp[id] = wi.gen
+					dst = append(dst, wi.segs[id])
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// SeedRings are the seed's bullet-test ring sizes (bullets per round).
+var SeedRings = []int{18, 36, 64, 72}
+
+// SeedAlive are the seed's "max bullets alive" figures for SeedRings
+// (0: none given; 72's text says "almost 600").
+var SeedAlive = []int{148, 287, 534, 0}
+
+// SeedUnits are the seed's unit-test enemy counts.
+var SeedUnits = []int{20, 30, 60, 115}
