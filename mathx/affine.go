@@ -30,12 +30,12 @@ func Rotate(a float64) Affine2 {
 // Mul returns the transform that applies n first, then m: m·n.
 func (m Affine2) Mul(n Affine2) Affine2 {
 	return Affine2{
-		A: m.A*n.A + m.B*n.D,
-		B: m.A*n.B + m.B*n.E,
-		C: m.A*n.C + m.B*n.F + m.C,
-		D: m.D*n.A + m.E*n.D,
-		E: m.D*n.B + m.E*n.E,
-		F: m.D*n.C + m.E*n.F + m.F,
+		A: float64(m.A*n.A) + float64(m.B*n.D),
+		B: float64(m.A*n.B) + float64(m.B*n.E),
+		C: float64(m.A*n.C) + float64(m.B*n.F) + m.C,
+		D: float64(m.D*n.A) + float64(m.E*n.D),
+		E: float64(m.D*n.B) + float64(m.E*n.E),
+		F: float64(m.D*n.C) + float64(m.E*n.F) + m.F,
 	}
 }
 
@@ -44,14 +44,16 @@ func (m Affine2) Then(n Affine2) Affine2 { return n.Mul(m) }
 
 // Apply transforms the point p.
 func (m Affine2) Apply(p Vec2) Vec2 {
-	return Vec2{m.A*p.X + m.B*p.Y + m.C, m.D*p.X + m.E*p.Y + m.F}
+	return Vec2{float64(m.A*p.X) + float64(m.B*p.Y) + m.C, float64(m.D*p.X) + float64(m.E*p.Y) + m.F}
 }
 
 // ApplyVec transforms the direction v (no translation).
-func (m Affine2) ApplyVec(v Vec2) Vec2 { return Vec2{m.A*v.X + m.B*v.Y, m.D*v.X + m.E*v.Y} }
+func (m Affine2) ApplyVec(v Vec2) Vec2 {
+	return Vec2{float64(m.A*v.X) + float64(m.B*v.Y), float64(m.D*v.X) + float64(m.E*v.Y)}
+}
 
 // Det returns the determinant of the linear part.
-func (m Affine2) Det() float64 { return m.A*m.E - m.B*m.D }
+func (m Affine2) Det() float64 { return float64(m.A*m.E) - float64(m.B*m.D) }
 
 // IsFinite reports whether every coefficient is finite.
 func (m Affine2) IsFinite() bool {
@@ -70,8 +72,8 @@ func (m Affine2) Invert() (inv Affine2, ok bool) {
 	inv.B = -m.B * id
 	inv.D = -m.D * id
 	inv.E = m.A * id
-	inv.C = -(inv.A*m.C + inv.B*m.F)
-	inv.F = -(inv.D*m.C + inv.E*m.F)
+	inv.C = -(float64(inv.A*m.C) + float64(inv.B*m.F))
+	inv.F = -(float64(inv.D*m.C) + float64(inv.E*m.F))
 	return inv, true
 }
 

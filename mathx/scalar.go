@@ -7,7 +7,7 @@ import "math"
 const Epsilon = 1e-9
 
 // Lerp returns a + (b-a)*t. t is not clamped.
-func Lerp(a, b, t float64) float64 { return a + (b-a)*t }
+func Lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 
 // InvLerp returns the t for which Lerp(a, b, t) == v, or 0 when a == b.
 func InvLerp(a, b, v float64) float64 {

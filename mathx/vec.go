@@ -22,18 +22,18 @@ func (v Vec2) Sub(w Vec2) Vec2       { return Vec2{v.X - w.X, v.Y - w.Y} }
 func (v Vec2) Scale(s float64) Vec2  { return Vec2{v.X * s, v.Y * s} }
 func (v Vec2) Mul(w Vec2) Vec2       { return Vec2{v.X * w.X, v.Y * w.Y} }
 func (v Vec2) Neg() Vec2             { return Vec2{-v.X, -v.Y} }
-func (v Vec2) Dot(w Vec2) float64    { return v.X*w.X + v.Y*w.Y }
+func (v Vec2) Dot(w Vec2) float64    { return float64(v.X*w.X) + float64(v.Y*w.Y) }
 func (v Vec2) Len() float64          { return math.Hypot(v.X, v.Y) }
-func (v Vec2) LenSq() float64        { return v.X*v.X + v.Y*v.Y }
+func (v Vec2) LenSq() float64        { return float64(v.X*v.X) + float64(v.Y*v.Y) }
 func (v Vec2) Dist(w Vec2) float64   { return v.Sub(w).Len() }
 func (v Vec2) DistSq(w Vec2) float64 { return v.Sub(w).LenSq() }
 func (v Vec2) Lerp(w Vec2, t float64) Vec2 {
-	return Vec2{v.X + (w.X-v.X)*t, v.Y + (w.Y-v.Y)*t}
+	return Vec2{v.X + float64((w.X-v.X)*t), v.Y + float64((w.Y-v.Y)*t)}
 }
 
 // Cross returns the z component of the 3D cross product v × w: positive
 // when w is counter-clockwise from v (in a Y-up frame).
-func (v Vec2) Cross(w Vec2) float64 { return v.X*w.Y - v.Y*w.X }
+func (v Vec2) Cross(w Vec2) float64 { return float64(v.X*w.Y) - float64(v.Y*w.X) }
 
 // Perp returns v rotated by +90°: (-Y, X).
 func (v Vec2) Perp() Vec2 { return Vec2{-v.Y, v.X} }
@@ -44,7 +44,7 @@ func (v Vec2) Angle() float64 { return math.Atan2(v.Y, v.X) }
 // Rotate returns v rotated by a radians.
 func (v Vec2) Rotate(a float64) Vec2 {
 	s, c := math.Sincos(a)
-	return Vec2{v.X*c - v.Y*s, v.X*s + v.Y*c}
+	return Vec2{float64(v.X*c) - float64(v.Y*s), float64(v.X*s) + float64(v.Y*c)}
 }
 
 // Norm returns v scaled to unit length, or the zero vector when v is zero
@@ -91,18 +91,18 @@ func (v Vec3) Add(w Vec3) Vec3      { return Vec3{v.X + w.X, v.Y + w.Y, v.Z + w.
 func (v Vec3) Sub(w Vec3) Vec3      { return Vec3{v.X - w.X, v.Y - w.Y, v.Z - w.Z} }
 func (v Vec3) Scale(s float64) Vec3 { return Vec3{v.X * s, v.Y * s, v.Z * s} }
 func (v Vec3) Neg() Vec3            { return Vec3{-v.X, -v.Y, -v.Z} }
-func (v Vec3) Dot(w Vec3) float64   { return v.X*w.X + v.Y*w.Y + v.Z*w.Z }
+func (v Vec3) Dot(w Vec3) float64   { return float64(v.X*w.X) + float64(v.Y*w.Y) + float64(v.Z*w.Z) }
 func (v Vec3) LenSq() float64       { return v.Dot(v) }
 func (v Vec3) Len() float64         { return math.Sqrt(v.LenSq()) }
 func (v Vec3) Dist(w Vec3) float64  { return v.Sub(w).Len() }
 func (v Vec3) XY() Vec2             { return Vec2{v.X, v.Y} }
 func (v Vec3) Lerp(w Vec3, t float64) Vec3 {
-	return Vec3{v.X + (w.X-v.X)*t, v.Y + (w.Y-v.Y)*t, v.Z + (w.Z-v.Z)*t}
+	return Vec3{v.X + float64((w.X-v.X)*t), v.Y + float64((w.Y-v.Y)*t), v.Z + float64((w.Z-v.Z)*t)}
 }
 
 // Cross returns the cross product v × w.
 func (v Vec3) Cross(w Vec3) Vec3 {
-	return Vec3{v.Y*w.Z - v.Z*w.Y, v.Z*w.X - v.X*w.Z, v.X*w.Y - v.Y*w.X}
+	return Vec3{float64(v.Y*w.Z) - float64(v.Z*w.Y), float64(v.Z*w.X) - float64(v.X*w.Z), float64(v.X*w.Y) - float64(v.Y*w.X)}
 }
 
 // Norm returns v scaled to unit length, or zero when v is zero or not
