@@ -1,17 +1,17 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"image/color"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
 	"diorama/platform"
 	"diorama/platform/auto"
-	"diorama/raster"
 )
 
 // options are the demo's command-line settings.
@@ -19,69 +19,25 @@ type options struct {
 	headless bool
 	ticks    int
 	out      string
+	record   string
 	seed     uint64
 	workers  int
-}
-
-// game is the demo scene as a platform.Game: Update advances the world by
-// one fixed tick, Draw renders it (interpolated) and records how long
-// rendering took.
-type game struct {
-	w     *world
-	v     *view
-	list  *raster.DrawList
-	rd    *raster.Renderer
-	times []time.Duration // render time of every drawn frame
-}
-
-func newGame(seed uint64, workers int) *game {
-	return &game{w: newWorld(seed), v: newView(), list: raster.NewDrawList(), rd: raster.NewRenderer(workers)}
-}
-
-// Update implements platform.Game. Escape quits.
-func (g *game) Update(in *platform.Input) error {
-	if in.KeyPressed(platform.KeyEscape) {
-		return platform.ErrQuit
-	}
-	g.w.update()
-	return nil
-}
-
-// Draw implements platform.Game. It reads the wall clock only to report
-// render times; the simulation never sees it.
-func (g *game) Draw(f *raster.Frame, alpha float64) {
-	start := time.Now()
-	g.list.Reset()
-	hud := fmt.Sprintf("Diorama demo  tick %d  tanks %d  bullets %d  hits %d", g.w.tick, len(g.w.tanks), len(g.w.bullets), g.w.hits)
-	g.v.draw(g.list, g.w, alpha, hud)
-	f.Clear(color.RGBA{24, 28, 36, 255})
-	g.rd.Render(f, g.list)
-	g.times = append(g.times, time.Since(start))
-}
-
-// summary returns the number of frames drawn and the mean and p95 render
-// time.
-func (g *game) summary() (n int, mean, p95 time.Duration) {
-	if len(g.times) == 0 {
-		return 0, 0, 0
-	}
-	var sum time.Duration
-	for _, t := range g.times {
-		sum += t
-	}
-	sorted := slices.Clone(g.times)
-	slices.Sort(sorted)
-	return len(sorted), sum / time.Duration(len(sorted)), sorted[min(len(sorted)-1, len(sorted)*95/100)]
+	level    string // a level file to add to the level select and start
 }
 
 func main() {
 	var o options
-	flag.BoolVar(&o.headless, "headless", false, "run without a window even when a display is present")
-	flag.IntVar(&o.ticks, "ticks", 360, "ticks to simulate when headless (60 per second)")
-	flag.StringVar(&o.out, "out", "out", "directory for demo.gif and demo.png when headless")
+	flag.BoolVar(&o.headless, "headless", false, "run without a window even when a display is present (the AI plays)")
+	flag.IntVar(&o.ticks, "ticks", 1800, "ticks to simulate when headless (60 per second)")
+	flag.StringVar(&o.out, "out", "out", "directory for demo.png (and demo.gif) when headless")
+	flag.StringVar(&o.record, "record", "", "write the headless run as this animated GIF (default out/demo.gif)")
 	flag.Uint64Var(&o.seed, "seed", 1, "random seed of the simulation")
 	flag.IntVar(&o.workers, "workers", 0, "renderer workers (0 = all cores)")
+	flag.StringVar(&o.level, "level", "", "a level file (.tmx/.tmj Tiled, .lev ASCII, .png image level with its .json) to play")
 	flag.Parse()
+	if flag.NArg() > 0 && o.level == "" {
+		o.level = flag.Arg(0)
+	}
 	if err := run(o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
 		os.Exit(1)
@@ -90,27 +46,96 @@ func main() {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// run plays the demo: in a window when one can be opened (and -headless is
-// not set), otherwise headless for o.ticks ticks writing out/demo.gif and
-// out/demo.png. It ends with one summary line on out.
+// frameStats returns the mean, p95 and worst of ds.
+func frameStats(ds []time.Duration) (mean, p95, worst time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0, 0
+	}
+	var sum time.Duration
+	for _, t := range ds {
+		sum += t
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return sum / time.Duration(len(s)), s[min(len(s)-1, len(s)*95/100)], s[len(s)-1]
+}
+
+// run plays the demo: in a window when one can be opened (and -headless
+// is not set), otherwise headless with the AI player for o.ticks ticks.
+// It ends with one summary line on out.
 func run(o options, out, log io.Writer) error {
 	if o.ticks <= 0 || o.ticks > 1_000_000 {
 		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
-	g := newGame(o.seed, o.workers)
+	g, err := setup(o, log)
+	if err != nil {
+		return err
+	}
 	defer g.rd.Close()
-	cfg := platform.Config{Title: "Diorama demo", Width: frameW, Height: frameH}
+	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH, TPS: tps}
 	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", Log: log}
-	var err error
+	if o.record != "" {
+		opt.OutDir, opt.Name = filepath.Dir(o.record), trimExt(filepath.Base(o.record))
+	}
 	if o.headless {
 		_, err = auto.Headless(g, cfg, opt)
 	} else {
 		err = auto.Run(g, cfg, opt)
 	}
-	if err != nil {
+	if err != nil && !platform.IsQuit(err) {
 		return err
 	}
-	n, mean, p95 := g.summary()
-	fmt.Fprintf(out, "demo: %d frames, render mean %.2f ms, p95 %.2f ms per frame, state %016x\n", n, ms(mean), ms(p95), g.w.hash())
+	fmt.Fprintln(out, g.summary())
 	return nil
+}
+
+func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }
+
+// setup makes the game; with -headless the AI plays from the level
+// select. A level file from the command line is added to the level list
+// and started; when it does not load, its error is printed and shown on
+// the level select, which still works.
+func setup(o options, log io.Writer) (*game, error) {
+	g := newGame(o.seed, o.workers, o.headless)
+	if treeErr != nil {
+		return nil, treeErr
+	}
+	if o.level != "" {
+		abs, err := filepath.Abs(o.level)
+		if err != nil {
+			return nil, err
+		}
+		li, err := levelFromPath(os.DirFS(filepath.Dir(abs)), filepath.Base(abs))
+		if err == nil {
+			g.levels = append(g.levels, li)
+			err = g.start(len(g.levels) - 1)
+			if err != nil {
+				g.levels = g.levels[:len(g.levels)-1]
+			}
+		}
+		if err != nil {
+			g.errMsg = err.Error()
+			g.scr = screenSelect
+			fmt.Fprintln(log, "demo: level", o.level+":", err)
+		}
+	} else if o.headless {
+		if err := g.start(0); err != nil {
+			return nil, errors.Join(errors.New("level 1"), err)
+		}
+	}
+	return g, nil
+}
+
+func (g *game) summary() string {
+	mean, p95, worst := frameStats(g.times)
+	s := fmt.Sprintf("demo: %d frames", len(g.all))
+	if g.L != nil {
+		L := g.L
+		s += fmt.Sprintf(", level %q tick %d score %d kills %d wave %d/%d", g.levels[g.cur].File, L.w.Tick(), L.score, L.kills, L.wave, len(L.waves))
+	}
+	s += fmt.Sprintf(", busy-wave frame mean %.2f ms p95 %.2f ms worst %.2f ms (%d frames)", ms(mean), ms(p95), ms(worst), len(g.times))
+	if g.L != nil {
+		s += fmt.Sprintf(", state %016x", g.L.w.StateHash())
+	}
+	return s
 }

@@ -1,0 +1,792 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/ai/bt"
+	"diorama/ai/fsm"
+	"diorama/ai/fuzzy"
+	"diorama/ai/steer"
+	"diorama/ai/tactics"
+	"diorama/mathx"
+	"diorama/physics"
+	"diorama/scene"
+)
+
+// enemyKind is one of the six enemies, each driven by a different part
+// of ai/.
+type enemyKind uint8
+
+const (
+	kindDrone  enemyKind = iota // seed 000 drone: behaviour tree
+	kindTurret                  // seed 000 turret: behaviour tree, explodes
+	kindGunner                  // seed 002 shooting and dodging: FSM
+	kindFuzzy                   // seed 002 fuzzy weapon choice and accuracy
+	kindCover                   // seed 002 terrain analysis: hides to reload
+	kindSquad                   // seed 002 squad in formation, safety update
+	numKinds
+)
+
+type kindSpec struct {
+	name   string
+	look   int
+	health int32
+	speed  float64
+	radius float64
+	points int
+	damage int32
+	brain  string
+}
+
+var kinds = [numKinds]kindSpec{
+	{"drone", -1, 30, 2.6, 0.28, 50, 5, "bt"},
+	{"turret", lookTurret, 140, 0.9, 0.42, 200, 18, "bt"},
+	{"gunner", lookGunner, 60, 1.8, 0.34, 80, 8, "fsm"},
+	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8, "fuzzy"},
+	{"cover", lookCover, 70, 1.9, 0.34, 120, 10, "tactics"},
+	{"squad", lookSquad, 45, 1.7, 0.34, 60, 6, "formation"},
+}
+
+func kindByName(n string) (enemyKind, bool) {
+	for k := range kinds {
+		if kinds[k].name == n {
+			return enemyKind(k), true
+		}
+	}
+	return 0, false
+}
+
+// enemy is one live enemy and its brain.
+type enemy struct {
+	e      scene.Entity
+	kind   enemyKind
+	hull   float64
+	turret float64
+	cool   int
+	flash  int
+	hpBar  int
+	broken bool
+	state  string // shown by the debug overlay
+	anim   int
+
+	// navigation
+	path    []mathx.Vec2
+	wp      int
+	goal    mathx.Vec2
+	replan  int
+	corr    []int
+	portals [][2]mathx.Vec2
+	raw     []mathx.Vec2
+	desired mathx.Vec2 // velocity asked by the brain
+
+	tree    *bt.Instance[*enemy]
+	mach    *fsm.Machine[*enemy]
+	fz      *fuzzy.Module
+	loop    *tactics.TerrainLoop
+	sq      *squad
+	id      int // member id in its squad
+	dodge   int
+	side    float64
+	aimErr  float64
+	rockets int
+	tired   float64
+	L       *level
+}
+
+func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
+
+// --- behaviour trees (seed 000) ---
+
+const treesSrc = `
+tree drone
+  selector
+    conditional healthBelow 25
+      action brokenDown
+    reactive-selector
+      conditional nearPlayer 3.2
+        action circlePlayer
+      sequence
+        action findMeshAdjacentToPlayer
+        action travelTo 0
+
+tree turret
+  selector
+    conditional healthBelow 25
+      action brokenDown
+    selector
+      conditional canSeePlayer
+        action delayedShoot 40 12
+      sequence
+        action findMeshAdjacentToPlayer
+        action travelTo 0
+`
+
+var (
+	btSchema              = bt.NewSchema()
+	keyHealth             = btSchema.CompulsoryFloat("health")
+	treeDrone, treeTurret *bt.Tree[*enemy]
+	treeErr               error
+)
+
+func init() {
+	r := bt.NewRegistry[*enemy](btSchema)
+	r.Condition("healthBelow", 1, func(e *enemy, c *bt.Call) bool { return c.BB.Float(keyHealth) < c.Arg(0) }, keyHealth.Key)
+	r.Condition("canSeePlayer", 0, func(e *enemy, c *bt.Call) bool { return e.seesPlayer() })
+	r.Condition("nearPlayer", 1, func(e *enemy, c *bt.Call) bool {
+		return e.seesPlayer() && e.distPlayer() < c.Arg(0)
+	})
+	r.Action("brokenDown", 0, func(e *enemy, c *bt.Call) bt.Status {
+		e.broken, e.desired, e.state = true, mathx.Vec2{}, "brokenDown"
+		if e.seesPlayer() {
+			e.aimAndShoot(40, 0.1)
+		}
+		return bt.Running
+	})
+	r.Action("findMeshAdjacentToPlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
+		e.state = "findMesh"
+		L := e.L
+		pp := xy(L.w.Pos(L.player))
+		// a point of the mesh next to the player, on this enemy's side
+		me := e.pos()
+		d := me.Sub(pp)
+		if d.Len() > 0 {
+			d = d.Norm()
+		}
+		goal := pp.Add(d.Scale(1.8))
+		if L.mesh != nil && L.mesh.PolyAt(goal) < 0 {
+			_, goal = L.mesh.Nearest(goal)
+		}
+		e.goTo(goal)
+		return bt.Success
+	})
+	r.Action("travelTo", 1, func(e *enemy, c *bt.Call) bt.Status {
+		e.state = "travelTo"
+		m := c.Mem()
+		*m++
+		if e.follow() || *m > 120 {
+			return bt.Success
+		}
+		if e.kind == kindDrone && e.seesPlayer() && e.distPlayer() < 6 {
+			e.aimAndShoot(35, 0.15)
+		}
+		return bt.Running
+	})
+	r.Action("circlePlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
+		e.state = "circlePlayer"
+		L := e.L
+		pp := xy(L.w.Pos(L.player))
+		r := e.pos().Sub(pp)
+		tangent := r.Perp().Norm().Scale(e.side)
+		radial := r.Norm().Scale(2.4 - r.Len())
+		e.desired = tangent.Add(radial).Norm().Scale(e.spec().speed)
+		if !L.mesh.Clear(e.pos(), e.pos().Add(e.desired.Scale(0.3))) {
+			e.side = -e.side
+		}
+		e.aimAndShoot(30, 0.12)
+		return bt.Running
+	})
+	r.Action("delayedShoot", 2, func(e *enemy, c *bt.Call) bt.Status {
+		m := c.Mem()
+		*m++
+		e.desired = mathx.Vec2{}
+		delay, shots := int64(c.Arg(0)), int64(c.Arg(1))
+		e.aim()
+		if *m <= delay {
+			e.state = "aim"
+			return bt.Running
+		}
+		e.state = "shoot"
+		if (*m-delay)%4 == 1 {
+			e.shoot(0.05, false)
+		}
+		if *m >= delay+shots {
+			return bt.Success
+		}
+		return bt.Running
+	})
+	src, err := bt.Parse(treesSrc)
+	if err != nil {
+		treeErr = err
+		return
+	}
+	_ = src
+	if treeDrone, err = bt.Load(r, treesSrc, "drone"); err != nil {
+		treeErr = err
+		return
+	}
+	treeTurret, treeErr = bt.Load(r, treesSrc, "turret")
+}
+
+// --- FSM gunner (seed 002's shooting and dodging enemy) ---
+
+var gunApproach, gunAttack, gunDodge, gunBroken fsm.State[*enemy]
+
+func init() {
+	gunApproach = fsm.State[*enemy]{Name: "approach", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if e.threatened() {
+			m.Change(&gunDodge)
+			return
+		}
+		if e.seesPlayer() && e.distPlayer() < 6 {
+			m.Change(&gunAttack)
+			return
+		}
+		e.chasePlayer()
+	}}
+	gunAttack = fsm.State[*enemy]{Name: "attack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		e.desired = mathx.Vec2{}
+		if e.threatened() {
+			m.Change(&gunDodge)
+			return
+		}
+		if !e.seesPlayer() || e.distPlayer() > 7.5 {
+			m.Change(&gunApproach)
+			return
+		}
+		e.aimAndShoot(28, 0.08)
+	}}
+	gunDodge = fsm.State[*enemy]{Name: "dodge",
+		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 24 },
+		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			e.dodge--
+			L := e.L
+			toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
+			side := toP.Perp().Scale(e.side * e.spec().speed * 1.4)
+			if !L.mesh.Clear(e.pos(), e.pos().Add(side.Scale(0.4))) {
+				e.side = -e.side
+				side = side.Neg()
+			}
+			e.desired = side
+			if e.dodge <= 0 {
+				m.Change(&gunApproach)
+			}
+		}}
+	gunBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		e.desired, e.broken = mathx.Vec2{}, true
+		if e.seesPlayer() {
+			e.aimAndShoot(45, 0.12)
+		}
+	}}
+}
+
+// threatened reports a player bullet flying at this enemy, close.
+func (e *enemy) threatened() bool {
+	L := e.L
+	b := L.w.Bullets()
+	me := e.pos()
+	for i, u := range b.Used {
+		if !u || !b.P.Alive[i] || b.Owner[i] != L.player {
+			continue
+		}
+		p := mathx.V2(b.P.X[i], b.P.Y[i])
+		v := mathx.V2(b.P.VX[i], b.P.VY[i])
+		d := me.Sub(p)
+		if d.LenSq() > 9 || d.Dot(v) <= 0 {
+			continue
+		}
+		// distance from the enemy to the bullet's line
+		if math.Abs(d.Cross(v.Norm())) < 0.6 {
+			return true
+		}
+	}
+	return false
+}
+
+// --- fuzzy enemy (seed 002 §5) ---
+
+const fuzzySrc = `
+input ammo 0 10
+  set empty leftshoulder 0 0 4
+  set hasAmmo rightshoulder 0 4 10
+input tiredness 0 1
+  set rested leftshoulder 0 0.2 0.8
+  set tired rightshoulder 0.2 0.8 1
+input distance 0 100
+  set close leftshoulder 0 10 50
+  set far rightshoulder 10 50 100
+input health 0 100
+  set unhealthy leftshoulder 0 20 60
+  set healthy rightshoulder 20 60 100
+output weapon 0 1
+  set rocket singleton 1
+  set pistol singleton 0
+output accuracy 0 100
+  set bad leftshoulder 0 10 50
+  set good rightshoulder 50 90 100
+
+block weapon
+rule if ammo is hasAmmo and distance is fairly far then weapon is rocket
+rule if ammo is empty and distance is fairly far then weapon is pistol
+rule if ammo is empty and distance is close then weapon is pistol
+rule if ammo is hasAmmo and distance is close then weapon is pistol
+rule if tiredness is rested and distance is fairly far then weapon is rocket
+rule if tiredness is rested and distance is close then weapon is rocket
+rule if tiredness is tired and distance is fairly far then weapon is rocket
+rule if tiredness is tired and distance is close then weapon is rocket
+rule if tiredness is rested and ammo is hasAmmo then weapon is rocket
+rule if tiredness is rested and ammo is empty then weapon is rocket
+rule if tiredness is tired and ammo is hasAmmo then weapon is rocket
+rule if tiredness is tired and ammo is empty then weapon is rocket
+
+block accuracy
+rule if distance is close and health is healthy then accuracy is good
+rule if distance is close and health is unhealthy then accuracy is bad
+rule if distance is far and health is healthy then accuracy is bad
+rule if distance is far and health is unhealthy then accuracy is bad
+`
+
+// metresPerTile scales tile distances to the fuzzy rules' 0..100 m.
+const metresPerTile = 8
+
+var fuzzyProto *fuzzy.Module
+
+func init() {
+	m, err := fuzzy.Parse(fuzzySrc)
+	if err != nil {
+		treeErr = err
+		return
+	}
+	fuzzyProto = m
+}
+
+func (e *enemy) fuzzyThink() {
+	L := e.L
+	if e.healthPct() < 25 {
+		e.broken = true
+	}
+	d := e.distPlayer()
+	m := e.fz
+	_ = m.Fuzzify("ammo", float64(e.rockets))
+	_ = m.Fuzzify("tiredness", e.tired)
+	_ = m.Fuzzify("distance", d*metresPerTile)
+	_ = m.Fuzzify("health", e.healthPct())
+	rocket := false
+	if i, _, err := m.Variable("weapon").Winner(); err == nil && m.Variable("weapon").SetName(i) == "rocket" && e.rockets > 0 {
+		rocket = true
+	}
+	acc, err := m.Defuzzify("accuracy", fuzzy.AverageOfMaxima)
+	if err != nil {
+		acc = 50
+	}
+	e.aimErr = (100 - acc) / 100 * 0.45
+	w := "pistol"
+	if rocket {
+		w = "rocket"
+	}
+	e.state = fmt.Sprintf("%s acc %.0f", w, acc)
+	switch {
+	case e.broken:
+		e.desired = mathx.Vec2{}
+	case e.seesPlayer() && d < 7:
+		// keep the middle distance, strafing
+		toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
+		e.desired = toP.Perp().Scale(e.side * 0.8).Add(toP.Scale((d - 4.5) * 0.6)).ClampLen(e.spec().speed)
+		if !L.mesh.Clear(e.pos(), e.pos().Add(e.desired.Scale(0.4))) {
+			e.side = -e.side
+		}
+	default:
+		e.chasePlayer()
+	}
+	if e.desired.Len() > 0.3 {
+		e.tired = math.Min(1, e.tired+0.002)
+	} else {
+		e.tired = math.Max(0, e.tired-0.004)
+	}
+	if L.w.Tick()%240 == 0 && e.rockets < 10 {
+		e.rockets++
+	}
+	if e.seesPlayer() && d < 9 {
+		e.aim()
+		if e.cool == 0 && math.Abs(mathx.AngleDiff(e.turret, e.toPlayerAngle())) < 0.3 {
+			if rocket {
+				e.rockets--
+				e.shoot(e.aimErr, true)
+				e.cool = 70
+			} else {
+				e.shoot(e.aimErr, false)
+				e.cool = 24
+			}
+		}
+	}
+}
+
+// --- squad (seed 002: formation with the safety update) ---
+
+type squad struct {
+	f       *tactics.Formation
+	members []*enemy
+	anchor  mathx.Vec2
+	path    *enemy // path planner scratch
+	pos     []mathx.Vec2
+	nextID  int
+}
+
+func (s *squad) update(L *level) {
+	n := 0
+	for _, m := range s.members {
+		if L.w.Alive(m.e) {
+			s.members[n] = m
+			n++
+		}
+	}
+	s.members = s.members[:n]
+	if n == 0 {
+		return
+	}
+	pp := xy(L.w.Pos(L.player))
+	// the anchor walks the navmesh toward the player, stopping short
+	if L.w.Tick()%20 == 0 {
+		s.path.path = L.path(s.anchor, pp, s.path)
+		s.path.wp = 0
+	}
+	if d := s.anchor.Dist(pp); d > 4.5 && len(s.path.path) > 0 {
+		for s.path.wp < len(s.path.path)-1 && s.anchor.Dist(s.path.path[s.path.wp]) < 0.2 {
+			s.path.wp++
+		}
+		s.anchor = s.anchor.Add(s.path.path[s.path.wp].Sub(s.anchor).ClampLen(1.3 * L.w.Dt()))
+	}
+	s.f.Anchor = s.anchor
+	if dir := pp.Sub(s.anchor); dir.Len() > 0.1 {
+		s.f.Facing = dir.Norm()
+	}
+	if L.w.Tick()%30 == 0 {
+		s.assign()
+	}
+}
+
+// assign gives the members slots (positions in Members order).
+func (s *squad) assign() {
+	s.pos = s.pos[:0]
+	for _, m := range s.f.Members() {
+		for _, e := range s.members {
+			if e.id == m {
+				s.pos = append(s.pos, e.pos())
+			}
+		}
+	}
+	if len(s.pos) == s.f.Len() {
+		_, _ = s.f.Assign(s.pos)
+	}
+}
+
+func (e *enemy) squadThink() {
+	L := e.L
+	if e.healthPct() < 25 {
+		e.broken = true
+	}
+	t := e.sq.f.Target(e.id)
+	if L.mesh != nil && L.mesh.PolyAt(t) < 0 {
+		_, t = L.mesh.Nearest(t)
+	}
+	e.state = fmt.Sprintf("slot %d safety %.2f", e.sq.f.Slot(e.id), e.sq.f.Safety(e.id))
+	if e.broken {
+		e.desired = mathx.Vec2{}
+	} else if e.pos().Dist(t) > 0.25 {
+		if L.canSee(e.pos(), t) {
+			e.path = append(e.path[:0], t)
+			e.wp = 0
+			e.follow()
+		} else {
+			if e.replan <= 0 || e.goal.Dist(t) > 1 {
+				e.goTo(t)
+			}
+			e.follow()
+		}
+	} else {
+		e.desired = mathx.Vec2{}
+	}
+	if e.seesPlayer() && e.distPlayer() < 8 {
+		e.aimAndShoot(40, 0.12)
+	}
+}
+
+// --- cover enemy (seed 002 terrain analysis) ---
+
+var analyzer *tactics.Analyzer
+
+func (e *enemy) coverThink() {
+	L := e.L
+	if e.healthPct() < 25 {
+		e.broken = true
+	}
+	pp := xy(L.w.Pos(L.player))
+	out := e.loop.Tick(tactics.LoopInput{Self: e.pos(), Threat: pp, ThreatVisible: e.seesPlayer()})
+	e.state = fmt.Sprintf("%s ammo %d", out.Phase, e.loop.Ammo())
+	if e.broken {
+		e.desired = mathx.Vec2{}
+	} else if out.Move {
+		if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
+			e.goTo(out.MoveTo)
+		}
+		e.follow()
+	} else {
+		e.desired = mathx.Vec2{}
+	}
+	e.aim()
+	if out.Fire && e.seesPlayer() {
+		e.shoot(0.06, false)
+	}
+}
+
+func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
+	if analyzer == nil {
+		a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
+		if err != nil {
+			return mathx.Vec2{}, false
+		}
+		analyzer = a
+	}
+	ray := func(from, to mathx.Vec2) (float64, bool) {
+		h, ok := L.w.Phys.RayCast(from, to, physics.QueryFilter{Mask: layerWall})
+		if !ok {
+			return 1, false
+		}
+		d := to.Sub(from).Len()
+		if d == 0 {
+			return 0, true
+		}
+		return h.Point.Sub(from).Len() / d, true
+	}
+	open := func(p mathx.Vec2) bool { return L.mesh != nil && L.mesh.PolyAt(p) >= 0 }
+	return analyzer.FindCover(self, threat, nil, ray, open)
+}
+
+// --- shared behaviour ---
+
+func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Entity, error) {
+	sp := &kinds[k]
+	w := L.w
+	ent, err := w.Create(scene.EntityDef{Kind: scene.Character, Name: sp.name, Class: "enemy", Pos: at,
+		Radius: sp.radius, Health: sp.health, Layer: layerEnemy, Mask: 0xffff, Height: 0.6, Mass: 1 + float64(sp.health)/100})
+	if err != nil {
+		return ent, err
+	}
+	e := &enemy{e: ent, kind: k, L: L, side: 1, rockets: 6}
+	if w.Rand.Bool() {
+		e.side = -1
+	}
+	e.hull = w.Rand.Angle()
+	e.turret = e.hull
+	switch k {
+	case kindDrone:
+		e.tree = treeDrone.NewInstance()
+	case kindTurret:
+		e.tree = treeTurret.NewInstance()
+	case kindGunner:
+		e.mach = fsm.New(e, 4)
+		broken := &gunBroken
+		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			if e.healthPct() < 25 && !m.In(broken) {
+				m.Change(broken)
+			}
+		}})
+		if err := e.mach.Start(&gunApproach); err != nil {
+			return ent, err
+		}
+	case kindFuzzy:
+		e.fz = fuzzyProto.Clone()
+	case kindCover:
+		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.4}, L.findCover)
+		if err != nil {
+			return ent, err
+		}
+		e.loop = loop
+	case kindSquad:
+		var sq *squad
+		for _, s := range L.squads {
+			if len(s.members) < 4 {
+				sq = s
+				break
+			}
+		}
+		if sq == nil {
+			f, err := tactics.NewLine(1.1, math.Pi*0.75)
+			if err != nil {
+				return ent, err
+			}
+			f.Advance, f.MaxShift = 0.8, 1.2
+			sq = &squad{f: f, anchor: xy(at), path: &enemy{}}
+			L.squads = append(L.squads, sq)
+		}
+		e.sq = sq
+		e.id = sq.nextID
+		sq.nextID++
+		sq.f.Join(e.id)
+		sq.members = append(sq.members, e)
+		sq.assign()
+	}
+	for len(L.bySlot) <= ent.Slot() {
+		L.bySlot = append(L.bySlot, nil)
+	}
+	L.bySlot[ent.Slot()] = e
+	L.spawned++
+	L.enemies = append(L.enemies, e)
+	return ent, nil
+}
+
+func (e *enemy) pos() mathx.Vec2 { return xy(e.L.w.Pos(e.e)) }
+
+func (e *enemy) healthPct() float64 {
+	return 100 * float64(e.L.w.Health(e.e)) / float64(e.spec().health)
+}
+
+func (e *enemy) distPlayer() float64 { return e.pos().Dist(xy(e.L.w.Pos(e.L.player))) }
+
+func (e *enemy) toPlayerAngle() float64 { return xy(e.L.w.Pos(e.L.player)).Sub(e.pos()).Angle() }
+
+func (e *enemy) seesPlayer() bool {
+	L := e.L
+	if L.lost || !L.w.Alive(L.player) {
+		return false
+	}
+	return e.distPlayer() < 10 && L.canSee(e.pos(), xy(L.w.Pos(L.player)))
+}
+
+func (e *enemy) aim() {
+	e.turret = mathx.RotateToward(e.turret, e.toPlayerAngle(), 5*e.L.w.Dt())
+}
+
+// aimAndShoot turns the turret to the player and fires every period
+// ticks once aligned, with a random error of up to spread radians.
+func (e *enemy) aimAndShoot(period int, spread float64) {
+	e.aim()
+	if e.cool == 0 && math.Abs(mathx.AngleDiff(e.turret, e.toPlayerAngle())) < 0.25 {
+		e.shoot(spread, false)
+		e.cool = period
+	}
+}
+
+func (e *enemy) shoot(spread float64, rocket bool) {
+	L := e.L
+	w := L.w
+	a := e.turret + (w.Rand.Float64()*2-1)*spread
+	dir := mathx.FromAngle(a)
+	from := e.pos().Add(dir.Scale(e.spec().radius + 0.2))
+	if !L.canSee(e.pos(), from) {
+		return
+	}
+	def := scene.BulletDef{Pos: from, Z: 0.3, Vel: dir.Scale(6.5), Radius: 0.06, Damage: e.spec().damage, Owner: e.e, Mask: layerWall | layerPlayer, TTL: 2 * tps}
+	if rocket {
+		def.Radius, def.Vel, def.Damage = 0.12, dir.Scale(5), 30
+		def.TTL = 3 * tps
+	}
+	_ = w.Fire(def)
+	L.fx = append(L.fx, effect{kind: fxMuzzle, pos: mathx.V3(from.X, from.Y, 0.3), dir: dir, life: 4})
+}
+
+// goTo plans a path to goal.
+func (e *enemy) goTo(goal mathx.Vec2) {
+	e.goal = goal
+	e.path = e.L.path(e.pos(), goal, e)
+	if len(e.path) > 1 {
+		e.L.bentPaths++ // the path turns around something on the way
+	}
+	e.wp = 0
+	e.replan = 45
+}
+
+// follow steers along the path; it reports arrival.
+func (e *enemy) follow() bool {
+	me := e.pos()
+	for e.wp < len(e.path) && me.Dist(e.path[e.wp]) < 0.3 {
+		e.wp++
+	}
+	if e.wp >= len(e.path) {
+		e.desired = mathx.Vec2{}
+		return true
+	}
+	target := e.path[e.wp]
+	sp := e.spec().speed
+	vel := e.L.w.Vel(e.e)
+	if e.wp == len(e.path)-1 {
+		e.desired = vel.Add(steer.Arrive(me, vel, target, sp, 20, 0.1, e.L.w.Dt()).Scale(1))
+	} else {
+		e.desired = vel.Add(steer.Seek(me, vel, target, sp))
+	}
+	e.desired = e.desired.ClampLen(sp)
+	return false
+}
+
+// chasePlayer paths toward the player, replanning as it moves.
+func (e *enemy) chasePlayer() {
+	pp := xy(e.L.w.Pos(e.L.player))
+	if e.replan <= 0 || e.goal.Dist(pp) > 1.5 {
+		e.goTo(pp)
+	}
+	if e.follow() {
+		e.desired = mathx.Vec2{}
+	}
+}
+
+func (e *enemy) update(L *level) {
+	if e.cool > 0 {
+		e.cool--
+	}
+	if e.replan > 0 {
+		e.replan--
+	}
+	if e.flash > 0 {
+		e.flash--
+	}
+	if e.hpBar > 0 {
+		e.hpBar--
+	}
+	e.anim++
+	switch {
+	case e.tree != nil:
+		e.tree.Blackboard().SetFloat(keyHealth, e.healthPct())
+		e.tree.Tick(e)
+	case e.mach != nil:
+		e.mach.Update()
+		e.state = e.mach.Current().Name
+	case e.fz != nil:
+		e.fuzzyThink()
+	case e.loop != nil:
+		e.coverThink()
+	case e.sq != nil:
+		e.squadThink()
+	}
+	if e.broken {
+		e.desired = mathx.Vec2{}
+	}
+	// separation: never stack on other enemies
+	me := e.pos()
+	var push mathx.Vec2
+	for _, o := range L.enemies {
+		if o == e || !L.w.Alive(o.e) {
+			continue
+		}
+		d := me.Sub(o.pos())
+		r := e.spec().radius + o.spec().radius + 0.3
+		if l := d.Len(); l > 0 && l < r {
+			push = push.Add(d.Scale((r - l) / l))
+		}
+	}
+	v := e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed)
+	_ = L.w.SetVelocity(e.e, v)
+	if v.Len() > 0.2 {
+		e.hull = mathx.RotateToward(e.hull, v.Angle(), 6*L.w.Dt())
+	}
+}
+
+// hurt is called when the enemy takes damage.
+func (e *enemy) hurt(L *level, d scene.Damage) {
+	if e.sq != nil {
+		_ = e.sq.f.Hit(e.id)
+	}
+}
+
+// die is called on its death.
+func (e *enemy) die(L *level) {
+	if e.sq != nil {
+		e.sq.f.Leave(e.id)
+		for i, m := range e.sq.members {
+			if m == e {
+				e.sq.members = append(e.sq.members[:i], e.sq.members[i+1:]...)
+				break
+			}
+		}
+		e.sq.assign()
+	}
+}

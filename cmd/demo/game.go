@@ -1,0 +1,687 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"time"
+
+	"diorama/iso"
+	"diorama/iso/overlay"
+	"diorama/mathx"
+	"diorama/platform"
+	"diorama/raster"
+	"diorama/scene"
+)
+
+const frameW, frameH = 800, 480
+
+type screen int
+
+const (
+	screenSelect screen = iota
+	screenPlay
+	screenPause
+)
+
+// game is the demo as a platform.Game: level select, play, pause menu.
+type game struct {
+	art    *art
+	levels []levelInfo
+	errMsg string // a level that failed to load, shown on the select screen
+	seed   uint64
+	auto   bool // the AI player drives
+
+	scr   screen
+	sel   int // selected menu row
+	cur   int // level index being played
+	L     *level
+	cam   *iso.Camera
+	pt    *iso.Painter
+	ov    *overlay.Overlay
+	debug bool
+	quit  bool
+	ap    autopilot
+
+	left, right platform.Thumbstick
+	ctrl        control
+	fps         float64
+	mouse       mathx.Vec2
+	touchUI     bool
+
+	list  *raster.DrawList
+	rd    *raster.Renderer
+	font  *raster.Font
+	times []time.Duration // per drawn frame while a wave is busy
+	all   []time.Duration
+	polys [][]mathx.Vec2
+}
+
+func newGame(seed uint64, workers int, auto bool) *game {
+	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
+		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont()}
+	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
+	return g
+}
+
+// start loads level i (of g.levels); a failure goes back to the select
+// screen with the error shown.
+func (g *game) start(i int) error {
+	L, err := loadLevel(g.levels[i], g.seed, g)
+	if err != nil {
+		g.errMsg = err.Error()
+		g.scr = screenSelect
+		return err
+	}
+	g.cur, g.L, g.scr = i, L, screenPlay
+	g.cam = iso.NewCamera(frameW, frameH)
+	g.cam.Limits = L.grid.Bounds()
+	g.cam.Smooth = 0.15
+	g.pt = iso.NewPainter(L.grid, g.cam)
+	g.ov = overlay.New(L.grid, g.cam)
+	g.cam.Center = L.grid.ToScreen(L.w.Pos(L.player))
+	g.cam.Clamp()
+	g.ap = autopilot{}
+	return nil
+}
+
+// menu rows of each screen.
+func (g *game) rows() []string {
+	switch g.scr {
+	case screenSelect:
+		r := make([]string, 0, len(g.levels)+1)
+		for _, l := range g.levels {
+			r = append(r, l.Title)
+		}
+		return append(r, "Quit")
+	case screenPause:
+		return []string{"Resume", "Restart", "Level select", "Quit"}
+	}
+	return nil
+}
+
+func (g *game) menuRect(i int) image.Rectangle {
+	n := len(g.rows())
+	y0 := frameH/2 - n*34/2 + 20
+	return image.Rect(frameW/2-150, y0+i*34, frameW/2+150, y0+i*34+28)
+}
+
+// pick acts on menu row i.
+func (g *game) pick(i int) {
+	switch g.scr {
+	case screenSelect:
+		if i >= len(g.levels) {
+			g.quit = true
+			return
+		}
+		_ = g.start(i)
+	case screenPause:
+		switch i {
+		case 0:
+			g.scr = screenPlay
+		case 1:
+			_ = g.start(g.cur)
+		case 2:
+			g.scr, g.sel, g.L = screenSelect, 0, nil
+		case 3:
+			g.quit = true
+		}
+	}
+}
+
+// Update implements platform.Game.
+func (g *game) Update(in *platform.Input) error {
+	if c := in.Clock(); c != nil {
+		g.fps = c.Stats().FPS
+	}
+	if in.KeyPressed(platform.KeyF1) {
+		g.debug = !g.debug
+	}
+	pad := in.Gamepad(0)
+	m := in.Mouse()
+	g.mouse = mathx.V2(m.X, m.Y)
+	switch g.scr {
+	case screenSelect, screenPause:
+		g.menuInput(in, pad)
+	case screenPlay:
+		g.playInput(in, pad)
+	}
+	if g.quit {
+		return platform.ErrQuit
+	}
+	return nil
+}
+
+func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
+	rows := g.rows()
+	if g.auto && g.scr == screenSelect && g.L == nil {
+		g.ap.menuWait++
+		if g.ap.menuWait > 30 {
+			g.pick(0)
+		}
+		return
+	}
+	if in.KeyPressed(platform.KeyArrowUp) || in.KeyPressed(platform.KeyW) || pad.Pressed(platform.PadDPadUp) {
+		g.sel = (g.sel + len(rows) - 1) % len(rows)
+	}
+	if in.KeyPressed(platform.KeyArrowDown) || in.KeyPressed(platform.KeyS) || pad.Pressed(platform.PadDPadDown) {
+		g.sel = (g.sel + 1) % len(rows)
+	}
+	if g.scr == screenPause && (in.KeyPressed(platform.KeyEscape) || pad.Pressed(platform.PadStart)) {
+		g.scr = screenPlay
+		return
+	}
+	if in.KeyPressed(platform.KeyEnter) || in.KeyPressed(platform.KeySpace) || pad.Pressed(platform.PadA) {
+		g.pick(g.sel)
+		return
+	}
+	m := in.Mouse()
+	for i := range rows {
+		r := g.menuRect(i)
+		if m.Moved && image.Pt(int(m.X), int(m.Y)).In(r) {
+			g.sel = i
+		}
+		if in.MousePressed(platform.MouseLeft) && image.Pt(int(m.X), int(m.Y)).In(r) {
+			g.pick(i)
+			return
+		}
+	}
+	for _, t := range in.Touches() {
+		if t.Released {
+			for i := range rows {
+				if image.Pt(int(t.X), int(t.Y)).In(g.menuRect(i)) {
+					g.pick(i)
+					return
+				}
+			}
+		}
+	}
+}
+
+// pauseButton is the touch/mouse pause button, top right.
+var pauseButton = image.Rect(frameW-44, 8, frameW-8, 40)
+
+func (g *game) playInput(in *platform.Input, pad platform.Gamepad) {
+	L := g.L
+	if in.KeyPressed(platform.KeyEscape) || in.KeyPressed(platform.KeyP) || pad.Pressed(platform.PadStart) {
+		g.scr, g.sel = screenPause, 0
+		return
+	}
+	for _, t := range in.Touches() {
+		g.touchUI = true
+		if t.Released && image.Pt(int(t.X), int(t.Y)).In(pauseButton) {
+			g.scr, g.sel = screenPause, 0
+			return
+		}
+	}
+	if (L.lost || L.won) && L.w.Tick() > L.endTick+90 {
+		if in.KeyPressed(platform.KeyEnter) || in.KeyPressed(platform.KeyR) || pad.Pressed(platform.PadA) ||
+			in.MousePressed(platform.MouseLeft) || len(in.Touches()) > 0 || g.auto {
+			next := g.cur
+			if L.won {
+				next = (g.cur + 1) % len(g.levels)
+			}
+			_ = g.start(next)
+			return
+		}
+	}
+	var c control
+	if g.auto {
+		c = g.ap.control(L)
+	} else {
+		c = g.humanControl(in, pad)
+	}
+	g.ctrl = c
+	L.update(c)
+	if L.w.Alive(L.player) {
+		g.cam.Follow(L.grid.ToScreen(L.w.Pos(L.player)))
+	}
+}
+
+// screenToWorld turns a screen direction into a world direction (the
+// inverse of the 2:1 projection, normalised).
+func screenToWorld(v mathx.Vec2) mathx.Vec2 {
+	w := mathx.V2(v.X/2+v.Y, -v.X/2+v.Y)
+	if l := w.Len(); l > 1e-9 {
+		return w.Scale(v.Len() / l)
+	}
+	return mathx.Vec2{}
+}
+
+func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
+	var c control
+	var mv mathx.Vec2
+	if in.KeyDown(platform.KeyW) {
+		mv.Y--
+	}
+	if in.KeyDown(platform.KeyS) {
+		mv.Y++
+	}
+	if in.KeyDown(platform.KeyA) {
+		mv.X--
+	}
+	if in.KeyDown(platform.KeyD) {
+		mv.X++
+	}
+	if mv.Len() > 0 {
+		mv = mv.Norm()
+	}
+	var aim mathx.Vec2
+	for _, k := range [...]struct {
+		k    platform.Key
+		x, y float64
+	}{{platform.KeyArrowUp, 0, -1}, {platform.KeyArrowDown, 0, 1}, {platform.KeyArrowLeft, -1, 0}, {platform.KeyArrowRight, 1, 0}} {
+		if in.KeyDown(k.k) {
+			aim = aim.Add(mathx.V2(k.x, k.y))
+		}
+	}
+	if aim.Len() > 0 {
+		aim = aim.Norm()
+		c.fire = true
+	}
+	if pad.Connected {
+		if pad.Left.Len() > 0.1 {
+			mv = pad.Left
+		}
+		if pad.Right.Len() > 0.2 {
+			aim = pad.Right.Norm()
+			c.fire = true
+		}
+		if pad.Pressed(platform.PadY) || pad.Pressed(platform.PadRightBumper) {
+			c.swap = true
+		}
+	}
+	// touch thumbsticks
+	g.left.Update(in)
+	g.right.Update(in)
+	if g.left.Active() {
+		mv = g.left.Value()
+	}
+	if g.right.Active() {
+		aim = g.right.Value()
+		c.fire = aim.Len() > 0.3
+		if aim.Len() > 0 {
+			aim = aim.Norm()
+		}
+	}
+	// mouse aims at the point under the pointer; the left button fires
+	m := in.Mouse()
+	if !g.touchUI && !g.right.Active() && aim.Len() == 0 && m.Inside {
+		mp := g.cam.ScreenToMap(mathx.V2(m.X, m.Y))
+		target := g.L.grid.ToWorld(mp, 0.3)
+		d := xy(target).Sub(xy(g.L.w.Pos(g.L.player)))
+		if d.Len() > 0.1 {
+			c.aim = d.Norm().Scale(0.4) // aims without firing
+			if in.MouseDown(platform.MouseLeft) {
+				c.aim, c.fire = d.Norm(), true
+			}
+		}
+	} else if aim.Len() > 0 {
+		c.aim = screenToWorld(aim).Norm()
+	}
+	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) {
+		c.swap = true
+	}
+	c.move = screenToWorld(mv).ClampLen(1)
+	return c
+}
+
+// Draw implements platform.Game.
+func (g *game) Draw(f *raster.Frame, alpha float64) {
+	start := time.Now()
+	g.list.Reset()
+	f.Clear(color.RGBA{18, 22, 30, 255})
+	if g.L != nil && g.scr != screenSelect {
+		if g.scr == screenPause {
+			alpha = 0
+		}
+		g.drawWorld(alpha)
+		g.drawHUD()
+	}
+	switch g.scr {
+	case screenSelect:
+		g.drawSelect()
+	case screenPause:
+		g.drawMenu("PAUSED")
+	}
+	g.rd.Render(f, g.list)
+	if g.scr == screenPlay && g.touchUI {
+		platform.DrawStick(f, g.left.Geometry(), platform.DefaultStickStyle)
+		platform.DrawStick(f, g.right.Geometry(), platform.DefaultStickStyle)
+	}
+	d := time.Since(start)
+	g.all = append(g.all, d)
+	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
+		g.times = append(g.times, d)
+	}
+}
+
+const (
+	depthOverlay = 1 << 40
+	depthHUD     = 1 << 41
+	depthMenu    = 1 << 42
+)
+
+func rgba(r, g, b, a uint8) color.RGBA { return raster.Premul(color.NRGBA{r, g, b, a}) }
+
+func (g *game) drawWorld(alpha float64) {
+	L := g.L
+	w := L.w
+	pt := g.pt
+	grid := L.grid
+	at := func(s sprite, p mathx.Vec3) mathx.Point {
+		sp := grid.ToScreen(p)
+		return mathx.Point{X: int(math.Floor(sp.X)) - s.AnchorX, Y: int(math.Floor(sp.Y)) - s.AnchorY}
+	}
+	for _, o := range L.walls {
+		_ = pt.Add(o)
+	}
+	for _, d := range L.doors {
+		p := mathx.V3(float64(d.cell.X)+0.5, float64(d.cell.Y)+0.5, 0)
+		s := g.art.doorOpen
+		h := 0.02
+		if d.locked {
+			s, h = g.art.doorShut, 0.8
+		}
+		sp := grid.ToScreen(mathx.V3(float64(d.cell.X)+1, float64(d.cell.Y)+1, 0))
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, h)},
+			Parts: []iso.Part{{Sprite: s, At: mathx.Point{X: int(sp.X) - tileW/2, Y: int(sp.Y) - s.H()}}}})
+	}
+	// pickups
+	w.Each(scene.Pickup, func(e scene.Entity) {
+		k := 0
+		switch w.Name(e) {
+		case "ammo":
+			k = 1
+		case "rockets":
+			k = 2
+		}
+		s := g.art.pickup[k]
+		p := w.Pos(e)
+		p.Z = 0.05 * math.Sin(float64(w.Tick())/10)
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.2, p.Y-0.2, 0), Max: mathx.V3(p.X+0.2, p.Y+0.2, 0.3)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+	})
+	// tanks and drones
+	tank := func(p mathx.Vec3, look int, hull, turret float64, flash int, dead, broken bool, r float64) {
+		hs, ts := g.art.hull[look][facingOf(hull)], g.art.turret[look][facingOf(turret)]
+		var o raster.DrawOptions
+		if flash > 0 {
+			o.Flash, o.FlashAmount = color.RGBA{255, 255, 255, 255}, 200
+		}
+		if dead {
+			o.SetTint(color.NRGBA{70, 70, 70, 255})
+		} else if broken {
+			o.SetTint(color.NRGBA{150, 140, 130, 255})
+		}
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-r, p.Y-r, 0), Max: mathx.V3(p.X+r, p.Y+r, 0.6)},
+			Parts: []iso.Part{{Sprite: hs.S, At: at(hs, p), Opts: o}, {Sprite: ts.S, At: at(ts, p), Opts: o}}})
+	}
+	lerp := func(e scene.Entity) mathx.Vec3 {
+		p := w.Pos(e)
+		v := w.Vel(e)
+		return p.Add(mathx.V3(v.X*w.Dt()*(alpha-1), v.Y*w.Dt()*(alpha-1), 0))
+	}
+	for _, f := range L.fx {
+		if f.kind == fxWreck {
+			if f.look == int(kindDrone) {
+				continue
+			}
+			tank(f.pos, kinds[f.look].look, f.angle, f.angle+0.6, 0, true, false, 0.35)
+		}
+	}
+	if w.Alive(L.player) {
+		tank(lerp(L.player), lookPlayer, L.pl.hullAngle, L.pl.turretAngle, L.pl.flash, false, false, 0.34)
+	}
+	for _, e := range L.enemies {
+		if !w.Alive(e.e) {
+			continue
+		}
+		p := lerp(e.e)
+		if e.kind == kindDrone {
+			s := g.art.drone[facingOf(e.hull)][(e.anim/4)%4]
+			var o raster.DrawOptions
+			if e.flash > 0 {
+				o.Flash, o.FlashAmount = color.RGBA{255, 255, 255, 255}, 200
+			}
+			if e.broken {
+				o.SetTint(color.NRGBA{140, 130, 120, 255})
+			}
+			_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.3, p.Y-0.3, 0), Max: mathx.V3(p.X+0.3, p.Y+0.3, 0.7)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p), Opts: o}}})
+			continue
+		}
+		tank(p, e.spec().look, e.hull, e.turret, e.flash, false, e.broken, e.spec().radius)
+	}
+	// bullets
+	b := w.Bullets()
+	for i, u := range b.Used {
+		if !u || !b.P.Alive[i] {
+			continue
+		}
+		x := b.PX[i] + (b.P.X[i]-b.PX[i])*alpha
+		y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha
+		p := mathx.V3(x, y, 0)
+		var s sprite
+		switch {
+		case b.P.R[i] > 0.1:
+			s = g.art.rocket[facingOf(math.Atan2(b.P.VY[i], b.P.VX[i]))]
+		case b.Owner[i] == L.player:
+			s = g.art.bullet
+			p.Z = b.Z[i]
+		default:
+			s = g.art.enemyBullet
+			p.Z = b.Z[i]
+		}
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(x-0.05, y-0.05, 0.3), Max: mathx.V3(x+0.05, y+0.05, 0.4)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+	}
+	// explosions
+	for _, f := range L.fx {
+		var frames []sprite
+		switch f.kind {
+		case fxBoom:
+			frames = g.art.boom
+		case fxBigBoom:
+			frames = g.art.bigBoom
+		default:
+			continue
+		}
+		s := frames[min(len(frames)-1, f.age*len(frames)/f.life)]
+		p := f.pos
+		p.Z = 0.3
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, 1.5)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+	}
+	depth, err := w.Render(g.list, pt, alpha)
+	if err != nil {
+		return
+	}
+	_ = depth
+	// sparks and muzzle flashes over the world
+	toScr := func(p mathx.Vec3) mathx.Vec2 { return g.cam.MapToScreen(grid.ToScreen(p)) }
+	for _, f := range L.fx {
+		switch f.kind {
+		case fxSpark:
+			c := toScr(f.pos)
+			t := float64(f.age) / float64(f.life)
+			for k := range 5 {
+				a := f.dir.Angle() + (float64(k)-2)*0.45
+				d := screenDir(mathx.FromAngle(a)).Scale(3 + 14*t)
+				col := rgba(255, uint8(230-100*t), 120, uint8(255*(1-t)))
+				g.list.LineAA(depthOverlay-2, c.Add(d.Scale(0.4)), c.Add(d), 1.4, col)
+			}
+		case fxMuzzle:
+			c := toScr(f.pos)
+			g.list.FillCircle(depthOverlay-2, c, 5-float64(f.age), rgba(255, 230, 150, 220), true)
+		}
+	}
+	// health bars for 3 s after damage
+	bar := func(p mathx.Vec3, hp, max int32, ticks int) {
+		if ticks <= 0 || max <= 0 {
+			return
+		}
+		c := toScr(p.Add(mathx.V3(0, 0, 1.3)))
+		x, y := int(c.X)-16, int(c.Y)
+		fill := int(32 * float64(hp) / float64(max))
+		g.list.FillRect(depthOverlay-1, image.Rect(x-1, y-1, x+33, y+5), rgba(20, 20, 20, 200))
+		g.list.FillRect(depthOverlay-1, image.Rect(x, y, x+32, y+4), rgba(110, 110, 110, 255))
+		g.list.FillRect(depthOverlay-1, image.Rect(x, y, x+fill, y+4), rgba(220, 50, 40, 255))
+	}
+	if w.Alive(L.player) {
+		bar(lerp(L.player), w.Health(L.player), 100, L.pl.hpBar)
+	}
+	for _, e := range L.enemies {
+		if w.Alive(e.e) {
+			bar(lerp(e.e), w.Health(e.e), e.spec().health, e.hpBar)
+		}
+	}
+	if g.debug {
+		g.drawDebug()
+	}
+}
+
+// screenDir maps a world direction to a screen direction.
+func screenDir(v mathx.Vec2) mathx.Vec2 { return mathx.V2(v.X-v.Y, (v.X+v.Y)/2) }
+
+func (g *game) drawDebug() {
+	L := g.L
+	w := L.w
+	ov := g.ov
+	ov.Begin(g.list, depthOverlay)
+	if L.mesh != nil {
+		g.polys = L.mesh.Polygons(g.polys[:0])
+		ov.Polygons(g.polys, overlay.NavmeshStyle)
+	}
+	for k := range w.Phys.WallCount() {
+		ov.Box(w.Phys.Wall(k), overlay.ColliderStyle)
+	}
+	if w.Alive(L.player) {
+		ov.Circle(xy(w.Pos(L.player)), 0.34, overlay.ColliderStyle)
+	}
+	for _, e := range L.enemies {
+		if !w.Alive(e.e) {
+			continue
+		}
+		ov.Circle(e.pos(), e.spec().radius, overlay.ColliderStyle)
+		if e.wp < len(e.path) {
+			ov.Path(e.path[e.wp:], overlay.SmoothPathStyle)
+		}
+		ov.Label(e.pos(), e.spec().name+": "+e.state, color.NRGBA{255, 255, 200, 255})
+	}
+	for _, sq := range L.squads {
+		if len(sq.members) > 0 {
+			for _, m := range sq.members {
+				ov.Point(sq.f.Target(m.id), overlay.MarkerNone, 3, color.NRGBA{120, 220, 255, 255})
+			}
+		}
+	}
+	if analyzer != nil {
+		s := overlay.Scalar{W: analyzer.Final.W, H: analyzer.Final.H, Cell: analyzer.Final.Cell, Origin: analyzer.Final.Origin, V: analyzer.Final.V}
+		lo, hi := analyzer.Final.MinMax()
+		if hi > lo {
+			_, _ = ov.Scalar(s, overlay.Heat(lo, hi))
+		}
+	}
+	for _, e := range L.enemies {
+		if e.tree != nil && w.Alive(e.e) {
+			ov.Text(10, 120, "F1: "+e.spec().name+" behaviour tree", color.NRGBA{255, 255, 255, 255})
+			ov.Text(10, 136, e.tree.Dump(), color.NRGBA{220, 220, 220, 255})
+			break
+		}
+	}
+}
+
+func (g *game) text(s string, x, y int, c color.RGBA) {
+	g.list.Text(depthHUD+1, g.font, s, x+1, y+1, rgba(0, 0, 0, 180))
+	g.list.Text(depthHUD+2, g.font, s, x, y, c)
+}
+
+func (g *game) drawHUD() {
+	L := g.L
+	w := L.w
+	white := rgba(240, 240, 240, 255)
+	g.list.FillRect(depthHUD, image.Rect(0, 0, frameW, 26), rgba(10, 12, 18, 170))
+	hp := w.Health(L.player)
+	if !w.Alive(L.player) {
+		hp = 0
+	}
+	g.text("HP", 8, 7, white)
+	g.list.FillRect(depthHUD+1, image.Rect(28, 7, 130, 19), rgba(60, 60, 60, 255))
+	g.list.FillRect(depthHUD+2, image.Rect(29, 8, 29+int(100*float64(max(hp, 0))/100), 18), rgba(60, 200, 80, 255))
+	weapon := "CANNON"
+	ammo := L.pl.ammo
+	if L.pl.weapon == weaponRockets {
+		weapon, ammo = "ROCKETS", L.pl.rockets
+	}
+	g.text(fmt.Sprintf("%s %3d", weapon, ammo), 142, 7, rgba(250, 220, 120, 255))
+	alive := 0
+	for _, wi := range L.waves {
+		alive += wi.o.Alive()
+	}
+	g.text(fmt.Sprintf("WAVE %d/%d  ENEMIES %d", L.wave, len(L.waves), alive), 270, 7, white)
+	g.text(fmt.Sprintf("SCORE %d", L.score), 470, 7, rgba(140, 220, 255, 255))
+	g.text(fmt.Sprintf("FPS %.0f", g.fps), 600, 7, white)
+	// pause button
+	g.list.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
+	g.list.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
+	g.list.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
+	msg := ""
+	switch {
+	case L.lost:
+		msg = "DESTROYED - press Enter / A / tap to retry"
+	case L.won:
+		msg = fmt.Sprintf("LEVEL CLEAR  score %d - press Enter / A / tap", L.score)
+	case L.wave == 0 && w.Tick() < 240:
+		msg = g.levels[g.cur].Title
+	}
+	if msg != "" {
+		tw, _ := g.font.Measure(msg)
+		g.list.FillRect(depthHUD, image.Rect(frameW/2-tw/2-12, 200, frameW/2+tw/2+12, 232), rgba(10, 12, 18, 200))
+		g.text(msg, frameW/2-tw/2, 210, white)
+	}
+}
+
+func (g *game) drawMenu(title string) {
+	g.list.FillRect(depthMenu, image.Rect(0, 0, frameW, frameH), rgba(8, 10, 16, 170))
+	tw, _ := g.font.Measure(title)
+	g.list.Text(depthMenu+1, g.font, title, frameW/2-tw/2, g.menuRect(0).Min.Y-40, rgba(255, 220, 120, 255))
+	for i, r := range g.rows() {
+		rc := g.menuRect(i)
+		bg := rgba(40, 46, 60, 230)
+		if i == g.sel {
+			bg = rgba(70, 120, 180, 240)
+		}
+		g.list.FillRect(depthMenu+1, rc, bg)
+		g.list.StrokeRect(depthMenu+2, rc, rgba(150, 170, 200, 255))
+		w, _ := g.font.Measure(r)
+		g.list.Text(depthMenu+3, g.font, r, rc.Min.X+(rc.Dx()-w)/2, rc.Min.Y+8, rgba(240, 240, 240, 255))
+	}
+	hint := "keys: arrows/WASD + Enter   pad: d-pad + A   mouse/touch: click a row"
+	hw, _ := g.font.Measure(hint)
+	g.list.Text(depthMenu+1, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
+}
+
+func (g *game) drawSelect() {
+	// a backdrop of floor diamonds
+	for y := -1; y < frameH/tileH+2; y++ {
+		for x := -1; x < frameW/tileW+2; x++ {
+			px := x*tileW + (y%2)*tileW/2
+			_ = px
+		}
+	}
+	g.list.FillRect(0, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
+	for k := range 12 {
+		c := g.art.hull[k%numLooks][(k*5)%facings]
+		g.list.Sprite(1, c.S, 40+k*62, 420, nil)
+		t := g.art.turret[k%numLooks][(k*3)%facings]
+		g.list.Sprite(2, t.S, 40+k*62, 418, nil)
+	}
+	g.drawMenu("DIORAMA  TANKS - choose a level")
+	if g.errMsg != "" {
+		msg := "error: " + g.errMsg
+		if len(msg) > 110 {
+			msg = msg[:107] + "..."
+		}
+		tw, _ := g.font.Measure(msg)
+		g.list.FillRect(depthMenu+4, image.Rect(frameW/2-tw/2-8, 48, frameW/2+tw/2+8, 72), rgba(120, 30, 30, 230))
+		g.list.Text(depthMenu+5, g.font, msg, frameW/2-tw/2, 54, rgba(255, 230, 230, 255))
+	}
+}

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path"
+	"strings"
+
+	"diorama/ai/nav"
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/scene"
+	"diorama/scene/tiled"
+)
+
+//go:embed levels
+var levelFiles embed.FS
+
+// levelInfo names a level and where it comes from.
+type levelInfo struct {
+	Title string
+	Kind  string // "tiled", "ascii", "image"
+	FS    fs.FS
+	File  string // the map (.tmx/.tmj, .lev or the .png)
+	Desc  string // the image level's JSON
+}
+
+func shippedLevels() []levelInfo {
+	sub, err := fs.Sub(levelFiles, "levels")
+	if err != nil {
+		panic(err) // the embedded folder exists by construction
+	}
+	return []levelInfo{
+		{Title: "1  Outpost (Tiled)", Kind: "tiled", FS: sub, File: "outpost.tmx"},
+		{Title: "2  Crossroads (Tiled)", Kind: "tiled", FS: sub, File: "crossroads.tmx"},
+		{Title: "3  Bunker (ASCII)", Kind: "ascii", FS: sub, File: "bunker.lev"},
+		{Title: "4  Tanktrum (image)", Kind: "image", FS: sub, File: "tanktrum.png", Desc: "tanktrum.json"},
+	}
+}
+
+// levelFromPath describes a level file named on the command line: its
+// extension picks the loader (an image level's JSON sits beside it with
+// the same base name).
+func levelFromPath(dir fs.FS, name string) (levelInfo, error) {
+	li := levelInfo{Title: "*  " + path.Base(name), FS: dir, File: name}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".tmx", ".tmj", ".json":
+		li.Kind = "tiled"
+	case ".lev", ".txt":
+		li.Kind = "ascii"
+	case ".png":
+		li.Kind = "image"
+		li.Desc = strings.TrimSuffix(name, path.Ext(name)) + ".json"
+	default:
+		return li, fmt.Errorf("level %s: unknown extension (want .tmx, .tmj, .lev, .txt or .png)", name)
+	}
+	return li, nil
+}
+
+// Physics layers.
+const (
+	layerWall   = 1
+	layerPlayer = 2
+	layerEnemy  = 4
+)
+
+// door is a named door tile; while a wave that locks it runs it gets a
+// solid blocker entity.
+type door struct {
+	name    string
+	cell    mathx.Point
+	locked  bool
+	blocker scene.Entity
+}
+
+// waveInfo adds what the game needs to a scene overlord: which enemy
+// kinds it sends, in turn.
+type waveInfo struct {
+	o     *scene.Overlord
+	kinds []enemyKind
+	next  int
+}
+
+// loadLevel builds the world of li and everything the game adds on top:
+// navmesh, doors, waves, wall drawings.
+func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
+	if li.FS == nil {
+		return nil, errors.New("level has no file system")
+	}
+	opt := scene.BuildOptions{Seed: seed, TPS: tps, MaxBullets: 2048, CharacterRadius: 0.34, CharacterHealth: 100}
+	L := &level{info: li, g: g}
+	var (
+		w     *scene.World
+		err   error
+		tm    *tiled.Map
+		waves []waveDefLoaded
+	)
+	switch li.Kind {
+	case "tiled":
+		tm, err = tiled.Load(li.FS, li.File)
+		if err != nil {
+			return nil, err
+		}
+		w, err = scene.BuildTiled(li.FS, tm, opt)
+		if err != nil {
+			return nil, err
+		}
+		waves, err = tiledWaves(li.File, tm)
+	case "ascii":
+		w, err = scene.LoadASCII(li.FS, li.File, opt)
+	case "image":
+		w, err = scene.LoadImageLevel(li.FS, li.File, li.Desc, opt)
+	default:
+		err = fmt.Errorf("unknown level kind %q", li.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	L.w = w
+	L.grid = w.Grid
+	if err := L.setup(tm, waves); err != nil {
+		return nil, fmt.Errorf("%s: %w", li.File, err)
+	}
+	return L, nil
+}
+
+// waveDefLoaded is a Tiled trigger's wave description.
+type waveDefLoaded struct {
+	name       string
+	max, total int
+	kinds      []enemyKind
+	locks      []string
+}
+
+func tiledWaves(file string, m *tiled.Map) ([]waveDefLoaded, error) {
+	var out []waveDefLoaded
+	seen := map[string]bool{}
+	for _, l := range m.Flatten() {
+		for i := range l.Objects {
+			o := l.Objects[i]
+			if o.Class != "trigger" || o.Properties.Bool("door", false) || seen[o.Name] {
+				continue
+			}
+			seen[o.Name] = true
+			wd := waveDefLoaded{name: o.Name, max: int(o.Properties.Int("max_in_level", 4)), total: int(o.Properties.Int("spawns_in_wave", 6))}
+			if wd.max < 1 || wd.max > 64 || wd.total < 1 || wd.total > 1000 {
+				return nil, fmt.Errorf("%s: trigger %q: max_in_level %d / spawns_in_wave %d out of range", file, o.Name, wd.max, wd.total)
+			}
+			for _, k := range strings.Split(o.Properties.String("enemies", "drone"), ",") {
+				ek, ok := kindByName(strings.TrimSpace(k))
+				if !ok {
+					return nil, fmt.Errorf("%s: trigger %q: unknown enemy %q", file, o.Name, k)
+				}
+				wd.kinds = append(wd.kinds, ek)
+			}
+			for _, d := range strings.Split(o.Properties.String("lock_on_entry", ""), ",") {
+				if d = strings.TrimSpace(d); d != "" {
+					wd.locks = append(wd.locks, d)
+				}
+			}
+			out = append(out, wd)
+		}
+	}
+	return out, nil
+}
+
+func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
+	w := L.w
+	// The player: the collecting character.
+	var chars []scene.Entity
+	chars = w.AppendEntities(chars, scene.Character)
+	for _, e := range chars {
+		switch w.Class(e) {
+		case "player":
+			if L.player.IsNil() {
+				L.player = e
+			}
+		default:
+			// enemies placed in the level file come through waves instead
+			if err := w.Remove(e); err != nil {
+				return err
+			}
+		}
+	}
+	if L.player.IsNil() {
+		return errors.New("no player in the level")
+	}
+	if b := w.Body(L.player); !b.IsNil() {
+		if err := w.Phys.SetFilter(b, layerPlayer, 0xffff); err != nil {
+			return err
+		}
+	}
+	// Tiled walls: the solid layer is drawn as sorted blocks, not flat.
+	if tm != nil {
+		k := 0
+		for _, l := range tm.Flatten() {
+			if l.Kind != tiled.TileLayer || !l.Visible {
+				continue
+			}
+			if l.Name == "walls" && k < len(w.Layers) {
+				L.wallLayer(&w.Layers[k])
+				w.Layers = append(w.Layers[:k], w.Layers[k+1:]...)
+				break
+			}
+			k++
+		}
+	}
+	// Doors: triggers marked as doors.
+	var trig []scene.Entity
+	trig = w.AppendEntities(trig, scene.Trigger)
+	for _, e := range trig {
+		if w.Class(e) == "door" || strings.HasPrefix(w.Name(e), "door") {
+			p := w.Pos(e)
+			L.doors = append(L.doors, door{name: w.Name(e), cell: mathx.Point{X: int(math.Floor(p.X)), Y: int(math.Floor(p.Y))}})
+		}
+	}
+	// Waves.
+	switch {
+	case tm != nil:
+		var spawns []scene.Entity
+		spawns = w.AppendEntities(spawns, scene.SpawnPoint)
+		for _, wd := range waves {
+			o := &scene.Overlord{Name: wd.name, Locks: wd.locks, MaxAlive: wd.max, Wave: wd.total}
+			for _, e := range trig {
+				if w.Name(e) == wd.name {
+					o.Triggers = append(o.Triggers, e)
+				}
+			}
+			for _, e := range spawns {
+				if w.Name(e) == wd.name {
+					o.Spawns = append(o.Spawns, e)
+				}
+			}
+			if len(o.Spawns) == 0 {
+				return fmt.Errorf("wave %q has no spawn points", wd.name)
+			}
+			L.addWave(o, wd.kinds)
+			if err := w.AddOverlord(o); err != nil {
+				return err
+			}
+		}
+	case len(w.Overlords) > 0: // image level: the builder made them
+		mix := []enemyKind{kindDrone, kindGunner, kindTurret, kindFuzzy, kindDrone, kindCover, kindSquad, kindSquad}
+		for _, o := range w.Overlords {
+			L.addWave(o, mix)
+		}
+	default: // ASCII: one wave over every enemy spawn, woken anywhere
+		var spawns []scene.Entity
+		spawns = w.AppendEntities(spawns, scene.SpawnPoint)
+		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10}
+		for _, e := range spawns {
+			if w.Class(e) == "enemy" {
+				o.Spawns = append(o.Spawns, e)
+			}
+		}
+		if len(o.Spawns) == 0 {
+			return errors.New("no enemy spawn points")
+		}
+		b := w.Bounds()
+		t, err := w.Create(scene.EntityDef{Kind: scene.Trigger, Name: "wave1", Class: "overlord",
+			Pos: mathx.V3((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2, 0), Extent: mathx.V2((b.Max.X-b.Min.X)/2, (b.Max.Y-b.Min.Y)/2)})
+		if err != nil {
+			return err
+		}
+		o.Triggers = []scene.Entity{t}
+		L.addWave(o, []enemyKind{kindDrone, kindGunner, kindFuzzy, kindCover, kindTurret, kindSquad, kindSquad})
+		if err := w.AddOverlord(o); err != nil {
+			return err
+		}
+	}
+	if len(L.waves) == 0 {
+		return errors.New("no waves in the level")
+	}
+	// Name the pickups of loaders that leave them unnamed.
+	L.buildNav()
+	L.hookEvents()
+	L.pl = playerState{ammo: 60, weapon: weaponCannon, hullAngle: -math.Pi / 4, turretAngle: -math.Pi / 4}
+	return nil
+}
+
+func (L *level) addWave(o *scene.Overlord, kinds []enemyKind) {
+	wi := &waveInfo{o: o, kinds: kinds}
+	o.Spawn = func(w *scene.World, at mathx.Vec3) (scene.Entity, error) {
+		k := wi.kinds[wi.next%len(wi.kinds)]
+		wi.next++
+		return L.spawnEnemy(k, at, wi)
+	}
+	L.waves = append(L.waves, wi)
+}
+
+// wallLayer turns the Tiled "walls" layer into sorted block objects.
+func (L *level) wallLayer(tl *iso.TileLayer) {
+	g := L.grid
+	for idx, t := range tl.Tiles {
+		if t < 0 {
+			continue
+		}
+		col, row := idx%g.Cols, idx/g.Cols
+		i, j := g.TileCell(col, row)
+		spr := L.g.art.wall
+		h := 1.0
+		if t < int32(len(tl.Sprites)) && tl.Sprites[t] != nil && tl.Sprites[t].H() < 64 {
+			spr, h = L.g.art.crate, 0.45
+		}
+		if s := tl.Sprites[t]; s != nil && s.Trim().Min.Y > 64-tileH-20 {
+			spr, h = L.g.art.crate, 0.45
+		}
+		feet := g.ToScreen(mathx.V3(float64(i)+1, float64(j)+1, 0)) // bottom corner of the cell
+		at := mathx.Point{X: int(math.Floor(feet.X)) - tileW/2, Y: int(math.Floor(feet.Y)) - spr.H()}
+		L.walls = append(L.walls, iso.Object{Box: iso.Footprint(i, j, 1, 1, 0, h), Parts: []iso.Part{{Sprite: spr, At: at}}})
+	}
+}
+
+// buildNav makes the navmesh from the physics walls.
+func (L *level) buildNav() {
+	g := L.grid
+	b := L.w.Bounds()
+	cols, rows := int(math.Ceil(b.Max.X)), int(math.Ceil(b.Max.Y))
+	tm, err := nav.NewTileMap(cols, rows)
+	if err != nil {
+		return
+	}
+	_ = g
+	for y := range rows {
+		for x := range cols {
+			c := mathx.V2(float64(x)+0.5, float64(y)+0.5)
+			for k := range L.w.Phys.WallCount() {
+				if L.w.Phys.Wall(k).Contains(c) {
+					tm.Set(x, y, nav.Wall)
+					break
+				}
+			}
+		}
+	}
+	L.tiles = tm
+	m, err := nav.Build(tm, nav.MeshOptions{Radius: 0.25, Sub: 4})
+	if err == nil {
+		L.mesh = m
+	}
+	L.search = nav.NewSearcher()
+}
