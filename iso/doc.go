@@ -4,19 +4,22 @@
 //   - projections: 2:1 dimetric (the pixel-art default), true isometric
 //     (30°) and any even tile size ([Projection]); world (x, y, z) ↔
 //     map-pixel conversions and the inverse on any height plane;
-//   - map layouts ([Grid]): diamond and staggered (Tiled's stagger axis x/y
-//     and index odd/even), tile ↔ world cell ↔ screen, and picking that is
-//     exact on diamond edges (integer arithmetic, half-open cells: every
-//     pixel belongs to exactly one tile);
+//   - map layouts ([Grid]) for every Tiled orientation: diamond
+//     (isometric), staggered and hexagonal (Tiled's stagger axis x/y,
+//     index odd/even and hexsidelength) and orthogonal (with Tiled's
+//     renderorder); tile ↔ world cell ↔ screen, and picking that is exact
+//     on diamond and hexagon edges (integer arithmetic, half-open cells:
+//     every pixel belongs to exactly one tile);
 //   - faces for floors and walls on the x-y, x-z and y-z planes ([Face])
 //     rasterized by one exact ownership rule, so planes never show seams;
 //   - the [Camera] (pan, integer zoom, follow with dead zone and smoothing,
 //     clamp to the map) and culling whose cost follows the view, not the
 //     map ([Grid.AppendVisible]);
-//   - depth sorting ([Sorter]): a painter's order for tiles, raised tiles,
+//   - depth sorting ([Sorter]) on diamond-lattice maps: a painter's order for tiles, raised tiles,
 //     walls, characters and multi-tile objects from their 3D boxes, by
 //     dependency order with a deterministic tie-break and a defined
-//     fallback for intersecting boxes;
+//     fallback for intersecting boxes; on orthogonal and hexagonal maps
+//     objects are drawn in ground-line order, as Tiled draws them;
 //   - drawing ([Painter]): tile layers (with elevation) and depth-sorted
 //     objects (blocks, walls, sprites) into a raster.DrawList with integer
 //     depth keys at the camera's integer zoom, and [ObjectGrid], a static

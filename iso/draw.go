@@ -1,9 +1,12 @@
 package iso
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
+
+	"slices"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -69,6 +72,9 @@ type Object struct {
 // three colours, as one sortable object. Positions include the grid
 // origin.
 func (g *Grid) BlockObject(i, j, w, h, z0, z1 int, top, left, right color.RGBA) (Object, error) {
+	if err := g.facesOK(); err != nil {
+		return Object{}, err
+	}
 	if w <= 0 || h <= 0 || z1 <= z0 {
 		return Object{}, fmt.Errorf("iso: block %d×%d from %d to %d pixels is empty", w, h, z0, z1)
 	}
@@ -99,8 +105,20 @@ func (g *Grid) BlockObject(i, j, w, h, z0, z1 int, top, left, right color.RGBA) 
 	return o, nil
 }
 
+// facesOK refuses faces (diamond floors and walls) on maps that are not
+// drawn on a diamond lattice of tiles.
+func (g *Grid) facesOK() error {
+	if g.Layout != Diamond && g.Layout != Staggered {
+		return fmt.Errorf("iso: blocks and walls need a diamond or staggered map (layout %d)", g.Layout)
+	}
+	return nil
+}
+
 // WallObject builds a wall face (PlaneXZ or PlaneYZ) as a sortable object.
 func (g *Grid) WallObject(f Face, c color.RGBA) (Object, error) {
+	if err := g.facesOK(); err != nil {
+		return Object{}, err
+	}
 	if f.Plane == PlaneXY {
 		return Object{}, fmt.Errorf("iso: WallObject needs a wall plane, got a floor")
 	}
@@ -162,7 +180,33 @@ type Painter struct {
 	sorter  *Sorter
 	tiles   []Tile
 	objs    []Object
+	ground  []groundKey
 	scratch raster.DrawOptions
+}
+
+// groundKey orders an object on a top-down map: by the screen y of its
+// ground line, then its base height, then insertion.
+type groundKey struct {
+	y, z float64
+	idx  int32
+}
+
+func cmpGround(a, b groundKey) int {
+	switch {
+	case a.y != b.y:
+		return cmp.Compare(a.y, b.y)
+	case a.z != b.z:
+		return cmp.Compare(a.z, b.z)
+	}
+	return cmp.Compare(a.idx, b.idx)
+}
+
+// GroundLine returns the map-pixel y of box b's ground line: the
+// front-most point of its footprint on the floor (z = 0), that is
+// (Max.X, Max.Y). Objects on Orthogonal and Hexagonal maps are drawn in
+// increasing ground-line order (see [Painter.Objects]).
+func (g *Grid) GroundLine(b Box) float64 {
+	return g.ToScreen(mathx.Vec3{X: b.Max.X, Y: b.Max.Y}).Y
 }
 
 // NewPainter returns a painter for a grid seen through a camera.
@@ -191,10 +235,11 @@ func (pt *Painter) Layer(dl *raster.DrawList, l *TileLayer, depth int64) error {
 		return fmt.Errorf("iso: layer has %d tiles / %d elevations for a %d×%d map", len(l.Tiles), len(l.Elevation), g.Cols, g.Rows)
 	}
 	od := Overdraw{}
+	tw, th := g.TileSize()
 	for _, s := range l.Sprites {
 		if s != nil {
-			od.Up = max(od.Up, s.H()-g.Proj.TileH)
-			od.Side = max(od.Side, s.W()-g.Proj.TileW)
+			od.Up = max(od.Up, s.H()-th)
+			od.Side = max(od.Side, s.W()-tw)
 		}
 	}
 	if l.Elevation != nil {
@@ -249,22 +294,49 @@ func (pt *Painter) Add(o Object) error {
 // Objects sorts the queued objects and adds their parts to dl with depth
 // keys depth, depth+1, ... in painter's order; it returns the next free
 // key and empties the queue.
+//
+// On Diamond and Staggered maps the order comes from the objects' 3D
+// boxes ([Sorter]). On Orthogonal and Hexagonal maps it is Tiled's
+// top-down object order: by ground line ([Grid.GroundLine]: the screen y
+// of the footprint's front edge), lower base first on equal lines, then
+// in the order the objects were added.
 func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
-	s := pt.sorter
-	s.Reset()
-	for _, o := range pt.objs {
-		s.Add(o.Box) // boxes were validated by Add
-	}
-	for _, it := range s.Sort() {
-		for _, p := range pt.objs[it].Parts {
-			at := pt.Cam.MapPixelToScreen(p.At)
-			dl.Sprite(depth, p.Sprite, at.X, at.Y, pt.opts(p.Opts))
+	if pt.Grid.GroundOrder() {
+		pt.sortGround()
+		for _, gk := range pt.ground {
+			depth = pt.parts(dl, depth, int(gk.idx))
 		}
-		depth++
+	} else {
+		s := pt.sorter
+		s.Reset()
+		for _, o := range pt.objs {
+			s.Add(o.Box) // boxes were validated by Add
+		}
+		for _, it := range s.Sort() {
+			depth = pt.parts(dl, depth, int(it))
+		}
 	}
 	clear(pt.objs)
 	pt.objs = pt.objs[:0]
 	return depth
+}
+
+// sortGround fills pt.ground with the queued objects in ground-line order.
+func (pt *Painter) sortGround() {
+	pt.ground = pt.ground[:0]
+	for k, o := range pt.objs {
+		pt.ground = append(pt.ground, groundKey{y: pt.Grid.GroundLine(o.Box), z: o.Box.Min.Z, idx: int32(k)})
+	}
+	slices.SortFunc(pt.ground, cmpGround)
+}
+
+// parts adds object k's parts with key depth and returns depth+1.
+func (pt *Painter) parts(dl *raster.DrawList, depth int64, k int) int64 {
+	for _, p := range pt.objs[k].Parts {
+		at := pt.Cam.MapPixelToScreen(p.At)
+		dl.Sprite(depth, p.Sprite, at.X, at.Y, pt.opts(p.Opts))
+	}
+	return depth + 1
 }
 
 // TextureShade returns a shading function for [FaceImageFunc] that covers

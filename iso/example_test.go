@@ -81,3 +81,44 @@ func ExamplePainter() {
 	fmt.Println("commands:", dl.Len(), "next depth key:", next)
 	// Output: commands: 62 next depth key: 3
 }
+
+// An orthogonal map drawn bottom-up, right to left (Tiled's renderorder
+// "left-up"): tile boxes, picking and the draw order of a view.
+func ExampleNewOrthogonal() {
+	g, _ := iso.NewOrthogonal(32, 24, 24, 50, 40, iso.LeftUp)
+	fmt.Println("bounds:", g.Bounds())
+	fmt.Println("tile (3,2):", g.TileBounds(3, 2, 0))
+	fmt.Println("feet of (3.5, 2.5, 0) on screen:", g.ToScreen(mathx.V3(3.5, 2.5, 0)))
+	col, row, ok := g.PickPixel(100, 71, 0)
+	fmt.Println("pixel (100,71) is tile", col, row, ok)
+	fmt.Println("drawn:", g.AppendVisible(nil, mathx.R(0, 0, 64, 48), iso.Overdraw{}))
+	// Output:
+	// bounds: {{0 0} {1600 960}}
+	// tile (3,2): {{96 48} {128 72}}
+	// feet of (3.5, 2.5, 0) on screen: (112,60)
+	// pixel (100,71) is tile 3 2 true
+	// drawn: [{1 1} {0 1} {1 0} {0 0}]
+}
+
+// A hexagonal map (pointy-top hexagons, odd rows shifted) as Tiled lays it
+// out: the lattice of hexagon centres, picking exact on the hexagon edges,
+// and Tiled's draw order.
+func ExampleNewHexagonal() {
+	g, _ := iso.NewHexagonal(32, 28, 14, 28, 10, 8, iso.StaggerY, iso.StaggerOdd)
+	fmt.Println("bounds:", g.Bounds())
+	fmt.Println("lattice:", g.Proj.TileW, "x", g.Proj.TileH)
+	fmt.Println("tile (2,1):", g.TileBounds(2, 1, 0))
+	fmt.Println("its centre:", g.ToScreen(g.TileCenter(2, 1, 0)))
+	// (88, 24.5) is on the slanted edge between tiles (2,0) and (2,1):
+	// it belongs to the lower tile.
+	col, row, _ := g.Pick(mathx.V2(88, 24.5), 0)
+	fmt.Println("edge point belongs to", col, row)
+	fmt.Println("drawn:", g.AppendVisible(nil, mathx.R(0, 0, 40, 30), iso.Overdraw{}))
+	// Output:
+	// bounds: {{0 0} {336 175}}
+	// lattice: 32 x 42
+	// tile (2,1): {{80 21} {112 49}}
+	// its centre: (96,35)
+	// edge point belongs to 2 1
+	// drawn: [{0 0} {1 0} {0 1}]
+}

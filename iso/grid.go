@@ -2,6 +2,7 @@ package iso
 
 import (
 	"fmt"
+	"math"
 
 	"diorama/mathx"
 )
@@ -16,6 +17,35 @@ const (
 	// Staggered is Tiled's "staggered" orientation: diamonds in a
 	// rectangular map, every other row (or column) shifted by half a tile.
 	Staggered
+	// Orthogonal is Tiled's "orthogonal" orientation: a top-down grid of
+	// TileW × TileH rectangles; tile (col, row) is world cell (col, row)
+	// and world (x, y, z) is map pixel (x·TileW, y·TileH − z·ZPixels).
+	// Tiles are drawn in the grid's [RenderOrder].
+	Orthogonal
+	// Hexagonal is Tiled's "hexagonal" orientation: hexagons with sides
+	// of HexSide pixels along the stagger axis, every other row (or
+	// column) shifted by half a tile plus half the side. The hexagon
+	// centres form a diamond lattice (see [NewHexagonal]), so tiles map to
+	// world cells as on a staggered map.
+	Hexagonal
+)
+
+// RenderOrder is Tiled's renderorder for orthogonal maps: the direction in
+// which rows are walked (down or up) and each row is walked (right or
+// left) when drawing. It matters when tile images are larger than the
+// grid.
+type RenderOrder uint8
+
+const (
+	// RightDown draws rows top to bottom, each left to right (Tiled's
+	// default, "right-down").
+	RightDown RenderOrder = iota
+	// RightUp draws rows bottom to top, each left to right.
+	RightUp
+	// LeftDown draws rows top to bottom, each right to left.
+	LeftDown
+	// LeftUp draws rows bottom to top, each right to left.
+	LeftUp
 )
 
 // StaggerAxis is Tiled's staggeraxis: which axis is staggered.
@@ -44,22 +74,39 @@ const (
 // MaxMapSide is the largest map width or height in tiles a [Grid] accepts.
 const MaxMapSide = 1 << 20
 
-// Grid is a map of Cols × Rows tiles in one layout over a projection. All
-// layouts share one world lattice: every map tile is exactly one world cell
-// (i, j), so depth sorting, picking and world maths never depend on the
-// layout; only the tile ↔ cell indexing and the screen origin do.
+// Grid is a map of Cols × Rows tiles in one layout over a projection. In
+// every layout each map tile is exactly one world cell (i, j), so picking,
+// physics cells and world maths only depend on the layout through the
+// tile ↔ cell indexing, the world ↔ screen mapping and the screen origin.
+//
+// Diamond, Staggered and Hexagonal maps share the diamond lattice of Proj
+// (for Hexagonal, Proj is the lattice of hexagon centres, not the tile
+// image size; see [NewHexagonal]) and are depth-sorted as 3D boxes.
+// Orthogonal maps are top-down: world x and y are scaled to TileW and TileH
+// pixels; Proj only carries the tile size and height scale. On Orthogonal
+// and Hexagonal maps objects are drawn in ground-line order, as Tiled
+// draws object layers: see [Grid.GroundOrder].
 //
 // Screen (map-pixel) space of a Grid puts the map's bounding box at the
 // origin, as Tiled does: for a diamond map the leftmost corner is at x = 0
-// (the world origin is at x = Rows·TileW/2), for staggered maps tile (0, 0)'s
-// bounding box starts at (0, 0).
+// (the world origin is at x = Rows·TileW/2), for staggered, hexagonal and
+// orthogonal maps tile (0, 0)'s bounding box starts at (0, 0).
 type Grid struct {
-	Proj       Projection
-	Layout     Layout
-	Axis       StaggerAxis
-	Index      StaggerIndex
+	Proj   Projection
+	Layout Layout
+	Axis   StaggerAxis  // Staggered and Hexagonal
+	Index  StaggerIndex // Staggered and Hexagonal
+	// Order is the tile draw order of an Orthogonal map.
+	Order RenderOrder
+	// HexSide is Tiled's hexsidelength of a Hexagonal map, in pixels.
+	HexSide    int
 	Cols, Rows int
 	origin     mathx.Point // map-pixel position of world (0,0,0)
+	tw, th     int         // a tile's box (image anchor) size in pixels
+	// boxOff is a tile box's top-left corner relative to the map pixel of
+	// its cell's top corner (the cell's (i, j) world point), at zpix 0.
+	boxOff mathx.Point
+	hex    [6]hexEdge // Hexagonal: the hexagon's edges around its centre
 }
 
 // NewDiamond returns a diamond (Tiled isometric) map of cols × rows tiles.
@@ -77,25 +124,45 @@ func newGrid(p Projection, l Layout, a StaggerAxis, ix StaggerIndex, cols, rows 
 	if _, err := NewProjection(p.TileW, p.TileH, p.ZPixels); err != nil {
 		return nil, err
 	}
-	if cols <= 0 || rows <= 0 || cols > MaxMapSide || rows > MaxMapSide {
-		return nil, fmt.Errorf("iso: map size %d×%d out of range (1..%d tiles a side)", cols, rows, MaxMapSide)
+	if err := checkMapSize(cols, rows); err != nil {
+		return nil, err
 	}
 	if a > StaggerX || ix > StaggerEven || l > Staggered {
 		return nil, fmt.Errorf("iso: unknown layout %d / stagger axis %d / index %d", l, a, ix)
 	}
-	g := &Grid{Proj: p, Layout: l, Axis: a, Index: ix, Cols: cols, Rows: rows}
+	g := &Grid{Proj: p, Layout: l, Axis: a, Index: ix, Cols: cols, Rows: rows, tw: p.TileW, th: p.TileH}
+	g.origin = latticeOrigin(p, l, a, ix, rows)
+	g.boxOff = mathx.Point{X: -p.TileW / 2}
+	return g, nil
+}
+
+// latticeOrigin is the map-pixel position of world (0, 0) that puts a
+// diamond or staggered map's bounding box at the origin.
+func latticeOrigin(p Projection, l Layout, a StaggerAxis, ix StaggerIndex, rows int) mathx.Point {
 	hw, hh := p.TileW/2, p.TileH/2
 	e := int(ix) // 1 for even
 	switch {
 	case l == Diamond:
-		g.origin = mathx.Point{X: rows * hw}
+		return mathx.Point{X: rows * hw}
 	case a == StaggerY:
-		g.origin = mathx.Point{X: (1 + e) * hw}
+		return mathx.Point{X: (1 + e) * hw}
 	default:
-		g.origin = mathx.Point{X: hw, Y: e * hh}
+		return mathx.Point{X: hw, Y: e * hh}
 	}
-	return g, nil
 }
+
+// TileSize returns the size in pixels of a tile's box, where tile images
+// are anchored: the diamond for Diamond and Staggered maps, the rectangle
+// for Orthogonal maps, the hexagon's bounding box for Hexagonal maps.
+func (g *Grid) TileSize() (w, h int) { return g.tw, g.th }
+
+// lattice reports whether the layout sits on the diamond lattice of Proj.
+func (g *Grid) lattice() bool { return g.Layout != Orthogonal }
+
+// GroundOrder reports whether objects on this map are drawn in
+// ground-line order (Orthogonal and Hexagonal maps, as Tiled's top-down
+// object order) rather than by 3D box dependencies.
+func (g *Grid) GroundOrder() bool { return g.Layout == Orthogonal || g.Layout == Hexagonal }
 
 // Origin returns the map-pixel position of the world origin.
 func (g *Grid) Origin() mathx.Point { return g.origin }
@@ -104,6 +171,12 @@ func (g *Grid) Origin() mathx.Point { return g.origin }
 // (elevation and tall images extend it; see [Overdraw]).
 func (g *Grid) Bounds() mathx.Rect {
 	p := g.Proj
+	switch g.Layout {
+	case Orthogonal:
+		return mathx.R(0, 0, g.Cols*g.tw, g.Rows*g.th)
+	case Hexagonal:
+		return g.hexBounds()
+	}
 	if g.Layout == Diamond {
 		return mathx.R(0, 0, (g.Cols+g.Rows)*p.TileW/2, (g.Cols+g.Rows)*p.TileH/2)
 	}
@@ -131,7 +204,7 @@ func (g *Grid) shifted(n int) int {
 // TileCell returns the world cell of map tile (col, row). Any integer
 // input is mapped (tiles outside the map have cells too).
 func (g *Grid) TileCell(col, row int) (i, j int) {
-	if g.Layout == Diamond {
+	if g.Layout == Diamond || g.Layout == Orthogonal {
 		return col, row
 	}
 	e := int(g.Index)
@@ -147,7 +220,7 @@ func (g *Grid) TileCell(col, row int) (i, j int) {
 // CellTile returns the map tile (col, row) of world cell (i, j); the
 // inverse of [Grid.TileCell].
 func (g *Grid) CellTile(i, j int) (col, row int) {
-	if g.Layout == Diamond {
+	if g.Layout == Diamond || g.Layout == Orthogonal {
 		return i, j
 	}
 	e := int(g.Index)
@@ -167,21 +240,51 @@ func (g *Grid) InMap(col, row int) bool {
 
 // ToScreen projects a world point to the grid's map-pixel space.
 func (g *Grid) ToScreen(w mathx.Vec3) mathx.Vec2 {
+	if g.Layout == Orthogonal {
+		return mathx.Vec2{X: w.X * float64(g.tw), Y: w.Y*float64(g.th) - w.Z*float64(g.Proj.ZPixels)}
+	}
 	return g.Proj.ToScreen(w).Add(g.origin.Vec())
 }
 
 // ToWorld is the inverse of [Grid.ToScreen] on the plane at height z.
 func (g *Grid) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
+	if g.Layout == Orthogonal {
+		return mathx.Vec3{X: s.X / float64(g.tw), Y: (s.Y + z*float64(g.Proj.ZPixels)) / float64(g.th), Z: z}
+	}
 	return g.Proj.ToWorld(s.Sub(g.origin.Vec()), z)
+}
+
+// ScreenVec returns the map-pixel displacement of world displacement d
+// (a direction or a velocity projected to the screen).
+func (g *Grid) ScreenVec(d mathx.Vec3) mathx.Vec2 {
+	return g.ToScreen(d).Sub(g.ToScreen(mathx.Vec3{}))
+}
+
+// WorldVec returns the world displacement on a horizontal plane that
+// projects to map-pixel displacement d (the inverse of [Grid.ScreenVec]
+// at constant height).
+func (g *Grid) WorldVec(d mathx.Vec2) mathx.Vec2 {
+	return g.ToWorld(d, 0).XY().Sub(g.ToWorld(mathx.Vec2{}, 0).XY())
 }
 
 // TileBounds returns the bounding rectangle (TileW × TileH, exact) of map
 // tile (col, row)'s diamond at elevation zpix pixels. For staggered maps
 // this is Tiled's tileToScreenCoords: (col·TileW [+TileW/2 when shifted],
 // row·TileH/2) for stagger axis y.
+//
+// For orthogonal maps it is the TileW × TileH rectangle at (col·TileW,
+// row·TileH); for hexagonal maps the hexagon's TileW × TileH bounding box
+// at Tiled's tileToScreenCoords.
 func (g *Grid) TileBounds(col, row, zpix int) mathx.Rect {
 	i, j := g.TileCell(col, row)
-	return g.Proj.CellBounds(i, j, zpix).Add(g.origin)
+	var c mathx.Point
+	if g.Layout == Orthogonal {
+		c = mathx.Point{X: i * g.tw, Y: j*g.th - zpix}
+	} else {
+		c = g.Proj.CellCorner(i, j, zpix).Add(g.origin)
+	}
+	min := c.Add(g.boxOff)
+	return mathx.Rect{Min: min, Max: min.Add(mathx.Point{X: g.tw, Y: g.th})}
 }
 
 // TileCenter returns the world position of the centre of tile (col, row)'s
@@ -195,6 +298,13 @@ func (g *Grid) TileCenter(col, row int, z float64) mathx.Vec3 {
 // lifted by zpix pixels, exactly (see [Projection.PixelCell]); ok is false
 // when that tile is outside the map.
 func (g *Grid) PickPixel(px, py, zpix int) (col, row int, ok bool) {
+	if g.Layout == Orthogonal || g.Layout == Hexagonal {
+		const lim = 1 << 40
+		px, py, zpix = min(max(px, -lim), lim), min(max(py, -lim), lim), min(max(zpix, -lim), lim)
+		// The pixel's centre in 1/SubPixel units.
+		col, row = g.pickFixed(int64(px)*SubPixel+SubPixel/2, (int64(py)+int64(zpix))*SubPixel+SubPixel/2)
+		return col, row, g.InMap(col, row)
+	}
 	i, j := g.Proj.PixelCell(px-g.origin.X, py-g.origin.Y, zpix)
 	col, row = g.CellTile(i, j)
 	return col, row, g.InMap(col, row)
@@ -204,6 +314,14 @@ func (g *Grid) PickPixel(px, py, zpix int) (col, row int, ok bool) {
 // and touch) on the plane lifted by zpix pixels; ok is false outside the
 // map or for non-finite input.
 func (g *Grid) Pick(s mathx.Vec2, zpix int) (col, row int, ok bool) {
+	if g.Layout == Orthogonal || g.Layout == Hexagonal {
+		const lim = 1 << 40
+		if !(s.X > -lim && s.X < lim && s.Y > -lim && s.Y < lim) || zpix < -lim || zpix > lim {
+			return 0, 0, false
+		}
+		col, row = g.pickFixed(int64(math.Floor(s.X*SubPixel)), int64(math.Floor(s.Y*SubPixel))+int64(zpix)*SubPixel)
+		return col, row, g.InMap(col, row)
+	}
 	i, j, fine := g.Proj.PointCell(s.Sub(g.origin.Vec()), zpix)
 	if !fine {
 		return 0, 0, false

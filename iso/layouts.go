@@ -1,0 +1,212 @@
+package iso
+
+import (
+	"fmt"
+
+	"diorama/mathx"
+)
+
+// NewOrthogonal returns an orthogonal (top-down) map of cols × rows tiles
+// of tileW × tileH pixels (any size 1..4096, as Tiled allows), with one
+// world unit of height drawn as zPixels pixels, drawn in render order
+// order. Tile (col, row) covers map pixels (col·tileW, row·tileH) to
+// ((col+1)·tileW, (row+1)·tileH), as in Tiled.
+func NewOrthogonal(tileW, tileH, zPixels, cols, rows int, order RenderOrder) (*Grid, error) {
+	if tileW <= 0 || tileH <= 0 || tileW > maxTileSide || tileH > maxTileSide {
+		return nil, fmt.Errorf("iso: orthogonal tile size %d×%d must be positive and at most %d", tileW, tileH, maxTileSide)
+	}
+	if zPixels <= 0 || zPixels > maxTileSide {
+		return nil, fmt.Errorf("iso: height scale %d pixels out of range 1..%d", zPixels, maxTileSide)
+	}
+	if err := checkMapSize(cols, rows); err != nil {
+		return nil, err
+	}
+	if order > LeftUp {
+		return nil, fmt.Errorf("iso: unknown render order %d", order)
+	}
+	return &Grid{
+		Proj:   Projection{TileW: tileW, TileH: tileH, ZPixels: zPixels},
+		Layout: Orthogonal, Order: order, Cols: cols, Rows: rows, tw: tileW, th: tileH,
+	}, nil
+}
+
+// NewHexagonal returns a hexagonal map of cols × rows tiles as Tiled lays
+// it out: tiles tileW × tileH pixels (both even, as Tiled rounds them),
+// hexagon sides of side pixels along the stagger axis (even, at most the
+// tile's extent along that axis), every other row (StaggerY, pointy-top
+// hexagons) or column (StaggerX, flat-top hexagons) shifted as index says.
+//
+// The hexagon centres form a diamond lattice: Proj is the projection of
+// that lattice, (tileW) × (tileH + side) for StaggerY and (tileW + side) ×
+// tileH for StaggerX, with zPixels pixels per unit of height; world cell
+// (i, j)'s centre projects to its tile's hexagon centre. A world unit is
+// therefore one hexagon step along a lattice axis.
+func NewHexagonal(tileW, tileH, side, zPixels, cols, rows int, axis StaggerAxis, index StaggerIndex) (*Grid, error) {
+	if tileW <= 0 || tileH <= 0 || tileW%2 != 0 || tileH%2 != 0 || tileW > maxTileSide || tileH > maxTileSide {
+		return nil, fmt.Errorf("iso: hexagonal tile size %d×%d must be even, positive and at most %d", tileW, tileH, maxTileSide)
+	}
+	if axis > StaggerX || index > StaggerEven {
+		return nil, fmt.Errorf("iso: unknown stagger axis %d / index %d", axis, index)
+	}
+	along := tileH
+	if axis == StaggerX {
+		along = tileW
+	}
+	if side < 0 || side%2 != 0 || side > along {
+		return nil, fmt.Errorf("iso: hexagon side %d must be even and in 0..%d", side, along)
+	}
+	if err := checkMapSize(cols, rows); err != nil {
+		return nil, err
+	}
+	lw, lh := tileW, tileH+side
+	if axis == StaggerX {
+		lw, lh = tileW+side, tileH
+	}
+	p, err := NewProjection(lw, lh, zPixels)
+	if err != nil {
+		return nil, err
+	}
+	g := &Grid{Proj: p, Layout: Hexagonal, Axis: axis, Index: index, HexSide: side, Cols: cols, Rows: rows, tw: tileW, th: tileH}
+	o := latticeOrigin(p, Staggered, axis, index, rows)
+	// Shift the lattice so that cell centres land on hexagon centres (the
+	// lattice cell's box is side pixels longer than the hexagon's).
+	if axis == StaggerY {
+		g.origin = o.Sub(mathx.Point{Y: side / 2})
+		g.boxOff = mathx.Point{X: -tileW / 2, Y: side / 2}
+	} else {
+		g.origin = o.Sub(mathx.Point{X: side / 2})
+		g.boxOff = mathx.Point{X: -tileW / 2}
+	}
+	g.hex = hexEdges(tileW, tileH, side, axis)
+	return g, nil
+}
+
+func checkMapSize(cols, rows int) error {
+	if cols <= 0 || rows <= 0 || cols > MaxMapSide || rows > MaxMapSide {
+		return fmt.Errorf("iso: map size %d×%d out of range (1..%d tiles a side)", cols, rows, MaxMapSide)
+	}
+	return nil
+}
+
+// hexBounds is Tiled's HexagonalRenderer::mapBoundingRect.
+func (g *Grid) hexBounds() mathx.Rect {
+	tw, th, s := g.tw, g.th, g.HexSide
+	if g.Axis == StaggerX {
+		colW := (tw-s)/2 + s
+		h := g.Rows * th
+		if g.Cols > 1 {
+			h += th / 2
+		}
+		return mathx.R(0, 0, g.Cols*colW+(tw-s)/2, h)
+	}
+	rowH := (th-s)/2 + s
+	w := g.Cols * tw
+	if g.Rows > 1 {
+		w += tw / 2
+	}
+	return mathx.R(0, 0, w, g.Rows*rowH+(th-s)/2)
+}
+
+// hexEdge is one edge of a hexagon as the half-plane N·p ≤ C, p relative
+// to the hexagon's centre in 1/SubPixel pixel units.
+type hexEdge struct{ nx, ny, c int64 }
+
+// hexEdges returns Tiled's hexagon (tileToScreenPolygon) for a tile of
+// tw × th pixels with sides of s pixels along the stagger axis.
+func hexEdges(tw, th, s int, axis StaggerAxis) [6]hexEdge {
+	const k = SubPixel
+	if axis == StaggerY { // pointy top: vertical sides at x = ±tw/2
+		hy, sy, wx := int64(th/2)*k, int64(s/2)*k, int64(tw/2)*k
+		a := hy - sy
+		return [6]hexEdge{
+			{1, 0, wx}, {-1, 0, wx},
+			{a, -wx, wx * hy}, {a, wx, wx * hy}, {-a, wx, wx * hy}, {-a, -wx, wx * hy},
+		}
+	}
+	hx, sx, wy := int64(tw/2)*k, int64(s/2)*k, int64(th/2)*k
+	a := hx - sx
+	return [6]hexEdge{
+		{0, -1, wy}, {0, 1, wy},
+		{wy, -a, wy * hx}, {wy, a, wy * hx}, {-wy, a, wy * hx}, {-wy, -a, wy * hx},
+	}
+}
+
+// hexOwns reports whether the point (x, y) (relative to a hexagon's
+// centre, 1/SubPixel units) belongs to the hexagon. A point on an edge
+// belongs to the hexagon on the edge's right side, or below it for a
+// horizontal edge (the point is nudged by (ε, ε²)), so that the hexagons
+// of a map partition the plane: every point belongs to exactly one.
+func (g *Grid) hexOwns(x, y int64) bool {
+	for _, e := range g.hex {
+		f := e.nx*x + e.ny*y - e.c
+		if f > 0 || (f == 0 && (e.nx > 0 || (e.nx == 0 && e.ny > 0))) {
+			return false
+		}
+	}
+	return true
+}
+
+// pickFixed returns the tile owning map-pixel point (x, y) given in
+// 1/SubPixel units, for Orthogonal and Hexagonal maps. Integer arithmetic
+// only; |x|, |y| ≤ 2^48.
+func (g *Grid) pickFixed(x, y int64) (col, row int) {
+	const k = SubPixel
+	if g.Layout == Orthogonal {
+		return int(floorDiv(x, int64(g.tw)*k)), int(floorDiv(y, int64(g.th)*k))
+	}
+	x -= int64(g.origin.X) * k
+	y -= int64(g.origin.Y) * k
+	hw, hh := int64(g.Proj.TileW/2), int64(g.Proj.TileH/2)
+	// The lattice diamond centred on a hexagon's centre holds the point;
+	// the hexagon owning it is that one or one of its four diamond
+	// neighbours (the two neighbours across the hexagon's long sides only
+	// meet this diamond at corners, which belong to other diamonds).
+	den := 2 * k * hw * hh
+	i := int(floorDiv(y*hw+x*hh, den))
+	j := int(floorDiv(y*hw-x*hh, den))
+	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		ci, cj := i+d[0], j+d[1]
+		cx := int64(ci-cj) * hw * k
+		cy := (int64(ci+cj)*hh + hh) * k
+		if g.hexOwns(x-cx, y-cy) {
+			return g.CellTile(ci, cj)
+		}
+	}
+	return g.CellTile(i, j) // not reached: the hexagons partition the plane
+}
+
+// appendVisibleOrtho is AppendVisible for Orthogonal maps, in render order.
+func (g *Grid) appendVisibleOrtho(dst []Tile, view mathx.Rect, od Overdraw) []Tile {
+	if view.Empty() {
+		return dst
+	}
+	// Tile (c, r)'s box widened by od: x ∈ [c·tw − Side, (c+1)·tw + Side),
+	// y ∈ [r·th − Up, (r+1)·th + Down).
+	c0 := max(floorDivInt(view.Min.X-od.Side, g.tw), 0)
+	c1 := min(ceilDivInt(view.Max.X+od.Side, g.tw)-1, g.Cols-1)
+	r0 := max(floorDivInt(view.Min.Y-od.Down, g.th), 0)
+	r1 := min(ceilDivInt(view.Max.Y+od.Up, g.th)-1, g.Rows-1)
+	if c0 > c1 || r0 > r1 {
+		return dst
+	}
+	xs, xe, dx := c0, c1, 1
+	if g.Order == LeftDown || g.Order == LeftUp {
+		xs, xe, dx = c1, c0, -1
+	}
+	ys, ye, dy := r0, r1, 1
+	if g.Order == RightUp || g.Order == LeftUp {
+		ys, ye, dy = r1, r0, -1
+	}
+	for r := ys; ; r += dy {
+		for c := xs; ; c += dx {
+			dst = append(dst, Tile{Col: c, Row: r})
+			if c == xe {
+				break
+			}
+		}
+		if r == ye {
+			break
+		}
+	}
+	return dst
+}
