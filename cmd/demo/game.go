@@ -629,7 +629,7 @@ func (g *game) drawHUD() {
 		msg = "DESTROYED - press Enter / A / tap to retry"
 	case L.won:
 		msg = fmt.Sprintf("LEVEL CLEAR  score %d - press Enter / A / tap", L.score)
-	case L.wave == 0 && w.Tick() < 240:
+	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
 		msg = g.levels[g.cur].Title
 	}
 	if msg != "" {
