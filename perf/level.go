@@ -55,6 +55,39 @@ func (l *level) solidAt(i, j int) bool {
 	return l.solid[j*l.size+i]
 }
 
+// roomSolid returns the solid cells of a room of the given side: a
+// one-tile wall ring and the 2×2 pillars, row-major (j*size + i).
+func roomSolid(size int) []bool {
+	solid := make([]bool, size*size)
+	for k := 0; k < size; k++ {
+		solid[k] = true
+		solid[(size-1)*size+k] = true
+		solid[k*size] = true
+		solid[k*size+size-1] = true
+	}
+	for bj := 0; bj+RoomSize <= size+RoomSize/2; bj += RoomSize {
+		for bi := 0; bi+RoomSize <= size+RoomSize/2; bi += RoomSize {
+			for _, pl := range pillars {
+				i, j := bi+pl.i, bj+pl.j
+				if i+1 >= size-1 || j+1 >= size-1 {
+					continue
+				}
+				solid[j*size+i], solid[j*size+i+1] = true, true
+				solid[(j+1)*size+i], solid[(j+1)*size+i+1] = true, true
+			}
+		}
+	}
+	return solid
+}
+
+// Room returns the bullet test's room for peers that rebuild the scene
+// their own way: its side in tiles and its solid cells, row-major
+// (j*side + i), walls and pillars. The player stands at (side/2, side/2).
+func Room() (side int, solid []bool) { return RoomSize, roomSolid(RoomSize) }
+
+// Muzzle is how far from the shooter's centre a bullet starts.
+const Muzzle = muzzle
+
 // newLevel builds a square room of the given side (in tiles, walls
 // included): a one-tile wall ring, 2×2 pillars, a floor layer and the
 // walls drawn as depth-sorted blocks (the outer ring low so it never
@@ -75,25 +108,7 @@ func newLevel(size int, seed uint64, maxBullets int) (*level, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &level{w: w, size: size, solid: make([]bool, size*size)}
-	for k := 0; k < size; k++ {
-		l.solid[k] = true
-		l.solid[(size-1)*size+k] = true
-		l.solid[k*size] = true
-		l.solid[k*size+size-1] = true
-	}
-	for bj := 0; bj+RoomSize <= size+RoomSize/2; bj += RoomSize {
-		for bi := 0; bi+RoomSize <= size+RoomSize/2; bi += RoomSize {
-			for _, pl := range pillars {
-				i, j := bi+pl.i, bj+pl.j
-				if i+1 >= size-1 || j+1 >= size-1 {
-					continue
-				}
-				l.solid[j*size+i], l.solid[j*size+i+1] = true, true
-				l.solid[(j+1)*size+i], l.solid[(j+1)*size+i+1] = true, true
-			}
-		}
-	}
+	l := &level{w: w, size: size, solid: roomSolid(size)}
 	tm := physics.TileMap{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: l.solid}
 	if l.boxes, err = physics.MergeTiles(tm); err != nil {
 		return nil, err

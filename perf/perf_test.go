@@ -295,3 +295,30 @@ func TestMeasure(t *testing.T) {
 		t.Fatal("unknown test accepted")
 	}
 }
+
+// TestWorkersSamePicture: the frame is byte-identical whatever the number
+// of renderer workers (and so of bullet draw lists built in parallel).
+func TestWorkersSamePicture(t *testing.T) {
+	for _, test := range []Test{Bullets, Units} {
+		var ref []byte
+		for _, w := range []int{1, 2, 3} {
+			s := newScene(t, Config{Test: test, Count: 72, Workers: w, Seed: 2})
+			for k := 0; k < 3*TPS; k++ {
+				s.Tick()
+			}
+			if err := s.Render(0.5); err != nil {
+				t.Fatal(err)
+			}
+			pix := s.Frame.Image().Pix
+			if ref == nil {
+				ref = append([]byte(nil), pix...)
+				continue
+			}
+			for k := range pix {
+				if pix[k] != ref[k] {
+					t.Fatalf("%v: %d workers differ from 1 at byte %d", test, w, k)
+				}
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package perf
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"diorama/ai/steer"
 	"diorama/iso"
@@ -83,9 +84,15 @@ type Scene struct {
 	// Units are the unit test's enemies, indexed like the steer agents.
 	Units []scene.Entity
 
-	lvl      *level
-	painter  *iso.Painter
-	dl       *raster.DrawList
+	lvl     *level
+	painter *iso.Painter
+	dl      *raster.DrawList
+	// bullet draw lists, one per chunk of bullet slots, built in parallel
+	// by the build goroutines and rendered after dl in order.
+	bdl      []*raster.DrawList
+	build    []chan buildJob
+	built    sync.WaitGroup
+	counts   [8]int // bullets drawn per list
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
 	ring     []mathx.Vec2 // unit directions of one ring
@@ -131,6 +138,17 @@ func New(cfg Config) (*Scene, error) {
 	s.painter = iso.NewPainter(w.Grid, s.Cam)
 	s.dl = raster.NewDrawList()
 	s.renderer = raster.NewRenderer(cfg.Workers)
+	if cfg.Test == Bullets {
+		nb := min(s.renderer.Workers(), 8)
+		for k := 0; k < nb; k++ {
+			s.bdl = append(s.bdl, raster.NewDrawList())
+		}
+		for k := 1; k < nb; k++ {
+			c := make(chan buildJob)
+			s.build = append(s.build, c)
+			go s.builder(c)
+		}
+	}
 	kinds := 6
 	if cfg.Test == Units && cfg.Count > 60 {
 		kinds = 11
@@ -154,6 +172,10 @@ func New(cfg Config) (*Scene, error) {
 
 // Close stops the renderer's goroutines.
 func (s *Scene) Close() {
+	for _, c := range s.build {
+		close(c)
+	}
+	s.build = nil
 	if s.renderer != nil {
 		s.renderer.Close()
 		s.renderer = nil
@@ -293,20 +315,64 @@ func (s *Scene) Render(alpha float64) error {
 	if err != nil {
 		return err
 	}
-	drawn := 0
 	if s.Cfg.Test == Bullets {
-		drawn = s.addBullets(depth, alpha)
+		s.Drawn = s.addBullets(alpha)
 	} else {
-		drawn = s.visibleUnits()
+		s.Drawn = s.visibleUnits()
 	}
-	s.Drawn = drawn
+	_ = depth
 	s.renderer.Render(s.Frame, s.dl)
+	for _, l := range s.bdl {
+		s.renderer.Render(s.Frame, l) // one depth: nothing to sort
+	}
 	return nil
 }
 
+// buildJob is one chunk of bullet slots to add to one draw list.
+type buildJob struct {
+	l      *raster.DrawList
+	lo, hi int
+	alpha  float64
+	drawn  *int
+}
+
+// builder runs bullet draw-list jobs until c is closed.
+func (s *Scene) builder(c chan buildJob) {
+	for j := range c {
+		*j.drawn = s.addBulletRange(j.l, j.lo, j.hi, j.alpha)
+		s.built.Done()
+	}
+}
+
 // addBullets adds every flying bullet, interpolated and culled to the
-// view, with one depth key.
-func (s *Scene) addBullets(depth int64, alpha float64) int {
+// view, to the bullet draw lists: one list per chunk of slots, built in
+// parallel, each with a single depth key and rendered after the scene in
+// chunk order (so the picture is the same as one list in slot order).
+func (s *Scene) addBullets(alpha float64) int {
+	n := len(s.World.Bullets().Used)
+	k := len(s.bdl)
+	chunk := (n + k - 1) / k
+	for _, l := range s.bdl {
+		l.Reset()
+	}
+	counts := &s.counts
+	s.built.Add(len(s.build))
+	for j, c := range s.build {
+		lo := min((j+1)*chunk, n)
+		c <- buildJob{l: s.bdl[j+1], lo: lo, hi: min(lo+chunk, n), alpha: alpha, drawn: &counts[j+1]}
+	}
+	counts[0] = s.addBulletRange(s.bdl[0], 0, min(chunk, n), alpha)
+	s.built.Wait()
+	total := 0
+	for _, c := range counts[:k] {
+		total += c
+	}
+	return total
+}
+
+// addBulletRange adds the flying bullets of slots [lo, hi) to l.
+func (s *Scene) addBulletRange(l *raster.DrawList, lo, hi int, alpha float64) int {
+	const depth = 0
 	b := s.World.Bullets()
 	g := s.World.Grid
 	p := g.Proj
@@ -321,7 +387,7 @@ func (s *Scene) addBullets(depth int64, alpha float64) int {
 	x, y, px, py, z := b.P.X, b.P.Y, b.PX, b.PY, b.Z
 	alive := b.P.Alive
 	used := b.Used
-	for i := range used {
+	for i := lo; i < hi; i++ {
 		if !used[i] || !alive[i] {
 			continue
 		}
@@ -332,7 +398,7 @@ func (s *Scene) addBullets(depth int64, alpha float64) int {
 		if sx >= view.Max.X || sy >= view.Max.Y || sx+sw <= view.Min.X || sy+sh <= view.Min.Y {
 			continue
 		}
-		s.dl.Sprite(depth, s.bullet, sx-o.X, sy-o.Y, nil)
+		l.Sprite(depth, s.bullet, sx-o.X, sy-o.Y, nil)
 		n++
 	}
 	return n

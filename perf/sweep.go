@@ -11,9 +11,9 @@ type Fit uint8
 
 // Fit criteria.
 const (
-	FitP50 Fit = iota // the median frame
-	FitP95            // 95% of frames
-	FitMean           // the mean frame
+	FitP50  Fit = iota // the median frame
+	FitP95             // 95% of frames
+	FitMean            // the mean frame
 )
 
 // String names the criterion.

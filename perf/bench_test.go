@@ -1,0 +1,71 @@
+package perf
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// benchFrames times whole frames (one tick and one render) of a warmed-up
+// scene and reports ms per frame split into simulation and rendering.
+func benchFrames(b *testing.B, cfg Config, warm int) {
+	s, err := New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for k := 0; k < warm; k++ {
+		s.Tick()
+	}
+	if err := s.Render(0.5); err != nil {
+		b.Fatal(err)
+	}
+	var sim, ren time.Duration
+	alive := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		t := time.Now()
+		s.Tick()
+		t1 := time.Now()
+		if err := s.Render(0.5); err != nil {
+			b.Fatal(err)
+		}
+		sim += t1.Sub(t)
+		ren += time.Since(t1)
+		alive += s.World.Bullets().Len()
+	}
+	n := float64(b.N)
+	b.ReportMetric(sim.Seconds()*1e3/n, "sim-ms/frame")
+	b.ReportMetric(ren.Seconds()*1e3/n, "render-ms/frame")
+	b.ReportMetric((sim+ren).Seconds()*1e3/n, "ms/frame")
+	if cfg.Test == Bullets {
+		b.ReportMetric(float64(alive)/n, "bullets")
+	} else {
+		b.ReportMetric(float64(cfg.Count), "units")
+	}
+	b.ReportMetric(float64(s.Workers()), "workers")
+}
+
+// BenchmarkBullets: the seed's ring sizes and the 50,000-alive target
+// (rings of 6,250), all cores and one render worker.
+func BenchmarkBullets(b *testing.B) {
+	for _, n := range append(append([]int(nil), SeedRings...), 6250) {
+		for _, w := range []int{1, 0} {
+			b.Run(fmt.Sprintf("ring=%d/workers=%d", n, w), func(b *testing.B) {
+				benchFrames(b, Config{Test: Bullets, Count: n, Workers: w}, 5*TPS)
+			})
+		}
+	}
+}
+
+// BenchmarkUnits: the seed's enemy counts and the 5,000 target.
+func BenchmarkUnits(b *testing.B) {
+	for _, n := range append(append([]int(nil), SeedUnits...), 5000) {
+		for _, w := range []int{1, 0} {
+			b.Run(fmt.Sprintf("units=%d/workers=%d", n, w), func(b *testing.B) {
+				benchFrames(b, Config{Test: Units, Count: n, Workers: w, Seed: 1}, TPS)
+			})
+		}
+	}
+}

@@ -1,0 +1,14 @@
+module diorama/perf/peers/naive
+
+go 1.26.0
+
+require diorama v0.0.0
+
+require (
+	github.com/klauspost/compress v1.20.3 // indirect
+	golang.org/x/image v0.47.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
+
+replace diorama => ../../..
