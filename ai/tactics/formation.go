@@ -95,25 +95,46 @@ func (f *Formation) Len() int { return len(f.members) }
 // the member index the other methods take. Do not modify it.
 func (f *Formation) Members() []int { return f.members }
 
-// Join adds a member with safety 1. Its slot is set by the next Assign.
+// Join adds a member with safety 1. Until the next Assign it holds the new
+// last slot, so Target, Slot and SafetyBySlot are valid right away (the
+// slots stay a permutation of 0..Len()-1 at all times).
 func (f *Formation) Join(id int) {
 	f.members = append(f.members, id)
 	f.slot = append(f.slot, len(f.slot))
 	f.safety = append(f.safety, 1)
 }
 
-// Leave removes member id (a death) and keeps the others' safety values;
-// call Assign to regroup. It reports whether id was a member.
+// Leave removes member id (a death) and keeps the others' safety values.
+// The slots above the freed one move down by one, so the slots stay a
+// permutation of 0..Len()-1 and every method stays valid before the next
+// Assign; call Assign to regroup by distance. It reports whether id was a
+// member.
 func (f *Formation) Leave(id int) bool {
-	for i, m := range f.members {
-		if m == id {
-			f.members = append(f.members[:i], f.members[i+1:]...)
-			f.slot = append(f.slot[:i], f.slot[i+1:]...)
-			f.safety = append(f.safety[:i], f.safety[i+1:]...)
-			return true
+	i := f.Index(id)
+	if i < 0 {
+		return false
+	}
+	k := f.slot[i]
+	f.members = append(f.members[:i], f.members[i+1:]...)
+	f.slot = append(f.slot[:i], f.slot[i+1:]...)
+	f.safety = append(f.safety[:i], f.safety[i+1:]...)
+	for j, s := range f.slot {
+		if s > k {
+			f.slot[j] = s - 1
 		}
 	}
-	return false
+	return true
+}
+
+// Index returns the member index of id (the index the other methods take),
+// or -1 when id is not a member.
+func (f *Formation) Index(id int) int {
+	for i, m := range f.members {
+		if m == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // facing returns the unit facing, +X when unset or not finite.
@@ -177,11 +198,22 @@ func (f *Formation) Assign(pos []mathx.Vec2) (total float64, err error) {
 	return total, nil
 }
 
-// Slot returns member i's slot.
-func (f *Formation) Slot(i int) int { return f.slot[i] }
+// Slot returns member i's slot, or -1 when i is not a member index.
+func (f *Formation) Slot(i int) int {
+	if i < 0 || i >= len(f.slot) {
+		return -1
+	}
+	return f.slot[i]
+}
 
-// Safety returns member i's safety value.
-func (f *Formation) Safety(i int) float64 { return f.safety[i] }
+// Safety returns member i's safety value, or 0 when i is not a member
+// index.
+func (f *Formation) Safety(i int) float64 {
+	if i < 0 || i >= len(f.safety) {
+		return 0
+	}
+	return f.safety[i]
+}
 
 // SafetyBySlot writes the safety values in slot order into dst (grown as
 // needed) and returns it: seed 002's state vector V.
@@ -234,8 +266,14 @@ func (f *Formation) forward(k int) mathx.Vec2 {
 }
 
 // Target returns where member i should stand: its slot moved forward by
-// Advance·(safety − 1), limited to ±MaxShift.
+// Advance·(safety − 1), limited to ±MaxShift. It is valid at any time,
+// also between Join/Leave and the next Assign (the member then stands in
+// its provisional slot). i is a member index (see [Formation.Index]), not
+// an id; for an i that is not a member index Target returns the Anchor.
 func (f *Formation) Target(i int) mathx.Vec2 {
+	if i < 0 || i >= len(f.slot) {
+		return f.Anchor
+	}
 	k := f.slot[i]
 	shift := mathx.Clamp(f.Advance*(f.safety[i]-1), -f.MaxShift, f.MaxShift)
 	return f.SlotPos(k).Add(f.forward(k).Scale(shift))

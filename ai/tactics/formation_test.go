@@ -275,3 +275,75 @@ func TestMapMinMax(t *testing.T) {
 		t.Fatalf("minmax %v %v", lo, hi)
 	}
 }
+
+// Regression: Join and Leave keep the slots a permutation of 0..n-1, so
+// Target, Slot and SafetyBySlot work before the next Assign (they used to
+// index past the end after a Leave followed by Join); an index that is not
+// a member's gives the anchor, slot -1 and safety 0.
+func TestFormationBeforeAssign(t *testing.T) {
+	f, err := tactics.NewLine(1, math.Pi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Anchor = mathx.V2(3, 4)
+	perm := func(hit ...bool) {
+		t.Helper()
+		seen := make([]bool, f.Len())
+		for i := range f.Len() {
+			k := f.Slot(i)
+			if k < 0 || k >= f.Len() || seen[k] {
+				t.Fatalf("slots not a permutation: member %d slot %d of %d", i, k, f.Len())
+			}
+			seen[k] = true
+			if got, want := f.Target(i), f.SlotPos(k); len(hit) == 0 && !got.ApproxEqual(want, 1e-12) {
+				t.Fatalf("member %d target %v, want slot %d at %v", i, got, k, want)
+			}
+		}
+		if v := f.SafetyBySlot(nil); len(v) != f.Len() {
+			t.Fatalf("SafetyBySlot length %d for %d members", len(v), f.Len())
+		}
+	}
+	for id := 10; id < 14; id++ {
+		f.Join(id)
+		perm()
+	}
+	if got := f.Target(3); !got.ApproxEqual(f.SlotPos(3), 1e-12) {
+		t.Fatalf("new member target %v, want last slot %v", got, f.SlotPos(3))
+	}
+	// reverse order: slot k goes to member 3-k
+	if _, err := f.Assign([]mathx.Vec2{f.SlotPos(3), f.SlotPos(2), f.SlotPos(1), f.SlotPos(0)}); err != nil {
+		t.Fatal(err)
+	}
+	if f.Slot(0) != 3 || f.Slot(3) != 0 {
+		t.Fatalf("assign: slots %d %d", f.Slot(0), f.Slot(3))
+	}
+	if !f.Leave(10) { // held slot 3, the highest
+		t.Fatal("leave 10")
+	}
+	perm()
+	if !f.Leave(12) || f.Leave(12) {
+		t.Fatal("leave 12 once")
+	}
+	perm()
+	f.Join(20)
+	f.Join(21)
+	perm()
+	if i := f.Index(21); i != 3 || f.Slot(i) != 3 {
+		t.Fatalf("Index(21) = %d slot %d, want 3 and 3", i, f.Slot(i))
+	}
+	if f.Index(12) != -1 {
+		t.Fatal("Index of a member that left")
+	}
+	for _, i := range []int{-1, 4, 21} {
+		if got := f.Target(i); got != f.Anchor || f.Slot(i) != -1 || f.Safety(i) != 0 {
+			t.Fatalf("non-member %d: target %v slot %d safety %v", i, got, f.Slot(i), f.Safety(i))
+		}
+	}
+	if err := f.Hit(3); err != nil {
+		t.Fatal(err)
+	}
+	perm(true)
+	if f.Safety(3) >= 1 || f.Target(3).Sub(f.SlotPos(3)).Dot(f.Facing) >= 0 {
+		t.Fatalf("hit member: safety %v, target not moved back", f.Safety(3))
+	}
+}
