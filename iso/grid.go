@@ -257,14 +257,20 @@ func (g *Grid) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
 // ScreenVec returns the map-pixel displacement of world displacement d
 // (a direction or a velocity projected to the screen).
 func (g *Grid) ScreenVec(d mathx.Vec3) mathx.Vec2 {
-	return g.ToScreen(d).Sub(g.ToScreen(mathx.Vec3{}))
+	if g.Layout == Orthogonal {
+		return g.ToScreen(d)
+	}
+	return g.Proj.ToScreen(d)
 }
 
 // WorldVec returns the world displacement on a horizontal plane that
 // projects to map-pixel displacement d (the inverse of [Grid.ScreenVec]
 // at constant height).
 func (g *Grid) WorldVec(d mathx.Vec2) mathx.Vec2 {
-	return g.ToWorld(d, 0).XY().Sub(g.ToWorld(mathx.Vec2{}, 0).XY())
+	if g.Layout == Orthogonal {
+		return g.ToWorld(d, 0).XY()
+	}
+	return g.Proj.ToWorld(d, 0).XY()
 }
 
 // TileBounds returns the bounding rectangle (TileW × TileH, exact) of map

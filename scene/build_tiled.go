@@ -25,8 +25,16 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 	return BuildTiled(fsys, m, opt)
 }
 
-// BuildTiled turns a loaded isometric or staggered Tiled map into a World
-// on a matching iso grid (tileset images are read from fsys):
+// BuildTiled turns a loaded Tiled map of any orientation into a World on
+// a matching iso grid (tileset images are read from fsys): isometric maps
+// on a diamond grid, staggered maps on a staggered grid, orthogonal maps
+// on an orthogonal grid with the map's render order, hexagonal maps on a
+// hexagonal grid with the map's side length, stagger axis and index. An
+// infinite map becomes a bounded grid over the rectangle its chunks span:
+// the rectangle's top-left tile is grid tile (0, 0) (the stagger index
+// flips when that tile is on an odd staggered row or column, so tiles
+// shift as Tiled shifts them), and objects are moved with their tiles.
+// Then:
 //
 //   - each visible tile layer becomes an iso.TileLayer whose sprites are
 //     the tileset images cut per tile (image-collection tiles too), with
@@ -39,10 +47,12 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     physics walls on their world cells, merged;
 //   - each object of a visible object layer becomes an entity, its
 //     position converted from Tiled's object space (on isometric maps
-//     both axes count tile heights, so world = (x, y)/tileheight; on
-//     staggered maps object space is map pixels, converted through the
-//     grid). The entity kind comes from the object's class: "character",
-//     "player" and "enemy" make characters, "pickup" pickups, "spawn"
+//     both axes count tile heights, so world = (x, y)/tileheight; on the
+//     other orientations object space is map pixels, converted through
+//     the grid: a world unit is a tile on orthogonal maps and a step of
+//     the lattice of hexagon centres on hexagonal ones). The entity kind
+//     comes from the object's class: "character", "player" and "enemy"
+//     make characters, "pickup" pickups, "spawn"
 //     spawn points, "trigger" triggers, "object" objects; without a
 //     class, tile objects are objects, points spawn points and shapes
 //     triggers. Shapes use their centre and half-size; polygons and
@@ -55,13 +65,18 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // Object layer offsets move their objects (by the world vector that
 // projects to the offset).
 //
-// Tile layers drawn this way match Tiled's own layout pixel for pixel
-// (tested against an image/draw rendering that follows tiled.Layout).
-// Not supported, refused with an error: orthogonal and hexagonal maps,
-// infinite maps, and tile or layer offsets that move tiles left or down
-// or are not whole pixels. Parallax factors and image layers are not
-// applied; tile objects are drawn at their image size (not scaled to the
-// object's size).
+// Objects are depth-sorted by their boxes on isometric and staggered
+// maps, and by ground line (the front of their footprint) on orthogonal
+// and hexagonal maps, as Tiled's top-down object order.
+//
+// Tile layers drawn this way match Tiled's own layout pixel for pixel in
+// every orientation and render order (tested against an image/draw
+// rendering that follows tiled.Layout). Not supported, refused with an
+// error: hexagonal side lengths that are odd or longer than the tile,
+// infinite maps whose chunks span more than MaxTiledTiles tiles, and tile
+// or layer offsets that move tiles left or down or are not whole pixels.
+// Parallax factors and image layers are not applied; tile objects are
+// drawn at their image size (not scaled to the object's size).
 func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if m == nil {
 		return nil, fmt.Errorf("scene: nil Tiled map")
@@ -69,32 +84,21 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("scene: %s: %s", m.File, fmt.Sprintf(format, a...))
 	}
-	if m.Infinite {
-		return nil, fail("infinite maps are not supported")
-	}
-	p, err := iso.NewProjection(m.TileWidth, m.TileHeight, m.TileHeight)
+	region, err := tileRegion(m)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	var g *iso.Grid
-	switch m.Orientation {
-	case tiled.Isometric:
-		g, err = iso.NewDiamond(p, m.Width, m.Height)
-	case tiled.Staggered:
-		axis, index := iso.StaggerY, iso.StaggerOdd
-		if m.StaggerAxis == tiled.StaggerX {
-			axis = iso.StaggerX
-		}
-		if m.StaggerIndex == tiled.StaggerEven {
-			index = iso.StaggerEven
-		}
-		g, err = iso.NewStaggered(p, m.Width, m.Height, axis, index)
-	default:
-		return nil, fail("%s maps are not supported (isometric or staggered only)", m.Orientation)
-	}
+	g, err := tiledGrid(m, region)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	// delta takes Tiled's screen coordinates to the grid's map pixels: the
+	// grid's tile (0, 0) is the map's tile region.Min, drawn by Tiled with
+	// its image's bottom-left corner at TileDrawPos.
+	lay := m.Layout()
+	dp := lay.TileDrawPos(region.Min.X, region.Min.Y)
+	tb := g.TileBounds(0, 0, 0)
+	delta := mathx.V2(dp.X-float64(tb.Min.X), dp.Y-float64(tb.Max.Y))
 	w, err := NewWorld(Config{Grid: g, Seed: opt.Seed, TPS: opt.TPS, MaxBullets: opt.MaxBullets})
 	if err != nil {
 		return nil, fail("%v", err)
@@ -102,7 +106,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if err := opt.prepare(w); err != nil {
 		return nil, fail("%v", err)
 	}
-	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
+	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, lay: lay, region: region, delta: delta, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
 	solid := make([]bool, 0)
 	for _, l := range m.Flatten() {
 		if !l.TotalVisible {
@@ -149,6 +153,9 @@ type tiledBuilder struct {
 	w       *World
 	g       *iso.Grid
 	opt     *BuildOptions
+	lay     tiled.Layout
+	region  mathx.Rect // the map's tiles the grid holds (Min is grid tile 0,0)
+	delta   mathx.Vec2 // Tiled screen position − grid map pixel
 	images  map[string]*image.RGBA
 	sprites map[spriteKey]*raster.Sprite
 }
@@ -317,7 +324,7 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 	for row := 0; row < g.Rows; row++ {
 		for col := 0; col < g.Cols; col++ {
 			k := row*g.Cols + col
-			gid := l.At(col, row)
+			gid := l.At(b.region.Min.X+col, b.region.Min.Y+row)
 			if gid.Empty() {
 				tl.Tiles[k] = -1
 				continue
@@ -410,10 +417,16 @@ func (b *tiledBuilder) walls(solid []bool) error {
 // world converts a point of Tiled's object space to world x, y.
 func (b *tiledBuilder) world(p mathx.Vec2) mathx.Vec2 {
 	if b.m.Orientation == tiled.Isometric {
+		// Object space counts tile heights on both map axes: exact.
 		th := float64(b.m.TileHeight)
-		return mathx.V2(p.X/th, p.Y/th)
+		return mathx.V2(p.X/th-float64(b.region.Min.X), p.Y/th-float64(b.region.Min.Y))
 	}
-	return b.g.ToWorld(p, 0).XY()
+	return b.screenWorld(b.lay.PixelToScreen(p))
+}
+
+// screenWorld converts a point of Tiled's screen space to world x, y.
+func (b *tiledBuilder) screenWorld(s mathx.Vec2) mathx.Vec2 {
+	return b.g.ToWorld(s.Sub(b.delta), 0).XY()
 }
 
 // object converts one object to an entity.
@@ -428,7 +441,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 	}
 	// The layer's offset moves its objects on screen: they move by the
 	// world vector that projects to it.
-	shift := b.g.Proj.ToWorld(loff.Vec(), 0).XY()
+	shift := b.g.WorldVec(loff.Vec())
 	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class)}
 	var center, half mathx.Vec2
 	switch o.Shape {
@@ -483,15 +496,14 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		oo := *o
 		oo.Width, oo.Height = float64(img.Rect.Dx()), float64(img.Rect.Dy())
 		tl := b.g.Proj // for the height scale
-		layout := m.Layout()
-		top := layout.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
-		at := mathx.Point{X: int(math.Round(top.X)) + loff.X, Y: int(math.Round(top.Y)) + loff.Y}
+		top := b.lay.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
+		at := mathx.Point{X: int(math.Round(top.X-b.delta.X)) + loff.X, Y: int(math.Round(top.Y-b.delta.Y)) + loff.Y}
 		// Feet: the bottom centre of the image without the tileset offset.
 		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
 		if m.Orientation == tiled.Isometric && ts.Alignment(m.Orientation) == "bottom" {
 			center = b.world(mathx.V2(o.X, o.Y)) // exact
 		} else {
-			center = b.g.ToWorld(feet, 0).XY()
+			center = b.screenWorld(feet)
 		}
 		center = center.Add(shift)
 		r := o.Properties.Float("radius", 0.5)
@@ -533,4 +545,86 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		return fail("%v", err)
 	}
 	return nil
+}
+
+// MaxTiledTiles is the largest number of tiles (columns × rows of the
+// region the chunks of an infinite map span) BuildTiled accepts.
+const MaxTiledTiles = 1 << 24
+
+// tileRegion returns the map's tiles the grid will hold: the whole map
+// for a finite map; for an infinite map the bounding rectangle of every
+// tile layer's chunks (the map's declared size when there are none).
+func tileRegion(m *tiled.Map) (mathx.Rect, error) {
+	r := mathx.R(0, 0, m.Width, m.Height)
+	if m.Infinite {
+		first := true
+		for _, l := range m.Flatten() {
+			if l.Kind != tiled.TileLayer {
+				continue
+			}
+			for _, c := range l.Chunks {
+				if c.Width <= 0 || c.Height <= 0 {
+					continue
+				}
+				cr := mathx.R(c.X, c.Y, c.X+c.Width, c.Y+c.Height)
+				if first {
+					r, first = cr, false
+				} else {
+					r = r.Union(cr)
+				}
+			}
+		}
+	}
+	if r.Empty() || r.Dx() > iso.MaxMapSide || r.Dy() > iso.MaxMapSide || int64(r.Dx())*int64(r.Dy()) > MaxTiledTiles {
+		return r, fmt.Errorf("tile region %d×%d at (%d,%d) is empty or too large (at most %d tiles)", r.Dx(), r.Dy(), r.Min.X, r.Min.Y, MaxTiledTiles)
+	}
+	return r, nil
+}
+
+// tiledGrid returns the iso grid for the map's tiles in region. A region
+// starting on an odd row (StaggerY) or column (StaggerX) flips the stagger
+// index, so the grid's tiles are shifted exactly as Tiled shifts the
+// map's.
+func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
+	axis, index := iso.StaggerY, iso.StaggerOdd
+	if m.StaggerAxis == tiled.StaggerX {
+		axis = iso.StaggerX
+	}
+	if m.StaggerIndex == tiled.StaggerEven {
+		index = iso.StaggerEven
+	}
+	first := region.Min.Y
+	if axis == iso.StaggerX {
+		first = region.Min.X
+	}
+	if first&1 != 0 {
+		index ^= 1
+	}
+	cols, rows := region.Dx(), region.Dy()
+	switch m.Orientation {
+	case tiled.Isometric, tiled.Staggered:
+		p, err := iso.NewProjection(m.TileWidth, m.TileHeight, m.TileHeight)
+		if err != nil {
+			return nil, err
+		}
+		if m.Orientation == tiled.Isometric {
+			return iso.NewDiamond(p, cols, rows)
+		}
+		return iso.NewStaggered(p, cols, rows, axis, index)
+	case tiled.Orthogonal:
+		order := iso.RightDown
+		switch m.RenderOrder {
+		case tiled.RightUp:
+			order = iso.RightUp
+		case tiled.LeftDown:
+			order = iso.LeftDown
+		case tiled.LeftUp:
+			order = iso.LeftUp
+		}
+		return iso.NewOrthogonal(m.TileWidth, m.TileHeight, max(m.TileHeight, 1), cols, rows, order)
+	case tiled.Hexagonal:
+		// Tiled rounds hexagonal tile sizes down to even numbers.
+		return iso.NewHexagonal(m.TileWidth&^1, m.TileHeight&^1, m.HexSideLength, max(m.TileHeight&^1, 1), cols, rows, axis, index)
+	}
+	return nil, fmt.Errorf("%s maps are not supported", m.Orientation)
 }

@@ -359,17 +359,17 @@ func TestBuildTiledErrors(t *testing.T) {
 <layer id="1" name="g" width="2" height="2"><data encoding="csv">` + data + `</data></layer></map>`
 	}
 	cases := map[string]struct{ files map[string]string }{
-		"orthogonal":    {map[string]string{"m.tmx": mapOf("orthogonal", "", "1,1,1,1")}},
-		"hexagonal":     {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="8"`, "1,1,1,1")}},
-		"odd tile size": {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
-		"missing image": {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
-		"bad png":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
+		"hexagonal odd side":  {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="7"`, "1,1,1,1")}},
+		"hexagonal long side": {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="40"`, "1,1,1,1")}},
+		"odd tile size":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
+		"missing image":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
+		"bad png":             {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
 	}
 	cases["offset left"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="1" height="1" tilewidth="64" tileheight="32">
 <tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><tileoffset x="-2" y="0"/><image source="tiles.png" width="256" height="128"/></tileset>
 <layer id="1" name="g" width="1" height="1"><data encoding="csv">1</data></layer></map>`}}
 	cases["infinite"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32" infinite="1">
-<tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk></data></layer></map>`}}
+<tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk><chunk x="5000" y="4000" width="2" height="2">1,1,1,1</chunk></data></layer></map>`}}
 	cases["odd tile size"].files["m.tmx"] = `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="63" tileheight="31">
 <tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer></map>`
 	for name, c := range cases {
@@ -386,9 +386,9 @@ func TestBuildTiledErrors(t *testing.T) {
 			continue
 		}
 		want := map[string]string{
-			"orthogonal": "orthogonal maps are not supported", "hexagonal": "hexagonal maps are not supported",
+			"hexagonal odd side": "hexagon side 7 must be even", "hexagonal long side": "hexagon side 40",
 			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "not a PNG",
-			"offset left": "offset (-2,0)", "infinite": "infinite maps",
+			"offset left": "offset (-2,0)", "infinite": "tile region 5002×4002 at (0,0) is empty or too large",
 		}[name]
 		if msg := err.Error(); !strings.Contains(msg, "m.tmx") || !strings.Contains(msg, want) {
 			t.Errorf("%s: error %q does not name the file and %q", name, msg, want)

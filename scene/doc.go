@@ -23,11 +23,14 @@
 //     through iso into a raster.DrawList, interpolated between the last
 //     two ticks.
 //   - Builders (build_*.go) that turn each loader's data into a World on
-//     an iso grid: Tiled maps (isometric and staggered), IsoMob XML
+//     an iso grid: Tiled maps (isometric, staggered, orthogonal and
+//     hexagonal, finite or infinite), IsoMob XML
 //     scenes, ASCII levels and image levels with their JSON.
 //
 // World units: one tile on x and y (world x to the lower right of the
-// screen, y to the lower left, as in iso), z up in the same unit. Physics
+// screen, y to the lower left, as in iso; on orthogonal maps x right and
+// y down; on hexagonal maps a step of the hexagon-centre lattice), z up in
+// the same unit. Physics
 // runs in the same units.
 //
 // The loaders themselves are the subpackages scene/tiled, scene/isoxml,

@@ -78,11 +78,8 @@ func (l *Look) clip(s AnimState, dir int) *atlas.Clip {
 // screenHeading converts a world heading to the screen angle (y down)
 // under the world's projection.
 func (w *World) screenHeading(a float64) float64 {
-	p := w.Grid.Proj
-	dx, dy := math.Cos(a), math.Sin(a)
-	sx := (dx - dy) * float64(p.TileW/2)
-	sy := (dx + dy) * float64(p.TileH/2)
-	return math.Atan2(sy, sx)
+	v := w.Grid.ScreenVec(mathx.Vec3{X: math.Cos(a), Y: math.Sin(a)})
+	return math.Atan2(v.Y, v.X)
 }
 
 // updateAnim picks slot i's animation state and facing and restarts its

@@ -215,11 +215,11 @@ func NewWorld(cfg Config) (*World, error) {
 }
 
 // cellBounds returns the world-space box of every cell of g's tiles: the
-// map itself for a diamond map, the rotated rectangle's cells (found from
-// its corner tiles, one cell of slack for the shifted rows) for a
-// staggered one.
+// map itself for a diamond or orthogonal map, the rotated rectangle's
+// cells (found from its corner tiles, one cell of slack for the shifted
+// rows) for a staggered or hexagonal one.
 func cellBounds(g *iso.Grid) mathx.AABB {
-	if g.Layout == iso.Diamond {
+	if g.Layout == iso.Diamond || g.Layout == iso.Orthogonal {
 		return mathx.AABB{Max: mathx.V2(float64(g.Cols), float64(g.Rows))}
 	}
 	b := mathx.AABB{Min: mathx.V2(math.Inf(1), math.Inf(1)), Max: mathx.V2(math.Inf(-1), math.Inf(-1))}
