@@ -5,9 +5,12 @@ import (
 	"diorama/scene"
 )
 
-// autopilot is the AI player of headless runs: it walks the navmesh to the
-// next wave's trigger, and in a fight it keeps its distance from the
-// nearest enemy it can see while shooting at it.
+// autopilot is the AI player of headless runs. Before waking a wave it
+// collects the pickups within reach (the rocket launcher first); in a
+// fight it shoots the nearest enemy it can see (rockets for the turret
+// and for groups), keeps its distance while strafing, backs off when
+// hurt, and fetches health and shells when it runs low. Between fights it
+// walks the navmesh to the next wave's trigger.
 type autopilot struct {
 	menuWait int
 	helper   enemy // path scratch
@@ -16,6 +19,14 @@ type autopilot struct {
 	strafe   float64
 	ticks    int
 }
+
+// Autopilot thresholds.
+const (
+	apLowHealth = 45 // go for health below this
+	apRetreat   = 35 // back off from the fight below this
+	apLowAmmo   = 12 // go for shells below this
+	apKeep      = 4.5
+)
 
 func (a *autopilot) control(L *level) control {
 	var c control
@@ -26,44 +37,74 @@ func (a *autopilot) control(L *level) control {
 	a.ticks++
 	a.helper.L = L
 	me := xy(w.Pos(L.player))
-	// nearest visible enemy
+	hp := w.Health(L.player)
+	// nearest visible enemy, and how many stand near it
+	// nearest visible enemy, the turret first; dodge harder while a
+	// turret can see us
 	var target *enemy
-	best := 1e9
+	best, score := 1e9, 1e9
+	turret := false
 	for _, e := range L.enemies {
 		if !w.Alive(e.e) {
 			continue
 		}
 		d := e.pos().Dist(me)
-		if d < best && d < 9 && L.canSee(me, e.pos()) {
-			best, target = d, e
+		if d > 10 || !L.canSee(me, e.pos()) {
+			continue
+		}
+		s := d
+		if e.kind == kindTurret {
+			s -= 4
+			turret = true
+		}
+		if s < score && d < 9 {
+			best, score, target = d, s, e
 		}
 	}
-	goal, haveGoal := a.nextGoal(L)
+	pickup, havePickup := a.wantPickup(L, me, hp, target != nil)
+	goal, haveGoal := pickup, havePickup
+	if !haveGoal {
+		goal, haveGoal = a.nextGoal(L)
+	}
 	if target != nil {
 		tp := target.pos()
 		// lead the target a little
 		lead := tp.Add(w.Vel(target.e).Scale(best / 11))
 		c.aim = lead.Sub(me).Norm()
 		c.fire = true
-		if L.pl.rockets > 0 && best > 3 && target.kind == kindTurret {
+		if a.rocketWorthy(L, target) && best > 2.8 && L.pl.rockets > 0 {
 			if L.pl.weapon != weaponRockets {
 				c.swap = true
 			}
-		} else if L.pl.weapon == weaponRockets && best < 2.5 {
+		} else if L.pl.weapon == weaponRockets {
 			c.swap = true
 		}
-		// keep 4 tiles away, circling
-		if a.ticks%180 == 0 {
+		if a.ticks%150 == 0 {
 			a.strafe = -a.strafe
 		}
 		if a.strafe == 0 {
 			a.strafe = 1
 		}
 		to := tp.Sub(me).Norm()
-		mv := to.Perp().Scale(a.strafe * 0.7).Add(to.Scale((best - 4) * 0.5))
+		keep := apKeep
+		if hp < apRetreat {
+			keep = 7 // back off, still shooting
+		}
+		side := 0.7
+		if turret {
+			side = 1
+		}
+		mv := to.Perp().Scale(a.strafe * side).Add(to.Scale((best - keep) * 0.5))
+		if havePickup {
+			// fight on the way to the health or shells
+			mv = a.walk(L, me, pickup).Add(to.Perp().Scale(a.strafe * 0.3))
+		}
 		if L.mesh != nil && !L.mesh.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) {
 			a.strafe = -a.strafe
-			mv = to.Scale((best - 4) * 0.5)
+			mv = to.Scale((best - keep) * 0.5)
+			if !L.mesh.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) && haveGoal {
+				mv = a.walk(L, me, goal) // cornered: follow the mesh out
+			}
 		}
 		c.move = mv.ClampLen(1)
 		return c
@@ -71,6 +112,14 @@ func (a *autopilot) control(L *level) control {
 	if !haveGoal {
 		return c
 	}
+	c.move = a.walk(L, me, goal)
+	// point the turret along the way
+	c.aim = c.move.Scale(0.3)
+	return c
+}
+
+// walk returns the unit move along a navmesh path to goal.
+func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 	if a.replan <= 0 || a.goal.Dist(goal) > 0.5 {
 		a.goal = goal
 		a.helper.path = L.path(me, goal, &a.helper)
@@ -82,18 +131,62 @@ func (a *autopilot) control(L *level) control {
 		a.helper.wp++
 	}
 	if a.helper.wp < len(a.helper.path) {
-		c.move = a.helper.path[a.helper.wp].Sub(me).ClampLen(1)
-		if c.move.Len() > 0 {
-			c.move = c.move.Norm()
+		if mv := a.helper.path[a.helper.wp].Sub(me); mv.Len() > 0 {
+			return mv.Norm()
 		}
 	}
-	// point the turret along the way
-	c.aim = c.move.Scale(0.3)
-	return c
+	return mathx.Vec2{}
+}
+
+// rocketWorthy: the turret, or an enemy with others close around it.
+func (a *autopilot) rocketWorthy(L *level, t *enemy) bool {
+	if t.kind == kindTurret {
+		return true
+	}
+	n := 0
+	for _, e := range L.enemies {
+		if e != t && L.w.Alive(e.e) && e.pos().Dist(t.pos()) < 1.5 {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// wantPickup picks the pickup to fetch, if any: health when hurt, shells
+// when low, and, out of a fight with no wave running, anything useful
+// (the launcher first).
+func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool) (mathx.Vec2, bool) {
+	w := L.w
+	quiet := !fighting && L.aliveEnemies() == 0
+	best, found := 1e9, false
+	var goal mathx.Vec2
+	w.Each(scene.Pickup, func(e scene.Entity) {
+		p := xy(w.Pos(e))
+		d := p.Dist(me)
+		want := false
+		switch w.Name(e) {
+		case "health":
+			want = hp < apLowHealth || (quiet && hp < 75)
+		case "ammo":
+			want = L.pl.ammo < apLowAmmo || (quiet && L.pl.ammo < 60)
+		case "rockets":
+			want = quiet || L.pl.rockets == 0
+		}
+		if !want || d > 14 || !L.reachable(me, p) {
+			return
+		}
+		if w.Name(e) == "rockets" {
+			d -= 100 // the launcher first
+		}
+		if d < best {
+			best, goal, found = d, p, true
+		}
+	})
+	return goal, found
 }
 
 // nextGoal is the trigger of the first wave not woken yet, else the
-// nearest enemy, else a pickup.
+// nearest enemy.
 func (a *autopilot) nextGoal(L *level) (mathx.Vec2, bool) {
 	w := L.w
 	me := xy(w.Pos(L.player))
@@ -114,16 +207,6 @@ func (a *autopilot) nextGoal(L *level) (mathx.Vec2, bool) {
 				best, goal, found = d, e.pos(), true
 			}
 		}
-	}
-	if found {
-		return goal, true
-	}
-	if w.Health(L.player) < 60 {
-		w.Each(scene.Pickup, func(e scene.Entity) {
-			if !found {
-				goal, found = xy(w.Pos(e)), true
-			}
-		})
 	}
 	return goal, found
 }

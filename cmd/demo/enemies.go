@@ -41,7 +41,7 @@ type kindSpec struct {
 
 var kinds = [numKinds]kindSpec{
 	{"drone", -1, 30, 2.6, 0.28, 50, 5, "bt"},
-	{"turret", lookTurret, 140, 0.9, 0.42, 200, 18, "bt"},
+	{"turret", lookTurret, 140, 0.9, 0.42, 200, 13, "bt"},
 	{"gunner", lookGunner, 60, 1.8, 0.34, 80, 8, "fsm"},
 	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8, "fuzzy"},
 	{"cover", lookCover, 70, 1.9, 0.34, 120, 10, "tactics"},
@@ -198,7 +198,7 @@ func init() {
 		}
 		e.state = "shoot"
 		if (*m-delay)%4 == 1 {
-			e.shoot(0.05, false)
+			e.shoot(0.09, false)
 		}
 		if *m >= delay+shots {
 			return bt.Success
@@ -475,11 +475,12 @@ func (e *enemy) squadThink() {
 	if e.healthPct() < 25 {
 		e.broken = true
 	}
-	t := e.sq.f.Target(e.id)
+	i := e.sq.f.Index(e.id)
+	t := e.sq.f.Target(i)
 	if L.mesh != nil && L.mesh.PolyAt(t) < 0 {
 		_, t = L.mesh.Nearest(t)
 	}
-	e.state = fmt.Sprintf("slot %d safety %.2f", e.sq.f.Slot(e.id), e.sq.f.Safety(e.id))
+	e.state = fmt.Sprintf("slot %d safety %.2f", e.sq.f.Slot(i), e.sq.f.Safety(i))
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if e.pos().Dist(t) > 0.25 {
@@ -679,8 +680,11 @@ func (e *enemy) shoot(spread float64, rocket bool) {
 func (e *enemy) goTo(goal mathx.Vec2) {
 	e.goal = goal
 	e.path = e.L.path(e.pos(), goal, e)
-	if len(e.path) > 1 {
-		e.L.bentPaths++ // the path turns around something on the way
+	if e.L.bendsAround(e.path) {
+		e.L.bentPaths++
+		if e.L.bentExample == nil {
+			e.L.bentExample = append([]mathx.Vec2(nil), e.path...)
+		}
 	}
 	e.wp = 0
 	e.replan = 45
@@ -773,7 +777,7 @@ func (e *enemy) update(L *level) {
 // hurt is called when the enemy takes damage.
 func (e *enemy) hurt(L *level, d scene.Damage) {
 	if e.sq != nil {
-		_ = e.sq.f.Hit(e.id)
+		_ = e.sq.f.Hit(e.sq.f.Index(e.id))
 	}
 }
 

@@ -569,7 +569,7 @@ func (g *game) drawDebug() {
 	for _, sq := range L.squads {
 		if len(sq.members) > 0 {
 			for _, m := range sq.members {
-				ov.Point(sq.f.Target(m.id), overlay.MarkerNone, 3, color.NRGBA{120, 220, 255, 255})
+				ov.Point(sq.f.Target(sq.f.Index(m.id)), overlay.MarkerNone, 3, color.NRGBA{120, 220, 255, 255})
 			}
 		}
 	}

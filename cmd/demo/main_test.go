@@ -13,8 +13,8 @@ import (
 	"diorama/raster/rastertest"
 )
 
-// e2e plays level 1 with the AI player for n ticks (no rendering) and
-// returns the level.
+// e2e plays level 1 with the AI player for up to n ticks (no rendering),
+// stopping when the level is won or lost, and returns the level.
 func e2e(t *testing.T, seed uint64, n int) *level {
 	t.Helper()
 	g := newGame(seed, 1, true)
@@ -24,7 +24,7 @@ func e2e(t *testing.T, seed uint64, n int) *level {
 	}
 	L := g.L
 	for range n {
-		if L.lost {
+		if L.lost || L.won {
 			break
 		}
 		L.update(g.ap.control(L))
@@ -32,32 +32,87 @@ func e2e(t *testing.T, seed uint64, n int) *level {
 	return L
 }
 
-// The AI player plays level 1: waves spawn, enemies plan paths around
-// walls to the player, bullets hit, the score changes, and the run is
-// deterministic (same final state hash twice).
+// The AI player plays level 1 and wins it: both waves spawn, enemies plan
+// paths that bend around walls to the player, bullets hit, the score
+// changes, and the run is deterministic (same final state hash twice).
+// Other seeds win too.
 func TestEndToEndLevel1(t *testing.T) {
-	const ticks = 3000
+	const ticks = 4000
 	a := e2e(t, 7, ticks)
 	b := e2e(t, 7, ticks)
 	if a.w.StateHash() != b.w.StateHash() || a.score != b.score || a.w.Tick() != b.w.Tick() {
 		t.Fatalf("two runs differ: %016x score %d tick %d vs %016x score %d tick %d", a.w.StateHash(), a.score, a.w.Tick(), b.w.StateHash(), b.score, b.w.Tick())
 	}
-	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d lost %v won %v",
-		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, a.bentPaths, a.lost, a.won)
-	if a.wave < 1 || a.spawned < 4 {
-		t.Errorf("waves did not spawn: wave %d, %d spawned", a.wave, a.spawned)
+	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d hp %d lost %v won %v state %016x",
+		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, a.bentPaths, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
+	want := 0
+	for _, wi := range a.waves {
+		want += wi.o.Wave
+		if wi.o.Spawned() != wi.o.Wave {
+			t.Errorf("wave %s spawned %d of %d", wi.o.Name, wi.o.Spawned(), wi.o.Wave)
+		}
 	}
-	if a.bentPaths == 0 {
-		t.Error("no enemy planned a path around a wall")
+	if len(a.waves) != 2 || a.wave != 2 || a.spawned != want || want != 18 {
+		t.Errorf("waves: %d waves, reached %d, %d spawned of %d", len(a.waves), a.wave, a.spawned, want)
 	}
-	if a.pl.hits == 0 {
-		t.Error("no player bullet hit an enemy")
+	if a.bentPaths < 10 {
+		t.Errorf("only %d enemy paths bent around a wall", a.bentPaths)
 	}
-	if a.score == 0 || a.kills == 0 {
-		t.Errorf("score %d kills %d", a.score, a.kills)
+	// the example path: every leg clear, the straight line blocked
+	p := a.bentExample
+	if len(p) < 3 || a.canSee(p[0], p[len(p)-1]) {
+		t.Fatalf("example path %v is straight", p)
+	}
+	for i := 1; i < len(p); i++ {
+		if !a.mesh.Clear(p[i-1], p[i]) {
+			t.Fatalf("example path leg %d %v-%v crosses a wall", i, p[i-1], p[i])
+		}
+	}
+	if a.pl.hits < 40 {
+		t.Errorf("only %d player bullets hit", a.pl.hits)
+	}
+	if a.kills != want || a.score < 1500 {
+		t.Errorf("score %d kills %d of %d", a.score, a.kills, want)
+	}
+	if !a.won || a.lost {
+		t.Fatalf("level 1 not won: won %v lost %v at tick %d", a.won, a.lost, a.w.Tick())
+	}
+	if h := a.w.Health(a.player); h <= 0 {
+		t.Errorf("player health %d after winning", h)
 	}
 	if c := e2e(t, 8, 600); c.w.StateHash() == a.w.StateHash() {
 		t.Error("another seed gave the same state")
+	}
+}
+
+// The autopilot wins level 1 with other seeds too, and the enemies hurt
+// it on the way (the game is not made harmless).
+func TestEndToEndSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("several full games")
+	}
+	for _, seed := range []uint64{1, 2, 3, 4, 5} {
+		g := newGame(seed, 1, true)
+		if err := g.start(0); err != nil {
+			t.Fatal(err)
+		}
+		L := g.L
+		lowest := int32(100)
+		for range 4000 {
+			if L.lost || L.won {
+				break
+			}
+			L.update(g.ap.control(L))
+			lowest = min(lowest, L.w.Health(L.player))
+		}
+		g.rd.Close()
+		if !L.won {
+			t.Errorf("seed %d: not won (lost %v) at tick %d, kills %d", seed, L.lost, L.w.Tick(), L.kills)
+		}
+		if lowest > 80 {
+			t.Errorf("seed %d: player never below %d health: enemies too weak", seed, lowest)
+		}
+		t.Logf("seed %d: won at tick %d, lowest health %d, score %d", seed, L.w.Tick(), lowest, L.score)
 	}
 }
 

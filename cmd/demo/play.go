@@ -21,6 +21,15 @@ const (
 	playerStop     = 0.05 // below this speed (tiles/s) the tank stops
 	hpBarTicks     = 3 * tps
 	flashTicks     = 6
+
+	// The cannon's magazine refills by itself, slowly: one round every
+	// ammoRegenTicks while it holds fewer than ammoRegenCap, so a player
+	// who ran dry can fight on, but sustained fire (a round every 9
+	// ticks) still drains it and ammo pickups still matter.
+	ammoRegenTicks = 20
+	ammoRegenCap   = 30
+	ammoMax        = 200
+	rocketsMax     = 40
 )
 
 const (
@@ -64,19 +73,21 @@ type level struct {
 	walls   []iso.Object
 	squads  []*squad
 
-	fx        []effect
-	score     int
-	kills     int
-	wave      int // the highest wave woken so far (1-based)
-	lost      bool
-	won       bool
-	endTick   uint64
-	bentPaths int // planned enemy paths with corners (around walls)
-	spawned   int
+	fx          []effect
+	score       int
+	kills       int
+	wave        int // the highest wave woken so far (1-based)
+	lost        bool
+	won         bool
+	endTick     uint64
+	bentPaths   int          // planned enemy paths that bend around a wall
+	bentExample []mathx.Vec2 // the first of them (for the end-to-end test)
+	spawned     int
 
 	// scratch
 	chars []scene.Entity
 	ovl   []physics.Overlap
+	reach []int
 }
 
 // effect is a short-lived picture: explosion, spark, wreck.
@@ -106,8 +117,8 @@ func (L *level) hookEvents() {
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
 		b := w.Bullets()
 		rocket := h.Bullet.Slot >= 0 && int(h.Bullet.Slot) < len(b.P.R) && b.P.R[h.Bullet.Slot] > 0.1
-		if rocket {
-			L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, 45, h.Owner, false)
+		if rocket { // the explosion does the rocket's damage
+			L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, h.Damage, h.Owner, false)
 			return
 		}
 		if !h.Target.IsNil() && w.Kind(h.Target) == scene.Character && w.Alive(h.Target) {
@@ -151,8 +162,12 @@ func (L *level) hookEvents() {
 		if e.kind == kindTurret { // seed 000: only the turret explodes
 			L.explode(p, 1.8, 40, d.Entity, true)
 		}
-		if w.Rand.Chance(0.3) {
+		// a wreck may leave health or a box of shells behind
+		switch r := w.Rand.Float64(); {
+		case r < 0.3:
 			_, _ = w.Create(scene.EntityDef{Kind: scene.Pickup, Name: "health", Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: 25})
+		case r < 0.6:
+			_, _ = w.Create(scene.EntityDef{Kind: scene.Pickup, Name: "ammo", Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: 20})
 		}
 		e.die(L)
 	})
@@ -162,9 +177,9 @@ func (L *level) hookEvents() {
 		}
 		switch w.Name(p.Pickup) {
 		case "ammo":
-			L.pl.ammo = min(L.pl.ammo+int(p.Value), 200)
+			L.pl.ammo = min(L.pl.ammo+int(p.Value), ammoMax)
 		case "rockets":
-			L.pl.rockets = min(L.pl.rockets+int(p.Value), 40)
+			L.pl.rockets = min(L.pl.rockets+int(p.Value), rocketsMax)
 			L.pl.weapon = weaponRockets
 		default: // health, and unnamed pickups of the ASCII level
 			v := p.Value
@@ -308,6 +323,9 @@ func (L *level) updatePlayer(c control) {
 	if pl.cooldown > 0 {
 		pl.cooldown--
 	}
+	if pl.ammo < ammoRegenCap && w.Tick()%ammoRegenTicks == 0 {
+		pl.ammo++
+	}
 	if c.aim.Len() > 0.2 {
 		pl.turretAngle = mathx.RotateToward(pl.turretAngle, c.aim.Angle(), 14*w.Dt())
 		aligned := math.Abs(mathx.AngleDiff(pl.turretAngle, c.aim.Angle())) < 0.35
@@ -408,4 +426,48 @@ func (L *level) path(a, b mathx.Vec2, e *enemy) []mathx.Vec2 {
 	}
 	e.raw = nav.Funnel(e.portals, e.raw[:0])
 	return nav.Smooth(e.raw, 0.08, L.mesh.Clear, dst)
+}
+
+// aliveEnemies counts the living enemies.
+func (L *level) aliveEnemies() int {
+	n := 0
+	for _, e := range L.enemies {
+		if L.w.Alive(e.e) {
+			n++
+		}
+	}
+	return n
+}
+
+// reachable reports a navmesh path from a to b (through unlocked doors).
+func (L *level) reachable(a, b mathx.Vec2) bool {
+	if L.mesh == nil {
+		return true
+	}
+	if L.mesh.PolyAt(a) < 0 {
+		_, a = L.mesh.Nearest(a)
+	}
+	if L.mesh.PolyAt(b) < 0 {
+		_, b = L.mesh.Nearest(b)
+	}
+	var err error
+	L.reach, _, err = L.mesh.FindPath(L.search, a, b, L.reach[:0])
+	return err == nil && len(L.reach) > 0
+}
+
+// bendsAround reports a path (start point first) that is not a straight
+// line and has to be: it turns somewhere by more than 0.1 rad, and a wall
+// blocks the straight line from its start to its end.
+func (L *level) bendsAround(p []mathx.Vec2) bool {
+	if len(p) < 3 {
+		return false
+	}
+	turns := false
+	for i := 1; i+1 < len(p) && !turns; i++ {
+		a, b := p[i].Sub(p[i-1]), p[i+1].Sub(p[i])
+		if a.Len() > 1e-9 && b.Len() > 1e-9 && math.Abs(mathx.AngleDiff(a.Angle(), b.Angle())) > 0.1 {
+			turns = true
+		}
+	}
+	return turns && !L.canSee(p[0], p[len(p)-1])
 }
