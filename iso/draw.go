@@ -201,12 +201,13 @@ func cmpGround(a, b groundKey) int {
 	return cmp.Compare(a.idx, b.idx)
 }
 
-// GroundLine returns the map-pixel y of box b's ground line: the
-// front-most point of its footprint on the floor (z = 0), that is
-// (Max.X, Max.Y). Objects on Orthogonal and Hexagonal maps are drawn in
-// increasing ground-line order (see [Painter.Objects]).
+// GroundLine returns the map-pixel y of box b's ground line: where the
+// centre of its footprint meets the floor (z = 0), the feet of a
+// character or tile object whose box is centred on them. Objects on
+// Orthogonal and Hexagonal maps are drawn in increasing ground-line order
+// (see [Painter.Objects]), which is Tiled's top-down order by object y.
 func (g *Grid) GroundLine(b Box) float64 {
-	return g.ToScreen(mathx.Vec3{X: b.Max.X, Y: b.Max.Y}).Y
+	return g.ToScreen(mathx.Vec3{X: (b.Min.X + b.Max.X) / 2, Y: (b.Min.Y + b.Max.Y) / 2}).Y
 }
 
 // NewPainter returns a painter for a grid seen through a camera.
@@ -298,8 +299,8 @@ func (pt *Painter) Add(o Object) error {
 // On Diamond and Staggered maps the order comes from the objects' 3D
 // boxes ([Sorter]). On Orthogonal and Hexagonal maps it is Tiled's
 // top-down object order: by ground line ([Grid.GroundLine]: the screen y
-// of the footprint's front edge), lower base first on equal lines, then
-// in the order the objects were added.
+// of the footprint's centre), lower base first on equal lines, then in
+// the order the objects were added.
 func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
 	if pt.Grid.GroundOrder() {
 		pt.sortGround()

@@ -439,8 +439,9 @@ func TestNewLayoutErrors(t *testing.T) {
 	}
 }
 
-// Objects on orthogonal and hexagonal maps are drawn by ground line, then
-// base height, then insertion, whatever their 3D boxes say.
+// Objects on orthogonal and hexagonal maps are drawn by ground line (the
+// screen y of the footprint's centre), then base height, then insertion,
+// whatever their 3D boxes say.
 func TestGroundOrder(t *testing.T) {
 	o, _ := NewOrthogonal(32, 32, 32, 20, 20, RightDown)
 	h, _ := NewHexagonal(32, 28, 14, 28, 20, 20, StaggerY, StaggerOdd)
@@ -454,11 +455,11 @@ func TestGroundOrder(t *testing.T) {
 		pt := NewPainter(g, cam)
 		spr := make([]*raster.Sprite, 5)
 		boxes := []Box{
-			{Min: mathx.V3(5, 5, 0), Max: mathx.V3(6, 7, 1)},      // ground line y = 7
-			{Min: mathx.V3(2, 3, 0), Max: mathx.V3(3, 4, 2)},      // y = 4
-			{Min: mathx.V3(9, 6.5, 0.5), Max: mathx.V3(10, 7, 1)}, // y = 7, higher base
-			{Min: mathx.V3(1, 1, 0), Max: mathx.V3(2, 2, 1)},      // y = 2
-			{Min: mathx.V3(9.5, 6, 0.5), Max: mathx.V3(10, 7, 3)}, // y = 7, same base as 2
+			{Min: mathx.V3(5, 5, 0), Max: mathx.V3(6, 7, 1)},
+			{Min: mathx.V3(2, 3, 0), Max: mathx.V3(3, 4, 2)},
+			{Min: mathx.V3(9, 6.5, 0.5), Max: mathx.V3(10, 7, 1)},
+			{Min: mathx.V3(1, 1, 0), Max: mathx.V3(2, 2, 1)},
+			{Min: mathx.V3(9.5, 6, 0.5), Max: mathx.V3(10, 7, 3)},
 		}
 		for k := range spr {
 			spr[k] = character(color.RGBA{A: 255})
@@ -471,9 +472,10 @@ func TestGroundOrder(t *testing.T) {
 		for _, k := range pt.ground {
 			order = append(order, int(k.idx))
 		}
-		// Ground lines: orthogonal y·32 = 224, 128, 224, 64, 224;
-		// hexagonal (x+y)·21 = 273, 147, 357, 84, 357.
-		want := []int{3, 1, 0, 2, 4}
+		// Ground lines (footprint centres): orthogonal y·32 = 192, 112,
+		// 216, 48, 208; hexagonal (x+y)·21 − 7 = 234.5, 119, 334.25, 56,
+		// 334.25 (a tie between 2 and 4, same base: insertion order).
+		want := []int{3, 1, 0, 4, 2}
 		if g.Layout == Hexagonal {
 			want = []int{3, 1, 0, 2, 4}
 		}

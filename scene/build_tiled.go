@@ -66,8 +66,8 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // projects to the offset).
 //
 // Objects are depth-sorted by their boxes on isometric and staggered
-// maps, and by ground line (the front of their footprint) on orthogonal
-// and hexagonal maps, as Tiled's top-down object order.
+// maps, and by ground line (their feet: the footprint's centre) on
+// orthogonal and hexagonal maps, as Tiled's top-down object order.
 //
 // Tile layers drawn this way match Tiled's own layout pixel for pixel in
 // every orientation and render order (tested against an image/draw
@@ -548,14 +548,25 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 }
 
 // MaxTiledTiles is the largest number of tiles (columns × rows of the
-// region the chunks of an infinite map span) BuildTiled accepts.
-const MaxTiledTiles = 1 << 24
+// region the chunks of an infinite map span) BuildTiled accepts, and
+// MaxTiledLayerTiles the largest region × tile layers (each tile layer is
+// built over the whole region), as the loader's limits for finite maps.
+const (
+	MaxTiledTiles      = 1 << 24
+	MaxTiledLayerTiles = 1 << 26
+)
 
 // tileRegion returns the map's tiles the grid will hold: the whole map
 // for a finite map; for an infinite map the bounding rectangle of every
 // tile layer's chunks (the map's declared size when there are none).
 func tileRegion(m *tiled.Map) (mathx.Rect, error) {
 	r := mathx.R(0, 0, m.Width, m.Height)
+	layers := int64(0)
+	for _, l := range m.Flatten() {
+		if l.Kind == tiled.TileLayer && l.TotalVisible {
+			layers++
+		}
+	}
 	if m.Infinite {
 		first := true
 		for _, l := range m.Flatten() {
@@ -577,6 +588,9 @@ func tileRegion(m *tiled.Map) (mathx.Rect, error) {
 	}
 	if r.Empty() || r.Dx() > iso.MaxMapSide || r.Dy() > iso.MaxMapSide || int64(r.Dx())*int64(r.Dy()) > MaxTiledTiles {
 		return r, fmt.Errorf("tile region %d×%d at (%d,%d) is empty or too large (at most %d tiles)", r.Dx(), r.Dy(), r.Min.X, r.Min.Y, MaxTiledTiles)
+	}
+	if cells := int64(r.Dx()) * int64(r.Dy()); cells*layers > MaxTiledLayerTiles {
+		return r, fmt.Errorf("%d tile layers over a region of %d×%d tiles is too large (at most %d tiles in all)", layers, r.Dx(), r.Dy(), MaxTiledLayerTiles)
 	}
 	return r, nil
 }

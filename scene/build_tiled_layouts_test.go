@@ -460,3 +460,42 @@ func BenchmarkRenderLayoutsLayer(b *testing.B) {
 		})
 	}
 }
+
+// On an orthogonal map things are drawn by the y of their feet, as Tiled
+// draws objects top-down: a figure whose feet are just above the oak's is
+// hidden by the oak where they overlap, one just below it covers the oak.
+// On a hexagonal map the same holds along screen y.
+func TestTiledGroundLineDepth(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		oak  mathx.Vec2 // the oak's feet in map pixels
+	}{{"ortho.tmx", mathx.V2(176, 96)}, {"hex.tmx", mathx.V2(80, 112)}} {
+		for _, dy := range []float64{-3, 3} {
+			w, err := LoadTiled(os.DirFS("testdata"), c.name, BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := image.NewRGBA(image.Rect(0, 0, 16, 16))
+			draw.Draw(img, img.Rect, image.NewUniform(color.RGBA{255, 0, 0, 255}), image.Point{}, draw.Src)
+			id, err := w.AddLook(&Look{Sprite: raster.MustSprite(img)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			feet := w.Grid.ToWorld(c.oak.Add(mathx.V2(0, dy)), 0)
+			if _, err := w.Create(EntityDef{Kind: Object, Name: "figure", Pos: feet, Look: id}); err != nil {
+				t.Fatal(err)
+			}
+			fr := renderWorld(t, w, 16)
+			b := w.Grid.Bounds()
+			cam := iso.NewCamera(fr.W(), fr.H())
+			cam.Center = mathx.V2(float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2-16)
+			o := cam.Origin()
+			// A pixel of the oak's opaque ground shape, under the figure.
+			px := fr.RGBAAt(int(c.oak.X)-o.X, int(c.oak.Y)-6-o.Y)
+			red := px == color.RGBA{255, 0, 0, 255}
+			if red != (dy > 0) {
+				t.Errorf("%s: figure %v px below the oak's feet: pixel %v", c.name, dy, px)
+			}
+		}
+	}
+}

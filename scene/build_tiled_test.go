@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -370,6 +371,12 @@ func TestBuildTiledErrors(t *testing.T) {
 <layer id="1" name="g" width="1" height="1"><data encoding="csv">1</data></layer></map>`}}
 	cases["infinite"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32" infinite="1">
 <tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk><chunk x="5000" y="4000" width="2" height="2">1,1,1,1</chunk></data></layer></map>`}}
+	layers := ""
+	for k := 1; k <= 8; k++ {
+		layers += fmt.Sprintf(`<layer id="%d" name="l%d" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="1" height="1">1</chunk><chunk x="2999" y="2999" width="1" height="1">1</chunk></data></layer>`, k, k)
+	}
+	cases["infinite layers"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="2" height="2" tilewidth="64" tileheight="32" infinite="1">
+<tileset firstgid="1" source="tiles.tsx"/>` + layers + `</map>`}}
 	cases["odd tile size"].files["m.tmx"] = `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="63" tileheight="31">
 <tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer></map>`
 	for name, c := range cases {
@@ -389,6 +396,7 @@ func TestBuildTiledErrors(t *testing.T) {
 			"hexagonal odd side": "hexagon side 7 must be even", "hexagonal long side": "hexagon side 40",
 			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "not a PNG",
 			"offset left": "offset (-2,0)", "infinite": "tile region 5002×4002 at (0,0) is empty or too large",
+			"infinite layers": "8 tile layers over a region of 3000×3000 tiles is too large",
 		}[name]
 		if msg := err.Error(); !strings.Contains(msg, "m.tmx") || !strings.Contains(msg, want) {
 			t.Errorf("%s: error %q does not name the file and %q", name, msg, want)

@@ -75,6 +75,32 @@ func ExampleLoadTiled() {
 	// start  spawn     (1.5,1.5,0)
 }
 
+// Loading orthogonal and hexagonal Tiled maps: the grid follows the map's
+// orientation (render order, hexagon side, stagger axis and index), and
+// each object stands on the tile Tiled shows it on (hexagonal world units
+// step along the lattice of hexagon centres, so tile (3,2) is cell (4,−2)).
+func ExampleLoadTiled_orientations() {
+	for _, name := range []string{"ortho.tmx", "hex.tmx"} {
+		w, err := scene.LoadTiled(os.DirFS("testdata"), name, scene.BuildOptions{})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		g := w.Grid
+		tw, th := g.TileSize()
+		b := g.Bounds()
+		fmt.Printf("%s: %dx%d tiles of %dx%d px, %dx%d px in all\n", name, g.Cols, g.Rows, tw, th, b.Dx(), b.Dy())
+		hero, _ := w.Find("hero")
+		col, row, _ := g.Pick(g.ToScreen(w.Pos(hero)), 0)
+		fmt.Printf("  hero at %v on tile (%d,%d)\n", w.Pos(hero), col, row)
+	}
+	// Output:
+	// ortho.tmx: 10x7 tiles of 32x32 px, 320x224 px in all
+	//   hero at (3.5,4.5,0) on tile (3,4)
+	// hex.tmx: 9x8 tiles of 32x28 px, 304x175 px in all
+	//   hero at (4.5,-1.5,0) on tile (3,2)
+}
+
 // Driving a world with the fixed-step clock: ticks at 60 per second, one
 // render per frame with the clock's interpolation factor.
 func ExampleWorld_Render() {

@@ -9,7 +9,7 @@ import (
 // FuzzBuildTiled: whatever TMX the loader accepts, the builder either
 // builds a world or returns an error; it never panics.
 func FuzzBuildTiled(f *testing.F) {
-	for _, name := range []string{"testdata/iso.tmx", "testdata/staggered.tmx"} {
+	for _, name := range []string{"testdata/iso.tmx", "testdata/staggered.tmx", "testdata/ortho.tmx", "testdata/hex.tmx", "testdata/hex_x.tmx", "testdata/infinite_ortho.tmx", "testdata/infinite_hex.tmx"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -24,8 +24,16 @@ func FuzzBuildTiled(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	flatTSX, err := os.ReadFile("testdata/flat.tsx")
+	if err != nil {
+		f.Fatal(err)
+	}
+	flatPNG, err := os.ReadFile("testdata/flat.png")
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fsys := fstest.MapFS{"m.tmx": {Data: data}, "tiles.tsx": {Data: tsx}, "tiles.png": {Data: pngData}}
+		fsys := fstest.MapFS{"m.tmx": {Data: data}, "tiles.tsx": {Data: tsx}, "tiles.png": {Data: pngData}, "flat.tsx": {Data: flatTSX}, "flat.png": {Data: flatPNG}}
 		w, err := LoadTiled(fsys, "m.tmx", BuildOptions{})
 		if (w == nil) == (err == nil) {
 			t.Fatalf("world %v with error %v", w != nil, err)
