@@ -156,9 +156,6 @@ func latticeOrigin(p Projection, l Layout, a StaggerAxis, ix StaggerIndex, rows 
 // for Orthogonal maps, the hexagon's bounding box for Hexagonal maps.
 func (g *Grid) TileSize() (w, h int) { return g.tw, g.th }
 
-// lattice reports whether the layout sits on the diamond lattice of Proj.
-func (g *Grid) lattice() bool { return g.Layout != Orthogonal }
-
 // GroundOrder reports whether objects on this map are drawn in
 // ground-line order (Orthogonal and Hexagonal maps, as Tiled's top-down
 // object order) rather than by 3D box dependencies.

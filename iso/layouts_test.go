@@ -489,16 +489,54 @@ func TestGroundOrder(t *testing.T) {
 	}
 }
 
-// Culling cost follows the view, not the map size, on the new layouts.
-func BenchmarkCullNewLayouts(b *testing.B) {
+// A frame of tiles and ground-ordered objects on the new layouts does not
+// allocate once the painter's buffers have grown.
+func TestNewLayoutsPainterDoesNotAllocate(t *testing.T) {
+	o, _ := NewOrthogonal(32, 32, 32, 200, 200, RightUp)
+	h, _ := NewHexagonal(32, 28, 14, 28, 200, 200, StaggerY, StaggerEven)
+	for _, g := range []*Grid{o, h} {
+		layer := &TileLayer{Tiles: make([]int32, g.Cols*g.Rows), Sprites: []*raster.Sprite{character(color.RGBA{200, 0, 0, 255})}}
+		var objs []Object
+		rnd := mathx.NewRand(3)
+		for k := 0; k < 300; k++ {
+			feet := mathx.V3(rnd.Range(0, 40), rnd.Range(0, 40), 0)
+			objs = append(objs, g.SpriteObject(layer.Sprites[0], feet, 0.3, 1))
+		}
+		cam := NewCamera(800, 480)
+		cam.Center = mathx.V2(400, 300)
+		pt := NewPainter(g, cam)
+		dl := raster.NewDrawList()
+		frame := func() {
+			dl.Reset()
+			if err := pt.Layer(dl, layer, 0); err != nil {
+				t.Fatal(err)
+			}
+			for _, ob := range objs {
+				if err := pt.Add(ob); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pt.Objects(dl, 1)
+		}
+		frame()
+		if dl.Len() < 300 {
+			t.Fatalf("%s: %d commands", layoutName(g), dl.Len())
+		}
+		if n := testing.AllocsPerRun(20, frame); n != 0 {
+			t.Fatalf("%s: %v allocations per frame", layoutName(g), n)
+		}
+	}
+}
+
+// Culling cost follows the view, not the map size, on the orthogonal,
+// hexagonal and staggered layouts (BenchmarkCull has the diamond one).
+func BenchmarkCullLayouts(b *testing.B) {
 	for _, size := range []int{100, 1000, 10000} {
 		o, _ := NewOrthogonal(32, 32, 32, size, size, RightDown)
 		h, _ := NewHexagonal(32, 28, 14, 28, size, size, StaggerY, StaggerOdd)
-		for _, g := range []*Grid{o, h} {
-			name := "orthogonal"
-			if g == h {
-				name = "hexagonal"
-			}
+		s, _ := NewStaggered(Projection{64, 32, 32}, size, size, StaggerX, StaggerOdd)
+		for _, g := range []*Grid{o, h, s} {
+			name := [...]string{Orthogonal: "orthogonal", Hexagonal: "hexagonal", Staggered: "staggered"}[g.Layout]
 			b.Run(name+"/"+itoa(size), func(b *testing.B) {
 				cam := NewCamera(800, 480)
 				cam.Limits = g.Bounds()
