@@ -281,6 +281,8 @@ func TestTiledLayersMatchTiledLayoutAllOrientations(t *testing.T) {
 		{"infinite_ortho.tmx", []string{`renderorder="left-up"`, `renderorder="right-down"`}},
 		{"infinite_hex.tmx", nil},
 		{"infinite_hex.tmx", []string{`staggeraxis="y"`, `staggeraxis="x"`}},
+		{"infinite_hex.tmx", []string{`staggeraxis="y"`, `staggeraxis="x"`, `chunk x="-2"`, `chunk x="-3"`}},
+		{"infinite_hex.tmx", []string{`staggeraxis="y" staggerindex="odd"`, `staggeraxis="x" staggerindex="even"`, `chunk x="-2"`, `chunk x="-3"`}},
 		{"infinite_hex.tmx", []string{`orientation="hexagonal"`, `orientation="staggered"`, `tilewidth="32" tileheight="28"`, `tilewidth="32" tileheight="16"`}},
 		{"infinite_hex.tmx", []string{`orientation="hexagonal"`, `orientation="isometric"`}},
 	}
