@@ -3,6 +3,7 @@ package physics
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"diorama/mathx"
 )
@@ -57,22 +58,9 @@ type Bullets struct {
 	Hits []BulletHit
 	free []int32
 	live int
-	// Scratch for StepBullets: per-slot bucket key and hit index, per-cell
-	// counters, packed work in bucket order, hits in processing order.
-	key, hitAt, cellCnt []int32
-	hitW                []uint8 // which worker's list hitAt indexes
-	work                []bulletWork
-	scratch             []BulletHit
-	wscratch            [][]BulletHit // per worker; [0] is scratch
-}
-
-// bulletWork is one live bullet's cast inputs, packed in bucket order.
-type bulletWork struct {
-	p, d mathx.Vec2
-	r    float64
-	mask uint32
-	idx  int32
-	near bool // short enough for castNear
+	// Hits found by each StepBullets worker, in slot order; [0] is scratch.
+	scratch  []BulletHit
+	wscratch [][]BulletHit
 }
 
 // Add spawns a bullet at pos with velocity vel (units per second), radius r
@@ -142,11 +130,6 @@ func (b *Bullets) Reserve(n int) {
 		b.Hits = h
 		b.scratch = make([]BulletHit, 0, n)
 	}
-	b.key = growInt32(b.key, n)[:len(b.X)]
-	b.hitAt = growInt32(b.hitAt, n)[:len(b.X)]
-	if cap(b.work) < n {
-		b.work = make([]bulletWork, 0, n)
-	}
 }
 
 // StepBullets moves every live bullet by its velocity times dt, sweeping it
@@ -164,68 +147,10 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 		return
 	}
 	w.refresh()
+	w.buildBulletGrid()
 	n := len(b.X)
-	g := &w.gMoving
-	ncell := g.nx * g.ny
-	b.key = growInt32(b.key, n)
-	b.hitAt = growInt32(b.hitAt, n)
-	if cap(b.hitW) < n {
-		b.hitW = make([]uint8, n, n+n/4)
-	}
-	b.hitW = b.hitW[:n]
-	b.cellCnt = growInt32(b.cellCnt, ncell+2)
-	clear(b.cellCnt)
-	b.scratch = b.scratch[:0]
-
-	// Bucket the live bullets by the grid cell their step stays in (ncell
-	// for the general path), so bullets sharing a cell run back to back
-	// with that cell's data hot in cache. Within a bucket, slot order.
-	fast := w.def.Bounds
-	for i, alive := range b.Alive {
-		if !alive {
-			b.key[i] = -1
-			continue
-		}
-		k := int32(ncell)
-		if !w.def.BruteForce && b.R[i] <= w.def.MaxCastRadius {
-			px, py := b.X[i], b.Y[i]
-			ex, ey := px+b.VX[i]*dt, py+b.VY[i]*dt
-			if fast.Contains(mathx.Vec2{X: px, Y: py}) && fast.Contains(mathx.Vec2{X: ex, Y: ey}) &&
-				math.Abs(ex-px) <= g.cell && math.Abs(ey-py) <= g.cell {
-				k = int32(g.cellY(py)*g.nx + g.cellX(px))
-			}
-		}
-		b.key[i] = k
-		b.cellCnt[k+1]++
-	}
-	for c := 1; c < len(b.cellCnt); c++ {
-		b.cellCnt[c] += b.cellCnt[c-1]
-	}
-	live := int(b.cellCnt[len(b.cellCnt)-1])
-	// Gather each live bullet's inputs into a packed array in bucket order,
-	// so the cast loop below reads memory front to back.
-	if cap(b.work) < live {
-		b.work = make([]bulletWork, live, live+live/4)
-	}
-	b.work = b.work[:live]
-	for i, k := range b.key[:n] {
-		if k < 0 {
-			continue
-		}
-		j := b.cellCnt[k]
-		b.cellCnt[k]++
-		b.work[j] = bulletWork{
-			p:    mathx.Vec2{X: b.X[i], Y: b.Y[i]},
-			d:    mathx.Vec2{X: b.VX[i] * dt, Y: b.VY[i] * dt},
-			r:    b.R[i],
-			mask: b.Mask[i],
-			idx:  int32(i),
-			near: int(k) < ncell,
-		}
-	}
-
 	workers := w.def.Workers
-	if live < 4096 {
+	if b.live < 4096 {
 		workers = 1
 	}
 	for len(b.wscratch) < workers {
@@ -236,41 +161,77 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	}
 	b.wscratch[0] = b.scratch[:0]
 	if workers == 1 {
-		w.castBullets(b, 0, live, 0, &w.mk)
+		w.castBullets(b, dt, 0, n, 0, &w.mk)
 	} else {
 		w.startWorkers()
-		chunk := (live + workers - 1) / workers
+		// Slots are cut into chunks; worker k first sweeps chunk k, then
+		// takes further chunks from a shared counter, so a worker whose core
+		// is busy elsewhere costs the others at most one chunk of waiting.
+		chunk := max(1024, (n+8*workers-1)/(8*workers))
+		s := &w.share
+		s.b, s.dt, s.n, s.chunk = b, dt, n, chunk
+		s.next.Store(int32(workers))
 		for k := 1; k < workers; k++ {
-			w.jobs[k-1] <- bulletJob{b: b, lo: min(k*chunk, live), hi: min((k+1)*chunk, live)}
+			w.jobs[k-1] <- struct{}{}
 		}
-		w.castBullets(b, 0, min(chunk, live), 0, &w.mk)
+		w.runShare(0, &w.mk)
 		for k := 1; k < workers; k++ {
 			<-w.jobsDone
 		}
+		s.b = nil
 	}
 	b.scratch = b.wscratch[0]
-	// Report and free in slot order, so events and slot reuse do not depend
-	// on the bucketing.
-	any := false
-	for _, s := range b.wscratch[:workers] {
-		any = any || len(s) > 0
-	}
-	if !any {
+	// Report and free in slot order. Each worker's hits are in slot order
+	// (its chunks are taken in increasing order), so merging the lists by
+	// slot gives the same sequence for any worker count.
+	if workers == 1 {
+		for _, h := range b.scratch {
+			b.Hits = append(b.Hits, h)
+			b.Kill(int(h.Bullet))
+		}
 		return
 	}
-	for i, h := range b.hitAt[:n] {
-		if h != 0 {
-			b.Hits = append(b.Hits, b.wscratch[b.hitW[i]][h-1])
-			b.hitAt[i] = 0
-			b.Kill(i)
+	head := b.wscratch[:workers]
+	var pos [64]int
+	for {
+		k := -1
+		for j, l := range head {
+			if pos[j] < len(l) && (k < 0 || l[pos[j]].Bullet < head[k][pos[k]].Bullet) {
+				k = j
+			}
 		}
+		if k < 0 {
+			return
+		}
+		h := head[k][pos[k]]
+		pos[k]++
+		b.Hits = append(b.Hits, h)
+		b.Kill(int(h.Bullet))
 	}
 }
 
-// bulletJob is one worker's share of a StepBullets call.
-type bulletJob struct {
-	b      *Bullets
-	lo, hi int
+// bulletShare is the work of one multi-goroutine StepBullets call.
+type bulletShare struct {
+	b        *Bullets
+	dt       float64
+	n, chunk int
+	next     atomic.Int32 // next chunk to take after the home chunks
+	_        [64]byte     // keep the counter off the caller's fields
+}
+
+// runShare is worker k's part: its home chunk k, then chunks from the
+// shared counter until none are left.
+func (w *World) runShare(k int, mk *marks) {
+	s := &w.share
+	b := s.b
+	b.wscratch[k] = b.wscratch[k][:0]
+	for c := k; ; c = int(s.next.Add(1) - 1) {
+		lo := c * s.chunk
+		if lo >= s.n {
+			return
+		}
+		w.castBullets(b, s.dt, lo, min(lo+s.chunk, s.n), k, mk)
+	}
 }
 
 // startWorkers starts the Workers-1 parked goroutines on first use.
@@ -280,15 +241,15 @@ func (w *World) startWorkers() {
 	}
 	w.jobsDone = make(chan struct{}, w.def.Workers)
 	for k := 1; k < w.def.Workers; k++ {
-		ch := make(chan bulletJob)
+		ch := make(chan struct{})
 		w.jobs = append(w.jobs, ch)
 		go w.bulletWorker(k, ch)
 	}
 }
 
-func (w *World) bulletWorker(k int, jobs chan bulletJob) {
-	for j := range jobs {
-		w.castBullets(j.b, j.lo, j.hi, k, &w.workerMarks[k])
+func (w *World) bulletWorker(k int, jobs chan struct{}) {
+	for range jobs {
+		w.runShare(k, &w.workerMarks[k])
 		w.jobsDone <- struct{}{}
 	}
 }
@@ -303,47 +264,200 @@ func (w *World) Close() {
 	w.jobs = nil
 }
 
-// castBullets sweeps b.work[lo:hi] as worker k with its own marks. It reads
-// the world only and writes only the slots it owns and its own hit list,
-// so workers never share a written byte and the outcome does not depend on
-// how the work was split.
-func (w *World) castBullets(b *Bullets, lo, hi, k int, mk *marks) {
-	out := w.def.Bounds.Expand(BoundsMargin)
-	q := castQuery{walls: true, static: true, moving: true, exclude: -1, solidOnly: true, relative: true, mk: mk}
-	hits := b.wscratch[k][:0]
-	for wi := lo; wi < hi; wi++ {
-		bw := &b.work[wi]
-		i := int(bw.idx)
-		q.p, q.d, q.r, q.mask = bw.p, bw.d, bw.r, bw.mask
+// castBullets sweeps the live bullets in slots [lo, hi) as worker k,
+// appending hits to b.wscratch[k] in slot order. It reads the world only
+// (long casts use the worker's own marks) and writes only those slots and
+// that list, so workers never share a written byte and the outcome does
+// not depend on how the slots were split.
+func (w *World) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
+	bounds := w.def.Bounds
+	out := bounds.Expand(BoundsMargin)
+	maxR, cell := w.def.MaxCastRadius, w.gMoving.cell
+	if w.def.BruteForce {
+		maxR = -1 // every bullet takes castFirst, which runs brute force
+	}
+	hits := b.wscratch[k]
+	xs, ys, vxs, vys, rs := b.X[lo:hi], b.Y[lo:hi], b.VX[lo:hi], b.VY[lo:hi], b.R[lo:hi]
+	masks, alive := b.Mask[lo:hi], b.Alive[lo:hi]
+	for o, a := range alive {
+		if !a {
+			continue
+		}
+		p := mathx.Vec2{X: xs[o], Y: ys[o]}
+		d := mathx.Vec2{X: vxs[o] * dt, Y: vys[o] * dt}
+		r := rs[o]
+		e := p.Add(d)
 		var c castResult
 		var ok bool
-		if bw.near {
-			c, ok = w.castNear(&q)
+		if r <= maxR && bounds.Contains(p) && bounds.Contains(e) &&
+			math.Abs(e.X-p.X) <= cell && math.Abs(e.Y-p.Y) <= cell {
+			c, ok = w.castNear(p, d, r, masks[o])
 		} else {
+			q := castQuery{p: p, d: d, r: r, mask: masks[o], walls: true, static: true, moving: true,
+				exclude: -1, solidOnly: true, relative: true, mk: mk}
 			c, ok = w.castFirst(&q)
 		}
 		if ok {
-			h := BulletHit{Bullet: bw.idx, Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
-			centre := q.p.Add(q.d.Scale(c.hit.t))
-			h.Point = centre.Sub(c.hit.n.Scale(q.r))
+			h := BulletHit{Bullet: int32(lo + o), Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
+			centre := p.Add(d.Scale(c.hit.t))
+			h.Point = centre.Sub(c.hit.n.Scale(r))
 			if c.wall {
 				h.Kind, h.Wall = HitWall, c.idx
 			} else {
 				h.Kind, h.Body = HitBody, w.idOf(c.idx)
 			}
-			b.X[i], b.Y[i] = centre.X, centre.Y
+			xs[o], ys[o] = centre.X, centre.Y
 			hits = append(hits, h)
-			b.hitAt[i], b.hitW[i] = int32(len(hits)), uint8(k)
 			continue
 		}
-		p := q.p.Add(q.d)
-		b.X[i], b.Y[i] = p.X, p.Y
-		if !out.Contains(p) {
-			hits = append(hits, BulletHit{Bullet: bw.idx, Kind: HitBounds, Wall: -1, Point: p, TOI: 1})
-			b.hitAt[i], b.hitW[i] = int32(len(hits)), uint8(k)
+		xs[o], ys[o] = e.X, e.Y
+		if !out.Contains(e) {
+			hits = append(hits, BulletHit{Bullet: int32(lo + o), Kind: HitBounds, Wall: -1, Point: e, TOI: 1})
 		}
 	}
 	b.wscratch[k] = hits
+}
+
+// bulletGrid is the bullets' copy of the broad phase, rebuilt by every
+// StepBullets: per grid cell, one flat list of the walls, static bodies and
+// solid moving bodies the three grids list there. box holds each entry's
+// real box (the reject test, read for every entry visited); tgt what the
+// narrow phase needs, read only for entries whose box meets the sweep.
+type bulletGrid struct {
+	start []int32 // cell c holds entries start[c]:start[c+1]
+	box   []mathx.AABB
+	tgt   []bulletTarget
+	// quad is each entry's box quantized in its cell's frame (see
+	// quadOf), for a reject test of a few integer operations.
+	quad []uint64
+	// Quantization: cell (cx, cy)'s frame starts at
+	// (ox + cx*cell - margin, oy + cy*cell - margin), scale units per pixel.
+	margin, scale float64
+}
+
+// Quantized boxes. A box in a cell's frame becomes four 15-bit lanes of a
+// uint64, (maxX, maxY, K - minX, K - minY) for a target and (minX, minY,
+// K - maxX, K - maxY) for a cast, each coordinate mapped by quant. quant is
+// monotone, so boxes that touch (target max >= cast min and target min <=
+// cast max on both axes) give target lanes >= cast lanes in all four
+// lanes, which one subtraction checks at once: (target | laneHigh) - cast
+// keeps every lane's high bit exactly when that lane's difference is >= 0.
+// Boxes that pass still take the exact test; the quantized one only
+// rejects.
+const (
+	quadK    = 1<<15 - 1
+	laneHigh = 0x8000_8000_8000_8000
+)
+
+// quant maps a coordinate already in a cell's frame to [0, quadK],
+// monotone non-decreasing.
+func quant(v float64) uint64 {
+	if !(v > 0) {
+		return 0
+	}
+	return uint64(min(v, quadK))
+}
+
+// quadTarget and quadCast pack a box given in a cell's frame (already
+// scaled).
+func quadTarget(minX, minY, maxX, maxY float64) uint64 {
+	return quant(maxX) | quant(maxY)<<16 | (quadK-quant(minX))<<32 | (quadK-quant(minY))<<48
+}
+
+func quadCast(minX, minY, maxX, maxY float64) uint64 {
+	return quant(minX) | quant(minY)<<16 | (quadK-quant(maxX))<<32 | (quadK-quant(maxY))<<48
+}
+
+// Bullet target kinds.
+const (
+	tgtWall   uint8 = iota // castCircleBox against box
+	tgtCircle              // castCircleCircle against (c, rad) with motion d - disp
+	tgtShape               // castMoving against body idx
+)
+
+// bulletTarget is one entry of a bulletGrid. x0, y0 is the first cell of
+// the target's grid range: a cast visiting several cells tests the target
+// only in the first visited cell that lists it (the corner of the
+// overlap of both ranges), so nothing is tested twice without marks.
+type bulletTarget struct {
+	c, disp mathx.Vec2 // circle body: centre at the start of the step, displacement over it
+	rad     float64
+	idx     int32 // wall index or body slot
+	layer   uint32
+	x0, y0  int32
+	kind    uint8
+	moved   bool // disp != 0
+}
+
+// buildBulletGrid merges the three grids cell by cell into w.bgrid,
+// leaving out sensors (bullets never hit them).
+func (w *World) buildBulletGrid() {
+	gw, gs, gm := &w.gWalls, &w.gStatic, &w.gMoving
+	ncell := gm.nx * gm.ny
+	bg := &w.bgrid
+	total := len(gw.items) + len(gs.items) + len(gm.items)
+	if cap(bg.box) < total {
+		bg.box = make([]mathx.AABB, total, total+total/4)
+		bg.tgt = make([]bulletTarget, total, total+total/4)
+	}
+	bg.box, bg.tgt = bg.box[:total], bg.tgt[:total]
+	if cap(bg.quad) < total {
+		bg.quad = make([]uint64, total, total+total/4)
+	}
+	bg.quad = bg.quad[:total]
+	bg.start = growInt32(bg.start, ncell+1)
+	// A near cast visiting a cell lies within one cell plus its radius of
+	// it; the frame covers that with a little to spare.
+	bg.margin = gm.cell*1.0625 + w.def.MaxCastRadius
+	bg.scale = quadK / (gm.cell + 2*bg.margin)
+	n := int32(0)
+	for c := 0; c < ncell; c++ {
+		bg.start[c] = n
+		m0 := n
+		for k := gw.start[c]; k < gw.start[c+1]; k++ {
+			id := gw.items[k]
+			rg := &gw.rng[id]
+			bg.box[n] = gw.ibox[k]
+			bg.tgt[n] = bulletTarget{kind: tgtWall, idx: id, layer: w.wallLayer[id], x0: rg.x0, y0: rg.y0}
+			n++
+		}
+		for _, g := range [2]*grid{gs, gm} {
+			for k := g.start[c]; k < g.start[c+1]; k++ {
+				j := g.items[k]
+				if w.sensor[j] {
+					continue
+				}
+				rg := &g.rng[j]
+				t := bulletTarget{kind: tgtShape, idx: j, layer: w.layer[j], x0: rg.x0, y0: rg.y0}
+				// The same inputs castMoving would use, so hits are bit-identical.
+				if cr := w.crad[j]; cr >= 0 {
+					t.kind, t.rad = tgtCircle, cr
+					t.disp = w.pos[j].Sub(w.prev[j])
+					t.moved = t.disp != (mathx.Vec2{})
+					t.c = w.pos[j]
+					if t.moved {
+						t.c = w.prev[j]
+					}
+				}
+				bg.box[n] = g.ibox[k]
+				bg.tgt[n] = t
+				n++
+			}
+		}
+		fx, fy := bg.frame(gm, c)
+		for e := m0; e < n; e++ {
+			b := &bg.box[e]
+			bg.quad[e] = quadTarget((b.Min.X-fx)*bg.scale, (b.Min.Y-fy)*bg.scale, (b.Max.X-fx)*bg.scale, (b.Max.Y-fy)*bg.scale)
+		}
+	}
+	bg.start[ncell] = n
+	bg.box, bg.tgt, bg.quad = bg.box[:n], bg.tgt[:n], bg.quad[:n]
+}
+
+// frame returns the origin of cell c's quantization frame.
+func (bg *bulletGrid) frame(g *grid, c int) (x, y float64) {
+	cx, cy := c%g.nx, c/g.nx
+	return g.ox + float64(cx)*g.cell - bg.margin, g.oy + float64(cy)*g.cell - bg.margin
 }
 
 func growInt32(s []int32, n int) []int32 {
@@ -357,69 +471,66 @@ func growInt32(s []int32, n int) []int32 {
 
 // castNear is the bullet fast path for a short cast (at most one cell
 // along each axis, so at most 2×2 cells) inside the bounds with a radius
-// within MaxCastRadius: castFirst's work flattened into plain loops, with
-// stamps only when more than one cell is visited.
-func (w *World) castNear(q *castQuery) (castResult, bool) {
+// within MaxCastRadius, over the bullet grid: the same candidates and the
+// same narrow-phase calls as castFirst, in flat loops without marks.
+func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, bool) {
 	best := castResult{hit: castHit{t: 2}}
-	p, d, r := q.p, q.d, q.r
 	seg := segBox(p, p.Add(d))
 	s := seg.Expand(r)
-	gm := &w.gMoving
-	x0, x1 := gm.cellX(seg.Min.X), gm.cellX(seg.Max.X)
-	y0, y1 := gm.cellY(seg.Min.Y), gm.cellY(seg.Max.Y)
+	g := &w.gMoving
+	bg := &w.bgrid
+	x0, x1 := g.cellX(seg.Min.X), g.cellX(seg.Max.X)
+	y0, y1 := g.cellY(seg.Min.Y), g.cellY(seg.Max.Y)
 	single := x0 == x1 && y0 == y1
-	var st uint32
-	mk := q.mk
-	if !single {
-		st = mk.next(len(w.alive), len(w.wallBox))
-	}
+	var cand [candBatch]int32
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
-			c := cy*gm.nx + cx
-			gw := &w.gWalls
-			for k := gw.start[c]; k < gw.start[c+1]; k++ {
-				b := &gw.ibox[k]
-				if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
-					continue
-				}
-				wi := gw.items[k]
-				if !single {
-					if mk.wall[wi] == st {
-						continue
-					}
-					mk.wall[wi] = st
-				}
-				if w.wallLayer[wi]&q.mask == 0 {
-					continue
-				}
-				if h, ok := castCircleBox(p, d, r, *b); ok {
-					if cr := (castResult{h, true, wi}); cr.before(best) {
-						best = cr
-					}
-				}
+			c := cy*g.nx + cx
+			lo, hi := int(bg.start[c]), int(bg.start[c+1])
+			if lo == hi {
+				continue
 			}
-			for gi := 0; gi < 2; gi++ {
-				g := gm
-				if gi == 0 {
-					g = &w.gStatic
+			fx := g.ox + float64(cx)*g.cell - bg.margin
+			fy := g.oy + float64(cy)*g.cell - bg.margin
+			sq := quadCast((s.Min.X-fx)*bg.scale, (s.Min.Y-fy)*bg.scale, (s.Max.X-fx)*bg.scale, (s.Max.Y-fy)*bg.scale)
+			for ; lo < hi; lo += candBatch {
+				// Reject by quantized box without branches (most entries
+				// fail, at random), keeping the survivors' offsets.
+				quads := bg.quad[lo:min(hi, lo+candBatch)]
+				n := 0
+				for k, q := range quads {
+					cand[n] = int32(k)
+					n += b2i(((q|laneHigh)-sq)&laneHigh == laneHigh)
 				}
-				for k := g.start[c]; k < g.start[c+1]; k++ {
-					b := &g.ibox[k]
+				for _, k := range cand[:n] {
+					e := lo + int(k)
+					b := &bg.box[e]
 					if s.Min.X > b.Max.X || b.Min.X > s.Max.X || s.Min.Y > b.Max.Y || b.Min.Y > s.Max.Y {
 						continue
 					}
-					j := g.items[k]
-					if !single {
-						if mk.body[j] == st {
-							continue
-						}
-						mk.body[j] = st
-					}
-					if w.layer[j]&q.mask == 0 || w.sensor[j] {
+					t := &bg.tgt[e]
+					if t.layer&mask == 0 {
 						continue
 					}
-					if h, ok := w.castMoving(p, d, r, int(j)); ok {
-						if cr := (castResult{h, false, j}); cr.before(best) {
+					if !single && (cx != max(int(t.x0), x0) || cy != max(int(t.y0), y0)) {
+						continue // tested in an earlier cell of this cast
+					}
+					var h castHit
+					var ok bool
+					switch t.kind {
+					case tgtWall:
+						h, ok = castCircleBox(p, d, r, bg.box[e])
+					case tgtCircle:
+						rel := d
+						if t.moved {
+							rel = d.Sub(t.disp)
+						}
+						h, ok = castCircleCircle(p, rel, r, t.c, t.rad)
+					default:
+						h, ok = w.castMoving(p, d, r, int(t.idx))
+					}
+					if ok {
+						if cr := (castResult{h, t.kind == tgtWall, t.idx}); cr.before(best) {
 							best = cr
 						}
 					}
@@ -428,4 +539,16 @@ func (w *World) castNear(q *castQuery) (castResult, bool) {
 		}
 	}
 	return best, best.hit.t <= 1
+}
+
+// candBatch is how many grid entries castNear box-tests at a time.
+const candBatch = 32
+
+// b2i is 1 for true and 0 for false, compiled without a branch.
+func b2i(b bool) int {
+	var x int
+	if b {
+		x = 1
+	}
+	return x
 }

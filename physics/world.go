@@ -159,8 +159,10 @@ type World struct {
 	gWalls, gStatic, gMoving grid
 	mk                       marks // de-duplication marks for the calling goroutine
 	workerMarks              []marks
-	jobs                     []chan bulletJob // parked StepBullets workers 1..Workers-1
+	jobs                     []chan struct{} // parked StepBullets workers 1..Workers-1
 	jobsDone                 chan struct{}
+	share                    bulletShare // the running multi-worker StepBullets
+	bgrid                    bulletGrid  // StepBullets' merged broad phase
 
 	pairs        []pair
 	contacts     []ContactEvent

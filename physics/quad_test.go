@@ -1,0 +1,57 @@
+package physics
+
+import (
+	"testing"
+
+	"diorama/mathx"
+)
+
+func quadPass(target, cast uint64) bool { return ((target|laneHigh)-cast)&laneHigh == laneHigh }
+
+// TestQuadNeverRejectsTouching: the quantized reject never drops a pair of
+// boxes that touch (the exact test decides those), whatever the rounding,
+// clamping or position in the frame; boxes clearly apart are rejected.
+func TestQuadNeverRejectsTouching(t *testing.T) {
+	r := mathx.NewRand(3)
+	box := func() mathx.AABB {
+		// Mostly inside the frame, some beyond either end, some tiny.
+		c := mathx.Vec2{X: r.Range(-2000, quadK+2000), Y: r.Range(-2000, quadK+2000)}
+		h := mathx.Vec2{X: r.Range(0, 300), Y: r.Range(0, 300)}
+		if r.Float64() < 0.2 {
+			h = mathx.Vec2{X: r.Range(0, 0.01), Y: r.Range(0, 0.01)}
+		}
+		return mathx.AABB{Min: c.Sub(h), Max: c.Add(h)}
+	}
+	touching, apart := 0, 0
+	for i := 0; i < 200000; i++ {
+		a, b := box(), box()
+		if i%4 == 0 {
+			// Exactly touching along an edge or a corner.
+			b = b.Translate(mathx.Vec2{X: a.Max.X - b.Min.X, Y: a.Max.Y - b.Min.Y})
+			if i%8 == 0 {
+				b = b.Translate(mathx.Vec2{Y: a.Min.Y - b.Max.Y})
+			}
+		}
+		qt := quadTarget(a.Min.X, a.Min.Y, a.Max.X, a.Max.Y)
+		qc := quadCast(b.Min.X, b.Min.Y, b.Max.X, b.Max.Y)
+		if boxesTouch(a, b) {
+			touching++
+			if !quadPass(qt, qc) {
+				t.Fatalf("touching boxes %v and %v rejected", a, b)
+			}
+			continue
+		}
+		// Apart by more than two quanta on an axis, both inside the frame:
+		// rejected.
+		in := func(x mathx.AABB) bool { return x.Min.X > 0 && x.Min.Y > 0 && x.Max.X < quadK-1 && x.Max.Y < quadK-1 }
+		if in(a) && in(b) && (b.Min.X > a.Max.X+2 || a.Min.X > b.Max.X+2 || b.Min.Y > a.Max.Y+2 || a.Min.Y > b.Max.Y+2) {
+			apart++
+			if quadPass(qt, qc) {
+				t.Fatalf("boxes %v and %v apart but passed", a, b)
+			}
+		}
+	}
+	if touching < 40000 || apart < 40000 {
+		t.Fatalf("only %d touching and %d apart cases", touching, apart)
+	}
+}
