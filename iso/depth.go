@@ -3,6 +3,8 @@ package iso
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"diorama/mathx"
 )
@@ -96,15 +98,21 @@ type Sorter struct {
 	q    float64 // ZPixels/TileH: hexagon-overlap weight of z
 
 	box  []Box
-	ent  []entry  // per item: its (v, w) ranges, in float32 rounded outwards
-	fbK  []uint32 // per item: fallback depth as an order-preserving key
-	vK   []uint32 // per item: v0 as an order-preserving key
-	rank []int32  // fallback rank of each item
-	byFB []int32  // items in fallback order
-	byV  []int32  // items in increasing v0
-	keyA []uint32 // radix scratch
-	keyB []uint32
-	tmp  []int32
+	ent  []entry         // per item: its (v, w) ranges, in float32 rounded outwards
+	fbK  []uint32        // per item: fallback depth as an order-preserving key
+	vK   []uint32        // per item: v0 as an order-preserving key
+	rank []int32         // fallback rank of each item
+	byFB []int32         // items in fallback order
+	byV  []int32         // items in increasing v0
+	scr  [2]radixScratch // one per concurrent radix sort
+
+	// Parallel phases: the caller runs part 0 and, when the helper
+	// goroutine is running, the helper runs part 1 at the same time.
+	helper                      *sortHelper
+	workers                     int
+	phEntries, phRadix, phSweep func(part int)
+	sweepLo, sweepHi            [2]int32 // row range of each sweep part
+	partA, partB                [2][]int32
 
 	rowLo, rowHi []int32
 	rowStart     []int32
@@ -130,9 +138,85 @@ type entry struct {
 	idx            int32
 }
 
-// NewSorter returns a sorter for items projected with p.
+// radixScratch is the working memory of one radix sort.
+type radixScratch struct {
+	tmp        []int32
+	keyA, keyB []uint32
+}
+
+// sortHelper is the Sorter's second goroutine: it runs part 1 of each
+// parallel phase. It holds no reference to the Sorter between phases, so an
+// unreachable Sorter is collected and its cleanup stops the helper.
+type sortHelper struct {
+	job  chan func(int)
+	done chan struct{}
+	once sync.Once
+}
+
+// stop ends the helper goroutine; it may be called more than once (by
+// Close and by the cleanup of an unreachable Sorter).
+func (h *sortHelper) stop() { h.once.Do(func() { close(h.job) }) }
+
+// parallelMin is the item count from which Sort uses the helper: below it
+// the hand-off costs more than it saves.
+const parallelMin = 2048
+
+// NewSorter returns a sorter for items projected with p. It sorts on two
+// goroutines when GOMAXPROCS allows (see [Sorter.SetWorkers]); the order is
+// the same either way.
 func NewSorter(p Projection) *Sorter {
-	return &Sorter{proj: p, kz: float64(p.TileH) / float64(p.ZPixels), q: float64(p.ZPixels) / float64(p.TileH)}
+	s := &Sorter{proj: p, kz: float64(p.TileH) / float64(p.ZPixels), q: float64(p.ZPixels) / float64(p.TileH)}
+	// Phase functions are made once, so handing them to the helper does not
+	// allocate.
+	s.phEntries, s.phRadix, s.phSweep = s.entriesPart, s.radixPart, s.sweepPart
+	s.workers = min(runtime.GOMAXPROCS(0), 2)
+	return s
+}
+
+// SetWorkers sets how many goroutines Sort uses: 1 (serial) or 2 (the
+// caller and one helper goroutine, for large item counts). The result is
+// identical for both.
+func (s *Sorter) SetWorkers(n int) {
+	s.workers = min(max(n, 1), 2)
+	if s.workers == 1 {
+		s.Close()
+	}
+}
+
+// Close stops the helper goroutine, if one is running. The Sorter stays
+// usable (serially, until it starts a new helper on a large Sort). An
+// unreachable Sorter is cleaned up without Close.
+func (s *Sorter) Close() {
+	if s.helper != nil {
+		s.helper.stop()
+		s.helper = nil
+	}
+}
+
+// par runs f(0) and f(1): at the same time when the helper runs, else one
+// after the other.
+func (s *Sorter) par(f func(int)) {
+	if s.helper == nil {
+		f(0)
+		f(1)
+		return
+	}
+	s.helper.job <- f
+	f(0)
+	<-s.helper.done
+}
+
+func (s *Sorter) startHelper() {
+	h := &sortHelper{job: make(chan func(int)), done: make(chan struct{})}
+	go func(job chan func(int), done chan struct{}) {
+		for f := range job {
+			f(1)
+			f = nil // hold no reference to the Sorter between phases
+			done <- struct{}{}
+		}
+	}(h.job, h.done)
+	s.helper = h
+	runtime.AddCleanup(s, (*sortHelper).stop, h)
 }
 
 // Reset forgets all items, keeping memory.
@@ -164,18 +248,7 @@ func (s *Sorter) Add(b Box) (int, error) {
 	if len(s.box) >= MaxSortItems {
 		return -1, fmt.Errorf("iso: depth sort: more than %d items", MaxSortItems)
 	}
-	q := s.q
-	e := entry{
-		v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
-		w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
-		u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
-		idx: int32(len(s.box)),
-	}
-	c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
 	s.box = append(s.box, b)
-	s.ent = append(s.ent, e)
-	s.fbK = append(s.fbK, orderKey(float32(c)))
-	s.vK = append(s.vK, orderKey(e.v0))
 	return len(s.box) - 1, nil
 }
 
@@ -237,30 +310,71 @@ func (s *Sorter) Sort() []int32 {
 	if n == 0 {
 		return s.order
 	}
-	s.byFB = s.radix(s.byFB, s.fbK, n)
-	s.rank = grow32(s.rank, n)
-	for r, it := range s.byFB[:n] {
-		s.rank[it] = int32(r)
+	if s.workers > 1 && n >= parallelMin && s.helper == nil {
+		s.startHelper()
 	}
-	s.byV = s.radix(s.byV, s.vK, n)
+	if cap(s.ent) < n {
+		s.ent = make([]entry, n, n+n/4)
+	}
+	s.ent = s.ent[:n]
+	s.fbK = grow32u(s.fbK, n)
+	s.vK = grow32u(s.vK, n)
+	s.par(s.phEntries)
+	s.par(s.phRadix)
 	s.buildEdges(n)
 	s.topo(n)
 	return s.order
 }
 
+// entriesPart computes the candidate-search entries and the two sort keys
+// of half the items.
+func (s *Sorter) entriesPart(part int) {
+	n := len(s.box)
+	lo, hi := part*n/2, (part+1)*n/2
+	q := s.q
+	for i := lo; i < hi; i++ {
+		b := &s.box[i]
+		e := entry{
+			v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
+			w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
+			u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
+			idx: int32(i),
+		}
+		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
+		s.ent[i] = e
+		s.fbK[i] = orderKey(float32(c))
+		s.vK[i] = orderKey(e.v0)
+	}
+}
+
+// radixPart sorts the items by fallback depth (part 0, which also ranks
+// them) or by v0 (part 1).
+func (s *Sorter) radixPart(part int) {
+	n := len(s.box)
+	if part == 0 {
+		s.byFB = radix(s.byFB, s.fbK, n, &s.scr[0])
+		s.rank = grow32(s.rank, n)
+		for r, it := range s.byFB[:n] {
+			s.rank[it] = int32(r)
+		}
+		return
+	}
+	s.byV = radix(s.byV, s.vK, n, &s.scr[1])
+}
+
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
-// sort, 8 bits a pass), in dst's memory.
-func (s *Sorter) radix(dst []int32, key []uint32, n int) []int32 {
+// sort, 8 bits a pass), in dst's memory, using sc as working memory.
+func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow32(dst, n)
-	s.tmp = grow32(s.tmp, n)
-	s.keyA = grow32u(s.keyA, n)
-	s.keyB = grow32u(s.keyB, n)
-	copy(s.keyA, key[:n])
+	sc.tmp = grow32(sc.tmp, n)
+	sc.keyA = grow32u(sc.keyA, n)
+	sc.keyB = grow32u(sc.keyB, n)
+	copy(sc.keyA, key[:n])
 	for i := range dst {
 		dst[i] = int32(i)
 	}
-	src, out := dst, s.tmp
-	ks, kd := s.keyA, s.keyB
+	src, out := dst, sc.tmp
+	ks, kd := sc.keyA, sc.keyB
 	and, or := ^uint32(0), uint32(0)
 	for _, k := range ks {
 		and &= k
@@ -303,8 +417,6 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int) []int32 {
 // meets the items that start before it ends. In that plane a long wall is
 // as thin as it is in the world (its screen rectangle would be huge).
 func (s *Sorter) buildEdges(n int) {
-	s.edgeA = s.edgeA[:0]
-	s.edgeB = s.edgeB[:0]
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
 	for i := range s.ent[:n] {
@@ -352,7 +464,29 @@ func (s *Sorter) buildEdges(n int) {
 			s.cursor[r]++
 		}
 	}
-	for r := 0; r < rows; r++ {
+	// Sweep the rows in two parts of about equal cell counts; part 1's
+	// edges follow part 0's, so the edge list is the same as one sweep
+	// over all rows.
+	mid := int32(rows)
+	half := int32(total / 2)
+	for r := int32(0); r < int32(rows); r++ {
+		if s.rowStart[r] >= half {
+			mid = r
+			break
+		}
+	}
+	s.sweepLo = [2]int32{0, mid}
+	s.sweepHi = [2]int32{mid, int32(rows)}
+	s.par(s.phSweep)
+	s.edgeA = append(s.partA[0], s.partA[1]...)
+	s.edgeB = append(s.partB[0], s.partB[1]...)
+	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
+}
+
+// sweepPart finds the candidate pairs of one range of rows.
+func (s *Sorter) sweepPart(part int) {
+	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
+	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
 		items := s.cells[s.rowStart[r]:s.rowStart[r+1]]
 		for ai := range items {
 			ea := &items[ai]
@@ -365,21 +499,22 @@ func (s *Sorter) buildEdges(n int) {
 					continue
 				}
 				// Count the pair once: in the first row both are in.
-				if max(ea.row, eb.row) != int32(r) {
+				if max(ea.row, eb.row) != r {
 					continue
 				}
 				a, b := ea.idx, eb.idx
 				switch s.relate(a, b) {
 				case -1:
-					s.edgeA = append(s.edgeA, a)
-					s.edgeB = append(s.edgeB, b)
+					ea0 = append(ea0, a)
+					eb0 = append(eb0, b)
 				case 1:
-					s.edgeA = append(s.edgeA, b)
-					s.edgeB = append(s.edgeB, a)
+					ea0 = append(ea0, b)
+					eb0 = append(eb0, a)
 				}
 			}
 		}
 	}
+	s.partA[part], s.partB[part] = ea0, eb0
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:

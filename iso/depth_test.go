@@ -370,11 +370,14 @@ func TestDepthSortDoesNotAllocate(t *testing.T) {
 // denser on 100×100 tiles (every object overlaps about a dozen others).
 func BenchmarkDepthSort10k(b *testing.B) {
 	for _, c := range []struct {
-		name   string
-		spread float64
-	}{{"level200", 200}, {"dense100", 100}} {
+		name    string
+		spread  float64
+		workers int
+	}{{"level200/1worker", 200, 1}, {"level200/2workers", 200, 2}, {"dense100/1worker", 100, 1}, {"dense100/2workers", 100, 2}} {
 		b.Run(c.name, func(b *testing.B) {
 			s := NewSorter(Projection{64, 32, 32})
+			s.SetWorkers(c.workers)
+			defer s.Close()
 			boxes := randomScene(10000, c.spread, 2)
 			b.ReportAllocs()
 			c0 := processCPU()
@@ -412,5 +415,40 @@ func TestOutwardFloat32(t *testing.T) {
 		if float64(down32(f)) > f || float64(up32(f)) < f {
 			t.Fatalf("rounding %v", f)
 		}
+	}
+}
+
+// Sorting on two goroutines gives exactly the serial order, and allocates
+// nothing once warm.
+func TestSorterParallelMatchesSerial(t *testing.T) {
+	p := Projection{64, 32, 32}
+	one, two := NewSorter(p), NewSorter(p)
+	one.SetWorkers(1)
+	two.SetWorkers(2)
+	defer two.Close()
+	for seed := uint64(1); seed <= 6; seed++ {
+		boxes := randomScene(3000+int(seed)*700, 60+float64(seed)*20, seed)
+		for _, s := range []*Sorter{one, two} {
+			s.Reset()
+			for _, b := range boxes {
+				if _, err := s.Add(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		a, b := one.Sort(), two.Sort()
+		if len(a) != len(b) {
+			t.Fatalf("seed %d: %d vs %d items", seed, len(a), len(b))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("seed %d: position %d: serial %d, parallel %d", seed, i, a[i], b[i])
+			}
+		}
+	}
+	run := func() { two.Sort() }
+	run()
+	if n := testing.AllocsPerRun(10, run); n != 0 {
+		t.Fatalf("parallel sort allocates %v times", n)
 	}
 }
