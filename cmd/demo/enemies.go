@@ -67,7 +67,11 @@ type enemy struct {
 	flash  int
 	hpBar  int
 	broken bool
-	state  string // shown by the debug overlay
+	state  string // shown by the debug overlay (a constant: no per-tick allocation)
+	// numbers the overlay formats after state: note says which
+	note   noteKind
+	noteA  float64
+	noteB  float64
 	anim   int
 
 	// navigation
@@ -95,6 +99,30 @@ type enemy struct {
 }
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
+
+// noteKind says which numbers follow an enemy's state in the overlay.
+type noteKind uint8
+
+const (
+	noteNone     noteKind = iota
+	noteAccuracy          // fuzzy: accuracy (noteA)
+	noteSlot              // squad: slot (noteA) and safety (noteB)
+	noteAmmo              // cover: ammo (noteA)
+)
+
+// label is the overlay's text for the enemy (formatted only when drawn).
+func (e *enemy) label() string {
+	s := e.spec().name + ": " + e.state
+	switch e.note {
+	case noteAccuracy:
+		s += fmt.Sprintf(" acc %.0f", e.noteA)
+	case noteSlot:
+		s += fmt.Sprintf(" slot %.0f safety %.2f", e.noteA, e.noteB)
+	case noteAmmo:
+		s += fmt.Sprintf(" ammo %.0f", e.noteA)
+	}
+	return s
+}
 
 // --- behaviour trees (seed 000) ---
 
@@ -374,7 +402,7 @@ func (e *enemy) fuzzyThink() {
 	if rocket {
 		w = "rocket"
 	}
-	e.state = fmt.Sprintf("%s acc %.0f", w, acc)
+	e.state, e.note, e.noteA = w, noteAccuracy, acc
 	switch {
 	case e.broken:
 		e.desired = mathx.Vec2{}
@@ -480,7 +508,7 @@ func (e *enemy) squadThink() {
 	if L.mesh != nil && L.mesh.PolyAt(t) < 0 {
 		_, t = L.mesh.Nearest(t)
 	}
-	e.state = fmt.Sprintf("slot %d safety %.2f", e.sq.f.Slot(i), e.sq.f.Safety(i))
+	e.state, e.note, e.noteA, e.noteB = "formation", noteSlot, float64(e.sq.f.Slot(i)), e.sq.f.Safety(i)
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if e.pos().Dist(t) > 0.25 {
@@ -504,8 +532,6 @@ func (e *enemy) squadThink() {
 
 // --- cover enemy (seed 002 terrain analysis) ---
 
-var analyzer *tactics.Analyzer
-
 func (e *enemy) coverThink() {
 	L := e.L
 	if e.healthPct() < 25 {
@@ -513,7 +539,7 @@ func (e *enemy) coverThink() {
 	}
 	pp := xy(L.w.Pos(L.player))
 	out := e.loop.Tick(tactics.LoopInput{Self: e.pos(), Threat: pp, ThreatVisible: e.seesPlayer()})
-	e.state = fmt.Sprintf("%s ammo %d", out.Phase, e.loop.Ammo())
+	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if out.Move {
@@ -531,12 +557,8 @@ func (e *enemy) coverThink() {
 }
 
 func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
-	if analyzer == nil {
-		a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
-		if err != nil {
-			return mathx.Vec2{}, false
-		}
-		analyzer = a
+	if L.analyzer == nil {
+		return mathx.Vec2{}, false
 	}
 	ray := func(from, to mathx.Vec2) (float64, bool) {
 		h, ok := L.w.Phys.RayCast(from, to, physics.QueryFilter{Mask: layerWall})
@@ -550,7 +572,7 @@ func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
 		return h.Point.Sub(from).Len() / d, true
 	}
 	open := func(p mathx.Vec2) bool { return L.mesh != nil && L.mesh.PolyAt(p) >= 0 }
-	return analyzer.FindCover(self, threat, nil, ray, open)
+	return L.analyzer.FindCover(self, threat, nil, ray, open)
 }
 
 // --- shared behaviour ---
@@ -564,6 +586,7 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 		return ent, err
 	}
 	e := &enemy{e: ent, kind: k, L: L, side: 1, rockets: 6}
+	e.presize()
 	if w.Rand.Bool() {
 		e.side = -1
 	}
@@ -607,7 +630,8 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 				return ent, err
 			}
 			f.Advance, f.MaxShift = 0.8, 1.2
-			sq = &squad{f: f, anchor: xy(at), path: &enemy{}}
+			sq = &squad{f: f, anchor: xy(at), path: &enemy{}, pos: make([]mathx.Vec2, 0, 8)}
+			sq.path.presize()
 			L.squads = append(L.squads, sq)
 		}
 		e.sq = sq
@@ -624,6 +648,15 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	L.spawned++
 	L.enemies = append(L.enemies, e)
 	return ent, nil
+}
+
+// presize gives the path buffers room for any path of the shipped levels,
+// so planning never allocates after the spawn.
+func (e *enemy) presize() {
+	e.path = make([]mathx.Vec2, 0, 128)
+	e.raw = make([]mathx.Vec2, 0, 64)
+	e.corr = make([]int, 0, 128)
+	e.portals = make([][2]mathx.Vec2, 0, 128)
 }
 
 func (e *enemy) pos() mathx.Vec2 { return xy(e.L.w.Pos(e.e)) }

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 	"time"
+	"unsafe"
 
 	"diorama/iso"
 	"diorama/iso/overlay"
@@ -53,15 +54,47 @@ type game struct {
 	list  *raster.DrawList
 	rd    *raster.Renderer
 	font  *raster.Font
-	times []time.Duration // per drawn frame while a wave is busy
-	all   []time.Duration
+	times frameTimes // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
+	all   frameTimes // every drawn frame
+	sim   time.Duration // Update time since the last drawn frame
+	// simulated frame rate: frames drawn per simulated second (ticks),
+	// for runs whose clock does not see real frames (headless)
+	fpsTicks, fpsFrames int
 	polys [][]mathx.Vec2
+	// per-frame scratch reused from frame to frame, so drawing a frame
+	// allocates nothing in steady state: the parts of the objects handed
+	// to the painter, and the bytes of the HUD's numbers
+	pool []iso.Part
+	tbuf []byte
+}
+
+// parts1 and parts2 return the object parts a, b backed by the frame's
+// part pool (valid until the next Draw).
+func (g *game) parts1(a iso.Part) []iso.Part {
+	g.pool = append(g.pool, a)
+	n := len(g.pool)
+	return g.pool[n-1 : n : n]
+}
+
+func (g *game) parts2(a, b iso.Part) []iso.Part {
+	g.pool = append(g.pool, a, b)
+	n := len(g.pool)
+	return g.pool[n-2 : n : n]
 }
 
 func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
-		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont()}
+		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(),
+		pool: make([]iso.Part, 0, 1024), tbuf: make([]byte, 0, 128),
+		times: newFrameTimes(), all: newFrameTimes()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
+	// Render every printable ASCII glyph now (the font makes them on first
+	// use), so a new digit on the HUD never costs a frame mid-wave.
+	var ascii [95]byte
+	for i := range ascii {
+		ascii[i] = byte(' ' + i)
+	}
+	g.font.Measure(string(ascii[:]))
 	return g
 }
 
@@ -83,6 +116,7 @@ func (g *game) start(i int) error {
 	g.cam.Center = L.grid.ToScreen(L.w.Pos(L.player))
 	g.cam.Clamp()
 	g.ap = autopilot{}
+	g.ap.helper.presize()
 	return nil
 }
 
@@ -132,8 +166,16 @@ func (g *game) pick(i int) {
 
 // Update implements platform.Game.
 func (g *game) Update(in *platform.Input) error {
-	if c := in.Clock(); c != nil {
+	start := time.Now()
+	defer func() { g.sim += time.Since(start) }()
+	g.fpsTicks++
+	if c := in.Clock(); c != nil && c.Stats().Frames > 0 {
 		g.fps = c.Stats().FPS
+	} else if g.fpsTicks >= tps && g.fpsFrames > 0 {
+		// no real frames through the clock (headless): frames drawn per
+		// simulated second
+		g.fps = float64(g.fpsFrames) * tps / float64(g.fpsTicks)
+		g.fpsTicks, g.fpsFrames = 0, 0
 	}
 	if in.KeyPressed(platform.KeyF1) {
 		g.debug = !g.debug
@@ -331,6 +373,8 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 func (g *game) Draw(f *raster.Frame, alpha float64) {
 	start := time.Now()
 	g.list.Reset()
+	clear(g.pool) // drop last frame's sprite pointers
+	g.pool = g.pool[:0]
 	f.Clear(color.RGBA{18, 22, 30, 255})
 	if g.L != nil && g.scr != screenSelect {
 		if g.scr == screenPause {
@@ -350,10 +394,12 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 		platform.DrawStick(f, g.left.Geometry(), platform.DefaultStickStyle)
 		platform.DrawStick(f, g.right.Geometry(), platform.DefaultStickStyle)
 	}
-	d := time.Since(start)
-	g.all = append(g.all, d)
+	d := time.Since(start) + g.sim
+	g.sim = 0
+	g.fpsFrames++
+	g.all.add(d)
 	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
-		g.times = append(g.times, d)
+		g.times.add(d)
 	}
 }
 
@@ -386,7 +432,7 @@ func (g *game) drawWorld(alpha float64) {
 		}
 		sp := grid.ToScreen(mathx.V3(float64(d.cell.X)+1, float64(d.cell.Y)+1, 0))
 		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, h)},
-			Parts: []iso.Part{{Sprite: s, At: mathx.Point{X: int(sp.X) - tileW/2, Y: int(sp.Y) - s.H()}}}})
+			Parts: g.parts1(iso.Part{Sprite: s, At: mathx.Point{X: int(sp.X) - tileW/2, Y: int(sp.Y) - s.H()}})})
 	}
 	// pickups
 	w.Each(scene.Pickup, func(e scene.Entity) {
@@ -400,7 +446,7 @@ func (g *game) drawWorld(alpha float64) {
 		s := g.art.pickup[k]
 		p := w.Pos(e)
 		p.Z = 0.05 * math.Sin(float64(w.Tick())/10)
-		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.2, p.Y-0.2, 0), Max: mathx.V3(p.X+0.2, p.Y+0.2, 0.3)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.2, p.Y-0.2, 0), Max: mathx.V3(p.X+0.2, p.Y+0.2, 0.3)}, Parts: g.parts1(iso.Part{Sprite: s.S, At: at(s, p)})})
 	})
 	// tanks and drones
 	tank := func(p mathx.Vec3, look int, hull, turret float64, flash int, dead, broken bool, r float64) {
@@ -415,7 +461,7 @@ func (g *game) drawWorld(alpha float64) {
 			o.SetTint(color.NRGBA{150, 140, 130, 255})
 		}
 		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-r, p.Y-r, 0), Max: mathx.V3(p.X+r, p.Y+r, 0.6)},
-			Parts: []iso.Part{{Sprite: hs.S, At: at(hs, p), Opts: o}, {Sprite: ts.S, At: at(ts, p), Opts: o}}})
+			Parts: g.parts2(iso.Part{Sprite: hs.S, At: at(hs, p), Opts: o}, iso.Part{Sprite: ts.S, At: at(ts, p), Opts: o})})
 	}
 	lerp := func(e scene.Entity) mathx.Vec3 {
 		p := w.Pos(e)
@@ -447,7 +493,7 @@ func (g *game) drawWorld(alpha float64) {
 			if e.broken {
 				o.SetTint(color.NRGBA{140, 130, 120, 255})
 			}
-			_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.3, p.Y-0.3, 0), Max: mathx.V3(p.X+0.3, p.Y+0.3, 0.7)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p), Opts: o}}})
+			_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.3, p.Y-0.3, 0), Max: mathx.V3(p.X+0.3, p.Y+0.3, 0.7)}, Parts: g.parts1(iso.Part{Sprite: s.S, At: at(s, p), Opts: o})})
 			continue
 		}
 		tank(p, e.spec().look, e.hull, e.turret, e.flash, false, e.broken, e.spec().radius)
@@ -472,7 +518,7 @@ func (g *game) drawWorld(alpha float64) {
 			s = g.art.enemyBullet
 			p.Z = b.Z[i]
 		}
-		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(x-0.05, y-0.05, 0.3), Max: mathx.V3(x+0.05, y+0.05, 0.4)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(x-0.05, y-0.05, 0.3), Max: mathx.V3(x+0.05, y+0.05, 0.4)}, Parts: g.parts1(iso.Part{Sprite: s.S, At: at(s, p)})})
 	}
 	// explosions
 	for _, f := range L.fx {
@@ -488,7 +534,7 @@ func (g *game) drawWorld(alpha float64) {
 		s := frames[min(len(frames)-1, f.age*len(frames)/f.life)]
 		p := f.pos
 		p.Z = 0.3
-		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, 1.5)}, Parts: []iso.Part{{Sprite: s.S, At: at(s, p)}}})
+		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, 1.5)}, Parts: g.parts1(iso.Part{Sprite: s.S, At: at(s, p)})})
 	}
 	depth, err := w.Render(g.list, pt, alpha)
 	if err != nil {
@@ -564,7 +610,7 @@ func (g *game) drawDebug() {
 		if e.wp < len(e.path) {
 			ov.Path(e.path[e.wp:], overlay.SmoothPathStyle)
 		}
-		ov.Label(e.pos(), e.spec().name+": "+e.state, color.NRGBA{255, 255, 200, 255})
+		ov.Label(e.pos(), e.label(), color.NRGBA{255, 255, 200, 255})
 	}
 	for _, sq := range L.squads {
 		if len(sq.members) > 0 {
@@ -573,9 +619,9 @@ func (g *game) drawDebug() {
 			}
 		}
 	}
-	if analyzer != nil {
-		s := overlay.Scalar{W: analyzer.Final.W, H: analyzer.Final.H, Cell: analyzer.Final.Cell, Origin: analyzer.Final.Origin, V: analyzer.Final.V}
-		lo, hi := analyzer.Final.MinMax()
+	if a := L.analyzer; a != nil && len(a.Final.V) > 0 {
+		s := overlay.Scalar{W: a.Final.W, H: a.Final.H, Cell: a.Final.Cell, Origin: a.Final.Origin, V: a.Final.V}
+		lo, hi := a.Final.MinMax()
 		if hi > lo {
 			_, _ = ov.Scalar(s, overlay.Heat(lo, hi))
 		}
@@ -587,6 +633,22 @@ func (g *game) drawDebug() {
 			break
 		}
 	}
+}
+
+// textb draws the text in b (raster lays text out at once and keeps no
+// reference to the string).
+func (g *game) textb(b []byte, x, y int, c color.RGBA) {
+	g.text(unsafe.String(unsafe.SliceData(b), len(b)), x, y, c)
+}
+
+// appendPadded appends v right-aligned in width characters.
+func appendPadded(b []byte, v, width int) []byte {
+	var d [20]byte
+	s := strconv.AppendInt(d[:0], int64(v), 10)
+	for range width - len(s) {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
 }
 
 func (g *game) text(s string, x, y int, c color.RGBA) {
@@ -611,14 +673,33 @@ func (g *game) drawHUD() {
 	if L.pl.weapon == weaponRockets {
 		weapon, ammo = "ROCKETS", L.pl.rockets
 	}
-	g.text(fmt.Sprintf("%s %3d", weapon, ammo), 142, 7, rgba(250, 220, 120, 255))
+	// numbers appended to a reused buffer: no allocation per frame
+	b := append(g.tbuf[:0], weapon...)
+	b = append(b, ' ')
+	b = appendPadded(b, ammo, 3)
+	g.textb(b, 142, 7, rgba(250, 220, 120, 255))
 	alive := 0
 	for _, wi := range L.waves {
 		alive += wi.o.Alive()
 	}
-	g.text(fmt.Sprintf("WAVE %d/%d  ENEMIES %d", L.wave, len(L.waves), alive), 270, 7, white)
-	g.text(fmt.Sprintf("SCORE %d", L.score), 470, 7, rgba(140, 220, 255, 255))
-	g.text(fmt.Sprintf("FPS %.0f", g.fps), 600, 7, white)
+	b = append(b[:0], "WAVE "...)
+	b = strconv.AppendInt(b, int64(L.wave), 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(len(L.waves)), 10)
+	b = append(b, "  ENEMIES "...)
+	b = strconv.AppendInt(b, int64(alive), 10)
+	g.textb(b, 270, 7, white)
+	b = append(b[:0], "SCORE "...)
+	b = strconv.AppendInt(b, int64(L.score), 10)
+	g.textb(b, 470, 7, rgba(140, 220, 255, 255))
+	b = append(b[:0], "FPS "...)
+	if g.fps > 0 {
+		b = strconv.AppendInt(b, int64(math.Round(g.fps)), 10)
+	} else {
+		b = append(b, "--"...)
+	}
+	g.textb(b, 600, 7, white)
+	g.tbuf = b
 	// pause button
 	g.list.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
 	g.list.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
@@ -628,7 +709,11 @@ func (g *game) drawHUD() {
 	case L.lost:
 		msg = "DESTROYED - press Enter / A / tap to retry"
 	case L.won:
-		msg = fmt.Sprintf("LEVEL CLEAR  score %d - press Enter / A / tap", L.score)
+		b := append(g.tbuf[:0], "LEVEL CLEAR  score "...)
+		b = strconv.AppendInt(b, int64(L.score), 10)
+		b = append(b, " - press Enter / A / tap"...)
+		g.tbuf = b
+		msg = unsafe.String(unsafe.SliceData(b), len(b))
 	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
 		msg = g.levels[g.cur].Title
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"diorama/ai/nav"
+	"diorama/ai/tactics"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/scene"
@@ -276,6 +277,11 @@ func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
 	}
 	// Name the pickups of loaders that leave them unnamed.
 	L.buildNav()
+	a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
+	if err != nil {
+		return err
+	}
+	L.analyzer = a
 	L.hookEvents()
 	L.pl = playerState{ammo: 60, weapon: weaponCannon, hullAngle: -math.Pi / 4, turretAngle: -math.Pi / 4}
 	return nil

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"diorama/platform"
+	"diorama/platform/auto"
 	"diorama/raster"
 	"diorama/raster/rastertest"
 )
@@ -181,7 +183,7 @@ func TestHeadlessRun(t *testing.T) {
 	if err := run(options{headless: true, ticks: 120, out: dir, record: rec, seed: 3, workers: 2}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out.String(), "demo: 60 frames, level \"outpost.tmx\" tick 120") || !strings.Contains(out.String(), "busy-wave frame mean") {
+	if !strings.HasPrefix(out.String(), "demo: 60 frames, level \"outpost.tmx\" tick 120") || !strings.Contains(out.String(), "busy-wave frame (ticks + drawing) mean") {
 		t.Fatalf("summary %q", out.String())
 	}
 	if st, err := os.Stat(rec); err != nil || st.Size() == 0 {
@@ -189,5 +191,23 @@ func TestHeadlessRun(t *testing.T) {
 	}
 	if err := run(options{headless: true, ticks: 0, out: dir}, io.Discard, io.Discard); err == nil {
 		t.Fatal("0 ticks accepted")
+	}
+}
+
+// Headless, the clock sees no real frames: the HUD's FPS is the simulated
+// frame rate, frames drawn per 60 ticks (auto.Headless draws every second
+// tick: 30), never 0.
+func TestHeadlessFPS(t *testing.T) {
+	g, err := setup(options{headless: true, ticks: 240, seed: 3}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	if _, err := auto.Headless(g, platform.Config{Title: "t", Width: frameW, Height: frameH, TPS: tps},
+		auto.Options{Ticks: 240, OutDir: t.TempDir(), Log: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	if g.fps != 30 {
+		t.Fatalf("headless FPS %v, want 30", g.fps)
 	}
 }

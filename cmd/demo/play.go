@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"diorama/ai/nav"
+	"diorama/ai/tactics"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -63,6 +64,9 @@ type level struct {
 	tiles  *nav.TileMap
 	mesh   *nav.Mesh
 	search *nav.Searcher
+	// analyzer is the cover enemies' terrain analysis (made with the
+	// level, so the first search for cover costs no more than the next)
+	analyzer *tactics.Analyzer
 
 	player  scene.Entity
 	pl      playerState

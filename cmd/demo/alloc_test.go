@@ -1,0 +1,90 @@
+package main
+
+import (
+	"testing"
+
+	"diorama/platform"
+	"diorama/scene"
+)
+
+// Steady state allocates nothing: two ticks (Update, with the AI player)
+// and one drawn frame, through the platform driver as the backends run
+// them, over the whole of level 1. Two kinds of window are skipped, and
+// only these may allocate:
+//   - an entity is created (an enemy spawns, a wreck drops a pickup, a
+//     door shuts): a new enemy allocates its brain (behaviour tree
+//     instance, FSM, fuzzy module clone, path buffers) and the scene and
+//     physics may grow their arrays;
+//   - the window reaches a new high-water mark of draw-list commands,
+//     painted objects or physics pairs and contacts: raster.DrawList, the
+//     iso painter's sorter and the physics world keep their memory from
+//     frame to frame and only grow to a new maximum (none has a way to
+//     reserve room up front).
+//
+// Every other window must allocate exactly nothing.
+func TestSteadyStateAllocs(t *testing.T) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	d, err := platform.NewDriver(g, platform.Config{Title: "t", Width: frameW, Height: frameH, TPS: tps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	L := g.L
+	var pairs, contacts int // the window's most
+	frame := func() {
+		for range 2 {
+			if err := d.Tick(); err != nil {
+				t.Fatal(err)
+			}
+			st := L.w.Phys.Stats()
+			pairs, contacts = max(pairs, st.Pairs), max(contacts, st.Contacts)
+		}
+		g.Draw(d.Frame, 0)
+	}
+	created := func() int {
+		n := L.spawned + L.kills
+		for _, dr := range L.doors {
+			if dr.locked {
+				n += 1000
+			}
+		}
+		return n
+	}
+	pickups := func() int {
+		n := 0
+		L.w.Each(scene.Pickup, func(scene.Entity) { n++ })
+		return n
+	}
+	clean, dirty, growth, busy := 0, 0, 0, 0
+	hiCmds, hiParts, hiPairs, hiContacts := 0, 0, 0, 0
+	for g.L == L && !L.won && !L.lost && L.w.Tick() < 4000 {
+		c0, p0 := created(), pickups()
+		pairs, contacts = 0, 0
+		allocs := testing.AllocsPerRun(5, frame)
+		if created() != c0 || pickups() > p0 {
+			dirty++
+			continue
+		}
+		if g.list.Len() > hiCmds || len(g.pool) > hiParts || pairs > hiPairs || contacts > hiContacts {
+			hiCmds, hiParts = max(hiCmds, g.list.Len()), max(hiParts, len(g.pool))
+			hiPairs, hiContacts = max(hiPairs, pairs), max(hiContacts, contacts)
+			growth++
+			continue
+		}
+		if len(L.enemies) >= 3 {
+			busy++
+		}
+		if allocs != 0 {
+			t.Errorf("tick %d, %d enemies: %.1f allocations per frame", L.w.Tick(), len(L.enemies), allocs)
+		}
+		clean++
+	}
+	t.Logf("%d clean windows (%d with 3+ enemies), %d skipped for new entities, %d for new high-water marks (%d commands, %d parts); level ended at tick %d won %v",
+		clean, busy, dirty, growth, hiCmds, hiParts, L.w.Tick(), L.won)
+	if busy < 50 {
+		t.Fatalf("only %d busy windows checked", busy)
+	}
+}
