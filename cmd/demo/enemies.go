@@ -69,10 +69,10 @@ type enemy struct {
 	broken bool
 	state  string // shown by the debug overlay (a constant: no per-tick allocation)
 	// numbers the overlay formats after state: note says which
-	note   noteKind
-	noteA  float64
-	noteB  float64
-	anim   int
+	note  noteKind
+	noteA float64
+	noteB float64
+	anim  int
 
 	// navigation
 	path    []mathx.Vec2

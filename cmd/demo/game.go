@@ -54,13 +54,13 @@ type game struct {
 	list  *raster.DrawList
 	rd    *raster.Renderer
 	font  *raster.Font
-	times frameTimes // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
-	all   frameTimes // every drawn frame
+	times frameTimes    // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
+	all   frameTimes    // every drawn frame
 	sim   time.Duration // Update time since the last drawn frame
 	// simulated frame rate: frames drawn per simulated second (ticks),
 	// for runs whose clock does not see real frames (headless)
 	fpsTicks, fpsFrames int
-	polys [][]mathx.Vec2
+	polys               [][]mathx.Vec2
 	// per-frame scratch reused from frame to frame, so drawing a frame
 	// allocates nothing in steady state: the parts of the objects handed
 	// to the painter, and the bytes of the HUD's numbers
