@@ -7,20 +7,23 @@ import (
 	"diorama/mathx"
 )
 
-// Searches on uniform-cost 8-way grids (A*, JPS, JPS+) run in fixed point:
-// a straight step costs fxStraight = 2^32 and a diagonal fxDiag =
-// round(√2·2^32), so path costs are exact integers, the octile heuristic
-// stays exactly consistent for these costs, and the open list can be a
-// radix queue (see radixQueue). An octile length a + b√2 (a straight and b
-// diagonal steps) maps to a·2^32 + b·fxDiag, off by under 0.05·b units of
-// 2^-32: two lengths order the same way in both as long as paths keep
-// under about 10^5 diagonal steps, and beyond that a path found is at most
-// 10^-5 relatively longer than the optimum. Stats.Cost is recomputed
-// exactly from the path's steps. Keys stay below 2^58 for the largest grid
-// (MaxGridCells steps of √2).
+// Searches on uniform-cost 8-way grids (A*, JPS, JPS+) run in fixed
+// point: a straight step costs fxStraight = 985 and a diagonal fxDiag =
+// 1393, the convergent of √2 = 1393/985 - 3.6e-7, so path costs are
+// exact integers, the octile heuristic stays exactly consistent for these
+// costs, and the open list can be a bucket queue (ringQueue, for A*) or a
+// radix heap (radixQueue, for the long jumps of JPS). An octile length
+// a + b√2 (a straight and b diagonal steps) maps to a·985 + b·1393, off
+// by b·3.6e-4 units: since |a + b√2| ≥ 1/(2√2·|b|) for integers with
+// b ≠ 0, two different lengths order the same way in both as long as their
+// diagonal counts differ by under 985, and beyond that a path found is at
+// most 2.6e-7 relatively longer than the optimum (Moving AI lengths are
+// given to 1e-5). Stats.Cost is recomputed exactly from the path's steps.
+// Keys stay below 2^35 for the largest grid (MaxGridCells diagonal
+// steps).
 const (
-	fxStraight = 1 << 32
-	fxDiag     = 6074001000 // √2·2^32 = 6074000999.952…
+	fxStraight = 985
+	fxDiag     = 1393
 )
 
 // fxNode is a node's search record on the fixed-point path, all in one
@@ -61,9 +64,15 @@ func (s *Searcher) fxHeur(p int32) uint64 {
 }
 
 func (s *Searcher) seedFx(a int32) {
-	s.rq.reset()
 	s.rec[a] = fxNode{g: 0, par: -1, st: s.gen}
-	s.rq.push(s.fxHeur(a), a)
+	h := s.fxHeur(a)
+	if s.kind == kindFx8 {
+		s.ring.reset(h)
+		s.ring.push(h, a)
+		return
+	}
+	s.rq.reset()
+	s.rq.push(h, a)
 }
 
 // stepFx is Step for the fixed-point searches.
@@ -76,7 +85,12 @@ func (s *Searcher) stepFx(budget int) bool {
 		if budget > 0 {
 			budget--
 		}
-		p := s.rq.pop(s.rec, closed)
+		var p int32
+		if s.kind == kindFx8 {
+			p = s.ring.pop(s.rec, closed)
+		} else {
+			p = s.rq.pop(s.rec, closed)
+		}
 		if p < 0 {
 			s.finished = true
 			break
@@ -115,7 +129,7 @@ func (s *Searcher) expandFx8(p int32) {
 	g := s.grid
 	rec := s.rec
 	st := int32(g.stride)
-	offs := [8]int32{1, -1, -st, st, 1 - st, -1 - st, 1 + st, st - 1}
+	offs := &g.nbOff
 	py := p / st
 	ax, ay := int(p-py*st)-1-s.gx, int(py)-1-s.gy // p relative to the goal
 	g0 := rec[p].g
@@ -132,7 +146,7 @@ func (s *Searcher) expandFx8(p int32) {
 		} else {
 			continue
 		}
-		s.rq.push(ng+octFx(ax+fxDX[d], ay+fxDY[d]), q)
+		s.ring.push(ng+octFx(ax+fxDX[d], ay+fxDY[d]), q)
 	}
 }
 

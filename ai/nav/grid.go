@@ -56,7 +56,8 @@ type Grid struct {
 	// nb holds, per padded cell of an 8-way grid, a bit per legal move
 	// (E, W, N, S, NE, NW, SE, SW: see fxDX), diagonals only when both
 	// cells beside them are free (no corner cutting).
-	nb []uint8
+	nb    []uint8
+	nbOff [8]int32 // padded-index offset of each move
 
 	version   uint64     // bumped by every change
 	jp        [8][]int16 // JPS+ jump distances per direction (padded index)
@@ -216,6 +217,8 @@ func (g *Grid) moves() {
 		g.nb = make([]uint8, len(g.cost))
 	}
 	st := g.stride
+	s32 := int32(st)
+	g.nbOff = [8]int32{1, -1, -s32, s32, 1 - s32, -1 - s32, 1 + s32, s32 - 1}
 	c := g.cost
 	for p := range g.nb {
 		if c[p] <= 0 || p < st || p >= len(c)-st {

@@ -51,9 +51,10 @@ type Searcher struct {
 	order  []int32 // nodes in the order they were closed (Dijkstra)
 
 	// The fixed-point searches (kindFx8, kindJPS, kindJPSPlus) use rec
-	// and rq instead of g, h, parent, state and open.
+	// and ring (A*) or rq (JPS) instead of g, h, parent, state and open.
 	fx     bool
 	rec    []fxNode
+	ring   ringQueue
 	rq     radixQueue
 	bestHx uint64
 
