@@ -223,6 +223,8 @@ func TestZeroAllocs(t *testing.T) {
 	}{
 		{Config{Test: Bullets, Count: 72}, 5 * TPS},
 		{Config{Test: Units, Count: 115}, TPS},
+		{Config{Test: Bullets, Count: 72, Pipeline: true}, 5 * TPS},
+		{Config{Test: Units, Count: 115, Pipeline: true}, TPS},
 	} {
 		s := newScene(t, c.cfg)
 		for k := 0; k < c.warm; k++ {
@@ -250,10 +252,12 @@ func TestZeroAllocs(t *testing.T) {
 func testingAllocs(runs int, f func()) float64 { return testing.AllocsPerRun(runs, f) }
 
 // TestDeterministic: the same configuration gives the same world state
-// after the same ticks, rendering or not.
+// after the same ticks, rendering or not, pipelined or not.
 func TestDeterministic(t *testing.T) {
 	for _, cfg := range []Config{{Test: Bullets, Count: 36, Seed: 5}, {Test: Units, Count: 60, Seed: 5}} {
-		a, b := newScene(t, cfg), newScene(t, cfg)
+		pc := cfg
+		pc.Pipeline = true
+		a, b := newScene(t, cfg), newScene(t, pc)
 		for k := 0; k < 3*TPS; k++ {
 			a.Tick()
 			b.Tick()
@@ -301,14 +305,20 @@ func TestMeasure(t *testing.T) {
 func TestWorkersSamePicture(t *testing.T) {
 	for _, test := range []Test{Bullets, Units} {
 		var ref []byte
-		for _, w := range []int{1, 2, 3} {
-			s := newScene(t, Config{Test: test, Count: 72, Workers: w, Seed: 2})
+		for _, w := range []int{1, 2, 3, -2} {
+			s := newScene(t, Config{Test: test, Count: 72, Workers: max(w, -w), Seed: 2, Pipeline: w < 0})
 			for k := 0; k < 3*TPS; k++ {
 				s.Tick()
+				if w < 0 && k%7 == 0 {
+					if err := s.Render(0.5); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
 			if err := s.Render(0.5); err != nil {
 				t.Fatal(err)
 			}
+			s.Sync()
 			pix := s.Frame.Image().Pix
 			if ref == nil {
 				ref = append([]byte(nil), pix...)
@@ -316,7 +326,7 @@ func TestWorkersSamePicture(t *testing.T) {
 			}
 			for k := range pix {
 				if pix[k] != ref[k] {
-					t.Fatalf("%v: %d workers differ from 1 at byte %d", test, w, k)
+					t.Fatalf("%v: %d workers (negative: pipelined) differ from 1 at byte %d", test, w, k)
 				}
 			}
 		}

@@ -70,6 +70,13 @@ type Config struct {
 	Workers int
 	// Seed seeds the world (unit placement and wander).
 	Seed uint64
+	// Pipeline overlaps work across frames on other cores, with results
+	// bit-identical to running in order: the raster pass of frame N runs
+	// while tick N+1 simulates (it reads only the draw lists), and the unit
+	// AI of tick N+1 runs while frame N is drawn (it reads only positions,
+	// which drawing does not change). Call Scene.Sync before reading Frame,
+	// and change nothing in the world between Render and the next Tick.
+	Pipeline bool
 }
 
 // Scene is a built test: the scene world on an iso map, its camera,
@@ -99,6 +106,13 @@ type Scene struct {
 	agents   *steer.World
 	proto    []steer.Agent
 	walls    wallIndex
+
+	// pipelining (Config.Pipeline)
+	aiReq, aiDone   chan struct{} // AI of the next tick: start, finished
+	aiPending       bool
+	rasReq, rasDone chan struct{} // raster pass of the last frame
+	rasPending      bool
+	renderErr       error
 
 	// Fired counts bullets fired; WallHits bullets that died on a wall;
 	// Expired bullets whose lifetime ended; PeakBullets the most alive
@@ -172,6 +186,19 @@ func New(cfg Config) (*Scene, error) {
 
 // Close stops the renderer's goroutines.
 func (s *Scene) Close() {
+	s.Sync()
+	if s.aiPending {
+		<-s.aiDone
+		s.aiPending = false
+	}
+	if s.aiReq != nil {
+		close(s.aiReq)
+		s.aiReq = nil
+	}
+	if s.rasReq != nil {
+		close(s.rasReq)
+		s.rasReq = nil
+	}
 	for _, c := range s.build {
 		close(c)
 	}
@@ -267,7 +294,25 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 		s.Units = append(s.Units, e)
 		s.proto = append(s.proto, a)
 	}
-	w.Tasks.Every(1, func(uint64) bool { s.steerUnits(); return false })
+	w.Tasks.Every(1, func(uint64) bool {
+		if s.aiPending {
+			<-s.aiDone // computed during the last Render, from the same state
+			s.aiPending = false
+		} else {
+			s.steerAgents()
+		}
+		s.applySteering()
+		return false
+	})
+	if s.Cfg.Pipeline {
+		s.aiReq, s.aiDone = make(chan struct{}), make(chan struct{})
+		go func() {
+			for range s.aiReq {
+				s.steerAgents()
+				s.aiDone <- struct{}{}
+			}
+		}()
+	}
 	return nil
 }
 
@@ -275,18 +320,25 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 // the agents take their bodies' positions, steer (wander, separation,
 // wall avoidance, contact resolution), and each body gets the velocity
 // that carries it to where its agent went; physics then stops it at walls.
-func (s *Scene) steerUnits() {
+//
+// steerAgents is the part that only reads the scene (so it may run while
+// the scene is drawn); applySteering hands the result to the bodies.
+func (s *Scene) steerAgents() {
 	w := s.World
-	dt := w.Dt()
 	for i, e := range s.Units {
 		a := &s.proto[i]
 		a.Pos = w.Pos(e).XY()
 		a.Vel = s.agents.Vel(i)
 		_ = s.agents.Set(i, *a) // finite by construction
 	}
-	if err := s.agents.Step(dt); err != nil {
-		return
-	}
+	_ = s.agents.Step(w.Dt()) // dt is finite and > 0
+}
+
+// applySteering sets each body's velocity to reach its agent's new
+// position in one tick.
+func (s *Scene) applySteering() {
+	w := s.World
+	dt := w.Dt()
 	for i, e := range s.Units {
 		v := s.agents.Pos(i).Sub(s.proto[i].Pos).Scale(1 / dt)
 		_ = w.SetVelocity(e, v)
@@ -307,12 +359,18 @@ func (s *Scene) Tick() {
 
 // Render draws the current state into s.Frame: map, walls and characters
 // through the scene (iso culling and depth sorting), then the bullets as
-// one layer of small RLE sprites on top (one depth key, so they cost no
-// sorting), all rasterized by the band-parallel renderer.
+// small RLE sprites in their own draw lists (one depth key, so they cost
+// no sorting; built in parallel), all rasterized by the band-parallel
+// renderer. With Config.Pipeline the raster pass runs in the background
+// (Sync waits for it) and the next tick's unit AI starts at once.
 func (s *Scene) Render(alpha float64) error {
+	s.Sync()
+	if s.aiReq != nil && !s.aiPending {
+		s.aiPending = true
+		s.aiReq <- struct{}{}
+	}
 	s.dl.Reset()
-	depth, err := s.World.Render(s.dl, s.painter, alpha)
-	if err != nil {
+	if _, err := s.World.Render(s.dl, s.painter, alpha); err != nil {
 		return err
 	}
 	if s.Cfg.Test == Bullets {
@@ -320,12 +378,38 @@ func (s *Scene) Render(alpha float64) error {
 	} else {
 		s.Drawn = s.visibleUnits()
 	}
-	_ = depth
+	if s.Cfg.Pipeline {
+		if s.rasReq == nil {
+			s.rasReq, s.rasDone = make(chan struct{}), make(chan struct{})
+			go func() {
+				for range s.rasReq {
+					s.raster()
+					s.rasDone <- struct{}{}
+				}
+			}()
+		}
+		s.rasPending = true
+		s.rasReq <- struct{}{}
+		return nil
+	}
+	s.raster()
+	return nil
+}
+
+// raster executes the frame's draw lists.
+func (s *Scene) raster() {
 	s.renderer.Render(s.Frame, s.dl)
 	for _, l := range s.bdl {
 		s.renderer.Render(s.Frame, l) // one depth: nothing to sort
 	}
-	return nil
+}
+
+// Sync waits until the last rendered frame is complete in s.Frame.
+func (s *Scene) Sync() {
+	if s.rasPending {
+		<-s.rasDone
+		s.rasPending = false
+	}
 }
 
 // buildJob is one chunk of bullet slots to add to one draw list.

@@ -33,7 +33,7 @@ func main() {
 	var (
 		out       = flag.String("out", "perf", "directory for REPORT.md and the plots (relative to the repository root)")
 		seconds   = flag.Float64("seconds", 120, "simulated seconds of each seed configuration (the seed ran 120 s)")
-		targetSec = flag.Float64("target-seconds", 60, "simulated seconds of each target run (50,000 bullets, 5,000 units)")
+		targetSec = flag.Float64("target-seconds", 30, "simulated seconds of each target run (50,000 bullets, 5,000 units)")
 		sweep     = flag.Bool("sweep", true, "run the 60 FPS sweeps")
 		naive     = flag.Bool("naive", true, "run the naive image/draw peer module")
 		profSec   = flag.Float64("profile-seconds", 10, "simulated seconds of CPU profile per target (0: none)")
@@ -78,14 +78,16 @@ func main() {
 		rep.seedUnits = append(rep.seedUnits, r)
 	}
 	// 2. The targets.
-	for _, w := range []int{1, 0} {
-		log.Printf("target bullets, workers %d", w)
-		r, err := perf.Run(perf.Config{Test: perf.Bullets, Count: targetRing, Workers: w, Seed: 1},
+	for _, w := range []int{1, 0, -1} {
+		pipe := w < 0
+		w = max(w, 0)
+		log.Printf("target bullets, workers %d, pipeline %v", w, pipe)
+		r, err := perf.Run(perf.Config{Test: perf.Bullets, Count: targetRing, Workers: w, Seed: 1, Pipeline: pipe},
 			perf.Options{Warmup: 5 * time.Second, Duration: dur(*targetSec), Keep: true})
 		check(err)
 		rep.targetBullets = append(rep.targetBullets, r)
-		log.Printf("target units, workers %d", w)
-		r, err = perf.Run(perf.Config{Test: perf.Units, Count: targetUnits, Workers: w, Seed: 1},
+		log.Printf("target units, workers %d, pipeline %v", w, pipe)
+		r, err = perf.Run(perf.Config{Test: perf.Units, Count: targetUnits, Workers: w, Seed: 1, Pipeline: pipe},
 			perf.Options{Warmup: time.Second, Duration: dur(*targetSec), Keep: true})
 		check(err)
 		rep.targetUnits = append(rep.targetUnits, r)
@@ -105,9 +107,18 @@ func main() {
 	// 4. Sweeps.
 	if *sweep {
 		for _, t := range []perf.Test{perf.Bullets, perf.Units} {
-			for _, p := range []int{1, runtime.NumCPU()} {
-				log.Printf("sweep %v on %d cores", t, p)
-				s, err := perf.Sweep(t, p, perf.SweepOptions{Start: 4000, Fit: fitC})
+			for _, p := range []int{1, runtime.NumCPU(), -runtime.NumCPU()} {
+				pipe := p < 0
+				p = max(p, -p)
+				if pipe && p == 1 {
+					continue
+				}
+				log.Printf("sweep %v on %d cores, pipeline %v", t, p, pipe)
+				warm := 5 * time.Second // the rings fill in 4.5 s
+				if t == perf.Units {
+					warm = time.Second
+				}
+				s, err := perf.Sweep(t, p, perf.SweepOptions{Start: 4000, Fit: fitC, Warmup: warm, Precision: 1.04, Pipeline: pipe})
 				check(err)
 				rep.sweeps = append(rep.sweeps, s)
 			}
