@@ -12,10 +12,17 @@ func quadPass(target, cast uint64) bool { return ((target|laneHigh)-cast)&laneHi
 // boxes that touch (the exact test decides those), whatever the rounding,
 // clamping or position in the frame; boxes clearly apart are rejected.
 func TestQuadNeverRejectsTouching(t *testing.T) {
+	// A frame at (-300, 200) quanta; a scale of 1.25 with the origin at
+	// (7, -3) turns the boxes' pixels into quanta. The frame covers
+	// [lo, hi] in pixels.
+	bg := &bulletGrid{ox: 7, oy: -3, scale: 1.25}
+	fx, fy := int64(-300), int64(200)
+	lo := mathx.Vec2{X: 7 + float64(fx)/1.25, Y: -3 + float64(fy)/1.25}
+	hi := lo.Add(mathx.Vec2{X: quadK / 1.25, Y: quadK / 1.25})
 	r := mathx.NewRand(3)
 	box := func() mathx.AABB {
 		// Mostly inside the frame, some beyond either end, some tiny.
-		c := mathx.Vec2{X: r.Range(-2000, quadK+2000), Y: r.Range(-2000, quadK+2000)}
+		c := mathx.Vec2{X: r.Range(lo.X-2000, hi.X+2000), Y: r.Range(lo.Y-2000, hi.Y+2000)}
 		h := mathx.Vec2{X: r.Range(0, 300), Y: r.Range(0, 300)}
 		if r.Float64() < 0.2 {
 			h = mathx.Vec2{X: r.Range(0, 0.01), Y: r.Range(0, 0.01)}
@@ -32,8 +39,8 @@ func TestQuadNeverRejectsTouching(t *testing.T) {
 				b = b.Translate(mathx.Vec2{Y: a.Min.Y - b.Max.Y})
 			}
 		}
-		qt := quadTarget(a.Min.X, a.Min.Y, a.Max.X, a.Max.Y)
-		qc := quadCast(b.Min.X, b.Min.Y, b.Max.X, b.Max.Y)
+		qt := quadTarget(bg.globOf(&a), fx, fy)
+		qc := quadCast(bg.globOf(&b), fx, fy)
 		if boxesTouch(a, b) {
 			touching++
 			if !quadPass(qt, qc) {
@@ -43,7 +50,9 @@ func TestQuadNeverRejectsTouching(t *testing.T) {
 		}
 		// Apart by more than two quanta on an axis, both inside the frame:
 		// rejected.
-		in := func(x mathx.AABB) bool { return x.Min.X > 0 && x.Min.Y > 0 && x.Max.X < quadK-1 && x.Max.Y < quadK-1 }
+		in := func(x mathx.AABB) bool {
+			return x.Min.X > lo.X && x.Min.Y > lo.Y && x.Max.X < hi.X-1 && x.Max.Y < hi.Y-1
+		}
 		if in(a) && in(b) && (b.Min.X > a.Max.X+2 || a.Min.X > b.Max.X+2 || b.Min.Y > a.Max.Y+2 || a.Min.Y > b.Max.Y+2) {
 			apart++
 			if quadPass(qt, qc) {
