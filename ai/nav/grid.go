@@ -52,6 +52,11 @@ type Grid struct {
 	// (64i..64i+63, y), cols[x*cw+i] holds cells (x, 64i..64i+63).
 	rows, cols []uint64
 	rw, cw     int
+	// Stop masks for the JPS scans, laid out like rows and cols: bit k
+	// is set where a scan moving east (stopE), west (stopW), south
+	// (stopS) or north (stopN) must stop: a blocked cell, or one with a
+	// forced neighbour (free beside it, blocked beside the cell before).
+	stopE, stopW, stopS, stopN []uint64
 
 	// nb holds, per padded cell of an 8-way grid, a bit per legal move
 	// (E, W, N, S, NE, NW, SE, SW: see fxDX), diagonals only when both
@@ -209,6 +214,37 @@ func (g *Grid) bits() {
 			}
 		}
 	}
+	g.stopE, g.stopW = stops(g.stopE, g.stopW, g.rows, g.rw, g.h)
+	g.stopS, g.stopN = stops(g.stopS, g.stopN, g.cols, g.cw, g.w)
+}
+
+// stops computes the forward and backward stop masks of n lines of ww
+// words each (see Grid.stopE), reusing fwd and back when they fit.
+func stops(fwd, back, lines []uint64, ww, n int) ([]uint64, []uint64) {
+	if len(fwd) != len(lines) {
+		fwd = make([]uint64, len(lines))
+		back = make([]uint64, len(lines))
+	}
+	side := func(l, i int) uint64 {
+		if l < 0 || l >= n || i < 0 || i >= ww {
+			return 0
+		}
+		return lines[l*ww+i]
+	}
+	for l := 0; l < n; l++ {
+		for i := 0; i < ww; i++ {
+			f, b := ^lines[l*ww+i], ^lines[l*ww+i]
+			for _, o := range [2]int{l - 1, l + 1} {
+				w := side(o, i)
+				// forward: side free at k and blocked at k-1
+				f |= w &^ (w<<1 | side(o, i-1)>>63)
+				// backward: side free at k and blocked at k+1
+				b |= w &^ (w>>1 | side(o, i+1)<<63)
+			}
+			fwd[l*ww+i], back[l*ww+i] = f, b
+		}
+	}
+	return fwd, back
 }
 
 // moves fills the neighbour masks of an 8-way grid.

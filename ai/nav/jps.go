@@ -96,154 +96,142 @@ func (s *Searcher) expandJPS(p int32) {
 }
 
 func (s *Searcher) jumpFrom(p, dx, dy int32) {
+	g := s.grid
+	st := int32(g.stride)
+	x, y := g.xy(p)
 	var j int32
-	st := int32(s.grid.stride)
-	if dx != 0 && dy != 0 {
-		if c := s.grid.cost; !(c[p+dx+dy*st] > 0 && c[p+dx] > 0 && c[p+dy*st] > 0) {
+	switch {
+	case dx != 0 && dy != 0:
+		if c := g.cost; !(c[p+dx+dy*st] > 0 && c[p+dx] > 0 && c[p+dy*st] > 0) {
 			return
 		}
-		j = s.jumpDiag(p+dx+dy*st, dx, dy)
-	} else {
-		j = s.jumpStraight(p+dx+dy*st, dx+dy*st, dx == 0)
+		j = s.jumpDiag(p+dx+dy*st, x+int(dx), y+int(dy), int(dx), int(dy))
+	case dy == 0:
+		k := s.jumpH(x+int(dx), y, int(dx))
+		if k < 0 {
+			return
+		}
+		j = p + int32(k-x)
+	default:
+		k := s.jumpV(x, y+int(dy), int(dy))
+		if k < 0 {
+			return
+		}
+		j = p + int32(k-y)*st
 	}
 	if j < 0 || s.rec[j].st == s.gen+1 {
 		return
 	}
-	x0, y0 := s.grid.xy(p)
-	x1, y1 := s.grid.xy(j)
-	s.relaxFx(j, p, s.rec[p].g+octFx(x1-x0, y1-y0))
+	x1, y1 := g.xy(j)
+	s.relaxFx(j, p, s.rec[p].g+octFx(x1-x, y1-y))
 }
 
-// jumpStraight walks from q by step d (±1 horizontally, ±stride when
-// vertical) and returns the first jump point: the goal, or a cell with a
-// forced neighbour. It returns -1 at a wall. It scans 64 cells at a time
-// in the grid's walkability bitsets.
-func (s *Searcher) jumpStraight(q, d int32, vertical bool) int32 {
+// jumpH scans row y from column x in direction dir (±1) and returns the
+// column of the first jump point: the goal, or a cell with a forced
+// neighbour. It returns -1 at a wall or the edge. It reads the grid's
+// precomputed stop masks, 64 cells at a time.
+func (s *Searcher) jumpH(x, y, dir int) int {
 	g := s.grid
-	x, y := g.xy(q)
-	if !vertical {
-		if y < 0 || y >= g.h {
-			return -1
-		}
-		line := g.rows[y*g.rw : (y+1)*g.rw]
-		var up, down []uint64
-		if y > 0 {
-			up = g.rows[(y-1)*g.rw : y*g.rw]
-		}
-		if y+1 < g.h {
-			down = g.rows[(y+1)*g.rw : (y+2)*g.rw]
-		}
-		goal := -1
-		if y == s.gy {
-			goal = s.gx
-		}
-		r := scanLine(line, up, down, x, int(d), g.w, goal)
-		if r < 0 {
-			return -1
-		}
-		return g.idx(r, y)
-	}
 	if x < 0 || x >= g.w {
 		return -1
 	}
-	line := g.cols[x*g.cw : (x+1)*g.cw]
-	var left, right []uint64
-	if x > 0 {
-		left = g.cols[(x-1)*g.cw : x*g.cw]
+	goal := -1
+	if y == s.gy {
+		goal = s.gx
 	}
-	if x+1 < g.w {
-		right = g.cols[(x+1)*g.cw : (x+2)*g.cw]
+	o := y * g.rw
+	if dir > 0 {
+		return scanFwd(g.stopE[o:o+g.rw], g.rows[o:o+g.rw], x, goal)
+	}
+	return scanBack(g.stopW[o:o+g.rw], g.rows[o:o+g.rw], x, goal)
+}
+
+// jumpV is jumpH down (dir 1) or up (dir -1) column x from row y,
+// returning a row.
+func (s *Searcher) jumpV(x, y, dir int) int {
+	g := s.grid
+	if y < 0 || y >= g.h {
+		return -1
 	}
 	goal := -1
 	if x == s.gx {
 		goal = s.gy
 	}
-	dir := 1
-	if d < 0 {
-		dir = -1
-	}
-	r := scanLine(line, left, right, y, dir, g.h, goal)
-	if r < 0 {
-		return -1
-	}
-	return g.idx(x, r)
-}
-
-func word(b []uint64, i int) uint64 {
-	if i < 0 || i >= len(b) {
-		return 0
-	}
-	return b[i]
-}
-
-// scanLine walks a line of n cells (bit i of line set = cell i walkable)
-// from position p in direction dir and returns the first position that is
-// the goal or has a forced neighbour: a walkable cell beside it (in a or
-// b, the neighbouring lines) whose cell one step back is blocked. It
-// returns -1 when it reaches a blocked cell or the end of the line first.
-func scanLine(line, a, b []uint64, p, dir, n, goal int) int {
-	if p < 0 || p >= n {
-		return -1
-	}
+	o := x * g.cw
 	if dir > 0 {
-		for i := p >> 6; i < len(line); i++ {
-			wa, wb := word(a, i), word(b, i)
-			// forced at k: side free at k and blocked at k-1
-			fa := wa &^ (wa<<1 | word(a, i-1)>>63)
-			fb := wb &^ (wb<<1 | word(b, i-1)>>63)
-			stop := ^line[i] | fa | fb
-			if goal >= 0 && goal>>6 == i {
-				stop |= 1 << (goal & 63)
-			}
-			if i == p>>6 {
-				stop &= ^uint64(0) << (p & 63)
-			}
-			if stop == 0 {
-				continue
-			}
-			k := i<<6 + bits.TrailingZeros64(stop)
-			if k == goal {
+		return scanFwd(g.stopS[o:o+g.cw], g.cols[o:o+g.cw], y, goal)
+	}
+	return scanBack(g.stopN[o:o+g.cw], g.cols[o:o+g.cw], y, goal)
+}
+
+// scanFwd finds the first set bit of stop at or after p and returns its
+// position when that cell is free in line (a jump point), -1 when it is
+// blocked or past the end; the goal position wins when it comes first.
+func scanFwd(stop, line []uint64, p, goal int) int {
+	i := p >> 6
+	m := stop[i] & (^uint64(0) << (p & 63))
+	for m == 0 {
+		i++
+		if i == len(stop) {
+			if goal >= p {
 				return goal
 			}
-			if k >= n || line[i]>>(k&63)&1 == 0 {
-				return -1
-			}
-			return k
-		}
-		return -1
-	}
-	for i := p >> 6; i >= 0; i-- {
-		wa, wb := word(a, i), word(b, i)
-		// forced at k: side free at k and blocked at k+1
-		fa := wa &^ (wa>>1 | word(a, i+1)<<63)
-		fb := wb &^ (wb>>1 | word(b, i+1)<<63)
-		stop := ^line[i] | fa | fb
-		if goal >= 0 && goal>>6 == i {
-			stop |= 1 << (goal & 63)
-		}
-		if i == p>>6 {
-			stop &= ^uint64(0) >> (63 - p&63)
-		}
-		if stop == 0 {
-			continue
-		}
-		k := i<<6 + 63 - bits.LeadingZeros64(stop)
-		if k == goal {
-			return goal
-		}
-		if line[i]>>(k&63)&1 == 0 {
 			return -1
 		}
-		return k
+		m = stop[i]
 	}
-	return -1
+	k := i<<6 + bits.TrailingZeros64(m)
+	if goal >= p && goal <= k {
+		return goal
+	}
+	if line[i]>>(k&63)&1 == 0 {
+		return -1
+	}
+	return k
 }
 
-// jumpDiag walks diagonally from q and returns the first cell from which a
-// straight jump finds something, or the goal; -1 when blocked.
-func (s *Searcher) jumpDiag(q, dx, dy int32) int32 {
-	c := s.grid.cost
-	st := int32(s.grid.stride)
+// scanBack is scanFwd toward position 0.
+func scanBack(stop, line []uint64, p, goal int) int {
+	i := p >> 6
+	m := stop[i] & (^uint64(0) >> (63 - p&63))
+	for m == 0 {
+		i--
+		if i < 0 {
+			if goal >= 0 && goal <= p {
+				return goal
+			}
+			return -1
+		}
+		m = stop[i]
+	}
+	k := i<<6 + 63 - bits.LeadingZeros64(m)
+	if goal >= k && goal <= p {
+		return goal
+	}
+	if line[i]>>(k&63)&1 == 0 {
+		return -1
+	}
+	return k
+}
+
+// jumpDiag walks diagonally from q = (x, y) and returns the first cell
+// from which a straight jump along either component finds something, or
+// the goal; -1 when blocked. Off the goal's row and column the two probes
+// are written out here: the first stop bit past the cell, a jump point if
+// that cell is free.
+func (s *Searcher) jumpDiag(q int32, x, y, dx, dy int) int32 {
+	g := s.grid
+	c := g.cost
+	st := int32(g.stride)
+	d := int32(dx) + int32(dy)*st
+	hs, vs := g.stopE, g.stopS
+	if dx < 0 {
+		hs = g.stopW
+	}
+	if dy < 0 {
+		vs = g.stopN
+	}
+	rows, cols, rw, cw := g.rows, g.cols, g.rw, g.cw
 	for {
 		if c[q] <= 0 {
 			return -1
@@ -251,14 +239,54 @@ func (s *Searcher) jumpDiag(q, dx, dy int32) int32 {
 		if q == s.goal {
 			return q
 		}
-		if s.jumpStraight(q+dx, dx, false) >= 0 || s.jumpStraight(q+dy*st, dy*st, true) >= 0 {
-			return q
+		if y == s.gy || x == s.gx {
+			if s.jumpH(x+dx, y, dx) >= 0 || s.jumpV(x, y+dy, dy) >= 0 {
+				return q
+			}
+		} else {
+			if hx := x + dx; uint(hx) < uint(g.w) {
+				o := y * rw
+				if probe(hs[o:o+rw], rows[o:o+rw], hx, dx) {
+					return q
+				}
+			}
+			if vy := y + dy; uint(vy) < uint(g.h) {
+				o := x * cw
+				if probe(vs[o:o+cw], cols[o:o+cw], vy, dy) {
+					return q
+				}
+			}
 		}
-		if !(c[q+dx] > 0 && c[q+dy*st] > 0) {
+		if !(c[q+int32(dx)] > 0 && c[q+int32(dy)*st] > 0) {
 			return -1
 		}
-		q += dx + dy*st
+		q += d
+		x, y = x+dx, y+dy
 	}
+}
+
+// probe reports whether a scan of a line from p in direction dir stops at
+// a free cell (a jump point) rather than a wall or the end.
+func probe(stop, line []uint64, p, dir int) bool {
+	i := p >> 6
+	if dir > 0 {
+		m := stop[i] & (^uint64(0) << (p & 63))
+		for m == 0 {
+			if i++; i == len(stop) {
+				return false
+			}
+			m = stop[i]
+		}
+		return line[i]>>bits.TrailingZeros64(m)&1 != 0
+	}
+	m := stop[i] & (^uint64(0) >> (63 - p&63))
+	for m == 0 {
+		if i--; i < 0 {
+			return false
+		}
+		m = stop[i]
+	}
+	return line[i]>>(63-bits.LeadingZeros64(m))&1 != 0
 }
 
 // jpsPath expands the chain of jump points ending at n into every cell.
