@@ -29,9 +29,11 @@ type bulletGrid struct {
 	// (cx*q - m, cy*q - m).
 	ox, oy, scale float64
 	q, m          int64
-	// Per body slot and per wall: the target, computed once per build.
-	body []bulletTarget
-	wall []bulletTarget
+	// Per body slot and per wall: the target, computed once per build;
+	// polygons placed in world space.
+	body  []bulletTarget
+	wall  []bulletTarget
+	polys []poly
 }
 
 // Quantized boxes. In a cell's frame a box becomes four 15-bit lanes of a
@@ -78,23 +80,60 @@ func quadCast(g globBox, fx, fy int64) uint64 {
 	return lane(g.minX, fx) | lane(g.minY, fy)<<16 | (quadK-lane(g.maxX, fx))<<32 | (quadK-lane(g.maxY, fy))<<48
 }
 
-// Bullet target kinds.
+// Bullet target kinds: which cast a target takes, with the inputs
+// castMoving would compute (the body placed at the start of the step, the
+// motion relative to it), so hits are bit-identical.
 const (
-	tgtNone   uint8 = iota // a sensor: bullets pass through
-	tgtWall                // castCircleBox against box
-	tgtCircle              // castCircleCircle against (c, rad) with motion d - disp
-	tgtShape               // castMoving against body idx
+	tgtNone    uint8 = iota // a sensor: bullets pass through
+	tgtWall                 // castCircleBox against box
+	tgtCircle               // castCircleCircle against circle (a, rad)
+	tgtCapsule              // castCircleCapsule against segment a-b, radius rad
+	tgtBox                  // castCircleBox against the axis-aligned box a-b
+	tgtPoly                 // castCirclePoly against polys[poly]
 )
 
 // bulletTarget is a body or wall as bullets see it.
 type bulletTarget struct {
-	box     mathx.AABB // the box the grids hold (swept box of a body)
-	c, disp mathx.Vec2 // circle body: centre at the start of the step, displacement over it
-	rad     float64
-	idx     int32 // wall index or body slot
-	layer   uint32
-	kind    uint8
-	moved   bool // disp != 0
+	box   mathx.AABB // the box the grids hold (swept box of a body)
+	a, b  mathx.Vec2 // shape placement, by kind
+	disp  mathx.Vec2 // body displacement over the last Step
+	rad   float64
+	idx   int32 // wall index or body slot
+	layer uint32
+	poly  int32 // index in bulletGrid.polys
+	kind  uint8
+	moved bool // disp != 0
+}
+
+// bulletTarget places body j as castMoving would: at its position, or at
+// its previous one with the displacement kept for the relative motion.
+func (w *World) bulletTarget(j int32) bulletTarget {
+	bg := &w.bgrid
+	t := bulletTarget{box: w.sbox[j], idx: j, layer: w.layer[j]}
+	if w.sensor[j] {
+		return t // tgtNone
+	}
+	t.disp = w.pos[j].Sub(w.prev[j])
+	t.moved = t.disp != (mathx.Vec2{})
+	x := w.xf(int(j))
+	if t.moved {
+		x.p = w.prev[j]
+	}
+	s := &w.shape[j]
+	switch {
+	case w.crad[j] >= 0:
+		t.kind, t.a, t.rad = tgtCircle, x.p, w.crad[j]
+	case s.kind == KindCapsule:
+		t.kind, t.rad = tgtCapsule, s.radius
+		t.a, t.b = s.segment(x)
+	case s.box && x.s == 0 && x.c == 1:
+		t.kind, t.a, t.b = tgtBox, s.v[0].Add(x.p), s.v[2].Add(x.p)
+	default:
+		t.kind, t.poly = tgtPoly, int32(len(bg.polys))
+		bg.polys = append(bg.polys, poly{})
+		s.worldPoly(x, &bg.polys[t.poly])
+	}
+	return t
 }
 
 // cellGroup is the group (see bulletGrid) of a target whose cell range
@@ -116,21 +155,10 @@ func (w *World) buildBulletGrid() {
 	if len(bg.body) < len(w.alive) {
 		bg.body = make([]bulletTarget, len(w.alive), cap(w.alive))
 	}
+	bg.polys = bg.polys[:0]
 	for _, list := range [2][]int32{w.static, w.moving} {
 		for _, j := range list {
-			t := bulletTarget{box: w.sbox[j], kind: tgtShape, idx: j, layer: w.layer[j]}
-			if w.sensor[j] {
-				t.kind = tgtNone
-			} else if cr := w.crad[j]; cr >= 0 {
-				t.kind, t.rad = tgtCircle, cr
-				t.disp = w.pos[j].Sub(w.prev[j])
-				t.moved = t.disp != (mathx.Vec2{})
-				t.c = w.pos[j]
-				if t.moved {
-					t.c = w.prev[j]
-				}
-			}
-			bg.body[j] = t
+			bg.body[j] = w.bulletTarget(j)
 		}
 	}
 	if len(bg.wall) != len(w.wallBox) {
@@ -268,19 +296,23 @@ func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, b
 					if t.layer&mask == 0 {
 						continue
 					}
+					rel := d
+					if t.moved {
+						rel = d.Sub(t.disp)
+					}
 					var h castHit
 					var ok bool
 					switch t.kind {
 					case tgtWall:
 						h, ok = castCircleBox(p, d, r, *b)
 					case tgtCircle:
-						rel := d
-						if t.moved {
-							rel = d.Sub(t.disp)
-						}
-						h, ok = castCircleCircle(p, rel, r, t.c, t.rad)
+						h, ok = castCircleCircle(p, rel, r, t.a, t.rad)
+					case tgtCapsule:
+						h, ok = castCircleCapsule(p, rel, r, t.a, t.b, t.rad)
+					case tgtBox:
+						h, ok = castCircleBox(p, rel, r, mathx.AABB{Min: t.a, Max: t.b})
 					default:
-						h, ok = w.castMoving(p, d, r, int(t.idx))
+						h, ok = castCirclePoly(p, rel, r, &bg.polys[t.poly])
 					}
 					if ok {
 						if cr := (castResult{h, t.kind == tgtWall, t.idx}); cr.before(best) {
