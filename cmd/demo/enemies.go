@@ -713,6 +713,15 @@ func (e *enemy) shoot(spread float64, rocket bool) {
 func (e *enemy) goTo(goal mathx.Vec2) {
 	e.goal = goal
 	e.path = e.L.path(e.pos(), goal, e)
+	for _, d := range e.L.doors {
+		if d.locked {
+			e.L.plansWhileLocked++
+			if e.L.throughLocked(e.path) {
+				e.L.lockedPaths++
+			}
+			break
+		}
+	}
 	if e.L.bendsAround(e.path) {
 		e.L.bentPaths++
 		if e.L.bentExample == nil {

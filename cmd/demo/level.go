@@ -341,6 +341,11 @@ func (L *level) buildNav() {
 			}
 		}
 	}
+	for _, d := range L.doors {
+		if d.cell.X >= 0 && d.cell.Y >= 0 && d.cell.X < cols && d.cell.Y < rows && tm.At(d.cell.X, d.cell.Y) == nav.Open {
+			tm.Set(d.cell.X, d.cell.Y, nav.Door) // lockable in the mesh
+		}
+	}
 	L.tiles = tm
 	m, err := nav.Build(tm, nav.MeshOptions{Radius: 0.25, Sub: 4})
 	if err == nil {

@@ -45,8 +45,8 @@ func TestEndToEndLevel1(t *testing.T) {
 	if a.w.StateHash() != b.w.StateHash() || a.score != b.score || a.w.Tick() != b.w.Tick() {
 		t.Fatalf("two runs differ: %016x score %d tick %d vs %016x score %d tick %d", a.w.StateHash(), a.score, a.w.Tick(), b.w.StateHash(), b.score, b.w.Tick())
 	}
-	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d hp %d lost %v won %v state %016x",
-		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, a.bentPaths, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
+	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d (plans with a door locked %d) hp %d lost %v won %v state %016x",
+		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, a.bentPaths, a.plansWhileLocked, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
 	want := 0
 	for _, wi := range a.waves {
 		want += wi.o.Wave
@@ -69,6 +69,9 @@ func TestEndToEndLevel1(t *testing.T) {
 		if !a.mesh.Clear(p[i-1], p[i]) {
 			t.Fatalf("example path leg %d %v-%v crosses a wall", i, p[i-1], p[i])
 		}
+	}
+	if a.plansWhileLocked == 0 || a.lockedPaths != 0 {
+		t.Errorf("%d of %d enemy paths planned while a door was locked go through it", a.lockedPaths, a.plansWhileLocked)
 	}
 	if a.pl.hits < 40 {
 		t.Errorf("only %d player bullets hit", a.pl.hits)

@@ -86,6 +86,9 @@ type level struct {
 	endTick     uint64
 	bentPaths   int          // planned enemy paths that bend around a wall
 	bentExample []mathx.Vec2 // the first of them (for the end-to-end test)
+	// enemy paths planned across a locked door (must stay 0), and paths
+	// planned while a door was locked
+	lockedPaths, plansWhileLocked int
 	spawned     int
 
 	// scratch
@@ -367,10 +370,8 @@ func (L *level) playerFire() {
 	L.fx = append(L.fx, effect{kind: fxMuzzle, pos: mathx.V3(from.X, from.Y, 0.35), dir: dir, life: 4})
 }
 
-// updateDoors locks a door while any wave naming it runs, with a solid
-// blocker on its tile.
+// updateDoors locks a door while any wave naming it runs.
 func (L *level) updateDoors() {
-	w := L.w
 	for i := range L.doors {
 		d := &L.doors[i]
 		lock := false
@@ -385,21 +386,57 @@ func (L *level) updateDoors() {
 				}
 			}
 		}
-		if lock == d.locked {
-			continue
-		}
-		d.locked = lock
-		if lock {
-			e, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: d.name + "-shut", Class: "door",
-				Pos: mathx.V3(float64(d.cell.X)+0.5, float64(d.cell.Y)+0.5, 0), Radius: 0.5, Height: 0.8, Layer: layerWall})
-			if err == nil {
-				d.blocker = e
-			}
-		} else if !d.blocker.IsNil() {
-			_ = w.Remove(d.blocker)
-			d.blocker = scene.Entity{}
+		if lock != d.locked {
+			L.lockDoor(i, lock)
 		}
 	}
+}
+
+// lockDoor locks or unlocks door i: a solid blocker on its tile for
+// physics, and the door's polygons cut off in the navmesh so no path is
+// planned through it. Everyone replans.
+func (L *level) lockDoor(i int, lock bool) {
+	w := L.w
+	d := &L.doors[i]
+	d.locked = lock
+	if lock {
+		e, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: d.name + "-shut", Class: "door",
+			Pos: mathx.V3(float64(d.cell.X)+0.5, float64(d.cell.Y)+0.5, 0), Radius: 0.5, Height: 0.8, Layer: layerWall})
+		if err == nil {
+			d.blocker = e
+		}
+	} else if !d.blocker.IsNil() {
+		_ = w.Remove(d.blocker)
+		d.blocker = scene.Entity{}
+	}
+	if L.mesh != nil {
+		_ = L.mesh.SetDoorLocked(d.cell.X, d.cell.Y, lock) // only fails off the map
+	}
+	for _, e := range L.enemies {
+		e.replan = 0
+	}
+	L.g.ap.replan = 0
+}
+
+// throughLocked reports a path (start point first) that crosses the tile
+// of a locked door, sampled every 0.1 tile.
+func (L *level) throughLocked(p []mathx.Vec2) bool {
+	for _, d := range L.doors {
+		if !d.locked {
+			continue
+		}
+		x0, y0 := float64(d.cell.X), float64(d.cell.Y)
+		for i := 1; i < len(p); i++ {
+			n := int(p[i].Dist(p[i-1])/0.1) + 1
+			for k := 0; k <= n; k++ {
+				q := p[i-1].Lerp(p[i], float64(k)/float64(n))
+				if q.X >= x0 && q.X < x0+1 && q.Y >= y0 && q.Y < y0+1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // canSee reports a clear line (walls and doors only) between two points.

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+
+	"diorama/mathx"
+)
+
+// A locked door is locked in the navmesh too: no path is planned through
+// it (the rooms it joins are cut apart) until it opens again, and the
+// physics blocker comes and goes with it.
+func TestDoorLocksNavmesh(t *testing.T) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	L := g.L
+	if len(L.doors) != 2 || L.doors[0].name != "door1" || L.doors[0].cell != (mathx.Point{X: 7, Y: 4}) {
+		t.Fatalf("doors %+v", L.doors)
+	}
+	west, east := mathx.V2(3.5, 4.5), mathx.V2(10.5, 4.5) // the start room and the first hall
+	var e enemy
+	e.presize()
+	e.L = L
+	through := func() []mathx.Vec2 { return L.path(west, east, &e) }
+	p := through()
+	if !L.reachable(west, east) || len(p) < 2 {
+		t.Fatalf("open door: reachable %v path %v", L.reachable(west, east), p)
+	}
+	L.doors[0].locked = true // throughLocked checks locked doors only
+	if !L.throughLocked(p) {
+		t.Fatalf("path %v does not cross the door tile", p)
+	}
+	L.doors[0].locked = false
+	L.lockDoor(0, true)
+	if L.reachable(west, east) {
+		t.Fatal("path planned through the locked door")
+	}
+	if p := through(); len(p) != 0 {
+		t.Fatalf("locked door: path %v", p)
+	}
+	if L.doors[0].blocker.IsNil() {
+		t.Fatal("no physics blocker on the locked door")
+	}
+	L.lockDoor(0, false)
+	if !L.reachable(west, east) || len(through()) < 2 {
+		t.Fatal("unlocked door still cuts the mesh")
+	}
+	if !L.doors[0].blocker.IsNil() {
+		t.Fatal("blocker kept after unlocking")
+	}
+}
