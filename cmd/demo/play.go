@@ -89,7 +89,7 @@ type level struct {
 	// enemy paths planned across a locked door (must stay 0), and paths
 	// planned while a door was locked
 	lockedPaths, plansWhileLocked int
-	spawned     int
+	spawned                       int
 
 	// scratch
 	chars []scene.Entity
