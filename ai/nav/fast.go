@@ -150,8 +150,9 @@ func (s *Searcher) expandFx8(p int32) {
 	}
 }
 
-// relaxFx offers q the cost ng through from.
-func (s *Searcher) relaxFx(q, from int32, ng uint64) {
+// relaxFxXY offers cell q = (x, y) the cost ng through from, on the
+// radix queue (JPS, JPS+).
+func (s *Searcher) relaxFxXY(q, from int32, ng uint64, x, y int) {
 	r := &s.rec[q]
 	if r.st < s.gen {
 		r.st, r.g, r.par = s.gen, ng, from
@@ -160,7 +161,7 @@ func (s *Searcher) relaxFx(q, from int32, ng uint64) {
 	} else {
 		return
 	}
-	s.rq.push(ng+s.fxHeur(q), q)
+	s.rq.push(ng+octFx(x-s.gx, y-s.gy), q)
 }
 
 // fxCost returns the exact octile length of the parent chain ending at n.

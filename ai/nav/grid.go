@@ -57,6 +57,11 @@ type Grid struct {
 	// (stopS) or north (stopN) must stop: a blocked cell, or one with a
 	// forced neighbour (free beside it, blocked beside the cell before).
 	stopE, stopW, stopS, stopN []uint64
+	// Jump masks, same layout: bit k is set where a straight scan
+	// starting at k in that direction stops at a free cell (a jump point)
+	// rather than a wall or the edge, the goal aside. Diagonal jumps test
+	// one bit per probe.
+	jumpE, jumpW, jumpS, jumpN []uint64
 
 	// nb holds, per padded cell of an 8-way grid, a bit per legal move
 	// (E, W, N, S, NE, NW, SE, SW: see fxDX), diagonals only when both
@@ -65,7 +70,7 @@ type Grid struct {
 	nbOff [8]int32 // padded-index offset of each move
 
 	version   uint64     // bumped by every change
-	jp        [8][]int16 // JPS+ jump distances per direction (padded index)
+	jp        [][8]int16 // JPS+ jump distances per padded cell and direction
 	jpVersion uint64     // version jp was built for, +1 (0: never)
 }
 
@@ -216,6 +221,44 @@ func (g *Grid) bits() {
 	}
 	g.stopE, g.stopW = stops(g.stopE, g.stopW, g.rows, g.rw, g.h)
 	g.stopS, g.stopN = stops(g.stopS, g.stopN, g.cols, g.cw, g.w)
+	g.jumpE, g.jumpW = jumps(g.jumpE, g.jumpW, g.stopE, g.stopW, g.rows, g.rw, g.h, g.w)
+	g.jumpS, g.jumpN = jumps(g.jumpS, g.jumpN, g.stopS, g.stopN, g.cols, g.cw, g.w, g.h)
+}
+
+// jumps computes the forward and backward jump masks (see Grid.jumpE) of
+// n lines of ww words and length cells each from their stop masks.
+func jumps(fwd, back, sf, sb, lines []uint64, ww, n, length int) ([]uint64, []uint64) {
+	if len(fwd) != len(lines) {
+		fwd = make([]uint64, len(lines))
+		back = make([]uint64, len(lines))
+	} else {
+		clear(fwd)
+		clear(back)
+	}
+	for l := 0; l < n; l++ {
+		o := l * ww
+		cur := false // past the end: no jump point
+		for k := length - 1; k >= 0; k-- {
+			w, b := o+k>>6, uint64(1)<<(k&63)
+			if sf[w]&b != 0 {
+				cur = lines[w]&b != 0
+			}
+			if cur {
+				fwd[w] |= b
+			}
+		}
+		cur = false
+		for k := 0; k < length; k++ {
+			w, b := o+k>>6, uint64(1)<<(k&63)
+			if sb[w]&b != 0 {
+				cur = lines[w]&b != 0
+			}
+			if cur {
+				back[w] |= b
+			}
+		}
+	}
+	return fwd, back
 }
 
 // stops computes the forward and backward stop masks of n lines of ww

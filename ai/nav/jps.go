@@ -35,6 +35,7 @@ func (s *Searcher) expandJPS(p int32) {
 	c := s.grid.cost
 	st := int32(s.grid.stride)
 	free := func(i int32) bool { return c[i] > 0 }
+	x, y := s.grid.xy(p)
 	par := s.rec[p].par
 	if par < 0 {
 		// The start: every legal direction.
@@ -46,84 +47,78 @@ func (s *Searcher) expandJPS(p int32) {
 				if dx != 0 && dy != 0 && !(free(p+dx) && free(p+dy*st)) {
 					continue
 				}
-				s.jumpFrom(p, dx, dy)
+				s.jumpFrom(p, x, y, dx, dy)
 			}
 		}
 		return
 	}
 	px, py := s.grid.xy(par)
-	x, y := s.grid.xy(p)
 	dx, dy := sgn(x-px), sgn(y-py)
 	switch {
 	case dx != 0 && dy != 0:
 		fx, fy := free(p+dx), free(p+dy*st)
 		if fx {
-			s.jumpFrom(p, dx, 0)
+			s.jumpFrom(p, x, y, dx, 0)
 		}
 		if fy {
-			s.jumpFrom(p, 0, dy)
+			s.jumpFrom(p, x, y, 0, dy)
 		}
 		if fx && fy {
-			s.jumpFrom(p, dx, dy)
+			s.jumpFrom(p, x, y, dx, dy)
 		}
 	case dx != 0:
 		ahead := free(p + dx)
 		if ahead {
-			s.jumpFrom(p, dx, 0)
+			s.jumpFrom(p, x, y, dx, 0)
 		}
 		for _, sy := range [2]int32{-1, 1} {
 			if free(p+sy*st) && !free(p-dx+sy*st) { // forced
-				s.jumpFrom(p, 0, sy)
+				s.jumpFrom(p, x, y, 0, sy)
 				if ahead {
-					s.jumpFrom(p, dx, sy)
+					s.jumpFrom(p, x, y, dx, sy)
 				}
 			}
 		}
 	default:
 		ahead := free(p + dy*st)
 		if ahead {
-			s.jumpFrom(p, 0, dy)
+			s.jumpFrom(p, x, y, 0, dy)
 		}
 		for _, sx := range [2]int32{-1, 1} {
 			if free(p+sx) && !free(p+sx-dy*st) { // forced
-				s.jumpFrom(p, sx, 0)
+				s.jumpFrom(p, x, y, sx, 0)
 				if ahead {
-					s.jumpFrom(p, sx, dy)
+					s.jumpFrom(p, x, y, sx, dy)
 				}
 			}
 		}
 	}
 }
 
-func (s *Searcher) jumpFrom(p, dx, dy int32) {
+// jumpFrom jumps from p = (x, y) in direction (dx, dy) and relaxes the
+// jump point found, if any.
+func (s *Searcher) jumpFrom(p int32, x, y int, dx, dy int32) {
 	g := s.grid
 	st := int32(g.stride)
-	x, y := g.xy(p)
 	var j int32
+	x1, y1 := x, y
 	switch {
 	case dx != 0 && dy != 0:
 		if c := g.cost; !(c[p+dx+dy*st] > 0 && c[p+dx] > 0 && c[p+dy*st] > 0) {
 			return
 		}
-		j = s.jumpDiag(p+dx+dy*st, x+int(dx), y+int(dy), int(dx), int(dy))
+		j, x1, y1 = s.jumpDiag(p+dx+dy*st, x+int(dx), y+int(dy), int(dx), int(dy))
 	case dy == 0:
-		k := s.jumpH(x+int(dx), y, int(dx))
-		if k < 0 {
-			return
-		}
-		j = p + int32(k-x)
+		x1 = s.jumpH(x+int(dx), y, int(dx))
+		j = p + int32(x1-x)
 	default:
-		k := s.jumpV(x, y+int(dy), int(dy))
-		if k < 0 {
-			return
-		}
-		j = p + int32(k-y)*st
+		y1 = s.jumpV(x, y+int(dy), int(dy))
+		j = p + int32(y1-y)*st
 	}
-	if j < 0 || s.rec[j].st == s.gen+1 {
+	if x1 < 0 || y1 < 0 {
 		return
 	}
-	x1, y1 := g.xy(j)
-	s.relaxFx(j, p, s.rec[p].g+octFx(x1-x, y1-y))
+	s.relaxFxXY(j, p, s.rec[p].g+octFx(x1-x, y1-y), x1, y1)
 }
 
 // jumpH scans row y from column x in direction dir (±1) and returns the
@@ -140,6 +135,9 @@ func (s *Searcher) jumpH(x, y, dir int) int {
 		goal = s.gx
 	}
 	o := y * g.rw
+	if goal < 0 && (dir > 0 && g.jumpE[o+x>>6]>>(x&63)&1 == 0 || dir < 0 && g.jumpW[o+x>>6]>>(x&63)&1 == 0) {
+		return -1 // no jump point ahead
+	}
 	if dir > 0 {
 		return scanFwd(g.stopE[o:o+g.rw], g.rows[o:o+g.rw], x, goal)
 	}
@@ -158,6 +156,9 @@ func (s *Searcher) jumpV(x, y, dir int) int {
 		goal = s.gy
 	}
 	o := x * g.cw
+	if goal < 0 && (dir > 0 && g.jumpS[o+y>>6]>>(y&63)&1 == 0 || dir < 0 && g.jumpN[o+y>>6]>>(y&63)&1 == 0) {
+		return -1 // no jump point ahead
+	}
 	if dir > 0 {
 		return scanFwd(g.stopS[o:o+g.cw], g.cols[o:o+g.cw], y, goal)
 	}
@@ -216,77 +217,46 @@ func scanBack(stop, line []uint64, p, goal int) int {
 
 // jumpDiag walks diagonally from q = (x, y) and returns the first cell
 // from which a straight jump along either component finds something, or
-// the goal; -1 when blocked. Off the goal's row and column the two probes
-// are written out here: the first stop bit past the cell, a jump point if
-// that cell is free.
-func (s *Searcher) jumpDiag(q int32, x, y, dx, dy int) int32 {
+// the goal, with its coordinates; -1s when blocked. Off the goal's row and column each probe is
+// one bit of the grid's jump masks.
+func (s *Searcher) jumpDiag(q int32, x, y, dx, dy int) (int32, int, int) {
 	g := s.grid
 	c := g.cost
 	st := int32(g.stride)
 	d := int32(dx) + int32(dy)*st
-	hs, vs := g.stopE, g.stopS
+	hs, vs := g.jumpE, g.jumpS
 	if dx < 0 {
-		hs = g.stopW
+		hs = g.jumpW
 	}
 	if dy < 0 {
-		vs = g.stopN
+		vs = g.jumpN
 	}
-	rows, cols, rw, cw := g.rows, g.cols, g.rw, g.cw
+	rw, cw := g.rw, g.cw
 	for {
 		if c[q] <= 0 {
-			return -1
+			return -1, -1, -1
 		}
 		if q == s.goal {
-			return q
+			return q, x, y
 		}
 		if y == s.gy || x == s.gx {
 			if s.jumpH(x+dx, y, dx) >= 0 || s.jumpV(x, y+dy, dy) >= 0 {
-				return q
+				return q, x, y
 			}
 		} else {
-			if hx := x + dx; uint(hx) < uint(g.w) {
-				o := y * rw
-				if probe(hs[o:o+rw], rows[o:o+rw], hx, dx) {
-					return q
-				}
+			if hx := x + dx; uint(hx) < uint(g.w) && hs[y*rw+hx>>6]>>(hx&63)&1 != 0 {
+				return q, x, y
 			}
-			if vy := y + dy; uint(vy) < uint(g.h) {
-				o := x * cw
-				if probe(vs[o:o+cw], cols[o:o+cw], vy, dy) {
-					return q
-				}
+			if vy := y + dy; uint(vy) < uint(g.h) && vs[x*cw+vy>>6]>>(vy&63)&1 != 0 {
+				return q, x, y
 			}
 		}
 		if !(c[q+int32(dx)] > 0 && c[q+int32(dy)*st] > 0) {
-			return -1
+			return -1, -1, -1
 		}
 		q += d
 		x, y = x+dx, y+dy
 	}
-}
-
-// probe reports whether a scan of a line from p in direction dir stops at
-// a free cell (a jump point) rather than a wall or the end.
-func probe(stop, line []uint64, p, dir int) bool {
-	i := p >> 6
-	if dir > 0 {
-		m := stop[i] & (^uint64(0) << (p & 63))
-		for m == 0 {
-			if i++; i == len(stop) {
-				return false
-			}
-			m = stop[i]
-		}
-		return line[i]>>bits.TrailingZeros64(m)&1 != 0
-	}
-	m := stop[i] & (^uint64(0) >> (63 - p&63))
-	for m == 0 {
-		if i--; i < 0 {
-			return false
-		}
-		m = stop[i]
-	}
-	return line[i]>>(63-bits.LeadingZeros64(m))&1 != 0
 }
 
 // jpsPath expands the chain of jump points ending at n into every cell.

@@ -66,11 +66,8 @@ func (g *Grid) prepareJP() {
 	if g.jpVersion == g.version+1 {
 		return
 	}
-	n := len(g.cost)
-	for d := range g.jp {
-		if len(g.jp[d]) != n {
-			g.jp[d] = make([]int16, n)
-		}
+	if n := len(g.cost); len(g.jp) != n {
+		g.jp = make([][8]int16, n)
 	}
 	st := g.stride
 	free := func(p int) bool { return g.cost[p] > 0 }
@@ -92,7 +89,6 @@ func (g *Grid) prepareJP() {
 	// next cell's distance is known.
 	for _, d := range []int{0, 2, 4, 6} {
 		o := off(d)
-		tab := g.jp[d]
 		xs, ys := order(g.w, jpDir[d][0]), order(g.h, jpDir[d][1])
 		for _, y := range ys {
 			for _, x := range xs {
@@ -100,13 +96,13 @@ func (g *Grid) prepareJP() {
 				q := p + o
 				switch {
 				case !free(p) || !free(q):
-					tab[p] = 0
+					g.jp[p][d] = 0
 				case forced(q, d):
-					tab[p] = 1
-				case tab[q] > 0:
-					tab[p] = tab[q] + 1
+					g.jp[p][d] = 1
+				case g.jp[q][d] > 0:
+					g.jp[p][d] = g.jp[q][d] + 1
 				default:
-					tab[p] = tab[q] - 1
+					g.jp[p][d] = g.jp[q][d] - 1
 				}
 			}
 		}
@@ -117,7 +113,6 @@ func (g *Grid) prepareJP() {
 	for _, d := range []int{1, 3, 5, 7} {
 		o := off(d)
 		ca, cb := (d+7)%8, (d+1)%8 // the two straight components
-		tab := g.jp[d]
 		xs, ys := order(g.w, jpDir[d][0]), order(g.h, jpDir[d][1])
 		for _, y := range ys {
 			for _, x := range xs {
@@ -125,13 +120,13 @@ func (g *Grid) prepareJP() {
 				q := p + o
 				switch {
 				case !free(p) || !free(q) || !free(p+off(ca)) || !free(p+off(cb)):
-					tab[p] = 0
-				case g.jp[ca][q] > 0 || g.jp[cb][q] > 0:
-					tab[p] = 1
-				case tab[q] > 0:
-					tab[p] = tab[q] + 1
+					g.jp[p][d] = 0
+				case g.jp[q][ca] > 0 || g.jp[q][cb] > 0:
+					g.jp[p][d] = 1
+				case g.jp[q][d] > 0:
+					g.jp[p][d] = g.jp[q][d] + 1
 				default:
-					tab[p] = tab[q] - 1
+					g.jp[p][d] = g.jp[q][d] - 1
 				}
 			}
 		}
@@ -163,17 +158,20 @@ func (s *Searcher) expandJPSPlus(p int32) {
 	dirs := jpAll
 	if par := s.rec[p].par; par >= 0 {
 		px, py := g.xy(par)
-		dirs = jpNext[dirIndex(int(sgn(x-px)), int(sgn(y-py)))]
+		dirs = jpNext[jpDirOf[(sgn(y-py)+1)*3+sgn(x-px)+1]]
 	}
 	gx, gy := s.gx-x, s.gy-y
+	jp := &g.jp[p]
+	g0 := s.rec[p].g
 	for _, d := range dirs {
-		dist := int(g.jp[d][p])
+		dist := int(jp[d])
 		dx, dy := jpDir[d][0], jpDir[d][1]
 		reach := dist
 		if reach < 0 {
 			reach = -reach
 		}
 		steps := 0
+		var c uint64
 		if dx == 0 || dy == 0 {
 			// straight: the goal on this line, no farther than reach
 			if (dx == 0 && gx == 0 && gy*dy > 0 && gy*dy <= reach) || (dy == 0 && gy == 0 && gx*dx > 0 && gx*dx <= reach) {
@@ -181,6 +179,7 @@ func (s *Searcher) expandJPSPlus(p int32) {
 			} else if dist > 0 {
 				steps = dist
 			}
+			c = uint64(steps) * fxStraight
 		} else {
 			ax, ay := gx*dx, gy*dy // goal offsets along this diagonal's axes
 			if ax > 0 && ay > 0 && min(ax, ay) <= reach {
@@ -188,27 +187,14 @@ func (s *Searcher) expandJPSPlus(p int32) {
 			} else if dist > 0 {
 				steps = dist
 			}
+			c = uint64(steps) * fxDiag
 		}
 		if steps == 0 {
 			continue
 		}
-		q := p + int32(steps*(dx+dy*st))
-		if s.rec[q].st == s.gen+1 {
-			continue
-		}
-		c := uint64(steps) * fxStraight
-		if dx != 0 && dy != 0 {
-			c = uint64(steps) * fxDiag
-		}
-		s.relaxFx(q, p, s.rec[p].g+c)
+		s.relaxFxXY(p+int32(steps*(dx+dy*st)), p, g0+c, x+steps*dx, y+steps*dy)
 	}
 }
 
-func dirIndex(dx, dy int) int {
-	for i, d := range jpDir {
-		if d[0] == dx && d[1] == dy {
-			return i
-		}
-	}
-	return 0
-}
+// jpDirOf maps (sgn dy + 1)·3 + sgn dx + 1 to a jpDir index.
+var jpDirOf = [9]int8{7, 0, 1, 6, 0, 2, 5, 4, 3}
