@@ -1,11 +1,6 @@
 package nav
 
-import (
-	"math"
-	"math/bits"
-
-	"diorama/mathx"
-)
+import "math/bits"
 
 // Searches on uniform-cost 8-way grids (A*, JPS, JPS+) run in fixed
 // point: a straight step costs fxStraight = 985 and a diagonal fxDiag =
@@ -162,31 +157,4 @@ func (s *Searcher) relaxFxXY(q, from int32, ng uint64, x, y int) {
 		return
 	}
 	s.rq.push(ng+octFx(x-s.gx, y-s.gy), q)
-}
-
-// fxCost returns the exact octile length of the parent chain ending at n.
-func (s *Searcher) fxCost(n int32) float64 {
-	var a, b int
-	for p := s.rec[n].par; p >= 0; n, p = p, s.rec[p].par {
-		x0, y0 := s.grid.xy(p)
-		x1, y1 := s.grid.xy(n)
-		dx, dy := absI(x1-x0), absI(y1-y0)
-		if dx < dy {
-			dx, dy = dy, dx
-		}
-		a += dx - dy
-		b += dy
-	}
-	return float64(a) + float64(b)*math.Sqrt2
-}
-
-// fxGridPath appends the cells of the parent chain ending at n, start
-// first.
-func (s *Searcher) fxGridPath(n int32, dst []mathx.Point) []mathx.Point {
-	for ; n >= 0; n = s.rec[n].par {
-		x, y := s.grid.xy(n)
-		dst = append(dst, mathx.Point{X: x, Y: y})
-	}
-	reversePts(dst)
-	return dst
 }

@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"math"
 	"math/bits"
 
 	"diorama/mathx"
@@ -259,23 +260,34 @@ func (s *Searcher) jumpDiag(q int32, x, y, dx, dy int) (int32, int, int) {
 	}
 }
 
-// jpsPath expands the chain of jump points ending at n into every cell.
-func (s *Searcher) jpsPath(n int32, dst []mathx.Point) []mathx.Point {
-	for n >= 0 {
-		x, y := s.grid.xy(n)
+// fxPath appends the cells of the parent chain ending at n (single steps
+// for A*, jumps for JPS and JPS+) to dst, start first, and returns them
+// with the path's exact octile length.
+func (s *Searcher) fxPath(n int32, dst []mathx.Point) ([]mathx.Point, float64) {
+	var a, b int // straight and diagonal steps
+	st := s.grid.stride
+	x, y := s.grid.xy(n)
+	for {
 		p := s.rec[n].par
 		if p < 0 {
 			dst = append(dst, mathx.Point{X: x, Y: y})
 			break
 		}
-		px, py := s.grid.xy(p)
-		dx, dy := int(sgn(px-x)), int(sgn(py-y))
-		for x != px || y != py {
+		py := int(p) / st
+		px := int(p) - py*st - 1
+		py--
+		dx, dy := px-x, py-y
+		ax, ay := absI(dx), absI(dy)
+		k := max(ax, ay)
+		a += k - min(ax, ay)
+		b += min(ax, ay)
+		sx, sy := int(sgn(dx)), int(sgn(dy))
+		for i := 0; i < k; i++ {
 			dst = append(dst, mathx.Point{X: x, Y: y})
-			x, y = x+dx, y+dy
+			x, y = x+sx, y+sy
 		}
 		n = p
 	}
 	reversePts(dst)
-	return dst
+	return dst, float64(a) + float64(b)*math.Sqrt2
 }

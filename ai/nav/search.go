@@ -479,11 +479,8 @@ func (s *Searcher) GridResult(dst []mathx.Point) ([]mathx.Point, Stats, error) {
 		return dst, st, err
 	}
 	if s.fx {
-		st.Cost = s.fxCost(n)
-		if s.kind == kindFx8 {
-			return s.fxGridPath(n, dst), st, nil
-		}
-		return s.jpsPath(n, dst), st, nil
+		dst, st.Cost = s.fxPath(n, dst)
+		return dst, st, nil
 	}
 	st.Cost = s.g[n]
 	return s.gridPath(n, dst), st, nil
