@@ -108,6 +108,39 @@ func BenchmarkBullets(b *testing.B) {
 	}
 }
 
+// BenchmarkBulletsSparse: 50,000 bullets among 20 units on the same map,
+// most of them in cells holding nothing (the common case of a shooter
+// scene); one op is Step, StepBullets and the respawns.
+func BenchmarkBulletsSparse(b *testing.B) {
+	w, bl, _, r := bulletScene(b, 20, 50000, false)
+	for i := 0; i < 3; i++ {
+		w.Step(1.0 / 60)
+		w.StepBullets(bl, 1.0/60)
+		for range bl.Hits {
+			spawnBullet(bl, r)
+		}
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	var bulletCPU int64
+	hits := 0
+	for i := 0; i < b.N; i++ {
+		w.Step(1.0 / 60)
+		c0 := threadNanos()
+		w.StepBullets(bl, 1.0/60)
+		bulletCPU += threadNanos() - c0
+		hits += len(bl.Hits)
+		for range bl.Hits {
+			spawnBullet(bl, r)
+		}
+	}
+	b.ReportMetric(float64(bulletCPU)/float64(b.N), "bullet-cpu-ns/step")
+	b.ReportMetric(float64(bulletCPU)/float64(b.N)/50000, "cpu-ns/bullet")
+	b.ReportMetric(float64(hits)/float64(b.N), "hits/step")
+}
+
 // BenchmarkRaycasts: 10,000 random rays across the 800×480 bullet scene
 // (1,000 units, 20 walls) per op.
 func BenchmarkRaycasts(b *testing.B) {

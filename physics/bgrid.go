@@ -252,7 +252,8 @@ func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, b
 	bg := &w.bgrid
 	x0, x1 := g.cellX(seg.Min.X), g.cellX(seg.Max.X)
 	y0, y1 := g.cellY(seg.Min.Y), g.cellY(seg.Max.Y)
-	gs := bg.globOf(&s)
+	var gs globBox
+	gsDone := false
 	var cand [candBatch]int32
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
@@ -271,6 +272,14 @@ func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, b
 			}
 			if lo == hi {
 				continue
+			}
+			if !gsDone {
+				// The sweep lies within the bounds grown by r, so the
+				// saturation in glob never applies: plain truncation is
+				// the same map.
+				gs = globBox{int64((s.Min.X - bg.ox) * bg.scale), int64((s.Min.Y - bg.oy) * bg.scale),
+					int64((s.Max.X - bg.ox) * bg.scale), int64((s.Max.Y - bg.oy) * bg.scale)}
+				gsDone = true
 			}
 			sq := quadCast(gs, int64(cx)*bg.q-bg.m, int64(cy)*bg.q-bg.m)
 			for ; lo < hi; lo += candBatch {
