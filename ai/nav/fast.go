@@ -72,6 +72,9 @@ func (s *Searcher) seedFx(a int32) {
 
 // stepFx is Step for the fixed-point searches.
 func (s *Searcher) stepFx(budget int) bool {
+	if s.kind == kindFx8 && !s.Nearest && s.MaxExpand <= 0 {
+		return s.runFx8(budget)
+	}
 	closed := s.gen + 1
 	for !s.finished {
 		if budget == 0 {
@@ -118,15 +121,68 @@ func (s *Searcher) stepFx(budget int) bool {
 	return true
 }
 
+// runFx8 is stepFx for A* without Nearest or MaxExpand: the loop the
+// benchmarks time, with the expansion written in.
+func (s *Searcher) runFx8(budget int) bool {
+	g := s.grid
+	rec, nb, offs := s.rec, g.nb, &g.nbOff
+	st := g.stride
+	gen := s.gen
+	closed := gen + 1
+	goal, gx, gy := s.goal, s.gx+1, s.gy+1 // padded goal coordinates
+	q := &s.ring
+	for !s.finished {
+		if budget == 0 {
+			return false
+		}
+		budget--
+		p := q.pop(rec, closed)
+		if p < 0 {
+			s.finished = true
+			break
+		}
+		rec[p].st = closed
+		s.expanded++
+		if p == goal {
+			s.found, s.finished = true, true
+			break
+		}
+		py := g.row(p)
+		ax, ay := int(p)-py*st-gx, py-gy // p relative to the goal
+		g0 := rec[p].g
+		for m := nb[p]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			n := p + offs[d]
+			r := &rec[n]
+			ng := g0 + fxStep[d]
+			// One hard-to-predict branch instead of two: an unseen
+			// node counts as infinitely far, a closed one as at 0
+			// (both selected by conditional moves).
+			old, rs := r.g, r.st
+			if rs < gen {
+				old = ^uint64(0)
+			}
+			if rs == closed {
+				old = 0
+			}
+			if ng < old {
+				r.st, r.g, r.par = gen, ng, p
+				q.push(ng+octFx(ax+fxDX[d], ay+fxDY[d]), n)
+			}
+		}
+	}
+	return true
+}
+
 // expandFx8 relaxes the legal moves of p, read from the grid's
 // precomputed neighbour mask (corner-cutting rule folded in).
 func (s *Searcher) expandFx8(p int32) {
 	g := s.grid
 	rec := s.rec
-	st := int32(g.stride)
+	st := g.stride
 	offs := &g.nbOff
-	py := p / st
-	ax, ay := int(p-py*st)-1-s.gx, int(py)-1-s.gy // p relative to the goal
+	py := g.row(p)
+	ax, ay := int(p)-py*st-1-s.gx, py-1-s.gy // p relative to the goal
 	g0 := rec[p].g
 	gen := s.gen
 	for m := g.nb[p]; m != 0; m &= m - 1 {
