@@ -143,7 +143,7 @@ func (b *Bullets) Reserve(n int) {
 // A dt that is NaN, infinite or <= 0 only clears Hits.
 func (w *World) StepBullets(b *Bullets, dt float64) {
 	b.Hits = b.Hits[:0]
-	if !(dt > 0) || !finite(dt) {
+	if !(dt > 0) || !finite(dt) || b.live == 0 {
 		return
 	}
 	w.refresh()

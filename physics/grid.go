@@ -77,6 +77,18 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 	for _, id := range ids {
 		r := g.rangeOf(boxes[id].Expand(margin))
 		g.rng[id] = r
+		if dx, dy := int(r.x1-r.x0), int(r.y1-r.y0); dx <= 1 && dy <= 1 {
+			// At most 2×2 cells (items smaller than a cell): no loops, so
+			// no mispredicted loop exits. A zero step adds 0 to the same
+			// counter.
+			c := int(r.y0)*g.nx + int(r.x0)
+			cnt[c]++
+			cnt[c+dx] += int32(dx)
+			cnt[c+dy*g.nx] += int32(dy)
+			cnt[c+dy*g.nx+dx] += int32(dx & dy)
+			total += (dx + 1) * (dy + 1)
+			continue
+		}
 		for y := r.y0; y <= r.y1; y++ {
 			row := int(y) * g.nx
 			for x := r.x0; x <= r.x1; x++ {
@@ -100,6 +112,21 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 	g.ibox = g.ibox[:total]
 	for _, id := range ids {
 		r := g.rng[id]
+		if dx, dy := int(r.x1-r.x0), int(r.y1-r.y0); dx <= 1 && dy <= 1 {
+			// As above. Writes with a zero step land on a slot that the
+			// write to the same cell with a step of one, which always
+			// follows (cells in the order far corner, below, right, first),
+			// fills again with the same item.
+			c := int(r.y0)*g.nx + int(r.x0)
+			b := boxes[id]
+			for _, e := range [4]struct{ c, step int }{{c + dy*g.nx + dx, dx & dy}, {c + dy*g.nx, dy}, {c + dx, dx}, {c, 1}} {
+				k := cnt[e.c]
+				g.items[k] = id
+				g.ibox[k] = b
+				cnt[e.c] += int32(e.step)
+			}
+			continue
+		}
 		for y := r.y0; y <= r.y1; y++ {
 			row := int(y) * g.nx
 			for x := r.x0; x <= r.x1; x++ {

@@ -219,30 +219,38 @@ func (w *World) findPairs() {
 		i := int(s)
 		b := w.box[i]
 		r := gm.rangeOf(b)
-		// A body inside one cell meets every candidate once: no marks.
-		single := r.x0 == r.x1 && r.y0 == r.y1
-		var st uint32
-		if !single {
-			st = w.nextStamp()
-		}
 		walls := !w.sensor[i] && w.typ[i] == Dynamic
+		// A body spanning several cells meets a candidate in every cell
+		// both ranges share; it considers it only in the first of them, the
+		// corner (max x0, max y0) of the overlap, so no marks are needed.
+		// Boxes are rejected with one branch (most fail, at random).
+		single := r.x0 == r.x1 && r.y0 == r.y1
+		first := func(rj *cellRange, x, y int32) bool {
+			return single || (max(r.x0, rj.x0) == x && max(r.y0, rj.y0) == y)
+		}
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
 				c := int(y)*gm.nx + int(x)
 				for k := gm.start[c]; k < gm.start[c+1]; k++ {
-					if j := gm.items[k]; int(j) > i && boxesTouch(b, gm.ibox[k]) {
-						w.considerBody(i, int(j), st, single)
+					j, o := gm.items[k], &gm.ibox[k]
+					touch := b2i(int(j) > i) & b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+					if touch != 0 && first(&gm.rng[j], x, y) {
+						w.considerBody(i, int(j))
 					}
 				}
 				for k := gs.start[c]; k < gs.start[c+1]; k++ {
-					if boxesTouch(b, gs.ibox[k]) {
-						w.considerBody(i, int(gs.items[k]), st, single)
+					j, o := gs.items[k], &gs.ibox[k]
+					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+					if touch != 0 && first(&gs.rng[j], x, y) {
+						w.considerBody(i, int(j))
 					}
 				}
 				if walls {
 					for k := gw.start[c]; k < gw.start[c+1]; k++ {
-						if boxesTouch(b, gw.ibox[k]) {
-							w.considerWall(i, int(gw.items[k]), st, single)
+						j, o := gw.items[k], &gw.ibox[k]
+						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+						if touch != 0 && first(&gw.rng[j], x, y) {
+							w.considerWall(i, int(j))
 						}
 					}
 				}
@@ -251,26 +259,14 @@ func (w *World) findPairs() {
 	}
 }
 
-func (w *World) considerBody(i, j int, st uint32, single bool) {
-	if !single {
-		if w.mk.body[j] == st {
-			return
-		}
-		w.mk.body[j] = st
-	}
+func (w *World) considerBody(i, j int) {
 	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
 		return
 	}
 	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
 }
 
-func (w *World) considerWall(i, k int, st uint32, single bool) {
-	if !single {
-		if w.mk.wall[k] == st {
-			return
-		}
-		w.mk.wall[k] = st
-	}
+func (w *World) considerWall(i, k int) {
 	if w.wallLayer[k]&w.mask[i] == 0 {
 		return
 	}

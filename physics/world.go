@@ -327,9 +327,17 @@ func (w *World) updateBox(i int) {
 	b := w.shape[i].aabb(w.xf(i))
 	w.box[i] = b
 	if d := w.prev[i].Sub(w.pos[i]); d != (mathx.Vec2{}) {
-		b = b.Union(b.Translate(d))
+		b = unionBox(b, b.Translate(d))
 	}
 	w.sbox[i] = b
+}
+
+// unionBox is mathx.AABB.Union with the builtin min and max, which inline
+// to branch-free instructions and give the same bits as math.Min and
+// math.Max for every finite input (they differ only for NaN against an
+// infinity).
+func unionBox(a, b mathx.AABB) mathx.AABB {
+	return mathx.AABB{Min: mathx.Vec2{X: min(a.Min.X, b.Min.X), Y: min(a.Min.Y, b.Min.Y)}, Max: mathx.Vec2{X: max(a.Max.X, b.Max.X), Y: max(a.Max.Y, b.Max.Y)}}
 }
 
 // setAngle stores a wrapped angle and its cosine and sine.
