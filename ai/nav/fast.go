@@ -4,7 +4,7 @@ import "math/bits"
 
 // Searches on uniform-cost 8-way grids (A*, JPS, JPS+) run in fixed
 // point: a straight step costs fxStraight = 985 and a diagonal fxDiag =
-// 1393, the convergent of √2 = 1393/985 - 3.6e-7, so path costs are
+// 1393, the convergent of √2 = 1393/985 + 3.7e-7, so path costs are
 // exact integers, the octile heuristic stays exactly consistent for these
 // costs, and the open list can be a bucket queue (ringQueue, for A*) or a
 // radix heap (radixQueue, for the long jumps of JPS). An octile length

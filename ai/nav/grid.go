@@ -90,7 +90,7 @@ func NewGrid(w, h int, conn Conn) (*Grid, error) {
 		return nil, fmt.Errorf("nav: unknown connectivity %d", conn)
 	}
 	g := &Grid{w: w, h: h, conn: conn, stride: w + 2, dirty: true}
-	g.divM = ^uint64(0)/uint64(g.stride) + 1
+	g.divM = reciprocal(g.stride)
 	s := int32(g.stride)
 	g.hexE = [6]int32{1, -1, -s - 1, -s, s - 1, s}
 	g.hexO = [6]int32{1, -1, -s, -s + 1, s, s + 1}
@@ -122,6 +122,9 @@ func (g *Grid) xy(p int32) (int, int) {
 	y := g.row(p)
 	return int(p) - y*g.stride - 1, y - 1
 }
+
+// reciprocal returns 2^64 / d rounded up, for Grid.row (d ≥ 2).
+func reciprocal(d int) uint64 { return ^uint64(0)/uint64(d) + 1 }
 
 // row returns p / stride (a padded row) by multiplying with the
 // precomputed reciprocal divM (Lemire, Kaser and Kurz 2019: exact for
