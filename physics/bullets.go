@@ -159,38 +159,39 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	for len(w.workerMarks) < workers {
 		w.workerMarks = append(w.workerMarks, marks{})
 	}
-	b.wscratch[0] = b.scratch[:0]
 	if workers == 1 {
+		// One worker finds the hits in slot order already: straight into
+		// Hits.
+		b.wscratch[0] = b.Hits[:0]
 		w.castBullets(b, dt, 0, n, 0, &w.mk)
-	} else {
-		w.startWorkers()
-		// Slots are cut into chunks; worker k first sweeps chunk k, then
-		// takes further chunks from a shared counter, so a worker whose core
-		// is busy elsewhere costs the others at most one chunk of waiting.
-		chunk := max(1024, (n+8*workers-1)/(8*workers))
-		s := &w.share
-		s.b, s.dt, s.n, s.chunk = b, dt, n, chunk
-		s.next.Store(int32(workers))
-		for k := 1; k < workers; k++ {
-			w.jobs[k-1] <- struct{}{}
-		}
-		w.runShare(0, &w.mk)
-		for k := 1; k < workers; k++ {
-			<-w.jobsDone
-		}
-		s.b = nil
-	}
-	b.scratch = b.wscratch[0]
-	// Report and free in slot order. Each worker's hits are in slot order
-	// (its chunks are taken in increasing order), so merging the lists by
-	// slot gives the same sequence for any worker count.
-	if workers == 1 {
-		for _, h := range b.scratch {
-			b.Hits = append(b.Hits, h)
+		b.Hits = b.wscratch[0]
+		b.wscratch[0] = nil
+		for _, h := range b.Hits {
 			b.Kill(int(h.Bullet))
 		}
 		return
 	}
+	b.wscratch[0] = b.scratch[:0]
+	w.startWorkers()
+	// Slots are cut into chunks; worker k first sweeps chunk k, then
+	// takes further chunks from a shared counter, so a worker whose core
+	// is busy elsewhere costs the others at most one chunk of waiting.
+	chunk := max(1024, (n+8*workers-1)/(8*workers))
+	s := &w.share
+	s.b, s.dt, s.n, s.chunk = b, dt, n, chunk
+	s.next.Store(int32(workers))
+	for k := 1; k < workers; k++ {
+		w.jobs[k-1] <- struct{}{}
+	}
+	w.runShare(0, &w.mk)
+	for k := 1; k < workers; k++ {
+		<-w.jobsDone
+	}
+	s.b = nil
+	b.scratch = b.wscratch[0]
+	// Report and free in slot order. Each worker's hits are in slot order
+	// (its chunks are taken in increasing order), so merging the lists by
+	// slot gives the same sequence as one worker.
 	head := b.wscratch[:workers]
 	var pos [64]int
 	for {
