@@ -1,10 +1,27 @@
-// Command demo is Diorama's showcase. Until the desktop window and the tank
-// game land, it runs a small animated isometric scene headless — diamond
-// floor tiles, raised blocks, tanks driving and firing, an HUD — on the
-// fixed-step loop, writes out/demo.gif and out/demo.png, and prints one
-// line: frames rendered, mean and p95 render time per frame.
+// Command demo is Diorama's showcase: an isometric twin-stick tank shooter
+// (seed 000's "Tanktrum" with the enemies of seeds 002 and 003) that runs
+// unchanged on desktop (GLFW window), web (js/wasm canvas, make web
+// WEBPKG=./cmd/demo) and Android (x/mobile, virtual thumbsticks), and
+// headless, where an AI player plays and the run is written to a PNG and
+// an animated GIF.
+//
+// The game: a level select (four shipped levels: two Tiled maps, an ASCII
+// level and an image level, all embedded; or a level file named on the
+// command line), waves of six kinds of enemy each driven by a different
+// part of ai/ (behaviour trees, an FSM, fuzzy rules, terrain analysis, a
+// formation with the safety update, navmesh paths with smoothing and
+// steering), doors that lock in physics and in the navmesh while a wave
+// runs, pickups, bullets and rockets through the physics' continuous
+// collision, a HUD, a pause menu, an F1 debug overlay, and an attract mode
+// (the AI plays when the level select is left alone for 8 seconds).
 //
 // Usage:
 //
-//	go run ./cmd/demo [-frames 180] [-out out] [-seed 1] [-workers 0]
+//	go run ./cmd/demo [-headless] [-ticks 1800] [-seed 1] [-record out/demo.gif] [-out out] [-workers 0] [level file]
+//
+// At exit it prints one line: frames, the level's score and state hash,
+// and the busy-wave frame time (the ticks since the previous frame plus
+// the drawing; mean, p95, worst) over frames with three or more enemies.
+//
+// It imports everything; nothing imports it.
 package main

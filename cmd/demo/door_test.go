@@ -51,3 +51,31 @@ func TestDoorLocksNavmesh(t *testing.T) {
 		t.Fatal("blocker kept after unlocking")
 	}
 }
+
+// The player's tank counts as hidden only behind a wall block in front of
+// it: north of the start room's south wall it is hidden by the wall to
+// its south, in the open middle of the room it is not.
+func TestBehindWall(t *testing.T) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    mathx.Vec3
+		want bool
+	}{
+		{mathx.V3(3.5, 8.5, 0), true},  // against the south wall (row 9)
+		{mathx.V3(4.5, 2.5, 0), false}, // room middle, the walls in front are far below
+		{mathx.V3(3.5, 4.5, 0), false}, // open floor
+		{mathx.V3(6.5, 8.6, 0), true},  // the room's south-east corner
+	} {
+		if got := g.behindWall(c.p, 0.34); got != c.want {
+			t.Errorf("behindWall(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if !insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, mathx.V2(1, 1)) ||
+		insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 0, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 0}}, mathx.V2(3, 1)) {
+		t.Fatal("insideConvex")
+	}
+}

@@ -33,6 +33,10 @@ type game struct {
 	errMsg string // a level that failed to load, shown on the select screen
 	seed   uint64
 	auto   bool // the AI player drives
+	// attract: the level select sat idle for attractTicks, so the AI
+	// plays (on every platform) until the next key, click, tap or button
+	attract bool
+	idle    int
 
 	scr   screen
 	sel   int // selected menu row
@@ -183,6 +187,11 @@ func (g *game) Update(in *platform.Input) error {
 	pad := in.Gamepad(0)
 	m := in.Mouse()
 	g.mouse = mathx.V2(m.X, m.Y)
+	if g.attract && humanInput(in, pad) {
+		g.attract, g.auto, g.idle = false, false, 0
+		g.scr, g.sel, g.L = screenSelect, 0, nil
+		return nil
+	}
 	switch g.scr {
 	case screenSelect, screenPause:
 		g.menuInput(in, pad)
@@ -195,8 +204,36 @@ func (g *game) Update(in *platform.Input) error {
 	return nil
 }
 
+// attractTicks is how long the level select waits, untouched, before the
+// AI plays.
+const attractTicks = 8 * tps
+
+// humanInput reports a key, mouse button, touch or gamepad button going
+// down this tick.
+func humanInput(in *platform.Input, pad platform.Gamepad) bool {
+	for _, ev := range in.Events() {
+		switch ev.Kind {
+		case platform.KeyDown, platform.MouseDown, platform.TouchDown:
+			return true
+		}
+	}
+	return pad.Pressed(platform.PadA) || pad.Pressed(platform.PadB) || pad.Pressed(platform.PadStart)
+}
+
 func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
 	rows := g.rows()
+	if g.scr == screenSelect && !g.auto {
+		if g.idle++; humanInput(in, pad) {
+			g.idle = 0
+		}
+		if g.idle > attractTicks && len(g.levels) > 0 {
+			g.attract, g.auto, g.idle = true, true, 0
+			if g.start(0) != nil {
+				g.attract, g.auto = false, false
+			}
+			return
+		}
+	}
 	if g.auto && g.scr == screenSelect && g.L == nil {
 		g.ap.menuWait++
 		if g.ap.menuWait > 30 {
@@ -403,6 +440,11 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 	}
 }
 
+// bannerY is the top of the message banner: low on the screen, away from
+// the player's tank (near the middle while playing, near the top at the
+// start of a level).
+const bannerY = frameH - 96
+
 const (
 	depthOverlay = 1 << 40
 	depthHUD     = 1 << 41
@@ -536,11 +578,24 @@ func (g *game) drawWorld(alpha float64) {
 		p.Z = 0.3
 		_ = pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-0.5, p.Y-0.5, 0), Max: mathx.V3(p.X+0.5, p.Y+0.5, 1.5)}, Parts: g.parts1(iso.Part{Sprite: s.S, At: at(s, p)})})
 	}
-	depth, err := w.Render(g.list, pt, alpha)
-	if err != nil {
+	if _, err := w.Render(g.list, pt, alpha); err != nil {
 		return
 	}
-	_ = depth
+	// the player's tank behind a wall shows through it as a silhouette
+	if w.Alive(L.player) {
+		p := lerp(L.player)
+		hs, ts := g.art.hull[lookPlayer][facingOf(L.pl.hullAngle)], g.art.turret[lookPlayer][facingOf(L.pl.turretAngle)]
+		if g.behindWall(p, 0.34) {
+			var o raster.DrawOptions
+			o.Flash, o.FlashAmount = color.RGBA{140, 210, 255, 255}, 255
+			o.SetOpacity(120)
+			for _, s := range [2]sprite{hs, ts} {
+				q := at(s, p)
+				c := g.cam.MapToScreen(mathx.V2(float64(q.X), float64(q.Y)))
+				g.list.Sprite(depthOverlay-3, s.S, int(math.Floor(c.X)), int(math.Floor(c.Y)), &o)
+			}
+		}
+	}
 	// sparks and muzzle flashes over the world
 	toScr := func(p mathx.Vec3) mathx.Vec2 { return g.cam.MapToScreen(grid.ToScreen(p)) }
 	for _, f := range L.fx {
@@ -582,6 +637,46 @@ func (g *game) drawWorld(alpha float64) {
 	if g.debug {
 		g.drawDebug()
 	}
+}
+
+// behindWall reports a wall block in front of the box of radius r around
+// p (the iso order: the wall starts beyond the box in x or y) that hides
+// the middle of the tank: the point 0.25 above p lies inside the block's
+// projected outline (a convex hexagon).
+func (g *game) behindWall(p mathx.Vec3, r float64) bool {
+	grid := g.L.grid
+	c := grid.ToScreen(p.Add(mathx.V3(0, 0, 0.25)))
+	for _, o := range g.L.walls {
+		b := o.Box
+		if b.Min.X < p.X+r && b.Min.Y < p.Y+r {
+			continue // not in front
+		}
+		hex := [6]mathx.Vec2{
+			grid.ToScreen(mathx.V3(b.Min.X, b.Min.Y, b.Max.Z)),
+			grid.ToScreen(mathx.V3(b.Max.X, b.Min.Y, b.Max.Z)),
+			grid.ToScreen(mathx.V3(b.Max.X, b.Min.Y, b.Min.Z)),
+			grid.ToScreen(mathx.V3(b.Max.X, b.Max.Y, b.Min.Z)),
+			grid.ToScreen(mathx.V3(b.Min.X, b.Max.Y, b.Min.Z)),
+			grid.ToScreen(mathx.V3(b.Min.X, b.Max.Y, b.Max.Z)),
+		}
+		if insideConvex(hex[:], c) {
+			return true
+		}
+	}
+	return false
+}
+
+// insideConvex reports q inside (or on) the convex polygon pts, in either
+// winding.
+func insideConvex(pts []mathx.Vec2, q mathx.Vec2) bool {
+	pos, neg := false, false
+	for i := range pts {
+		a, b := pts[i], pts[(i+1)%len(pts)]
+		c := b.Sub(a).Cross(q.Sub(a))
+		pos = pos || c > 0
+		neg = neg || c < 0
+	}
+	return !(pos && neg)
 }
 
 // screenDir maps a world direction to a screen direction.
@@ -714,13 +809,15 @@ func (g *game) drawHUD() {
 		b = append(b, " - press Enter / A / tap"...)
 		g.tbuf = b
 		msg = unsafe.String(unsafe.SliceData(b), len(b))
+	case g.attract:
+		msg = "DEMO  -  press any key or tap to play"
 	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
 		msg = g.levels[g.cur].Title
 	}
 	if msg != "" {
 		tw, _ := g.font.Measure(msg)
-		g.list.FillRect(depthHUD, image.Rect(frameW/2-tw/2-12, 200, frameW/2+tw/2+12, 232), rgba(10, 12, 18, 200))
-		g.text(msg, frameW/2-tw/2, 210, white)
+		g.list.FillRect(depthHUD, image.Rect(frameW/2-tw/2-12, bannerY, frameW/2+tw/2+12, bannerY+32), rgba(10, 12, 18, 200))
+		g.text(msg, frameW/2-tw/2, bannerY+10, white)
 	}
 }
 

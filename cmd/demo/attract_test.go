@@ -1,0 +1,66 @@
+package main
+
+import (
+	"testing"
+
+	"diorama/mathx"
+	"diorama/platform"
+)
+
+// Left alone on the level select, the game plays itself (attract mode,
+// the same on every platform); a key goes back to the select, and a
+// player who keeps pressing keys is never interrupted.
+func TestAttractMode(t *testing.T) {
+	g := newGame(1, 1, false)
+	defer g.rd.Close()
+	in := platform.NewInput(frameW, frameH)
+	tick := func(ev ...platform.Event) {
+		t.Helper()
+		for _, e := range ev {
+			in.Push(e)
+		}
+		if err := g.Update(in); err != nil {
+			t.Fatal(err)
+		}
+		in.EndTick()
+	}
+	key := func(k platform.Key) []platform.Event {
+		return []platform.Event{{Kind: platform.KeyDown, Key: k}, {Kind: platform.KeyUp, Key: k}}
+	}
+	// a key now and then keeps the select screen
+	for i := range 3 * attractTicks {
+		if i%(attractTicks/2) == 0 {
+			tick(key(platform.KeyArrowLeft)...)
+		} else {
+			tick()
+		}
+	}
+	if g.scr != screenSelect || g.attract || g.L != nil {
+		t.Fatalf("attract mode started while a player pressed keys: screen %v", g.scr)
+	}
+	tick(key(platform.KeyArrowLeft)...)
+	for range attractTicks {
+		tick()
+	}
+	if g.scr != screenSelect {
+		t.Fatal("attract mode started early")
+	}
+	tick()
+	if g.scr != screenPlay || !g.attract || !g.auto || g.L == nil || g.cur != 0 {
+		t.Fatalf("idle select: screen %v attract %v", g.scr, g.attract)
+	}
+	for range 300 {
+		tick()
+	}
+	if g.L.w.Tick() != 300 {
+		t.Fatalf("the AI did not play: tick %d", g.L.w.Tick())
+	}
+	moved := g.L.w.Pos(g.L.player).Sub(mathx.V3(3.5, 2.5, 0)).Len()
+	if moved < 1 {
+		t.Fatalf("the AI player stayed put (moved %.2f)", moved)
+	}
+	tick(key(platform.KeyA)...)
+	if g.scr != screenSelect || g.attract || g.auto || g.L != nil {
+		t.Fatalf("a key did not end attract mode: screen %v attract %v", g.scr, g.attract)
+	}
+}
