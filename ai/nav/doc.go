@@ -5,19 +5,29 @@
 // per-cell cost multipliers; [ParseGrid], [ParseMovingAIMap]) and [Graph]
 // (explicit weighted directed graph with node positions).
 //
-// Searches run on a [Searcher], which owns its work arrays (an indexed
-// binary heap, node records) and reuses them, so after warm-up a query
-// allocates nothing when the caller passes a destination slice with room:
-// [Searcher.AStar] and [Searcher.AStarGraph] (A* with a closed set; start
-// and goal in different components fail in constant time; Nearest returns
-// the path to the closest reachable node; MaxExpand bounds the work),
-// [Searcher.JPS] (Jump Point Search for uniform 8-way grids, scanning 64
-// cells at a time), [Searcher.JPSPlus] (JPS+ with jump distances
-// precomputed per cell and direction), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
+// Searches run on a [Searcher], which owns its work arrays and reuses
+// them, so after warm-up a query allocates nothing when the caller passes
+// a destination slice with room: [Searcher.AStar] and
+// [Searcher.AStarGraph] (A* with a closed set; start and goal in
+// different components fail in constant time; Nearest returns the path to
+// the closest reachable node; MaxExpand bounds the work), [Searcher.JPS]
+// (Jump Point Search for uniform 8-way grids, scanning 64 cells at a time
+// through precomputed stop masks, one bit per probe on diagonal walks),
+// [Searcher.JPSPlus] (JPS+ with jump distances precomputed per cell and
+// direction), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
 // (single source), [NewNextHopTable] (seed 004's all-pairs lookup table,
 // with its size in bytes), and the sliced [Searcher.BeginGrid] /
 // [Searcher.Step] used by [PathQueue] to plan for crowds under a per-tick
 // expansion budget.
+//
+// On uniform-cost 8-way grids (the Moving AI setting) A*, JPS and JPS+
+// run in exact integer costs (straight 985, diagonal 1393, a convergent
+// of √2 that orders octile lengths exactly while diagonal counts differ
+// by under 985), one 16-byte record per cell, precomputed 8-bit masks of
+// legal moves, and a monotone open list: a 4096-bucket ring with a
+// two-level bitmap for A*, a radix heap for JPS's long jumps. Stats.Cost
+// is the exact octile length of the path returned. Other grids and graphs
+// use float costs and an indexed binary heap.
 //
 // Navigation meshes: [Build] turns a [TileMap] (open, wall, door tiles)
 // into a [Mesh] of rectangles, by seed 000's strip intersection
