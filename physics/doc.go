@@ -18,15 +18,23 @@
 //     faces never push, so bodies do not snag on seams.
 //   - Queries (query.go): ray and circle casts (first and all hits), line of
 //     sight, box and shape overlap, nearest body, all through the grid.
-//   - Bullets (bullets.go): a struct-of-arrays pool swept every step against
-//     walls and bodies, allocation-free, with hit events.
+//   - Bullets (bullets.go, bgrid.go): a struct-of-arrays pool swept every
+//     step against walls and bodies, allocation-free, with hit events.
+//     StepBullets first merges the three grids into one per-cell target
+//     list (bgrid.go) whose boxes are also quantized to 15-bit lanes of a
+//     uint64, so a bullet rejects most targets with one integer
+//     subtraction, without branches, and runs the exact box test and the
+//     narrow phase only on the few left.
 //
 // Determinism: no maps, no wall clock; Step runs on the caller's goroutine,
 // every loop runs in slot order and ties are broken by index, so the same
 // calls give the same bits. StepBullets may spread bullets over
-// WorldDef.Workers goroutines; each bullet's sweep only reads the world and
-// events are emitted in slot order, so the result is the same for any
-// worker count (tested, also under -race). WorldDef.BruteForce swaps every broad-phase walk for all-pairs
+// WorldDef.Workers goroutines (chunks of slots taken from a shared
+// counter); each bullet's sweep only reads the world and events are merged
+// back into slot order, so the result is the same for any worker count
+// (tested, also under -race). The step's pair search and the bullet sweep
+// de-duplicate multi-cell visits by testing a candidate only in the first
+// cell both ranges share, not with marks (queries still use marks). WorldDef.BruteForce swaps every broad-phase walk for all-pairs
 // loops; tests use it as the reference the grid must match exactly.
 //
 // Coordinates are the engine's world pixels with y pointing down; nothing
