@@ -81,33 +81,3 @@ func Diff(frame *raster.Frame, want image.Image) (int, string) {
 	}
 	return n, first
 }
-
-// SharedTestdata returns the path of ../shared/testdata/<rel> relative to
-// the repository root (found by walking up from the working directory to
-// go.mod). When it is absent the test is skipped with a message, except
-// when the environment variable CI is "true", where it fails.
-func SharedTestdata(t testing.TB, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("rastertest: no go.mod above the working directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "testdata", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared test data %s is missing (CI=true): %v", p, err)
-		}
-		t.Skipf("shared test data %s not present: %v", p, err)
-	}
-	return p
-}
