@@ -72,3 +72,29 @@ rule if ammo is empty or distance is close then weapon is pistol
 	// distance 80: rocket (1.00)
 	// fuzzy: line 2: leftshoulder takes 3 points, got 2
 }
+
+// Seed 002's attack module as shipped: the weapon block picks rocket or
+// pistol, the accuracy block says how well to aim.
+func ExampleNewSeed002Attack() {
+	m, err := fuzzy.NewSeed002Attack()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m.Fuzzify("ammo", 4)
+	m.Fuzzify("tiredness", 0.5)
+	m.Fuzzify("health", 50)
+	w := m.Variable("weapon")
+	for _, d := range []float64{5, 20, 60} {
+		m.Fuzzify("distance", d)
+		i, deg, _ := w.Winner()
+		acc, _ := m.Defuzzify("accuracy", fuzzy.AverageOfMaxima)
+		fmt.Printf("distance %v: %s (%.2f), accuracy %.1f\n", d, w.SetName(i), deg, acc)
+	}
+	fmt.Println(len(m.Blocks()), "blocks,", m.NumRules(), "rules")
+	// Output:
+	// distance 5: pistol (1.00), accuracy 72.5
+	// distance 20: pistol (0.75), accuracy 72.5
+	// distance 60: rocket (1.00), accuracy 5.0
+	// 3 blocks, 16 rules
+}

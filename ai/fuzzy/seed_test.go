@@ -6,62 +6,11 @@ import (
 	"testing"
 )
 
-// Seed 002 §5: the fuzzy attack state of enemy 4. The document gives the
-// rules but not the breakpoints (they are only in its Fig 4.29, a
-// [GAP]); these are ours, each variable covered by two complementary
-// shoulders:
-//
-//	ammo (rockets 0..10):   empty LeftShoulder(0,0,4),   hasAmmo RightShoulder(0,4,10)
-//	tiredness (0..1):       rested LeftShoulder(0,0.2,0.8), tired RightShoulder(0.2,0.8,1)
-//	distance (0..100 m):    close LeftShoulder(0,10,50), far RightShoulder(10,50,100)
-//	health (0..100):        unhealthy LeftShoulder(0,20,60), healthy RightShoulder(20,60,100)
-//	accuracy (0..100):      bad LeftShoulder(0,10,50) (rep 5), good RightShoulder(50,90,100) (rep 95)
-const seed002 = `
-input ammo 0 10
-  set empty leftshoulder 0 0 4
-  set hasAmmo rightshoulder 0 4 10
-input tiredness 0 1
-  set rested leftshoulder 0 0.2 0.8
-  set tired rightshoulder 0.2 0.8 1
-input distance 0 100
-  set close leftshoulder 0 10 50
-  set far rightshoulder 10 50 100
-input health 0 100
-  set unhealthy leftshoulder 0 20 60
-  set healthy rightshoulder 20 60 100
-output weapon 0 1
-  set rocket singleton 1
-  set pistol singleton 0
-output accuracy 0 100
-  set bad leftshoulder 0 10 50
-  set good rightshoulder 50 90 100
-
-# Seed 002 §5.2, the 12 weapon rules, verbatim.
-block weapon
-rule if ammo is hasAmmo and distance is fairly far then weapon is rocket
-rule if ammo is empty and distance is fairly far then weapon is pistol
-rule if ammo is empty and distance is close then weapon is pistol
-rule if ammo is hasAmmo and distance is close then weapon is pistol
-rule if tiredness is rested and distance is fairly far then weapon is rocket
-rule if tiredness is rested and distance is close then weapon is rocket
-rule if tiredness is tired and distance is fairly far then weapon is rocket
-rule if tiredness is tired and distance is close then weapon is rocket
-rule if tiredness is rested and ammo is hasAmmo then weapon is rocket
-rule if tiredness is rested and ammo is empty then weapon is rocket
-rule if tiredness is tired and ammo is hasAmmo then weapon is rocket
-rule if tiredness is tired and ammo is empty then weapon is rocket
-
-# Seed 002 §5.3, Table 4.1: the 2×2 accuracy FAM.
-block accuracy
-rule if distance is close and health is healthy then accuracy is good
-rule if distance is close and health is unhealthy then accuracy is bad
-rule if distance is far and health is healthy then accuracy is bad
-rule if distance is far and health is unhealthy then accuracy is bad
-`
-
+// seedModule is seed 002's attack module (Seed002Attack: its variables,
+// breakpoints and 16 rules are documented there), freshly parsed.
 func seedModule(t testing.TB) *Module {
 	t.Helper()
-	m, err := Parse(seed002)
+	m, err := NewSeed002Attack()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,5 +184,70 @@ func TestSeed002AccuracyOtherDefuzzifiers(t *testing.T) {
 	mu := func(x float64) float64 { return math.Max(math.Min(.25, bad(x)), math.Min(.75, good(x))) }
 	if got := simpsonCentroid(mu, 0, 100, 1<<16); !near(got, 574.0/9, 1e-6) {
 		t.Errorf("Simpson centroid %v", got)
+	}
+}
+
+// The exported module has exactly the variables, ranges and sets its
+// documentation lists, in that order.
+func TestSeed002AttackDocumented(t *testing.T) {
+	m := seedModule(t)
+	type set struct {
+		name string
+		s    Set
+	}
+	want := []struct {
+		name     string
+		output   bool
+		min, max float64
+		sets     []set
+	}{
+		{"ammo", false, 0, 10, []set{{"empty", LeftShoulder(0, 0, 4)}, {"hasAmmo", RightShoulder(0, 4, 10)}}},
+		{"tiredness", false, 0, 1, []set{{"rested", LeftShoulder(0, 0.2, 0.8)}, {"tired", RightShoulder(0.2, 0.8, 1)}}},
+		{"distance", false, 0, 100, []set{{"close", LeftShoulder(0, 10, 50)}, {"far", RightShoulder(10, 50, 100)}}},
+		{"health", false, 0, 100, []set{{"unhealthy", LeftShoulder(0, 20, 60)}, {"healthy", RightShoulder(20, 60, 100)}}},
+		{"weapon", true, 0, 1, []set{{"rocket", Singleton(1)}, {"pistol", Singleton(0)}}},
+		{"accuracy", true, 0, 100, []set{{"bad", LeftShoulder(0, 10, 50)}, {"good", RightShoulder(50, 90, 100)}}},
+	}
+	vs := m.Variables()
+	if len(vs) != len(want) {
+		t.Fatalf("%d variables, want %d", len(vs), len(want))
+	}
+	for i, w := range want {
+		v := vs[i]
+		lo, hi := v.Range()
+		if v.Name() != w.name || v.IsOutput() != w.output || lo != w.min || hi != w.max || v.Len() != len(w.sets) {
+			t.Fatalf("variable %d: %s output %v range %v..%v with %d sets, want %+v", i, v.Name(), v.IsOutput(), lo, hi, v.Len(), w)
+		}
+		for j, s := range w.sets {
+			if v.SetName(j) != s.name || v.Set(j) != s.s {
+				t.Errorf("%s set %d: %s %+v, want %s %+v", w.name, j, v.SetName(j), v.Set(j), s.name, s.s)
+			}
+		}
+	}
+	if r := m.Variable("accuracy"); r.Set(0).Representative() != 5 || r.Set(1).Representative() != 95 {
+		t.Errorf("accuracy representatives %v %v, want 5 95", r.Set(0).Representative(), r.Set(1).Representative())
+	}
+}
+
+// Each call builds a module of its own: readings and block switches in
+// one do not reach another.
+func TestNewSeed002AttackIndependent(t *testing.T) {
+	a, b := seedModule(t), seedModule(t)
+	for _, m := range []*Module{a, b} {
+		m.Fuzzify("ammo", 4)
+		m.Fuzzify("tiredness", .5)
+		m.Fuzzify("distance", 60)
+	}
+	a.Fuzzify("distance", 5)
+	a.Block("weapon").SetEnabled(false)
+	if !b.Block("weapon").Enabled() {
+		t.Fatal("disabling a's weapon block disabled b's")
+	}
+	w := b.Variable("weapon")
+	if i, d, err := w.Winner(); err != nil || w.SetName(i) != "rocket" || d != 1 {
+		t.Fatalf("b's weapon %s %v %v, want rocket 1 (distance 60)", w.SetName(i), d, err)
+	}
+	if a.Variable("distance").DOM(0) != 1 || b.Variable("distance").DOM(0) != 0 {
+		t.Fatalf("close: a %v b %v, want 1 0", a.Variable("distance").DOM(0), b.Variable("distance").DOM(0))
 	}
 }
