@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"diorama/ai/bt"
+	"diorama/mathx"
 )
 
 type guard struct {
@@ -75,4 +76,59 @@ func ExampleBuild() {
 	// bt: repeat 0: repeat count 0 out of range [1, 1099511627776]
 	// bt: line 3: unknown action "patorl"
 	// running running failure
+}
+
+type turret struct {
+	canSee bool
+	steps  int
+}
+
+// Seed 000's turret loaded from the shipped text; the game supplies the
+// leaves (here: the player is always in sight, shots are counted).
+func ExampleSeed000Tanktrum() {
+	s := bt.NewSchema()
+	health := s.CompulsoryFloat("health")
+	player := s.CompulsoryVec2("player")
+	r := bt.NewRegistry[*turret](s)
+	r.Condition("healthBelow", 1, func(t *turret, c *bt.Call) bool { return c.BB.Float(health) < c.Arg(0) }, health.Key)
+	r.Condition("canSeePlayer", 0, func(t *turret, c *bt.Call) bool { return t.canSee })
+	r.Action("brokenDown", 0, func(t *turret, c *bt.Call) bt.Status { return bt.Running })
+	r.Action("findMeshAdjacentToPlayer", 0, func(t *turret, c *bt.Call) bt.Status { return bt.Success }, player.Key)
+	r.Action("travelTo", 1, func(t *turret, c *bt.Call) bt.Status { t.steps++; return bt.Success })
+	r.Action("shoot", 0, func(t *turret, c *bt.Call) bt.Status { return bt.Success })
+	r.Action("delayedShoot", 2, func(t *turret, c *bt.Call) bt.Status {
+		m := c.Mem()
+		if *m++; *m < int64(c.Arg(0)+c.Arg(1)) {
+			return bt.Running
+		}
+		return bt.Success
+	})
+	tree, err := bt.Load(r, bt.Seed000Tanktrum, "turret")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in := tree.NewInstance()
+	in.Blackboard().SetFloat(health, 100)
+	t := &turret{}
+	// The player's position is compulsory for findMeshAdjacentToPlayer:
+	// until it is known, the turret cannot plan and the tree fails.
+	fmt.Println("no player:", in.Tick(t), "steps", t.steps)
+	in.Blackboard().SetVec2(player, mathx.Vec2{X: 3, Y: 4})
+	fmt.Println("player known:", in.Tick(t), "steps", t.steps)
+	t.canSee = true
+	in.Tick(t)
+	fmt.Print(in.Dump())
+	// Output:
+	// no player: failure steps 0
+	// player known: success steps 1
+	// selector                               running
+	//   conditional healthBelow 25           failure
+	//     action brokenDown                  -
+	//   selector                             running
+	//     conditional canSeePlayer           running
+	//       action delayedShoot 50 10        running
+	//     sequence                           (success)
+	//       action findMeshAdjacentToPlayer  (success)
+	//       action travelTo 0                (success)
 }

@@ -8,62 +8,8 @@ import (
 	"diorama/mathx"
 )
 
-// Seed 000's Tanktrum trees (§2.7 chase tree, §3.5.2 drone and turret)
-// written in the text format. The seed gives names and numbers only; the
-// leaf semantics below are ours (the seed leaves them as [GAP]s):
-//
-//   - healthBelow T: the compulsory blackboard value "health" is below T
-//     (the seed's Conditionals.healthBelowThreshold and "broken down").
-//   - brokenDown: a broken-down tank cannot move; it logs and runs forever.
-//   - findMeshAdjacentToPlayer: plans a path next to the compulsory
-//     blackboard value "player"; fails while the player is unknown.
-//   - travelTo 0: one step along the path per tick; succeeds on arrival
-//     (the seed's boolean argument is unexplained and passed as 0).
-//   - RunTillArrived: until-success around the forgetful sequence.
-//   - shoot: fires once and succeeds.
-//   - delayedShoot D S: aims for D ticks, then fires one shot per tick for
-//     S ticks and succeeds with the last shot.
-//   - Tasks.doNothing(25): wait 25.
-const tanktrum = `
-# Seed 000 §3.5.2: "broken down" when health is low.
-tree brokenDown
-  conditional healthBelow 25
-    action brokenDown
-
-# Seed 000 Listing 2.29: hunt the player, then shoot once arrived.
-tree chase
-  sequence
-    action findMeshAdjacentToPlayer
-    until-success                 # RunTillArrived
-      forgetful-sequence
-        succeeder
-          conditional canSeePlayer
-            action shoot
-        action travelTo 0
-    selector
-      conditional canSeePlayer
-        repeat 2
-          sequence
-            succeeder
-              action shoot
-            wait 25               # Tasks.doNothing(25)
-
-tree drone
-  selector
-    use brokenDown
-    use chase
-
-tree turret
-  selector
-    use brokenDown
-    selector
-      conditional canSeePlayer
-        action delayedShoot 50 10
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-`
-
+// tank is the scripted agent for Seed000Tanktrum's trees; tankRegistry
+// gives the leaves the meanings documented there, logging each action.
 type tank struct {
 	canSee  bool
 	pathLen int // ticks a travel takes
@@ -160,7 +106,7 @@ func assertLog(t *testing.T, got, want []string) {
 }
 
 func TestDroneTree(t *testing.T) {
-	in, k := loadTank(t, tanktrum, "drone")
+	in, k := loadTank(t, Seed000Tanktrum, "drone")
 	tk := &tank{pathLen: 2}
 	bb := in.Blackboard()
 	bb.SetFloat(k.health, 100)
@@ -193,7 +139,7 @@ func TestDroneTree(t *testing.T) {
 // still lets travel go on; once arrived the selector's conditional fails,
 // so chase fails and the drone replans on the next tick.
 func TestDroneLosesPlayer(t *testing.T) {
-	in, k := loadTank(t, tanktrum, "drone")
+	in, k := loadTank(t, Seed000Tanktrum, "drone")
 	tk := &tank{pathLen: 3, canSee: true}
 	in.Blackboard().SetFloat(k.health, 100)
 	in.Blackboard().SetVec2(k.player, mathx.Vec2{})
@@ -218,7 +164,7 @@ func TestDroneLosesPlayer(t *testing.T) {
 }
 
 func TestTurretTree(t *testing.T) {
-	in, k := loadTank(t, tanktrum, "turret")
+	in, k := loadTank(t, Seed000Tanktrum, "turret")
 	tk := &tank{pathLen: 3}
 	bb := in.Blackboard()
 	bb.SetFloat(k.health, 100)
@@ -247,7 +193,10 @@ func TestTurretTree(t *testing.T) {
 // a reactive selector notices low health at once: the running
 // delayedShoot is halted and the turret breaks down on the same tick.
 func TestTurretReactiveRoot(t *testing.T) {
-	src := strings.Replace(tanktrum, "tree turret\n  selector", "tree turret\n  reactive-selector", 1)
+	src := strings.Replace(Seed000Tanktrum, "tree turret\n  selector", "tree turret\n  reactive-selector", 1)
+	if src == Seed000Tanktrum {
+		t.Fatal("turret root not found to replace")
+	}
 	in, k := loadTank(t, src, "turret")
 	tk := &tank{pathLen: 1, canSee: true}
 	bb := in.Blackboard()
@@ -262,5 +211,58 @@ func TestTurretReactiveRoot(t *testing.T) {
 	// Pre-order after expansion: 0 root, 1 conditional, 2 brokenDown, 3 selector, 4 conditional, 5 delayedShoot.
 	if s := in.Status(5); s != Ready {
 		t.Fatalf("delayedShoot status %v, want ready (halted)\n%s", s, in.Dump())
+	}
+}
+
+// Seed000Tanktrum's leaves are exactly the ones its documentation lists,
+// with the documented argument counts, and every tree expands.
+func TestSeed000TanktrumLeaves(t *testing.T) {
+	s, err := Parse(Seed000Tanktrum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.Names(), ","); got != "brokenDown,chase,drone,turret" {
+		t.Fatalf("trees %s", got)
+	}
+	seen := map[string]bool{}
+	var walk func(d Def)
+	walk = func(d Def) {
+		switch d.Kind {
+		case KindCondition, KindConditional:
+			seen["condition "+d.Name+" "+itoa(len(d.Args))] = true
+		case KindAction:
+			seen["action "+d.Name+" "+itoa(len(d.Args))] = true
+		}
+		for _, c := range d.Children {
+			walk(c)
+		}
+	}
+	for _, n := range s.Names() {
+		d, err := s.Def(n)
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		walk(d)
+	}
+	want := []string{
+		"condition healthBelow 1", "condition canSeePlayer 0",
+		"action brokenDown 0", "action findMeshAdjacentToPlayer 0", "action travelTo 1",
+		"action shoot 0", "action delayedShoot 2",
+	}
+	for _, w := range want {
+		if !seen[w] {
+			t.Errorf("documented leaf %q not in the trees", w)
+		}
+		delete(seen, w)
+	}
+	for l := range seen {
+		t.Errorf("undocumented leaf %q", l)
+	}
+	// The registry defining exactly those leaves builds every tree.
+	r, _ := tankRegistry()
+	for _, n := range s.Names() {
+		if _, err := Load(r, Seed000Tanktrum, n); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
 	}
 }
