@@ -14,47 +14,8 @@ import (
 	"diorama/raster/rastertest"
 )
 
-// tankTrees are seed 000's Tanktrum drone and turret trees (§3.5.2) in
-// ai/bt's text format.
-const tankTrees = `
-tree brokenDown
-  conditional healthBelow 25
-    action brokenDown
-
-tree chase
-  sequence
-    action findMeshAdjacentToPlayer
-    until-success
-      forgetful-sequence
-        succeeder
-          conditional canSeePlayer
-            action shoot
-        action travelTo 0
-    selector
-      conditional canSeePlayer
-        repeat 2
-          sequence
-            succeeder
-              action shoot
-            wait 25
-
-tree drone
-  selector
-    use brokenDown
-    use chase
-
-tree turret
-  selector
-    use brokenDown
-    selector
-      conditional canSeePlayer
-        action delayedShoot 50 10
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-`
-
-// tank is the scripted agent: what it sees, how far it must travel.
+// tank is the scripted agent for seed 000's trees (bt.Seed000Tanktrum):
+// what it sees, how far it must travel.
 type tank struct {
 	canSee bool
 	left   int
@@ -195,7 +156,7 @@ func TestGoldenBehaviourTrees(t *testing.T) {
 
 func loadTank(t *testing.T, r *bt.Registry[*tank], name string) *bt.Instance[*tank] {
 	t.Helper()
-	tr, err := bt.Load(r, tankTrees, name)
+	tr, err := bt.Load(r, bt.Seed000Tanktrum, name)
 	if err != nil {
 		t.Fatal(err)
 	}
