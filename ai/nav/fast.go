@@ -38,18 +38,13 @@ var (
 	fxStep = [8]uint64{fxStraight, fxStraight, fxStraight, fxStraight, fxDiag, fxDiag, fxDiag, fxDiag}
 )
 
-// octFx returns the fixed-point octile length of a (dx, dy) offset.
+// octFx returns the fixed-point octile length of a (dx, dy) offset,
+// without branches (the signs and the larger side vary from call to call
+// and would be mispredicted).
 func octFx(dx, dy int) uint64 {
-	if dx < 0 {
-		dx = -dx
-	}
-	if dy < 0 {
-		dy = -dy
-	}
-	if dx < dy {
-		dx, dy = dy, dx
-	}
-	return uint64(dx)*fxStraight + uint64(dy)*(fxDiag-fxStraight)
+	sx, sy := dx>>63, dy>>63
+	dx, dy = (dx^sx)-sx, (dy^sy)-sy
+	return uint64(max(dx, dy))*fxStraight + uint64(min(dx, dy))*(fxDiag-fxStraight)
 }
 
 // fxHeur returns the heuristic of padded cell p.
