@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -57,17 +58,20 @@ func PlotFrameTimes(title string, series []Series, w, h int, ymax float64) (*ras
 	font := raster.DefaultFont()
 	clip := image.Rect(0, 0, w, h)
 	n := 0
+	auto := ymax <= 0
 	for _, s := range series {
 		n = max(n, len(s.Values))
-		for _, v := range s.Values {
-			if ymax == 0 || float64(v) > ymax {
-				ymax = math.Max(ymax, float64(v))
-			}
+		if auto && len(s.Values) > 0 {
+			// Scale to the 99th percentile: rare spikes (other processes)
+			// are clipped at the top instead of flattening every line.
+			v := slices.Clone(s.Values)
+			slices.Sort(v)
+			ymax = math.Max(ymax, 1.25*float64(v[(len(v)-1)*99/100]))
 		}
 	}
 	budget := FrameBudget.Seconds() * 1e3
-	if ymax <= 0 {
-		ymax = budget * 1.2
+	if auto {
+		ymax = math.Max(ymax, budget*1.2)
 	}
 	ymax = niceCeil(ymax)
 	pw, ph := w-plotL-plotR, h-plotT-plotB
@@ -125,8 +129,8 @@ func PlotFrameTimes(title string, series []Series, w, h int, ymax float64) (*ras
 		raster.FillRect(f, clip, image.Rect(x0+pw+8, ly+3, x0+pw+20, ly+font.LineHeight()-3), s.Colour)
 		font.Draw(f, clip, s.Name, x0+pw+24, ly, ink)
 	}
-	font.Draw(f, clip, title, plotL, 10, ink)
-	font.Draw(f, clip, "ms per frame (sim + render)", 4, plotT-16, ink)
+	font.Draw(f, clip, title, plotL, 2, ink)
+	font.Draw(f, clip, "ms per frame (sim + render; spikes above the top are clipped)", 4, plotT-16, ink)
 	font.Draw(f, clip, "simulated seconds", x0+pw/2-50, y0+20, ink)
 	return f, nil
 }
@@ -149,7 +153,7 @@ func PlotBars(title string, bars []Bar, w, h int) (*raster.Frame, error) {
 	for _, b := range bars {
 		hi = math.Max(hi, math.Max(b.Value, b.Ref))
 	}
-	top := math.Ceil(math.Log10(hi) + 1e-9)
+	top := math.Max(1, math.Ceil(math.Log10(hi)-1e-9))
 	pw, ph := w-plotL-40, h-plotT-plotB-30
 	x0, y0 := plotL, plotT+ph
 	ypix := func(v float64) int {

@@ -36,6 +36,7 @@ func main() {
 		targetSec = flag.Float64("target-seconds", 30, "simulated seconds of each target run (50,000 bullets, 5,000 units)")
 		sweep     = flag.Bool("sweep", true, "run the 60 FPS sweeps")
 		naive     = flag.Bool("naive", true, "run the naive image/draw peer module")
+		naiveSec  = flag.Float64("naive-seconds", 60, "simulated seconds of each naive peer configuration")
 		profSec   = flag.Float64("profile-seconds", 10, "simulated seconds of CPU profile per target (0: none)")
 		fit       = flag.String("fit", "p50", "sweep criterion: frame statistic within 16.7 ms (p50, p95 or mean)")
 	)
@@ -127,7 +128,7 @@ func main() {
 	// 5. The naive peer, its own module.
 	if *naive {
 		log.Printf("naive peer")
-		args := []string{"run", ".", "-json", fmt.Sprintf("-seconds=%g", *seconds)}
+		args := []string{"run", ".", "-json", fmt.Sprintf("-seconds=%g", *naiveSec)}
 		if *sweep {
 			args = append(args, "-sweep", "-fit="+*fit)
 		}
