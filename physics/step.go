@@ -231,9 +231,15 @@ func (w *World) findPairs() {
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
 				c := int(y)*gm.nx + int(x)
-				for k := gm.start[c]; k < gm.start[c+1]; k++ {
+				// Items in a cell are in ascending slot order and only
+				// slots above i are wanted: skip the rest first.
+				k, end := gm.start[c], gm.start[c+1]
+				for k < end && int(gm.items[k]) <= i {
+					k++
+				}
+				for ; k < end; k++ {
 					j, o := gm.items[k], &gm.ibox[k]
-					touch := b2i(int(j) > i) & b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 					if touch != 0 && first(&gm.rng[j], x, y) {
 						w.considerBody(i, int(j))
 					}
