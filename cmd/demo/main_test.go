@@ -11,6 +11,7 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/auto"
+	"diorama/platform/headless"
 	"diorama/raster"
 	"diorama/raster/rastertest"
 )
@@ -96,7 +97,7 @@ func TestEndToEndSeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("several full games")
 	}
-	for _, seed := range []uint64{1, 2, 3, 4, 5} {
+	for _, seed := range []uint64{1, 2, 3, 4, 5, 6} {
 		g := newGame(seed, 1, true)
 		if err := g.start(0); err != nil {
 			t.Fatal(err)
@@ -213,4 +214,23 @@ func TestHeadlessFPS(t *testing.T) {
 	if g.fps != 30 {
 		t.Fatalf("headless FPS %v, want 30", g.fps)
 	}
+}
+
+// Golden screenshot of a busy moment: the AI player fighting wave 1 of
+// level 1 (seed 7, tick 640, as `-headless -ticks 640 -seed 7` draws it;
+// the README shows it).
+func TestGoldenPlay(t *testing.T) {
+	g, err := setup(options{headless: true, ticks: 640, seed: 7, workers: 2}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	res, err := headless.Run(g, platform.Config{Title: "t", Width: frameW, Height: frameH, TPS: tps}, headless.Options{Ticks: 640, DrawEvery: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.L.wave != 1 || len(g.L.enemies) == 0 || g.L.score == 0 {
+		t.Fatalf("not a busy moment: wave %d, %d enemies, score %d", g.L.wave, len(g.L.enemies), g.L.score)
+	}
+	rastertest.Golden(t, filepath.Join("testdata", "golden_play.png"), res.Frame, *update)
 }
