@@ -215,6 +215,15 @@ func (w *World) findPairs() {
 		return
 	}
 	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
+	if ncell := gm.nx * gm.ny; len(w.cellEpoch) != ncell {
+		w.cellEpoch, w.cellCur, w.epoch = make([]uint32, ncell), make([]int32, ncell), 0
+	}
+	w.epoch++
+	if w.epoch == 0 {
+		clear(w.cellEpoch)
+		w.epoch = 1
+	}
+	epoch := w.epoch
 	for _, s := range w.moving {
 		i := int(s)
 		b := w.box[i]
@@ -232,11 +241,17 @@ func (w *World) findPairs() {
 			for x := r.x0; x <= r.x1; x++ {
 				c := int(y)*gm.nx + int(x)
 				// Items in a cell are in ascending slot order and only
-				// slots above i are wanted: skip the rest first.
-				k, end := gm.start[c], gm.start[c+1]
+				// slots above i are wanted. Bodies come in ascending order
+				// too, so each cell keeps a cursor past the slots already
+				// left behind: skipping costs O(1) per entry per step.
+				if w.cellEpoch[c] != epoch {
+					w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
+				}
+				k, end := w.cellCur[c], gm.start[c+1]
 				for k < end && int(gm.items[k]) <= i {
 					k++
 				}
+				w.cellCur[c] = k
 				for ; k < end; k++ {
 					j, o := gm.items[k], &gm.ibox[k]
 					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)

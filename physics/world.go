@@ -164,7 +164,12 @@ type World struct {
 	share                    bulletShare // the running multi-worker StepBullets
 	bgrid                    bulletGrid  // StepBullets' merged broad phase
 
-	pairs        []pair
+	pairs []pair
+	// findPairs' per-cell cursors past the slots already handled, valid
+	// when cellEpoch[c] == epoch.
+	cellCur      []int32
+	cellEpoch    []uint32
+	epoch        uint32
 	contacts     []ContactEvent
 	sensorNow    []sensorKey
 	sensorPrev   []sensorKey
