@@ -156,9 +156,31 @@ func (s *Searcher) expandJPSPlus(p int32) {
 	st := g.stride
 	x, y := g.xy(p)
 	dirs := jpAll
+	var buf [5]int8
 	if par := s.rec[p].par; par >= 0 {
 		px, py := g.xy(par)
-		dirs = jpNext[jpDirOf[(sgn(y-py)+1)*3+sgn(x-px)+1]]
+		a := int(jpDirOf[(sgn(y-py)+1)*3+sgn(x-px)+1])
+		dirs = jpNext[a]
+		if a&1 == 0 {
+			// Arrived straight: ahead, and each side (with the forward
+			// diagonal toward it) only when forced, as in JPS.
+			c := g.cost
+			back := -jpOff(a, st)
+			buf[0] = int8(a)
+			k := 1
+			for _, sd := range [2]int{(a + 6) & 7, (a + 2) & 7} {
+				side := jpOff(sd, st)
+				if c[int(p)+side] > 0 && c[int(p)+back+side] <= 0 {
+					diag := (a + sd) / 2 // the diagonal between a and sd
+					if a+sd == 6 && a != 2 && a != 4 {
+						diag = 7 // between N and W
+					}
+					buf[k], buf[k+1] = int8(sd), int8(diag)
+					k += 2
+				}
+			}
+			dirs = buf[:k]
+		}
 	}
 	gx, gy := s.gx-x, s.gy-y
 	jp := &g.jp[p]
@@ -182,8 +204,8 @@ func (s *Searcher) expandJPSPlus(p int32) {
 			c = uint64(steps) * fxStraight
 		} else {
 			ax, ay := gx*dx, gy*dy // goal offsets along this diagonal's axes
-			if ax > 0 && ay > 0 && min(ax, ay) <= reach {
-				steps = min(ax, ay)
+			if k := min(ax, ay); ax > 0 && ay > 0 && k <= reach && (ax == ay || s.clearToGoal(p+int32(k*(dx+dy*st)), ax, ay, dx, dy)) {
+				steps = k // the cell level with the goal, which it sees
 			} else if dist > 0 {
 				steps = dist
 			}
@@ -195,6 +217,31 @@ func (s *Searcher) expandJPSPlus(p int32) {
 		s.relaxFxXY(p+int32(steps*(dx+dy*st)), p, g0+c, x+steps*dx, y+steps*dy)
 	}
 }
+
+// clearToGoal reports whether cell t, reached on a diagonal (dx, dy) and
+// level with the goal (ax ≠ ay steps away along the diagonal's axes), has
+// a free straight line to it: the goal lies within the free stretch its
+// table gives in that direction. Otherwise t is no jump point unless the
+// diagonal table says so (Rabin's target jump point, kept to the cases
+// plain JPS would stop at, which saves expansions on rooms and corridors).
+func (s *Searcher) clearToGoal(t int32, ax, ay, dx, dy int) bool {
+	var d int8
+	if ax < ay { // level with the goal's column: straight along dy
+		d = 0
+		if dy > 0 {
+			d = 4
+		}
+	} else {
+		d = 6
+		if dx > 0 {
+			d = 2
+		}
+	}
+	return absI(ay-ax) <= absI(int(s.grid.jp[t][d]))
+}
+
+// jpOff returns the padded-index offset of direction d.
+func jpOff(d, stride int) int { return jpDir[d][0] + jpDir[d][1]*stride }
 
 // jpDirOf maps (sgn dy + 1)·3 + sgn dx + 1 to a jpDir index.
 var jpDirOf = [9]int8{7, 0, 1, 6, 0, 2, 5, 4, 3}
