@@ -118,13 +118,11 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 			// follows (cells in the order far corner, below, right, first),
 			// fills again with the same item.
 			c := int(r.y0)*g.nx + int(r.x0)
-			b := boxes[id]
-			for _, e := range [4]struct{ c, step int }{{c + dy*g.nx + dx, dx & dy}, {c + dy*g.nx, dy}, {c + dx, dx}, {c, 1}} {
-				k := cnt[e.c]
-				g.items[k] = id
-				g.ibox[k] = b
-				cnt[e.c] += int32(e.step)
-			}
+			b := &boxes[id]
+			g.put(c+dy*g.nx+dx, id, b, dx&dy)
+			g.put(c+dy*g.nx, id, b, dy)
+			g.put(c+dx, id, b, dx)
+			g.put(c, id, b, 1)
 			continue
 		}
 		for y := r.y0; y <= r.y1; y++ {
@@ -137,6 +135,15 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 			}
 		}
 	}
+}
+
+// put writes item id with box b at cell c's cursor and advances the
+// cursor by step (0 or 1).
+func (g *grid) put(c int, id int32, b *mathx.AABB, step int) {
+	k := g.cursor[c]
+	g.items[k] = id
+	g.ibox[k] = *b
+	g.cursor[c] += int32(step)
 }
 
 func (g *grid) cellItems(c int) []int32 { return g.items[g.start[c]:g.start[c+1]] }
