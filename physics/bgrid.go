@@ -29,6 +29,9 @@ type bulletGrid struct {
 	// (cx*q - m, cy*q - m).
 	ox, oy, scale float64
 	q, m          int64
+	// plain: a near cast's coordinates (inside the bounds grown by
+	// MaxCastRadius) stay well inside glob's saturation limits.
+	plain bool
 	// Per body slot and per wall: the target, computed once per build;
 	// polygons placed in world space.
 	body  []bulletTarget
@@ -173,9 +176,11 @@ func (w *World) buildBulletGrid() {
 	// integer steps per cell so frames never drift apart.
 	mc := 1.0625 + w.def.MaxCastRadius/gm.cell
 	bg.q = max(int64(quadK/(1+2*mc)), 1)
-	bg.m = int64(mc*float64(bg.q)) + 1
+	bg.m = int64(min(mc*float64(bg.q), 1e15)) + 1
 	bg.scale = float64(bg.q) / gm.cell
 	bg.ox, bg.oy = gm.ox, gm.oy
+	ext := max(float64(gm.nx), float64(gm.ny))*gm.cell + 2*w.def.MaxCastRadius
+	bg.plain = ext*bg.scale < 1e14
 
 	nx := int32(gm.nx)
 	ncell := gm.nx * gm.ny
@@ -274,11 +279,15 @@ func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, b
 				continue
 			}
 			if !gsDone {
-				// The sweep lies within the bounds grown by r, so the
-				// saturation in glob never applies: plain truncation is
-				// the same map.
-				gs = globBox{int64((s.Min.X - bg.ox) * bg.scale), int64((s.Min.Y - bg.oy) * bg.scale),
-					int64((s.Max.X - bg.ox) * bg.scale), int64((s.Max.Y - bg.oy) * bg.scale)}
+				if bg.plain {
+					// The sweep lies within the bounds grown by r, so the
+					// saturation in glob never applies: plain truncation
+					// is the same map.
+					gs = globBox{int64((s.Min.X - bg.ox) * bg.scale), int64((s.Min.Y - bg.oy) * bg.scale),
+						int64((s.Max.X - bg.ox) * bg.scale), int64((s.Max.Y - bg.oy) * bg.scale)}
+				} else {
+					gs = bg.globOf(&s)
+				}
 				gsDone = true
 			}
 			sq := quadCast(gs, int64(cx)*bg.q-bg.m, int64(cy)*bg.q-bg.m)

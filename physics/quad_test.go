@@ -64,3 +64,40 @@ func TestQuadNeverRejectsTouching(t *testing.T) {
 		t.Fatalf("only %d touching and %d apart cases", touching, apart)
 	}
 }
+
+// TestBulletGridExtremeRadius: a MaxCastRadius far beyond the cell size
+// (frames of one quantum per cell, saturated coordinates) still gives the
+// brute-force hits.
+func TestBulletGridExtremeRadius(t *testing.T) {
+	for _, maxR := range []float64{0.001, 2, 500, 1e8} {
+		var hits [2][]BulletHit
+		for k, brute := range []bool{false, true} {
+			w := newTestWorld(t, WorldDef{Bounds: world800, CellSize: 32, MaxCastRadius: maxR, BruteForce: brute})
+			_, _ = w.AddWall(mathx.AABB{Min: v(400, 0), Max: v(410, 480)}, 0)
+			unit := mustCircle(t, 6)
+			for y := 20.0; y < 480; y += 40 {
+				if _, err := w.CreateBody(BodyDef{Type: Dynamic, Mass: 1, Shape: unit, Position: v(300, y), Velocity: v(0, 30)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var b Bullets
+			r := mathx.NewRand(5)
+			for i := 0; i < 400; i++ {
+				_, _ = b.Add(v(r.Range(10, 390), r.Range(10, 470)), r.UnitVec().Scale(r.Range(100, 3000)), min(maxR, 1.5), 0)
+			}
+			for step := 0; step < 30; step++ {
+				w.Step(1.0 / 60)
+				w.StepBullets(&b, 1.0/60)
+				hits[k] = append(hits[k], b.Hits...)
+			}
+		}
+		if len(hits[0]) != len(hits[1]) || len(hits[0]) < 100 {
+			t.Fatalf("MaxCastRadius %v: %d hits with the grid, %d brute force", maxR, len(hits[0]), len(hits[1]))
+		}
+		for i := range hits[0] {
+			if hits[0][i] != hits[1][i] {
+				t.Fatalf("MaxCastRadius %v hit %d: grid %+v brute %+v", maxR, i, hits[0][i], hits[1][i])
+			}
+		}
+	}
+}
