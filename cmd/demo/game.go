@@ -842,19 +842,13 @@ func (g *game) drawMenu(title string) {
 }
 
 func (g *game) drawSelect() {
-	// a backdrop of floor diamonds
-	for y := -1; y < frameH/tileH+2; y++ {
-		for x := -1; x < frameW/tileW+2; x++ {
-			px := x*tileW + (y%2)*tileW/2
-			_ = px
-		}
-	}
+	// a parade of tanks under the menu, clear of the hint line
 	g.list.FillRect(0, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
 	for k := range 12 {
 		c := g.art.hull[k%numLooks][(k*5)%facings]
-		g.list.Sprite(1, c.S, 40+k*62, 420, nil)
+		g.list.Sprite(1, c.S, 40+k*62, 376, nil)
 		t := g.art.turret[k%numLooks][(k*3)%facings]
-		g.list.Sprite(2, t.S, 40+k*62, 418, nil)
+		g.list.Sprite(2, t.S, 40+k*62, 374, nil)
 	}
 	g.drawMenu("DIORAMA  TANKS - choose a level")
 	if g.errMsg != "" {
