@@ -114,6 +114,7 @@ func TestEndToEndSeeds(t *testing.T) {
 		g.rd.Close()
 		if !L.won {
 			t.Errorf("seed %d: not won (lost %v) at tick %d, kills %d", seed, L.lost, L.w.Tick(), L.kills)
+			continue
 		}
 		if lowest > 80 {
 			t.Errorf("seed %d: player never below %d health: enemies too weak", seed, lowest)
