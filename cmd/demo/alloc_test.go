@@ -88,3 +88,46 @@ func TestSteadyStateAllocs(t *testing.T) {
 		t.Fatalf("only %d busy windows checked", busy)
 	}
 }
+
+// BenchmarkBusyFrame times one frame of play as the headless backend runs
+// it (two ticks with the AI player, then drawing with one renderer worker)
+// from tick 300 of level 1 (seed 7, wave 1 busy), restarting the level when
+// it ends. go test ./cmd/demo -run X -bench BusyFrame -benchtime 300x
+func BenchmarkBusyFrame(b *testing.B) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	d, err := platform.NewDriver(g, platform.Config{Title: "b", Width: frameW, Height: frameH, TPS: tps})
+	if err != nil {
+		b.Fatal(err)
+	}
+	begin := func() {
+		if err := g.start(0); err != nil {
+			b.Fatal(err)
+		}
+		for range 300 {
+			if err := d.Tick(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	begin()
+	enemies := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if g.L.won || g.L.lost {
+			b.StopTimer()
+			begin()
+			b.StartTimer()
+		}
+		for range 2 {
+			if err := d.Tick(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		g.Draw(d.Frame, 0)
+		enemies += len(g.L.enemies)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/frame")
+	b.ReportMetric(float64(enemies)/float64(b.N), "enemies/frame")
+}
