@@ -85,10 +85,12 @@ func BenchmarkSeed71(b *testing.B) {
 		}
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuNanos()
 		for i := 0; i < b.N; i++ {
 			step(100 + i)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+		b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
 	})
 	b.Run("resolv", func(b *testing.B) {
 		rs, err := NewResolvScene(ents, nil, 64)
@@ -109,10 +111,12 @@ func BenchmarkSeed71(b *testing.B) {
 		}
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuNanos()
 		for i := 0; i < b.N; i++ {
 			step(100 + i)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+		b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
 	})
 }
 
@@ -164,6 +168,7 @@ func BenchmarkBullets(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := cpuNanos()
 			hits := 0
 			for i := 0; i < b.N; i++ {
 				w.Step(1.0 / 60)
@@ -175,6 +180,7 @@ func BenchmarkBullets(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
 			b.ReportMetric(float64(hits)/float64(b.N), "hits/step")
 		})
 		b.Run(fmt.Sprintf("%dk/resolv", n/1000), func(b *testing.B) {
@@ -188,6 +194,7 @@ func BenchmarkBullets(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := cpuNanos()
 			hits := 0
 			for i := 0; i < b.N; i++ {
 				rs.Step(1.0 / 60)
@@ -210,6 +217,7 @@ func BenchmarkBullets(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/step")
 			b.ReportMetric(float64(hits)/float64(b.N), "hits/step")
 		})
 	}
@@ -234,12 +242,14 @@ func BenchmarkRaycasts(b *testing.B) {
 		w.Step(1.0 / 60)
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuNanos()
 		for i := 0; i < b.N; i++ {
 			for k := range from {
 				w.RayCast(from[k], to[k], physics.QueryFilter{})
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e4, "ns/ray")
+		b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N)/1e4, "cpu-ns/ray")
 	})
 	b.Run("resolv", func(b *testing.B) {
 		rs, err := NewResolvScene(ents, nil, 32)
@@ -248,6 +258,7 @@ func BenchmarkRaycasts(b *testing.B) {
 		}
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuNanos()
 		for i := 0; i < b.N; i++ {
 			for k := range from {
 				p, e := from[k], to[k]
@@ -260,5 +271,6 @@ func BenchmarkRaycasts(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e4, "ns/ray")
+		b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N)/1e4, "cpu-ns/ray")
 	})
 }
