@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // A locked door is locked in the navmesh too: no path is planned through
@@ -77,5 +80,54 @@ func TestBehindWall(t *testing.T) {
 	if !insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, mathx.V2(1, 1)) ||
 		insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 0, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 0}}, mathx.V2(3, 1)) {
 		t.Fatal("insideConvex")
+	}
+}
+
+// The F1 overlay draws during wave 2 (squad slots, paths, states, the
+// cover analysis) without failing and changes the picture.
+func TestDebugOverlay(t *testing.T) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	L := g.L
+	squads := false
+	for range 3000 {
+		L.update(g.ap.control(L))
+		for _, sq := range L.squads {
+			if len(sq.members) >= 2 {
+				squads = true
+			}
+		}
+		if squads && L.wave == 2 {
+			break
+		}
+	}
+	if !squads {
+		t.Fatal("no squad in formation by tick 3000")
+	}
+	for range 30 { // every member has thought
+		L.update(g.ap.control(L))
+	}
+	f1, err := raster.NewFrame(frameW, frameH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f2, _ := raster.NewFrame(frameW, frameH)
+	g.Draw(f1, 0)
+	g.debug = true
+	g.Draw(f2, 0)
+	if bytes.Equal(f1.Pix, f2.Pix) {
+		t.Fatal("the overlay drew nothing")
+	}
+	slots := 0
+	for _, e := range L.enemies {
+		if e.sq != nil && strings.Contains(e.label(), "formation slot ") && strings.Contains(e.label(), " safety ") {
+			slots++
+		}
+	}
+	if slots < 2 {
+		t.Fatalf("%d squad members label their slot and safety", slots)
 	}
 }
