@@ -3,7 +3,6 @@ package raster
 import (
 	"image"
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -13,24 +12,40 @@ import (
 // [DrawList.Draw] whatever the number of workers. Workers are started once
 // and reused; rendering a prepared list allocates nothing.
 //
+// The calling goroutine draws bands too, and helper goroutines join in as
+// soon as they are scheduled: bands are claimed one at a time, and the
+// caller only ever waits for bands a helper has already claimed (and is
+// drawing), never for a helper that has not started yet. On a machine whose
+// other cores are busy the frame therefore costs what one core can do,
+// not a scheduling delay on top.
+//
 // A Renderer renders one list at a time; call Close to stop its
 // goroutines.
 type Renderer struct {
 	workers int
 	scratch []*scratch
 
-	// Per-render job, read by the workers.
+	// The current job. Its fields are written before state publishes the
+	// job's generation, and a helper reads them only after claiming a band
+	// of that generation with a compare-and-swap.
 	dst     *Frame
 	list    *DrawList
 	bandH   int
-	nbands  int
 	buckets [][]uint32 // per band: command indices in drawing order
-	next    atomic.Int32
 
-	start   []chan struct{}
-	done    sync.WaitGroup
+	// state packs the job generation (high 32 bits), the next band to claim
+	// (16 bits) and the number of bands (low 16 bits).
+	state    atomic.Uint64
+	done     atomic.Int32  // bands completed in the current job
+	finished chan struct{} // a helper that completes the last band signals here
+	gen      uint32
+
+	wake    []chan uint32
 	stopped bool
 }
+
+// maxBands bounds the band count so it fits the packed state.
+const maxBands = 1<<16 - 1
 
 // NewRenderer returns a renderer with the given number of workers; 0 or
 // less means runtime.GOMAXPROCS(0).
@@ -39,7 +54,7 @@ func NewRenderer(workers int) *Renderer {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, 256)
-	r := &Renderer{workers: workers}
+	r := &Renderer{workers: workers, finished: make(chan struct{}, 1)}
 	for i := 0; i < workers; i++ {
 		r.scratch = append(r.scratch, new(scratch))
 	}
@@ -55,21 +70,20 @@ func (r *Renderer) Close() {
 		return
 	}
 	r.stopped = true
-	for _, c := range r.start {
+	for _, c := range r.wake {
 		close(c)
 	}
-	r.start = nil
+	r.wake = nil
 }
 
 func (r *Renderer) startWorkers() {
 	// Worker 0 is the calling goroutine.
 	for i := 1; i < r.workers; i++ {
-		c := make(chan struct{})
-		r.start = append(r.start, c)
+		c := make(chan uint32, 1)
+		r.wake = append(r.wake, c)
 		go func(sc *scratch) {
-			for range c {
-				r.work(sc)
-				r.done.Done()
+			for gen := range c {
+				r.work(gen, sc)
 			}
 		}(r.scratch[i])
 	}
@@ -89,14 +103,15 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 		}
 		return
 	}
-	if r.start == nil {
+	if r.wake == nil {
 		r.startWorkers()
 	}
 	// About four bands per worker balances uneven bands; multiples of 8
 	// rows keep band edges aligned.
 	bandH := max(8, (h/(r.workers*4)+7)&^7)
-	nb := (h + bandH - 1) / bandH
-	r.dst, r.list, r.bandH, r.nbands = dst, l, bandH, nb
+	nb := min((h+bandH-1)/bandH, maxBands)
+	bandH = (h + nb - 1) / nb
+	r.dst, r.list, r.bandH = dst, l, bandH
 	if cap(r.buckets) < nb {
 		r.buckets = append(r.buckets[:cap(r.buckets)], make([][]uint32, nb-cap(r.buckets))...)
 	}
@@ -115,27 +130,51 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 			r.buckets[k] = append(r.buckets[k], i)
 		}
 	}
-	r.next.Store(0)
-	r.done.Add(len(r.start))
-	for _, c := range r.start {
-		c <- struct{}{}
+	select { // drop a stale signal from an earlier job
+	case <-r.finished:
+	default:
 	}
-	r.work(r.scratch[0])
-	r.done.Wait()
+	r.gen++
+	r.done.Store(0)
+	r.state.Store(uint64(r.gen)<<32 | uint64(nb)) // publishes the job
+	for _, c := range r.wake {
+		select {
+		case c <- r.gen:
+		default: // that helper has a wake-up pending already
+		}
+	}
+	r.work(r.gen, r.scratch[0])
+	// Every band is claimed; wait for those helpers are still drawing.
+	for r.done.Load() < int32(nb) {
+		<-r.finished
+	}
 	r.dst, r.list = nil, nil
 }
 
-// work draws bands until none are left.
-func (r *Renderer) work(sc *scratch) {
-	dst, l := r.dst, r.list
+// work claims and draws bands of job gen until none are left.
+func (r *Renderer) work(gen uint32, sc *scratch) {
 	for {
-		b := int(r.next.Add(1)) - 1
-		if b >= r.nbands {
+		s := r.state.Load()
+		if uint32(s>>32) != gen {
+			return // a later job: this wake-up is stale
+		}
+		next, nb := int(s>>16&0xffff), int(s&0xffff)
+		if next >= nb {
 			return
 		}
-		band := image.Rect(dst.Rect.Min.X, b*r.bandH, dst.Rect.Max.X, min((b+1)*r.bandH, dst.Rect.Max.Y))
-		for _, i := range r.buckets[b] {
+		if !r.state.CompareAndSwap(s, s+1<<16) {
+			continue
+		}
+		dst, l := r.dst, r.list
+		band := image.Rect(dst.Rect.Min.X, next*r.bandH, dst.Rect.Max.X, min((next+1)*r.bandH, dst.Rect.Max.Y))
+		for _, i := range r.buckets[next] {
 			l.exec(dst, &l.cmds[i], band, sc)
+		}
+		if r.done.Add(1) == int32(nb) {
+			select {
+			case r.finished <- struct{}{}:
+			default:
+			}
 		}
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package raster
+
+const raceEnabled = false
