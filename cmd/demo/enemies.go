@@ -323,54 +323,13 @@ func (e *enemy) threatened() bool {
 
 // --- fuzzy enemy (seed 002 §5) ---
 
-const fuzzySrc = `
-input ammo 0 10
-  set empty leftshoulder 0 0 4
-  set hasAmmo rightshoulder 0 4 10
-input tiredness 0 1
-  set rested leftshoulder 0 0.2 0.8
-  set tired rightshoulder 0.2 0.8 1
-input distance 0 100
-  set close leftshoulder 0 10 50
-  set far rightshoulder 10 50 100
-input health 0 100
-  set unhealthy leftshoulder 0 20 60
-  set healthy rightshoulder 20 60 100
-output weapon 0 1
-  set rocket singleton 1
-  set pistol singleton 0
-output accuracy 0 100
-  set bad leftshoulder 0 10 50
-  set good rightshoulder 50 90 100
-
-block weapon
-rule if ammo is hasAmmo and distance is fairly far then weapon is rocket
-rule if ammo is empty and distance is fairly far then weapon is pistol
-rule if ammo is empty and distance is close then weapon is pistol
-rule if ammo is hasAmmo and distance is close then weapon is pistol
-rule if tiredness is rested and distance is fairly far then weapon is rocket
-rule if tiredness is rested and distance is close then weapon is rocket
-rule if tiredness is tired and distance is fairly far then weapon is rocket
-rule if tiredness is tired and distance is close then weapon is rocket
-rule if tiredness is rested and ammo is hasAmmo then weapon is rocket
-rule if tiredness is rested and ammo is empty then weapon is rocket
-rule if tiredness is tired and ammo is hasAmmo then weapon is rocket
-rule if tiredness is tired and ammo is empty then weapon is rocket
-
-block accuracy
-rule if distance is close and health is healthy then accuracy is good
-rule if distance is close and health is unhealthy then accuracy is bad
-rule if distance is far and health is healthy then accuracy is bad
-rule if distance is far and health is unhealthy then accuracy is bad
-`
-
 // metresPerTile scales tile distances to the fuzzy rules' 0..100 m.
 const metresPerTile = 8
 
 var fuzzyProto *fuzzy.Module
 
 func init() {
-	m, err := fuzzy.Parse(fuzzySrc)
+	m, err := fuzzy.NewSeed002Attack()
 	if err != nil {
 		treeErr = err
 		return
