@@ -145,7 +145,7 @@ type AABB struct{ Min, Max Vec2 }
 
 // Box returns the AABB spanning the two corners in any order.
 func Box(a, b Vec2) AABB {
-	return AABB{Vec2{math.Min(a.X, b.X), math.Min(a.Y, b.Y)}, Vec2{math.Max(a.X, b.X), math.Max(a.Y, b.Y)}}
+	return AABB{Vec2{min(a.X, b.X), min(a.Y, b.Y)}, Vec2{max(a.X, b.X), max(a.Y, b.Y)}}
 }
 
 // BoxAround returns the AABB centred on c with half-extents h.
@@ -190,18 +190,18 @@ func (b AABB) Overlaps(o AABB) bool {
 
 // Union returns the smallest AABB containing both.
 func (b AABB) Union(o AABB) AABB {
-	return AABB{Vec2{math.Min(b.Min.X, o.Min.X), math.Min(b.Min.Y, o.Min.Y)}, Vec2{math.Max(b.Max.X, o.Max.X), math.Max(b.Max.Y, o.Max.Y)}}
+	return AABB{Vec2{min(b.Min.X, o.Min.X), min(b.Min.Y, o.Min.Y)}, Vec2{max(b.Max.X, o.Max.X), max(b.Max.Y, o.Max.Y)}}
 }
 
 // Intersect returns the overlap of b and o and whether it is non-empty.
 func (b AABB) Intersect(o AABB) (AABB, bool) {
-	r := AABB{Vec2{math.Max(b.Min.X, o.Min.X), math.Max(b.Min.Y, o.Min.Y)}, Vec2{math.Min(b.Max.X, o.Max.X), math.Min(b.Max.Y, o.Max.Y)}}
+	r := AABB{Vec2{max(b.Min.X, o.Min.X), max(b.Min.Y, o.Min.Y)}, Vec2{min(b.Max.X, o.Max.X), min(b.Max.Y, o.Max.Y)}}
 	return r, r.Min.X <= r.Max.X && r.Min.Y <= r.Max.Y
 }
 
 // Extend returns b grown to include p.
 func (b AABB) Extend(p Vec2) AABB {
-	return AABB{Vec2{math.Min(b.Min.X, p.X), math.Min(b.Min.Y, p.Y)}, Vec2{math.Max(b.Max.X, p.X), math.Max(b.Max.Y, p.Y)}}
+	return AABB{Vec2{min(b.Min.X, p.X), min(b.Min.Y, p.Y)}, Vec2{max(b.Max.X, p.X), max(b.Max.Y, p.Y)}}
 }
 
 // Expand returns b grown by d on every side.
