@@ -102,7 +102,10 @@ func PlotFrameTimes(title string, series []Series, w, h int, ymax float64) (*ras
 	if budget <= ymax {
 		yb := ypix(budget)
 		raster.LineAA(f, clip, mathx.V2(float64(x0), yb), mathx.V2(float64(x0+pw), yb), 1.5, red)
-		font.Draw(f, clip, "16.7 ms (60 FPS)", x0+pw+8, int(yb)-font.LineHeight()/2, red)
+		lbl := "16.7 ms (60 FPS)"
+		tw, _ := font.Measure(lbl)
+		raster.FillRect(f, clip, image.Rect(x0+pw-tw-8, int(yb)-font.LineHeight()-2, x0+pw-2, int(yb)-1), white)
+		font.Draw(f, clip, lbl, x0+pw-tw-5, int(yb)-font.LineHeight()-1, red)
 	}
 	// Each series: the per-frame values, as a polyline (at most one
 	// point per pixel column: the column's maximum, so spikes show).
