@@ -66,6 +66,16 @@ func (q *radixQueue) pop(rec []fxNode, closed uint32) int32 {
 		}
 		i := bits.TrailingZeros64(m)
 		src := q.b[i]
+		if len(src) == 1 { // nothing to spread: pop it directly
+			it := src[0]
+			q.b[i] = src[:0]
+			q.mask = m &^ (1 << i)
+			q.last = it.key
+			if rec[it.n].st != closed {
+				return it.n
+			}
+			continue
+		}
 		// Stale entries move too (checking them here would cost a random
 		// read each): the smallest key, even a stale one, is a valid new
 		// last, since every later push comes from a node popped at or
