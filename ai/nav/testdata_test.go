@@ -6,35 +6,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // sharedDir returns ../shared/testdata/<sub> relative to the repository
-// root (the directory holding the root go.mod). It skips the test when the
-// data is absent, and fails instead when CI=true.
+// root; see testenv.SharedTestdata (skips when absent, fails when CI=true).
 func sharedDir(t testing.TB, sub string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "testdata", sub)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test data %s missing: %v", p, err)
-		}
-		t.Skipf("test data %s missing: %v", p, err)
-	}
-	return p
+	return testenv.SharedTestdata(t, sub)
 }
 
 type benchMap struct {
