@@ -33,14 +33,13 @@ type command struct {
 	kind   cmdKind
 	aa     bool
 	filter Filter
-	depth  int64
+	clip   int32 // index into DrawList.clips
+	opts   int32 // index into DrawList.opts, or -1 for none
 	bounds image.Rectangle
-	clip   image.Rectangle
 	sprite *Sprite
-	x, y   int
-	x1, y1 int // line end; circle radius in x1
+	x, y   int32
+	x1, y1 int32 // line end; circle radius in x1
 	color  color.RGBA
-	opts   DrawOptions
 	a, b   int32 // points [a, b) of a path, or the matrix index of an affine draw
 	ea, eb int32 // contour ends [ea, eb) of a path
 }
@@ -58,7 +57,11 @@ type DrawList struct {
 	ends    []int
 	mats    []mathx.Affine2
 	clip    image.Rectangle
-	order   []uint32 // command indices in drawing order after sort
+	clips   []image.Rectangle // distinct clips in use; commands refer by index
+	opts    []DrawOptions     // options of the commands that have them
+	depths  []int64           // per command: its depth key
+	rows    []int32           // per command: first and last frame row its bounds touch (2 entries)
+	order   []uint32          // command indices in drawing order after sort
 	keys    []uint64
 	tmpOrd  []uint32
 	tmpKeys []uint64
@@ -71,6 +74,10 @@ func NewDrawList() *DrawList { return &DrawList{clip: noClip} }
 // Reset empties the list, keeping its memory, and removes the clip.
 func (l *DrawList) Reset() {
 	l.cmds = l.cmds[:0]
+	l.clips = l.clips[:0]
+	l.opts = l.opts[:0]
+	l.depths = l.depths[:0]
+	l.rows = l.rows[:0]
 	l.pts = l.pts[:0]
 	l.ends = l.ends[:0]
 	l.mats = l.mats[:0]
@@ -88,17 +95,34 @@ func (l *DrawList) SetClip(r image.Rectangle) { l.clip = r.Canon().Intersect(noC
 // ClearClip removes the clip set by SetClip.
 func (l *DrawList) ClearClip() { l.clip = noClip }
 
-func (l *DrawList) push(c command) {
+func (l *DrawList) push(depth int64, c command) {
 	if l.clip == (image.Rectangle{}) {
 		l.clip = noClip // zero-value DrawList
 	}
-	c.clip = l.clip
 	c.bounds = c.bounds.Intersect(l.clip)
 	if c.bounds.Empty() {
 		return // can never draw anything
 	}
+	if n := len(l.clips); n == 0 || l.clips[n-1] != l.clip {
+		l.clips = append(l.clips, l.clip)
+	}
+	c.clip = int32(len(l.clips) - 1)
 	l.cmds = append(l.cmds, c)
+	l.depths = append(l.depths, depth)
+	// The rows the command may touch, kept compact for the renderer's band
+	// bucketing (clamped to the coordinate limit, like the bounds).
+	l.rows = append(l.rows, int32(c.bounds.Min.Y), int32(c.bounds.Max.Y-1))
 	l.sorted = false
+}
+
+// addOpts stores a copy of o for a command and returns its index, or -1
+// for nil.
+func (l *DrawList) addOpts(o *DrawOptions) int32 {
+	if o == nil {
+		return -1
+	}
+	l.opts = append(l.opts, *o)
+	return int32(len(l.opts) - 1)
 }
 
 // Sprite adds s drawn at (x, y) with options o (nil for none); see
@@ -107,14 +131,15 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 	if s == nil || s.trim.Empty() {
 		return
 	}
-	c := command{kind: cmdSprite, depth: depth, sprite: s, x: clampCoord(x), y: clampCoord(y)}
+	x, y = clampCoord(x), clampCoord(y)
+	c := command{kind: cmdSprite, sprite: s, x: int32(x), y: int32(y), opts: -1}
 	k := 1
-	if o != nil {
-		c.opts = *o
+	if o != nil && (o.FlipX || o.FlipY || o.Scale > 1 || o.Tinted || o.FlashAmount != 0) {
+		c.opts = l.addOpts(o)
 		k = min(max(o.Scale, 1), MaxScale)
 	}
-	c.bounds = image.Rect(c.x, c.y, c.x+s.w*k, c.y+s.h*k)
-	l.push(c)
+	c.bounds = image.Rect(x, y, x+s.w*k, y+s.h*k)
+	l.push(depth, c)
 }
 
 // CopySprite adds a source copy of s at (x, y); see [CopySprite].
@@ -123,7 +148,7 @@ func (l *DrawList) CopySprite(depth int64, s *Sprite, x, y int) {
 		return
 	}
 	x, y = clampCoord(x), clampCoord(y)
-	l.push(command{kind: cmdCopy, depth: depth, sprite: s, x: x, y: y, bounds: image.Rect(x, y, x+s.w, y+s.h)})
+	l.push(depth, command{kind: cmdCopy, sprite: s, x: int32(x), y: int32(y), opts: -1, bounds: image.Rect(x, y, x+s.w, y+s.h)})
 }
 
 // SpriteAffine adds s transformed by m; see [DrawSpriteAffine].
@@ -131,10 +156,9 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 	if s == nil || s.trim.Empty() || !m.IsFinite() {
 		return
 	}
-	c := command{kind: cmdAffine, depth: depth, sprite: s, filter: f, a: int32(len(l.mats))}
+	c := command{kind: cmdAffine, sprite: s, filter: f, a: int32(len(l.mats)), opts: l.addOpts(o)}
 	full := m
 	if o != nil {
-		c.opts = *o
 		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
 			full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
 		}
@@ -142,7 +166,7 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 	b := full.TransformBox(mathx.AABB{Max: mathx.V2(float64(s.w), float64(s.h))}.Expand(1))
 	c.bounds = boundsOf(b)
 	l.mats = append(l.mats, m)
-	l.push(c)
+	l.push(depth, c)
 }
 
 // boundsOf converts a float box to a covering integer rectangle, clamped
@@ -162,19 +186,19 @@ func boundsOf(b mathx.AABB) image.Rectangle {
 // renderer clears each band in parallel instead of the caller clearing the
 // whole frame first.
 func (l *DrawList) Clear(c color.RGBA) {
-	l.push(command{kind: cmdClear, depth: math.MinInt64, bounds: noClip, color: c})
+	l.push(math.MinInt64, command{kind: cmdClear, bounds: noClip, color: c, opts: -1})
 }
 
 // FillRect adds a filled rectangle; see [FillRect].
 func (l *DrawList) FillRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(command{kind: cmdFillRect, depth: depth, bounds: r, x: r.Min.X, y: r.Min.Y, x1: r.Max.X, y1: r.Max.Y, color: c})
+	l.push(depth, command{kind: cmdFillRect, bounds: r, color: c, opts: -1})
 }
 
 // StrokeRect adds a one-pixel rectangle outline; see [StrokeRect].
 func (l *DrawList) StrokeRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(command{kind: cmdStrokeRect, depth: depth, bounds: r, x: r.Min.X, y: r.Min.Y, x1: r.Max.X, y1: r.Max.Y, color: c})
+	l.push(depth, command{kind: cmdStrokeRect, bounds: r, x: int32(r.Min.X), y: int32(r.Min.Y), x1: int32(r.Max.X), y1: int32(r.Max.Y), color: c, opts: -1})
 }
 
 // Line adds a one-pixel Bresenham line; see [Line].
@@ -182,7 +206,7 @@ func (l *DrawList) Line(depth int64, x0, y0, x1, y1 int, c color.RGBA) {
 	x0, y0, x1, y1 = clampCoord(x0), clampCoord(y0), clampCoord(x1), clampCoord(y1)
 	b := image.Rect(x0, y0, x1, y1).Canon()
 	b.Max = b.Max.Add(image.Pt(1, 1))
-	l.push(command{kind: cmdLine, depth: depth, bounds: b, x: x0, y: y0, x1: x1, y1: y1, color: c})
+	l.push(depth, command{kind: cmdLine, bounds: b, x: int32(x0), y: int32(y0), x1: int32(x1), y1: int32(y1), color: c, opts: -1})
 }
 
 // StrokeCircle adds a one-pixel midpoint circle; see [StrokeCircle].
@@ -191,7 +215,7 @@ func (l *DrawList) StrokeCircle(depth int64, cx, cy, r int, c color.RGBA) {
 		return
 	}
 	cx, cy, r = clampCoord(cx), clampCoord(cy), min(r, coordLimit)
-	l.push(command{kind: cmdStrokeCircle, depth: depth, bounds: image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), x: cx, y: cy, x1: r, color: c})
+	l.push(depth, command{kind: cmdStrokeCircle, bounds: image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), x: int32(cx), y: int32(cy), x1: int32(r), color: c, opts: -1})
 }
 
 // FillPath adds a filled path; see [FillPath]. The points are copied.
@@ -232,7 +256,7 @@ func (l *DrawList) pushPath(depth int64, a, ea int, c color.RGBA, aa bool) {
 			b.Max.Y = p.Y
 		}
 	}
-	l.push(command{kind: cmdPath, depth: depth, aa: aa, color: c, bounds: boundsOf(b),
+	l.push(depth, command{kind: cmdPath, aa: aa, color: c, bounds: boundsOf(b), opts: -1,
 		a: int32(a), b: int32(len(l.pts)), ea: int32(ea), eb: int32(len(l.ends))})
 }
 
@@ -327,13 +351,13 @@ func (l *DrawList) Sort() {
 	}
 	// Sort on the offset from the smallest depth, so only the bytes that
 	// can differ (those of max-min) need a pass.
-	lo, hi := l.cmds[0].depth, l.cmds[0].depth
+	lo, hi := l.depths[0], l.depths[0]
 	for i := range l.cmds {
-		d := l.cmds[i].depth
+		d := l.depths[i]
 		lo, hi = min(lo, d), max(hi, d)
 	}
 	for i := range l.cmds {
-		l.keys[i] = uint64(l.cmds[i].depth - lo) // wraps correctly: 0 <= d-lo <= hi-lo
+		l.keys[i] = uint64(l.depths[i] - lo) // wraps correctly: 0 <= d-lo <= hi-lo
 		l.order[i] = uint32(i)
 	}
 	diff := uint64(hi - lo)
@@ -391,27 +415,35 @@ func (l *DrawList) Draw(dst *Frame) {
 	scratchPool.Put(sc)
 }
 
+// optsOf returns the options of a command, or nil.
+func (l *DrawList) optsOf(c *command) *DrawOptions {
+	if c.opts < 0 {
+		return nil
+	}
+	return &l.opts[c.opts]
+}
+
 // exec runs one command clipped to clip.
 func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratch) {
-	clip = clip.Intersect(c.clip)
+	clip = clip.Intersect(l.clips[c.clip])
 	if !clip.Overlaps(c.bounds) {
 		return
 	}
 	switch c.kind {
 	case cmdSprite:
-		DrawSprite(dst, clip, c.sprite, c.x, c.y, &c.opts)
+		DrawSprite(dst, clip, c.sprite, int(c.x), int(c.y), l.optsOf(c))
 	case cmdCopy:
-		CopySprite(dst, clip, c.sprite, c.x, c.y)
+		CopySprite(dst, clip, c.sprite, int(c.x), int(c.y))
 	case cmdAffine:
-		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.a], c.filter, &c.opts)
+		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.a], c.filter, l.optsOf(c))
 	case cmdFillRect:
-		FillRect(dst, clip, image.Rect(c.x, c.y, c.x1, c.y1), c.color)
+		FillRect(dst, clip, c.bounds, c.color)
 	case cmdStrokeRect:
-		StrokeRect(dst, clip, image.Rect(c.x, c.y, c.x1, c.y1), c.color)
+		StrokeRect(dst, clip, image.Rect(int(c.x), int(c.y), int(c.x1), int(c.y1)), c.color)
 	case cmdLine:
-		Line(dst, clip, c.x, c.y, c.x1, c.y1, c.color)
+		Line(dst, clip, int(c.x), int(c.y), int(c.x1), int(c.y1), c.color)
 	case cmdStrokeCircle:
-		StrokeCircle(dst, clip, c.x, c.y, c.x1, c.color)
+		StrokeCircle(dst, clip, int(c.x), int(c.y), int(c.x1), c.color)
 	case cmdPath:
 		fillPath(dst, clip, l.pts[c.a:c.b], l.ends[c.ea:c.eb], c.color, c.aa, sc)
 	case cmdClear:

@@ -106,11 +106,17 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	if r.wake == nil {
 		r.startWorkers()
 	}
-	// About four bands per worker balances uneven bands; multiples of 8
-	// rows keep band edges aligned.
-	bandH := max(8, (h/(r.workers*4)+7)&^7)
-	nb := min((h+bandH-1)/bandH, maxBands)
-	bandH = (h + nb - 1) / nb
+	// About four bands per worker balances uneven bands; a power-of-two
+	// band height turns the band of a row into a shift.
+	shift := uint(3)
+	for 1<<shift < h/(r.workers*4) {
+		shift++
+	}
+	for (h+1<<shift-1)>>shift > maxBands {
+		shift++
+	}
+	bandH := 1 << shift
+	nb := (h + bandH - 1) >> shift
 	r.dst, r.list, r.bandH = dst, l, bandH
 	if cap(r.buckets) < nb {
 		r.buckets = append(r.buckets[:cap(r.buckets)], make([][]uint32, nb-cap(r.buckets))...)
@@ -119,14 +125,15 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	for b := range r.buckets {
 		r.buckets[b] = r.buckets[b][:0]
 	}
+	last := int32(h - 1)
+	rows := l.rows
 	for _, i := range l.order {
-		c := &l.cmds[i]
-		b := c.bounds.Intersect(dst.Rect)
-		if b.Empty() {
+		y0, y1 := rows[2*i], rows[2*i+1]
+		if y1 < 0 || y0 > last {
 			continue
 		}
-		last := (b.Max.Y - 1) / bandH
-		for k := b.Min.Y / bandH; k <= last; k++ {
+		y0, y1 = max(y0, 0), min(y1, last)
+		for k := y0 >> shift; k <= y1>>shift; k++ {
 			r.buckets[k] = append(r.buckets[k], i)
 		}
 	}

@@ -29,9 +29,11 @@ func TestDrawListStableSort(t *testing.T) {
 	}
 	l.Sort()
 	for k := 1; k < len(l.order); k++ {
-		a, b := l.cmds[l.order[k-1]], l.cmds[l.order[k]]
-		if a.depth > b.depth || (a.depth == b.depth && a.x > b.x) {
-			t.Fatalf("order broken at %d: (%d,%d) before (%d,%d)", k, a.depth, a.x, b.depth, b.x)
+		i, j := l.order[k-1], l.order[k]
+		da, db := l.depths[i], l.depths[j]
+		xa, xb := l.cmds[i].x, l.cmds[j].x
+		if da > db || (da == db && xa > xb) {
+			t.Fatalf("order broken at %d: (%d,%d) before (%d,%d)", k, da, xa, db, xb)
 		}
 	}
 	if len(l.order) != len(added) {
