@@ -363,7 +363,7 @@ func (s *Sorter) radixPart(part int) {
 }
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
-// sort, 8 bits a pass), in dst's memory, using sc as working memory.
+// sort, 11 bits a pass), in dst's memory, using sc as working memory.
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow32(dst, n)
 	sc.tmp = grow32(sc.tmp, n)
@@ -380,14 +380,15 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 		and &= k
 		or |= k
 	}
-	var count [256]int32
-	for shift := uint(0); shift < 32; shift += 8 {
-		if (and^or)>>shift&0xff == 0 {
-			continue // every key has the same byte here
+	// 11-bit digits: three passes cover 32-bit keys.
+	var count [2048]int32
+	for shift := uint(0); shift < 32; shift += 11 {
+		if (and^or)>>shift&0x7ff == 0 {
+			continue // every key has the same digit here
 		}
-		count = [256]int32{}
+		count = [2048]int32{}
 		for _, k := range ks {
-			count[(k>>shift)&0xff]++
+			count[(k>>shift)&0x7ff]++
 		}
 		var sum int32
 		for d, c := range count {
@@ -395,7 +396,7 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 			sum += c
 		}
 		for i, k := range ks {
-			d := (k >> shift) & 0xff
+			d := (k >> shift) & 0x7ff
 			p := count[d]
 			count[d]++
 			out[p] = src[i]
