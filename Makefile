@@ -2,7 +2,7 @@
 GO ?= go
 SHELL := /bin/bash
 
-.PHONY: demo test deps vet fmtcheck bench golden web web-check android android-check
+.PHONY: peers demo test deps vet fmtcheck bench golden web web-check android android-check
 
 ## demo: run the demo: a window when a display is present, else headless output in out/
 demo:
@@ -17,7 +17,7 @@ test: deps
 	$(GO) test ./...
 	$(GO) test -race -run 'Race|Parallel|Renderer' ./raster/...
 	GOEXPERIMENT=simd $(GO) test ./raster/...
-	$(MAKE) --no-print-directory web-check android-check
+	$(MAKE) --no-print-directory web-check android-check peers
 
 deps:
 	./scripts/deps.sh test
@@ -58,3 +58,11 @@ android:
 android-check:
 	./scripts/deps.sh android
 	./scripts/android.sh check
+
+## peers: vet and test the comparison modules under perf/peers (their own go.mod each,
+## so `go test ./...` at the root does not reach them)
+peers:
+	@for d in perf/peers/*/; do \
+		echo "== $$d"; \
+		(cd $$d && $(GO) vet ./... && $(GO) test ./...) || exit 1; \
+	done
