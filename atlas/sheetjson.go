@@ -243,35 +243,29 @@ func orderedFrames(raw json.RawMessage, prefix string, ferr func(string, string,
 }
 
 func size(r *jRect, field string, ferr func(string, string, ...any) error) (int, int, error) {
-	if r.W == nil {
-		return 0, 0, ferr(field+".w", "missing")
-	}
-	if r.H == nil {
-		return 0, 0, ferr(field+".h", "missing")
-	}
-	if *r.W < 1 || *r.W > raster.MaxSide {
-		return 0, 0, ferr(field+".w", "%d out of range 1..%d", *r.W, raster.MaxSide)
-	}
-	if *r.H < 1 || *r.H > raster.MaxSide {
-		return 0, 0, ferr(field+".h", "%d out of range 1..%d", *r.H, raster.MaxSide)
-	}
-	return *r.W, *r.H, nil
+	return intPair(r.W, r.H, field+".w", field+".h", 1, ferr)
 }
 
 func corner(r *jRect, field string, ferr func(string, string, ...any) error) (int, int, error) {
-	if r.X == nil {
-		return 0, 0, ferr(field+".x", "missing")
+	return intPair(r.X, r.Y, field+".x", field+".y", 0, ferr)
+}
+
+// intPair checks that a and b are both present, then that each lies in
+// lo..raster.MaxSide, reporting the first failure in that order.
+func intPair(a, b *int, fa, fb string, lo int, ferr func(string, string, ...any) error) (int, int, error) {
+	if a == nil {
+		return 0, 0, ferr(fa, "missing")
 	}
-	if r.Y == nil {
-		return 0, 0, ferr(field+".y", "missing")
+	if b == nil {
+		return 0, 0, ferr(fb, "missing")
 	}
-	if *r.X < 0 || *r.X > raster.MaxSide {
-		return 0, 0, ferr(field+".x", "%d out of range 0..%d", *r.X, raster.MaxSide)
+	if *a < lo || *a > raster.MaxSide {
+		return 0, 0, ferr(fa, "%d out of range %d..%d", *a, lo, raster.MaxSide)
 	}
-	if *r.Y < 0 || *r.Y > raster.MaxSide {
-		return 0, 0, ferr(field+".y", "%d out of range 0..%d", *r.Y, raster.MaxSide)
+	if *b < lo || *b > raster.MaxSide {
+		return 0, 0, ferr(fb, "%d out of range %d..%d", *b, lo, raster.MaxSide)
 	}
-	return *r.X, *r.Y, nil
+	return *a, *b, nil
 }
 
 func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, ferr func(string, string, ...any) error) (Frame, error) {
