@@ -167,18 +167,7 @@ func (a *Atlas) WriteTexturePackerMulti(w io.Writer, imageNames []string) error 
 		img, _ := json.Marshal(imageNames[p])
 		s := a.Pages[p].Bounds().Size()
 		fmt.Fprintf(&buf, "\n{\"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": 1, \"frames\": [", img, s.X, s.Y)
-		first := true
-		for _, f := range a.Frames {
-			if f.Page != p {
-				continue
-			}
-			if !first {
-				buf.WriteByte(',')
-			}
-			first = false
-			buf.WriteString("\n\t")
-			writeFrameJSON(&buf, f, true)
-		}
+		writePageFrames(&buf, a.Frames, p, true)
 		buf.WriteString("\n]}")
 	}
 	buf.WriteString("\n],\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\"}\n}\n")

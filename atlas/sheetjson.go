@@ -472,8 +472,19 @@ func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
 	}
 	var buf bytes.Buffer
 	buf.WriteString("{\"frames\": {")
+	writePageFrames(&buf, a.Frames, p, false)
+	img, _ := json.Marshal(imageName)
+	s := a.Pages[p].Bounds().Size()
+	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// writePageFrames writes the frames on page p, comma-separated, one per
+// line, in frame order; filename picks the array form (see writeFrameJSON).
+func writePageFrames(buf *bytes.Buffer, frames []Frame, p int, filename bool) {
 	first := true
-	for _, f := range a.Frames {
+	for _, f := range frames {
 		if f.Page != p {
 			continue
 		}
@@ -482,13 +493,8 @@ func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
 		}
 		first = false
 		buf.WriteString("\n\t")
-		writeFrameJSON(&buf, f, false)
+		writeFrameJSON(buf, f, filename)
 	}
-	img, _ := json.Marshal(imageName)
-	s := a.Pages[p].Bounds().Size()
-	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
-	_, err := w.Write(buf.Bytes())
-	return err
 }
 
 // writeFrameJSON writes one frame: as a hash member ("name": {...}) or,
