@@ -3,6 +3,7 @@ package physics
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"diorama/mathx"
@@ -113,23 +114,20 @@ func (b *Bullets) Reserve(n int) {
 	if cap(b.X) >= n {
 		return
 	}
-	grow := func(s []float64) []float64 { t := make([]float64, len(s), n); copy(t, s); return t }
-	b.X, b.Y, b.VX, b.VY, b.R = grow(b.X), grow(b.Y), grow(b.VX), grow(b.VY), grow(b.R)
-	m := make([]uint32, len(b.Mask), n)
-	copy(m, b.Mask)
-	b.Mask = m
-	a := make([]bool, len(b.Alive), n)
-	copy(a, b.Alive)
-	b.Alive = a
-	f := make([]int32, len(b.free), n)
-	copy(f, b.free)
-	b.free = f
+	b.X, b.Y, b.VX, b.VY, b.R = growCap(b.X, n), growCap(b.Y, n), growCap(b.VX, n), growCap(b.VY, n), growCap(b.R, n)
+	b.Mask, b.Alive, b.free = growCap(b.Mask, n), growCap(b.Alive, n), growCap(b.free, n)
 	if cap(b.Hits) < n {
-		h := make([]BulletHit, len(b.Hits), n)
-		copy(h, b.Hits)
-		b.Hits = h
+		b.Hits = growCap(b.Hits, n)
 		b.scratch = make([]BulletHit, 0, n)
 	}
+}
+
+// growCap returns s with room for at least n elements.
+func growCap[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s
+	}
+	return slices.Grow(s, n-len(s))
 }
 
 // StepBullets moves every live bullet by its velocity times dt, sweeping it

@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"diorama/mathx"
 	"diorama/physics"
@@ -63,35 +64,23 @@ type Bullets struct {
 
 func (b *Bullets) reserve(n int) {
 	b.P.Reserve(n)
-	b.growTo(0, n)
+	b.Z, b.PX, b.PY = growCap(b.Z, n), growCap(b.PX, n), growCap(b.PY, n)
+	b.Owner, b.Damage, b.TTL = growCap(b.Owner, n), growCap(b.Damage, n), growCap(b.TTL, n)
+	b.Gen, b.Used, b.killed = growCap(b.Gen, n), growCap(b.Used, n), growCap(b.killed, n)
 	b.pending = make([]BulletDef, 0, min(n, 1<<16))
 	b.kill = make([]int32, 0, n)
 }
 
-// growTo makes the scene columns at least n long with capacity c.
-func (b *Bullets) growTo(n, c int) {
-	if cap(b.Z) < c {
-		f := func(s []float64) []float64 { t := make([]float64, len(s), c); copy(t, s); return t }
-		b.Z, b.PX, b.PY = f(b.Z), f(b.PX), f(b.PY)
-		o := make([]Entity, len(b.Owner), c)
-		copy(o, b.Owner)
-		b.Owner = o
-		d := make([]int32, len(b.Damage), c)
-		copy(d, b.Damage)
-		b.Damage = d
-		t := make([]int32, len(b.TTL), c)
-		copy(t, b.TTL)
-		b.TTL = t
-		g := make([]uint32, len(b.Gen), c)
-		copy(g, b.Gen)
-		b.Gen = g
-		u := make([]bool, len(b.Used), c)
-		copy(u, b.Used)
-		b.Used = u
-		k := make([]bool, len(b.killed), c)
-		copy(k, b.killed)
-		b.killed = k
+// growCap returns s with room for at least n elements.
+func growCap[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s
 	}
+	return slices.Grow(s, n-len(s))
+}
+
+// growTo makes the scene columns at least n long.
+func (b *Bullets) growTo(n int) {
 	for len(b.Z) < n {
 		b.Z = append(b.Z, 0)
 		b.PX = append(b.PX, 0)
@@ -127,13 +116,7 @@ func (b *Bullets) add(d *BulletDef) error {
 	if err != nil {
 		return err
 	}
-	if i >= len(b.Z) {
-		c := cap(b.Z)
-		if c <= i {
-			c = max(2*c, i+1)
-		}
-		b.growTo(i+1, c)
-	}
+	b.growTo(i + 1)
 	b.Z[i], b.PX[i], b.PY[i] = d.Z, d.Pos.X, d.Pos.Y
 	b.Owner[i], b.Damage[i], b.TTL[i] = d.Owner, d.Damage, d.TTL
 	b.Gen[i]++
