@@ -182,10 +182,7 @@ func init() {
 			d = d.Norm()
 		}
 		goal := pp.Add(d.Scale(1.8))
-		if L.mesh != nil && L.mesh.PolyAt(goal) < 0 {
-			_, goal = L.mesh.Nearest(goal)
-		}
-		e.goTo(goal)
+		e.goTo(L.onMesh(goal))
 		return bt.Success
 	})
 	r.Action("travelTo", 1, func(e *enemy, c *bt.Call) bt.Status {
@@ -463,10 +460,7 @@ func (e *enemy) squadThink() {
 		e.broken = true
 	}
 	i := e.sq.f.Index(e.id)
-	t := e.sq.f.Target(i)
-	if L.mesh != nil && L.mesh.PolyAt(t) < 0 {
-		_, t = L.mesh.Nearest(t)
-	}
+	t := L.onMesh(e.sq.f.Target(i))
 	e.state, e.note, e.noteA, e.noteB = "formation", noteSlot, float64(e.sq.f.Slot(i)), e.sq.f.Safety(i)
 	if e.broken {
 		e.desired = mathx.Vec2{}

@@ -444,18 +444,22 @@ func (L *level) canSee(a, b mathx.Vec2) bool {
 	return L.w.Phys.LineOfSight(a, b, physics.QueryFilter{Mask: layerWall})
 }
 
+// onMesh returns p, or the nearest point of the navmesh when p lies off
+// it (p itself when the level has no mesh).
+func (L *level) onMesh(p mathx.Vec2) mathx.Vec2 {
+	if L.mesh != nil && L.mesh.PolyAt(p) < 0 {
+		_, p = L.mesh.Nearest(p)
+	}
+	return p
+}
+
 // path plans a smoothed navmesh path from a to b into dst.
 func (L *level) path(a, b mathx.Vec2, e *enemy) []mathx.Vec2 {
 	dst := e.path[:0]
 	if L.mesh == nil {
 		return append(dst, b)
 	}
-	if L.mesh.PolyAt(a) < 0 {
-		_, a = L.mesh.Nearest(a)
-	}
-	if L.mesh.PolyAt(b) < 0 {
-		_, b = L.mesh.Nearest(b)
-	}
+	a, b = L.onMesh(a), L.onMesh(b)
 	var err error
 	e.corr, _, err = L.mesh.FindPath(L.search, a, b, e.corr[:0])
 	if err != nil {
@@ -485,12 +489,7 @@ func (L *level) reachable(a, b mathx.Vec2) bool {
 	if L.mesh == nil {
 		return true
 	}
-	if L.mesh.PolyAt(a) < 0 {
-		_, a = L.mesh.Nearest(a)
-	}
-	if L.mesh.PolyAt(b) < 0 {
-		_, b = L.mesh.Nearest(b)
-	}
+	a, b = L.onMesh(a), L.onMesh(b)
 	var err error
 	L.reach, _, err = L.mesh.FindPath(L.search, a, b, L.reach[:0])
 	return err == nil && len(L.reach) > 0
