@@ -18,10 +18,12 @@ set -euo pipefail
 
 NDK=${1:?usage: stub-ndk.sh DIR}
 case "$NDK" in /*) ;; *) NDK="$PWD/$NDK" ;; esac # paths are baked into the clang wrapper
-STAMP="$NDK/.diorama-stub-ndk-v2"
+STAMP="$NDK/.diorama-stub-ndk-v3"
 [ -f "$STAMP" ] && exit 0
 
-for p in clang-14 clang++-14 ld.lld llvm-nm-14; do
+# Unversioned names (Debian's clang, lld and llvm packages), so the script
+# does not depend on which LLVM release the Debian release ships.
+for p in clang clang++ ld.lld llvm-ar; do
 	command -v "$p" >/dev/null || { echo "stub-ndk: $p missing (./scripts/deps.sh android)" >&2; exit 1; }
 done
 for d in /usr/aarch64-linux-gnu/include /usr/include/android/android /usr/include/android/nativehelper \
@@ -107,19 +109,18 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo 'int diorama_stub_ndk_empty;' > "$tmp/empty.c"
 : > "$tmp/nothing.c"
-clang-14 --target=aarch64-linux-android21 -c -o "$LIB/crtbegin_so.o" "$tmp/nothing.c"
+clang --target=aarch64-linux-android21 -c -o "$LIB/crtbegin_so.o" "$tmp/nothing.c"
 cp "$LIB/crtbegin_so.o" "$LIB/crtend_so.o"
 cp "$LIB/crtbegin_so.o" "$LIB/crtbegin_dynamic.o"
 cp "$LIB/crtbegin_so.o" "$LIB/crtend_android.o"
-for a in libgcc.a libunwind.a; do llvm-ar-14 rc "$LIB/$a" 2>/dev/null || ar rc "$LIB/$a"; done
+for a in libgcc.a libunwind.a; do llvm-ar rc "$LIB/$a"; done
 for l in c m dl log android EGL GLESv2 GLESv3; do
-	clang-14 --target=aarch64-linux-android21 -shared -nostdlib -fuse-ld=lld \
+	clang --target=aarch64-linux-android21 -shared -nostdlib -fuse-ld=lld \
 		-Wl,-soname,lib$l.so -o "$LIB/lib$l.so" "$tmp/empty.c"
 done
 
 for cc in clang clang++; do
-	real=clang-14
-	[ $cc = clang++ ] && real=clang++-14
+	real=$(command -v $cc) # absolute: the wrapper has the same name
 	cat > "$PRE/bin/$cc" <<W
 #!/bin/sh
 # Stub NDK compiler: Debian's clang with the stub sysroot (see scripts/stub-ndk.sh).
@@ -129,7 +130,7 @@ W
 done
 
 for t in llvm-nm llvm-ar llvm-strip llvm-objcopy llvm-readelf; do
-	if command -v $t-14 >/dev/null; then ln -sf "$(command -v $t-14)" "$PRE/bin/$t"; fi
+	if command -v $t >/dev/null; then ln -sf "$(command -v $t)" "$PRE/bin/$t"; fi
 done
 ln -sf "$(command -v ld.lld)" "$PRE/bin/ld.lld"
 
