@@ -313,12 +313,9 @@ func (s *Sorter) Sort() []int32 {
 	if s.workers > 1 && n >= parallelMin && s.helper == nil {
 		s.startHelper()
 	}
-	if cap(s.ent) < n {
-		s.ent = make([]entry, n, n+n/4)
-	}
-	s.ent = s.ent[:n]
-	s.fbK = grow32u(s.fbK, n)
-	s.vK = grow32u(s.vK, n)
+	s.ent = grow(s.ent, n)
+	s.fbK = grow(s.fbK, n)
+	s.vK = grow(s.vK, n)
 	s.par(s.phEntries)
 	s.par(s.phRadix)
 	s.buildEdges(n)
@@ -353,7 +350,7 @@ func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
 		s.byFB = radix(s.byFB, s.fbK, n, &s.scr[0])
-		s.rank = grow32(s.rank, n)
+		s.rank = grow(s.rank, n)
 		for r, it := range s.byFB[:n] {
 			s.rank[it] = int32(r)
 		}
@@ -365,10 +362,10 @@ func (s *Sorter) radixPart(part int) {
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
 // sort, 11 bits a pass), in dst's memory, using sc as working memory.
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
-	dst = grow32(dst, n)
-	sc.tmp = grow32(sc.tmp, n)
-	sc.keyA = grow32u(sc.keyA, n)
-	sc.keyB = grow32u(sc.keyB, n)
+	dst = grow(dst, n)
+	sc.tmp = grow(sc.tmp, n)
+	sc.keyA = grow(sc.keyA, n)
+	sc.keyB = grow(sc.keyB, n)
 	copy(sc.keyA, key[:n])
 	for i := range dst {
 		dst[i] = int32(i)
@@ -434,9 +431,9 @@ func (s *Sorter) buildEdges(n int) {
 	}
 	rows := int(span/side) + 1
 	inv := 1 / side
-	s.rowLo = grow32(s.rowLo, n)
-	s.rowHi = grow32(s.rowHi, n)
-	s.rowStart = grow32(s.rowStart, rows+1)
+	s.rowLo = grow(s.rowLo, n)
+	s.rowHi = grow(s.rowHi, n)
+	s.rowStart = grow(s.rowStart, rows+1)
 	clear(s.rowStart)
 	for i := range s.ent[:n] {
 		e := &s.ent[i]
@@ -452,11 +449,8 @@ func (s *Sorter) buildEdges(n int) {
 		s.rowStart[r] += s.rowStart[r-1]
 	}
 	total := int(s.rowStart[rows])
-	if cap(s.cells) < total {
-		s.cells = make([]entry, total, total+total/4)
-	}
-	s.cells = s.cells[:total]
-	s.cursor = grow32(s.cursor, rows)
+	s.cells = grow(s.cells, total)
+	s.cursor = grow(s.cursor, rows)
 	copy(s.cursor, s.rowStart[:rows])
 	for _, i := range s.byV[:n] {
 		e := s.ent[i]
@@ -536,7 +530,7 @@ func up32(f float64) float32 {
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it.
 func (s *Sorter) topo(n int) {
-	s.adjStart = grow32(s.adjStart, n+1)
+	s.adjStart = grow(s.adjStart, n+1)
 	clear(s.adjStart)
 	for _, b := range s.edgeB {
 		s.adjStart[b+1]++
@@ -544,8 +538,8 @@ func (s *Sorter) topo(n int) {
 	for i := 1; i <= n; i++ {
 		s.adjStart[i] += s.adjStart[i-1]
 	}
-	s.adj = grow32(s.adj, len(s.edgeA))
-	s.cursor = grow32(s.cursor, n)
+	s.adj = grow(s.adj, len(s.edgeA))
+	s.cursor = grow(s.cursor, n)
 	copy(s.cursor, s.adjStart[:n])
 	for e, b := range s.edgeB {
 		s.adj[s.cursor[b]] = s.edgeA[e]
@@ -584,16 +578,11 @@ func (s *Sorter) topo(n int) {
 	}
 }
 
-func grow32(b []int32, n int) []int32 {
+// grow returns b resliced to length n, reallocated with a quarter's
+// headroom when its capacity is short. Callers must not rely on its contents.
+func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
-		return make([]int32, n, n+n/4)
-	}
-	return b[:n]
-}
-
-func grow32u(b []uint32, n int) []uint32 {
-	if cap(b) < n {
-		return make([]uint32, n, n+n/4)
+		return make([]T, n, n+n/4)
 	}
 	return b[:n]
 }
