@@ -105,11 +105,9 @@ type World struct {
 
 	looks     []*Look
 	tileAnims []tileAnim
-	dirty     bool // something changed outside a tick that Step must pick up
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
-	objects     []iso.Object
 }
 
 // Events are the channels a World dispatches on during Step, in this order
