@@ -396,8 +396,6 @@ func (l *load) body(s *Scene, body *node) error {
 	type pending struct {
 		e     *Entity
 		where string
-		chars bool
-		idx   int
 	}
 	var ents []pending
 	first := true
@@ -469,11 +467,10 @@ func (l *load) body(s *Scene, body *node) error {
 				r = od.Collision.Radius
 			}
 			e.Footprint = mathx.AABB{Min: mathx.V2(pos.X-r, pos.Y-r), Max: mathx.V2(pos.X+r, pos.Y+r)}
+			ents = append(ents, pending{e: e, where: where})
 			if k.name == "object" {
-				ents = append(ents, pending{e: e, where: where, idx: len(s.Objects)})
 				s.Objects = append(s.Objects, *e)
 			} else {
-				ents = append(ents, pending{e: e, where: where, chars: true, idx: len(s.Characters)})
 				s.Characters = append(s.Characters, *e)
 			}
 		default:
