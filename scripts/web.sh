@@ -9,11 +9,6 @@ DIR=${1:-out/web}
 PKG=${2:-./platform/web/example}
 mkdir -p "$DIR"
 GOOS=js GOARCH=wasm CGO_ENABLED=0 $GO build -o "$DIR/main.wasm" "$PKG"
-root=$($GO env GOROOT)
-if [ -f "$root/lib/wasm/wasm_exec.js" ]; then
-	cp "$root/lib/wasm/wasm_exec.js" "$DIR/"
-else
-	cp "$root/misc/wasm/wasm_exec.js" "$DIR/"
-fi
+cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$DIR/" # there since Go 1.24; go.mod needs 1.26
 cp platform/web/index.html "$DIR/index.html"
 echo "web: built $PKG into $DIR (serve it with any static server)" >&2

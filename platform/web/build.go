@@ -32,12 +32,8 @@ func Build(dir, pkg string) error {
 	if err != nil {
 		return fmt.Errorf("web: go env GOROOT: %w", err)
 	}
-	var support []byte
-	for _, rel := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
-		if support, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), rel)); err == nil {
-			break
-		}
-	}
+	// lib/wasm since Go 1.24 (go.mod needs 1.26).
+	support, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		return fmt.Errorf("web: wasm_exec.js not found in GOROOT: %w", err)
 	}
