@@ -20,6 +20,7 @@ import (
 	"diorama/platform"
 	"diorama/platform/headless"
 	"diorama/platform/internal/testgame"
+	"diorama/raster"
 )
 
 // The example's constants (package main cannot be imported).
@@ -30,25 +31,8 @@ const exW, exH, exSeed = 320, 240, 2026
 // the page (the canvas at scale 1 fills the window) with the framebuffer
 // the same game renders natively: every pixel must be equal.
 func TestChromiumMatchesNative(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skipping the wasm build and Chromium")
-	}
-	chrome := findChromium()
-	if chrome == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no chromium (install it: ./scripts/deps.sh test)")
-		}
-		t.Skip("no chromium in PATH (./scripts/deps.sh test installs it)")
-	}
-	dir := t.TempDir()
-	if err := Build(dir, "./example"); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	defer srv.Close()
-	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
-		t.Fatalf("server not on loopback: %s", srv.URL)
-	}
+	chrome, dir := chromiumAndExample(t)
+	srv := serve(t, dir)
 	shot := filepath.Join(dir, "shot.png")
 	out, err := chromium(chrome, fmt.Sprintf("--screenshot=%s", shot), fmt.Sprintf("--window-size=%d,%d", exW, exH),
 		srv.URL+"/index.html?timer=1")
@@ -61,26 +45,7 @@ func TestChromiumMatchesNative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := res.Frame
-	if got.Rect.Dx() != exW || got.Rect.Dy() != exH {
-		t.Fatalf("screenshot is %v, want %dx%d", got.Rect, exW, exH)
-	}
-	diff := 0
-	first := ""
-	for y := 0; y < exH; y++ {
-		for x := 0; x < exW; x++ {
-			g, w := got.RGBAAt(x, y), want.RGBAAt(x, y)
-			if g != w {
-				if diff == 0 {
-					first = fmt.Sprintf("first at (%d,%d): got %v want %v", x, y, g, w)
-				}
-				diff++
-			}
-		}
-	}
-	if diff != 0 {
-		t.Fatalf("%d of %d pixels differ; %s", diff, exW*exH, first)
-	}
+	equalScaled(t, got, res.Frame, 1)
 	// The page really ran its loop: the body counts presented frames.
 	dom, err := chromium(chrome, "--dump-dom", srv.URL+"/index.html?timer=1")
 	if err != nil || !strings.Contains(string(dom), "data-frames=") || strings.Contains(string(dom), "data-error=") {
@@ -95,25 +60,11 @@ func TestChromiumMatchesNative(t *testing.T) {
 // scaled 2×: it shows the cursor cross, the left stick's knob and the
 // key-count block exactly where the native run puts them.
 func TestChromiumInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skipping the wasm build and Chromium")
-	}
-	chrome := findChromium()
-	if chrome == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no chromium (install it: ./scripts/deps.sh test)")
-		}
-		t.Skip("no chromium in PATH (./scripts/deps.sh test installs it)")
-	}
-	dir := t.TempDir()
-	if err := Build(dir, "./example"); err != nil {
-		t.Fatal(err)
-	}
+	chrome, dir := chromiumAndExample(t)
 	if err := os.WriteFile(filepath.Join(dir, "input.html"), []byte(inputTestPage), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	defer srv.Close()
+	srv := serve(t, dir)
 	shot := filepath.Join(dir, "input.png")
 	if out, err := chromium(chrome, "--screenshot="+shot, "--window-size=640,480", srv.URL+"/input.html?timer=1"); err != nil {
 		t.Fatalf("chromium: %v\n%s", err, out)
@@ -133,23 +84,64 @@ func TestChromiumInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Rect.Dx() != 2*exW || got.Rect.Dy() != 2*exH {
-		t.Fatalf("screenshot is %v, want %dx%d", got.Rect, 2*exW, 2*exH)
+	equalScaled(t, got, res.Frame, 2)
+}
+
+// chromiumAndExample finds Chromium (skipping under -short or when it
+// is missing, failing instead when CI=true) and builds the web example
+// into a temporary directory.
+func chromiumAndExample(t *testing.T) (chrome, dir string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: skipping the wasm build and Chromium")
+	}
+	chrome = findChromium()
+	if chrome == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true and no chromium (install it: ./scripts/deps.sh test)")
+		}
+		t.Skip("no chromium in PATH (./scripts/deps.sh test installs it)")
+	}
+	dir = t.TempDir()
+	if err := Build(dir, "./example"); err != nil {
+		t.Fatal(err)
+	}
+	return chrome, dir
+}
+
+// serve serves dir on loopback until the test ends.
+func serve(t *testing.T, dir string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
+		t.Fatalf("server not on loopback: %s", srv.URL)
+	}
+	return srv
+}
+
+// equalScaled fails unless the screenshot got is the native frame want
+// scaled up scale× (nearest neighbour), pixel for pixel.
+func equalScaled(t *testing.T, got *image.RGBA, want *raster.Frame, scale int) {
+	t.Helper()
+	w, h := want.Rect.Dx()*scale, want.Rect.Dy()*scale
+	if got.Rect.Dx() != w || got.Rect.Dy() != h {
+		t.Fatalf("screenshot is %v, want %dx%d", got.Rect, w, h)
 	}
 	diff, first := 0, ""
-	for y := 0; y < 2*exH; y++ {
-		for x := 0; x < 2*exW; x++ {
-			g, w := got.RGBAAt(x, y), res.Frame.RGBAAt(x/2, y/2)
-			if g != w {
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			g, n := got.RGBAAt(x, y), want.RGBAAt(x/scale, y/scale)
+			if g != n {
 				if diff == 0 {
-					first = fmt.Sprintf("first at screen (%d,%d): got %v want %v", x, y, g, w)
+					first = fmt.Sprintf("first at screen (%d,%d): got %v want %v", x, y, g, n)
 				}
 				diff++
 			}
 		}
 	}
 	if diff != 0 {
-		t.Fatalf("%d of %d pixels differ; %s", diff, 4*exW*exH, first)
+		t.Fatalf("%d of %d pixels differ; %s", diff, w*h, first)
 	}
 }
 
