@@ -341,10 +341,10 @@ func (l *DrawList) Sort() {
 		return
 	}
 	n := len(l.cmds)
-	l.order = grow32(l.order, n)
-	l.tmpOrd = grow32(l.tmpOrd, n)
-	l.keys = grow64(l.keys, n)
-	l.tmpKeys = grow64(l.tmpKeys, n)
+	l.order = grow(l.order, n)
+	l.tmpOrd = grow(l.tmpOrd, n)
+	l.keys = grow(l.keys, n)
+	l.tmpKeys = grow(l.tmpKeys, n)
 	if n == 0 {
 		l.sorted = true
 		return
@@ -387,16 +387,11 @@ func (l *DrawList) Sort() {
 	l.sorted = true
 }
 
-func grow32(s []uint32, n int) []uint32 {
+// grow returns s resliced to length n, reallocated with a quarter's
+// headroom when its capacity is short. Callers must not rely on its contents.
+func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]uint32, n, n+n/4)
-	}
-	return s[:n]
-}
-
-func grow64(s []uint64, n int) []uint64 {
-	if cap(s) < n {
-		return make([]uint64, n, n+n/4)
+		return make([]T, n, n+n/4)
 	}
 	return s[:n]
 }
