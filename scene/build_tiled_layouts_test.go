@@ -104,37 +104,7 @@ func inConvex(poly []mathx.Vec2, p mathx.Vec2) bool {
 
 // TestFlatTilesetImage keeps testdata/flat.png equal to what
 // flatTilesetImage draws (rewritten with -update).
-func TestFlatTilesetImage(t *testing.T) {
-	img := flatTilesetImage()
-	if *update {
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile("testdata/flat.png", buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile("testdata/flat.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := img.Bounds()
-	if got.Bounds() != b {
-		t.Fatalf("testdata/flat.png is %v, want %v", got.Bounds(), b)
-	}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if color.NRGBAModel.Convert(got.At(x, y)) != img.NRGBAAt(x, y) {
-				t.Fatalf("testdata/flat.png differs at (%d,%d); run with -update", x, y)
-			}
-		}
-	}
-}
+func TestFlatTilesetImage(t *testing.T) { checkTestdataPNG(t, "testdata/flat.png", flatTilesetImage()) }
 
 // layoutFS returns testdata's tilesets and maps, with map name's text
 // rewritten by the old/new pairs of edit (to make variants of a map).

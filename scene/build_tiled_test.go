@@ -123,30 +123,37 @@ func absInt(v int) int {
 
 // TestTilesetImage keeps testdata/tiles.png equal to what tilesetImage
 // draws (rewritten with -update).
-func TestTilesetImage(t *testing.T) {
-	img := tilesetImage()
+func TestTilesetImage(t *testing.T) { checkTestdataPNG(t, "testdata/tiles.png", tilesetImage()) }
+
+// checkTestdataPNG fails unless the PNG at path holds exactly img's
+// pixels; with -update it first writes img there.
+func checkTestdataPNG(t *testing.T, path string, img *image.NRGBA) {
+	t.Helper()
 	if *update {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, img); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile("testdata/tiles.png", buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	f, err := os.Open("testdata/tiles.png")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	got, err := png.Decode(f)
+	got, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for y := 0; y < 128; y++ {
-		for x := 0; x < 256; x++ {
+	b := img.Bounds()
+	if got.Bounds() != b {
+		t.Fatalf("%s is %v, want %v", path, got.Bounds(), b)
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
 			if color.NRGBAModel.Convert(got.At(x, y)) != img.NRGBAAt(x, y) {
-				t.Fatalf("testdata/tiles.png differs at (%d,%d); run with -update", x, y)
+				t.Fatalf("%s differs at (%d,%d); run with -update", path, x, y)
 			}
 		}
 	}
