@@ -1,7 +1,6 @@
 package overlay
 
 import (
-	"image/color"
 	"math"
 
 	"diorama/iso"
@@ -96,18 +95,6 @@ func (o *Overlay) boundsOf() (lo, hi mathx.Vec2) {
 		hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
 	}
 	return lo, hi
-}
-
-// pm premultiplies a straight-alpha colour with the standard library's
-// rounding (as raster.Premul, which boxes the colour in an interface and
-// so allocates).
-func pm(c color.NRGBA) color.RGBA {
-	if c.A == 0xff {
-		return color.RGBA{c.R, c.G, c.B, 0xff}
-	}
-	a := uint32(c.A) * 0x101
-	ch := func(v uint8) uint8 { return uint8((uint32(v) * 0x101 * a / 0xffff) >> 8) }
-	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
 }
 
 // width returns w, or 1 when w is not a positive finite number.

@@ -369,19 +369,6 @@ func blend(src, dst color.RGBA) color.RGBA {
 	return f.RGBAAt(0, 0)
 }
 
-// pm agrees with raster.Premul (the standard library's conversion) on
-// every channel value at every alpha.
-func TestPremulMatchesRaster(t *testing.T) {
-	for a := 0; a < 256; a++ {
-		for v := 0; v < 256; v++ {
-			c := color.NRGBA{uint8(v), uint8(255 - v), uint8(v / 2), uint8(a)}
-			if got, want := pm(c), raster.Premul(c); got != want {
-				t.Fatalf("pm(%v) = %v, want %v", c, got, want)
-			}
-		}
-	}
-}
-
 func TestStatusNames(t *testing.T) {
 	for s, want := range map[Status]string{NotRun: "not run", Running: "running", Success: "success", Failure: "failure", 9: "invalid"} {
 		if s.String() != want {

@@ -3,6 +3,8 @@ package overlay
 import (
 	"image/color"
 	"math"
+
+	"diorama/raster"
 )
 
 // Ramp maps a value to a colour: Lo maps to the first stop, Hi to the
@@ -68,7 +70,7 @@ func (r Ramp) Straight(v float32) color.NRGBA {
 
 // At returns the premultiplied colour of v, as the raster functions take
 // it: the exact pixel a cell of value v leaves on a transparent frame.
-func (r Ramp) At(v float32) color.RGBA { return pm(r.Straight(v)) }
+func (r Ramp) At(v float32) color.RGBA { return raster.Premul(r.Straight(v)) }
 
 // mix interpolates one channel, rounding half up.
 func mix(a, b uint8, u float64) uint8 {

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // Style says how a closed shape is drawn. Colours are straight alpha
@@ -78,11 +79,11 @@ func (o *Overlay) closedShape(s Style, fill color.NRGBA) {
 		return
 	}
 	if fill.A != 0 {
-		o.dl.FillPolygon(o.depth, o.pts, pm(fill), true)
+		o.dl.FillPolygon(o.depth, o.pts, raster.Premul(fill), true)
 	}
 	if s.Stroke.A != 0 {
 		o.pts = append(o.pts, o.pts[0])
-		o.dl.ThickLine(o.depth, o.pts, w, pm(s.Stroke), true, true)
+		o.dl.ThickLine(o.depth, o.pts, w, raster.Premul(s.Stroke), true, true)
 	}
 }
 
@@ -182,7 +183,7 @@ func (o *Overlay) Path(pts []mathx.Vec2, s PathStyle) {
 	if !o.ready() || len(pts) == 0 || !o.project(pts) {
 		return
 	}
-	c := pm(s.Color)
+	c := raster.Premul(s.Color)
 	w := width(s.Width)
 	if len(o.pts) >= 2 {
 		lo, hi := o.boundsOf()
@@ -230,7 +231,7 @@ func (o *Overlay) Point(p mathx.Vec2, m Marker, size float64, c color.NRGBA) {
 	if !o.ready() || !p.IsFinite() || !(size > 0) || math.IsInf(size, 0) {
 		return
 	}
-	o.marker(o.ToScreen(p), m, size, pm(c))
+	o.marker(o.ToScreen(p), m, size, raster.Premul(c))
 }
 
 // labelBack is the translucent backdrop behind labels and panels.
@@ -263,7 +264,7 @@ func (o *Overlay) Text(x, y int, text string, c color.NRGBA) image.Rectangle {
 	}
 	w, h := o.Font.Measure(text)
 	r := image.Rect(x-2, y-1, x+w+2, y+h+1)
-	o.dl.FillRect(o.depth, r, pm(labelBack))
-	o.dl.Text(o.depth, o.Font, text, x, y, pm(c))
+	o.dl.FillRect(o.depth, r, raster.Premul(labelBack))
+	o.dl.Text(o.depth, o.Font, text, x, y, raster.Premul(c))
 	return r
 }

@@ -3,6 +3,8 @@ package overlay
 import (
 	"image"
 	"image/color"
+
+	"diorama/raster"
 )
 
 // Status is a tree node's last status. The values follow the order of
@@ -120,12 +122,12 @@ func (o *Overlay) Tree(x, y int, title string, nodes []Node) image.Rectangle {
 	rows := len(nodes)
 	h := panelPad + lh + rowGap + rows*step + rowGap + rowH + panelPad
 	r := image.Rect(x, y, x+w+2*panelPad, y+h)
-	o.dl.FillRect(o.depth, r, pm(panelBack))
-	o.dl.Text(o.depth, f, title, x+panelPad, y+panelPad, pm(titleText))
+	o.dl.FillRect(o.depth, r, raster.Premul(panelBack))
+	o.dl.Text(o.depth, f, title, x+panelPad, y+panelPad, raster.Premul(titleText))
 
 	top := y + panelPad + lh + rowGap
 	left := x + panelPad
-	line := pm(panelLine)
+	line := raster.Premul(panelLine)
 	prev = -1
 	for i := range nodes {
 		n := &nodes[i]
@@ -178,9 +180,9 @@ func (o *Overlay) nodeBox(b image.Rectangle, label string, s Status, stale bool)
 		fill.A = staleAlpha
 		text = color.NRGBA{235, 235, 235, 255}
 	}
-	o.dl.FillRect(o.depth, b, pm(fill))
-	o.dl.StrokeRect(o.depth, b, pm(color.NRGBA{0, 0, 0, 140}))
-	o.dl.Text(o.depth, o.Font, label, b.Min.X+boxPadX, b.Min.Y+1, pm(text))
+	o.dl.FillRect(o.depth, b, raster.Premul(fill))
+	o.dl.StrokeRect(o.depth, b, raster.Premul(color.NRGBA{0, 0, 0, 140}))
+	o.dl.Text(o.depth, o.Font, label, b.Min.X+boxPadX, b.Min.Y+1, raster.Premul(text))
 }
 
 // clampDepth keeps d within [0, prev+1] and below maxDepth.
