@@ -299,34 +299,6 @@ func (s *Searcher) expand4(p int32) {
 	}
 }
 
-// relax8 is relax for 8-way grids with the neighbour's coordinates known,
-// so the octile heuristic needs no division.
-func (s *Searcher) relax8(n, from int32, ng float64, x, y int) {
-	st := s.state[n]
-	if st < s.gen {
-		s.state[n] = s.gen
-		dx, dy := x-s.gx, y-s.gy
-		if dx < 0 {
-			dx = -dx
-		}
-		if dy < 0 {
-			dy = -dy
-		}
-		if dx < dy {
-			dx, dy = dy, dx
-		}
-		h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
-		s.h[n], s.g[n], s.parent[n] = h, ng, from
-		s.open.push(n, ng+h, ng)
-		return
-	}
-	if st != s.gen || ng >= s.g[n] {
-		return
-	}
-	s.g[n], s.parent[n] = ng, from
-	s.open.decrease(n, ng+s.h[n], ng)
-}
-
 // expand8 relaxes the up to eight neighbours of p on an 8-way grid. The
 // eight moves are written out one by one (same code, different offsets)
 // so the hot loop has no per-neighbour call or table.
