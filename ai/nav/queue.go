@@ -15,13 +15,9 @@ type PathRequest struct {
 // of Detour's path queue and sliced search). It allocates nothing in
 // steady state.
 type PathQueue struct {
-	grid   *Grid
-	s      Searcher
-	reqs   []PathRequest
-	head   int
-	active bool
-	cur    PathRequest
-	buf    []mathx.Point
+	grid *Grid
+	q    requestQueue[PathRequest]
+	buf  []mathx.Point
 }
 
 // NewPathQueue returns an empty queue planning on g.
@@ -29,53 +25,28 @@ func NewPathQueue(g *Grid) *PathQueue { return &PathQueue{grid: g} }
 
 // Push queues a request.
 func (q *PathQueue) Push(id int, from, to mathx.Point) {
-	if q.head == len(q.reqs) {
-		q.reqs, q.head = q.reqs[:0], 0
-	}
-	q.reqs = append(q.reqs, PathRequest{id, from, to})
+	q.q.push(PathRequest{id, from, to})
 }
 
 // Pending returns how many requests are queued or in flight.
-func (q *PathQueue) Pending() int {
-	n := len(q.reqs) - q.head
-	if q.active {
-		n++
-	}
-	return n
-}
+func (q *PathQueue) Pending() int { return q.q.pending() }
 
 // Update spends at most budget node expansions (budget > 0) and calls done
 // for every request that finished, with its path (valid only during the
 // call) or its error. It returns the expansions spent.
 func (q *PathQueue) Update(budget int, done func(id int, path []mathx.Point, err error)) int {
-	spent := 0
-	for spent < budget {
-		if !q.active {
-			if q.head == len(q.reqs) {
-				break
-			}
-			q.cur = q.reqs[q.head]
-			q.head++
-			if err := q.s.BeginGrid(q.grid, q.cur.From, q.cur.To, false); err != nil {
-				done(q.cur.ID, nil, err)
-				continue
-			}
-			q.active = true
+	s := &q.q.s
+	return q.q.run(budget, func(r PathRequest) bool {
+		if err := s.BeginGrid(q.grid, r.From, r.To, false); err != nil {
+			done(r.ID, nil, err)
+			return false
 		}
-		before := q.s.expanded
-		fin := q.s.Step(budget - spent)
-		used := q.s.expanded - before
-		spent += used
-		if fin {
-			var err error
-			q.buf, _, err = q.s.GridResult(q.buf)
-			q.active = false
-			done(q.cur.ID, q.buf, err)
-		} else if used == 0 {
-			break
-		}
-	}
-	return spent
+		return true
+	}, func(r PathRequest) {
+		var err error
+		q.buf, _, err = s.GridResult(q.buf)
+		done(r.ID, q.buf, err)
+	})
 }
 
 // MeshRequest is one queued navmesh corridor query.
@@ -88,13 +59,9 @@ type MeshRequest struct {
 // in, first out under a per-tick expansion budget. Feed each finished
 // corridor to Mesh.Portals and Funnel (or Mesh.Waypoints).
 type MeshQueue struct {
-	mesh   *Mesh
-	s      Searcher
-	reqs   []MeshRequest
-	head   int
-	active bool
-	cur    MeshRequest
-	buf    []int
+	mesh *Mesh
+	q    requestQueue[MeshRequest]
+	buf  []int
 }
 
 // NewMeshQueue returns an empty queue planning on m.
@@ -102,14 +69,58 @@ func NewMeshQueue(m *Mesh) *MeshQueue { return &MeshQueue{mesh: m} }
 
 // Push queues a request.
 func (q *MeshQueue) Push(id int, from, to mathx.Vec2) {
-	if q.head == len(q.reqs) {
-		q.reqs, q.head = q.reqs[:0], 0
-	}
-	q.reqs = append(q.reqs, MeshRequest{id, from, to})
+	q.q.push(MeshRequest{id, from, to})
 }
 
 // Pending returns how many requests are queued or in flight.
-func (q *MeshQueue) Pending() int {
+func (q *MeshQueue) Pending() int { return q.q.pending() }
+
+// Update spends at most budget polygon expansions (budget > 0) and calls
+// done for every request that finished, with its corridor (valid only
+// during the call) or its error. It returns the expansions spent.
+func (q *MeshQueue) Update(budget int, done func(id int, corridor []int, err error)) int {
+	s := &q.q.s
+	return q.q.run(budget, func(r MeshRequest) bool {
+		a, b := q.mesh.PolyAt(r.From), q.mesh.PolyAt(r.To)
+		switch {
+		case a < 0 || b < 0:
+			done(r.ID, nil, ErrBlocked)
+			return false
+		case a == b:
+			q.buf = append(q.buf[:0], a)
+			done(r.ID, q.buf, nil)
+			return false
+		}
+		if err := s.BeginGraph(q.mesh.graph, a, b); err != nil {
+			done(r.ID, nil, err)
+			return false
+		}
+		return true
+	}, func(r MeshRequest) {
+		var err error
+		q.buf, _, err = s.GraphResult(q.buf)
+		done(r.ID, q.buf, err)
+	})
+}
+
+// requestQueue is the first-in, first-out, budgeted stepping that
+// PathQueue and MeshQueue share; R is their request type.
+type requestQueue[R any] struct {
+	s      Searcher
+	reqs   []R
+	head   int
+	active bool // a search for cur is in flight
+	cur    R
+}
+
+func (q *requestQueue[R]) push(r R) {
+	if q.head == len(q.reqs) {
+		q.reqs, q.head = q.reqs[:0], 0
+	}
+	q.reqs = append(q.reqs, r)
+}
+
+func (q *requestQueue[R]) pending() int {
 	n := len(q.reqs) - q.head
 	if q.active {
 		n++
@@ -117,10 +128,11 @@ func (q *MeshQueue) Pending() int {
 	return n
 }
 
-// Update spends at most budget polygon expansions (budget > 0) and calls
-// done for every request that finished, with its corridor (valid only
-// during the call) or its error. It returns the expansions spent.
-func (q *MeshQueue) Update(budget int, done func(id int, corridor []int, err error)) int {
+// run spends at most budget expansions on the queued requests in order.
+// begin starts the searcher on a request and reports true, or answers
+// the request itself and reports false; finish answers a request whose
+// search has ended. It returns the expansions spent.
+func (q *requestQueue[R]) run(budget int, begin func(R) bool, finish func(R)) int {
 	spent := 0
 	for spent < budget {
 		if !q.active {
@@ -129,18 +141,7 @@ func (q *MeshQueue) Update(budget int, done func(id int, corridor []int, err err
 			}
 			q.cur = q.reqs[q.head]
 			q.head++
-			a, b := q.mesh.PolyAt(q.cur.From), q.mesh.PolyAt(q.cur.To)
-			switch {
-			case a < 0 || b < 0:
-				done(q.cur.ID, nil, ErrBlocked)
-				continue
-			case a == b:
-				q.buf = append(q.buf[:0], a)
-				done(q.cur.ID, q.buf, nil)
-				continue
-			}
-			if err := q.s.BeginGraph(q.mesh.graph, a, b); err != nil {
-				done(q.cur.ID, nil, err)
+			if !begin(q.cur) {
 				continue
 			}
 			q.active = true
@@ -150,10 +151,8 @@ func (q *MeshQueue) Update(budget int, done func(id int, corridor []int, err err
 		used := q.s.expanded - before
 		spent += used
 		if fin {
-			var err error
-			q.buf, _, err = q.s.GraphResult(q.buf)
 			q.active = false
-			done(q.cur.ID, q.buf, err)
+			finish(q.cur)
 		} else if used == 0 {
 			break
 		}
