@@ -42,7 +42,7 @@ type Options struct {
 	Warmup time.Duration
 	// Duration is the measured simulated time (the seed ran 120 s).
 	Duration time.Duration
-	// Render false measures the simulation only.
+	// NoRender measures the simulation only.
 	NoRender bool
 	// Keep keeps the per-frame series in the result (for plots).
 	Keep bool
@@ -71,7 +71,7 @@ type Result struct {
 	Workers, Procs int
 	// Series is the per-frame sim+render time in ms (with Options.Keep).
 	Series []float32
-	// Fired, WallHits and Expired count bullets over the whole run.
+	// Fired and WallHits count bullets over the whole run.
 	Fired, WallHits int
 }
 
@@ -101,19 +101,22 @@ func (s *Scene) Measure(opt Options) (Result, error) {
 	measuring := false
 	warm := ticksOf(opt.Warmup)
 	frame := 0
+	drawn := 0
 	h.Render = func(alpha float64) {
 		frame++
 		// Warm-up renders only its last half second: enough to grow the
 		// draw list and renderer buffers, cheap for long warm-ups.
-		if opt.NoRender || (!measuring && frame < warm-TPS/2) {
-			return
-		}
-		t := time.Now()
-		if err := s.Render(alpha); err != nil && renderErr == nil {
-			renderErr = err
+		if !opt.NoRender && (measuring || frame >= warm-TPS/2) {
+			t := time.Now()
+			if err := s.Render(alpha); err != nil && renderErr == nil {
+				renderErr = err
+			}
+			if measuring {
+				ren = append(ren, time.Since(t))
+			}
 		}
 		if measuring {
-			ren = append(ren, time.Since(t))
+			drawn = max(drawn, s.Drawn)
 		}
 	}
 	tick := func(uint64) {
@@ -133,12 +136,6 @@ func (s *Scene) Measure(opt Options) (Result, error) {
 	ren = make([]time.Duration, 0, n+1)
 	s.PeakBullets = 0
 	fired0, hits0 := s.Fired, s.WallHits
-	drawn := 0
-	render := h.Render
-	h.Render = func(alpha float64) {
-		render(alpha)
-		drawn = max(drawn, s.Drawn)
-	}
 	var ms0, ms1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms0)
@@ -150,10 +147,7 @@ func (s *Scene) Measure(opt Options) (Result, error) {
 		return Result{}, renderErr
 	}
 	if opt.NoRender {
-		ren = ren[:0]
-		for range sim {
-			ren = append(ren, 0)
-		}
+		ren = make([]time.Duration, len(sim))
 	}
 	m := min(len(sim), len(ren))
 	total := make([]time.Duration, m)
