@@ -84,9 +84,7 @@ func (o *Overlay) Scalar(s Scalar, r Ramp) (int, error) {
 			quad[1] = s0.Add(dx.Scale(fx1)).Add(dy.Scale(fy))
 			quad[2] = s0.Add(dx.Scale(fx1)).Add(dy.Scale(fy + 1))
 			quad[3] = s0.Add(dx.Scale(fx0)).Add(dy.Scale(fy + 1))
-			lo := mathx.Vec2{X: min(quad[0].X, quad[1].X, quad[2].X, quad[3].X), Y: min(quad[0].Y, quad[1].Y, quad[2].Y, quad[3].Y)}
-			hi := mathx.Vec2{X: max(quad[0].X, quad[1].X, quad[2].X, quad[3].X), Y: max(quad[0].Y, quad[1].Y, quad[2].Y, quad[3].Y)}
-			if o.visible(lo, hi) {
+			if o.visible(mathx.BoxOf(quad[:]...)) {
 				o.dl.FillPolygon(o.depth, quad[:], c, false)
 				n += end - x
 			}

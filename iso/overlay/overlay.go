@@ -64,13 +64,13 @@ func (o *Overlay) ToScreen(p mathx.Vec2) mathx.Vec2 {
 	return o.Cam.MapToScreen(m)
 }
 
-// visible reports whether the screen box [lo, hi] can touch the view.
-// Without a camera everything is visible.
-func (o *Overlay) visible(lo, hi mathx.Vec2) bool {
+// visible reports whether the screen box b can touch the view. Without a
+// camera everything is visible.
+func (o *Overlay) visible(b mathx.AABB) bool {
 	if o.Cam == nil {
 		return true
 	}
-	return hi.X >= 0 && hi.Y >= 0 && lo.X <= float64(o.Cam.ViewW) && lo.Y <= float64(o.Cam.ViewH)
+	return b.Max.X >= 0 && b.Max.Y >= 0 && b.Min.X <= float64(o.Cam.ViewW) && b.Min.Y <= float64(o.Cam.ViewH)
 }
 
 // project replaces o.pts with the screen positions of pts. It reports
@@ -84,17 +84,6 @@ func (o *Overlay) project(pts []mathx.Vec2) bool {
 		o.pts = append(o.pts, o.ToScreen(p))
 	}
 	return true
-}
-
-// boundsOf returns the bounding box of o.pts.
-func (o *Overlay) boundsOf() (lo, hi mathx.Vec2) {
-	lo = mathx.Vec2{X: math.Inf(1), Y: math.Inf(1)}
-	hi = mathx.Vec2{X: math.Inf(-1), Y: math.Inf(-1)}
-	for _, p := range o.pts {
-		lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
-		hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
-	}
-	return lo, hi
 }
 
 // width returns w, or 1 when w is not a positive finite number.

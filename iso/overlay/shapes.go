@@ -73,9 +73,8 @@ func (o *Overlay) polygon(pts []mathx.Vec2, s Style, fill color.NRGBA) {
 
 // closedShape fills and strokes the projected outline in o.pts.
 func (o *Overlay) closedShape(s Style, fill color.NRGBA) {
-	lo, hi := o.boundsOf()
 	w := width(s.Width)
-	if !o.visible(lo.Sub(mathx.Vec2{X: w, Y: w}), hi.Add(mathx.Vec2{X: w, Y: w})) {
+	if !o.visible(mathx.BoxOf(o.pts...).Expand(w)) {
 		return
 	}
 	if fill.A != 0 {
@@ -186,8 +185,7 @@ func (o *Overlay) Path(pts []mathx.Vec2, s PathStyle) {
 	c := raster.Premul(s.Color)
 	w := width(s.Width)
 	if len(o.pts) >= 2 {
-		lo, hi := o.boundsOf()
-		if o.visible(lo.Sub(mathx.Vec2{X: w, Y: w}), hi.Add(mathx.Vec2{X: w, Y: w})) {
+		if o.visible(mathx.BoxOf(o.pts...).Expand(w)) {
 			o.dl.ThickLine(o.depth, o.pts, w, c, true, true)
 		}
 	}
@@ -208,7 +206,7 @@ func (o *Overlay) Path(pts []mathx.Vec2, s PathStyle) {
 
 // marker draws one marker centred on screen point p.
 func (o *Overlay) marker(p mathx.Vec2, m Marker, r float64, c color.RGBA) {
-	if !o.visible(p.Sub(mathx.Vec2{X: r, Y: r}), p.Add(mathx.Vec2{X: r, Y: r})) {
+	if !o.visible(mathx.BoxAround(p, mathx.Vec2{X: r, Y: r})) {
 		return
 	}
 	switch m {
