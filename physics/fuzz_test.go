@@ -25,18 +25,8 @@ func FuzzMergeTiles(f *testing.F) {
 			}
 			return
 		}
-		cover := make([]int, len(tm.Solid))
-		for _, b := range boxes {
-			for y := b.Row; y < b.Row+b.H; y++ {
-				for x := b.Col; x < b.Col+b.W; x++ {
-					cover[y*tm.Cols+x]++
-				}
-			}
-		}
-		for i, s := range tm.Solid {
-			if (s && cover[i] != 1) || (!s && cover[i] != 0) {
-				t.Fatalf("tile %d solid %v covered %d times", i, s, cover[i])
-			}
+		if msg := coverFault(tm, boxes); msg != "" {
+			t.Fatal(msg)
 		}
 		w, _ := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 256 * 16, Y: 256 * 16}}, CellSize: 64})
 		if _, n, err := w.AddTileMap(tm); err != nil || n != len(boxes) {

@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"fmt"
 	"testing"
 
 	"diorama/mathx"
@@ -35,9 +36,17 @@ func TestMergeTiles(t *testing.T) {
 			t.Errorf("box %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	// Every solid tile is covered exactly once, no empty tile is covered.
+	if msg := coverFault(tm, got); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// coverFault returns "" when boxes cover every solid tile of tm exactly
+// once and no empty tile, else a message naming the first tile that is
+// covered wrongly.
+func coverFault(tm TileMap, boxes []TileBox) string {
 	cover := make([]int, len(tm.Solid))
-	for _, b := range got {
+	for _, b := range boxes {
 		for y := b.Row; y < b.Row+b.H; y++ {
 			for x := b.Col; x < b.Col+b.W; x++ {
 				cover[y*tm.Cols+x]++
@@ -46,9 +55,10 @@ func TestMergeTiles(t *testing.T) {
 	}
 	for i, s := range tm.Solid {
 		if (s && cover[i] != 1) || (!s && cover[i] != 0) {
-			t.Fatalf("tile %d solid %v covered %d times", i, s, cover[i])
+			return fmt.Sprintf("tile %d solid %v covered %d times", i, s, cover[i])
 		}
 	}
+	return ""
 }
 
 func TestMergeTilesRandomCoverage(t *testing.T) {
@@ -63,18 +73,8 @@ func TestMergeTilesRandomCoverage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cover := make([]int, len(tm.Solid))
-		for _, b := range boxes {
-			for y := b.Row; y < b.Row+b.H; y++ {
-				for x := b.Col; x < b.Col+b.W; x++ {
-					cover[y*tm.Cols+x]++
-				}
-			}
-		}
-		for i, s := range tm.Solid {
-			if (s && cover[i] != 1) || (!s && cover[i] != 0) {
-				t.Fatalf("map %d tile %d solid %v covered %d times", it, i, s, cover[i])
-			}
+		if msg := coverFault(tm, boxes); msg != "" {
+			t.Fatalf("map %d %s", it, msg)
 		}
 	}
 }
