@@ -39,28 +39,7 @@ func TestCapsulePairs(t *testing.T) {
 		{name: "box–capsule deep", a: box21, b: cap21, pb: v(0, 0.5), hit: true, normal: v(0, 1), depth: 1.5},
 		{name: "capsule–box", a: cap21, pa: v(0, -1.5), b: box21, hit: true, normal: v(0, 1), depth: 0.5, point: v(0, -0.75), checkPoint: true},
 	}
-	for _, c := range cases {
-		m, ok := Collide(c.a, c.pa, c.angA, c.b, c.pb, c.angB)
-		if ok != c.hit {
-			t.Errorf("%s: hit = %v, want %v (%+v)", c.name, ok, c.hit, m)
-			continue
-		}
-		if !ok {
-			continue
-		}
-		if !near(m.Normal.X, c.normal.X, c.tol) || !near(m.Normal.Y, c.normal.Y, c.tol) || !near(m.Depth, c.depth, c.tol) {
-			t.Errorf("%s: normal %v depth %v, want %v %v", c.name, m.Normal, m.Depth, c.normal, c.depth)
-		}
-		if c.checkPoint && (!near(m.Point.X, c.point.X, c.tol) || !near(m.Point.Y, c.point.Y, c.tol)) {
-			t.Errorf("%s: point %v, want %v", c.name, m.Point, c.point)
-		}
-		m2, ok2 := Collide(c.b, c.pb, c.angB, c.a, c.pa, c.angA)
-		if !ok2 || !near(m2.Depth, m.Depth, 1e-12) || !m2.Normal.ApproxEqual(neg(m.Normal), 1e-12) {
-			if c.name != "crossing capsules" { // both cores' normals tie there
-				t.Errorf("%s: swapped gives %+v %v", c.name, m2, ok2)
-			}
-		}
-	}
+	checkCollide(t, cases, "crossing capsules") // both cores' normals tie there
 }
 
 func TestCapsulePushAndCast(t *testing.T) {
