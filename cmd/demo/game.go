@@ -59,7 +59,7 @@ type game struct {
 	rd    *raster.Renderer
 	font  *raster.Font
 	times frameTimes    // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
-	all   frameTimes    // every drawn frame
+	drawn int           // every drawn frame
 	sim   time.Duration // Update time since the last drawn frame
 	// simulated frame rate: frames drawn per simulated second (ticks),
 	// for runs whose clock does not see real frames (headless)
@@ -90,7 +90,7 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(),
 		pool: make([]iso.Part, 0, 1024), tbuf: make([]byte, 0, 128),
-		times: newFrameTimes(), all: newFrameTimes()}
+		times: newFrameTimes()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
 	// Render every printable ASCII glyph now (the font makes them on first
 	// use), so a new digit on the HUD never costs a frame mid-wave.
@@ -434,7 +434,7 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 	d := time.Since(start) + g.sim
 	g.sim = 0
 	g.fpsFrames++
-	g.all.add(d)
+	g.drawn++
 	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
 		g.times.add(d)
 	}

@@ -56,7 +56,6 @@ type frameTimes struct {
 	n          int
 	sum, worst time.Duration
 	ring       []time.Duration
-	last       time.Duration
 }
 
 // frameWindow is how many recent frames the p95 covers (10 minutes at 30
@@ -74,7 +73,6 @@ func (f *frameTimes) add(d time.Duration) {
 	f.n++
 	f.sum += d
 	f.worst = max(f.worst, d)
-	f.last = d
 }
 
 // stats returns the mean and worst of every frame and the p95 (nearest
@@ -156,7 +154,7 @@ func setup(o options, log io.Writer) (*game, error) {
 
 func (g *game) summary() string {
 	mean, p95, worst := g.times.stats()
-	s := fmt.Sprintf("demo: %d frames", g.all.n)
+	s := fmt.Sprintf("demo: %d frames", g.drawn)
 	if g.L != nil {
 		L := g.L
 		s += fmt.Sprintf(", level %q tick %d score %d kills %d wave %d/%d", g.levels[g.cur].File, L.w.Tick(), L.score, L.kills, L.wave, len(L.waves))
