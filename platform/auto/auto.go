@@ -36,20 +36,14 @@ func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Resu
 	if opt.Ticks <= 0 {
 		opt.Ticks = 10 * cfg.TPS
 	}
-	if opt.OutDir == "" {
-		opt.OutDir = "out"
-	}
-	if opt.Name == "" {
-		opt.Name = "demo"
-	}
+	opt.defaultPaths()
 	if opt.GIFEvery <= 0 {
 		opt.GIFEvery = 2
 	}
 	if err := os.MkdirAll(opt.OutDir, 0o755); err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
-	gifPath := filepath.Join(opt.OutDir, opt.Name+".gif")
-	gf, err := os.Create(gifPath)
+	gf, err := os.Create(opt.path(".gif"))
 	if err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
@@ -60,11 +54,24 @@ func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Resu
 	if err != nil {
 		return res, err
 	}
-	if err := res.Frame.SavePNG(filepath.Join(opt.OutDir, opt.Name+".png")); err != nil {
+	if err := res.Frame.SavePNG(opt.path(".png")); err != nil {
 		return res, err
 	}
 	return res, nil
 }
+
+// defaultPaths fills in the default OutDir and Name.
+func (o *Options) defaultPaths() {
+	if o.OutDir == "" {
+		o.OutDir = "out"
+	}
+	if o.Name == "" {
+		o.Name = "demo"
+	}
+}
+
+// path is the output file <OutDir>/<Name><ext>.
+func (o *Options) path(ext string) string { return filepath.Join(o.OutDir, o.Name+ext) }
 
 func logTo(opt Options) io.Writer {
 	if opt.Log != nil {

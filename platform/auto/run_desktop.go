@@ -5,7 +5,6 @@ package auto
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"diorama/platform"
 	"diorama/platform/desktop"
@@ -23,16 +22,10 @@ func Run(g platform.Game, cfg platform.Config, opt Options) error {
 			return err // the game ran (nil, or its own error)
 		}
 	}
-	o := opt
-	if o.OutDir == "" {
-		o.OutDir = "out"
-	}
-	if o.Name == "" {
-		o.Name = "demo"
-	}
+	opt.defaultPaths()
 	fmt.Fprintf(logTo(opt), "diorama: no window (%v); running headless instead, writing %s and %s\n",
-		err, filepath.Join(o.OutDir, o.Name+".png"), filepath.Join(o.OutDir, o.Name+".gif"))
-	res, err := Headless(g, cfg, o)
+		err, opt.path(".png"), opt.path(".gif"))
+	res, err := Headless(g, cfg, opt)
 	if err != nil {
 		return err
 	}
