@@ -73,11 +73,7 @@ func BenchmarkBullets(b *testing.B) {
 					defer w.Close()
 				}
 				for i := 0; i < 3; i++ {
-					w.Step(1.0 / 60)
-					w.StepBullets(bl, 1.0/60)
-					for range bl.Hits {
-						spawnBullet(bl, r)
-					}
+					stepScene(w, bl, r)
 				}
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
@@ -117,11 +113,7 @@ func BenchmarkBullets(b *testing.B) {
 func BenchmarkBulletsSparse(b *testing.B) {
 	w, bl, _, r := bulletScene(b, 20, 50000, false)
 	for i := 0; i < 3; i++ {
-		w.Step(1.0 / 60)
-		w.StepBullets(bl, 1.0/60)
-		for range bl.Hits {
-			spawnBullet(bl, r)
-		}
+		stepScene(w, bl, r)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

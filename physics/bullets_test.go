@@ -123,18 +123,18 @@ func TestBulletsGridMatchesBruteForce(t *testing.T) {
 
 func TestBulletsAllocs(t *testing.T) {
 	w, b, _, r := bulletScene(t, 1000, 5000, false)
-	step := func() {
-		w.Step(1.0 / 60)
-		w.StepBullets(b, 1.0/60)
-		for range b.Hits {
-			spawnBullet(b, r)
-		}
-	}
+	checkStepAllocs(t, w, b, r, "a bullet step")
+}
+
+// checkStepAllocs fails unless a bulletScene tick allocates nothing once
+// 30 ticks have warmed it up.
+func checkStepAllocs(t *testing.T, w *World, b *Bullets, r *mathx.Rand, what string) {
+	t.Helper()
 	for i := 0; i < 30; i++ {
-		step()
+		stepScene(w, b, r)
 	}
-	if a := testing.AllocsPerRun(50, step); a != 0 {
-		t.Errorf("a bullet step allocates %v times", a)
+	if a := testing.AllocsPerRun(50, func() { stepScene(w, b, r) }); a != 0 {
+		t.Errorf("%s allocates %v times", what, a)
 	}
 }
 
@@ -282,17 +282,5 @@ func TestBulletWorkersAllocs(t *testing.T) {
 	w, b, _, r := bulletScene(t, 1000, 10000, false)
 	w.def.Workers = 2
 	defer w.Close()
-	step := func() {
-		w.Step(1.0 / 60)
-		w.StepBullets(b, 1.0/60)
-		for range b.Hits {
-			spawnBullet(b, r)
-		}
-	}
-	for i := 0; i < 30; i++ {
-		step()
-	}
-	if a := testing.AllocsPerRun(50, step); a != 0 {
-		t.Errorf("a 2-worker bullet step allocates %v times", a)
-	}
+	checkStepAllocs(t, w, b, r, "a 2-worker bullet step")
 }

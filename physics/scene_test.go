@@ -137,6 +137,16 @@ func spawnBullet(b *Bullets, r *mathx.Rand) {
 	_, _ = b.Add(p, r.UnitVec().Scale(r.Range(300, 900)), 2, AllLayers)
 }
 
+// stepScene runs one 1/60 s tick of a bulletScene: Step, StepBullets, and
+// a new bullet for each one that ended.
+func stepScene(w *World, b *Bullets, r *mathx.Rand) {
+	w.Step(1.0 / 60)
+	w.StepBullets(b, 1.0/60)
+	for range b.Hits {
+		spawnBullet(b, r)
+	}
+}
+
 // stateHash folds every body's position, velocity and angle bits.
 func stateHash(w *World) uint64 {
 	h := uint64(1469598103934665603)
