@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -83,11 +84,7 @@ func PlotFrameTimes(title string, series []Series, w, h int, ymax float64) (*ras
 	xpix := func(k int) float64 { return float64(x0) + float64(k)/float64(max(n-1, 1))*float64(pw) }
 	for k := 0; k <= 5; k++ {
 		v := ymax * float64(k) / 5
-		y := int(math.Round(ypix(v)))
-		raster.Line(f, clip, x0, y, x0+pw, y, grid)
-		lbl := trimFloat(v)
-		tw, _ := font.Measure(lbl)
-		font.Draw(f, clip, lbl, x0-6-tw, y-font.LineHeight()/2, ink)
+		yGrid(f, clip, font, x0, pw, int(math.Round(ypix(v))), v)
 	}
 	secs := float64(n) / TPS
 	step := niceCeil(secs / 6)
@@ -166,11 +163,7 @@ func PlotBars(title string, bars []Bar, w, h int) (*raster.Frame, error) {
 		return y0 - int(math.Round(math.Log10(v)/top*float64(ph)))
 	}
 	for e := 0.0; e <= top; e++ {
-		y := ypix(math.Pow(10, e))
-		raster.Line(f, clip, x0, y, x0+pw, y, grid)
-		lbl := trimFloat(math.Pow(10, e))
-		tw, _ := font.Measure(lbl)
-		font.Draw(f, clip, lbl, x0-6-tw, y-font.LineHeight()/2, ink)
+		yGrid(f, clip, font, x0, pw, ypix(math.Pow(10, e)), math.Pow(10, e))
 	}
 	raster.StrokeRect(f, clip, image.Rect(x0, plotT, x0+pw+1, y0+1), ink)
 	slot := pw / len(bars)
@@ -187,7 +180,7 @@ func PlotBars(title string, bars []Bar, w, h int) (*raster.Frame, error) {
 			ry := ypix(b.Ref)
 			raster.FillRect(f, clip, image.Rect(bx-3, ry-1, bx+bw+3, ry+2), red)
 		}
-		for li, part := range splitLabel(b.Label) {
+		for li, part := range strings.Split(b.Label, "|") { // '|' breaks a label into lines
 			tw, _ := font.Measure(part)
 			font.Draw(f, clip, part, bx+bw/2-tw/2, y0+4+li*font.LineHeight(), ink)
 		}
@@ -197,17 +190,13 @@ func PlotBars(title string, bars []Bar, w, h int) (*raster.Frame, error) {
 	return f, nil
 }
 
-// splitLabel breaks a label at '|' into lines.
-func splitLabel(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '|' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
+// yGrid draws a horizontal grid line across the plot (x0 to x0+pw) at
+// row y, labelled v left of the axis.
+func yGrid(f *raster.Frame, clip image.Rectangle, font *raster.Font, x0, pw, y int, v float64) {
+	raster.Line(f, clip, x0, y, x0+pw, y, grid)
+	lbl := trimFloat(v)
+	tw, _ := font.Measure(lbl)
+	font.Draw(f, clip, lbl, x0-6-tw, y-font.LineHeight()/2, ink)
 }
 
 // niceCeil rounds v up to 1, 2 or 5 times a power of ten.
