@@ -404,10 +404,15 @@ func (l *DrawList) Draw(dst *Frame) {
 	}
 	l.Sort()
 	sc := scratchPool.Get().(*scratch)
+	l.execAll(dst, sc)
+	scratchPool.Put(sc)
+}
+
+// execAll runs the sorted commands in order over the whole of dst.
+func (l *DrawList) execAll(dst *Frame, sc *scratch) {
 	for _, i := range l.order {
 		l.exec(dst, &l.cmds[i], dst.Rect, sc)
 	}
-	scratchPool.Put(sc)
 }
 
 // optsOf returns the options of a command, or nil.

@@ -97,10 +97,7 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	l.Sort()
 	h := dst.H()
 	if r.workers == 1 || h < 2 || len(l.cmds) == 0 {
-		sc := r.scratch[0]
-		for _, i := range l.order {
-			l.exec(dst, &l.cmds[i], dst.Rect, sc)
-		}
+		l.execAll(dst, r.scratch[0])
 		return
 	}
 	if r.wake == nil {
