@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"diorama/mathx"
@@ -48,7 +49,7 @@ func TestPlayerDirections(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := sequence(t, c.n, c.dir, c.repeat, len(c.want))
-		if !equalInts(got, c.want) {
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%d frames %v repeat %d: %v, want %v", c.n, c.dir, c.repeat, got, c.want)
 		}
 	}
@@ -120,12 +121,12 @@ func TestClipValidateAndTicks(t *testing.T) {
 	// totals 100, 200, 350, 500, 700, 750 ms = 6, 12, 21, 30, 42, 45 ticks.
 	c := Clip{Name: "k", Frames: []int{0, 1, 2, 3, 4, 5}, Durations: []int{100, 100, 150, 150, 200, 50}}
 	ticks := c.InTicks(1000.0 / 60)
-	if !equalInts(ticks.Durations, []int{6, 6, 9, 9, 12, 3}) {
+	if !slices.Equal(ticks.Durations, []int{6, 6, 9, 9, 12, 3}) {
 		t.Fatalf("ticks %v", ticks.Durations)
 	}
 	// Very short frames still get one tick each.
 	short := Clip{Name: "s", Frames: []int{0, 1, 2}, Durations: []int{1, 1, 1}}
-	if d := short.InTicks(33).Durations; !equalInts(d, []int{1, 1, 1}) {
+	if d := short.InTicks(33).Durations; !slices.Equal(d, []int{1, 1, 1}) {
 		t.Fatalf("short ticks %v", d)
 	}
 }
@@ -181,7 +182,7 @@ func TestIsoMobNamedClips(t *testing.T) {
 	for _, f := range north.Frames {
 		names = append(names, a.Frames[f].Name)
 	}
-	if !equalStrings(names, []string{"humanNorth001.png", "humanNorth002.png", "humanNorth010.png"}) {
+	if !slices.Equal(names, []string{"humanNorth001.png", "humanNorth002.png", "humanNorth010.png"}) {
 		t.Fatalf("north frames %v", names)
 	}
 	for _, dir := range IsoMobDirections.Names {
@@ -204,16 +205,4 @@ func TestIsoMobNamedClips(t *testing.T) {
 	if _, err := a.ClipFromNames("x", "nobody", 1, Forward, 0); err == nil {
 		t.Error("empty clip accepted")
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"slices"
 	"testing"
 
 	"diorama/mathx"
@@ -320,7 +321,7 @@ func TestFromGrid(t *testing.T) {
 		t.Fatalf("frame 4 pixel %v", img.RGBAAt(0, 0))
 	}
 	c, err := a.ClipOf("walk", []string{"walk_0", "walk_1", "walk_2"}, 3, Forward, 0)
-	if err != nil || !equalInts(c.Frames, []int{0, 1, 2}) {
+	if err != nil || !slices.Equal(c.Frames, []int{0, 1, 2}) {
 		t.Fatalf("clip %+v %v", c, err)
 	}
 	if _, err := a.ClipOf("x", []string{"nope"}, 3, Forward, 0); err == nil {

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -114,7 +115,7 @@ func TestAsepriteFixtures(t *testing.T) {
 		}
 		for cn, w := range wants {
 			c, ok := a.Clip(cn)
-			if !ok || c.Dir != w.dir || c.Repeat != w.repeat || !equalInts(c.Frames, w.frames) {
+			if !ok || c.Dir != w.dir || c.Repeat != w.repeat || !slices.Equal(c.Frames, w.frames) {
 				t.Errorf("%s clip %s: %+v", name, cn, c)
 				continue
 			}
@@ -125,18 +126,6 @@ func TestAsepriteFixtures(t *testing.T) {
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Hostile and malformed descriptions: an error naming the file and the
