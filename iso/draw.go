@@ -92,17 +92,27 @@ func (g *Grid) BlockObject(i, j, w, h, z0, z1 int, top, left, right color.RGBA) 
 		Max: mathx.V3(float64(i+w), float64(j+h), float64(z1)/float64(p.ZPixels)),
 	}}
 	for _, fc := range faces {
-		img, err := FaceImage(p, fc.f, fc.c)
+		pt, err := g.facePart(fc.f, fc.c)
 		if err != nil {
 			return Object{}, err
 		}
-		s, err := raster.NewSprite(img)
-		if err != nil {
-			return Object{}, err
-		}
-		o.Parts = append(o.Parts, Part{Sprite: s, At: mathx.PointFrom(img.Rect.Min).Add(g.origin)})
+		o.Parts = append(o.Parts, pt)
 	}
 	return o, nil
+}
+
+// facePart draws face f in colour c as a sprite placed in map pixels
+// (grid origin included).
+func (g *Grid) facePart(f Face, c color.RGBA) (Part, error) {
+	img, err := FaceImage(g.Proj, f, c)
+	if err != nil {
+		return Part{}, err
+	}
+	s, err := raster.NewSprite(img)
+	if err != nil {
+		return Part{}, err
+	}
+	return Part{Sprite: s, At: mathx.PointFrom(img.Rect.Min).Add(g.origin)}, nil
 }
 
 // facesOK refuses faces (diamond floors and walls) on maps that are not
@@ -122,15 +132,11 @@ func (g *Grid) WallObject(f Face, c color.RGBA) (Object, error) {
 	if f.Plane == PlaneXY {
 		return Object{}, fmt.Errorf("iso: WallObject needs a wall plane, got a floor")
 	}
-	img, err := FaceImage(g.Proj, f, c)
+	pt, err := g.facePart(f, c)
 	if err != nil {
 		return Object{}, err
 	}
-	s, err := raster.NewSprite(img)
-	if err != nil {
-		return Object{}, err
-	}
-	return Object{Box: f.Box(g.Proj), Parts: []Part{{Sprite: s, At: mathx.PointFrom(img.Rect.Min).Add(g.origin)}}}, nil
+	return Object{Box: f.Box(g.Proj), Parts: []Part{pt}}, nil
 }
 
 // SpriteObject places a sprite standing at world point feet (its bottom
