@@ -28,15 +28,10 @@ type jMultiSheet struct {
 // "textures" array Phaser 3 reads): one [Sheet] per page, frames checked as
 // in [ParseTexturePacker] and named uniquely across all pages.
 func ParseTexturePackerMulti(data []byte, file string) ([]*Sheet, error) {
-	ferr := func(field, format string, a ...any) error {
-		return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
-	}
-	if len(data) > MaxSheetBytes {
-		return nil, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
-	}
 	var js jMultiSheet
-	if err := json.Unmarshal(data, &js); err != nil {
-		return nil, ferr("", "invalid JSON: %v", err)
+	ferr, err := decodeSheet(data, file, &js)
+	if err != nil {
+		return nil, err
 	}
 	if len(js.Textures) == 0 {
 		return nil, ferr("textures", "missing or empty")

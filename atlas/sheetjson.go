@@ -113,16 +113,26 @@ func ParseAseprite(data []byte, file string) (*Sheet, error) {
 	return parseSheet(data, file, true)
 }
 
-func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
+// decodeSheet returns the error constructor for file's fields and
+// decodes data, at most MaxSheetBytes of JSON, into v.
+func decodeSheet(data []byte, file string, v any) (func(string, string, ...any) error, error) {
 	ferr := func(field, format string, a ...any) error {
 		return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
 	}
 	if len(data) > MaxSheetBytes {
-		return nil, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
+		return ferr, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
 	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return ferr, ferr("", "invalid JSON: %v", err)
+	}
+	return ferr, nil
+}
+
+func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 	var js jSheet
-	if err := json.Unmarshal(data, &js); err != nil {
-		return nil, ferr("", "invalid JSON: %v", err)
+	ferr, err := decodeSheet(data, file, &js)
+	if err != nil {
+		return nil, err
 	}
 	if len(js.Frames) == 0 || string(js.Frames) == "null" {
 		return nil, ferr("frames", "missing")
@@ -138,7 +148,6 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 			sh.Size = image.Pt(w, h)
 		}
 	}
-	var err error
 	if sh.Frames, err = readFrames(js.Frames, "frames", sh.Size, aseprite, nil, ferr); err != nil {
 		return nil, err
 	}
