@@ -86,17 +86,19 @@ func run(args []string, stderr io.Writer) error {
 		if *multi {
 			continue
 		}
-		if err := writeJSON(base+".json", func(w io.Writer) error { return a.WriteTexturePacker(w, p, filepath.Base(base)+".png") }); err != nil {
+		if err := writeFile(base+".json", func(w io.Writer) error { return a.WriteTexturePacker(w, p, filepath.Base(base)+".png") }); err != nil {
 			return err
 		}
 	}
 	if *multi {
-		return writeJSON(*out+".json", func(w io.Writer) error { return a.WriteTexturePackerMulti(w, pageNames) })
+		return writeFile(*out+".json", func(w io.Writer) error { return a.WriteTexturePackerMulti(w, pageNames) })
 	}
 	return nil
 }
 
-func writeJSON(path string, write func(io.Writer) error) error {
+// writeFile creates path and fills it with write, naming the file in a
+// write error.
+func writeFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -156,18 +158,11 @@ func writePNG(a *atlas.Atlas, p int, path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	if err := png.Encode(bw, img); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return f.Close()
+	return writeFile(path, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		if err := png.Encode(bw, img); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
