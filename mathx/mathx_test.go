@@ -112,6 +112,9 @@ func TestAABB(t *testing.T) {
 	if got := BoxOf(V2(1, 5), V2(-1, 2), V2(0, 7)); got != (AABB{V2(-1, 2), V2(1, 7)}) {
 		t.Errorf("boxof %v", got)
 	}
+	if got := R(-3, 2, 5, 7).AABB(); got != Box(V2(-3, 2), V2(5, 7)) || got.Rect() != R(-3, 2, 5, 7) {
+		t.Errorf("Rect.AABB = %v", got)
+	}
 	if got := Box(V2(0.5, -0.5), V2(1.5, 1)).Rect(); got != R(0, -1, 2, 1) {
 		t.Errorf("rect %v", got)
 	}

@@ -71,6 +71,10 @@ func RectFrom(r image.Rectangle) Rect { return Rect{PointFrom(r.Min), PointFrom(
 // Image converts r to an image.Rectangle.
 func (r Rect) Image() image.Rectangle { return image.Rectangle{Min: r.Min.Image(), Max: r.Max.Image()} }
 
+// AABB returns r as a float box with the same corners; AABB.Rect turns it
+// back into r.
+func (r Rect) AABB() AABB { return AABB{r.Min.Vec(), r.Max.Vec()} }
+
 func (r Rect) Dx() int     { return r.Max.X - r.Min.X }
 func (r Rect) Dy() int     { return r.Max.Y - r.Min.Y }
 func (r Rect) Size() Point { return Point{r.Dx(), r.Dy()} }
