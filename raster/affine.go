@@ -64,13 +64,12 @@ func DrawSpriteAffine(dst *Frame, clip image.Rectangle, s *Sprite, m mathx.Affin
 	}
 	// Source area that can contribute: the trimmed rectangle, grown by one
 	// pixel for bilinear taps.
-	src := mathx.AABB{Min: mathx.V2(float64(s.trim.Min.X), float64(s.trim.Min.Y)), Max: mathx.V2(float64(s.trim.Max.X), float64(s.trim.Max.Y))}
+	src := mathx.RectFrom(s.trim).AABB()
 	if f == Bilinear {
 		src = src.Expand(1)
 	}
 	db := m.TransformBox(src)
-	cb := mathx.AABB{Min: mathx.V2(float64(clip.Min.X), float64(clip.Min.Y)), Max: mathx.V2(float64(clip.Max.X), float64(clip.Max.Y))}
-	vis, ok := db.Intersect(cb)
+	vis, ok := db.Intersect(mathx.RectFrom(clip).AABB())
 	if !ok || !vis.IsFinite() {
 		return
 	}
