@@ -24,10 +24,7 @@ func (t *Tile) PathNeighbors() []astar.Pather { return t.nbrs }
 // PathNeighborCost returns 1 for a straight step and √2 for a diagonal.
 func (t *Tile) PathNeighborCost(to astar.Pather) float64 {
 	o := to.(*Tile)
-	if o.X != t.X && o.Y != t.Y {
-		return math.Sqrt2
-	}
-	return 1
+	return stepCost(t.X, t.Y, o.X, o.Y)
 }
 
 // PathEstimatedCost is the octile distance.
@@ -58,10 +55,7 @@ func NewWorld(g *nav.Grid) *World {
 		}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
-				if dx == 0 && dy == 0 || !g.Walkable(t.X+dx, t.Y+dy) {
-					continue
-				}
-				if dx != 0 && dy != 0 && !(g.Walkable(t.X+dx, t.Y) && g.Walkable(t.X, t.Y+dy)) {
+				if !legalStep(g, t.X, t.Y, dx, dy) {
 					continue
 				}
 				t.nbrs = append(t.nbrs, w.tiles[(t.Y+dy)*w.W+t.X+dx])
@@ -104,10 +98,7 @@ func (t *ReadmeTile) PathNeighbors() []astar.Pather {
 	g := t.w.g
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if dx == 0 && dy == 0 || !g.Walkable(t.X+dx, t.Y+dy) {
-				continue
-			}
-			if dx != 0 && dy != 0 && !(g.Walkable(t.X+dx, t.Y) && g.Walkable(t.X, t.Y+dy)) {
+			if !legalStep(g, t.X, t.Y, dx, dy) {
 				continue
 			}
 			out = append(out, t.w.tiles[(t.Y+dy)*g.W()+t.X+dx])
@@ -119,10 +110,7 @@ func (t *ReadmeTile) PathNeighbors() []astar.Pather {
 // PathNeighborCost returns 1 for a straight step and √2 for a diagonal.
 func (t *ReadmeTile) PathNeighborCost(to astar.Pather) float64 {
 	o := to.(*ReadmeTile)
-	if o.X != t.X && o.Y != t.Y {
-		return math.Sqrt2
-	}
-	return 1
+	return stepCost(t.X, t.Y, o.X, o.Y)
 }
 
 // PathEstimatedCost is the octile distance.
@@ -151,4 +139,22 @@ func (w *World) Path(a, b mathx.Point) (float64, int, bool) {
 	}
 	p, d, ok := astar.Path(ta, tb)
 	return d, len(p), ok
+}
+
+// legalStep reports whether the 8-way move (dx, dy) from (x, y) is legal
+// on g: a real move onto a walkable cell, and a diagonal cuts no corner.
+func legalStep(g *nav.Grid, x, y, dx, dy int) bool {
+	if dx == 0 && dy == 0 || !g.Walkable(x+dx, y+dy) {
+		return false
+	}
+	return dx == 0 || dy == 0 || g.Walkable(x+dx, y) && g.Walkable(x, y+dy)
+}
+
+// stepCost is the cost of one step between neighbouring cells (ax, ay)
+// and (bx, by): √2 for a diagonal, 1 for a straight step.
+func stepCost(ax, ay, bx, by int) float64 {
+	if ax != bx && ay != by {
+		return math.Sqrt2
+	}
+	return 1
 }
