@@ -68,7 +68,7 @@ func (f *Frame) Clear(c color.RGBA) {
 	}
 }
 
-// Bytes returns the pixel bytes of row y (4 bytes a pixel, no padding), or
+// Row returns the pixel bytes of row y (4 bytes a pixel, no padding), or
 // nil when y is outside the frame.
 func (f *Frame) Row(y int) []uint8 {
 	if y < 0 || y >= f.H() {
