@@ -289,64 +289,59 @@ func (b *Blackboard) Unset(k Key) {
 
 // Bool returns k's value (its default while unset).
 func (b *Blackboard) Bool(k BoolKey) bool {
-	if uint(k.slot-1) < uint(len(b.bools)) {
-		return b.bools[k.slot-1]
-	}
-	return false
+	return value(b.bools, k.Key)
 }
 
 // SetBool sets k.
 func (b *Blackboard) SetBool(k BoolKey, v bool) {
-	if uint(k.slot-1) < uint(len(b.bools)) && uint(k.id-1) < uint(len(b.set)) {
-		b.bools[k.slot-1] = v
-		b.set[k.id-1] = true
-	}
+	store(b, b.bools, k.Key, v)
 }
 
 // Int returns k's value (its default while unset).
 func (b *Blackboard) Int(k IntKey) int64 {
-	if uint(k.slot-1) < uint(len(b.ints)) {
-		return b.ints[k.slot-1]
-	}
-	return 0
+	return value(b.ints, k.Key)
 }
 
 // SetInt sets k.
 func (b *Blackboard) SetInt(k IntKey, v int64) {
-	if uint(k.slot-1) < uint(len(b.ints)) && uint(k.id-1) < uint(len(b.set)) {
-		b.ints[k.slot-1] = v
-		b.set[k.id-1] = true
-	}
+	store(b, b.ints, k.Key, v)
 }
 
 // Float returns k's value (its default while unset).
 func (b *Blackboard) Float(k FloatKey) float64 {
-	if uint(k.slot-1) < uint(len(b.floats)) {
-		return b.floats[k.slot-1]
-	}
-	return 0
+	return value(b.floats, k.Key)
 }
 
 // SetFloat sets k.
 func (b *Blackboard) SetFloat(k FloatKey, v float64) {
-	if uint(k.slot-1) < uint(len(b.floats)) && uint(k.id-1) < uint(len(b.set)) {
-		b.floats[k.slot-1] = v
-		b.set[k.id-1] = true
-	}
+	store(b, b.floats, k.Key, v)
 }
 
 // Vec2 returns k's value (its default while unset).
 func (b *Blackboard) Vec2(k Vec2Key) mathx.Vec2 {
-	if uint(k.slot-1) < uint(len(b.vecs)) {
-		return b.vecs[k.slot-1]
-	}
-	return mathx.Vec2{}
+	return value(b.vecs, k.Key)
 }
 
 // SetVec2 sets k.
 func (b *Blackboard) SetVec2(k Vec2Key, v mathx.Vec2) {
-	if uint(k.slot-1) < uint(len(b.vecs)) && uint(k.id-1) < uint(len(b.set)) {
-		b.vecs[k.slot-1] = v
+	store(b, b.vecs, k.Key, v)
+}
+
+// value returns k's slot of vals, or T's zero value when k has no slot
+// there (an invalid key).
+func value[T any](vals []T, k Key) T {
+	if uint(k.slot-1) < uint(len(vals)) {
+		return vals[k.slot-1]
+	}
+	var zero T
+	return zero
+}
+
+// store writes v to k's slot of vals and marks k set; it ignores a key
+// with no slot there (an invalid key).
+func store[T any](b *Blackboard, vals []T, k Key, v T) {
+	if uint(k.slot-1) < uint(len(vals)) && uint(k.id-1) < uint(len(b.set)) {
+		vals[k.slot-1] = v
 		b.set[k.id-1] = true
 	}
 }
