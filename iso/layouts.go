@@ -15,8 +15,8 @@ func NewOrthogonal(tileW, tileH, zPixels, cols, rows int, order RenderOrder) (*G
 	if tileW <= 0 || tileH <= 0 || tileW > maxTileSide || tileH > maxTileSide {
 		return nil, fmt.Errorf("iso: orthogonal tile size %d×%d must be positive and at most %d", tileW, tileH, maxTileSide)
 	}
-	if zPixels <= 0 || zPixels > maxTileSide {
-		return nil, fmt.Errorf("iso: height scale %d pixels out of range 1..%d", zPixels, maxTileSide)
+	if err := checkZPixels(zPixels); err != nil {
+		return nil, err
 	}
 	if err := checkMapSize(cols, rows); err != nil {
 		return nil, err

@@ -61,10 +61,18 @@ func NewProjection(tileW, tileH, zPixels int) (Projection, error) {
 	if tileW <= 0 || tileH <= 0 || tileW%2 != 0 || tileH%2 != 0 || tileW > maxTileSide || tileH > maxTileSide {
 		return Projection{}, fmt.Errorf("iso: tile size %d×%d must be even, positive and at most %d", tileW, tileH, maxTileSide)
 	}
-	if zPixels <= 0 || zPixels > maxTileSide {
-		return Projection{}, fmt.Errorf("iso: height scale %d pixels out of range 1..%d", zPixels, maxTileSide)
+	if err := checkZPixels(zPixels); err != nil {
+		return Projection{}, err
 	}
 	return Projection{TileW: tileW, TileH: tileH, ZPixels: zPixels}, nil
+}
+
+// checkZPixels checks the pixels drawn per world unit of height.
+func checkZPixels(zPixels int) error {
+	if zPixels <= 0 || zPixels > maxTileSide {
+		return fmt.Errorf("iso: height scale %d pixels out of range 1..%d", zPixels, maxTileSide)
+	}
+	return nil
 }
 
 // Angle returns the angle in radians between the screen's horizontal and a
