@@ -67,17 +67,20 @@ func (o *Overlay) Scalar(s Scalar, r Ramp) (int, error) {
 	var quad [4]mathx.Vec2
 	for y := 0; y < s.H; y++ {
 		row := y * s.W
+		c := s.color(row, r)
 		for x := 0; x < s.W; {
-			c := s.color(row+x, r)
-			if c.A == 0 {
-				x++
-				continue
-			}
 			// A run of equal colours along the row is one parallelogram:
-			// the same pixels as its cells, in one command.
-			end := x + 1
-			for end < s.W && s.color(row+end, r) == c {
-				end++
+			// the same pixels as its cells, in one command. The colour
+			// that ends the run starts the next one.
+			end, next := x+1, color.RGBA{}
+			for ; end < s.W; end++ {
+				if next = s.color(row+end, r); next != c {
+					break
+				}
+			}
+			if c.A == 0 { // transparent: nothing to draw
+				x, c = end, next
+				continue
 			}
 			fx0, fx1, fy := float64(x), float64(end), float64(y)
 			quad[0] = s0.Add(dx.Scale(fx0)).Add(dy.Scale(fy))
@@ -88,7 +91,7 @@ func (o *Overlay) Scalar(s Scalar, r Ramp) (int, error) {
 				o.dl.FillPolygon(o.depth, quad[:], c, false)
 				n += end - x
 			}
-			x = end
+			x, c = end, next
 		}
 	}
 	return n, nil
