@@ -60,6 +60,12 @@ type Part struct {
 	Opts   raster.DrawOptions
 }
 
+// rect returns the map-pixel rectangle of the part's sprite (its original,
+// untrimmed size); p.Sprite must not be nil.
+func (p Part) rect() mathx.Rect {
+	return mathx.Rect{Min: p.At, Max: p.At.Add(mathx.Point{X: p.Sprite.W(), Y: p.Sprite.H()})}
+}
+
 // Object is something sorted as one box and drawn as one or more sprites
 // in order: a character, a wall, a raised tile, a multi-tile building.
 type Object struct {
@@ -289,8 +295,7 @@ func (pt *Painter) Add(o Object) error {
 		if p.Sprite == nil {
 			continue
 		}
-		r := mathx.Rect{Min: p.At, Max: p.At.Add(mathx.Point{X: p.Sprite.W(), Y: p.Sprite.H()})}
-		if r.Overlaps(view) {
+		if p.rect().Overlaps(view) {
 			pt.objs = append(pt.objs, o)
 			return nil
 		}

@@ -41,25 +41,12 @@ func NewObjectGrid(objs []Object, chunk int) (*ObjectGrid, error) {
 		}
 		var r mathx.Rect
 		for _, p := range o.Parts {
-			if p.Sprite == nil {
-				continue
-			}
-			pr := mathx.Rect{Min: p.At, Max: p.At.Add(mathx.Point{X: p.Sprite.W(), Y: p.Sprite.H()})}
-			if r.Empty() {
-				r = pr
-			} else {
-				r = r.Union(pr)
+			if p.Sprite != nil {
+				r = r.Union(p.rect())
 			}
 		}
 		og.rects[i] = r
-		if r.Empty() {
-			continue
-		}
-		if u.Empty() {
-			u = r
-		} else {
-			u = u.Union(r)
-		}
+		u = u.Union(r)
 	}
 	og.origin = u.Min
 	og.cols = u.Dx()/chunk + 1
