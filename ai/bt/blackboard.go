@@ -123,105 +123,74 @@ func (s *Schema) fail(format string, args ...any) Key {
 	return Key{}
 }
 
-// declare returns the key for name and whether it was newly created (the
-// caller then appends the default to the typed slice).
-func (s *Schema) declare(name string, kind KeyKind, compulsory bool, slot int) (Key, bool) {
+// declare returns the key for name, declaring it of kind with default def
+// (appended to defs, kind's typed slice of defaults) when it is new.
+func declare[T any](s *Schema, defs *[]T, name string, kind KeyKind, compulsory bool, def T) Key {
 	if s.index == nil {
 		s.index = map[string]int32{}
 	}
 	if id, ok := s.index[name]; ok {
 		if s.kinds[id] != kind || s.compulsory[id] != compulsory {
-			return s.fail("key %q redeclared as %s (was %s)", name, kind, s.kinds[id]), false
+			return s.fail("key %q redeclared as %s (was %s)", name, kind, s.kinds[id])
 		}
-		return Key{id: id + 1, slot: s.slots[id] + 1}, false
+		return Key{id: id + 1, slot: s.slots[id] + 1}
 	}
 	switch {
 	case s.frozen:
-		return s.fail("key %q declared after the schema was frozen (declare keys before building trees or blackboards)", name), false
+		return s.fail("key %q declared after the schema was frozen (declare keys before building trees or blackboards)", name)
 	case name == "":
-		return s.fail("empty key name"), false
+		return s.fail("empty key name")
 	case len(s.names) >= maxKeys:
-		return s.fail("more than %d keys", maxKeys), false
+		return s.fail("more than %d keys", maxKeys)
 	}
-	id := int32(len(s.names))
+	id, slot := int32(len(s.names)), len(*defs)
 	s.names = append(s.names, name)
 	s.kinds = append(s.kinds, kind)
 	s.slots = append(s.slots, int32(slot))
 	s.compulsory = append(s.compulsory, compulsory)
 	s.index[name] = id
-	return Key{id: id + 1, slot: int32(slot) + 1}, true
+	*defs = append(*defs, def)
+	return Key{id: id + 1, slot: int32(slot) + 1}
 }
 
 // Bool declares an optional bool key with a default value.
 func (s *Schema) Bool(name string, def bool) BoolKey {
-	k, isNew := s.declare(name, KindBool, false, len(s.boolDef))
-	if isNew {
-		s.boolDef = append(s.boolDef, def)
-	}
-	return BoolKey{k}
+	return BoolKey{declare(s, &s.boolDef, name, KindBool, false, def)}
 }
 
 // CompulsoryBool declares a compulsory bool key.
 func (s *Schema) CompulsoryBool(name string) BoolKey {
-	k, isNew := s.declare(name, KindBool, true, len(s.boolDef))
-	if isNew {
-		s.boolDef = append(s.boolDef, false)
-	}
-	return BoolKey{k}
+	return BoolKey{declare(s, &s.boolDef, name, KindBool, true, false)}
 }
 
 // Int declares an optional int64 key with a default value.
 func (s *Schema) Int(name string, def int64) IntKey {
-	k, isNew := s.declare(name, KindInt, false, len(s.intDef))
-	if isNew {
-		s.intDef = append(s.intDef, def)
-	}
-	return IntKey{k}
+	return IntKey{declare(s, &s.intDef, name, KindInt, false, def)}
 }
 
 // CompulsoryInt declares a compulsory int64 key.
 func (s *Schema) CompulsoryInt(name string) IntKey {
-	k, isNew := s.declare(name, KindInt, true, len(s.intDef))
-	if isNew {
-		s.intDef = append(s.intDef, 0)
-	}
-	return IntKey{k}
+	return IntKey{declare(s, &s.intDef, name, KindInt, true, 0)}
 }
 
 // Float declares an optional float64 key with a default value.
 func (s *Schema) Float(name string, def float64) FloatKey {
-	k, isNew := s.declare(name, KindFloat, false, len(s.floatDef))
-	if isNew {
-		s.floatDef = append(s.floatDef, def)
-	}
-	return FloatKey{k}
+	return FloatKey{declare(s, &s.floatDef, name, KindFloat, false, def)}
 }
 
 // CompulsoryFloat declares a compulsory float64 key.
 func (s *Schema) CompulsoryFloat(name string) FloatKey {
-	k, isNew := s.declare(name, KindFloat, true, len(s.floatDef))
-	if isNew {
-		s.floatDef = append(s.floatDef, 0)
-	}
-	return FloatKey{k}
+	return FloatKey{declare(s, &s.floatDef, name, KindFloat, true, 0)}
 }
 
 // Vec2 declares an optional mathx.Vec2 key with a default value.
 func (s *Schema) Vec2(name string, def mathx.Vec2) Vec2Key {
-	k, isNew := s.declare(name, KindVec2, false, len(s.vecDef))
-	if isNew {
-		s.vecDef = append(s.vecDef, def)
-	}
-	return Vec2Key{k}
+	return Vec2Key{declare(s, &s.vecDef, name, KindVec2, false, def)}
 }
 
 // CompulsoryVec2 declares a compulsory mathx.Vec2 key.
 func (s *Schema) CompulsoryVec2(name string) Vec2Key {
-	k, isNew := s.declare(name, KindVec2, true, len(s.vecDef))
-	if isNew {
-		s.vecDef = append(s.vecDef, mathx.Vec2{})
-	}
-	return Vec2Key{k}
+	return Vec2Key{declare(s, &s.vecDef, name, KindVec2, true, mathx.Vec2{})}
 }
 
 // NewBlackboard freezes the schema and returns a blackboard holding every
