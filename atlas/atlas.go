@@ -158,15 +158,24 @@ func toRGBA(src image.Image) *image.RGBA {
 	return out
 }
 
+// page returns page p, or an error when there is no such page or it is
+// not loaded.
+func (a *Atlas) page(p int) (*image.RGBA, error) {
+	if p < 0 || p >= len(a.Pages) || a.Pages[p] == nil {
+		return nil, fmt.Errorf("atlas: page %d out of range (%d pages)", p, len(a.Pages))
+	}
+	return a.Pages[p], nil
+}
+
 // PageNRGBA returns page p in straight alpha, chosen so that converting it
 // back with the standard library (what decoding the PNG and [Atlas]
 // loading do) gives exactly the premultiplied page again: the form to
 // write to a PNG file.
 func (a *Atlas) PageNRGBA(p int) (*image.NRGBA, error) {
-	if p < 0 || p >= len(a.Pages) || a.Pages[p] == nil {
-		return nil, fmt.Errorf("atlas: page %d out of range (%d pages)", p, len(a.Pages))
+	src, err := a.page(p)
+	if err != nil {
+		return nil, err
 	}
-	src := a.Pages[p]
 	b := src.Bounds()
 	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	for y := 0; y < b.Dy(); y++ {

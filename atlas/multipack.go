@@ -156,11 +156,15 @@ func (a *Atlas) WriteTexturePackerMulti(w io.Writer, imageNames []string) error 
 	var buf bytes.Buffer
 	buf.WriteString("{\"textures\": [")
 	for p := range a.Pages {
+		pg, err := a.page(p)
+		if err != nil {
+			return err
+		}
 		if p > 0 {
 			buf.WriteByte(',')
 		}
 		img, _ := json.Marshal(imageNames[p])
-		s := a.Pages[p].Bounds().Size()
+		s := pg.Bounds().Size()
 		fmt.Fprintf(&buf, "\n{\"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": 1, \"frames\": [", img, s.X, s.Y)
 		writePageFrames(&buf, a.Frames, p, true)
 		buf.WriteString("\n]}")

@@ -57,6 +57,23 @@ func TestTexturePackerMultiFixture(t *testing.T) {
 	if err := a.WriteTexturePackerMulti(&buf, []string{"one"}); err == nil {
 		t.Error("wrong number of image names accepted")
 	}
+	// A page that is out of range or not loaded is an error, not a panic,
+	// for every writer.
+	for _, p := range []int{-1, len(a.Pages)} {
+		if err := a.WriteTexturePacker(&buf, p, "x.png"); err == nil {
+			t.Errorf("WriteTexturePacker accepted page %d", p)
+		}
+	}
+	a.Pages[1] = nil
+	if err := a.WriteTexturePacker(&buf, 1, "x.png"); err == nil {
+		t.Error("WriteTexturePacker accepted a page that is not loaded")
+	}
+	if err := a.WriteTexturePackerMulti(&buf, []string{"multi-0.png", "multi-1.png"}); err == nil {
+		t.Error("WriteTexturePackerMulti accepted a page that is not loaded")
+	}
+	if _, err := a.PageNRGBA(1); err == nil {
+		t.Error("PageNRGBA accepted a page that is not loaded")
+	}
 }
 
 func TestTexturePackerMultiErrors(t *testing.T) {

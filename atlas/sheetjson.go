@@ -476,16 +476,17 @@ func loadSheet(fsys fs.FS, name string, aseprite bool) (*Atlas, error) {
 // hash format, naming imageName as the page file. Keys come in frame
 // order.
 func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
-	if p < 0 || p >= len(a.Pages) {
-		return fmt.Errorf("atlas: page %d out of range (%d pages)", p, len(a.Pages))
+	pg, err := a.page(p)
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	buf.WriteString("{\"frames\": {")
 	writePageFrames(&buf, a.Frames, p, false)
 	img, _ := json.Marshal(imageName)
-	s := a.Pages[p].Bounds().Size()
+	s := pg.Bounds().Size()
 	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 
