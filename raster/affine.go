@@ -37,7 +37,7 @@ func DrawSpriteAffine(dst *Frame, clip image.Rectangle, s *Sprite, m mathx.Affin
 	if o != nil {
 		// Sprite space first: flip within the original rectangle, then
 		// scale, then m.
-		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
+		if k := o.scale(); k > 1 {
 			m = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
 		}
 		if o.FlipX {

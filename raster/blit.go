@@ -56,6 +56,20 @@ func (o *DrawOptions) SetTint(c color.NRGBA) {
 	o.Tinted = true
 }
 
+// plain reports whether o (which may be nil) draws the sprite as it is:
+// no flip, no scale, no colour change.
+func (o *DrawOptions) plain() bool {
+	return o == nil || (!o.FlipX && !o.FlipY && o.Scale <= 1 && !o.Tinted && o.FlashAmount == 0)
+}
+
+// scale returns o's magnification clamped to [1, MaxScale]; 1 for nil.
+func (o *DrawOptions) scale() int {
+	if o == nil {
+		return 1
+	}
+	return min(max(o.Scale, 1), MaxScale)
+}
+
 func (o *DrawOptions) mod() pixelMod {
 	if o == nil {
 		return pixelMod{}
@@ -92,7 +106,7 @@ func DrawSprite(dst *Frame, clip image.Rectangle, s *Sprite, x, y int, o *DrawOp
 		return
 	}
 	x, y = clampCoord(x), clampCoord(y)
-	if o == nil || (!o.FlipX && !o.FlipY && o.Scale <= 1 && !o.Tinted && o.FlashAmount == 0) {
+	if o.plain() {
 		drawPlain(dst, clip, s, x, y)
 		return
 	}
@@ -100,7 +114,7 @@ func DrawSprite(dst *Frame, clip image.Rectangle, s *Sprite, x, y int, o *DrawOp
 	if m.tinted && m.tint>>24 == 0 {
 		return // fully transparent tint: nothing to draw
 	}
-	drawGeneral(dst, clip, s, x, y, o.FlipX, o.FlipY, min(max(o.Scale, 1), MaxScale), &m)
+	drawGeneral(dst, clip, s, x, y, o.FlipX, o.FlipY, o.scale(), &m)
 }
 
 // drawPlain is the fast path: no flip, no scale, no colour change. Opaque

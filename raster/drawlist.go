@@ -134,9 +134,9 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 	x, y = clampCoord(x), clampCoord(y)
 	c := command{kind: cmdSprite, sprite: s, x: int32(x), y: int32(y), opts: -1}
 	k := 1
-	if o != nil && (o.FlipX || o.FlipY || o.Scale > 1 || o.Tinted || o.FlashAmount != 0) {
+	if !o.plain() {
 		c.opts = l.addOpts(o)
-		k = min(max(o.Scale, 1), MaxScale)
+		k = o.scale()
 	}
 	c.bounds = image.Rect(x, y, x+s.w*k, y+s.h*k)
 	l.push(depth, c)
@@ -158,10 +158,8 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 	}
 	c := command{kind: cmdAffine, sprite: s, filter: f, a: int32(len(l.mats)), opts: l.addOpts(o)}
 	full := m
-	if o != nil {
-		if k := min(max(o.Scale, 1), MaxScale); k > 1 {
-			full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
-		}
+	if k := o.scale(); k > 1 {
+		full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
 	}
 	b := full.TransformBox(mathx.AABB{Max: mathx.V2(float64(s.w), float64(s.h))}.Expand(1))
 	c.bounds = boundsOf(b)
