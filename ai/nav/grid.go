@@ -426,8 +426,12 @@ func HexDistance(a, b mathx.Point) int {
 
 // Octile returns the 8-way distance between two cells: √2 per diagonal
 // step, 1 per straight step.
-func Octile(a, b mathx.Point) float64 {
-	dx, dy := absI(a.X-b.X), absI(a.Y-b.Y)
+func Octile(a, b mathx.Point) float64 { return octile(a.X-b.X, a.Y-b.Y) }
+
+// octile is the octile length of a (dx, dy) offset: max-min straight
+// steps and min diagonal ones.
+func octile(dx, dy int) float64 {
+	dx, dy = absI(dx), absI(dy)
 	if dx < dy {
 		dx, dy = dy, dx
 	}

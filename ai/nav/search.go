@@ -262,14 +262,11 @@ func (s *Searcher) heur(n int32) float64 {
 		return s.hk * float64(HexDistance(mathx.Point{X: x, Y: y}, mathx.Point{X: s.gx, Y: s.gy}))
 	}
 	st := s.grid.stride
-	dx, dy := absI(int(n)%st-1-s.gx), absI(int(n)/st-1-s.gy)
+	dx, dy := int(n)%st-1-s.gx, int(n)/st-1-s.gy
 	if s.kind == kindGrid4 {
-		return s.hk * float64(dx+dy)
+		return s.hk * float64(absI(dx)+absI(dy))
 	}
-	if dx < dy {
-		dx, dy = dy, dx
-	}
-	return s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+	return s.hk * octile(dx, dy)
 }
 
 func (s *Searcher) relax(n, from int32, ng float64) {
@@ -393,17 +390,7 @@ func (s *Searcher) expand8(p int32) {
 
 // push8 opens a newly seen cell (x, y) with the octile heuristic.
 func (s *Searcher) push8(q, from int32, ng float64, x, y int) {
-	dx, dy := x-s.gx, y-s.gy
-	if dx < 0 {
-		dx = -dx
-	}
-	if dy < 0 {
-		dy = -dy
-	}
-	if dx < dy {
-		dx, dy = dy, dx
-	}
-	h := s.hk * (float64(dx-dy) + math.Sqrt2*float64(dy))
+	h := s.hk * octile(x-s.gx, y-s.gy)
 	s.h[q], s.g[q], s.parent[q] = h, ng, from
 	s.open.push(q, ng+h, ng)
 }
