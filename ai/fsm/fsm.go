@@ -69,6 +69,15 @@ func (s *State[A]) depth() int {
 	return d
 }
 
+// ancestor returns the state level deep on s's parent chain, given s's
+// own depth d (s itself when level == d).
+func (s *State[A]) ancestor(d, level int) *State[A] {
+	for ; d > level; d-- {
+		s = s.Parent
+	}
+	return s
+}
+
 // Validate checks states: parent chains no deeper than MaxDepth and free
 // of cycles, Initial substates whose Parent is the state, Initial chains
 // that end, and transitions to valid states.
@@ -228,10 +237,7 @@ func (m *Machine[A]) transition(to *State[A]) {
 		base = lca.depth()
 	}
 	for level := base + 1; level <= d; level++ {
-		c := to
-		for i := d; i > level; i-- {
-			c = c.Parent
-		}
+		c := to.ancestor(d, level)
 		if c.Enter != nil {
 			c.Enter(m.owner, m)
 		}
@@ -312,10 +318,7 @@ func (m *Machine[A]) Update() {
 	}
 	d := leaf.depth()
 	for level := 0; level <= d; level++ {
-		c := leaf
-		for i := d; i > level; i-- {
-			c = c.Parent
-		}
+		c := leaf.ancestor(d, level)
 		if c.Execute != nil {
 			c.Execute(m.owner, m)
 			if m.changes != start {
