@@ -22,19 +22,7 @@ func TestAppendVisibleMatchesBruteForce(t *testing.T) {
 			view := mathx.R(x0, y0, x0+r.IntRange(0, 400), y0+r.IntRange(0, 300))
 			od := Overdraw{Up: r.IntRange(0, 80), Down: r.IntRange(0, 20), Side: r.IntRange(0, 10)}
 			got = g.AppendVisible(got[:0], view, od)
-			want := map[Tile]bool{}
-			for row := 0; row < g.Rows; row++ {
-				for col := 0; col < g.Cols; col++ {
-					tb := g.TileBounds(col, row, 0)
-					tb.Min.X -= od.Side
-					tb.Max.X += od.Side
-					tb.Min.Y -= od.Up
-					tb.Max.Y += od.Down
-					if tb.Overlaps(view) {
-						want[Tile{col, row}] = true
-					}
-				}
-			}
+			want := bruteVisible(g, view, od)
 			if len(got) != len(want) {
 				t.Fatalf("%s view %v od %+v: %d tiles, want %d", gridName(g), view, od, len(got), len(want))
 			}
@@ -100,4 +88,23 @@ func itoa(n int) string {
 			return s
 		}
 	}
+}
+
+// bruteVisible is the reference for AppendVisible: every tile of g whose
+// bounds, grown by the overdraw margins, overlap view.
+func bruteVisible(g *Grid, view mathx.Rect, od Overdraw) map[Tile]bool {
+	want := map[Tile]bool{}
+	for row := 0; row < g.Rows; row++ {
+		for col := 0; col < g.Cols; col++ {
+			tb := g.TileBounds(col, row, 0)
+			tb.Min.X -= od.Side
+			tb.Max.X += od.Side
+			tb.Min.Y -= od.Up
+			tb.Max.Y += od.Down
+			if tb.Overlaps(view) {
+				want[Tile{col, row}] = true
+			}
+		}
+	}
+	return want
 }

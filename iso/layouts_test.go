@@ -366,19 +366,7 @@ func TestNewLayoutsAppendVisible(t *testing.T) {
 			view := mathx.R(x0, y0, x0+rnd.IntRange(0, 400), y0+rnd.IntRange(0, 300))
 			od := Overdraw{Up: rnd.IntRange(0, 80), Down: rnd.IntRange(0, 20), Side: rnd.IntRange(0, 10)}
 			got = g.AppendVisible(got[:0], view, od)
-			want := map[Tile]bool{}
-			for row := 0; row < g.Rows; row++ {
-				for col := 0; col < g.Cols; col++ {
-					tb := g.TileBounds(col, row, 0)
-					tb.Min.X -= od.Side
-					tb.Max.X += od.Side
-					tb.Min.Y -= od.Up
-					tb.Max.Y += od.Down
-					if tb.Overlaps(view) {
-						want[Tile{col, row}] = true
-					}
-				}
-			}
+			want := bruteVisible(g, view, od)
 			if len(got) != len(want) {
 				t.Fatalf("%s view %v od %+v: %d tiles, want %d", layoutName(g), view, od, len(got), len(want))
 			}
