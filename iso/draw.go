@@ -177,6 +177,10 @@ func floor(f float64) float64 {
 type TileLayer struct {
 	Tiles   []int32          // Cols×Rows, row-major; an index into Sprites, or −1 for none
 	Sprites []*raster.Sprite // tile images
+	// Offsets, when not nil, moves each sprite's image by this many map
+	// pixels in any direction (x right, y down) from its tile's anchor:
+	// Tiled's tileset and layer offsets. It has one entry per sprite.
+	Offsets []mathx.Point
 	// Elevation, when not nil, lifts each tile by this many pixels
 	// (Cols×Rows, row-major).
 	Elevation []int16
@@ -247,13 +251,24 @@ func (pt *Painter) Layer(dl *raster.DrawList, l *TileLayer, depth int64) error {
 	if len(l.Tiles) != n || (l.Elevation != nil && len(l.Elevation) != n) {
 		return fmt.Errorf("iso: layer has %d tiles / %d elevations for a %d×%d map", len(l.Tiles), len(l.Elevation), g.Cols, g.Rows)
 	}
+	if l.Offsets != nil && len(l.Offsets) != len(l.Sprites) {
+		return fmt.Errorf("iso: layer has %d offsets for %d sprites", len(l.Offsets), len(l.Sprites))
+	}
 	od := Overdraw{}
 	tw, th := g.TileSize()
-	for _, s := range l.Sprites {
-		if s != nil {
-			od.Up = max(od.Up, s.H()-th)
-			od.Side = max(od.Side, s.W()-tw)
+	for i, s := range l.Sprites {
+		if s == nil {
+			continue
 		}
+		var off mathx.Point
+		if l.Offsets != nil {
+			off = l.Offsets[i]
+		}
+		// The image spans x ∈ [off.X, off.X+W) and y ∈ [th−H+off.Y,
+		// th+off.Y) of the tile box [0, tw) × [0, th).
+		od.Up = max(od.Up, s.H()-th-off.Y)
+		od.Down = max(od.Down, off.Y)
+		od.Side = max(od.Side, s.W()-tw+off.X, -off.X)
 	}
 	if l.Elevation != nil {
 		m := 0
@@ -277,7 +292,11 @@ func (pt *Painter) Layer(dl *raster.DrawList, l *TileLayer, depth int64) error {
 			e = int(l.Elevation[k])
 		}
 		b := g.TileBounds(t.Col, t.Row, e)
-		at := pt.Cam.MapPixelToScreen(mathx.Point{X: b.Min.X, Y: b.Max.Y - s.H()})
+		p := mathx.Point{X: b.Min.X, Y: b.Max.Y - s.H()}
+		if l.Offsets != nil {
+			p = p.Add(l.Offsets[si])
+		}
+		at := pt.Cam.MapPixelToScreen(p)
 		dl.Sprite(depth, s, at.X, at.Y, o)
 	}
 	return nil

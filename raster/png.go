@@ -34,41 +34,14 @@ func (f *Frame) SavePNG(path string) error {
 	return file.Close()
 }
 
-// DecodePNG reads a PNG (at most MaxSide pixels on a side, checked before
-// the pixels are decoded) and returns it as an image. name is used in
-// error messages.
+// DecodePNG reads a PNG of any colour model (paletted, gray, 16-bit,
+// interlaced) within DefaultImageLimits, checked from the header before
+// the pixels are decoded. name is used in error messages. DecodeImage
+// reads every other format too.
 func DecodePNG(r io.Reader, name string) (image.Image, error) {
 	br := bufio.NewReader(r)
-	head, err := br.Peek(33)
-	if err != nil && len(head) < 24 {
-		return nil, fmt.Errorf("%s: not a PNG file (truncated header)", name)
+	if magic, _ := br.Peek(8); string(magic) != "\x89PNG\r\n\x1a\n" {
+		return nil, fmt.Errorf("%s: not a PNG file (no PNG signature)", name)
 	}
-	cfg, err := png.DecodeConfig(bytesReader(head))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a PNG file: %w", name, err)
-	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%s: PNG size %d×%d out of range (1..%d on a side)", name, cfg.Width, cfg.Height, MaxSide)
-	}
-	img, err := png.Decode(br)
-	if err != nil {
-		return nil, fmt.Errorf("%s: decoding PNG: %w", name, err)
-	}
-	return img, nil
-}
-
-type byteReader struct {
-	b []byte
-	i int
-}
-
-func bytesReader(b []byte) *byteReader { return &byteReader{b: b} }
-
-func (r *byteReader) Read(p []byte) (int, error) {
-	if r.i >= len(r.b) {
-		return 0, io.EOF
-	}
-	n := copy(p, r.b[r.i:])
-	r.i += n
-	return n, nil
+	return DecodeImage(br, name, ImageLimits{})
 }

@@ -1,9 +1,7 @@
 package scene
 
 import (
-	"fmt"
 	"image"
-	"image/draw"
 	"io/fs"
 
 	"diorama/iso"
@@ -73,26 +71,14 @@ func (o *BuildOptions) proj() (iso.Projection, error) {
 	return iso.NewProjection(o.Proj.TileW, o.Proj.TileH, o.Proj.ZPixels)
 }
 
-// maxImageBytes bounds an image file read by a builder.
-const maxImageBytes = 64 << 20
-
-// decodeImage reads a PNG from fsys as premultiplied RGBA, refusing files
-// larger than maxImageBytes or images larger than raster.MaxSide.
+// decodeImage reads an image file (PNG of any colour model, JPEG, GIF,
+// BMP, TIFF or WebP) from fsys as premultiplied RGBA, within
+// raster.DefaultImageLimits checked from the header.
 func decodeImage(fsys fs.FS, name string) (*image.RGBA, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > maxImageBytes {
-		return nil, fmt.Errorf("%s: image file of %d bytes is too large (at most %d)", name, st.Size(), maxImageBytes)
-	}
-	img, err := raster.DecodePNG(f, name)
-	if err != nil {
-		return nil, err
-	}
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(out, out.Rect, img, b.Min, draw.Src) // premultiplies as color.RGBAModel does
-	return out, nil
+	return raster.DecodeRGBA(f, name, raster.ImageLimits{})
 }

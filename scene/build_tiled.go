@@ -39,9 +39,10 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //   - each visible tile layer becomes an iso.TileLayer whose sprites are
 //     the tileset images cut per tile (image-collection tiles too), with
 //     the GID flip bits applied (diagonal first, then horizontal, then
-//     vertical, as Tiled does), the tileset's tile offset and the layer's
-//     whole-pixel offset baked in, and the layer's opacity and tint
-//     multiplied in; animated tiles cycle through their frames with the
+//     vertical, as Tiled does), drawn moved by the tileset's tile offset
+//     plus the layer's offset (any direction, rounded to whole pixels),
+//     with the layer's opacity and tint
+//     applied; animated tiles cycle through their frames with the
 //     world's simulated time (Tick × Dt) when it renders; a tile layer
 //     (or tileset tile) with the bool property "solid" makes its tiles
 //     physics walls on their world cells, merged;
@@ -72,9 +73,8 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // Tile layers drawn this way match Tiled's own layout pixel for pixel in
 // every orientation and render order (tested against an image/draw
 // rendering that follows tiled.Layout). Not supported, refused with an
-// error: hexagonal side lengths that are odd or longer than the tile,
-// infinite maps whose chunks span more than MaxTiledTiles tiles, and tile
-// or layer offsets that move tiles left or down or are not whole pixels.
+// error: hexagonal side lengths that are odd or longer than the tile, and
+// infinite maps whose chunks span more than MaxTiledTiles tiles.
 // Parallax factors and image layers are not applied; tile objects are
 // drawn at their image size (not scaled to the object's size).
 func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
@@ -238,60 +238,54 @@ func orient(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
 }
 
 // spriteKey identifies a baked layer sprite: the tile with its flips and
-// the layer's offset, opacity and tint.
+// the layer's opacity and tint.
 type spriteKey struct {
 	gid     tiled.GID
-	off     mathx.Point
 	opacity float64
 	tint    [4]uint8
 }
 
 // layerSprite returns the tile-layer sprite of gid (or, for an animated
-// tile, of the local tile id shown instead): its image with the tileset
-// and layer offsets baked in as transparent padding (left for a rightward
-// offset, below for an upward one), since layer tiles are anchored at
-// their bottom-left corner, and the layer's opacity and tint applied.
-func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprite, error) {
+// tile, of the local tile id shown instead) with the layer's opacity and
+// tint applied, and its draw offset: the tileset's tile offset plus the
+// layer's total offset (rounded to whole pixels), in any direction.
+func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprite, mathx.Point, error) {
 	off, err := layerOffset(l)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %s: %w", b.m.File, err)
+		return nil, off, fmt.Errorf("scene: %s: %w", b.m.File, err)
 	}
-	tint := l.TotalTint
-	key := spriteKey{gid: gid, off: off, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}}
-	if s, ok := b.sprites[key]; ok {
-		return s, nil
-	}
-	img, ts, err := b.tileImage(gid)
-	if err != nil {
-		return nil, err
+	ts, _, ok := b.m.TileFor(gid)
+	if !ok {
+		return nil, off, fmt.Errorf("scene: %s: GID %d has no tileset", b.m.File, gid.ID())
 	}
 	off = off.Add(ts.TileOffset)
-	if off.X < 0 || off.Y > 0 {
-		return nil, fmt.Errorf("scene: %s: tileset %q offset plus layer %q offset (%d,%d) moves tiles left or down (not supported)", b.m.File, ts.Name, l.Name, off.X, off.Y)
+	tint := l.TotalTint
+	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}}
+	if s, ok := b.sprites[key]; ok {
+		return s, off, nil
 	}
-	if off != (mathx.Point{}) {
-		pad := image.NewRGBA(image.Rect(0, 0, img.Rect.Dx()+off.X, img.Rect.Dy()-off.Y))
-		for y := 0; y < img.Rect.Dy(); y++ {
-			copy(pad.Pix[pad.PixOffset(off.X, y):], img.Pix[img.PixOffset(0, y):img.PixOffset(0, y)+4*img.Rect.Dx()])
-		}
-		img = pad
+	img, _, err := b.tileImage(gid)
+	if err != nil {
+		return nil, off, err
 	}
 	shade(img, l.TotalOpacity, tint)
 	s, err := raster.NewSprite(img)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
+		return nil, off, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
 	}
 	b.sprites[key] = s
-	return s, nil
+	return s, off, nil
 }
 
-// layerOffset returns a layer's total offset in whole pixels.
+// layerOffset returns a layer's total offset rounded to whole pixels
+// (Tiled allows fractional offsets; the rasterizer draws tiles on whole
+// pixels).
 func layerOffset(l *tiled.Layer) (mathx.Point, error) {
 	o := l.TotalOffset
-	if o.X != math.Trunc(o.X) || o.Y != math.Trunc(o.Y) || math.Abs(o.X) > 1<<16 || math.Abs(o.Y) > 1<<16 {
-		return mathx.Point{}, fmt.Errorf("layer %q offset %v is not a whole number of pixels (at most 65536)", l.Name, o)
+	if math.IsNaN(o.X) || math.IsNaN(o.Y) || math.Abs(o.X) > 1<<16 || math.Abs(o.Y) > 1<<16 {
+		return mathx.Point{}, fmt.Errorf("layer %q offset %v is out of range (at most 65536 pixels)", l.Name, o)
 	}
-	return mathx.Point{X: int(o.X), Y: int(o.Y)}, nil
+	return mathx.Point{X: int(math.Round(o.X)), Y: int(math.Round(o.Y))}, nil
 }
 
 // shade multiplies a premultiplied image by a layer's opacity and tint
@@ -331,12 +325,13 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 			}
 			si, ok := index[gid]
 			if !ok {
-				s, err := b.layerSprite(gid, l)
+				s, off, err := b.layerSprite(gid, l)
 				if err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
 				si = int32(len(tl.Sprites))
 				tl.Sprites = append(tl.Sprites, s)
+				tl.Offsets = append(tl.Offsets, off)
 				index[gid] = si
 				if err := b.animation(gid, l, si); err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
@@ -377,7 +372,7 @@ func (b *tiledBuilder) animation(gid tiled.GID, l *tiled.Layer, si int32) error 
 			return fmt.Errorf("scene: %s: tile %d of tileset %q: animation frame of %v", b.m.File, local, ts.Name, f.Duration)
 		}
 		fg := tiled.GID(ts.FirstGID+f.TileID) | tiled.GID(gid.Flags())
-		s, err := b.layerSprite(fg, l)
+		s, _, err := b.layerSprite(fg, l)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -373,9 +374,6 @@ func TestBuildTiledErrors(t *testing.T) {
 		"missing image":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
 		"bad png":             {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
 	}
-	cases["offset left"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="1" height="1" tilewidth="64" tileheight="32">
-<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><tileoffset x="-2" y="0"/><image source="tiles.png" width="256" height="128"/></tileset>
-<layer id="1" name="g" width="1" height="1"><data encoding="csv">1</data></layer></map>`}}
 	cases["infinite"] = struct{ files map[string]string }{map[string]string{"m.tmx": `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32" infinite="1">
 <tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk><chunk x="5000" y="4000" width="2" height="2">1,1,1,1</chunk></data></layer></map>`}}
 	layers := ""
@@ -401,8 +399,8 @@ func TestBuildTiledErrors(t *testing.T) {
 		}
 		want := map[string]string{
 			"hexagonal odd side": "hexagon side 7 must be even", "hexagonal long side": "hexagon side 40",
-			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "not a PNG",
-			"offset left": "offset (-2,0)", "infinite": "tile region 5002×4002 at (0,0) is empty or too large",
+			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "tiles.png: not an image",
+			"infinite": "tile region 5002×4002 at (0,0) is empty or too large",
 			"infinite layers": "8 tile layers over a region of 3000×3000 tiles is too large",
 		}[name]
 		if msg := err.Error(); !strings.Contains(msg, "m.tmx") || !strings.Contains(msg, want) {
@@ -416,7 +414,7 @@ func TestBuildTiledErrors(t *testing.T) {
 // order scene/tiled's Layout says Tiled uses (TileDrawPos, DrawOrder), and
 // requires the two to be identical pixel for pixel.
 func TestTiledLayersMatchTiledLayout(t *testing.T) {
-	for _, name := range []string{"iso.tmx", "staggered.tmx", "offset.tmx", "staggered_x.tmx"} {
+	for _, name := range []string{"iso.tmx", "staggered.tmx", "offset.tmx", "staggered_x.tmx", "offsets_any.tmx"} {
 		t.Run(name, func(t *testing.T) {
 			m, err := tiled.Load(os.DirFS("testdata"), name)
 			if err != nil {
@@ -452,6 +450,7 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 				if l.Kind != tiled.TileLayer {
 					continue
 				}
+				lo := image.Pt(int(math.Round(l.TotalOffset.X)), int(math.Round(l.TotalOffset.Y)))
 				lay.DrawOrder(0, 0, m.Width, m.Height, func(x, y int) {
 					gid := l.At(x, y)
 					if gid.Empty() {
@@ -461,7 +460,7 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					r, _ := ts.SourceRect(local)
 					tile := orient(toRGBA(src), r, gid.Flags())
 					tl := lay.ImageTopLeft(x, y, tile.Rect.Dx(), tile.Rect.Dy(), ts.TileOffset)
-					at := image.Pt(int(tl.X)-o.X, int(tl.Y)-o.Y)
+					at := image.Pt(int(tl.X)-o.X, int(tl.Y)-o.Y).Add(lo)
 					draw.Draw(want, tile.Rect.Add(at), tile, image.Point{}, draw.Over)
 				})
 			}
@@ -480,8 +479,8 @@ func toRGBA(img image.Image) *image.RGBA {
 }
 
 // TestBuildTiledAnimationOpacityOffset: an animated tile cycles through
-// its frames with simulated time; a layer's opacity, tint and upward
-// offset are baked into its sprites.
+// its frames with simulated time; a layer's opacity and tint are baked
+// into its sprites, its offset is the sprites' draw offset.
 func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 	pngData, err := os.ReadFile("testdata/tiles.png")
 	if err != nil {
@@ -519,18 +518,17 @@ func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 			t.Errorf("tick %d (%v ms): tile shows %v, want %v", c.ticks, c.ticks*1000/60, got, c.want)
 		}
 	}
-	// Ghost layer: sand at half opacity through a red tint, lifted 8 px
-	// (the sprite grows 8 px of transparent padding at the bottom).
+	// Ghost layer: sand at half opacity through a red tint, lifted 8 px.
 	g := w.Layers[1].Sprites[0]
-	if g.W() != 64 || g.H() != 72 {
-		t.Fatalf("ghost sprite %d×%d, want 64×72", g.W(), g.H())
+	if g.W() != 64 || g.H() != 64 {
+		t.Fatalf("ghost sprite %d×%d, want 64×64", g.W(), g.H())
+	}
+	if off := w.Layers[1].Offsets[0]; off != (mathx.Point{X: 0, Y: -8}) {
+		t.Fatalf("ghost offset %v, want (0,-8)", off)
 	}
 	// Sand (210,190,110) × red tint × ½: premultiplied (105, 0, 0, 128).
-	if got := g.RGBAAt(32, 49-8); got != (color.RGBA{105, 0, 0, 128}) {
+	if got := g.RGBAAt(32, 49); got != (color.RGBA{105, 0, 0, 128}) {
 		t.Fatalf("ghost pixel %v", got)
-	}
-	if got := g.RGBAAt(32, 70); got.A != 0 {
-		t.Fatalf("padding pixel %v", got)
 	}
 }
 

@@ -148,7 +148,7 @@ func readPNG(path string) (image.Image, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return raster.DecodePNG(f, path)
+	return raster.DecodeImage(f, path, raster.ImageLimits{})
 }
 
 // writePNG writes page p in straight alpha that decodes back to exactly the

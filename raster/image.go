@@ -1,0 +1,153 @@
+package raster
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	_ "image/gif"  // GIF decoder for DecodeImage
+	_ "image/jpeg" // JPEG decoder for DecodeImage
+	"io"
+
+	_ "golang.org/x/image/bmp"  // BMP decoder for DecodeImage
+	_ "golang.org/x/image/tiff" // TIFF decoder for DecodeImage
+	_ "golang.org/x/image/webp" // WebP decoder for DecodeImage
+)
+
+// ImageLimits bounds what DecodeImage may read and allocate. The checks
+// run on the file's bytes as they are read and on the header's size before
+// a single pixel is decoded.
+type ImageLimits struct {
+	// MaxFileBytes is the largest encoded file read (bytes).
+	MaxFileBytes int64
+	// MaxPixels is the largest width×height accepted.
+	MaxPixels int64
+	// MaxDecodedBytes bounds the decoder's own pixel buffer, width×height
+	// times the bytes per pixel of the file's colour model (8 for 16-bit
+	// RGBA PNGs, 4 for 8-bit RGBA, 1 for paletted and gray images), plus
+	// the 4 bytes per pixel of the RGBA copy DecodeRGBA makes.
+	MaxDecodedBytes int64
+}
+
+// DefaultImageLimits are the limits used when a caller passes the zero
+// ImageLimits: 64 MiB files, 64 megapixels (8192×8192) and 512 MiB of
+// decoded pixels, so a 16384×16384 16-bit PNG (2 GiB decoded) is refused
+// from its header while any 8-bit 8192×8192 atlas page loads.
+var DefaultImageLimits = ImageLimits{
+	MaxFileBytes:    64 << 20,
+	MaxPixels:       8192 * 8192,
+	MaxDecodedBytes: 512 << 20,
+}
+
+// orDefault fills every zero field from DefaultImageLimits.
+func (l ImageLimits) orDefault() ImageLimits {
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = DefaultImageLimits.MaxFileBytes
+	}
+	if l.MaxPixels <= 0 {
+		l.MaxPixels = DefaultImageLimits.MaxPixels
+	}
+	if l.MaxDecodedBytes <= 0 {
+		l.MaxDecodedBytes = DefaultImageLimits.MaxDecodedBytes
+	}
+	return l
+}
+
+// ErrImageLimit is matched (errors.Is) by every DecodeImage error caused
+// by ImageLimits rather than by a broken file.
+var ErrImageLimit = errors.New("image over the limit")
+
+// bytesPerPixel is the size of one pixel in the image a decoder allocates
+// for the colour model m.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.YCbCrModel:
+		return 3
+	case color.CMYKModel:
+		return 4
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 4
+}
+
+// DecodeImage reads an image in any format Go decodes here (PNG of every
+// colour model and interlacing, JPEG, GIF (first frame), BMP, TIFF and
+// WebP) and returns it as the decoder made it. name is the file's name
+// for error messages. The file is read through lim.MaxFileBytes and the
+// size in the header is checked against lim before decoding allocates;
+// the zero ImageLimits means DefaultImageLimits.
+func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error) {
+	lim = lim.orDefault()
+	data, err := io.ReadAll(io.LimitReader(r, lim.MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading image: %w", name, err)
+	}
+	if int64(len(data)) > lim.MaxFileBytes {
+		return nil, fmt.Errorf("%s: image file larger than %d bytes (raise ImageLimits.MaxFileBytes): %w", name, lim.MaxFileBytes, ErrImageLimit)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		if errors.Is(err, image.ErrFormat) {
+			return nil, fmt.Errorf("%s: not an image in a known format (PNG, JPEG, GIF, BMP, TIFF or WebP)", name)
+		}
+		return nil, fmt.Errorf("%s: reading image header: %w", name, err)
+	}
+	if err := checkConfig(name, format, cfg, lim); err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: decoding %s: %w", name, format, err)
+	}
+	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+		return nil, fmt.Errorf("%s: %s decoded to %d×%d, header says %d×%d", name, format, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
+	}
+	return img, nil
+}
+
+// checkConfig applies lim to a decoded header.
+func checkConfig(name, format string, cfg image.Config, lim ImageLimits) error {
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	if w <= 0 || h <= 0 {
+		return fmt.Errorf("%s: %s size %d×%d is empty", name, format, w, h)
+	}
+	if w > MaxSide || h > MaxSide {
+		return fmt.Errorf("%s: %s size %d×%d is over %d pixels on a side: %w", name, format, w, h, MaxSide, ErrImageLimit)
+	}
+	if w*h > lim.MaxPixels {
+		return fmt.Errorf("%s: %s size %d×%d is %d pixels, over the limit of %d (raise ImageLimits.MaxPixels): %w",
+			name, format, w, h, w*h, lim.MaxPixels, ErrImageLimit)
+	}
+	if need := w * h * (bytesPerPixel(cfg.ColorModel) + 4); need > lim.MaxDecodedBytes {
+		return fmt.Errorf("%s: %s of %d×%d needs %d bytes decoded, over the limit of %d (raise ImageLimits.MaxDecodedBytes): %w",
+			name, format, w, h, need, lim.MaxDecodedBytes, ErrImageLimit)
+	}
+	return nil
+}
+
+// DecodeRGBA is DecodeImage followed by a conversion to premultiplied
+// RGBA with its origin at (0, 0), the form sprites and atlases are cut
+// from.
+func DecodeRGBA(r io.Reader, name string, lim ImageLimits) (*image.RGBA, error) {
+	img, err := DecodeImage(r, name, lim)
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
+		return rgba, nil
+	}
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	return out, nil
+}

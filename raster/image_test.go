@@ -1,0 +1,271 @@
+package raster
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/color/palette"
+	"image/draw"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/image/bmp"
+)
+
+// sameRGBA reports whether a and b hold the same premultiplied pixels.
+func sameRGBA(t *testing.T, name string, got, want image.Image) {
+	t.Helper()
+	g, w := toRGBA(got), toRGBA(want)
+	if g.Rect.Size() != w.Rect.Size() {
+		t.Fatalf("%s: size %v, want %v", name, g.Rect.Size(), w.Rect.Size())
+	}
+	if !bytes.Equal(g.Pix, w.Pix) {
+		t.Fatalf("%s: pixels differ from the reference decoder", name)
+	}
+}
+
+func toRGBA(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	return out
+}
+
+// TestDecodeImagePNGSuite decodes every PNG of Go's own PNG test suite
+// (every colour type and bit depth, paletted with and without tRNS, gray,
+// 16-bit, interlaced) exactly as image/png does, through both DecodePNG
+// and DecodeRGBA.
+func TestDecodeImagePNGSuite(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "src", "image", "png", "testdata")
+	files, _ := filepath.Glob(filepath.Join(root, "pngsuite", "*.png"))
+	more, _ := filepath.Glob(filepath.Join(root, "*.png"))
+	files = append(files, more...)
+	if len(files) < 30 {
+		t.Skipf("Go's PNG test suite not found under %s", root)
+	}
+	decoded := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, refErr := png.Decode(bytes.NewReader(data))
+		got, err := DecodePNG(bytes.NewReader(data), filepath.Base(f))
+		if refErr != nil {
+			if err == nil {
+				t.Errorf("%s: accepted, image/png refuses it: %v", f, refErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		sameRGBA(t, f, got, want)
+		rgba, err := DecodeRGBA(bytes.NewReader(data), filepath.Base(f), ImageLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameRGBA(t, f, rgba, want)
+		decoded++
+	}
+	if decoded < 30 {
+		t.Fatalf("only %d suite files decoded", decoded)
+	}
+}
+
+// TestDecodeImagePaletted is the regression for paletted PNGs: the header
+// check used to read only the first 33 bytes and failed with "unexpected
+// EOF" on every indexed-colour file (the palette follows the header).
+func TestDecodeImagePaletted(t *testing.T) {
+	src := image.NewPaletted(image.Rect(0, 0, 40, 30), palette.Plan9)
+	for i := range src.Pix {
+		src.Pix[i] = uint8(i * 7)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, src); err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodePNG(bytes.NewReader(buf.Bytes()), "pal.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got.(*image.Paletted); !ok {
+		t.Fatalf("decoded as %T, want *image.Paletted", got)
+	}
+	sameRGBA(t, "pal.png", got, src)
+}
+
+// TestDecodeImageFormats: JPEG, GIF, BMP and WebP decode to what their
+// own decoders give; gray and 16-bit PNGs keep their models.
+func TestDecodeImageFormats(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 23, 17))
+	for i := range src.Pix {
+		src.Pix[i] = uint8(i*13 + i/4)
+	}
+	for i := 3; i < len(src.Pix); i += 4 {
+		src.Pix[i] = 255
+	}
+	enc := map[string]func(*bytes.Buffer) error{
+		"a.jpg": func(b *bytes.Buffer) error { return jpeg.Encode(b, src, nil) },
+		"a.gif": func(b *bytes.Buffer) error { return gif.Encode(b, src, nil) },
+		"a.bmp": func(b *bytes.Buffer) error { return bmp.Encode(b, src) },
+		"a16.png": func(b *bytes.Buffer) error {
+			img := image.NewRGBA64(src.Rect)
+			draw.Draw(img, img.Rect, src, image.Point{}, draw.Src)
+			return png.Encode(b, img)
+		},
+		"gray.png": func(b *bytes.Buffer) error {
+			img := image.NewGray(src.Rect)
+			draw.Draw(img, img.Rect, src, image.Point{}, draw.Src)
+			return png.Encode(b, img)
+		},
+	}
+	for name, e := range enc {
+		var buf bytes.Buffer
+		if err := e(&buf); err != nil {
+			t.Fatal(err)
+		}
+		want, _, err := image.Decode(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := DecodeImage(bytes.NewReader(buf.Bytes()), name, ImageLimits{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sameRGBA(t, name, got, want)
+	}
+	// WebP: x/image ships lossy and lossless files in its testdata.
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/image").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	dir := filepath.Join(strings.TrimSpace(string(out)), "testdata")
+	for _, f := range []string{"blue-purple-pink.lossless.webp", "blue-purple-pink.lossy.webp"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Skipf("x/image testdata: %v", err)
+		}
+		img, err := DecodeImage(bytes.NewReader(data), f, ImageLimits{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if img.Bounds().Dx() == 0 {
+			t.Fatalf("%s: empty image", f)
+		}
+	}
+}
+
+// pngHeaderOnly is a PNG signature and IHDR for a w×h image of the given
+// bit depth and colour type, with no pixel data: what a bomb looks like to
+// a decoder that trusts the header.
+func pngHeaderOnly(w, h uint32, depth, ctype byte) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = depth, ctype
+	var l [4]byte
+	binary.BigEndian.PutUint32(l[:], 13)
+	b.Write(l[:])
+	chunk := append([]byte("IHDR"), ihdr...)
+	b.Write(chunk)
+	binary.BigEndian.PutUint32(l[:], crc32.ChecksumIEEE(chunk))
+	b.Write(l[:])
+	return b.Bytes()
+}
+
+// TestDecodeImageLimits: sizes are refused from the header, before the
+// decoder allocates, with ErrImageLimit and a message naming the file and
+// the limit to raise; the same header under a raised limit gets past the
+// check (and then fails on the missing pixel data).
+func TestDecodeImageLimits(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		lim  ImageLimits
+		want string
+	}{
+		{"bomb16.png", pngHeaderOnly(16384, 16384, 16, 6), ImageLimits{}, "MaxPixels"},
+		{"wide.png", pngHeaderOnly(100000, 1, 8, 6), ImageLimits{}, "on a side"},
+		{"deep.png", pngHeaderOnly(4096, 4096, 16, 6), ImageLimits{MaxDecodedBytes: 100 << 20}, "MaxDecodedBytes"},
+		{"px.png", pngHeaderOnly(1000, 1000, 8, 6), ImageLimits{MaxPixels: 999_999}, "MaxPixels"},
+		{"file.png", pngHeaderOnly(10, 10, 8, 6), ImageLimits{MaxFileBytes: 20}, "MaxFileBytes"},
+	}
+	for _, c := range cases {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := DecodeImage(bytes.NewReader(c.data), c.name, c.lim)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrImageLimit) {
+			t.Fatalf("%s: err %v, want ErrImageLimit", c.name, err)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, c.name+": ") || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: message %q lacks the file name or %q", c.name, msg, c.want)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			t.Errorf("%s: refusing allocated %d bytes", c.name, grew)
+		}
+	}
+	_, err := DecodeImage(bytes.NewReader(pngHeaderOnly(1000, 1000, 8, 6)), "ok.png", ImageLimits{MaxPixels: 1_000_000})
+	if err == nil || errors.Is(err, ErrImageLimit) {
+		t.Fatalf("header within the limit: err %v, want a decoding error", err)
+	}
+	if _, err := DecodeImage(strings.NewReader("GIF89a garbage"), "x.gif", ImageLimits{}); err == nil || !strings.HasPrefix(err.Error(), "x.gif: ") {
+		t.Fatalf("broken GIF: %v", err)
+	}
+	if _, err := DecodeImage(strings.NewReader("hello"), "x.txt", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "known format") {
+		t.Fatalf("text file: %v", err)
+	}
+}
+
+// TestDecodeRGBAPremultiplies: straight-alpha sources come out
+// premultiplied, as sprites expect.
+func TestDecodeRGBAPremultiplies(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	src.SetNRGBA(0, 0, color.NRGBA{200, 100, 50, 128})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, src); err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeRGBA(&buf, "p.png", ImageLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := color.RGBAModel.Convert(src.At(0, 0)).(color.RGBA)
+	if got.RGBAAt(0, 0) != want {
+		t.Fatalf("pixel %v, want %v", got.RGBAAt(0, 0), want)
+	}
+}
+
+// FuzzDecodeImage: hostile bytes in any format give an error or an image
+// within the limits, never a panic.
+func FuzzDecodeImage(f *testing.F) {
+	f.Add(pngHeaderOnly(4, 4, 8, 3))
+	f.Add([]byte("GIF89a\x04\x00\x04\x00\x00\x00\x00;"))
+	f.Add([]byte("BM"))
+	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP8L"))
+	f.Add([]byte("\xff\xd8\xff\xdb"))
+	lim := ImageLimits{MaxPixels: 1 << 20, MaxDecodedBytes: 16 << 20}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		img, err := DecodeRGBA(bytes.NewReader(data), "fuzz", lim)
+		if err != nil {
+			return
+		}
+		if b := img.Bounds(); int64(b.Dx())*int64(b.Dy()) > lim.MaxPixels {
+			t.Fatalf("accepted %v over the limit", b)
+		}
+	})
+}
