@@ -400,7 +400,7 @@ func TestBuildTiledErrors(t *testing.T) {
 		want := map[string]string{
 			"hexagonal odd side": "hexagon side 7 must be even", "hexagonal long side": "hexagon side 40",
 			"odd tile size": "63×31", "missing image": "tiles.png", "bad png": "tiles.png: not an image",
-			"infinite": "tile region 5002×4002 at (0,0) is empty or too large",
+			"infinite":        "tile region 5002×4002 at (0,0) is empty or too large",
 			"infinite layers": "8 tile layers over a region of 3000×3000 tiles is too large",
 		}[name]
 		if msg := err.Error(); !strings.Contains(msg, "m.tmx") || !strings.Contains(msg, want) {
