@@ -4,6 +4,7 @@ import (
 	"image"
 	"io/fs"
 
+	"diorama/internal/loadutil"
 	"diorama/iso"
 	"diorama/raster"
 )
@@ -75,7 +76,7 @@ func (o *BuildOptions) proj() (iso.Projection, error) {
 // BMP, TIFF or WebP) from fsys as premultiplied RGBA, within
 // raster.DefaultImageLimits checked from the header.
 func decodeImage(fsys fs.FS, name string) (*image.RGBA, error) {
-	f, err := fsys.Open(name)
+	f, err := loadutil.Open(fsys, name)
 	if err != nil {
 		return nil, err
 	}

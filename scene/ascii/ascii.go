@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 // Cell is what occupies one grid cell. The four kinds below are seed 004's;

@@ -10,14 +10,14 @@
 // It owns the Level model (a row-major grid of Cell kinds plus Spawn
 // points in reading order), the Legend and Limits. The *Error type, its
 // kinds and the capped file read are the scene loaders' shared ones from
-// scene/internal/loadutil, re-exported here. Errors name the file, the
+// internal/loadutil, re-exported here. Errors name the file, the
 // 1-based line and column, and what is wrong (empty file, ragged row,
 // unknown character, size over Limits). Sizes are checked before the grid
 // is allocated; a load returns a complete Level or nil and an error, never
 // a panic.
 //
 // ascii imports only the standard library, mathx and
-// scene/internal/loadutil. It must NOT import iso, raster, physics, atlas
+// internal/loadutil. It must NOT import iso, raster, physics, atlas
 // or any other Diorama package: it is a pure data loader, and turning
 // cells into walls and entities is the scene's job.
 package ascii

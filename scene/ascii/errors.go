@@ -3,7 +3,7 @@ package ascii
 import (
 	"fmt"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 // Error categories, matched with errors.Is on a load error. They are the

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 // BenchmarkLoadGrid256 decodes and classifies a 256×256 paletted map

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 // Description is the JSON file seed 000 pairs with a map image (its

@@ -8,7 +8,7 @@
 // player, doors, overlords with lock_on_entry, triggers, spawn_points,
 // max_in_level, spawns_in_wave), the Level that checks the two against each
 // other, and Limits. The *Error type, its shared kinds and the capped file
-// read come from scene/internal/loadutil, as in the other scene loaders,
+// read come from internal/loadutil, as in the other scene loaders,
 // and are re-exported here.
 //
 // Seed 000 silently skipped a door that was not between two walls; here it
@@ -20,7 +20,7 @@
 // root. A load returns a complete Level or nil and an error, never a panic.
 //
 // imagelevel imports only the standard library, mathx and
-// scene/internal/loadutil. It must NOT import iso, raster, physics, atlas,
+// internal/loadutil. It must NOT import iso, raster, physics, atlas,
 // ai or any other Diorama package: it is a pure data loader; building
 // walls, doors and the navigation mesh from the grid is the scene's and
 // ai/nav's job.

@@ -6,8 +6,8 @@ import (
 	"math"
 	"strconv"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 // Limits bound what files may declare before anything is allocated. A zero

@@ -18,7 +18,7 @@
 // Bounds (the union of walls and floors, inside which every entity must
 // stand), grid Cells and footprints, and Limits. The *Error type and its
 // kinds, the capped file read and the path resolution are the scene
-// loaders' shared ones from scene/internal/loadutil. Errors name
+// loaders' shared ones from internal/loadutil. Errors name
 // the file, the line and the element: malformed XML, unknown elements or
 // attributes, missing or non-finite values, negative or zero sizes,
 // references to undefined definitions or materials, duplicate ids or
@@ -28,7 +28,7 @@
 // an error, never a panic.
 //
 // isoxml imports only the standard library, mathx and
-// scene/internal/loadutil. It must NOT import iso, raster, physics, atlas
+// internal/loadutil. It must NOT import iso, raster, physics, atlas
 // or any other Diorama package: it is a pure data loader; projecting planes
 // and drawing sprites is iso's and the scene's job.
 package isoxml

@@ -3,12 +3,12 @@ package isoxml
 import (
 	"testing"
 
-	"diorama/scene/internal/loadutil/loadtest"
+	"diorama/internal/loadutil/loadtest"
 )
 
 // The package is a pure data loader: its non-test files import only the
 // standard library, diorama/mathx and the loaders' shared
-// diorama/scene/internal/loadutil (doc.go says so; this keeps it so).
+// diorama/internal/loadutil (doc.go says so; this keeps it so).
 func TestImportsOnlyStdAndMathx(t *testing.T) {
-	loadtest.ImportsOnly(t, ".", "diorama/mathx", "diorama/scene/internal/loadutil")
+	loadtest.ImportsOnly(t, ".", "diorama/mathx", "diorama/internal/loadutil")
 }

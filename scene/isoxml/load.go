@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 // Limits bound what files may declare before anything is allocated. A zero

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 // node is one XML element: name, attributes, children, text and line.

@@ -159,7 +159,6 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "bad float", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="1" x="NaN" y="0"/></objectgroup>`)}, kind: ErrInvalid, want: "not a finite number"},
 		{name: "bad polygon", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="1" x="0" y="0"><polygon points="0,0 1"/></object></objectgroup>`)}, kind: ErrInvalid, want: "bad points"},
 		{name: "bad int property", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<properties><property name="n" type="int" value="x"/></properties>`)}, kind: ErrInvalid, want: `map > property "n": bad int value`},
-		{name: "unknown property type", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<properties><property name="l" type="list"/></properties>`)}, kind: ErrUnsupported, want: `unknown property type "list"`},
 		{name: "nested groups too deep", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", deepGroups)}, kind: ErrLimit, want: "deeper than"},
 		{name: "nested JSON too deep", file: "m.tmj", files: map[string]string{"m.tmj": strings.Repeat("[", 5000) + strings.Repeat("]", 5000)}, kind: ErrLimit, want: "JSON nested deeper"},
 		{name: "duplicate firstgid", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<tileset firstgid="1" name="u" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="u.png"/></tileset>`)}, kind: ErrInvalid, want: "firstgid 1 used twice"},

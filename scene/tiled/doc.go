@@ -24,13 +24,17 @@
 // either returns a complete Map or nil and an error; it never panics.
 //
 // Image files are not decoded here: Image.Source is a validated path in the
-// same fs.FS, for the renderer or atlas to open.
+// same fs.FS, for the renderer or atlas to open. Only when a tileset leaves
+// out its tile count or columns and its image's size (as
+// perspective_walls.tsx does) is the image's header read, as Tiled reads
+// it, to compute them.
 //
 // The *Error type and its shared kinds, the capped file read and the path
 // resolution are the scene loaders' shared ones from
-// scene/internal/loadutil, re-exported here.
+// internal/loadutil, re-exported here.
 //
-// tiled imports only the standard library, mathx, scene/internal/loadutil
-// and github.com/klauspost/compress/zstd. It must NOT import iso, raster,
+// tiled imports only the standard library, mathx, internal/loadutil,
+// github.com/klauspost/compress/zstd and golang.org/x/image's BMP, TIFF and
+// WebP header readers. It must NOT import iso, raster,
 // atlas or any other Diorama package: it is a pure data loader.
 package tiled

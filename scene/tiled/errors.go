@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 // Error categories, matched with errors.Is on a load error. ErrSyntax,

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 type jProp struct {
@@ -18,31 +18,98 @@ type jProp struct {
 	Type         string          `json:"type"`
 	PropertyType string          `json:"propertytype"`
 	Value        json.RawMessage `json:"value"`
+
+	legacy bool // from a pre-1.2 properties object
+}
+
+// jProps is a "properties" value: an array of property objects (Tiled
+// 1.2 and later) or, in older maps, an object of name: value pairs whose
+// types sit in a sibling "propertytypes" object (see withTypes).
+type jProps []jProp
+
+// UnmarshalJSON reads both forms; the object form keeps the file's order
+// of names.
+func (ps *jProps) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '{' {
+		var arr []jProp
+		if err := json.Unmarshal(b, &arr); err != nil {
+			return err
+		}
+		*ps = arr
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.Token() // {
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		name, _ := tok.(string)
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		*ps = append(*ps, jProp{Name: name, Type: jsonValueType(v), Value: v, legacy: true})
+	}
+	return nil
+}
+
+// withTypes applies a pre-1.2 "propertytypes" object to legacy
+// properties; values written as strings ("5", "true") are then read as
+// the named type.
+func (ps jProps) withTypes(types map[string]string) jProps {
+	for i := range ps {
+		if t, ok := types[ps[i].Name]; ok && ps[i].legacy {
+			ps[i].Type = t
+		}
+	}
+	return ps
+}
+
+// jsonValueType names the Tiled type of a bare JSON value.
+func jsonValueType(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	switch {
+	case len(v) == 0, v[0] == '"', string(v) == "null":
+		return "string"
+	case string(v) == "true" || string(v) == "false":
+		return "bool"
+	case v[0] == '{':
+		return "class"
+	case v[0] == '[':
+		return "list"
+	case !bytes.ContainsAny(v, ".eE"):
+		return "int"
+	}
+	return "float"
 }
 
 type jMap struct {
-	Type            string          `json:"type"`
-	Version         json.RawMessage `json:"version"`
-	TiledVersion    string          `json:"tiledversion"`
-	Class           string          `json:"class"`
-	Orientation     string          `json:"orientation"`
-	RenderOrder     string          `json:"renderorder"`
-	Width           int             `json:"width"`
-	Height          int             `json:"height"`
-	TileWidth       int             `json:"tilewidth"`
-	TileHeight      int             `json:"tileheight"`
-	HexSideLength   int             `json:"hexsidelength"`
-	StaggerAxis     string          `json:"staggeraxis"`
-	StaggerIndex    string          `json:"staggerindex"`
-	Infinite        bool            `json:"infinite"`
-	BackgroundColor string          `json:"backgroundcolor"`
-	ParallaxOriginX float64         `json:"parallaxoriginx"`
-	ParallaxOriginY float64         `json:"parallaxoriginy"`
-	NextLayerID     int             `json:"nextlayerid"`
-	NextObjectID    int             `json:"nextobjectid"`
-	Layers          []jLayer        `json:"layers"`
-	Tilesets        []jTileset      `json:"tilesets"`
-	Properties      []jProp         `json:"properties"`
+	Type            string            `json:"type"`
+	Version         json.RawMessage   `json:"version"`
+	TiledVersion    string            `json:"tiledversion"`
+	Class           string            `json:"class"`
+	Orientation     string            `json:"orientation"`
+	RenderOrder     string            `json:"renderorder"`
+	Width           int               `json:"width"`
+	Height          int               `json:"height"`
+	TileWidth       int               `json:"tilewidth"`
+	TileHeight      int               `json:"tileheight"`
+	HexSideLength   int               `json:"hexsidelength"`
+	StaggerAxis     string            `json:"staggeraxis"`
+	StaggerIndex    string            `json:"staggerindex"`
+	Infinite        bool              `json:"infinite"`
+	BackgroundColor string            `json:"backgroundcolor"`
+	ParallaxOriginX float64           `json:"parallaxoriginx"`
+	ParallaxOriginY float64           `json:"parallaxoriginy"`
+	NextLayerID     int               `json:"nextlayerid"`
+	NextObjectID    int               `json:"nextobjectid"`
+	Layers          []jLayer          `json:"layers"`
+	Tilesets        []jTileset        `json:"tilesets"`
+	Properties      jProps            `json:"properties"`
+	PropertyTypes   map[string]string `json:"propertytypes"`
 }
 
 type jChunk struct {
@@ -54,36 +121,37 @@ type jChunk struct {
 }
 
 type jLayer struct {
-	Type        string          `json:"type"`
-	ID          int             `json:"id"`
-	Name        string          `json:"name"`
-	Class       string          `json:"class"`
-	Visible     *bool           `json:"visible"`
-	Opacity     *float64        `json:"opacity"`
-	OffsetX     float64         `json:"offsetx"`
-	OffsetY     float64         `json:"offsety"`
-	ParallaxX   *float64        `json:"parallaxx"`
-	ParallaxY   *float64        `json:"parallaxy"`
-	TintColor   string          `json:"tintcolor"`
-	X           int             `json:"x"`
-	Y           int             `json:"y"`
-	Width       *int            `json:"width"`
-	Height      *int            `json:"height"`
-	Data        json.RawMessage `json:"data"`
-	Encoding    string          `json:"encoding"`
-	Compression string          `json:"compression"`
-	Chunks      []jChunk        `json:"chunks"`
-	DrawOrder   string          `json:"draworder"`
-	Color       string          `json:"color"`
-	Objects     []jObject       `json:"objects"`
-	Image       string          `json:"image"`
-	ImageWidth  int             `json:"imagewidth"`
-	ImageHeight int             `json:"imageheight"`
-	TransColor  string          `json:"transparentcolor"`
-	RepeatX     bool            `json:"repeatx"`
-	RepeatY     bool            `json:"repeaty"`
-	Layers      []jLayer        `json:"layers"`
-	Properties  []jProp         `json:"properties"`
+	Type          string            `json:"type"`
+	ID            int               `json:"id"`
+	Name          string            `json:"name"`
+	Class         string            `json:"class"`
+	Visible       *bool             `json:"visible"`
+	Opacity       *float64          `json:"opacity"`
+	OffsetX       float64           `json:"offsetx"`
+	OffsetY       float64           `json:"offsety"`
+	ParallaxX     *float64          `json:"parallaxx"`
+	ParallaxY     *float64          `json:"parallaxy"`
+	TintColor     string            `json:"tintcolor"`
+	X             int               `json:"x"`
+	Y             int               `json:"y"`
+	Width         *int              `json:"width"`
+	Height        *int              `json:"height"`
+	Data          json.RawMessage   `json:"data"`
+	Encoding      string            `json:"encoding"`
+	Compression   string            `json:"compression"`
+	Chunks        []jChunk          `json:"chunks"`
+	DrawOrder     string            `json:"draworder"`
+	Color         string            `json:"color"`
+	Objects       []jObject         `json:"objects"`
+	Image         string            `json:"image"`
+	ImageWidth    int               `json:"imagewidth"`
+	ImageHeight   int               `json:"imageheight"`
+	TransColor    string            `json:"transparentcolor"`
+	RepeatX       bool              `json:"repeatx"`
+	RepeatY       bool              `json:"repeaty"`
+	Layers        []jLayer          `json:"layers"`
+	Properties    jProps            `json:"properties"`
+	PropertyTypes map[string]string `json:"propertytypes"`
 }
 
 type jPoint struct {
@@ -107,25 +175,26 @@ type jText struct {
 }
 
 type jObject struct {
-	ID         int      `json:"id"`
-	Name       *string  `json:"name"`
-	Type       *string  `json:"type"`
-	Class      *string  `json:"class"`
-	X          float64  `json:"x"`
-	Y          float64  `json:"y"`
-	Width      *float64 `json:"width"`
-	Height     *float64 `json:"height"`
-	Rotation   *float64 `json:"rotation"`
-	GID        *uint32  `json:"gid"`
-	Visible    *bool    `json:"visible"`
-	Ellipse    *bool    `json:"ellipse"`
-	Point      *bool    `json:"point"`
-	Capsule    *bool    `json:"capsule"`
-	Polygon    []jPoint `json:"polygon"`
-	Polyline   []jPoint `json:"polyline"`
-	Text       *jText   `json:"text"`
-	Template   string   `json:"template"`
-	Properties []jProp  `json:"properties"`
+	ID            int               `json:"id"`
+	Name          *string           `json:"name"`
+	Type          *string           `json:"type"`
+	Class         *string           `json:"class"`
+	X             float64           `json:"x"`
+	Y             float64           `json:"y"`
+	Width         *float64          `json:"width"`
+	Height        *float64          `json:"height"`
+	Rotation      *float64          `json:"rotation"`
+	GID           *uint32           `json:"gid"`
+	Visible       *bool             `json:"visible"`
+	Ellipse       *bool             `json:"ellipse"`
+	Point         *bool             `json:"point"`
+	Capsule       *bool             `json:"capsule"`
+	Polygon       []jPoint          `json:"polygon"`
+	Polyline      []jPoint          `json:"polyline"`
+	Text          *jText            `json:"text"`
+	Template      string            `json:"template"`
+	Properties    jProps            `json:"properties"`
+	PropertyTypes map[string]string `json:"propertytypes"`
 }
 
 type jFrame struct {
@@ -134,20 +203,21 @@ type jFrame struct {
 }
 
 type jTile struct {
-	ID          uint32   `json:"id"`
-	Type        string   `json:"type"`
-	Class       string   `json:"class"`
-	Probability float64  `json:"probability"`
-	Image       string   `json:"image"`
-	ImageWidth  int      `json:"imagewidth"`
-	ImageHeight int      `json:"imageheight"`
-	X           int      `json:"x"`
-	Y           int      `json:"y"`
-	Width       int      `json:"width"`
-	Height      int      `json:"height"`
-	Animation   []jFrame `json:"animation"`
-	ObjectGroup *jLayer  `json:"objectgroup"`
-	Properties  []jProp  `json:"properties"`
+	ID            uint32            `json:"id"`
+	Type          string            `json:"type"`
+	Class         string            `json:"class"`
+	Probability   float64           `json:"probability"`
+	Image         string            `json:"image"`
+	ImageWidth    int               `json:"imagewidth"`
+	ImageHeight   int               `json:"imageheight"`
+	X             int               `json:"x"`
+	Y             int               `json:"y"`
+	Width         int               `json:"width"`
+	Height        int               `json:"height"`
+	Animation     []jFrame          `json:"animation"`
+	ObjectGroup   *jLayer           `json:"objectgroup"`
+	Properties    jProps            `json:"properties"`
+	PropertyTypes map[string]string `json:"propertytypes"`
 }
 
 type jTileset struct {
@@ -178,8 +248,9 @@ type jTileset struct {
 		Width       int    `json:"width"`
 		Height      int    `json:"height"`
 	} `json:"grid"`
-	Tiles      []jTile `json:"tiles"`
-	Properties []jProp `json:"properties"`
+	Tiles         []jTile           `json:"tiles"`
+	Properties    jProps            `json:"properties"`
+	PropertyTypes map[string]string `json:"propertytypes"`
 }
 
 // unmarshalJSON decodes data into v, turning errors into *Error with the
@@ -288,7 +359,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 		return nil, err
 	}
 	var err error
-	if m.Properties, err = l.jsonProps(file, "properties", jm.Properties); err != nil {
+	if m.Properties, err = l.jsonProps(file, "properties", jm.Properties.withTypes(jm.PropertyTypes)); err != nil {
 		return nil, err
 	}
 	if len(jm.Tilesets) > l.lim.MaxTilesets {
@@ -396,7 +467,7 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 			return nil, err
 		}
 	}
-	if ts.Properties, err = l.jsonProps(file, where+".properties", jt.Properties); err != nil {
+	if ts.Properties, err = l.jsonProps(file, where+".properties", jt.Properties.withTypes(jt.PropertyTypes)); err != nil {
 		return nil, err
 	}
 	if len(jt.Tiles) > l.lim.MaxTileCount {
@@ -428,7 +499,7 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 				return nil, errf(ErrInvalid, file, 0, tw+".objectgroup", "is not an object group")
 			}
 		}
-		if t.Properties, err = l.jsonProps(file, tw+".properties", j.Properties); err != nil {
+		if t.Properties, err = l.jsonProps(file, tw+".properties", j.Properties.withTypes(j.PropertyTypes)); err != nil {
 			return nil, err
 		}
 		ts.Tiles = append(ts.Tiles, t)
@@ -468,7 +539,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 		ly.Tint, ly.HasTint = c, true
 	}
 	var err error
-	if ly.Properties, err = l.jsonProps(file, where+".properties", j.Properties); err != nil {
+	if ly.Properties, err = l.jsonProps(file, where+".properties", j.Properties.withTypes(j.PropertyTypes)); err != nil {
 		return nil, err
 	}
 	switch j.Type {
@@ -690,7 +761,7 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 	if (o.Shape == Polygon || o.Shape == Polyline) && len(o.Points) == 0 {
 		return nil, errf(ErrInvalid, file, 0, where, "%s without points", o.Shape)
 	}
-	if o.Properties, err = l.jsonProps(file, where+".properties", j.Properties); err != nil {
+	if o.Properties, err = l.jsonProps(file, where+".properties", j.Properties.withTypes(j.PropertyTypes)); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -704,19 +775,14 @@ func jsonPoints(ps []jPoint) []mathx.Vec2 {
 	return out
 }
 
-func (l *load) jsonProps(file, where string, js []jProp) (Properties, error) {
+func (l *load) jsonProps(file, where string, js jProps) (Properties, error) {
 	if len(js) == 0 {
 		return nil, nil
 	}
 	ps := make(Properties, 0, len(js))
 	for _, j := range js {
-		pw := where + " " + quote(j.Name)
-		typ, ok := parsePropType(j.Type)
-		if !ok {
-			return nil, errf(ErrUnsupported, file, 0, pw, "unknown property type %s", quote(j.Type))
-		}
-		p := Property{Name: j.Name, Type: typ, CustomType: j.PropertyType}
-		if err := l.jsonPropValue(file, pw, &p, j.Value, 0); err != nil {
+		p, err := l.jsonProp(file, where+" "+quote(j.Name), j, 0)
+		if err != nil {
 			return nil, err
 		}
 		ps = append(ps, p)
@@ -724,9 +790,45 @@ func (l *load) jsonProps(file, where string, js []jProp) (Properties, error) {
 	return ps, nil
 }
 
+// jsonProp reads one property or list item; an unknown type is kept as a
+// string with its TypeName.
+func (l *load) jsonProp(file, where string, j jProp, depth int) (Property, error) {
+	typ, known := propType(j.Type)
+	p := Property{Name: j.Name, Type: typ, CustomType: j.PropertyType}
+	if !known {
+		p.TypeName = j.Type
+		v := bytes.TrimSpace(j.Value)
+		if len(v) > 0 && v[0] != '"' {
+			j.Value, _ = json.Marshal(string(v)) // keep the raw JSON text
+		}
+	}
+	err := l.jsonPropValue(file, where, &p, j.Value, depth)
+	return p, err
+}
+
 // jsonPropValue sets p from a JSON value of p.Type.
 func (l *load) jsonPropValue(file, where string, p *Property, v json.RawMessage, depth int) error {
 	v = bytes.TrimSpace(v)
+	if p.Type == ListProp {
+		if len(v) == 0 || string(v) == "null" {
+			return nil
+		}
+		if depth > l.lim.MaxDepth {
+			return errf(ErrLimit, file, 0, where, "list values nested deeper than %d", l.lim.MaxDepth)
+		}
+		var items []jProp
+		if err := json.Unmarshal(v, &items); err != nil {
+			return errf(ErrInvalid, file, 0, where, "list value is not an array of {type, value} objects")
+		}
+		for i, it := range items {
+			item, err := l.jsonProp(file, where+"["+itoa(i)+"]", it, depth+1)
+			if err != nil {
+				return err
+			}
+			p.Items = append(p.Items, item)
+		}
+		return nil
+	}
 	if p.Type == ClassProp {
 		if len(v) == 0 || string(v) == "null" {
 			return nil
@@ -801,7 +903,7 @@ func (l *load) jsonMembers(file, where string, v json.RawMessage, depth int) (Pr
 			p.Type = StringProp
 			raw = nil
 		case raw[0] == '[':
-			return nil, errf(ErrUnsupported, file, 0, where+"."+name, "list values are not supported")
+			p.Type = ListProp
 		default:
 			p.Type = FloatProp
 			if _, err := strconv.ParseInt(string(raw), 10, 64); err == nil && !strings.ContainsAny(string(raw), ".eE") {

@@ -1,14 +1,23 @@
 package tiled
 
 import (
+	"image"
 	"image/color"
+	_ "image/gif"  // image headers, for tilesets that do not declare their image size
+	_ "image/jpeg" // (see load.imageSize)
+	_ "image/png"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
+
+	_ "golang.org/x/image/bmp"
+	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
 )
 
 // Loader loads maps and tilesets under the given Limits (zero fields mean
@@ -202,6 +211,13 @@ func (l *load) checkTileset(file string, line int, where string, ts *Tileset) er
 		if err := l.checkImage(file, line, where+" > image", img); err != nil {
 			return err
 		}
+		if (ts.Columns == 0 || ts.TileCount == 0) && (img.Width == 0 || img.Height == 0) {
+			// Tiled computes both from the image when the file leaves
+			// them out (perspective_walls.tsx does): read its header.
+			if err := l.imageSize(file, line, where+" > image", img); err != nil {
+				return err
+			}
+		}
 		if ts.Columns == 0 && img.Width > 0 {
 			ts.Columns = (img.Width - 2*ts.Margin + ts.Spacing) / (ts.TileWidth + ts.Spacing)
 			if ts.Columns < 0 {
@@ -248,6 +264,26 @@ func (l *load) checkTileset(file string, line int, where string, ts *Tileset) er
 		}
 	}
 	return nil
+}
+
+// maxHeaderBytes bounds what imageSize reads to find an image's size
+// (a JPEG's size can follow large metadata segments).
+const maxHeaderBytes = 4 << 20
+
+// imageSize fills img.Width and img.Height from the image file's header
+// (PNG, JPEG, GIF, BMP, TIFF or WebP); the pixels are not decoded.
+func (l *load) imageSize(file string, line int, where string, img *Image) error {
+	f, err := loadutil.Open(l.fsys, img.Source)
+	if err != nil {
+		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count", Kind: ErrMissing, Err: err}
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(io.LimitReader(f, maxHeaderBytes))
+	if err != nil {
+		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count: " + img.Source + ": header unreadable", Kind: ErrMissing, Err: err}
+	}
+	img.Width, img.Height = cfg.Width, cfg.Height
+	return l.checkImage(file, line, where, img)
 }
 
 func (l *load) checkImage(file string, line int, where string, img *Image) error {

@@ -1,6 +1,6 @@
 package tiled
 
-import "diorama/scene/internal/loadutil"
+import "diorama/internal/loadutil"
 
 // resolvePath resolves ref, as written in file from, to a path in the
 // fs.FS (loadutil.ResolvePath with tiled's short quoting): absolute paths,

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 // PropertyType is the type of a custom property.
@@ -21,9 +21,10 @@ const (
 	FileProp
 	ObjectProp
 	ClassProp
+	ListProp // Tiled 1.12: a list of values, in Property.Items
 )
 
-var propTypeNames = [...]string{"string", "int", "float", "bool", "color", "file", "object", "class"}
+var propTypeNames = [...]string{"string", "int", "float", "bool", "color", "file", "object", "class", "list"}
 
 // String returns Tiled's name for the type.
 func (t PropertyType) String() string {
@@ -31,6 +32,15 @@ func (t PropertyType) String() string {
 		return propTypeNames[t]
 	}
 	return "type(" + itoa(int(t)) + ")"
+}
+
+// propType returns the type named s; an unknown name is StringProp with
+// ok false, kept by the caller in Property.TypeName.
+func propType(s string) (t PropertyType, ok bool) {
+	if t, ok := parsePropType(s); ok {
+		return t, true
+	}
+	return StringProp, false
 }
 
 func parsePropType(s string) (PropertyType, bool) {
@@ -61,6 +71,13 @@ type Property struct {
 	Color color.NRGBA // ColorProp (zero when the value is empty)
 	// Members are the values of a class property.
 	Members Properties
+	// Items are the values of a list property, in order; an item has no
+	// Name and may itself be a class or a list.
+	Items Properties
+	// TypeName is the type as written when this loader does not know it
+	// (a type from a newer Tiled): the property is kept as a string
+	// holding the raw value, so the map still loads.
+	TypeName string
 }
 
 // Properties is an ordered list of properties, in file order.

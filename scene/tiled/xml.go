@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"diorama/internal/loadutil"
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
 )
 
 // xnode is one XML element with its line, attributes, children and text.
@@ -521,41 +521,65 @@ func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
 		if k.name != "property" {
 			continue
 		}
-		p := Property{Name: c.str(k, "name", "")}
-		where := owner + " > property " + quote(p.Name)
-		typ, ok := parsePropType(c.str(k, "type", ""))
-		if !ok {
-			return nil, errf(ErrUnsupported, c.file, k.line, where, "unknown property type %s", quote(c.str(k, "type", "")))
-		}
-		p.Type = typ
-		p.CustomType = c.str(k, "propertytype", "")
-		if typ == ClassProp {
-			if sub := k.child("properties"); sub != nil {
-				ms, err := l.xmlProps(c, sub, where)
-				if err != nil {
-					return nil, err
-				}
-				p.Members = ms
-			}
-		} else {
-			raw, has := k.attr("value")
-			if !has {
-				raw = string(k.text) // multi-line strings are element text
-			}
-			if err := p.setValue(raw); err != nil {
-				return nil, &Error{File: c.file, Line: k.line, Where: where, Msg: "bad " + typ.String() + " value", Kind: ErrInvalid, Err: err}
-			}
-			if typ == FileProp && raw != "" {
-				fp, err := resolvePath(c.file, raw)
-				if err != nil {
-					return nil, &Error{File: c.file, Line: k.line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
-				}
-				p.Value = fp
-			}
+		name := c.str(k, "name", "")
+		p, err := l.xmlProp(c, k, name, owner+" > property "+quote(name))
+		if err != nil {
+			return nil, err
 		}
 		ps = append(ps, p)
 	}
 	return ps, orNil(c.err)
+}
+
+// xmlProp reads a <property> or a list's <item>: its type, its value (an
+// attribute, or element text for multi-line strings), a class's members
+// and a list's items, recursively (nesting is bounded by the XML depth
+// limit). An unknown type is kept as a string with its TypeName.
+func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
+	p := Property{Name: name}
+	typ, known := propType(c.str(k, "type", ""))
+	if !known {
+		p.TypeName = c.str(k, "type", "")
+	}
+	p.Type = typ
+	p.CustomType = c.str(k, "propertytype", "")
+	switch typ {
+	case ClassProp:
+		if sub := k.child("properties"); sub != nil {
+			ms, err := l.xmlProps(c, sub, where)
+			if err != nil {
+				return p, err
+			}
+			p.Members = ms
+		}
+	case ListProp:
+		for _, it := range k.kids {
+			if it.name != "item" {
+				continue
+			}
+			item, err := l.xmlProp(c, it, "", where+" > item "+itoa(len(p.Items)))
+			if err != nil {
+				return p, err
+			}
+			p.Items = append(p.Items, item)
+		}
+	default:
+		raw, has := k.attr("value")
+		if !has {
+			raw = string(k.text) // multi-line strings are element text
+		}
+		if err := p.setValue(raw); err != nil {
+			return p, &Error{File: c.file, Line: k.line, Where: where, Msg: "bad " + typ.String() + " value", Kind: ErrInvalid, Err: err}
+		}
+		if typ == FileProp && raw != "" {
+			fp, err := resolvePath(c.file, raw)
+			if err != nil {
+				return p, &Error{File: c.file, Line: k.line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
+			}
+			p.Value = fp
+		}
+	}
+	return p, orNil(c.err)
 }
 
 // xmlLayerCommon reads the attributes every layer kind shares.

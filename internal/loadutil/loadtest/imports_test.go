@@ -37,7 +37,7 @@ import (
 	"io/fs"
 
 	"diorama/mathx"
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 `)
 	write(t, dir, "b.go", `package p
@@ -57,13 +57,13 @@ import "diorama/iso"
 		allowed []string
 		want    []string
 	}{
-		{nil, []string{"a.go imports diorama/mathx", "a.go imports diorama/scene/internal/loadutil",
+		{nil, []string{"a.go imports diorama/mathx", "a.go imports diorama/internal/loadutil",
 			"b.go imports diorama/raster", "b.go imports github.com/klauspost/compress/zstd", "b.go imports golang.org/x/image/draw"}},
-		{[]string{"diorama/mathx", "diorama/scene/internal/loadutil", "github.com/klauspost/compress/zstd"},
+		{[]string{"diorama/mathx", "diorama/internal/loadutil", "github.com/klauspost/compress/zstd"},
 			[]string{"b.go imports diorama/raster", "b.go imports golang.org/x/image/draw"}},
 		// Only exact paths are allowed, not their parents or children.
 		{[]string{"diorama", "diorama/mathx/sub", "github.com/klauspost/compress", "diorama/raster", "golang.org/x/image/draw"},
-			[]string{"a.go imports diorama/mathx", "a.go imports diorama/scene/internal/loadutil", "b.go imports github.com/klauspost/compress/zstd"}},
+			[]string{"a.go imports diorama/mathx", "a.go imports diorama/internal/loadutil", "b.go imports github.com/klauspost/compress/zstd"}},
 	} {
 		r := &recorder{}
 		ImportsOnly(r, dir, tc.allowed...)

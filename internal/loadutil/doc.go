@@ -1,6 +1,7 @@
-// Package loadutil holds what the scene loaders (scene/tiled,
-// scene/isoxml, scene/imagelevel, scene/ascii) do the same way, so that it
-// is written, tested and fixed once:
+// Package loadutil holds what the engine's file readers (scene/tiled,
+// scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading, and
+// the readers of other packages as they move onto it) do the same way, so
+// that it is written, tested and fixed once:
 //
 //   - the *Error type ("file:line:col: where: msg: cause") and the error
 //     kinds the loaders share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
@@ -8,6 +9,10 @@
 //     them under its own name (type Error = loadutil.Error), so
 //     errors.Is/As work on every loader's errors and callers never import
 //     this package;
+//   - Open, the one way a reader opens a file: only regular files, checked
+//     before opening, so a named pipe, device, socket or directory is
+//     refused instead of blocking or being read; OpenRoot, a folder as an
+//     fs.FS (an os.Root) whose symbolic links cannot lead outside it;
 //   - CheckPath and ReadFile: a name must be a valid fs.FS path, and a file
 //     is read through a byte cap, so a huge or endless file is refused
 //     after max+1 bytes instead of exhausting memory;

@@ -3,7 +3,7 @@ package loadutil
 import (
 	"testing"
 
-	"diorama/scene/internal/loadutil/loadtest"
+	"diorama/internal/loadutil/loadtest"
 )
 
 // loadutil sits below the loaders: its non-test files import only the

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing/fstest"
 
-	"diorama/scene/internal/loadutil"
+	"diorama/internal/loadutil"
 )
 
 func ExampleResolvePath() {
