@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"io"
@@ -132,6 +133,7 @@ type jLayer struct {
 	ParallaxX     *float64          `json:"parallaxx"`
 	ParallaxY     *float64          `json:"parallaxy"`
 	TintColor     string            `json:"tintcolor"`
+	Mode          string            `json:"mode"`
 	X             int               `json:"x"`
 	Y             int               `json:"y"`
 	Width         *int              `json:"width"`
@@ -186,6 +188,7 @@ type jObject struct {
 	Rotation      *float64          `json:"rotation"`
 	GID           *uint32           `json:"gid"`
 	Visible       *bool             `json:"visible"`
+	Opacity       *float64          `json:"opacity"`
 	Ellipse       *bool             `json:"ellipse"`
 	Point         *bool             `json:"point"`
 	Capsule       *bool             `json:"capsule"`
@@ -251,6 +254,33 @@ type jTileset struct {
 	Tiles         []jTile           `json:"tiles"`
 	Properties    jProps            `json:"properties"`
 	PropertyTypes map[string]string `json:"propertytypes"`
+	WangSets      []jWangSet        `json:"wangsets"`
+	JTransform    *struct {
+		HFlip               bool `json:"hflip"`
+		VFlip               bool `json:"vflip"`
+		Rotate              bool `json:"rotate"`
+		PreferUntransformed bool `json:"preferuntransformed"`
+	} `json:"transformations"`
+}
+
+type jWangSet struct {
+	Name   string `json:"name"`
+	Class  string `json:"class"`
+	Type   string `json:"type"`
+	Tile   *int   `json:"tile"`
+	Colors []struct {
+		Name        string   `json:"name"`
+		Class       string   `json:"class"`
+		Color       string   `json:"color"`
+		Tile        *int     `json:"tile"`
+		Probability *float64 `json:"probability"`
+		Properties  jProps   `json:"properties"`
+	} `json:"colors"`
+	WangTiles []struct {
+		TileID uint32  `json:"tileid"`
+		WangID []uint8 `json:"wangid"`
+	} `json:"wangtiles"`
+	Properties jProps `json:"properties"`
 }
 
 // unmarshalJSON decodes data into v, turning errors into *Error with the
@@ -470,6 +500,16 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 	if ts.Properties, err = l.jsonProps(file, where+".properties", jt.Properties.withTypes(jt.PropertyTypes)); err != nil {
 		return nil, err
 	}
+	if t := jt.JTransform; t != nil {
+		ts.Transformations = Transformations{HFlip: t.HFlip, VFlip: t.VFlip, Rotate: t.Rotate, PreferUntransformed: t.PreferUntransformed}
+	}
+	for i := range jt.WangSets {
+		w, err := l.jsonWangSet(file, where+".wangsets["+itoa(i)+"]", &jt.WangSets[i])
+		if err != nil {
+			return nil, err
+		}
+		ts.WangSets = append(ts.WangSets, w)
+	}
 	if len(jt.Tiles) > l.lim.MaxTileCount {
 		return nil, errf(ErrLimit, file, 0, where, "more than %d tiles", l.lim.MaxTileCount)
 	}
@@ -531,6 +571,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 		ly.Parallax.Y = *j.ParallaxY
 	}
 	ly.Offset = mathx.Vec2{X: j.OffsetX, Y: j.OffsetY}
+	ly.BlendMode = j.Mode
 	if j.TintColor != "" {
 		c, err := parseColor(j.TintColor)
 		if err != nil {
@@ -708,6 +749,11 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 		o.Visible = true
 	}
 	mark(ok, setVisible)
+	o.Opacity, ok = deref(j.Opacity)
+	if !ok {
+		o.Opacity = 1
+	}
+	mark(ok, setOpacity)
 	ellipse, _ := deref(j.Ellipse)
 	point, _ := deref(j.Point)
 	capsule, _ := deref(j.Capsule)
@@ -788,6 +834,57 @@ func (l *load) jsonProps(file, where string, js jProps) (Properties, error) {
 		ps = append(ps, p)
 	}
 	return ps, nil
+}
+
+// jsonWangSet converts a Wang set.
+func (l *load) jsonWangSet(file, where string, j *jWangSet) (WangSet, error) {
+	w := WangSet{Name: j.Name, Class: j.Class, Tile: -1}
+	if j.Tile != nil {
+		w.Tile = *j.Tile
+	}
+	typ, ok := parseWangType(cmp.Or(j.Type, "corner"))
+	if !ok {
+		return w, errf(ErrInvalid, file, 0, where+".type", "unknown wang set type %s (corner, edge or mixed)", quote(j.Type))
+	}
+	w.Type = typ
+	var err error
+	if w.Properties, err = l.jsonProps(file, where+".properties", j.Properties); err != nil {
+		return w, err
+	}
+	for i, jc := range j.Colors {
+		cw := where + ".colors[" + itoa(i) + "]"
+		col := WangColor{Name: jc.Name, Class: jc.Class, Tile: -1, Probability: 1}
+		if jc.Tile != nil {
+			col.Tile = *jc.Tile
+		}
+		if jc.Probability != nil {
+			col.Probability = *jc.Probability
+		}
+		if jc.Color != "" {
+			if col.Color, err = parseColor(jc.Color); err != nil {
+				return w, &Error{File: file, Where: cw + ".color", Msg: "bad colour", Kind: ErrInvalid, Err: err}
+			}
+		}
+		if col.Properties, err = l.jsonProps(file, cw+".properties", jc.Properties); err != nil {
+			return w, err
+		}
+		w.Colors = append(w.Colors, col)
+	}
+	for i, jt := range j.WangTiles {
+		tw := where + ".wangtiles[" + itoa(i) + "]"
+		if len(jt.WangID) != 8 {
+			return w, errf(ErrInvalid, file, 0, tw+".wangid", "has %d values, want 8", len(jt.WangID))
+		}
+		wt := WangTile{TileID: jt.TileID}
+		for k, c := range jt.WangID {
+			if int(c) > len(w.Colors) {
+				return w, errf(ErrInvalid, file, 0, tw+".wangid", "names colour %d of %d", c, len(w.Colors))
+			}
+			wt.WangID[k] = c
+		}
+		w.Tiles = append(w.Tiles, wt)
+	}
+	return w, nil
 }
 
 // jsonProp reads one property or list item; an unknown type is kept as a

@@ -239,6 +239,11 @@ type Tileset struct {
 	// properties, collision shapes), sorted by ID.
 	Tiles      []Tile
 	Properties Properties
+	// WangSets are the tileset's terrain sets, kept for games and tools.
+	WangSets []WangSet
+	// Transformations say how Tiled's terrain tools may flip and rotate
+	// the tiles.
+	Transformations Transformations
 
 	line int // where the map declares it, for errors
 }
@@ -412,6 +417,11 @@ type Layer struct {
 	TotalOffset   mathx.Vec2
 	TotalParallax mathx.Vec2
 	TotalTint     color.NRGBA // white when no tint applies
+	// BlendMode is the layer's blend mode as written (Tiled 1.12: normal,
+	// add, multiply, screen, overlay, darken, lighten, color-dodge,
+	// color-burn, hard-light, soft-light, difference, exclusion); "" is
+	// normal.
+	BlendMode string
 
 	// Tile layer: X, Y, Width, Height are the layer's bounds in tiles. For a
 	// finite map Tiles holds Width×Height GIDs row by row. For an infinite
@@ -500,6 +510,9 @@ type Object struct {
 	// GID is the tile of a tile object with its flip flags (0 otherwise).
 	GID     GID
 	Visible bool
+	// Opacity is the object's own opacity (Tiled 1.12; 1 when unset),
+	// multiplied with its layer's.
+	Opacity float64
 	// Points of a polygon or polyline, relative to (X, Y).
 	Points []mathx.Vec2
 	// Text of a text object.
@@ -527,6 +540,7 @@ const (
 	setGID
 	setVisible
 	setShape
+	setOpacity
 )
 
 // Text is the content and style of a text object.

@@ -210,6 +210,9 @@ func mergeTemplate(t, o *Object) *Object {
 	if o.set&setVisible != 0 {
 		r.Visible = o.Visible
 	}
+	if o.set&setOpacity != 0 {
+		r.Opacity = o.Opacity
+	}
 	if o.set&setGID != 0 {
 		r.GID = o.GID
 		if o.GID.ID() != 0 {

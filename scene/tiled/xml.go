@@ -428,6 +428,21 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 				return nil, err
 			}
 			ts.Properties = ps
+		case "transformations":
+			tw := where + " > transformations"
+			ts.Transformations = Transformations{HFlip: c.bool(k, tw, "hflip", false), VFlip: c.bool(k, tw, "vflip", false),
+				Rotate: c.bool(k, tw, "rotate", false), PreferUntransformed: c.bool(k, tw, "preferuntransformed", false)}
+		case "wangsets":
+			for _, ws := range k.kids {
+				if ws.name != "wangset" {
+					continue
+				}
+				w, err := l.xmlWangSet(c, ws, where+" > wangset "+quote(c.str(ws, "name", "")))
+				if err != nil {
+					return nil, err
+				}
+				ts.WangSets = append(ts.WangSets, w)
+			}
 		case "tile":
 			if len(ts.Tiles) >= l.lim.MaxTileCount {
 				return nil, errf(ErrLimit, c.file, k.line, where, "more than %d tiles", l.lim.MaxTileCount)
@@ -449,6 +464,53 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 		return nil, err
 	}
 	return ts, nil
+}
+
+// xmlWangSet reads a <wangset>: its colours (<wangcolor>, or the
+// <wangcornercolor>/<wangedgecolor> of Tiled 1.1–1.4) and tiles.
+func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
+	w := WangSet{Name: c.str(n, "name", ""), Class: c.str(n, "class", ""), Tile: c.int(n, where, "tile", -1)}
+	typ, ok := parseWangType(c.str(n, "type", "corner"))
+	if !ok {
+		return w, errf(ErrInvalid, c.file, n.line, where, "unknown wang set type %s (corner, edge or mixed)", quote(c.str(n, "type", "")))
+	}
+	w.Type = typ
+	var tiles []*xnode
+	for _, k := range n.kids {
+		switch k.name {
+		case "wangcolor", "wangcornercolor", "wangedgecolor":
+			cw := where + " > " + k.name + " " + quote(c.str(k, "name", ""))
+			col := WangColor{Name: c.str(k, "name", ""), Class: c.str(k, "class", ""), Tile: c.int(k, cw, "tile", -1),
+				Probability: c.float(k, cw, "probability", 1), Color: c.color(k, cw, "color").c}
+			if p := k.child("properties"); p != nil {
+				ps, err := l.xmlProps(c, p, cw)
+				if err != nil {
+					return w, err
+				}
+				col.Properties = ps
+			}
+			w.Colors = append(w.Colors, col)
+		case "wangtile":
+			tiles = append(tiles, k)
+		case "properties":
+			ps, err := l.xmlProps(c, k, where)
+			if err != nil {
+				return w, err
+			}
+			w.Properties = ps
+		}
+		if c.err != nil {
+			return w, c.err
+		}
+	}
+	for _, k := range tiles {
+		id, err := parseWangID(c.str(k, "wangid", ""), len(w.Colors))
+		if err != nil {
+			return w, &Error{File: c.file, Line: k.line, Where: where + " > wangtile", Msg: "bad wangid", Kind: ErrInvalid, Err: err}
+		}
+		w.Tiles = append(w.Tiles, WangTile{TileID: c.uint32(k, where+" > wangtile", "tileid"), WangID: id})
+	}
+	return w, orNil(c.err)
 }
 
 func (l *load) xmlImage(c *xr, n *xnode, where string) *Image {
@@ -594,6 +656,7 @@ func (l *load) xmlLayerCommon(c *xr, n *xnode, ly *Layer) string {
 	ly.Parallax = mathx.Vec2{X: c.float(n, where, "parallaxx", 1), Y: c.float(n, where, "parallaxy", 1)}
 	tc := c.color(n, where, "tintcolor")
 	ly.Tint, ly.HasTint = tc.c, tc.ok
+	ly.BlendMode = c.str(n, "mode", "")
 	ly.line = n.line
 	return where
 }
@@ -841,6 +904,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 	o.Rotation = c.float(n, where, "rotation", 0)
 	o.GID = GID(c.uint32(n, where, "gid"))
 	o.Visible = c.bool(n, where, "visible", true)
+	o.Opacity = c.float(n, where, "opacity", 1)
 	if _, ok := n.attr("template"); ok {
 		o.Template = c.path(n, where, "template")
 	}
@@ -848,7 +912,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 		name string
 		bit  objSet
 	}{{"name", setName}, {"class", setClass}, {"type", setClass}, {"width", setWidth}, {"height", setHeight},
-		{"rotation", setRotation}, {"gid", setGID}, {"visible", setVisible}} {
+		{"rotation", setRotation}, {"gid", setGID}, {"visible", setVisible}, {"opacity", setOpacity}} {
 		if _, ok := n.attr(a.name); ok {
 			o.set |= a.bit
 		}
