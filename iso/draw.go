@@ -241,6 +241,16 @@ func (pt *Painter) opts(o raster.DrawOptions) *raster.DrawOptions {
 	return &pt.scratch
 }
 
+// Sprite adds s with its top-left corner at map pixel at, with depth key
+// depth, through the camera (position and zoom). It is how single images
+// that are neither tiles nor sorted objects (backgrounds, image layers)
+// are drawn.
+func (pt *Painter) Sprite(dl *raster.DrawList, depth int64, s *raster.Sprite, at mathx.Point) {
+	p := pt.Cam.MapPixelToScreen(at)
+	var none raster.DrawOptions
+	dl.Sprite(depth, s, p.X, p.Y, pt.opts(none))
+}
+
 // Layer adds the visible tiles of l with depth key depth (one key for the
 // whole layer: the draw list keeps insertion order among equal keys, and
 // tiles are added back to front). It returns an error when l's slices do

@@ -134,7 +134,7 @@ func newLevel(size int, seed uint64, maxBullets int) (*level, error) {
 			tl.Tiles[r*size+c] = t
 		}
 	}
-	w.Layers = append(w.Layers, tl)
+	w.Layers = append(w.Layers, scene.Layer{Name: "ground", TileLayer: tl})
 	for _, b := range l.boxes {
 		h := 24
 		if b.W > 2 || b.H > 2 {

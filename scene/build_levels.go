@@ -122,7 +122,7 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 	if err != nil {
 		return nil, fail(err)
 	}
-	w.Layers = append(w.Layers, layer)
+	w.Layers = append(w.Layers, Layer{TileLayer: layer})
 	solid := make([]bool, len(l.Cells))
 	bm := blockMaker{g: g, proto: map[[2]int]iso.Object{}}
 	zp := g.Proj.ZPixels
@@ -211,7 +211,7 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 	if err != nil {
 		return nil, fail(err)
 	}
-	w.Layers = append(w.Layers, layer)
+	w.Layers = append(w.Layers, Layer{TileLayer: layer})
 	bm := blockMaker{g: w.Grid, proto: map[[2]int]iso.Object{}}
 	for k, c := range gr.Cells {
 		if c != imagelevel.Wall {
@@ -363,7 +363,7 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 			}
 		}
 	}
-	w.Layers = append(w.Layers, layer)
+	w.Layers = append(w.Layers, Layer{TileLayer: layer})
 	for k := range s.Walls {
 		wl := &s.Walls[k]
 		i, j := int(math.Round(wl.Pos.X/gs)), int(math.Round(wl.Pos.Y/gs))

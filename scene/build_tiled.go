@@ -107,10 +107,15 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 		return nil, fail("%v", err)
 	}
 	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, lay: lay, region: region, delta: delta, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
+	w.ParallaxOrigin = m.ParallaxOrigin.Sub(delta)
 	solid := make([]bool, 0)
 	for _, l := range m.Flatten() {
-		if !l.TotalVisible {
-			continue
+		// Every layer is built, hidden ones too (collision layers often
+		// are): they are drawn only when shown, and their entities and
+		// walls exist either way.
+		layer := Layer{Name: l.Name, Hidden: !l.TotalVisible}
+		if p := l.TotalParallax; p != (mathx.Vec2{X: 1, Y: 1}) {
+			layer.Parallax = p
 		}
 		switch l.Kind {
 		case tiled.TileLayer:
@@ -118,7 +123,8 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 			if err != nil {
 				return nil, err
 			}
-			w.Layers = append(w.Layers, tl)
+			layer.TileLayer = tl
+			w.Layers = append(w.Layers, layer)
 			if sol != nil {
 				if len(solid) == 0 {
 					solid = sol
@@ -128,12 +134,15 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 					}
 				}
 			}
+		case tiled.ImageLayer:
+			if err := b.imageLayer(l, &layer); err != nil {
+				return nil, err
+			}
+			w.Layers = append(w.Layers, layer)
 		case tiled.ObjectGroup:
+			w.Layers = append(w.Layers, layer)
 			for _, o := range l.Objects {
-				if !o.Visible {
-					continue
-				}
-				if err := b.object(l, o); err != nil {
+				if err := b.object(l, o, len(w.Layers)); err != nil {
 					return nil, err
 				}
 			}
@@ -384,6 +393,34 @@ func (b *tiledBuilder) animation(gid tiled.GID, l *tiled.Layer, si int32) error 
 	return nil
 }
 
+// imageLayer reads an image layer's image into layer: the layer's opacity
+// and tint applied, placed at the layer's offset (Tiled draws an image
+// layer's top-left corner at the offset, in screen pixels).
+func (b *tiledBuilder) imageLayer(l *tiled.Layer, layer *Layer) error {
+	if l.Image == nil || l.Image.Source == "" {
+		return nil // an image layer without an image draws nothing
+	}
+	img, err := b.image(l.Image)
+	if err != nil {
+		return fmt.Errorf("%w (image layer %q)", err, l.Name)
+	}
+	off, err := layerOffset(l)
+	if err != nil {
+		return fmt.Errorf("scene: %s: %w", b.m.File, err)
+	}
+	cp := image.NewRGBA(img.Rect)
+	copy(cp.Pix, img.Pix)
+	shade(cp, l.TotalOpacity, l.TotalTint)
+	s, err := raster.NewSprite(cp)
+	if err != nil {
+		return fmt.Errorf("scene: %s: image layer %q: %w", b.m.File, l.Name, err)
+	}
+	layer.Image = s
+	layer.ImageAt = mathx.Point{X: off.X - int(math.Round(b.delta.X)), Y: off.Y - int(math.Round(b.delta.Y))}
+	layer.RepeatX, layer.RepeatY = l.RepeatX, l.RepeatY
+	return nil
+}
+
 // walls turns solid map tiles into merged physics walls over their world
 // cells.
 func (b *tiledBuilder) walls(solid []bool) error {
@@ -424,8 +461,10 @@ func (b *tiledBuilder) screenWorld(s mathx.Vec2) mathx.Vec2 {
 	return b.g.ToWorld(s.Sub(b.delta), 0).XY()
 }
 
-// object converts one object to an entity.
-func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
+// object converts one object of layer l to an entity drawn with
+// World.Layers[layer-1]. A hidden object is created (it may be a spawn
+// point or a trigger) but not drawn.
+func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error {
 	m := b.m
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("scene: %s: layer %q object %d (%q): %s", m.File, l.Name, o.ID, o.Name, fmt.Sprintf(format, a...))
@@ -437,7 +476,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 	// The layer's offset moves its objects on screen: they move by the
 	// world vector that projects to it.
 	shift := b.g.WorldVec(loff.Vec())
-	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class)}
+	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), drawLayer: layer}
 	var center, half mathx.Vec2
 	switch o.Shape {
 	case tiled.TileShape:
@@ -479,20 +518,27 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		}
 		center = center.Add(shift)
 	}
-	if o.Shape == tiled.TileShape {
+	if o.Shape == tiled.TileShape && o.Visible {
 		img, ts, err := b.tileImage(o.GID)
 		if err != nil {
 			return fail("%v", err)
 		}
-		s, err := raster.NewSprite(img)
+		// Tiled draws a tile object's image at the object's size (an
+		// object without a size shows the image at its own), rotated
+		// about the object's anchor, with the layer's and the object's
+		// opacity and the layer's tint.
+		oo := *o
+		if oo.Width <= 0 || oo.Height <= 0 {
+			oo.Width, oo.Height = float64(img.Rect.Dx()), float64(img.Rect.Dy())
+		}
+		shade(img, l.TotalOpacity*o.Opacity, l.TotalTint)
+		top := b.lay.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
+		anchor := b.lay.PixelToScreen(mathx.V2(o.X, o.Y))
+		s, tl, err := bakeTileObject(img, top, mathx.V2(oo.Width, oo.Height), anchor, o.Rotation)
 		if err != nil {
 			return fail("%v", err)
 		}
-		oo := *o
-		oo.Width, oo.Height = float64(img.Rect.Dx()), float64(img.Rect.Dy())
-		tl := b.g.Proj // for the height scale
-		top := b.lay.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
-		at := mathx.Point{X: int(math.Round(top.X-b.delta.X)) + loff.X, Y: int(math.Round(top.Y-b.delta.Y)) + loff.Y}
+		at := mathx.Point{X: tl.X - int(math.Round(b.delta.X)) + loff.X, Y: tl.Y - int(math.Round(b.delta.Y)) + loff.Y}
 		// Feet: the bottom centre of the image without the tileset offset.
 		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
 		if m.Orientation == tiled.Isometric && ts.Alignment(m.Orientation) == "bottom" {
@@ -502,7 +548,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object) error {
 		}
 		center = center.Add(shift)
 		r := o.Properties.Float("radius", 0.5)
-		h := float64(img.Rect.Dy()) / float64(tl.ZPixels)
+		h := oo.Height / float64(b.g.Proj.ZPixels)
 		d.Drawing = iso.Object{
 			Box:   iso.Box{Min: mathx.V3(center.X-r, center.Y-r, 0), Max: mathx.V3(center.X+r, center.Y+r, h)},
 			Parts: []iso.Part{{Sprite: s, At: at}},

@@ -269,7 +269,7 @@ func TestBuildTiledOrthogonal(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := w.Grid
-	if g.Layout != iso.Orthogonal || g.Order != iso.RightDown || g.Cols != 10 || g.Rows != 7 || len(w.Layers) != 2 {
+	if g.Layout != iso.Orthogonal || g.Order != iso.RightDown || g.Cols != 10 || g.Rows != 7 || len(w.Layers) != 3 {
 		t.Fatalf("grid %+v, %d layers", g, len(w.Layers))
 	}
 	if tw, th := g.TileSize(); tw != 32 || th != 32 {
@@ -436,7 +436,8 @@ func BenchmarkRenderLayoutsLayer(b *testing.B) {
 // On an orthogonal map things are drawn by the y of their feet, as Tiled
 // draws objects top-down: a figure whose feet are just above the oak's is
 // hidden by the oak where they overlap, one just below it covers the oak.
-// On a hexagonal map the same holds along screen y.
+// On a hexagonal map the same holds along screen y. (An entity on no
+// layer would be drawn above every layer instead.)
 func TestTiledGroundLineDepth(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -454,7 +455,8 @@ func TestTiledGroundLineDepth(t *testing.T) {
 				t.Fatal(err)
 			}
 			feet := w.Grid.ToWorld(c.oak.Add(mathx.V2(0, dy)), 0)
-			if _, err := w.Create(EntityDef{Kind: Object, Name: "figure", Pos: feet, Look: id}); err != nil {
+			// On the objects' layer, the figure sorts with the oak.
+			if _, err := w.Create(EntityDef{Kind: Object, Name: "figure", Pos: feet, Look: id, DrawLayer: "things"}); err != nil {
 				t.Fatal(err)
 			}
 			fr := renderWorld(t, w, 16)

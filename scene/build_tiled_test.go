@@ -238,7 +238,7 @@ func TestBuildTiledIsometric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.Grid.Layout != iso.Diamond || w.Grid.Cols != 8 || w.Grid.Rows != 8 || w.Grid.Proj.TileW != 64 || len(w.Layers) != 2 {
+	if w.Grid.Layout != iso.Diamond || w.Grid.Cols != 8 || w.Grid.Rows != 8 || w.Grid.Proj.TileW != 64 || len(w.Layers) != 3 || w.Layers[2].Name != "things" || len(w.Layers[2].Tiles) != 0 {
 		t.Fatalf("grid %+v, %d layers", w.Grid, len(w.Layers))
 	}
 	// Ground: GID 1 is sprite 0; the flipped arrows are three more sprites.

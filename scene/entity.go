@@ -120,6 +120,11 @@ type EntityDef struct {
 	// blocks, Tiled tile objects) drawn as is, in map pixels; it is used
 	// for non-moving entities instead of the Look.
 	Drawing iso.Object
+	// DrawLayer names the layer (World.Layers) the entity is drawn with,
+	// sorted among that layer's entities; "" draws it above every layer.
+	DrawLayer string
+
+	drawLayer int // index+1 of the resolved DrawLayer (0: none); builders set it directly
 }
 
 // slot states.

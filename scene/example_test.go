@@ -65,7 +65,7 @@ func ExampleLoadTiled() {
 		fmt.Printf("%-6s %-9s %v\n", w.Name(e), w.Kind(e), w.Pos(e))
 	})
 	// Output:
-	// 8 x 8 tiles, 2 layers, 3 walls
+	// 8 x 8 tiles, 3 layers, 3 walls
 	// oak    object    (3.5,5.5,0)
 	// pine   object    (6.5,2.5,0)
 	// hero   character (2.5,3.5,0)

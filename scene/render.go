@@ -11,12 +11,14 @@ import (
 )
 
 // Render adds the world to dl through painter pt (which holds the grid
-// and camera): every tile layer in order, then every drawn entity and
-// bullet as depth-sorted iso objects. Moving things are drawn where they
-// were alpha of the way from the previous tick to the last one (alpha
-// from loop.Clock.Alpha, clamped to [0, 1]). It returns the next free
-// depth key. Render never changes the simulation; it does not allocate
-// once its buffers have grown.
+// and camera): each shown layer in order, bottom first (its image, its
+// tiles, then the entities drawn on it, depth-sorted among themselves,
+// all moved by the layer's parallax), then the entities on no layer and
+// the bullets, depth-sorted. Moving things are drawn where they were
+// alpha of the way from the previous tick to the last one (alpha from
+// loop.Clock.Alpha, clamped to [0, 1]). It returns the next free depth
+// key. Render never changes the simulation; it does not allocate once
+// its buffers have grown.
 func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int64, error) {
 	if pt == nil || pt.Grid == nil || pt.Cam == nil {
 		return 0, fmt.Errorf("scene: Render needs a painter with a grid and a camera")
@@ -26,35 +28,114 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	}
 	alpha = math.Min(alpha, 1)
 	w.animateTiles()
+	w.bucketByLayer()
+	cam := pt.Cam
+	center := cam.Center
+	defer func() { cam.Center = center }()
 	var depth int64
 	for k := range w.Layers {
-		if err := pt.Layer(dl, &w.Layers[k], depth); err != nil {
-			return 0, fmt.Errorf("scene: layer %d: %w", k, err)
+		l := &w.Layers[k]
+		if l.Hidden {
+			continue
 		}
-		depth++
+		cam.Center = center.Sub(l.parallaxShift(center, w.ParallaxOrigin))
+		if l.Image != nil {
+			drawImage(dl, pt, l, depth)
+			depth++
+		}
+		if len(l.Tiles) > 0 {
+			if err := pt.Layer(dl, &l.TileLayer, depth); err != nil {
+				return 0, fmt.Errorf("scene: layer %d (%q): %w", k, l.Name, err)
+			}
+			depth++
+		}
+		if n, err := w.addEntities(pt, w.layerSlots(k), alpha); err != nil {
+			return 0, err
+		} else if n > 0 {
+			depth = pt.Objects(dl, depth)
+		}
 	}
-	g := pt.Grid
-	// Cull here what Painter.Add would drop anyway, to skip its per-call
-	// checks for the many objects outside the view.
-	view := pt.Cam.View()
-	visible := func(at mathx.Point, s *raster.Sprite) bool {
-		return at.X < view.Max.X && at.Y < view.Max.Y && at.X+s.W() > view.Min.X && at.Y+s.H() > view.Min.Y
+	cam.Center = center
+	if _, err := w.addEntities(pt, w.layerSlots(-1), alpha); err != nil {
+		return 0, err
 	}
+	if err := w.addBullets(pt, alpha); err != nil {
+		return 0, err
+	}
+	return pt.Objects(dl, depth), nil
+}
+
+// bucketByLayer groups the live entity slots by draw layer (a counting
+// sort in slot order) into layerOrder; layerStart[k+1]..layerStart[k+2]
+// are layer k's, layerStart[0]..layerStart[1] those on no layer.
+func (w *World) bucketByLayer() {
+	n := len(w.Layers) + 2
+	if cap(w.layerStart) < n {
+		w.layerStart = make([]int32, n)
+	}
+	w.layerStart = w.layerStart[:n]
+	clear(w.layerStart)
+	live := 0
 	for i, st := range w.state {
 		if st != stLive {
 			continue
 		}
-		if len(w.drawing[i].Parts) > 0 && w.kind[i] != Character {
-			if err := pt.Add(w.drawing[i]); err != nil {
-				return 0, err
-			}
+		k := int(w.drawLayer[i]) + 1
+		if k < 0 || k >= n-1 {
+			k = 0 // a layer removed from World.Layers: draw on top
+		}
+		w.layerStart[k+1]++
+		live++
+	}
+	for k := 1; k < n; k++ {
+		w.layerStart[k] += w.layerStart[k-1]
+	}
+	if cap(w.layerOrder) < live {
+		w.layerOrder = make([]int32, live, cap(w.state))
+	}
+	w.layerOrder = w.layerOrder[:live]
+	fill := w.layerFill[:0]
+	fill = append(fill, w.layerStart[:n-1]...)
+	w.layerFill = fill
+	for i, st := range w.state {
+		if st != stLive {
 			continue
 		}
-		l := w.lookOf(i)
+		k := int(w.drawLayer[i]) + 1
+		if k < 0 || k >= n-1 {
+			k = 0
+		}
+		w.layerOrder[fill[k]] = int32(i)
+		fill[k]++
+	}
+}
+
+// layerSlots returns the live slots drawn with layer k (−1: no layer).
+func (w *World) layerSlots(k int) []int32 {
+	return w.layerOrder[w.layerStart[k+1]:w.layerStart[k+2]]
+}
+
+// addEntities queues the drawn entities among slots with the painter and
+// returns how many it queued.
+func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int, error) {
+	g := pt.Grid
+	// Cull here what Painter.Add would drop anyway, to skip its per-call
+	// checks for the many objects outside the view.
+	view := pt.Cam.View()
+	n := 0
+	for _, i := range slots {
+		if len(w.drawing[i].Parts) > 0 && w.kind[i] != Character {
+			if err := pt.Add(w.drawing[i]); err != nil {
+				return n, err
+			}
+			n++
+			continue
+		}
+		l := w.lookOf(int(i))
 		if l == nil {
 			continue
 		}
-		s := w.sprite(i, l)
+		s := w.sprite(int(i), l)
 		if s == nil {
 			continue
 		}
@@ -68,7 +149,7 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		}
 		sp := g.ToScreen(p)
 		at := mathx.Point{X: floorInt(sp.X) - s.W()/2 + l.Offset.X, Y: floorInt(sp.Y) - s.H() + l.Offset.Y}
-		if !visible(at, s) {
+		if !visibleIn(view, at, s) {
 			continue
 		}
 		w.parts[i] = iso.Part{Sprite: s, At: at}
@@ -77,39 +158,54 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 			Parts: w.parts[i : i+1 : i+1],
 		}
 		if err := pt.Add(o); err != nil {
-			return 0, err
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// addBullets queues the live bullets with the painter.
+func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
+	s := w.bulletSprite
+	if s == nil {
+		return nil
+	}
+	g := pt.Grid
+	view := pt.Cam.View()
+	b := &w.bullets
+	if cap(w.bulletParts) < len(b.Used) {
+		w.bulletParts = make([]iso.Part, len(b.Used), cap(b.Used))
+	}
+	w.bulletParts = w.bulletParts[:len(b.Used)]
+	for i, u := range b.Used {
+		if !u || !b.P.Alive[i] {
+			continue // a bullet that hit is gone from the picture
+		}
+		x := b.PX[i] + (b.P.X[i]-b.PX[i])*alpha
+		y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha
+		p := mathx.V3(x, y, b.Z[i])
+		sp := g.ToScreen(p)
+		at := mathx.Point{X: floorInt(sp.X) - s.W()/2, Y: floorInt(sp.Y) - s.H()}
+		if !visibleIn(view, at, s) {
+			continue
+		}
+		w.bulletParts[i] = iso.Part{Sprite: s, At: at}
+		r := math.Max(b.P.R[i], 0.05)
+		o := iso.Object{
+			Box:   iso.Box{Min: mathx.V3(x-r, y-r, b.Z[i]), Max: mathx.V3(x+r, y+r, b.Z[i]+2*r)},
+			Parts: w.bulletParts[i : i+1 : i+1],
+		}
+		if err := pt.Add(o); err != nil {
+			return err
 		}
 	}
-	if s := w.bulletSprite; s != nil {
-		b := &w.bullets
-		if cap(w.bulletParts) < len(b.Used) {
-			w.bulletParts = make([]iso.Part, len(b.Used), cap(b.Used))
-		}
-		w.bulletParts = w.bulletParts[:len(b.Used)]
-		for i, u := range b.Used {
-			if !u || !b.P.Alive[i] {
-				continue // a bullet that hit is gone from the picture
-			}
-			x := b.PX[i] + (b.P.X[i]-b.PX[i])*alpha
-			y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha
-			p := mathx.V3(x, y, b.Z[i])
-			sp := g.ToScreen(p)
-			at := mathx.Point{X: floorInt(sp.X) - s.W()/2, Y: floorInt(sp.Y) - s.H()}
-			if !visible(at, s) {
-				continue
-			}
-			w.bulletParts[i] = iso.Part{Sprite: s, At: at}
-			r := math.Max(b.P.R[i], 0.05)
-			o := iso.Object{
-				Box:   iso.Box{Min: mathx.V3(x-r, y-r, b.Z[i]), Max: mathx.V3(x+r, y+r, b.Z[i]+2*r)},
-				Parts: w.bulletParts[i : i+1 : i+1],
-			}
-			if err := pt.Add(o); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return pt.Objects(dl, depth), nil
+	return nil
+}
+
+// visibleIn reports whether sprite s drawn at map pixel at overlaps view.
+func visibleIn(view mathx.Rect, at mathx.Point, s *raster.Sprite) bool {
+	return at.X < view.Max.X && at.Y < view.Max.Y && at.X+s.W() > view.Min.X && at.Y+s.H() > view.Min.Y
 }
 
 // tileAnim is an animated tile of a layer: the layer's sprite slot and

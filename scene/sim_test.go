@@ -51,7 +51,7 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Layers = append(w.Layers, floor)
+	w.Layers = append(w.Layers, Layer{TileLayer: floor})
 	a := &arena{w: w, fire: max(1, bullets/60)}
 	for k := 0; k < 16; k++ {
 		x := 2 + w.Rand.Float64()*float64(size-4)

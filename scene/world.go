@@ -46,9 +46,12 @@ type Config struct {
 type World struct {
 	// Grid is the iso map the world lives on.
 	Grid *iso.Grid
-	// Layers are the map's tile layers, bottom first, drawn beneath all
-	// objects.
-	Layers []iso.TileLayer
+	// Layers are the map's layers (tiles, images, and the entities placed
+	// on them), bottom first; see Layer.
+	Layers []Layer
+	// ParallaxOrigin is the camera centre (map pixels) at which every
+	// layer with a parallax factor is drawn in place.
+	ParallaxOrigin mathx.Vec2
 	// Phys is the physics world: walls, bodies, queries (in world units).
 	Phys *physics.World
 	// Events are the world's event channels.
@@ -92,6 +95,7 @@ type World struct {
 	dir       []int16 // facing index into the look's DirectionSet
 	player    []atlas.Player
 	drawing   []iso.Object
+	drawLayer []int32    // index into Layers, or −1: above every layer
 	parts     []iso.Part // one scratch part per slot for drawing looks
 	free      []int32
 	live      int
@@ -108,6 +112,9 @@ type World struct {
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
+	layerStart  []int32 // bucketByLayer's bucket bounds
+	layerOrder  []int32 // live slots grouped by draw layer
+	layerFill   []int32
 }
 
 // Events are the channels a World dispatches on during Step, in this order
@@ -296,6 +303,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.anim[i], w.dir[i] = Idle, -1
 	w.player[i] = atlas.Player{}
 	w.drawing[i] = d.Drawing
+	w.drawLayer[i] = int32(d.drawLayer - 1)
 	if d.Kind == Character {
 		w.updateAnim(i)
 	}
@@ -338,6 +346,16 @@ func (w *World) check(d *EntityDef) error {
 	}
 	if !d.Drawing.Box.IsFinite() && len(d.Drawing.Parts) > 0 {
 		return fmt.Errorf("scene: entity %q: drawing box is not valid", d.Name)
+	}
+	if d.DrawLayer != "" {
+		k := w.LayerIndex(d.DrawLayer)
+		if k < 0 {
+			return fmt.Errorf("scene: entity %q: no layer named %q to draw on", d.Name, d.DrawLayer)
+		}
+		d.drawLayer = k + 1
+	}
+	if d.drawLayer < 0 || d.drawLayer > len(w.Layers) {
+		return fmt.Errorf("scene: entity %q: draw layer %d of %d", d.Name, d.drawLayer-1, len(w.Layers))
 	}
 	if d.Height == 0 {
 		d.Height = 1
@@ -384,6 +402,7 @@ func (w *World) grow() {
 	w.dir = append(w.dir, -1)
 	w.player = append(w.player, atlas.Player{})
 	w.drawing = append(w.drawing, iso.Object{})
+	w.drawLayer = append(w.drawLayer, -1)
 	w.parts = append(w.parts, iso.Part{})
 }
 

@@ -202,7 +202,7 @@ func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
 				continue
 			}
 			if l.Name == "walls" && k < len(w.Layers) {
-				L.wallLayer(&w.Layers[k])
+				L.wallLayer(&w.Layers[k].TileLayer)
 				w.Layers = append(w.Layers[:k], w.Layers[k+1:]...)
 				break
 			}
