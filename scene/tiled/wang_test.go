@@ -90,4 +90,3 @@ func TestKeptData(t *testing.T) {
 		t.Fatalf("desert.tsx wang sets: %d sets", len(ts.WangSets))
 	}
 }
-
