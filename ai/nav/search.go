@@ -107,6 +107,17 @@ func (s *Searcher) prepare(n int, fx bool) {
 	s.best, s.bestH = -1, math.Inf(1)
 }
 
+// forget drops the last search's results before a new one starts, so a
+// call that fails on its arguments leaves nothing stale behind: GridDist
+// and GraphDist report +Inf and GridResult and GraphResult ErrNoPath
+// until a search succeeds.
+func (s *Searcher) forget() {
+	s.grid, s.graph = nil, nil
+	s.found, s.finished, s.budgetHit = false, true, false
+	s.best = -1
+	s.goal = -2 // no Dijkstra result
+}
+
 func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) {
 	if !g.In(p.X, p.Y) {
 		return 0, fmt.Errorf("%w: %s (%d,%d) on a %d×%d grid", ErrOutOfBounds, what, p.X, p.Y, g.w, g.h)
@@ -122,6 +133,7 @@ func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) 
 // running it; advance it with Step and read it with GridResult. AStar and
 // JPS are Begin, Step to the end and GridResult in one call.
 func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
+	s.forget()
 	if g == nil {
 		return ErrEmptyMap
 	}
@@ -461,8 +473,10 @@ func reversePts(p []mathx.Point) {
 }
 
 // DijkstraGrid settles every cell reachable from `from` (single-source
-// Dijkstra). Read the results with GridDist and GridPathTo.
+// Dijkstra). Read the results with GridDist and GridPathTo. A call that
+// fails leaves no results: every cell then reads as unreachable.
 func (s *Searcher) DijkstraGrid(g *Grid, from mathx.Point) error {
+	s.forget()
 	if g == nil {
 		return ErrEmptyMap
 	}
@@ -514,6 +528,7 @@ func (s *Searcher) GridPathTo(p mathx.Point, dst []mathx.Point) ([]mathx.Point, 
 // BeginGraph starts an A* search on a graph without running it; advance it
 // with Step and read it with GraphResult.
 func (s *Searcher) BeginGraph(g *Graph, from, to int) error {
+	s.forget()
 	if g == nil || len(g.pos) == 0 {
 		return ErrEmptyMap
 	}
@@ -562,8 +577,10 @@ func (s *Searcher) graphPath(n int32, dst []int) []int {
 }
 
 // DijkstraGraph settles every node reachable from `from`. Read the results
-// with GraphDist and GraphPathTo.
+// with GraphDist and GraphPathTo. A call that fails leaves no results:
+// every node then reads as unreachable.
 func (s *Searcher) DijkstraGraph(g *Graph, from int) error {
+	s.forget()
 	if g == nil || len(g.pos) == 0 {
 		return ErrEmptyMap
 	}
