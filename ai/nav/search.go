@@ -40,7 +40,14 @@ type Searcher struct {
 	MaxExpand int
 	// Nearest makes an unreachable goal return the path to the reachable
 	// node closest to it (by the search heuristic's distance) with
-	// Stats.Partial set, instead of ErrNoPath.
+	// Stats.Partial set, instead of ErrNoPath. A*, JPS and JPS+ end
+	// equally close: A* meets the closest cell while exhausting the
+	// start's component, while JPS and JPS+ (which close only jump
+	// points) look that cell up first, scanning out from the goal, and
+	// search a shortest path to it. Among equally close cells A* keeps
+	// the one reached cheapest, JPS the one nearest the start in octile
+	// distance. With MaxExpand the partial path leads to the closest node
+	// closed before the budget ran out.
 	Nearest bool
 
 	g, h   []float64
@@ -63,7 +70,8 @@ type Searcher struct {
 	graph     *Graph
 	start     int32
 	goal      int32 // -1: settle everything
-	gx, gy    int
+	gx, gy    int   // the goal searched for
+	ngx, ngy  int   // the goal asked for, which Nearest measures against
 	gpos      mathx.Vec2
 	hk        float64
 	expanded  int
@@ -73,6 +81,9 @@ type Searcher struct {
 	finished  bool
 	budgetHit bool
 	record    bool
+	// redirected says the goal asked for was unreachable and Nearest
+	// made a JPS search aim at the closest reachable cell instead.
+	redirected bool
 }
 
 // NewSearcher returns a Searcher with no limits.
@@ -116,6 +127,7 @@ func (s *Searcher) forget() {
 	s.found, s.finished, s.budgetHit = false, true, false
 	s.best = -1
 	s.goal = -2 // no Dijkstra result
+	s.redirected = false
 }
 
 func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) {
@@ -166,10 +178,21 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 	}
 	s.start, s.goal = a, b
 	s.gx, s.gy = to.X, to.Y
+	s.ngx, s.ngy = to.X, to.Y
 	s.hk = g.minCost
-	if !s.Nearest && g.comp[a] != g.comp[b] {
-		s.finished = true // different components: no search needed
-		return nil
+	if g.comp[a] != g.comp[b] {
+		if !s.Nearest {
+			s.finished = true // different components: no search needed
+			return nil
+		}
+		if jps {
+			// JPS closes only jump points, so the nearest one it meets
+			// need not be the nearest reachable cell: find that cell
+			// first and search for it instead.
+			s.goal = g.nearestInComp(g.comp[a], to, from)
+			s.gx, s.gy = g.xy(s.goal)
+			s.redirected = true
+		}
 	}
 	if fx {
 		s.seedFx(a)
@@ -430,7 +453,7 @@ func (s *Searcher) expandGraph(p int32) {
 func (s *Searcher) end() (int32, bool, error) {
 	switch {
 	case s.found:
-		return s.goal, false, nil
+		return s.goal, s.redirected, nil
 	case !s.finished:
 		return -1, false, fmt.Errorf("nav: search not finished")
 	case s.Nearest && s.best >= 0:
