@@ -125,3 +125,58 @@ func TestNearestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNearest: partial queries toward a goal sealed inside a walled
+// box on the open 256×256 map. A* exhausts the start's component; JPS and
+// JPS+ look the closest reachable cell up and search for it.
+func BenchmarkNearest(b *testing.B) {
+	g, qs := openMap()
+	for i := 110; i <= 145; i++ { // the box's wall, interior left open
+		g.SetBlocked(i, 110, true)
+		g.SetBlocked(i, 145, true)
+		g.SetBlocked(110, i, true)
+		g.SetBlocked(145, i, true)
+	}
+	goal := mathx.Pt(127, 127)
+	g.SetBlocked(goal.X, goal.Y, false)
+	var starts []mathx.Point
+	for _, q := range qs {
+		if g.Walkable(q[0].X, q[0].Y) && !g.Connected(q[0], goal) {
+			starts = append(starts, q[0])
+		}
+	}
+	g.PrepareJPSPlus()
+	for mode, name := range []string{"AStar", "JPS", "JPSPlus"} {
+		b.Run(name, func(b *testing.B) {
+			s := NewSearcher()
+			s.Nearest = true
+			path := make([]mathx.Point, 0, 4096)
+			run := func(a mathx.Point) (st Stats) {
+				switch mode {
+				case 0:
+					path, st, _ = s.AStar(g, a, goal, path)
+				case 1:
+					path, st, _ = s.JPS(g, a, goal, path)
+				case 2:
+					path, st, _ = s.JPSPlus(g, a, goal, path)
+				}
+				if !st.Partial {
+					b.Fatal("goal reached")
+				}
+				return st
+			}
+			for _, a := range starts {
+				run(a)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			c0 := cpuNanos()
+			nodes := 0
+			for i := 0; i < b.N; i++ {
+				nodes += run(starts[i%len(starts)]).Expanded
+			}
+			b.ReportMetric(float64(cpuNanos()-c0)/float64(b.N), "cpu-ns/query")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/query")
+		})
+	}
+}
