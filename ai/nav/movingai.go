@@ -17,7 +17,8 @@ import (
 // at most 2048×2048).
 const MaxMovingAISide = 4096
 
-// MaxScenarios bounds the number of lines ParseScenarios accepts.
+// MaxScenarios bounds the number of queries ReadScenarios accepts in a
+// file.
 const MaxScenarios = 1 << 20
 
 // maxMovingAILine bounds one line of a Moving AI file, trailing blanks
