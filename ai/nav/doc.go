@@ -2,8 +2,14 @@
 // navigation meshes, and path post-processing and following.
 //
 // Graphs: [Grid] (4-way, 8-way without corner cutting, odd-r hexagonal;
-// per-cell cost multipliers; [ParseGrid], [ParseMovingAIMap]) and [Graph]
-// (explicit weighted directed graph with node positions).
+// per-cell cost multipliers; [ParseGrid]) and [Graph] (explicit weighted
+// directed graph with node positions).
+//
+// Moving AI benchmarks: [ReadMovingAIMap] and [LoadMovingAIMap] read
+// octile and octile-corner maps into 8-way grids, [ReadScenarios] and
+// [LoadScenarios] read .scen query files (version 1, or HOG2's older
+// seven-field lines); errors are [*MovingAIError]s reading
+// "file:line:column: what".
 //
 // Searches run on a [Searcher], which owns its work arrays and reuses
 // them, so after warm-up a query allocates nothing when the caller passes

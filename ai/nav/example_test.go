@@ -3,6 +3,7 @@ package nav_test
 import (
 	"fmt"
 	"strings"
+	"testing/fstest"
 
 	"diorama/ai/nav"
 	"diorama/mathx"
@@ -120,6 +121,28 @@ func ExampleParseMovingAIMap() {
 	// Output:
 	// 3 2 false <nil>
 	// 2.41421 2.41421
+}
+
+func ExampleLoadMovingAIMap() {
+	fsys := fstest.MapFS{
+		"maps/two.map":   {Data: []byte("width 3\r\nheight 2\r\ntype octile\r\nmap\r\nG.T\r\n.S.\r\n")},
+		"maps/bad.map":   {Data: []byte("type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n")},
+		"two.map.scen":   {Data: []byte("version 1.0\n0\tmaps/two.map\t3\t2\t0\t0\t2\t1\t2.41421\n")},
+		"empty.map.scen": {Data: []byte("version 1\n")},
+	}
+	g, err := nav.LoadMovingAIMap(fsys, "maps/two.map")
+	fmt.Println(g.W(), g.H(), g.Walkable(2, 0), err)
+	sc, err := nav.LoadScenarios(fsys, "two.map.scen")
+	fmt.Println(sc[0].Start, sc[0].Goal, sc[0].Optimal, err)
+	_, err = nav.LoadMovingAIMap(fsys, "maps/bad.map")
+	fmt.Println(err)
+	_, err = nav.LoadScenarios(fsys, "empty.map.scen")
+	fmt.Println(err)
+	// Output:
+	// 3 2 false <nil>
+	// {0 0} {2 1} 2.41421 <nil>
+	// maps/bad.map:6:2: unknown tile 'x' (want one of . G S @ O T W)
+	// empty.map.scen:1: no scenario lines
 }
 
 func ExampleSearcher_JPSPlus() {

@@ -95,7 +95,8 @@ func (s *Searcher) stepFx(budget int) bool {
 			break
 		}
 		if s.Nearest {
-			h := s.fxHeur(p)
+			x, y := s.grid.xy(p)
+			h := octFx(x-s.ngx, y-s.ngy)
 			if s.best < 0 || h < s.bestHx || (h == s.bestHx && s.rec[p].g < s.rec[s.best].g) {
 				s.best, s.bestHx = p, h
 			}

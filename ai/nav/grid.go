@@ -469,3 +469,70 @@ func ParseGrid(rows []string, conn Conn) (*Grid, error) {
 	}
 	return g, nil
 }
+
+// nearestInComp returns the cell of component c closest to goal by the
+// fixed-point octile distance (the measure of the 8-way searches' Nearest
+// option); among equally close cells, the one closest to from, then the
+// first met. It scans square rings outward from goal and stops once a
+// ring cannot hold anything closer, so a goal just behind a wall costs a
+// few rings. c must be a component of the grid (so a cell exists).
+func (g *Grid) nearestInComp(c int32, goal, from mathx.Point) int32 {
+	n := nearestScan{g: g, c: c, goal: goal, from: from, best: -1}
+	rmax := max(goal.X, g.w-1-goal.X, goal.Y, g.h-1-goal.Y)
+	for r := 0; r <= rmax; r++ {
+		if n.best >= 0 && uint64(r)*fxStraight > n.bh {
+			break // every cell from here on is farther
+		}
+		x0, x1 := max(goal.X-r, 0), min(goal.X+r, g.w-1)
+		if y := goal.Y - r; y >= 0 {
+			n.row(y, x0, x1)
+		}
+		if y := goal.Y + r; r > 0 && y < g.h {
+			n.row(y, x0, x1)
+		}
+		y0, y1 := max(goal.Y-r+1, 0), min(goal.Y+r-1, g.h-1)
+		if x := goal.X - r; r > 0 && x >= 0 {
+			n.col(x, y0, y1)
+		}
+		if x := goal.X + r; r > 0 && x < g.w {
+			n.col(x, y0, y1)
+		}
+	}
+	return n.best
+}
+
+// nearestScan is nearestInComp's running best.
+type nearestScan struct {
+	g          *Grid
+	c          int32
+	goal, from mathx.Point
+	best       int32
+	bh, bs     uint64 // best's distance to goal and to from
+}
+
+func (n *nearestScan) row(y, x0, x1 int) {
+	for x := x0; x <= x1; x++ {
+		n.try(x, y)
+	}
+}
+
+func (n *nearestScan) col(x, y0, y1 int) {
+	for y := y0; y <= y1; y++ {
+		n.try(x, y)
+	}
+}
+
+func (n *nearestScan) try(x, y int) {
+	p := n.g.idx(x, y)
+	if n.g.comp[p] != n.c {
+		return
+	}
+	h := octFx(x-n.goal.X, y-n.goal.Y)
+	if n.best >= 0 && h > n.bh {
+		return
+	}
+	d := octFx(x-n.from.X, y-n.from.Y)
+	if n.best < 0 || h < n.bh || d < n.bs {
+		n.best, n.bh, n.bs = p, h, d
+	}
+}

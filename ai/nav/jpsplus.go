@@ -41,6 +41,7 @@ const maxJPSPlusSide = 32000
 // uniform-cost 8-way grid (ErrNotUniform otherwise).
 func (s *Searcher) JPSPlus(g *Grid, from, to mathx.Point, dst []mathx.Point) ([]mathx.Point, Stats, error) {
 	if g != nil && (g.w > maxJPSPlusSide || g.h > maxJPSPlusSide) {
+		s.forget()
 		return dst[:0], Stats{}, fmt.Errorf("%w: %d×%d for JPS+ (sides up to %d)", ErrTooLarge, g.w, g.h, maxJPSPlusSide)
 	}
 	if err := s.BeginGrid(g, from, to, true); err != nil {

@@ -2,8 +2,10 @@ package nav
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -15,93 +17,277 @@ import (
 // at most 2048×2048).
 const MaxMovingAISide = 4096
 
-// MaxScenarios bounds the number of lines ParseScenarios accepts.
+// MaxScenarios bounds the number of queries ReadScenarios accepts in a
+// file.
 const MaxScenarios = 1 << 20
 
-// ParseMovingAIMap reads a Moving AI octile map ("type octile", "height H",
-// "width W", "map", then H rows of W tiles) into an 8-way grid. '.', 'G'
-// and 'S' are passable; '@', 'O', 'T' and 'W' are blocked. Errors name the
-// line.
-func ParseMovingAIMap(r io.Reader) (*Grid, error) {
+// maxMovingAILine bounds one line of a Moving AI file, trailing blanks
+// included.
+const maxMovingAILine = 1 << 16
+
+// MovingAIError describes a Moving AI map or scenario file that could not
+// be read: where (file name, 1-based line, 1-based column when one tile is
+// at fault; 0 when not known) and what was wrong. Its text reads
+// "file:line:column: message". Err, when set, is the underlying error (a
+// read error, or ErrTooLarge, ErrEmptyMap).
+type MovingAIError struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string
+	Err    error
+}
+
+func (e *MovingAIError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		b.WriteString(":" + strconv.Itoa(e.Line))
+		if e.Column > 0 {
+			b.WriteString(":" + strconv.Itoa(e.Column))
+		}
+	}
+	b.WriteString(": " + e.Msg)
+	if e.Err != nil {
+		b.WriteString(": " + e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *MovingAIError) Unwrap() error { return e.Err }
+
+// maiLines reads a Moving AI file line by line, without the line ending
+// and trailing blanks (so CRLF files and padded lines read alike), and
+// counts lines for error messages.
+type maiLines struct {
+	sc   *bufio.Scanner
+	name string
+	line int
+}
+
+func newMAILines(r io.Reader, name string) *maiLines {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxMovingAISide+64)
-	line := 0
-	next := func() (string, bool) {
-		for sc.Scan() {
-			line++
-			t := strings.TrimRight(sc.Text(), "\r")
-			return t, true
+	sc.Buffer(make([]byte, 0, 4096), maxMovingAILine)
+	return &maiLines{sc: sc, name: name}
+}
+
+// next returns the next line; at the end of the input it returns false
+// and any read error (as a *MovingAIError).
+func (l *maiLines) next() (string, bool, error) {
+	if !l.sc.Scan() {
+		if err := l.sc.Err(); err != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				return "", false, &MovingAIError{File: l.name, Line: l.line + 1, Msg: fmt.Sprintf("line longer than %d bytes", maxMovingAILine)}
+			}
+			return "", false, &MovingAIError{File: l.name, Line: l.line + 1, Msg: "read", Err: err}
 		}
-		return "", false
+		return "", false, nil
 	}
-	w, h := -1, -1
+	l.line++
+	t := l.sc.Text()
+	if l.line == 1 {
+		t = strings.TrimPrefix(t, "\ufeff") // a UTF-8 byte order mark
+	}
+	return strings.TrimRight(t, " \t\r\v\f"), true, nil
+}
+
+// nextText returns the next line that is not blank.
+func (l *maiLines) nextText() (string, bool, error) {
 	for {
-		t, ok := next()
-		if !ok {
-			if err := sc.Err(); err != nil {
-				return nil, fmt.Errorf("movingai map: line %d: %w", line+1, err)
-			}
-			return nil, fmt.Errorf("movingai map: line %d: missing \"map\" header", line)
+		t, ok, err := l.next()
+		if !ok || err != nil || t != "" {
+			return t, ok, err
 		}
-		f := strings.Fields(t)
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "type":
-			if len(f) != 2 || f[1] != "octile" {
-				return nil, fmt.Errorf("movingai map: line %d: want \"type octile\", got %q", line, t)
-			}
-			continue
-		case "height", "width":
-			if len(f) != 2 {
-				return nil, fmt.Errorf("movingai map: line %d: malformed %s", line, f[0])
-			}
-			v, err := strconv.Atoi(f[1])
-			if err != nil || v <= 0 || v > MaxMovingAISide {
-				return nil, fmt.Errorf("movingai map: line %d: %s %q not in 1..%d", line, f[0], f[1], MaxMovingAISide)
-			}
-			if f[0] == "height" {
-				h = v
-			} else {
-				w = v
-			}
-			continue
-		case "map":
-			if w < 0 || h < 0 {
-				return nil, fmt.Errorf("movingai map: line %d: \"map\" before width and height", line)
-			}
-		default:
-			return nil, fmt.Errorf("movingai map: line %d: unknown header %q", line, f[0])
-		}
-		break
 	}
-	g, err := NewGrid(w, h, Eight)
+}
+
+// errf returns an error on the current line; the line number is that of
+// the next line when the input ended.
+func (l *maiLines) errf(format string, a ...any) error {
+	return &MovingAIError{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...)}
+}
+
+// ParseMovingAIMap is ReadMovingAIMap for input without a file name
+// (errors say "movingai map").
+func ParseMovingAIMap(r io.Reader) (*Grid, error) {
+	return ReadMovingAIMap(r, "movingai map")
+}
+
+// LoadMovingAIMap opens path in fsys and reads it with ReadMovingAIMap
+// (errors name path).
+func LoadMovingAIMap(fsys fs.FS, path string) (*Grid, error) {
+	f, err := fsys.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("movingai map: %w", err)
+		return nil, err
 	}
-	for y := 0; y < h; y++ {
-		t, ok := next()
-		if !ok {
-			return nil, fmt.Errorf("movingai map: line %d: %d rows, want %d", line+1, y, h)
+	defer f.Close()
+	return ReadMovingAIMap(f, path)
+}
+
+// ReadMovingAIMap reads a Moving AI benchmark map into an 8-way grid;
+// name is the file name its errors (*MovingAIError) give.
+//
+// The header holds the lines "type T", "height H" and "width W" in any
+// order, each once, then "map". T is "octile", followed by H rows of W
+// tiles, or "octile-corner" (HOG2's corner-height variant), followed by H
+// rows of W corner heights (digits, ignored here) and then H rows of W
+// tiles, of which the last row and column are dropped: the map is then
+// (W-1)×(H-1). Tiles: '.' and 'G' (ground) and 'S' (swamp) are passable;
+// '@' and 'O' (out of bounds), 'T' (trees) and 'W' (water, which the
+// benchmarks let one enter only from water, so a query starting in it is
+// refused as blocked) are walls. In octile-corner maps tiles may also be
+// lower case. Blank lines, trailing blanks and CRLF line ends are
+// ignored; a missing, duplicate or unknown header line, a size outside
+// 1..MaxMovingAISide, a row of the wrong width, too few or too many rows
+// and an unknown tile are errors naming the line (and column).
+func ReadMovingAIMap(r io.Reader, name string) (*Grid, error) {
+	l := newMAILines(r, name)
+	typ, w, h, err := readMAIHeader(l)
+	if err != nil {
+		return nil, err
+	}
+	corner := typ == "octile-corner"
+	if corner && (w < 2 || h < 2) {
+		return nil, &MovingAIError{File: name, Line: l.line, Msg: fmt.Sprintf("an octile-corner map needs width and height of at least 2, got %d×%d", w, h)}
+	}
+	if corner {
+		// The corner heights: read and checked, not kept.
+		for y := 0; y < h; y++ {
+			t, err := readMAIRow(l, w, y, h, "corner heights")
+			if err != nil {
+				return nil, err
+			}
+			for x := 0; x < w; x++ {
+				if c := t[x]; c < '0' || c > '9' {
+					return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("corner height %q is not a digit", c)}
+				}
+			}
 		}
-		if len(t) != w {
-			return nil, fmt.Errorf("movingai map: line %d: row of %d tiles, want %d", line, len(t), w)
+	}
+	// Rows are checked and kept first, the grid built after: memory grows
+	// with the input, not with the size a header claims.
+	tiles := make([]byte, 0, min(w*h, 1<<16))
+	for y := 0; y < h; y++ {
+		t, err := readMAIRow(l, w, y, h, "tiles")
+		if err != nil {
+			return nil, err
 		}
 		for x := 0; x < w; x++ {
-			switch t[x] {
+			c := t[x]
+			if corner && c >= 'a' && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			switch c {
 			case '.', 'G', 'S':
+				c = 1
 			case '@', 'O', 'T', 'W':
-				g.SetBlocked(x, y, true)
+				c = 0
 			default:
-				return nil, fmt.Errorf("movingai map: line %d column %d: unknown tile %q", line, x+1, t[x])
+				return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("unknown tile %q (want one of . G S @ O T W)", t[x])}
+			}
+			tiles = append(tiles, c)
+		}
+	}
+	if t, ok, err := l.nextText(); err != nil {
+		return nil, err
+	} else if ok {
+		return nil, l.errf("extra line %.20q after the %d map rows", t, h)
+	}
+	gw, gh := w, h
+	if corner {
+		gw, gh = w-1, h-1
+	}
+	g, err := NewGrid(gw, gh, Eight)
+	if err != nil {
+		return nil, &MovingAIError{File: name, Msg: "map size", Err: err}
+	}
+	for y := 0; y < gh; y++ {
+		for x, c := range tiles[y*w : y*w+gw] {
+			if c == 0 {
+				g.SetBlocked(x, y, true)
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("movingai map: line %d: %w", line+1, err)
-	}
 	return g, nil
+}
+
+// readMAIHeader reads a map's header up to and including its "map" line.
+func readMAIHeader(l *maiLines) (typ string, w, h int, err error) {
+	var seen [3]int // line of type, height, width
+	keys := [3]string{"type", "height", "width"}
+	for {
+		t, ok, err := l.nextText()
+		if err != nil {
+			return "", 0, 0, err
+		}
+		if !ok {
+			if l.line == 0 {
+				return "", 0, 0, &MovingAIError{File: l.name, Msg: "empty file", Err: ErrEmptyMap}
+			}
+			return "", 0, 0, l.errf("file ends before the \"map\" line")
+		}
+		f := strings.Fields(t)
+		if len(f) == 0 { // only Unicode blanks
+			f = []string{t}
+		}
+		if f[0] == "map" {
+			if len(f) != 1 {
+				return "", 0, 0, l.errf("want \"map\" alone on its line, got %.40q", t)
+			}
+			for i, k := range keys {
+				if seen[i] == 0 {
+					return "", 0, 0, l.errf("missing %q header line before \"map\"", k)
+				}
+			}
+			return typ, w, h, nil
+		}
+		i := 0
+		for i < 3 && keys[i] != f[0] {
+			i++
+		}
+		if i == 3 {
+			return "", 0, 0, l.errf("unknown header line %.40q (want type, height, width, then map)", t)
+		}
+		if seen[i] != 0 {
+			return "", 0, 0, l.errf("duplicate %q header line (first on line %d)", f[0], seen[i])
+		}
+		seen[i] = l.line
+		if len(f) != 2 {
+			return "", 0, 0, l.errf("want \"%s <value>\", got %.40q", f[0], t)
+		}
+		if i == 0 {
+			if f[1] != "octile" && f[1] != "octile-corner" {
+				return "", 0, 0, l.errf("unsupported map type %.20q (want octile or octile-corner)", f[1])
+			}
+			typ = f[1]
+			continue
+		}
+		v, err := strconv.Atoi(f[1])
+		if err != nil || v <= 0 || v > MaxMovingAISide {
+			return "", 0, 0, l.errf("%s %.20q not in 1..%d", f[0], f[1], MaxMovingAISide)
+		}
+		if i == 1 {
+			h = v
+		} else {
+			w = v
+		}
+	}
+}
+
+// readMAIRow reads row y of h (skipping blank lines) and checks its width.
+func readMAIRow(l *maiLines, w, y, h int, what string) (string, error) {
+	t, ok, err := l.nextText()
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", l.errf("file ends after %d of %d rows of %s", y, h, what)
+	}
+	if len(t) != w {
+		return "", l.errf("row %d of %s has %d characters, want %d", y+1, what, len(t), w)
+	}
+	return t, nil
 }
 
 // Scenario is one line of a Moving AI .scen file: a query on a map and its
@@ -109,64 +295,176 @@ func ParseMovingAIMap(r io.Reader) (*Grid, error) {
 type Scenario struct {
 	Bucket      int         // difficulty bucket
 	Map         string      // as written; may be a path
-	W, H        int         // the map's size
+	W, H        int         // the map's size; 0 in version-0 files, which omit it
 	Start, Goal mathx.Point // cells, x the column and y the row
 	Optimal     float64     // optimal octile length, no corner cutting
 }
 
-// ParseScenarios reads a Moving AI scenario file ("version 1" then one
-// TAB- or space-separated line of nine fields per query). Coordinates must
-// lie inside the stated map size. Errors name the line and field.
+// ParseScenarios is ReadScenarios for input without a file name (errors
+// say "movingai scen").
 func ParseScenarios(r io.Reader) ([]Scenario, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	return ReadScenarios(r, "movingai scen")
+}
+
+// LoadScenarios opens path in fsys and reads it with ReadScenarios (errors
+// name path).
+func LoadScenarios(fsys fs.FS, path string) ([]Scenario, error) {
+	f, err := fsys.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadScenarios(f, path)
+}
+
+var scenFieldNames = [9]string{"bucket", "map", "width", "height", "start x", "start y", "goal x", "goal y", "optimal length"}
+
+// ReadScenarios reads a Moving AI scenario file; name is the file name its
+// errors (*MovingAIError) give. The first line is "version 1" (or "1.0"),
+// then each query is a line of nine TAB- or blank-separated fields:
+// bucket, map, map width, map height, start x, start y, goal x, goal y,
+// optimal length. Files without a version line (or "version 0") may use
+// HOG2's older seven-field lines, which omit the map size (W and H are
+// then 0); all lines of a file have the same layout. Coordinates must lie
+// inside the stated map size; blank lines, trailing blanks and CRLF line
+// ends are ignored. A file without queries, an unsupported version, and
+// a line with the wrong number of fields or a bad field are errors naming
+// the line and field.
+func ReadScenarios(r io.Reader, name string) ([]Scenario, error) {
+	l := newMAILines(r, name)
 	var out []Scenario
-	line := 0
-	names := [9]string{"bucket", "map", "width", "height", "start x", "start y", "goal x", "goal y", "optimal length"}
-	for sc.Scan() {
-		line++
-		t := strings.TrimSpace(sc.Text())
-		if t == "" {
-			continue
+	nf := 0 // fields per line: 9, or 7 in version 0; 0 until known
+	first := true
+	for {
+		t, ok, err := l.nextText()
+		if err != nil {
+			return nil, err
 		}
-		if line == 1 && strings.HasPrefix(t, "version") {
-			f := strings.Fields(t)
-			if len(f) != 2 || (f[1] != "1" && f[1] != "1.0") {
-				return nil, fmt.Errorf("movingai scen: line 1: unsupported %q", t)
+		if !ok {
+			break
+		}
+		if first {
+			first = false
+			if f := strings.Fields(t); len(f) > 0 && f[0] == "version" {
+				if len(f) != 2 {
+					return nil, l.errf("want \"version 1\", got %.40q", t)
+				}
+				switch scenVersion(f[1]) {
+				case 1:
+					nf = 9
+				case 0:
+					// no size fields; decided by the first query line
+				default:
+					return nil, l.errf("unsupported scenario version %.20q (want 1 or 1.0)", f[1])
+				}
+				continue
 			}
-			continue
 		}
-		f := strings.Fields(t)
-		if len(f) != 9 {
-			return nil, fmt.Errorf("movingai scen: line %d: %d fields, want 9", line, len(f))
+		f := splitScenLine(t)
+		if nf == 0 && (len(f) == 9 || len(f) == 7) {
+			nf = len(f)
+		}
+		if nf == 0 || len(f) != nf {
+			want := "9"
+			if nf == 0 {
+				want = "9 (or 7 in version 0)"
+			} else if nf == 7 {
+				want = "7, as on the first query line"
+			}
+			return nil, l.errf("%d fields, want %s", len(f), want)
 		}
 		if len(out) >= MaxScenarios {
-			return nil, fmt.Errorf("movingai scen: line %d: more than %d scenarios", line, MaxScenarios)
+			return nil, l.errf("more than %d scenarios", MaxScenarios)
 		}
-		var iv [9]int
-		for _, i := range []int{0, 2, 3, 4, 5, 6, 7} {
-			v, err := strconv.Atoi(f[i])
-			if err != nil || v < 0 {
-				return nil, fmt.Errorf("movingai scen: line %d: field %d (%s) %q is not a non-negative integer", line, i+1, names[i], f[i])
-			}
-			iv[i] = v
-		}
-		opt, err := strconv.ParseFloat(f[8], 64)
-		if err != nil || !(opt >= 0) || math.IsInf(opt, 0) {
-			return nil, fmt.Errorf("movingai scen: line %d: field 9 (%s) %q is not a finite non-negative number", line, names[8], f[8])
-		}
-		s := Scenario{Bucket: iv[0], Map: f[1], W: iv[2], H: iv[3],
-			Start: mathx.Point{X: iv[4], Y: iv[5]}, Goal: mathx.Point{X: iv[6], Y: iv[7]}, Optimal: opt}
-		if s.W > MaxMovingAISide || s.H > MaxMovingAISide {
-			return nil, fmt.Errorf("movingai scen: line %d: map size %d×%d too large", line, s.W, s.H)
-		}
-		if s.Start.X >= s.W || s.Start.Y >= s.H || s.Goal.X >= s.W || s.Goal.Y >= s.H {
-			return nil, fmt.Errorf("movingai scen: line %d: start or goal outside the %d×%d map", line, s.W, s.H)
+		s, err := parseScen(l, f)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, s)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("movingai scen: line %d: %w", line+1, err)
+	if len(out) == 0 {
+		if l.line == 0 {
+			return nil, &MovingAIError{File: name, Msg: "empty file: no scenarios"}
+		}
+		return nil, &MovingAIError{File: name, Line: l.line, Msg: "no scenario lines"}
 	}
 	return out, nil
+}
+
+// scenVersion returns 1 for "1", "1.0", "1.00"…, 0 for "0", "0.0"…, and
+// -1 for anything else.
+func scenVersion(v string) int {
+	i := strings.IndexByte(v, '.')
+	if i >= 0 {
+		if strings.Trim(v[i+1:], "0") != "" {
+			return -1
+		}
+		v = v[:i]
+	}
+	switch v {
+	case "1":
+		return 1
+	case "0":
+		return 0
+	}
+	return -1
+}
+
+// splitScenLine splits a query line on TABs when it has any (so a map
+// path may hold spaces), else on blanks.
+func splitScenLine(t string) []string {
+	if !strings.Contains(t, "\t") {
+		return strings.Fields(t)
+	}
+	f := strings.Split(t, "\t")
+	k := 0
+	for _, s := range f {
+		if s = strings.TrimSpace(s); s != "" {
+			f[k] = s
+			k++
+		}
+	}
+	return f[:k]
+}
+
+// parseScen parses the fields of one query line (9, or 7 without the map
+// size).
+func parseScen(l *maiLines, f []string) (Scenario, error) {
+	names := scenFieldNames[:]
+	if len(f) == 7 {
+		names = []string{"bucket", "map", "start x", "start y", "goal x", "goal y", "optimal length"}
+	}
+	var iv [9]int
+	last := len(f) - 1
+	for i := 0; i < last; i++ {
+		if i == 1 {
+			continue
+		}
+		v, err := strconv.Atoi(f[i])
+		if err != nil || v < 0 {
+			return Scenario{}, l.errf("field %d (%s) %.20q is not a non-negative integer", i+1, names[i], f[i])
+		}
+		iv[i] = v
+	}
+	opt, err := strconv.ParseFloat(f[last], 64)
+	if err != nil || !(opt >= 0) || math.IsInf(opt, 0) {
+		return Scenario{}, l.errf("field %d (%s) %.20q is not a finite non-negative number", last+1, names[last], f[last])
+	}
+	s := Scenario{Bucket: iv[0], Map: f[1], Optimal: opt}
+	c := iv[2:]
+	if len(f) == 9 {
+		s.W, s.H = iv[2], iv[3]
+		c = iv[4:]
+		if s.W < 1 || s.H < 1 || s.W > MaxMovingAISide || s.H > MaxMovingAISide {
+			return Scenario{}, l.errf("map size %d×%d not in 1..%d", s.W, s.H, MaxMovingAISide)
+		}
+	}
+	s.Start, s.Goal = mathx.Point{X: c[0], Y: c[1]}, mathx.Point{X: c[2], Y: c[3]}
+	if len(f) == 9 && (s.Start.X >= s.W || s.Start.Y >= s.H || s.Goal.X >= s.W || s.Goal.Y >= s.H) {
+		return Scenario{}, l.errf("start %v or goal %v outside the %d×%d map", s.Start, s.Goal, s.W, s.H)
+	}
+	if len(f) == 7 && max(s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y) >= MaxMovingAISide {
+		return Scenario{}, l.errf("start %v or goal %v outside any map (sides up to %d)", s.Start, s.Goal, MaxMovingAISide)
+	}
+	return s, nil
 }

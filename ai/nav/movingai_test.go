@@ -1,9 +1,7 @@
 package nav
 
 import (
-	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"diorama/mathx"
@@ -102,81 +100,4 @@ func TestMovingAIOptimal(t *testing.T) {
 		})
 	}
 	t.Logf("%d scenarios checked", total)
-}
-
-func TestParseMovingAIErrors(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", "missing"},
-		{"type octile\nheight 2\nwidth 2\nmap\n..\n.", "line 6"},
-		{"type octile\nheight 2\nwidth 2\nmap\n..\n.x", "line 6 column 2"},
-		{"type octile\nheight 0\nwidth 2\nmap\n", "line 2"},
-		{"type octile\nheight 99999\nwidth 99999\nmap\n", "line 2"},
-		{"type hex\n", "line 1"},
-		{"type octile\nmap\n", "before width"},
-	} {
-		_, err := ParseMovingAIMap(strings.NewReader(c.in))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want it to mention %q", c.in, err, c.want)
-		}
-	}
-	for _, c := range []struct{ in, want string }{
-		{"version 1\n0\tm.map\t4\t4\t0\t0\t3\t3\t4.2\n0\tm.map\t4\t4\t0\t0\t9\t3\t4.2\n", "line 3"},
-		{"version 1\n0 m.map 4 4 0 0 3 3\n", "8 fields"},
-		{"version 1\n0 m.map 4 4 -1 0 3 3 1\n", "field 5 (start x)"},
-		{"version 1\n0 m.map 4 4 0 0 3 3 NaN\n", "field 9"},
-		{"version 7\n", "unsupported"},
-	} {
-		_, err := ParseScenarios(strings.NewReader(c.in))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want it to mention %q", c.in, err, c.want)
-		}
-	}
-	g, err := ParseMovingAIMap(strings.NewReader("type octile\nheight 2\nwidth 3\nmap\n.@.\nT..\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.W() != 3 || g.H() != 2 || g.Walkable(1, 0) || g.Walkable(0, 1) || !g.Walkable(2, 1) {
-		t.Fatal("map tiles parsed wrong")
-	}
-	sc, err := ParseScenarios(strings.NewReader("version 1\n3\tmaps/x.map\t3\t2\t0\t0\t2\t1\t2.41421356\n"))
-	if err != nil || len(sc) != 1 || sc[0].Bucket != 3 || sc[0].Goal != (mathx.Point{X: 2, Y: 1}) || sc[0].Optimal != 2.41421356 {
-		t.Fatalf("scenario parsed wrong: %+v %v", sc, err)
-	}
-	if _, err := ParseScenarios(strings.NewReader("version 1\n0 m 1 1 0 0 0 0 0\n")); errors.Is(err, ErrNoPath) {
-		t.Fatal("unexpected")
-	}
-}
-
-// FuzzMovingAI feeds arbitrary bytes to both parsers: they must return a
-// value or an error, never panic, and a parsed map must be searchable.
-func FuzzMovingAI(f *testing.F) {
-	f.Add([]byte("type octile\nheight 2\nwidth 3\nmap\n.@.\nT..\n"))
-	f.Add([]byte("version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.4142\n"))
-	f.Add([]byte("type octile\nheight 1\nwidth 1\nmap\n.\n"))
-	f.Add([]byte("type octile\r\nheight 3\r\nwidth 1\r\nmap\r\n.\r\n.\r\n.\r\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		g, err := ParseMovingAIMap(strings.NewReader(string(b)))
-		if err == nil {
-			// Searches on the parsed map agree (or fail alike).
-			s := NewSearcher()
-			a, b := mathx.Point{}, mathx.Point{X: g.W() - 1, Y: g.H() - 1}
-			_, s1, e1 := s.AStar(g, a, b, nil)
-			_, s2, e2 := s.JPS(g, a, b, nil)
-			_, s3, e3 := s.JPSPlus(g, a, b, nil)
-			if (e1 == nil) != (e2 == nil) || (e1 == nil) != (e3 == nil) {
-				t.Fatalf("A* %v, JPS %v, JPS+ %v", e1, e2, e3)
-			}
-			if e1 == nil && (math.Abs(s1.Cost-s2.Cost) > 1e-9 || math.Abs(s1.Cost-s3.Cost) > 1e-9) {
-				t.Fatalf("costs A* %v, JPS %v, JPS+ %v", s1.Cost, s2.Cost, s3.Cost)
-			}
-		}
-		sc, err := ParseScenarios(strings.NewReader(string(b)))
-		if err == nil {
-			for _, s := range sc {
-				if s.Start.X >= s.W || s.Goal.Y >= s.H || math.IsNaN(s.Optimal) {
-					t.Fatalf("accepted bad scenario %+v", s)
-				}
-			}
-		}
-	})
 }

@@ -40,7 +40,14 @@ type Searcher struct {
 	MaxExpand int
 	// Nearest makes an unreachable goal return the path to the reachable
 	// node closest to it (by the search heuristic's distance) with
-	// Stats.Partial set, instead of ErrNoPath.
+	// Stats.Partial set, instead of ErrNoPath. A*, JPS and JPS+ end
+	// equally close: A* meets the closest cell while exhausting the
+	// start's component, while JPS and JPS+ (which close only jump
+	// points) look that cell up first, scanning out from the goal, and
+	// search a shortest path to it. Among equally close cells A* keeps
+	// the one reached cheapest, JPS the one nearest the start in octile
+	// distance. With MaxExpand the partial path leads to the closest node
+	// closed before the budget ran out.
 	Nearest bool
 
 	g, h   []float64
@@ -63,7 +70,8 @@ type Searcher struct {
 	graph     *Graph
 	start     int32
 	goal      int32 // -1: settle everything
-	gx, gy    int
+	gx, gy    int   // the goal searched for
+	ngx, ngy  int   // the goal asked for, which Nearest measures against
 	gpos      mathx.Vec2
 	hk        float64
 	expanded  int
@@ -73,6 +81,9 @@ type Searcher struct {
 	finished  bool
 	budgetHit bool
 	record    bool
+	// redirected says the goal asked for was unreachable and Nearest
+	// made a JPS search aim at the closest reachable cell instead.
+	redirected bool
 }
 
 // NewSearcher returns a Searcher with no limits.
@@ -107,6 +118,18 @@ func (s *Searcher) prepare(n int, fx bool) {
 	s.best, s.bestH = -1, math.Inf(1)
 }
 
+// forget drops the last search's results before a new one starts, so a
+// call that fails on its arguments leaves nothing stale behind: GridDist
+// and GraphDist report +Inf and GridResult and GraphResult ErrNoPath
+// until a search succeeds.
+func (s *Searcher) forget() {
+	s.grid, s.graph = nil, nil
+	s.found, s.finished, s.budgetHit = false, true, false
+	s.best = -1
+	s.goal = -2 // no Dijkstra result
+	s.redirected = false
+}
+
 func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) {
 	if !g.In(p.X, p.Y) {
 		return 0, fmt.Errorf("%w: %s (%d,%d) on a %d×%d grid", ErrOutOfBounds, what, p.X, p.Y, g.w, g.h)
@@ -122,6 +145,7 @@ func (s *Searcher) gridCell(g *Grid, p mathx.Point, what string) (int32, error) 
 // running it; advance it with Step and read it with GridResult. AStar and
 // JPS are Begin, Step to the end and GridResult in one call.
 func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
+	s.forget()
 	if g == nil {
 		return ErrEmptyMap
 	}
@@ -154,10 +178,21 @@ func (s *Searcher) BeginGrid(g *Grid, from, to mathx.Point, jps bool) error {
 	}
 	s.start, s.goal = a, b
 	s.gx, s.gy = to.X, to.Y
+	s.ngx, s.ngy = to.X, to.Y
 	s.hk = g.minCost
-	if !s.Nearest && g.comp[a] != g.comp[b] {
-		s.finished = true // different components: no search needed
-		return nil
+	if g.comp[a] != g.comp[b] {
+		if !s.Nearest {
+			s.finished = true // different components: no search needed
+			return nil
+		}
+		if jps {
+			// JPS closes only jump points, so the nearest one it meets
+			// need not be the nearest reachable cell: find that cell
+			// first and search for it instead.
+			s.goal = g.nearestInComp(g.comp[a], to, from)
+			s.gx, s.gy = g.xy(s.goal)
+			s.redirected = true
+		}
 	}
 	if fx {
 		s.seedFx(a)
@@ -418,7 +453,7 @@ func (s *Searcher) expandGraph(p int32) {
 func (s *Searcher) end() (int32, bool, error) {
 	switch {
 	case s.found:
-		return s.goal, false, nil
+		return s.goal, s.redirected, nil
 	case !s.finished:
 		return -1, false, fmt.Errorf("nav: search not finished")
 	case s.Nearest && s.best >= 0:
@@ -461,8 +496,10 @@ func reversePts(p []mathx.Point) {
 }
 
 // DijkstraGrid settles every cell reachable from `from` (single-source
-// Dijkstra). Read the results with GridDist and GridPathTo.
+// Dijkstra). Read the results with GridDist and GridPathTo. A call that
+// fails leaves no results: every cell then reads as unreachable.
 func (s *Searcher) DijkstraGrid(g *Grid, from mathx.Point) error {
+	s.forget()
 	if g == nil {
 		return ErrEmptyMap
 	}
@@ -514,6 +551,7 @@ func (s *Searcher) GridPathTo(p mathx.Point, dst []mathx.Point) ([]mathx.Point, 
 // BeginGraph starts an A* search on a graph without running it; advance it
 // with Step and read it with GraphResult.
 func (s *Searcher) BeginGraph(g *Graph, from, to int) error {
+	s.forget()
 	if g == nil || len(g.pos) == 0 {
 		return ErrEmptyMap
 	}
@@ -562,8 +600,10 @@ func (s *Searcher) graphPath(n int32, dst []int) []int {
 }
 
 // DijkstraGraph settles every node reachable from `from`. Read the results
-// with GraphDist and GraphPathTo.
+// with GraphDist and GraphPathTo. A call that fails leaves no results:
+// every node then reads as unreachable.
 func (s *Searcher) DijkstraGraph(g *Graph, from int) error {
+	s.forget()
 	if g == nil || len(g.pos) == 0 {
 		return ErrEmptyMap
 	}

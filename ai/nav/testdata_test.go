@@ -34,28 +34,16 @@ func loadMovingAI(t testing.TB) []benchMap {
 	}
 	sort.Strings(files)
 	var out []benchMap
+	fsys := os.DirFS(dir)
 	for _, sf := range files {
-		f, err := os.Open(sf)
+		scens, err := LoadScenarios(fsys, filepath.Base(sf))
 		if err != nil {
 			t.Fatal(err)
-		}
-		scens, err := ParseScenarios(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", sf, err)
-		}
-		if len(scens) == 0 {
-			t.Fatalf("%s: no scenarios", sf)
 		}
 		mapName := filepath.Base(strings.ReplaceAll(scens[0].Map, "\\", "/"))
-		mf, err := os.Open(filepath.Join(dir, mapName))
+		g, err := LoadMovingAIMap(fsys, mapName)
 		if err != nil {
 			t.Fatal(err)
-		}
-		g, err := ParseMovingAIMap(mf)
-		mf.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", mapName, err)
 		}
 		g.Prepare()
 		out = append(out, benchMap{strings.TrimSuffix(mapName, ".map"), g, scens})
