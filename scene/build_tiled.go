@@ -214,7 +214,54 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 	if !ok || !r.In(src.Bounds()) {
 		return nil, nil, fmt.Errorf("scene: %s: tile %d of tileset %q lies outside its %dx%d image %s", b.m.File, local, ts.Name, src.Bounds().Dx(), src.Bounds().Dy(), ref.Source)
 	}
+	if b.m.Orientation == tiled.Hexagonal {
+		return orientHex(src, r, gid.Flags()), ts, nil
+	}
 	return orient(src, r, gid.Flags()), ts, nil
+}
+
+// orientHex copies rectangle r of src with the flip and rotation bits of
+// a hexagonal map, as Tiled draws them: the image is flipped
+// horizontally and/or vertically, then rotated clockwise about its centre
+// by 60° for the diagonal bit plus 120° for the 0x10000000 bit, and drawn
+// in the same box (sampled at pixel centres, nearest pixel; what turns
+// out of the box is cut, what turns in from outside is transparent).
+func orientHex(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
+	deg := 0
+	if f.D() {
+		deg += 60
+	}
+	if f.Hex120() {
+		deg += 120
+	}
+	if deg == 0 {
+		return orient(src, r, f&(tiled.FlipHorizontal|tiled.FlipVertical))
+	}
+	w, h := r.Dx(), r.Dy()
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	sin, cos := math.Sincos(float64(deg) * math.Pi / 180)
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			// Undo the rotation, then the flips.
+			dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy
+			u, v := float64(dx*cos)+float64(dy*sin), float64(dy*cos)-float64(dx*sin)
+			if f.H() {
+				u = -u
+			}
+			if f.V() {
+				v = -v
+			}
+			sx, sy := int(math.Floor(u+cx)), int(math.Floor(v+cy))
+			if sx < 0 || sy < 0 || sx >= w || sy >= h {
+				continue
+			}
+			i := src.PixOffset(r.Min.X+sx, r.Min.Y+sy)
+			o := out.PixOffset(x, y)
+			copy(out.Pix[o:o+4], src.Pix[i:i+4])
+		}
+	}
+	return out
 }
 
 // orient copies rectangle r of src into a new image with Tiled's flips:
