@@ -51,11 +51,33 @@ func (e *Error) Error() string {
 	if e.Where != "" {
 		s += ": " + e.Where
 	}
+	if e.Msg == "" && e.Err != nil {
+		return s + " → " + e.Err.Error() // a link of a chain (see Chain)
+	}
 	s += ": " + e.Msg
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
 	return s
+}
+
+// Chain returns err as seen from the place that referenced the failing
+// file: file, line and where name the reference (a map's <tileset
+// source>, an object's template, a tileset's image), and the result
+// formats as "map.tmx:12: tileset → tiles.tsx:3: …", so a failure deep in
+// a chain of files names every link. The kind of err's first *Error is
+// kept (errors.Is matches it, and errors.As still reaches the inner
+// *Error through the chain). A nil err gives nil.
+func Chain(file string, line int, where string, err error) error {
+	if err == nil {
+		return nil
+	}
+	kind := ErrRef
+	var inner *Error
+	if errors.As(err, &inner) && inner.Kind != nil {
+		kind = inner.Kind
+	}
+	return &Error{File: file, Line: line, Where: where, Kind: kind, Err: err}
 }
 
 // Unwrap returns the kind and the cause, so errors.Is and errors.As work

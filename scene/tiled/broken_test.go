@@ -128,8 +128,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "bad tile object GID", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="3" gid="7" x="0" y="0"/></objectgroup>`)}, kind: ErrGID, want: `object group "O" > object 3`},
 		{name: "bad GID JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [0,0,5,0]}`)}, kind: ErrGID, want: "at tile (0,1)"},
 		{name: "GID without tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><layer name="L" width="1" height="1"><data encoding="csv">1</data></layer></map>`}, kind: ErrGID, want: "belongs to no tileset"},
-		{name: "missing tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="nope.tsx"/></map>`}, kind: ErrMissing, want: `external tileset "nope.tsx" missing`},
-		{name: "missing tileset JSON", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "gone.tsj"}], "layers": []}`}, kind: ErrMissing, want: `tilesets[0]: external tileset "gone.tsj" missing`},
+		{name: "missing tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="nope.tsx"/></map>`}, kind: ErrMissing, want: `m.tmx:1: tileset "nope.tsx" → nope.tsx: cannot open`},
+		{name: "missing tileset JSON", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "gone.tsj"}], "layers": []}`}, kind: ErrMissing, want: `m.tmj: tilesets[0].source → gone.tsj: cannot open`},
 		{name: "tileset path escape", file: "maps/m.tmx", files: map[string]string{"maps/m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="../../etc/passwd.tsx"/></map>`}, kind: ErrPath, want: `leaves the root`},
 		{name: "tileset absolute path", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="/etc/t.tsx"/></map>`}, kind: ErrPath, want: "absolute"},
 		{name: "image path escape", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<imagelayer name="I"><image source="../secret.png"/></imagelayer>`)}, kind: ErrPath, want: `image layer "I" > image`},
@@ -181,7 +181,7 @@ func TestBrokenInputs(t *testing.T) {
 			"a.tsx": tsxOK + strings.Repeat(" ", 340), "b.tsx": tsxOK + strings.Repeat(" ", 340),
 			"c.tsx": tsxOK + strings.Repeat(" ", 340), "d.tsx": tsxOK + strings.Repeat(" ", 340)},
 			lim: &Limits{MaxFileBytes: 500}, kind: ErrLimit, inErr: "d.tsx", want: "together larger than 2000 bytes"},
-		{name: "missing template", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t/none.tx" x="0" y="0"/></objectgroup>`)}, kind: ErrMissing, want: `object group "O" > object 5: template "t/none.tx" missing`},
+		{name: "missing template", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t/none.tx" x="0" y="0"/></objectgroup>`)}, kind: ErrMissing, want: `object group "O" > object 5 template → t/none.tx: cannot open`},
 		{name: "template path escape", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "objectgroup", "name": "O", "objects": [{"id": 1, "template": "../t.tx"}]}`)}, kind: ErrPath, want: "template"},
 		{name: "template without object", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t.tx" x="0" y="0"/></objectgroup>`), "t.tx": `<template/>`}, kind: ErrInvalid, inErr: "t.tx", want: "no <object>"},
 		{name: "tile template without tileset", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="5" template="t.tj" x="0" y="0"/></objectgroup>`), "t.tj": `{"type": "template", "object": {"gid": 3}}`}, kind: ErrInvalid, inErr: "t.tj", want: "without a tileset"},
@@ -214,9 +214,12 @@ func TestBrokenInputs(t *testing.T) {
 			if name == "" {
 				name = c.file
 			}
+			// The file at fault starts the message, or, for a file
+			// another file refers to, follows the referring place
+			// ("m.tmx:3: tileset → t.tsx:2: ...").
 			msg := err.Error()
-			if !strings.HasPrefix(msg, name) {
-				t.Errorf("error %q does not start with the file %q", msg, name)
+			if !strings.HasPrefix(msg, name) && !strings.Contains(msg, " → "+name) {
+				t.Errorf("error %q does not start with the file %q nor chain to it", msg, name)
 			}
 			if !strings.Contains(msg, c.want) {
 				t.Errorf("error %q does not contain %q", msg, c.want)

@@ -406,11 +406,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 			}
 			ts, err = l.external(p, jt.FirstGID)
 			if err != nil {
-				var e *Error
-				if errors.As(err, &e) && e.Kind == ErrMissing {
-					return nil, &Error{File: file, Where: where, Msg: "external tileset " + quote(*jt.Source) + " missing", Kind: ErrMissing, Err: err}
-				}
-				return nil, err
+				return nil, loadutil.Chain(file, 0, where+".source", err)
 			}
 		} else {
 			ts, err = l.jsonTileset(file, where, jt)
@@ -458,7 +454,7 @@ func (l *load) jsonImage(file, where, src string, w, h int, trans string) (*Imag
 	if err != nil {
 		return nil, &Error{File: file, Where: where, Msg: "bad image path", Kind: ErrPath, Err: err}
 	}
-	img := &Image{Source: p, Width: w, Height: h}
+	img := &Image{Source: p, Width: w, Height: h, RefFile: file, RefWhere: where}
 	if trans != "" {
 		c, err := parseColor(trans)
 		if err != nil {

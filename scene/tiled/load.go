@@ -235,6 +235,9 @@ func (l *load) checkTileset(file string, line int, where string, ts *Tileset) er
 		}
 	}
 	sort.SliceStable(ts.Tiles, func(i, j int) bool { return ts.Tiles[i].ID < ts.Tiles[j].ID })
+	if err := l.applyTileTemplates(file, ts); err != nil {
+		return err
+	}
 	for i := range ts.Tiles {
 		t := &ts.Tiles[i]
 		if i > 0 && ts.Tiles[i-1].ID == t.ID {
@@ -304,10 +307,10 @@ func (l *load) finish(m *Map) error {
 	}
 	for i, ts := range m.Tilesets {
 		if ts.FirstGID == 0 || ts.FirstGID > uint32(flagMask^0xFFFFFFFF) {
-			return errf(ErrInvalid, m.File, ts.line, "tileset "+quote(ts.Name), "firstgid %d out of range", ts.FirstGID)
+			return errf(ErrInvalid, m.File, ts.Line, "tileset "+quote(ts.Name), "firstgid %d out of range", ts.FirstGID)
 		}
 		if i > 0 && m.Tilesets[i-1].FirstGID == ts.FirstGID {
-			return errf(ErrInvalid, m.File, ts.line, "tileset "+quote(ts.Name), "firstgid %d used twice", ts.FirstGID)
+			return errf(ErrInvalid, m.File, ts.Line, "tileset "+quote(ts.Name), "firstgid %d used twice", ts.FirstGID)
 		}
 	}
 	var walk func(ls []*Layer, parent *Layer) error

@@ -245,7 +245,9 @@ type Tileset struct {
 	// the tiles.
 	Transformations Transformations
 
-	line int // where the map declares it, for errors
+	// Line is the line of the map's <tileset> element that declares the
+	// tileset (0 in JSON maps and for a tileset loaded on its own).
+	Line int
 }
 
 // IsCollection reports whether the tileset is an image collection.
@@ -323,6 +325,12 @@ type Image struct {
 	HasTrans bool
 	// Width and Height as declared (0 when not declared).
 	Width, Height int
+	// RefFile, RefLine and RefWhere name the place that refers to the
+	// image (a tileset, tile or image layer element; RefLine is 0 in JSON
+	// files, where RefWhere is the JSON path), for error messages.
+	RefFile  string
+	RefLine  int
+	RefWhere string
 }
 
 // Tile is per-tile data in a tileset.

@@ -1,8 +1,9 @@
 package tiled
 
 import (
-	"errors"
 	"slices"
+
+	"diorama/internal/loadutil"
 )
 
 // template is a loaded object template (.tx or .tj).
@@ -129,12 +130,7 @@ func (l *load) applyTemplates(m *Map) error {
 				}
 				t, err := l.loadTemplate(o.Template)
 				if err != nil {
-					var e *Error
-					if errors.As(err, &e) && e.Kind == ErrMissing && e.File == o.Template {
-						return &Error{File: m.File, Line: o.line, Where: ly.Kind.String() + " " + quote(ly.Name) + " > object " + itoa(o.ID),
-							Msg: "template " + quote(o.Template) + " missing", Kind: ErrMissing, Err: err}
-					}
-					return err
+					return loadutil.Chain(m.File, o.line, ly.Kind.String()+" "+quote(ly.Name)+" > object "+itoa(o.ID)+" template", err)
 				}
 				merged := mergeTemplate(t.obj, o)
 				if o.set&setGID == 0 && t.obj.GID.ID() != 0 {
@@ -153,6 +149,37 @@ func (l *load) applyTemplates(m *Map) error {
 		return nil
 	}
 	return walk(m.Layers)
+}
+
+// applyTileTemplates applies templates to the collision objects of ts's
+// tiles (file is where the tileset is written): a template named there
+// must exist like one named on a map layer. A tile object template's
+// tile is not carried over (collision shapes are not drawn).
+func (l *load) applyTileTemplates(file string, ts *Tileset) error {
+	for ti := range ts.Tiles {
+		og := ts.Tiles[ti].ObjectGroup
+		if og == nil {
+			continue
+		}
+		for i, o := range og.Objects {
+			if o.Template == "" {
+				continue
+			}
+			t, err := l.loadTemplate(o.Template)
+			if err != nil {
+				return loadutil.Chain(file, o.line, "tileset "+quote(ts.Name)+" > tile "+itoa(int(ts.Tiles[ti].ID))+" > object "+itoa(o.ID)+" template", err)
+			}
+			merged := mergeTemplate(t.obj, o)
+			if o.set&setGID == 0 {
+				merged.GID = 0
+				if merged.Shape == TileShape {
+					merged.Shape = Rectangle
+				}
+			}
+			og.Objects[i] = merged
+		}
+	}
+	return nil
 }
 
 // mapTileset returns the map's tileset loaded from source, adding it after

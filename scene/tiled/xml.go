@@ -3,7 +3,6 @@ package tiled
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"io"
 	"math"
 	"sort"
@@ -366,13 +365,9 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 		}
 		ts, err := l.external(p, first)
 		if err != nil {
-			var e *Error
-			if errors.As(err, &e) && e.Kind == ErrMissing {
-				return nil, &Error{File: c.file, Line: n.line, Where: where, Msg: "external tileset " + quote(src) + " missing", Kind: ErrMissing, Err: err}
-			}
-			return nil, err
+			return nil, loadutil.Chain(c.file, n.line, "tileset "+quote(src), err)
 		}
-		ts.line = n.line
+		ts.Line = n.line
 		return ts, nil
 	}
 	ts, err := l.xmlTileset(c, n)
@@ -380,7 +375,7 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 		return nil, err
 	}
 	ts.FirstGID = first
-	ts.line = n.line
+	ts.Line = n.line
 	return ts, nil
 }
 
@@ -514,7 +509,7 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 }
 
 func (l *load) xmlImage(c *xr, n *xnode, where string) *Image {
-	img := &Image{}
+	img := &Image{RefFile: c.file, RefLine: n.line, RefWhere: where}
 	img.Source = c.path(n, where, "source")
 	if img.Source == "" && c.err == nil {
 		c.fail(ErrInvalid, n, where, "image without source (embedded image data is not supported)")
