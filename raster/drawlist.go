@@ -56,7 +56,8 @@ type DrawList struct {
 	pts     []mathx.Vec2
 	ends    []int
 	mats    []mathx.Affine2
-	clip    image.Rectangle
+	clip    image.Rectangle   // the SetClip rectangle, when clipped
+	clipped bool              // SetClip is in force (an empty clip draws nothing)
 	clips   []image.Rectangle // distinct clips in use; commands refer by index
 	opts    []DrawOptions     // options of the commands that have them
 	depths  []int64           // per command: its depth key
@@ -69,7 +70,7 @@ type DrawList struct {
 }
 
 // NewDrawList returns an empty list.
-func NewDrawList() *DrawList { return &DrawList{clip: noClip} }
+func NewDrawList() *DrawList { return &DrawList{} }
 
 // Reset empties the list, keeping its memory, and removes the clip.
 func (l *DrawList) Reset() {
@@ -81,7 +82,7 @@ func (l *DrawList) Reset() {
 	l.pts = l.pts[:0]
 	l.ends = l.ends[:0]
 	l.mats = l.mats[:0]
-	l.clip = noClip
+	l.ClearClip()
 	l.sorted = false
 }
 
@@ -89,22 +90,27 @@ func (l *DrawList) Reset() {
 func (l *DrawList) Len() int { return len(l.cmds) }
 
 // SetClip restricts the commands added from now on to r (for example a UI
-// panel). ClearClip removes the restriction.
-func (l *DrawList) SetClip(r image.Rectangle) { l.clip = r.Canon().Intersect(noClip) }
+// panel); an empty r draws nothing until the clip changes. ClearClip
+// removes the restriction.
+func (l *DrawList) SetClip(r image.Rectangle) {
+	l.clip = r.Canon().Intersect(noClip)
+	l.clipped = true
+}
 
 // ClearClip removes the clip set by SetClip.
-func (l *DrawList) ClearClip() { l.clip = noClip }
+func (l *DrawList) ClearClip() { l.clip, l.clipped = image.Rectangle{}, false }
 
 func (l *DrawList) push(depth int64, c command) {
-	if l.clip == (image.Rectangle{}) {
-		l.clip = noClip // zero-value DrawList
+	clip := noClip
+	if l.clipped {
+		clip = l.clip
 	}
-	c.bounds = c.bounds.Intersect(l.clip)
+	c.bounds = c.bounds.Intersect(clip)
 	if c.bounds.Empty() {
-		return // can never draw anything
+		return // can never draw anything (an empty clip lands here too)
 	}
-	if n := len(l.clips); n == 0 || l.clips[n-1] != l.clip {
-		l.clips = append(l.clips, l.clip)
+	if n := len(l.clips); n == 0 || l.clips[n-1] != clip {
+		l.clips = append(l.clips, clip)
 	}
 	c.clip = int32(len(l.clips) - 1)
 	l.cmds = append(l.cmds, c)
