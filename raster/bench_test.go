@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -246,4 +247,58 @@ func BenchmarkSort10kClear(b *testing.B) {
 	b.ReportMetric(bestClear.Seconds()*1e6, "best-µs/sort-with-Clear")
 	b.ReportMetric(float64(plain.passes), "passes")
 	b.ReportMetric(float64(clr.passes), "passes-with-Clear")
+}
+
+// blitKernel names a set of span kernels and selects it.
+type blitKernel struct {
+	name string
+	use  func()
+}
+
+// BenchmarkBlitKernels times the scattered 16×16 and 64×64 sprite blits of
+// BenchmarkBlit16/64 with every kernel set this build has (portable, and
+// avx2 with GOEXPERIMENT=simd on an AVX2 CPU), alternating in one run, and
+// reports each one's rate (mean and best round) and which one the
+// start-up probe chose.
+func BenchmarkBlitKernels(b *testing.B) {
+	for _, size := range []int{16, 64} {
+		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
+			defer restoreKernels()()
+			s := MustSprite(pixelArt(size, size))
+			f, _ := NewFrame(800, 480)
+			ps := scatter(1000, 800, 480, size, size, 1)
+			px := float64(len(ps) * size * size)
+			ks := blitKernels()
+			total := make([]time.Duration, len(ks))
+			best := make([]time.Duration, len(ks))
+			for i := range best {
+				best[i] = time.Hour
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for k, kern := range ks {
+					kern.use()
+					start := time.Now()
+					for _, p := range ps {
+						DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+					}
+					d := time.Since(start)
+					total[k] += d
+					best[k] = min(best[k], d)
+				}
+			}
+			for k, kern := range ks {
+				b.ReportMetric(px*float64(b.N)/total[k].Seconds()/1e6, "Mpx/s-"+kern.name)
+				b.ReportMetric(px/best[k].Seconds()/1e6, "best-Mpx/s-"+kern.name)
+			}
+			b.ReportMetric(b2f(SIMD), "probe-chose-simd")
+		})
+	}
+}
+
+func b2f(v bool) float64 {
+	if v {
+		return 1
+	}
+	return 0
 }
