@@ -302,3 +302,42 @@ func b2f(v bool) float64 {
 	}
 	return 0
 }
+
+// BenchmarkBlit16PerSprite reports the cost of one 16×16 pixel-art sprite
+// drawn by DrawSprite (scattered like BenchmarkBlit16, all kernel sets
+// alike) next to the bound of just copying its rows (copy of each visible
+// row of the untrimmed 16×16 square, same positions and clipping), in one
+// run.
+func BenchmarkBlit16PerSprite(b *testing.B) {
+	img := pixelArt(16, 16)
+	s := MustSprite(img)
+	f, _ := NewFrame(800, 480)
+	d32 := pix32(f.Pix)
+	stride := f.Stride >> 2
+	row := make([]uint32, 16)
+	ps := scatter(1000, 800, 480, 16, 16, 1)
+	var tDraw, tCopy time.Duration
+	bestDraw, bestCopy := time.Hour, time.Hour
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for _, p := range ps {
+			DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+		}
+		d := time.Since(start)
+		tDraw, bestDraw = tDraw+d, min(bestDraw, d)
+		start = time.Now()
+		for _, p := range ps {
+			r := image.Rect(p.x, p.y, p.x+16, p.y+16).Intersect(f.Rect)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				copy(d32[y*stride+r.Min.X:y*stride+r.Max.X], row[r.Min.X-p.x:])
+			}
+		}
+		d = time.Since(start)
+		tCopy, bestCopy = tCopy+d, min(bestCopy, d)
+	}
+	n := float64(len(ps))
+	b.ReportMetric(tDraw.Seconds()*1e9/n/float64(b.N), "ns/sprite")
+	b.ReportMetric(bestDraw.Seconds()*1e9/n, "best-ns/sprite")
+	b.ReportMetric(tCopy.Seconds()*1e9/n/float64(b.N), "ns/sprite-memmove")
+	b.ReportMetric(bestCopy.Seconds()*1e9/n, "best-ns/sprite-memmove")
+}
