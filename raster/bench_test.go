@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -211,4 +212,132 @@ func BenchmarkSort10k(b *testing.B) {
 		}
 		l.Sort()
 	}
+}
+
+// BenchmarkSort10kClear times Sort alone on the 10k-sprite frame's depths
+// (screen rows, a few hundred apart), without and with a Clear in the list,
+// in one run: the Clear must not cost extra radix passes.
+func BenchmarkSort10kClear(b *testing.B) {
+	s := MustSprite(pixelArt(16, 16))
+	ps := scatter(10000, 800, 480, 16, 16, 2)
+	plain, clr := NewDrawList(), NewDrawList()
+	clr.Clear(color.RGBA{30, 40, 50, 255})
+	for i, p := range ps {
+		plain.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+		clr.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+	}
+	// Means and bests: the best is what a quiet machine shows.
+	var tPlain, tClear time.Duration
+	bestPlain, bestClear := time.Hour, time.Hour
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		plain.sorted, clr.sorted = false, false
+		start := time.Now()
+		plain.Sort()
+		d := time.Since(start)
+		tPlain, bestPlain = tPlain+d, min(bestPlain, d)
+		start = time.Now()
+		clr.Sort()
+		d = time.Since(start)
+		tClear, bestClear = tClear+d, min(bestClear, d)
+	}
+	b.ReportMetric(tPlain.Seconds()*1e6/float64(b.N), "µs/sort")
+	b.ReportMetric(tClear.Seconds()*1e6/float64(b.N), "µs/sort-with-Clear")
+	b.ReportMetric(bestPlain.Seconds()*1e6, "best-µs/sort")
+	b.ReportMetric(bestClear.Seconds()*1e6, "best-µs/sort-with-Clear")
+	b.ReportMetric(float64(plain.passes), "passes")
+	b.ReportMetric(float64(clr.passes), "passes-with-Clear")
+}
+
+// blitKernel names a set of span kernels and selects it.
+type blitKernel struct {
+	name string
+	use  func()
+}
+
+// BenchmarkBlitKernels times the scattered 16×16 and 64×64 sprite blits of
+// BenchmarkBlit16/64 with every kernel set this build has (portable, and
+// avx2 with GOEXPERIMENT=simd on an AVX2 CPU), alternating in one run, and
+// reports each one's rate (mean and best round) and which one the
+// start-up probe chose.
+func BenchmarkBlitKernels(b *testing.B) {
+	for _, size := range []int{16, 64} {
+		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
+			defer restoreKernels()()
+			s := MustSprite(pixelArt(size, size))
+			f, _ := NewFrame(800, 480)
+			ps := scatter(1000, 800, 480, size, size, 1)
+			px := float64(len(ps) * size * size)
+			ks := blitKernels()
+			total := make([]time.Duration, len(ks))
+			best := make([]time.Duration, len(ks))
+			for i := range best {
+				best[i] = time.Hour
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for k, kern := range ks {
+					kern.use()
+					start := time.Now()
+					for _, p := range ps {
+						DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+					}
+					d := time.Since(start)
+					total[k] += d
+					best[k] = min(best[k], d)
+				}
+			}
+			for k, kern := range ks {
+				b.ReportMetric(px*float64(b.N)/total[k].Seconds()/1e6, "Mpx/s-"+kern.name)
+				b.ReportMetric(px/best[k].Seconds()/1e6, "best-Mpx/s-"+kern.name)
+			}
+			b.ReportMetric(b2f(SIMD), "probe-chose-simd")
+		})
+	}
+}
+
+func b2f(v bool) float64 {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// BenchmarkBlit16PerSprite reports the cost of one 16×16 pixel-art sprite
+// drawn by DrawSprite (scattered like BenchmarkBlit16, all kernel sets
+// alike) next to the bound of just copying its rows (copy of each visible
+// row of the untrimmed 16×16 square, same positions and clipping), in one
+// run.
+func BenchmarkBlit16PerSprite(b *testing.B) {
+	img := pixelArt(16, 16)
+	s := MustSprite(img)
+	f, _ := NewFrame(800, 480)
+	d32 := pix32(f.Pix)
+	stride := f.Stride >> 2
+	row := make([]uint32, 16)
+	ps := scatter(1000, 800, 480, 16, 16, 1)
+	var tDraw, tCopy time.Duration
+	bestDraw, bestCopy := time.Hour, time.Hour
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for _, p := range ps {
+			DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+		}
+		d := time.Since(start)
+		tDraw, bestDraw = tDraw+d, min(bestDraw, d)
+		start = time.Now()
+		for _, p := range ps {
+			r := image.Rect(p.x, p.y, p.x+16, p.y+16).Intersect(f.Rect)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				copy(d32[y*stride+r.Min.X:y*stride+r.Max.X], row[r.Min.X-p.x:])
+			}
+		}
+		d = time.Since(start)
+		tCopy, bestCopy = tCopy+d, min(bestCopy, d)
+	}
+	n := float64(len(ps))
+	b.ReportMetric(tDraw.Seconds()*1e9/n/float64(b.N), "ns/sprite")
+	b.ReportMetric(bestDraw.Seconds()*1e9/n, "best-ns/sprite")
+	b.ReportMetric(tCopy.Seconds()*1e9/n/float64(b.N), "ns/sprite-memmove")
+	b.ReportMetric(bestCopy.Seconds()*1e9/n, "best-ns/sprite-memmove")
 }

@@ -130,27 +130,21 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 	stride := dst.Stride >> 2
 	row0, row1 := r.Min.Y-by, r.Max.Y-by // visible rows of the trimmed area
 	if r.Min.X == bx && r.Max.X == bx+tw {
-		// No horizontal clipping: walk rows by pointer. Every access stays
-		// inside the row range checked by the two slice expressions below.
+		// No horizontal clipping: one loop over the runs of the visible
+		// rows (each run knows its row), addressed by pointer. Every access
+		// stays inside the ranges checked by the two slice expressions.
 		_ = d32[r.Min.Y*stride+bx : (r.Max.Y-1)*stride+bx+tw]
 		_ = s.pix[row0*tw : row1*tw]
 		dp := unsafe.Pointer(&d32[r.Min.Y*stride+bx])
 		sp := unsafe.Pointer(&s.pix[row0*tw])
-		runs, rr := s.runs, s.rowRuns[row0:row1+1]
-		for row := 0; row < len(rr)-1; row++ {
-			for _, rn := range runs[rr[row]:rr[row+1]] {
-				off := uintptr(rn.x) * 4
-				d := unsafe.Slice((*uint32)(unsafe.Add(dp, off)), rn.n)
-				src := unsafe.Slice((*uint32)(unsafe.Add(sp, off)), rn.n)
-				if rn.opaque {
-					copySpan(d, src)
-				} else {
-					blendSpan(d, src)
-				}
-			}
-			if row+1 < len(rr)-1 {
-				dp = unsafe.Add(dp, stride*4)
-				sp = unsafe.Add(sp, tw*4)
+		for _, rn := range s.runs[s.rowRuns[row0]:s.rowRuns[row1]] {
+			v := int(rn.row) - row0
+			d := unsafe.Slice((*uint32)(unsafe.Add(dp, (v*stride+int(rn.x))*4)), rn.n)
+			src := unsafe.Slice((*uint32)(unsafe.Add(sp, (v*tw+int(rn.x))*4)), rn.n)
+			if rn.opaque {
+				copySpan(d, src)
+			} else {
+				blendSpan(d, src)
 			}
 		}
 		return

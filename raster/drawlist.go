@@ -56,7 +56,8 @@ type DrawList struct {
 	pts     []mathx.Vec2
 	ends    []int
 	mats    []mathx.Affine2
-	clip    image.Rectangle
+	clip    image.Rectangle   // the SetClip rectangle, when clipped
+	clipped bool              // SetClip is in force (an empty clip draws nothing)
 	clips   []image.Rectangle // distinct clips in use; commands refer by index
 	opts    []DrawOptions     // options of the commands that have them
 	depths  []int64           // per command: its depth key
@@ -66,10 +67,11 @@ type DrawList struct {
 	tmpOrd  []uint32
 	tmpKeys []uint64
 	sorted  bool
+	passes  int // radix passes the last Sort ran (for tests)
 }
 
 // NewDrawList returns an empty list.
-func NewDrawList() *DrawList { return &DrawList{clip: noClip} }
+func NewDrawList() *DrawList { return &DrawList{} }
 
 // Reset empties the list, keeping its memory, and removes the clip.
 func (l *DrawList) Reset() {
@@ -81,7 +83,7 @@ func (l *DrawList) Reset() {
 	l.pts = l.pts[:0]
 	l.ends = l.ends[:0]
 	l.mats = l.mats[:0]
-	l.clip = noClip
+	l.ClearClip()
 	l.sorted = false
 }
 
@@ -89,22 +91,27 @@ func (l *DrawList) Reset() {
 func (l *DrawList) Len() int { return len(l.cmds) }
 
 // SetClip restricts the commands added from now on to r (for example a UI
-// panel). ClearClip removes the restriction.
-func (l *DrawList) SetClip(r image.Rectangle) { l.clip = r.Canon().Intersect(noClip) }
+// panel); an empty r draws nothing until the clip changes. ClearClip
+// removes the restriction.
+func (l *DrawList) SetClip(r image.Rectangle) {
+	l.clip = r.Canon().Intersect(noClip)
+	l.clipped = true
+}
 
 // ClearClip removes the clip set by SetClip.
-func (l *DrawList) ClearClip() { l.clip = noClip }
+func (l *DrawList) ClearClip() { l.clip, l.clipped = image.Rectangle{}, false }
 
 func (l *DrawList) push(depth int64, c command) {
-	if l.clip == (image.Rectangle{}) {
-		l.clip = noClip // zero-value DrawList
+	clip := noClip
+	if l.clipped {
+		clip = l.clip
 	}
-	c.bounds = c.bounds.Intersect(l.clip)
+	c.bounds = c.bounds.Intersect(clip)
 	if c.bounds.Empty() {
-		return // can never draw anything
+		return // can never draw anything (an empty clip lands here too)
 	}
-	if n := len(l.clips); n == 0 || l.clips[n-1] != l.clip {
-		l.clips = append(l.clips, l.clip)
+	if n := len(l.clips); n == 0 || l.clips[n-1] != clip {
+		l.clips = append(l.clips, clip)
 	}
 	c.clip = int32(len(l.clips) - 1)
 	l.cmds = append(l.cmds, c)
@@ -332,8 +339,15 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 }
 
 // Sort orders the commands by depth, keeping insertion order among equal
-// depths (a stable LSD radix sort over the offsets from the smallest depth,
-// with only as many byte passes as the depth range needs). Renderers call it as needed.
+// depths. Renderers call it as needed.
+//
+// It is a stable LSD radix sort that runs only the byte passes the depths
+// need: commands at depth math.MinInt64 (every Clear) go first in
+// insertion order without taking part, the others are keyed by their
+// offset from the smallest of their depths, and a pass runs only for a byte
+// that is not zero in every key (a pass over a byte equal in every key
+// would leave the order as it is). Depths within a 16-bit range sort in at
+// most two passes, with or without a Clear.
 func (l *DrawList) Sort() {
 	if l.sorted {
 		return
@@ -343,44 +357,62 @@ func (l *DrawList) Sort() {
 	l.tmpOrd = grow(l.tmpOrd, n)
 	l.keys = grow(l.keys, n)
 	l.tmpKeys = grow(l.tmpKeys, n)
-	if n == 0 {
-		l.sorted = true
-		return
+	l.passes = 0
+	depths := l.depths[:n]
+	first := 0                 // commands at math.MinInt64
+	lo := int64(math.MaxInt64) // smallest depth but MinInt64, less one
+	for _, d := range depths {
+		lo = min(lo, d-1) // MinInt64-1 wraps to MaxInt64: left out
+		if d == math.MinInt64 {
+			first++
+		}
 	}
-	// Sort on the offset from the smallest depth, so only the bytes that
-	// can differ (those of max-min) need a pass.
-	lo, hi := l.depths[0], l.depths[0]
-	for i := range l.cmds {
-		d := l.depths[i]
-		lo, hi = min(lo, d), max(hi, d)
+	lo++
+	// The MinInt64 commands fill order[:first] in insertion order, the
+	// others are keyed in keys[first:]; or gathers the key bits.
+	keys, ord := l.keys[first:n], l.order[first:n]
+	f, j := 0, 0
+	var or uint64
+	for i, d := range depths {
+		if d == math.MinInt64 {
+			l.order[f] = uint32(i)
+			f++
+			continue
+		}
+		k := uint64(d - lo) // wraps correctly: 0 <= d-lo <= MaxInt64-lo
+		or |= k
+		keys[j] = k
+		ord[j] = uint32(i)
+		j++
 	}
-	for i := range l.cmds {
-		l.keys[i] = uint64(l.depths[i] - lo) // wraps correctly: 0 <= d-lo <= hi-lo
-		l.order[i] = uint32(i)
-	}
-	diff := uint64(hi - lo)
+	tmpKeys, tmpOrd := l.tmpKeys[first:n], l.tmpOrd[first:n]
 	var count [256]int
-	for shift := uint(0); shift < 64; shift += 8 {
-		if diff>>shift == 0 {
-			break
+	for shift := uint(0); or>>shift != 0; shift += 8 {
+		if (or>>shift)&0xff == 0 {
+			continue // this byte is zero in every key
 		}
 		count = [256]int{}
-		for _, k := range l.keys[:n] {
+		for _, k := range keys {
 			count[(k>>shift)&0xff]++
 		}
 		sum := 0
-		for i := range count {
-			count[i], sum = sum, sum+count[i]
+		for i, c := range count {
+			count[i], sum = sum, sum+c
 		}
-		for i, k := range l.keys[:n] {
+		tmpKeys, tmpOrd = tmpKeys[:len(keys)], tmpOrd[:len(keys)] // same lengths
+		for i, k := range keys {
 			b := (k >> shift) & 0xff
-			j := count[b]
+			p := count[b]
 			count[b]++
-			l.tmpKeys[j] = k
-			l.tmpOrd[j] = l.order[i]
+			tmpKeys[p] = k
+			tmpOrd[p] = ord[i]
 		}
-		l.keys, l.tmpKeys = l.tmpKeys, l.keys
-		l.order, l.tmpOrd = l.tmpOrd, l.order
+		keys, tmpKeys = tmpKeys, keys
+		ord, tmpOrd = tmpOrd, ord
+		l.passes++
+	}
+	if len(ord) > 0 && &ord[0] != &l.order[first] {
+		copy(l.order[first:], ord) // an odd number of passes ended in the other buffer
 	}
 	l.sorted = true
 }

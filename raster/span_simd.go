@@ -4,32 +4,57 @@ package raster
 
 import "simd/archsimd"
 
-// SIMD reports whether the blitters use the SIMD kernels (built with
-// GOEXPERIMENT=simd on amd64 and running on a CPU with AVX2).
-var SIMD = archsimd.X86.AVX2()
+// hasAVX2 reports whether the CPU runs the SIMD kernels at all.
+var hasAVX2 = archsimd.X86.AVX2()
 
-// blendSpan composites a mixed run with AVX2, eight pixels at a time, with
-// the exact arithmetic of the portable kernel (over, in 16-bit lanes): the
-// output is byte-identical. Tails use partial loads and stores.
+// SIMD reports whether the blitters use the SIMD kernels: built with
+// GOEXPERIMENT=simd on amd64, running on a CPU with AVX2, and found faster
+// than the portable kernels by a start-up probe (see probeSIMD). Both
+// kernels give the same bytes, so the choice only changes speed.
+var SIMD = hasAVX2 && probeSIMD()
+
 func blendSpan(dst, src []uint32) {
-	if !SIMD {
+	if SIMD {
+		blendSpanAVX2(dst, src)
+		return
+	}
+	blendRowPortable(dst, src)
+}
+
+func copySpan(dst, src []uint32) {
+	if SIMD {
+		copySpanAVX2(dst, src)
+		return
+	}
+	copyRunPortable(dst, src)
+}
+
+// blendSpanAVX2 composites a mixed run with AVX2, eight pixels at a time,
+// with the exact arithmetic of the portable kernel (over, in 16-bit lanes):
+// the output is byte-identical. Only full-width loads and stores are used
+// (masked ones are slow on some CPUs, see doc.go): a run of eight pixels or
+// more ends with one vector over its last eight pixels, loaded before the
+// body stores anything, so where it overlaps the body it stores the same
+// values; shorter runs take the portable kernel.
+func blendSpanAVX2(dst, src []uint32) {
+	n := len(src)
+	if n < 8 {
 		blendRowPortable(dst, src)
 		return
 	}
-	dst = dst[:len(src)]
+	dst = dst[:n]
 	lowByte := archsimd.BroadcastUint16x16(0x00ff)
 	highByte := archsimd.BroadcastUint16x16(0xff00)
 	round := archsimd.BroadcastUint16x16(0x0080)
 	c255 := archsimd.BroadcastUint32x8(255)
-	for len(src) > 0 {
-		var s, d archsimd.Uint32x8
-		n := len(src)
-		if n >= 8 {
-			s = archsimd.LoadUint32x8Slice(src)
-			d = archsimd.LoadUint32x8Slice(dst)
-		} else {
-			s = archsimd.LoadUint32x8SlicePart(src)
-			d = archsimd.LoadUint32x8SlicePart(dst)
+	lastS := archsimd.LoadUint32x8Slice(src[n-8:])
+	lastD := archsimd.LoadUint32x8Slice(dst[n-8:])
+	for i := 0; ; i += 8 {
+		s, d := lastS, lastD
+		tail := i >= n-8
+		if !tail {
+			s = archsimd.LoadUint32x8Slice(src[i:])
+			d = archsimd.LoadUint32x8Slice(dst[i:])
 		}
 		// 255 - alpha in both 16-bit halves of each pixel.
 		ia := c255.Sub(s.ShiftAllRight(24))
@@ -40,24 +65,28 @@ func blendSpan(dst, src []uint32) {
 		ag := d16.ShiftAllRight(8).Mul(ia16).Add(round)
 		ag = ag.Add(ag.ShiftAllRight(8)).And(highByte)
 		out := rb.Or(ag).AsUint32x8().Add(s)
-		if n >= 8 {
-			out.StoreSlice(dst)
-			src, dst = src[8:], dst[8:]
-			continue
+		if tail {
+			out.StoreSlice(dst[n-8:])
+			break
 		}
-		out.StoreSlicePart(dst)
-		break
+		out.StoreSlice(dst[i:])
 	}
 	archsimd.ClearAVXUpperBits()
 }
 
-// copySpan copies an opaque run: memmove for long runs, one partial
-// vector store for short ones.
-func copySpan(dst, src []uint32) {
-	if !SIMD || len(src) > 8 {
+// copySpanAVX2 copies an opaque run: memmove for long runs; runs of 8 to
+// 16 pixels as two overlapping full vectors (a copy may write a pixel
+// twice), shorter ones with the portable loop.
+func copySpanAVX2(dst, src []uint32) {
+	n := len(src)
+	if n < 8 || n > 16 {
 		copyRunPortable(dst, src)
 		return
 	}
-	archsimd.LoadUint32x8SlicePart(src).StoreSlicePart(dst[:len(src)])
+	dst = dst[:n]
+	a := archsimd.LoadUint32x8Slice(src)
+	b := archsimd.LoadUint32x8Slice(src[n-8:])
+	a.StoreSlice(dst)
+	b.StoreSlice(dst[n-8:])
 	archsimd.ClearAVXUpperBits()
 }

@@ -7,15 +7,36 @@ import (
 	"testing"
 )
 
+// blitKernels lists the kernel sets this build can run, each with the
+// function that selects it; the benchmarks time them side by side.
+func blitKernels() []blitKernel {
+	ks := []blitKernel{{"portable", func() { SIMD = false }}}
+	if hasAVX2 {
+		ks = append(ks, blitKernel{"avx2", func() { SIMD = true }})
+	}
+	return ks
+}
+
+// restoreKernels puts back the kernel choice of the start-up probe.
+func restoreKernels() func() {
+	saved := SIMD
+	return func() { SIMD = saved }
+}
+
 // The SIMD kernels give exactly the portable kernels' bytes for every run
-// length, alignment and pixel mix.
+// length (short runs, the 8–16 overlap cases, long ones), alignment and
+// pixel mix, whichever kernel the probe chose.
 func TestSIMDMatchesPortable(t *testing.T) {
-	if !SIMD {
+	if !hasAVX2 {
 		t.Skip("CPU without AVX2: the portable kernels are in use")
 	}
+	t.Logf("probe: avx2 %v, portable %v; SIMD = %v", probeTimes[0], probeTimes[1], SIMD)
 	r := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 20000; iter++ {
 		n := 1 + r.IntN(40)
+		if iter%10 == 0 {
+			n = 1 + r.IntN(300)
+		}
 		off := r.IntN(8)
 		src := make([]uint32, n+off)
 		for i := range src {
@@ -37,7 +58,7 @@ func TestSIMDMatchesPortable(t *testing.T) {
 			dst[i] = r.Uint32()
 		}
 		want := append([]uint32(nil), dst...)
-		blendSpan(dst[off:off+n], src[off:])
+		blendSpanAVX2(dst[off:off+n], src[off:])
 		blendRowPortable(want[off:off+n], src[off:])
 		for i := range dst {
 			if dst[i] != want[i] {
@@ -45,7 +66,7 @@ func TestSIMDMatchesPortable(t *testing.T) {
 			}
 		}
 		copy(dst, want)
-		copySpan(dst[off:off+n], src[off:])
+		copySpanAVX2(dst[off:off+n], src[off:])
 		copyRunPortable(want[off:off+n], src[off:])
 		for i := range dst {
 			if dst[i] != want[i] {

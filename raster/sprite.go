@@ -14,6 +14,7 @@ import (
 // pixel stored, each translucent one blended).
 type run struct {
 	x, n   uint16 // first column (relative to the trimmed area) and length
+	row    uint16 // row of the trimmed area (MaxSide fits)
 	opaque bool
 }
 
@@ -22,8 +23,8 @@ type run struct {
 // cheaper to handle pixel by pixel than as a separate copy.
 const minCopyRun = 16
 
-// appendRuns appends the runs of one row of pixels.
-func appendRuns(runs []run, row []uint32) []run {
+// appendRuns appends the runs of row y of the trimmed area.
+func appendRuns(runs []run, row []uint32, y int) []run {
 	for x := 0; x < len(row); {
 		if row[x]>>24 == 0 {
 			x++
@@ -47,15 +48,15 @@ func appendRuns(runs []run, row []uint32) []run {
 			}
 			if j-i >= minCopyRun || (i == x && j == e) {
 				if i > start {
-					runs = append(runs, run{x: uint16(start), n: uint16(i - start)})
+					runs = append(runs, run{x: uint16(start), n: uint16(i - start), row: uint16(y)})
 				}
-				runs = append(runs, run{x: uint16(i), n: uint16(j - i), opaque: true})
+				runs = append(runs, run{x: uint16(i), n: uint16(j - i), row: uint16(y), opaque: true})
 				start = j
 			}
 			i = j
 		}
 		if e > start {
-			runs = append(runs, run{x: uint16(start), n: uint16(e - start)})
+			runs = append(runs, run{x: uint16(start), n: uint16(e - start), row: uint16(y)})
 		}
 		x = e
 	}
@@ -131,7 +132,7 @@ func NewSprite(img image.Image) (*Sprite, error) {
 		src := full[(y0+y)*s.w+x0 : (y0+y)*s.w+x1]
 		copy(s.pix[y*tw:], src)
 		s.rowRuns[y] = uint32(len(s.runs))
-		s.runs = appendRuns(s.runs, src)
+		s.runs = appendRuns(s.runs, src, y)
 	}
 	s.rowRuns[th] = uint32(len(s.runs))
 	// Opaque: every row is one opaque run over the whole trimmed width.
