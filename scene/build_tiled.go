@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -171,13 +172,20 @@ type tiledBuilder struct {
 
 // image returns the decoded image of a tileset image reference, colour
 // key applied, cached by path.
-func (b *tiledBuilder) image(ref *tiled.Image) (*image.RGBA, error) {
+//
+// An error names the chain of files: the map's <tileset> line, the
+// external tileset's element that names the image, then the image.
+func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, error) {
 	if img, ok := b.images[ref.Source]; ok {
 		return img, nil
 	}
 	img, err := decodeImage(b.fsys, ref.Source)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %s: tileset image: %w", b.m.File, err)
+		err = loadutil.Chain(ref.RefFile, ref.RefLine, ref.RefWhere, err)
+		if ts != nil && ts.Source != "" && ref.RefFile != b.m.File {
+			err = loadutil.Chain(b.m.File, ts.Line, "tileset "+strconvQuote(ts.Source), err)
+		}
+		return nil, fmt.Errorf("scene: %w", err)
 	}
 	if ref.HasTrans {
 		k := ref.Trans
@@ -206,7 +214,7 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 		}
 		ref = t.Image
 	}
-	src, err := b.image(ref)
+	src, err := b.image(ref, ts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -219,6 +227,8 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 	}
 	return orient(src, r, gid.Flags()), ts, nil
 }
+
+func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 
 // orientHex copies rectangle r of src with the flip and rotation bits of
 // a hexagonal map, as Tiled draws them: the image is flipped
@@ -447,7 +457,7 @@ func (b *tiledBuilder) imageLayer(l *tiled.Layer, layer *Layer) error {
 	if l.Image == nil || l.Image.Source == "" {
 		return nil // an image layer without an image draws nothing
 	}
-	img, err := b.image(l.Image)
+	img, err := b.image(l.Image, nil)
 	if err != nil {
 		return fmt.Errorf("%w (image layer %q)", err, l.Name)
 	}

@@ -559,3 +559,33 @@ func TestBuildTiledObjectLayerOffset(t *testing.T) {
 		t.Fatalf("tree drawn at %v, box %v", d.Parts[0].At, d.Box)
 	}
 }
+
+// TestTiledErrorChain: a broken image named by an external tileset names
+// every link: the map's <tileset> line, the tileset's <image> line and
+// the image itself; JSON maps name the JSON path.
+func TestTiledErrorChain(t *testing.T) {
+	fsys := fstest.MapFS{
+		"maps/m.tmx": {Data: []byte(`<?xml version="1.0"?>
+<map version="1.10" orientation="isometric" width="1" height="1" tilewidth="64" tileheight="32">
+ <tileset firstgid="1" source="../sets/tiles.tsx"/>
+ <layer id="1" name="g" width="1" height="1"><data encoding="csv">1</data></layer>
+</map>`)},
+		"maps/m.tmj": {Data: []byte(`{"type":"map","orientation":"isometric","width":1,"height":1,"tilewidth":64,"tileheight":32,
+ "tilesets":[{"firstgid":1,"source":"../sets/tiles.tsx"}],
+ "layers":[{"type":"tilelayer","id":1,"name":"g","width":1,"height":1,"data":[1]}]}`)},
+		"sets/tiles.tsx": {Data: []byte(`<?xml version="1.0"?>
+<tileset name="t" tilewidth="64" tileheight="64" tilecount="1" columns="1">
+ <image source="../art/tiles.png" width="64" height="64"/>
+</tileset>`)},
+		"art/tiles.png": {Data: []byte("not a png")},
+	}
+	for name, want := range map[string]string{
+		"maps/m.tmx": `scene: maps/m.tmx:3: tileset "sets/tiles.tsx" → sets/tiles.tsx:3: tileset "t" > image → art/tiles.png: not an image`,
+		"maps/m.tmj": `scene: maps/m.tmj: tileset "sets/tiles.tsx" → sets/tiles.tsx:3: tileset "t" > image → art/tiles.png: not an image`,
+	} {
+		_, err := LoadTiled(fsys, name, BuildOptions{})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: error\n%v\nwant prefix\n%s", name, err, want)
+		}
+	}
+}
