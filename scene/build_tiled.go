@@ -109,6 +109,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	}
 	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, lay: lay, region: region, delta: delta, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
 	w.ParallaxOrigin = m.ParallaxOrigin.Sub(delta)
+	w.SourceOrigin = delta.Neg()
 	solid := make([]bool, 0)
 	for _, l := range m.Flatten() {
 		// Every layer is built, hidden ones too (collision layers often

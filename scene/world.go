@@ -52,6 +52,12 @@ type World struct {
 	// ParallaxOrigin is the camera centre (map pixels) at which every
 	// layer with a parallax factor is drawn in place.
 	ParallaxOrigin mathx.Vec2
+	// SourceOrigin is the map pixel of the source map's own origin (for a
+	// Tiled map, the top-left of its bounding box in Tiled's pixels), so
+	// maps placed side by side by a Tiled .world line up: a point at
+	// world-file pixel p of a map placed at q is map pixel p − q +
+	// SourceOrigin.
+	SourceOrigin mathx.Vec2
 	// Phys is the physics world: walls, bodies, queries (in world units).
 	Phys *physics.World
 	// Events are the world's event channels.

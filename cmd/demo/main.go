@@ -23,6 +23,7 @@ type options struct {
 	seed     uint64
 	workers  int
 	level    string // a level file to add to the level select and start
+	root     string // the folder the level file's references resolve in
 }
 
 func main() {
@@ -36,7 +37,8 @@ func main() {
 	// 0.3 ms on one core, and waking band workers on a busy 2-core machine
 	// cost more (p95 4-5 ms with 2 workers against 0.6-0.8 ms with 1).
 	flag.IntVar(&o.workers, "workers", 1, "renderer workers (0 = all cores)")
-	flag.StringVar(&o.level, "level", "", "a level file (.tmx/.tmj Tiled, .lev ASCII, .png image level with its .json) to play")
+	flag.StringVar(&o.level, "level", "", "a level file (.tmx/.tmj Tiled, .lev ASCII, .png image level with its .json) to play, or a Tiled map without a player or a .world to view")
+	flag.StringVar(&o.root, "root", "", "the folder a level's references may reach (default: the working directory when the level is under it, else the level's folder)")
 	flag.Parse()
 	if flag.NArg() > 0 && o.level == "" {
 		o.level = flag.Arg(0)
@@ -93,6 +95,11 @@ func run(o options, out, log io.Writer) error {
 	if o.ticks <= 0 || o.ticks > 1_000_000 {
 		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
+	if o.level != "" {
+		if fsys, name, err := levelRoot(o.level, o.root); err == nil && wantsViewer(fsys, name) {
+			return runViewer(o, fsys, name, out, log)
+		}
+	}
 	g, err := setup(o, log)
 	if err != nil {
 		return err
@@ -127,11 +134,11 @@ func setup(o options, log io.Writer) (*game, error) {
 		return nil, treeErr
 	}
 	if o.level != "" {
-		abs, err := filepath.Abs(o.level)
-		if err != nil {
-			return nil, err
+		fsys, name, err := levelRoot(o.level, o.root)
+		var li levelInfo
+		if err == nil {
+			li, err = levelFromPath(fsys, name)
 		}
-		li, err := levelFromPath(os.DirFS(filepath.Dir(abs)), filepath.Base(abs))
 		if err == nil {
 			g.levels = append(g.levels, li)
 			err = g.start(len(g.levels) - 1)

@@ -1,0 +1,27 @@
+// Package viewer shows any Tiled map or .world file the way a game built on
+// Diorama would draw it, with the controls of a map viewer, and reloads it
+// while it is edited.
+//
+// A Viewer is a platform.Game: run it with platform/auto (a window, the
+// web, or headless to a PNG). It builds each map with scene.BuildTiled and
+// draws it with scene.World.Render, so what it shows is what a game gets:
+// layers in file order with their objects, image layers, parallax, tile
+// offsets, hexagonal rotations.
+//
+// Controls: arrow keys, WASD, a left-button or one-finger drag, or the
+// left stick pan; the wheel, +/−, two-finger pinch or the bumpers
+// zoom (whole-number zoom, as the rasterizer scales); 1–9 and 0 toggle the
+// first ten layers of the map under the centre of the view; F1 shows
+// colliders, the navigation mesh and entity positions; Home recentres;
+// Escape quits.
+//
+// Hot reload: every second the viewer checks the size and modification
+// time of every file the shown maps were read from (maps, tilesets,
+// templates, images). When one changed it loads everything again, keeping
+// the camera and the layer toggles; a broken save keeps the last good map
+// on screen and shows the error on a banner until a good save follows.
+//
+// viewer imports platform, scene and its tiled loader, iso, iso/overlay,
+// raster, ai/nav and mathx. Nothing in the engine imports it: it is an
+// application-level package (cmd/demo uses it).
+package viewer
