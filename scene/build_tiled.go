@@ -107,7 +107,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if err := opt.prepare(w); err != nil {
 		return nil, fail("%v", err)
 	}
-	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, lay: lay, region: region, delta: delta, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}}
+	b := &tiledBuilder{fsys: fsys, m: m, w: w, g: g, opt: &opt, lay: lay, region: region, delta: delta, images: map[string]*image.RGBA{}, sprites: map[spriteKey]*raster.Sprite{}, objects: map[objKey]bakedObject{}}
 	w.ParallaxOrigin = m.ParallaxOrigin.Sub(delta)
 	w.SourceOrigin = delta.Neg()
 	solid := make([]bool, 0)
@@ -158,6 +158,20 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	return w, nil
 }
 
+// objKey identifies a baked tile-object sprite; bakedObject is the
+// sprite and its top-left corner relative to the floored image position.
+type objKey struct {
+	gid               tiled.GID
+	size, frac, pivot mathx.Vec2
+	rot, opacity      float64
+	tint              color.NRGBA
+}
+
+type bakedObject struct {
+	s   *raster.Sprite
+	off mathx.Point
+}
+
 type tiledBuilder struct {
 	fsys    fs.FS
 	m       *tiled.Map
@@ -169,6 +183,7 @@ type tiledBuilder struct {
 	delta   mathx.Vec2 // Tiled screen position − grid map pixel
 	images  map[string]*image.RGBA
 	sprites map[spriteKey]*raster.Sprite
+	objects map[objKey]bakedObject
 }
 
 // image returns the decoded image of a tileset image reference, colour
@@ -589,13 +604,28 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		if oo.Width <= 0 || oo.Height <= 0 {
 			oo.Width, oo.Height = float64(img.Rect.Dx()), float64(img.Rect.Dy())
 		}
-		shade(img, l.TotalOpacity*o.Opacity, l.TotalTint)
 		top := b.lay.ObjectImageTopLeft(&oo, ts.Alignment(m.Orientation), ts.TileOffset)
 		anchor := b.lay.PixelToScreen(mathx.V2(o.X, o.Y))
-		s, tl, err := bakeTileObject(img, top, mathx.V2(oo.Width, oo.Height), anchor, o.Rotation)
-		if err != nil {
-			return fail("%v", err)
+		// Objects showing the same tile the same way share one baked
+		// sprite (levels repeat their blocks): the bake depends on the
+		// fractional part of the position only.
+		fx, fy := math.Floor(top.X), math.Floor(top.Y)
+		key := objKey{gid: o.GID, size: mathx.V2(oo.Width, oo.Height), rot: o.Rotation, frac: mathx.V2(top.X-fx, top.Y-fy),
+			opacity: l.TotalOpacity * o.Opacity, tint: l.TotalTint}
+		if o.Rotation != 0 {
+			key.pivot = anchor.Sub(top)
 		}
+		baked, ok := b.objects[key]
+		if !ok {
+			shade(img, l.TotalOpacity*o.Opacity, l.TotalTint)
+			s, tl, err := bakeTileObject(img, top, mathx.V2(oo.Width, oo.Height), anchor, o.Rotation)
+			if err != nil {
+				return fail("%v", err)
+			}
+			baked = bakedObject{s: s, off: mathx.Point{X: tl.X - int(fx), Y: tl.Y - int(fy)}}
+			b.objects[key] = baked
+		}
+		s, tl := baked.s, mathx.Point{X: int(fx) + baked.off.X, Y: int(fy) + baked.off.Y}
 		at := mathx.Point{X: tl.X - int(math.Round(b.delta.X)) + loff.X, Y: tl.Y - int(math.Round(b.delta.Y)) + loff.Y}
 		// Feet: the bottom centre of the image without the tileset offset.
 		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
