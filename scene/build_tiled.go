@@ -423,7 +423,11 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 			isSolid := layerSolid
 			if ts, local, ok := m.TileFor(gid); ok && !isSolid {
 				if t := ts.Tile(local); t != nil {
-					isSolid = t.Properties.Bool("solid", false)
+					// A tile is solid by its "solid" property, or by
+					// having collision shapes (Tiled's collision editor)
+					// unless "solid" is false.
+					hasShapes := t.ObjectGroup != nil && len(t.ObjectGroup.Objects) > 0
+					isSolid = t.Properties.Bool("solid", hasShapes)
 				}
 			}
 			if isSolid {
@@ -585,6 +589,18 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		for _, q := range pts[1:] {
 			box = box.Extend(b.world(q))
 		}
+		if isWallObject(l, o) {
+			// A collision shape: a wall over its bounding box in world
+			// units, not an entity.
+			box = mathx.AABB{Min: box.Min.Add(shift), Max: box.Max.Add(shift)}
+			if box.Max.X-box.Min.X <= 0 || box.Max.Y-box.Min.Y <= 0 {
+				return nil // a point or a line blocks nothing
+			}
+			if _, err := b.w.Phys.AddWall(box, 1); err != nil {
+				return fail("%v", err)
+			}
+			return nil
+		}
 		center, half = box.Center(), box.Half()
 		if o.Shape == tiled.Point {
 			center, half = b.world(pts[0]), mathx.Vec2{}
@@ -674,6 +690,22 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		return fail("%v", err)
 	}
 	return nil
+}
+
+// isWallObject reports whether a shape object is a collision shape: its
+// class is "wall", "collision" or "solid", or it (or its layer) has the
+// bool property "solid" set.
+func isWallObject(l *tiled.Layer, o *tiled.Object) bool {
+	switch o.Shape {
+	case tiled.Rectangle, tiled.Ellipse, tiled.Polygon, tiled.Capsule:
+	default:
+		return false
+	}
+	switch strings.ToLower(o.Class) {
+	case "wall", "collision", "solid":
+		return true
+	}
+	return o.Properties.Bool("solid", l.Properties.Bool("solid", false))
 }
 
 // MaxTiledTiles is the largest number of tiles (columns × rows of the

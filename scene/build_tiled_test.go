@@ -589,3 +589,72 @@ func TestTiledErrorChain(t *testing.T) {
 		}
 	}
 }
+
+// TestTiledCollisionConventions: tiles with collision shapes make their
+// cells walls (unless "solid" is false); rectangles, ellipses and
+// polygons of class "wall"/"collision"/"solid", or with "solid" set on
+// them or their layer, become walls over their bounding box; other
+// shapes stay triggers.
+func TestTiledCollisionConventions(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="4" height="2" tilewidth="32" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4">
+ <image source="tiles.png" width="256" height="128"/>
+ <tile id="1"><objectgroup><object id="1" x="0" y="0" width="64" height="64"/></objectgroup></tile>
+ <tile id="2"><properties><property name="solid" type="bool" value="false"/></properties><objectgroup><object id="1" x="0" y="0" width="8" height="8"/></objectgroup></tile>
+</tileset>
+<layer id="1" name="g" width="4" height="2"><data encoding="csv">2,1,3,1,1,1,1,1</data></layer>
+<objectgroup id="2" name="shapes">
+ <object id="1" type="wall" x="0" y="64" width="64" height="32"/>
+ <object id="2" name="zone" x="0" y="96" width="32" height="32"/>
+ <object id="3" name="rock" x="96" y="64"><polygon points="0,0 32,0 16,32"/><properties><property name="solid" type="bool" value="true"/></properties></object>
+</objectgroup>
+<objectgroup id="3" name="bounds" visible="0"><properties><property name="solid" type="bool" value="true"/></properties>
+ <object id="4" x="128" y="0" width="32" height="64"/>
+</objectgroup>
+</map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxes []mathx.AABB
+	for k := range w.Phys.WallCount() {
+		boxes = append(boxes, w.Phys.Wall(k))
+	}
+	covered := func(x, y float64) bool {
+		for _, b := range boxes {
+			if b.Contains(mathx.V2(x, y)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		x, y float64
+		want bool
+		what string
+	}{
+		{0.5, 0.5, true, "tile with shapes (0,0)"},
+		{1.5, 0.5, false, "plain tile (1,0)"},
+		{2.5, 0.5, false, "tile with shapes but solid=false (2,0)"},
+		{0.5, 0.7, true, "tile with shapes, inside"},
+		{3.5, 1.5, false, "plain tile (3,1)"},
+		{1.5, 2.5, true, "wall rectangle"},
+		{0.5, 3.5, false, "trigger rectangle"},
+		{3.5, 2.2, true, "solid polygon's box"},
+		{4.5, 1, true, "hidden solid layer's rectangle"},
+	} {
+		if got := covered(c.x, c.y); got != c.want {
+			t.Errorf("%s at (%v,%v): wall %v, want %v", c.what, c.x, c.y, got, c.want)
+		}
+	}
+	if _, ok := w.Find("zone"); !ok {
+		t.Error("the plain rectangle is no longer a trigger entity")
+	}
+	if _, ok := w.Find("rock"); ok {
+		t.Error("the solid polygon also became an entity")
+	}
+}
