@@ -425,7 +425,19 @@ func (v *Viewer) drawDebug(s *shown, depth int64) {
 	v.entityBuf = s.w.AppendEntities(v.entityBuf[:0], 0)
 	for _, e := range v.entityBuf {
 		p := s.w.Pos(e)
-		s.ov.Point(mathx.V2(p.X, p.Y), overlay.MarkerDot, 4, overlay.PaletteColor(int(s.w.Kind(e)), 255))
+		c := overlay.PaletteColor(int(s.w.Kind(e)), 255)
+		if k := s.w.Kind(e); k == scene.Trigger || k == scene.Pickup {
+			// Areas (Tiled's rectangles, ellipses, polygons) as boxes.
+			x := s.w.Extent(e)
+			c.A = 60
+			s.ov.Box(mathx.AABB{Min: mathx.V2(p.X-x.X, p.Y-x.Y), Max: mathx.V2(p.X+x.X, p.Y+x.Y)},
+				overlay.Style{Fill: c, Stroke: overlay.PaletteColor(int(k), 230), Width: 1})
+			c.A = 255
+		}
+		s.ov.Point(mathx.V2(p.X, p.Y), overlay.MarkerDot, 4, c)
+		if name := s.w.Name(e); name != "" {
+			s.ov.Label(mathx.V2(p.X, p.Y), name, color.NRGBA{255, 255, 255, 230})
+		}
 	}
 }
 
