@@ -14,6 +14,7 @@ const (
 	MaxTermParams  = 1 << 16
 	MaxRuleTokens  = 1 << 12
 	MaxEngineRules = 1 << 16
+	MaxResolution  = 1 << 20
 )
 
 // ParseError is an error in FuzzyLite Language text: the source name, the
@@ -364,8 +365,8 @@ func parseDefuzzifier(val string) (Defuzzifier, error) {
 			d.Type = WeightedType(t)
 		} else {
 			r, err := strconv.Atoi(f[1])
-			if err != nil || r < 1 || r > 1<<24 {
-				return d, fmt.Errorf("expected a resolution from 1 to %d, found %q", 1<<24, clip(f[1]))
+			if err != nil || r < 1 || r > MaxResolution {
+				return d, fmt.Errorf("expected a resolution from 1 to %d, found %q", MaxResolution, clip(f[1]))
 			}
 			d.Resolution = r
 		}

@@ -289,11 +289,17 @@ func discrete(xy []float64, x float64) float64 {
 		return xy[2*n-1]
 	}
 	lo := sort.Search(n, func(i int) bool { return xy[2*i] >= x })
+	if lo >= n {
+		return math.NaN()
+	}
 	if isEq(x, xy[2*lo]) {
 		return xy[2*lo+1]
 	}
 	hi := sort.Search(n, func(i int) bool { return xy[2*i] > x })
 	lo--
+	if lo < 0 || hi >= n { // only with NaN or unsorted points
+		return math.NaN()
+	}
 	x0, y0, x1, y1 := xy[2*lo], xy[2*lo+1], xy[2*hi], xy[2*hi+1]
 	return (y1-y0)/(x1-x0)*(x-x0) + y0
 }
