@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,7 +20,7 @@ type fldTable struct {
 	lines []int
 }
 
-func readFLD(t *testing.T, path string) fldTable {
+func readFLD(t testing.TB, path string) fldTable {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -144,5 +143,4 @@ func TestFuzzyliteReference(t *testing.T) {
 	if n < 12 {
 		t.Errorf("found %d datasets, want at least 12", n)
 	}
-	_ = strconv.Itoa
 }
