@@ -6,7 +6,12 @@
 //     fuzzylite or QtFuzzyLite, or written by hand;
 //   - [Module], the small seed 002 module (after Buckland and
 //     Millington) with its own compact text format ([Parse]), kept for
-//     the seed's enemies.
+//     the seed's enemies. It is a thin layer over an Engine: its sets
+//     become engine terms, its rules engine rules (AND = Minimum, OR =
+//     Maximum, NOT, very, fairly = somewhat, a hedge allowed on any
+//     combination) and the engine evaluates them; the Module adds seed
+//     002's defuzzifiers on the engine's fuzzy output. One evaluator
+//     serves both.
 //
 // # Engine (fuzzylite)
 //
@@ -85,6 +90,6 @@
 // the middle of its range) together with [ErrNoFiring]. A defuzzified
 // value is therefore never NaN.
 //
-// Package fuzzy owns fuzzy logic only. It imports mathx and the standard
+// Package fuzzy owns fuzzy logic only. It imports only the standard
 // library and must not import any other engine package.
 package fuzzy

@@ -22,6 +22,9 @@ type Engine struct {
 	blocks  []*Block
 	stack   []float64
 	order   []int32 // Highest/Lowest selection scratch
+	// fireAny makes every rule with a degree above 0 fire (a Module's
+	// engine), instead of above Tolerance as in fuzzylite.
+	fireAny bool
 }
 
 // Var is an input or output variable of an [Engine].
@@ -119,7 +122,11 @@ func (v *Var) Membership(x float64) float64 {
 		return math.NaN()
 	}
 	m := 0.0
+	maxMin := v.Aggregation == Maximum
 	for _, a := range v.acts {
+		if maxMin && a.impl == Minimum && a.degree <= m {
+			continue // min(μ, degree) cannot raise the maximum
+		}
 		m = v.Aggregation.Compute(m, a.impl.Compute(v.Terms[a.term].Membership(x), a.degree))
 	}
 	return m
@@ -181,6 +188,14 @@ func (e *Engine) Restart() {
 // concluded keeps its previous value when LockPrevious is set and it has
 // one, and takes Default otherwise. It allocates nothing.
 func (e *Engine) Process() {
+	e.activateRules()
+	for _, v := range e.outputs {
+		v.defuzzify()
+	}
+}
+
+// activateRules clears the fuzzy outputs and runs the enabled blocks.
+func (e *Engine) activateRules() {
 	for _, v := range e.outputs {
 		v.acts = v.acts[:0]
 	}
@@ -188,9 +203,6 @@ func (e *Engine) Process() {
 		if b.Enabled {
 			b.activate()
 		}
-	}
-	for _, v := range e.outputs {
-		v.defuzzify()
 	}
 }
 
@@ -214,7 +226,7 @@ func (v *Var) defuzzify() {
 
 // Clone returns an independent copy of the engine with its current state.
 func (e *Engine) Clone() *Engine {
-	c := &Engine{Name: e.Name, Description: e.Description,
+	c := &Engine{Name: e.Name, Description: e.Description, fireAny: e.fireAny,
 		stack: make([]float64, len(e.stack)), order: make([]int32, len(e.order))}
 	cv := func(v *Var) *Var {
 		n := *v
@@ -327,6 +339,7 @@ const (
 	aProp aopKind = iota
 	aAnd
 	aOr
+	aHedge // a hedge on a combination (Module rules only)
 )
 
 type aop struct {
@@ -432,7 +445,7 @@ func compare(op string, a, b float64) bool {
 }
 
 func (b *Block) trigger(r *Rule) {
-	if !r.Enabled || !isGt(r.degree, 0) {
+	if !r.Enabled || !isGt(r.degree, 0) && !(b.e.fireAny && r.degree > 0) {
 		return
 	}
 	d := r.degree
@@ -463,6 +476,8 @@ func (e *Engine) antecedent(b *Block, prog []aop) float64 {
 		case aOr:
 			st[sp-2] = b.Disjunction.Compute(st[sp-2], st[sp-1])
 			sp--
+		case aHedge:
+			st[sp-1] = o.hedges[0].Apply(st[sp-1])
 		default:
 			st[sp] = e.proposition(o)
 			sp++

@@ -73,9 +73,13 @@ type Term struct {
 	// Formula is the expression of a Function term (see [Engine]).
 	Formula string
 
-	fn *formula
-	e  *Engine // Linear and Function read its variables
+	fn     *formula
+	e      *Engine // Linear and Function read its variables
+	legacy *Set    // kindSet: a Module's set
 }
+
+// kindSet is the hidden class of a [Module]'s sets in its engine.
+const kindSet = numKinds
 
 // newTerm checks the parameters of a term of kind k read from text.
 func newTerm(name string, k TermKind, ps []float64) (Term, error) {
@@ -123,6 +127,8 @@ func (t *Term) Membership(x float64) float64 {
 			return math.NaN()
 		}
 		return t.fn.eval(t.e, x)
+	case kindSet:
+		return t.legacy.DOM(x)
 	}
 	if x != x {
 		return math.NaN()
