@@ -142,9 +142,7 @@ func (p *fllParser) parse(src string) error {
 			sawEngine = true
 			e.Name = val
 		case "InputVariable", "OutputVariable":
-			if p.b != nil {
-				return p.errf("variables must come before the rule blocks")
-			}
+			p.b = nil // rules can only refer to variables declared before them
 			err = p.variable(key == "OutputVariable", val)
 		case "RuleBlock":
 			p.v = nil

@@ -278,7 +278,8 @@ func TestParseFLLErrors(t *testing.T) {
 		{head + "  activation: Highest x\n", ":14:", "expected a number"},
 		{head + "  activation: Threshold ~ 0.5\n", ":14:", "expected <, <="},
 		{head + "  activation: Sometimes\n", ":14:", "unknown method"},
-		{head + "InputVariable: z\n", ":14:", "before the rule blocks"},
+		{head + "InputVariable: z\n  rule: if a is lo then b is t\n", ":15:", "unknown key \"rule\" in InputVariable"},
+		{head + "  rule: if z is lo then b is t\nInputVariable: z\n", ":14:", "expected a variable, found \"z\""},
 	}
 	for _, c := range cases {
 		_, err := ParseFLL("bad.fll", c.src)
