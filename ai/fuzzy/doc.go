@@ -52,12 +52,12 @@
 // one Process on the shared engines, 2-core shared machine, go test
 // -run XXX -bench BenchmarkEngine -benchtime=200ms ./ai/fuzzy:
 //
-//	mamdani          SimpleDimmer, 3 rules, Centroid 200       ~9.4 µs
-//	mamdani-allterms AllTerms, 20 rules and terms, Centroid 200 ~48 µs
-//	mamdani-chained  Laundry, chained outputs, MeanOfMaximum 500 ~68 µs
-//	takagi-sugeno    approximation, 10 rules, 3 outputs        ~0.54 µs
-//	tsukamoto        tsukamoto, 3 rules, 4 outputs              ~0.49 µs
-//	hybrid           tipper, 2 blocks, Centroid 100 + weighted ~6.0 µs
+//	mamdani          SimpleDimmer, 3 rules, Centroid 200        ~5 µs
+//	mamdani-allterms AllTerms, 20 rules and terms, Centroid 200 ~13 µs
+//	mamdani-chained  Laundry, chained outputs, MeanOfMaximum 500 ~25 µs
+//	takagi-sugeno    approximation, 10 rules, 3 outputs         ~0.23 µs
+//	tsukamoto        tsukamoto, 3 rules, 4 outputs               ~0.28 µs
+//	hybrid           tipper, 2 blocks, Centroid 100 + weighted  ~3.8 µs
 //
 // Integral defuzzifiers cost resolution × activated terms membership
 // evaluations; weighted ones (Takagi-Sugeno, Tsukamoto) are the cheap
