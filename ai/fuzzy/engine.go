@@ -39,7 +39,10 @@ type Var struct {
 	// LockRange clamps values set (inputs) or defuzzified (outputs) to
 	// [Min, Max].
 	LockRange bool
-	Terms     []Term
+	// Terms are the variable's terms. Their parameters may be changed
+	// between evaluations; adding or removing terms after parsing would
+	// break the rules that refer to them by position.
+	Terms []Term
 
 	output bool
 	index  int32
@@ -272,7 +275,9 @@ type Block struct {
 	Disjunction SNorm // or
 	Implication TNorm // how a rule's degree shapes its conclusions' terms
 	Activation  Activation
-	Rules       []*Rule
+	// Rules are read by ParseFLL; their weights and enabled flags may be
+	// changed, their programs not.
+	Rules []*Rule
 }
 
 // ActivationKind is how a rule block chooses the rules that fire.
@@ -322,7 +327,9 @@ type Activation struct {
 // Rule is a rule of a [Block]: "if antecedent then conclusions [with
 // weight]".
 type Rule struct {
-	Text    string // as read, white space normalised
+	// Text is the rule as read up to "with", white space normalised;
+	// Engine.FLL writes it followed by "with Weight" unless Weight is 1.
+	Text    string
 	Weight  float64
 	Enabled bool
 	ante    []aop

@@ -570,7 +570,6 @@ func (p *fllParser) rule(text string) (*Rule, error) {
 	}
 	cons := toks[then+1:]
 	r := &Rule{Weight: 1, Enabled: true, Text: strings.Join(toks, " ")}
-	r.Text = strings.ReplaceAll(strings.ReplaceAll(r.Text, "( ", "("), " )", ")")
 	for i, t := range cons {
 		if t == "with" {
 			if i != len(cons)-2 {
@@ -582,6 +581,7 @@ func (p *fllParser) rule(text string) (*Rule, error) {
 			}
 			r.Weight = w
 			cons = cons[:i]
+			r.Text = strings.Join(toks[:then+1+i], " ")
 			break
 		}
 	}
@@ -595,6 +595,7 @@ func (p *fllParser) rule(text string) (*Rule, error) {
 	if ap.pos != len(ap.toks) {
 		return nil, fmt.Errorf("expected and, or or then, found %q", clip(ap.toks[ap.pos]))
 	}
+	r.Text = strings.ReplaceAll(strings.ReplaceAll(r.Text, "( ", "("), " )", ")")
 	r.ante = ap.prog
 	// stack need: a postfix program of binary operators needs at most
 	// its number of propositions.

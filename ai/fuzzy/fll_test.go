@@ -59,7 +59,7 @@ RuleBlock: chase
   implication: Minimum
   activation: General
   rule: if distance is near and health is very high then chase is hard and speed is sprint
-  rule: if distance is mid or (distance is far and health is not low) then chase is soft with 0.8
+  rule: if distance is mid or (distance is far and health is not low) then chase is soft with 0.800
   rule: if health is extremely low then chase is somewhat soft and speed is walk
 RuleBlock: pace
   enabled: true
@@ -147,6 +147,12 @@ func TestFLLWriterLayout(t *testing.T) {
 	var b strings.Builder
 	if err := e.WriteFLL(&b); err != nil || b.String() != guardFLL {
 		t.Errorf("WriteFLL: %v", err)
+	}
+	// A changed weight is written; weight 1 is left out.
+	e.Blocks()[0].Rules[1].Weight = 1
+	e.Blocks()[0].Rules[2].Weight = 0.25
+	if got := e.FLL(); !strings.Contains(got, "then chase is soft\n") || !strings.Contains(got, "speed is walk with 0.250\n") {
+		t.Errorf("weights not written:\n%s", got)
 	}
 	// A number that three decimals cannot hold is written exactly.
 	e.Inputs()[0].Max = 1.0 / 3

@@ -120,7 +120,11 @@ func (e *Engine) FLL() string {
 		}
 		line(true, "activation", s)
 		for _, r := range bl.Rules {
-			line(true, "rule", r.Text)
+			if r.Weight != 1 {
+				line(true, "rule", r.Text+" with "+fllNumber(r.Weight))
+			} else {
+				line(true, "rule", r.Text)
+			}
 		}
 	}
 	return b.String()
