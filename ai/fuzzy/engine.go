@@ -378,22 +378,31 @@ func (b *Block) activate() {
 	}
 	switch a.Kind {
 	case Highest, Lowest:
-		ord := e.order[:0]
+		// fuzzylite keeps the candidates in a std::priority_queue; the
+		// heap below makes the same moves as libstdc++'s, so rules of
+		// equal degree fire in the same order as fuzzylite built by GCC.
+		less := func(x, y int32) bool {
+			if a.Kind == Highest {
+				return rules[x].degree < rules[y].degree
+			}
+			return rules[x].degree > rules[y].degree
+		}
+		h := e.order[:0]
 		for i, r := range rules {
 			if isGt(r.degree, 0) {
-				ord = append(ord, int32(i))
+				h = append(h, int32(i))
+				heapUp(h, len(h)-1, 0, int32(i), less)
 			}
 		}
-		for n := 0; n < a.Rules && len(ord) > 0; n++ {
-			best := 0
-			for j := 1; j < len(ord); j++ {
-				d, bd := rules[ord[j]].degree, rules[ord[best]].degree
-				if a.Kind == Highest && d > bd || a.Kind == Lowest && d < bd {
-					best = j
-				}
+		for n := 0; n < a.Rules && len(h) > 0; n++ {
+			b.trigger(rules[h[0]])
+			last := len(h) - 1
+			if last > 0 {
+				v := h[last]
+				h[last] = h[0]
+				heapAdjust(h[:last], 0, v, less)
 			}
-			b.trigger(rules[ord[best]])
-			ord = append(ord[:best], ord[best+1:]...)
+			h = h[:last]
 		}
 	case Proportional:
 		sum := 0.0
@@ -696,4 +705,35 @@ func (d *Defuzzifier) weighted(v *Var) float64 {
 		return sum
 	}
 	return sum / weights
+}
+
+// heapUp and heapAdjust are the sift-up and sift-down of libstdc++'s
+// push_heap and pop_heap on a max-heap ordered by less.
+func heapUp(h []int32, hole, top int, v int32, less func(x, y int32) bool) {
+	parent := (hole - 1) / 2
+	for hole > top && less(h[parent], v) {
+		h[hole] = h[parent]
+		hole = parent
+		parent = (hole - 1) / 2
+	}
+	h[hole] = v
+}
+
+func heapAdjust(h []int32, hole int, v int32, less func(x, y int32) bool) {
+	n := len(h)
+	top, child := hole, hole
+	for child < (n-1)/2 {
+		child = 2 * (child + 1)
+		if less(h[child], h[child-1]) {
+			child--
+		}
+		h[hole] = h[child]
+		hole = child
+	}
+	if n&1 == 0 && child == (n-2)/2 {
+		child = 2 * (child + 1)
+		h[hole] = h[child-1]
+		hole = child - 1
+	}
+	heapUp(h, hole, top, v, less)
 }
