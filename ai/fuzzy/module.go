@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"diorama/mathx"
 )
 
 // Errors returned by fuzzification and defuzzification. They are plain
@@ -74,7 +72,7 @@ type Variable struct {
 	output   bool
 	names    []string
 	sets     []Set
-	dom      []float64 // current degrees (fuzzified, or rule consequents)
+	ev       *Var // the variable in the module's engine, holding the value and the fuzzy output
 	min, max float64
 	ranged   bool // min/max hold something
 	fallback float64
@@ -102,7 +100,12 @@ func (v *Variable) Set(i int) Set { return v.sets[i] }
 // DOM returns the current degree of membership of set i: the fuzzified
 // value for an input, the OR-combined rule strength for an output (after
 // a Defuzzify, Winner or Module.Evaluate).
-func (v *Variable) DOM(i int) float64 { return v.dom[i] }
+func (v *Variable) DOM(i int) float64 {
+	if v.output {
+		return v.ev.ActivationDegree(i)
+	}
+	return v.sets[i].DOM(v.ev.value)
+}
 
 // SetFallback sets the value Defuzzify returns when no rule fires
 // (default: the middle of the range). A non-finite value is ignored.
@@ -123,9 +126,10 @@ func (v *Variable) Fallback() float64 {
 func (v *Variable) extend(lo, hi float64) {
 	if !v.ranged {
 		v.min, v.max, v.ranged = lo, hi, true
-		return
+	} else {
+		v.min, v.max = math.Min(v.min, lo), math.Max(v.max, hi)
 	}
-	v.min, v.max = math.Min(v.min, lo), math.Max(v.max, hi)
+	v.ev.Min, v.ev.Max = v.min, v.max
 }
 
 // SetRange widens the variable's range to include [lo, hi] (finite,
@@ -163,7 +167,10 @@ func (v *Variable) AddSet(name string, s Set) Expr {
 	}
 	v.names = append(v.names, name)
 	v.sets = append(v.sets, s)
-	v.dom = append(v.dom, 0)
+	v.ev.Terms = append(v.ev.Terms, Term{Name: name, Kind: kindSet, Height: 1, legacy: &v.sets[len(v.sets)-1]})
+	for i := range v.ev.Terms { // the sets may have moved
+		v.ev.Terms[i].legacy = &v.sets[i]
+	}
 	v.extend(s.extent())
 	if n := len(v.sets); n > len(v.m.scratch) {
 		v.m.scratch = make([]interval, n)
@@ -196,12 +203,9 @@ func (v *Variable) Fuzzify(x float64) error {
 		return ErrNotInput
 	}
 	v.m.dirty = true
+	v.ev.value = x // a set's membership of NaN is 0
 	if math.IsNaN(x) {
-		clear(v.dom)
 		return ErrNaN
-	}
-	for i := range v.sets {
-		v.dom[i] = v.sets[i].DOM(x)
 	}
 	return nil
 }
@@ -254,8 +258,8 @@ func (v *Variable) Winner() (int, float64, error) {
 	}
 	v.m.Evaluate()
 	best, bd := -1, 0.0
-	for i, d := range v.dom {
-		if d > bd {
+	for i := range v.sets {
+		if d := v.DOM(i); d > bd {
 			best, bd = i, d
 		}
 	}
@@ -267,7 +271,8 @@ func (v *Variable) Winner() (int, float64, error) {
 
 func (v *Variable) averageOfMaxima() (float64, bool) {
 	var num, den float64
-	for i, d := range v.dom {
+	for i := range v.sets {
+		d := v.DOM(i)
 		num += d * v.sets[i].Representative()
 		den += d
 	}
@@ -277,49 +282,30 @@ func (v *Variable) averageOfMaxima() (float64, bool) {
 	return num / den, true
 }
 
-// mu is the aggregated output membership at x.
-func (v *Variable) mu(x float64) float64 {
-	m := 0.0
-	for i, d := range v.dom {
-		if d > m {
-			m = math.Max(m, math.Min(d, v.sets[i].DOM(x)))
-		}
-	}
-	return m
-}
-
+// centroid integrates the engine's fuzzy output (maximum of the sets
+// clipped at their degrees) by the midpoint rule with n samples.
 func (v *Variable) centroid(n int) (float64, bool) {
 	if n < 2 {
 		n = 2
 	}
-	lo, hi := v.min, v.max
-	dx := (hi - lo) / float64(n)
-	var num, den float64
-	for k := 0; k < n; k++ {
-		x := lo + (float64(k)+0.5)*dx
-		m := v.mu(x)
-		num += x * m
-		den += m
-	}
-	if den == 0 {
-		return 0, false
-	}
-	return num / den, true
+	d := Defuzzifier{Kind: DefCentroid, Resolution: n}
+	x := d.defuzzify(v.ev)
+	return x, !math.IsNaN(x)
 }
 
 type interval struct{ lo, hi float64 }
 
 func (v *Variable) meanOfMaximum() (float64, bool) {
 	h := 0.0
-	for _, d := range v.dom {
-		h = math.Max(h, d)
+	for i := range v.sets {
+		h = math.Max(h, v.DOM(i))
 	}
 	if h == 0 {
 		return 0, false
 	}
 	cuts := v.m.scratch[:0]
-	for i, d := range v.dom {
-		if d == h {
+	for i := range v.sets {
+		if v.DOM(i) == h {
 			lo, hi := v.sets[i].cut(h, v.min, v.max)
 			cuts = append(cuts, interval{math.Max(lo, v.min), math.Min(hi, v.max)})
 		}
@@ -363,11 +349,11 @@ func (v *Variable) meanOfMaximum() (float64, bool) {
 // A module holds its current memberships, so each agent (or goroutine)
 // needs its own: build or parse one and give each agent a [Module.Clone].
 type Module struct {
+	e      *Engine // evaluates the rules
 	vars   []*Variable
-	rules  []rule
+	rules  []rule // with prog, the rules as written, for String
 	blocks []*RuleBlock
 	prog   []op
-	stack  []float64
 	err    error
 	dirty  bool
 
@@ -406,7 +392,7 @@ type op struct {
 
 // NewModule returns an empty module.
 func NewModule() *Module {
-	m := &Module{Resolution: 1000, dirty: true}
+	m := &Module{Resolution: 1000, dirty: true, e: &Engine{fireAny: true, stack: make([]float64, 1)}}
 	m.Block(MainBlock)
 	return m
 }
@@ -420,9 +406,9 @@ const MainBlock = "main"
 // used with the clone; get the clone's with [Variable.Term].
 func (m *Module) Clone() *Module {
 	c := &Module{
+		e:          m.e.Clone(),
 		rules:      append([]rule(nil), m.rules...),
 		prog:       append([]op(nil), m.prog...),
-		stack:      make([]float64, len(m.stack)),
 		err:        m.err,
 		dirty:      true,
 		scratch:    make([]interval, len(m.scratch)),
@@ -433,12 +419,20 @@ func (m *Module) Clone() *Module {
 		nv.m = c
 		nv.names = append([]string(nil), v.names...)
 		nv.sets = append([]Set(nil), v.sets...)
-		nv.dom = append([]float64(nil), v.dom...)
+		if v.output {
+			nv.ev = c.e.outputs[v.ev.index]
+		} else {
+			nv.ev = c.e.inputs[v.ev.index]
+		}
+		for i := range nv.ev.Terms {
+			nv.ev.Terms[i].legacy = &nv.sets[i]
+		}
 		c.vars = append(c.vars, &nv)
 	}
-	for _, b := range m.blocks {
+	for i, b := range m.blocks {
 		nb := *b
 		nb.m = c
+		nb.eb = c.e.blocks[i]
 		c.blocks = append(c.blocks, &nb)
 	}
 	return c
@@ -470,7 +464,9 @@ func validName(s string) bool {
 }
 
 func (m *Module) add(name string, output bool) *Variable {
-	v := &Variable{m: m, index: int32(len(m.vars)), name: name, output: output}
+	v := &Variable{m: m, index: int32(len(m.vars)), name: name, output: output,
+		ev: &Var{e: m.e, Name: name, Enabled: true, output: output, value: math.NaN(),
+			Default: math.NaN(), previous: math.NaN(), Aggregation: Maximum}}
 	switch {
 	case m.err != nil:
 	case !validName(name):
@@ -481,6 +477,13 @@ func (m *Module) add(name string, output bool) *Variable {
 		m.fail(fmt.Errorf("fuzzy: more than %d variables", MaxVariables))
 	default:
 		m.vars = append(m.vars, v)
+		if output {
+			v.ev.index = int32(len(m.e.outputs))
+			m.e.outputs = append(m.e.outputs, v.ev)
+		} else {
+			v.ev.index = int32(len(m.e.inputs))
+			m.e.inputs = append(m.e.inputs, v.ev)
+		}
 		return v
 	}
 	v.index = -1
@@ -615,6 +618,7 @@ func (m *Module) AddRule(antecedent, consequent Expr) {
 // several blocks OR-combines them.
 type RuleBlock struct {
 	m       *Module
+	eb      *Block // the block in the module's engine
 	index   int32
 	name    string
 	enabled bool
@@ -629,13 +633,16 @@ func (m *Module) Block(name string) *RuleBlock {
 			return b
 		}
 	}
-	b := &RuleBlock{m: m, index: int32(len(m.blocks)), name: name, enabled: true}
+	b := &RuleBlock{m: m, index: int32(len(m.blocks)), name: name, enabled: true,
+		eb: &Block{e: m.e, Name: name, Enabled: true, Conjunction: Minimum, Disjunction: Maximum,
+			Implication: Minimum, Activation: Activation{Kind: General}}}
 	if !validName(name) || len(m.blocks) >= MaxBlocks {
 		m.fail(fmt.Errorf("fuzzy: invalid block name %q or more than %d blocks", name, MaxBlocks))
 		b.index = -1
 		return b
 	}
 	m.blocks = append(m.blocks, b)
+	m.e.blocks = append(m.e.blocks, b.eb)
 	return b
 }
 
@@ -652,6 +659,7 @@ func (b *RuleBlock) Enabled() bool { return b.enabled }
 func (b *RuleBlock) SetEnabled(on bool) {
 	if b.enabled != on {
 		b.enabled = on
+		b.eb.Enabled = on
 		b.m.dirty = true
 	}
 }
@@ -680,15 +688,21 @@ func (m *Module) addRule(block int32, antecedent, consequent Expr) error {
 		return fmt.Errorf("consequent variable %q is not an output", m.vars[consequent.v].name)
 	}
 	off := len(m.prog)
-	need, err := m.compile(&antecedent, 0, true)
-	if err != nil {
+	if _, err := m.compile(&antecedent, 0, true); err != nil {
 		m.prog = m.prog[:off]
 		return err
 	}
-	if need > len(m.stack) {
-		m.stack = make([]float64, need)
-	}
 	m.rules = append(m.rules, rule{block: block, off: int32(off), n: int32(len(m.prog) - off), out: consequent.v, set: consequent.set})
+	// The engine's rule: the antecedent in postfix with binary and/or.
+	ante := m.engineProg(&antecedent, nil)
+	if len(ante) > len(m.e.stack) {
+		m.e.stack = make([]float64, len(ante))
+	}
+	out := m.vars[consequent.v].ev
+	out.acts = make([]activated, 0, cap(out.acts)+1)
+	eb := m.blocks[block].eb
+	eb.Rules = append(eb.Rules, &Rule{Weight: 1, Enabled: true, ante: ante,
+		cons: []conclusion{{v: out.index, term: consequent.set}}})
 	m.dirty = true
 	return nil
 }
@@ -703,50 +717,39 @@ func (m *Module) Evaluate() {
 		return
 	}
 	m.dirty = false
-	for _, v := range m.vars {
-		if v.output {
-			clear(v.dom)
-		}
-	}
-	for _, r := range m.rules {
-		if !m.blocks[r.block].enabled {
-			continue
-		}
-		s := m.run(m.prog[r.off : r.off+r.n])
-		d := &m.vars[r.out].dom[r.set]
-		*d = math.Max(*d, s)
-	}
+	m.e.activateRules()
 }
 
-func (m *Module) run(prog []op) float64 {
-	st := m.stack
-	sp := 0
-	for _, o := range prog {
-		switch o.code {
-		case opTerm:
-			st[sp] = m.vars[o.v].dom[o.set]
-			sp++
-		case opAnd:
-			x := st[sp-1]
-			for _, y := range st[sp-int(o.n) : sp-1] {
-				x = math.Min(x, y)
-			}
-			sp -= int(o.n) - 1
-			st[sp-1] = x
-		case opOr:
-			x := st[sp-1]
-			for _, y := range st[sp-int(o.n) : sp-1] {
-				x = math.Max(x, y)
-			}
-			sp -= int(o.n) - 1
-			st[sp-1] = x
-		case opNot:
-			st[sp-1] = 1 - st[sp-1]
-		case opVery:
-			st[sp-1] = Very(st[sp-1])
-		case opFairly:
-			st[sp-1] = Fairly(st[sp-1])
+var (
+	hedgeNotOnly    = []Hedge{HedgeNot}
+	hedgeVeryOnly   = []Hedge{HedgeVery}
+	hedgeFairlyOnly = []Hedge{HedgeSomewhat}
+)
+
+// engineProg appends the engine program of a compiled (valid) expression.
+func (m *Module) engineProg(e *Expr, out []aop) []aop {
+	switch e.op {
+	case opTerm:
+		return append(out, aop{kind: aProp, v: m.vars[e.v].ev.index, term: e.set})
+	case opAnd, opOr:
+		k := aAnd
+		if e.op == opOr {
+			k = aOr
 		}
+		out = m.engineProg(&e.kids[0], out)
+		for i := 1; i < len(e.kids); i++ {
+			out = m.engineProg(&e.kids[i], out)
+			out = append(out, aop{kind: k})
+		}
+		return out
 	}
-	return mathx.Clamp(st[0], 0, 1)
+	out = m.engineProg(&e.kids[0], out)
+	h := hedgeNotOnly
+	switch e.op {
+	case opVery:
+		h = hedgeVeryOnly
+	case opFairly:
+		h = hedgeFairlyOnly
+	}
+	return append(out, aop{kind: aHedge, hedges: h})
 }
