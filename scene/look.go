@@ -34,6 +34,9 @@ type Look struct {
 	Clips [NumAnimStates][]*atlas.Clip
 	// Offset moves the sprite from its bottom-centre anchor, in pixels.
 	Offset mathx.Point
+	// Parts are drawn over the sprite in order, each turning with the
+	// entity's heading or aim (a turret on a hull).
+	Parts []LookPart
 }
 
 func (l *Look) validate() error {
@@ -55,6 +58,19 @@ func (l *Look) validate() error {
 				if f < 0 || f >= len(l.Frames) || l.Frames[f] == nil {
 					return fmt.Errorf("scene: look clip %q uses frame %d of %d", c.Name, f, len(l.Frames))
 				}
+			}
+		}
+	}
+	for k, p := range l.Parts {
+		if len(p.Frames) == 0 {
+			return fmt.Errorf("scene: look part %d has no frames", k)
+		}
+		if len(p.Dirs.Angles) > 0 && len(p.Dirs.Angles) != len(p.Frames) {
+			return fmt.Errorf("scene: look part %d has %d frames for %d facings", k, len(p.Frames), len(p.Dirs.Angles))
+		}
+		for _, f := range p.Frames {
+			if f == nil {
+				return fmt.Errorf("scene: look part %d has a nil frame", k)
 			}
 		}
 	}

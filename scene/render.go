@@ -29,6 +29,7 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	alpha = math.Min(alpha, 1)
 	w.animateTiles()
 	w.bucketByLayer()
+	w.partBuf = w.partBuf[:0]
 	cam := pt.Cam
 	center := cam.Center
 	defer func() { cam.Center = center }()
@@ -125,7 +126,17 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 	n := 0
 	for _, i := range slots {
 		if len(w.drawing[i].Parts) > 0 && w.kind[i] != Character {
-			if err := pt.Add(w.drawing[i]); err != nil {
+			o := w.drawing[i]
+			if opts := w.drawOpts(int(i)); opts != (raster.DrawOptions{}) {
+				// A styled drawing: its parts with the entity's options.
+				start := len(w.partBuf)
+				for _, p := range o.Parts {
+					p.Opts = opts
+					w.partBuf = append(w.partBuf, p)
+				}
+				o.Parts = w.partBuf[start:len(w.partBuf):len(w.partBuf)]
+			}
+			if err := pt.Add(o); err != nil {
 				return n, err
 			}
 			n++
@@ -148,14 +159,36 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 			r = 0.25
 		}
 		sp := g.ToScreen(p)
-		at := mathx.Point{X: floorInt(sp.X) - s.W()/2 + l.Offset.X, Y: floorInt(sp.Y) - s.H() + l.Offset.Y}
-		if !visibleIn(view, at, s) {
+		fx, fy := floorInt(sp.X), floorInt(sp.Y)
+		at := mathx.Point{X: fx - s.W()/2 + l.Offset.X, Y: fy - s.H() + l.Offset.Y}
+		if !visibleIn(view, at, s) && len(l.Parts) == 0 {
 			continue
 		}
-		w.parts[i] = iso.Part{Sprite: s, At: at}
+		opts := w.drawOpts(int(i))
+		parts := w.parts[i : i+1 : i+1]
+		w.parts[i] = iso.Part{Sprite: s, At: at, Opts: opts}
+		if len(l.Parts) > 0 {
+			// The look and its parts, one after the other in partBuf.
+			start := len(w.partBuf)
+			w.partBuf = append(w.partBuf, w.parts[i])
+			for k := range l.Parts {
+				lp := &l.Parts[k]
+				a := w.facing[i]
+				if lp.FaceAim {
+					a = w.aim[i]
+				}
+				ps := lp.frame(w.screenHeading(a))
+				if ps == nil {
+					continue
+				}
+				pa := mathx.Point{X: fx - ps.W()/2 + lp.Offset.X, Y: fy - ps.H() + lp.Offset.Y}
+				w.partBuf = append(w.partBuf, iso.Part{Sprite: ps, At: pa, Opts: opts})
+			}
+			parts = w.partBuf[start:len(w.partBuf):len(w.partBuf)]
+		}
 		o := iso.Object{
 			Box:   iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
-			Parts: w.parts[i : i+1 : i+1],
+			Parts: parts,
 		}
 		if err := pt.Add(o); err != nil {
 			return n, err

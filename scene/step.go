@@ -35,6 +35,7 @@ func (w *World) Step() {
 	}
 
 	w.Tasks.Run(w.tick)
+	w.advanceFlashes()
 
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character {

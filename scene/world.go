@@ -3,6 +3,7 @@ package scene
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 
 	"diorama/atlas"
@@ -15,6 +16,8 @@ import (
 
 // ErrStale is returned for a nil handle or one whose entity was removed.
 var ErrStale = errors.New("scene: nil or stale entity handle")
+
+var errNotFinite = errors.New("scene: value is not finite")
 
 // Config sets up a World.
 type Config struct {
@@ -77,34 +80,38 @@ type World struct {
 	inTick bool
 
 	// Entity storage, indexed by slot.
-	state     []uint8
-	gen       []uint32
-	kind      []Kind
-	name      []string
-	class     []string
-	pos, prev []mathx.Vec3
-	vel       []mathx.Vec2
-	facing    []float64
-	radius    []float64
-	height    []float64
-	extent    []mathx.Vec2
-	health    []int32
-	maxHealth []int32
-	value     []int32
-	collector []bool
-	layer     []uint32
-	mask      []uint32
-	mass      []float64
-	body      []physics.BodyID
-	look      []LookID
-	anim      []AnimState
-	dir       []int16 // facing index into the look's DirectionSet
-	player    []atlas.Player
-	drawing   []iso.Object
-	drawLayer []int32    // index into Layers, or −1: above every layer
-	parts     []iso.Part // one scratch part per slot for drawing looks
-	free      []int32
-	live      int
+	state                 []uint8
+	gen                   []uint32
+	kind                  []Kind
+	name                  []string
+	class                 []string
+	pos, prev             []mathx.Vec3
+	vel                   []mathx.Vec2
+	facing                []float64
+	radius                []float64
+	height                []float64
+	extent                []mathx.Vec2
+	health                []int32
+	maxHealth             []int32
+	value                 []int32
+	collector             []bool
+	layer                 []uint32
+	mask                  []uint32
+	mass                  []float64
+	body                  []physics.BodyID
+	look                  []LookID
+	anim                  []AnimState
+	dir                   []int16 // facing index into the look's DirectionSet
+	player                []atlas.Player
+	drawing               []iso.Object
+	drawLayer             []int32 // index into Layers, or −1: above every layer
+	style                 []raster.DrawOptions
+	flashColor            []color.RGBA
+	flashLeft, flashTotal []int32
+	aim                   []float64
+	parts                 []iso.Part // one scratch part per slot for drawing looks
+	free                  []int32
+	live                  int
 
 	// Deferred work of the current tick.
 	created []int32
@@ -118,8 +125,9 @@ type World struct {
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
-	layerStart  []int32 // bucketByLayer's bucket bounds
-	layerOrder  []int32 // live slots grouped by draw layer
+	partBuf     []iso.Part // look parts drawn this frame
+	layerStart  []int32    // bucketByLayer's bucket bounds
+	layerOrder  []int32    // live slots grouped by draw layer
 	layerFill   []int32
 }
 
@@ -310,6 +318,9 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.player[i] = atlas.Player{}
 	w.drawing[i] = d.Drawing
 	w.drawLayer[i] = int32(d.drawLayer - 1)
+	w.style[i] = raster.DrawOptions{}
+	w.flashLeft[i], w.flashTotal[i] = 0, 0
+	w.aim[i] = w.facing[i]
 	if d.Kind == Character {
 		w.updateAnim(i)
 	}
@@ -409,6 +420,11 @@ func (w *World) grow() {
 	w.player = append(w.player, atlas.Player{})
 	w.drawing = append(w.drawing, iso.Object{})
 	w.drawLayer = append(w.drawLayer, -1)
+	w.style = append(w.style, raster.DrawOptions{})
+	w.flashColor = append(w.flashColor, color.RGBA{})
+	w.flashLeft = append(w.flashLeft, 0)
+	w.flashTotal = append(w.flashTotal, 0)
+	w.aim = append(w.aim, 0)
 	w.parts = append(w.parts, iso.Part{})
 }
 
