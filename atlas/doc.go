@@ -6,12 +6,14 @@
 //     and offset, optional power-of-two pages; from images at run time
 //     (also from an embed.FS) or offline with cmd/atlaspack.
 //   - Sheet descriptions: TexturePacker JSON (hash and array, trimmed and
-//     rotated frames, pivots, and the multi-page "textures" form) in and
-//     out, Aseprite JSON (hash and array,
-//     per-frame durations, frame tags with their direction and repeat
-//     count) in, and grid sprite sheets ([FromGrid]). Every loader checks
-//     every rectangle and reports errors as [FormatError] naming the file
-//     and the field; nothing panics on hostile input.
+//     rotated frames, pivots, 9-slice borders, "animations", and the
+//     multi-page "textures" form) in and out, Aseprite JSON (hash and
+//     array, inner padding and extrusion, per-frame durations, frame tags
+//     with their direction, repeat count and user data, layers, slices
+//     with 9-slice centres and pivots) in, and grid sprite sheets
+//     ([FromGrid]). Every loader checks every rectangle and reports
+//     errors as [FormatError] naming the file and the field; nothing
+//     panics on hostile input.
 //   - Frames as raster sprites ([Atlas.Sprite]) that draw pixel-identical
 //     to their source images.
 //   - Animation ([Clip], [Player]): durations in milliseconds or

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 )
 
 // MaxPages is the largest number of pages one multi-page description may
@@ -78,6 +79,7 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	}
 	a := &Atlas{}
 	for p, sh := range sheets {
+		base := len(a.Frames)
 		one, err := sh.Atlas(pages[p])
 		if err != nil {
 			return nil, err
@@ -87,7 +89,15 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 			a.Frames = append(a.Frames, f)
 		}
 		a.Pages = append(a.Pages, one.Pages[0])
-		a.Clips = append(a.Clips, sh.Clips...)
+		for _, c := range sh.Clips {
+			c.Frames = slices.Clone(c.Frames)
+			for k := range c.Frames {
+				c.Frames[k] += base
+			}
+			a.Clips = append(a.Clips, c)
+		}
+		a.Layers = append(a.Layers, sh.Layers...)
+		a.Slices = append(a.Slices, sh.Slices...)
 	}
 	if err := a.index(); err != nil {
 		return nil, &FormatError{File: sheets[0].File, Field: "frames", Msg: err.Error()}
