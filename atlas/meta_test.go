@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // PixiJS-style TexturePacker JSON: "borders" and "scale9Borders" 9-slices,
@@ -157,5 +158,56 @@ func TestAtlasOfClipOffsets(t *testing.T) {
 	c, ok := a.Clip("bc")
 	if !ok || !slices.Equal(c.Frames, []int{1, 2}) || a.Frames[1].Name != "b" || !slices.Equal(two.Clips[0].Frames, []int{0, 1}) {
 		t.Errorf("clip %+v, sheet clip %+v", c, two.Clips[0])
+	}
+}
+
+// 9-slices come out of TexturePacker borders and Aseprite slices and draw
+// their corners unchanged at any size.
+func TestAtlasNineSlices(t *testing.T) {
+	fsys := fstest.MapFS{"pixi.json": {Data: readFixture(t, "tp_pixi.json")}, "pixi.png": {Data: pngBytes(t, coordImage(32, 32))}}
+	a, err := LoadTexturePacker(fsys, "pixi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := a.NineSlice(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Center() != image.Rect(3, 2, 8, 7) || n.Sprite().W() != 12 {
+		t.Errorf("button nine-slice %v %d", n.Center(), n.Sprite().W())
+	}
+	f, _ := raster.NewFrame(40, 30)
+	raster.DrawNineSlice(f, f.Bounds(), n, f.Bounds(), nil)
+	// Bottom-right corner: the button's pixel (11, 9) is page (11, 9).
+	if got := f.RGBAAt(39, 29); got != (color.RGBA{11, 9, 200, 255}) {
+		t.Errorf("stretched corner pixel %v", got)
+	}
+	if _, err := a.NineSlice(2); err == nil {
+		t.Error("frame without borders gave a nine-slice")
+	}
+	if _, err := a.NineSlice(9); err == nil {
+		t.Error("frame 9 of 4 gave a nine-slice")
+	}
+
+	fsys = fstest.MapFS{"hero.json": {Data: readFixture(t, "aseprite_padded.json")}, "hero.png": {Data: pngBytes(t, coordImage(40, 12))}}
+	h, err := LoadAseprite(fsys, "hero.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err = h.SliceNineSlice(1, "hit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Slice bounds (1,1)-(7,7) of frame 1, whose pixels start at page (14, 2).
+	if n.Center() != image.Rect(2, 2, 4, 3) || n.Sprite().RGBAAt(0, 0) != (color.RGBA{15, 3, 200, 255}) {
+		t.Errorf("slice nine-slice %v %v", n.Center(), n.Sprite().RGBAAt(0, 0))
+	}
+	for _, c := range []struct {
+		frame int
+		name  string
+	}{{2, "hit"}, {0, "nope"}} {
+		if _, err := h.SliceNineSlice(c.frame, c.name); err == nil {
+			t.Errorf("slice %q at frame %d gave a nine-slice", c.name, c.frame)
+		}
 	}
 }
