@@ -14,6 +14,16 @@
 //     ([FromGrid]). Every loader checks every rectangle and reports
 //     errors as [FormatError] naming the file and the field; nothing
 //     panics on hostile input.
+//   - Aseprite's own .ase/.aseprite files ([ParseAsepriteFile],
+//     [LoadAsepriteFile]): frames composited from the visible layers
+//     (cel and layer opacity, every blend mode, groups, linked cels,
+//     z-index, tilemaps; RGBA, grayscale and indexed colour) into the
+//     atlas Aseprite's sheet export would give, with tags, layers, slices
+//     and user data, so a game needs no export step. Sizes are bounded
+//     from the header before anything is allocated.
+//   - 9-slices: [Frame.Center] (TexturePacker borders) and Aseprite slice
+//     centres become raster nine-slices ([Atlas.NineSlice],
+//     [Atlas.SliceNineSlice]) that draw at any size.
 //   - Frames as raster sprites ([Atlas.Sprite]) that draw pixel-identical
 //     to their source images.
 //   - Animation ([Clip], [Player]): durations in milliseconds or
