@@ -185,6 +185,9 @@ func blendNormal(b, s [4]byte, op int) [4]byte {
 	if s[3] == 0 {
 		return b
 	}
+	if s[3] == 255 && op == 255 {
+		return s // Ra = 255 and every channel Bc + (Sc-Bc)·255/255 = Sc
+	}
 	sa := mulUn8(int(s[3]), op)
 	ba := int(b[3])
 	ra := sa + ba - mulUn8(ba, sa)

@@ -474,3 +474,64 @@ func ExampleParseAsepriteFile() {
 	// face 1.aseprite (2,0)-(4,1) 80 ms
 	// blink pingpong [0 1] [120 80]
 }
+
+// A linked cel draws its target's image at its own position and opacity;
+// a link to a frame without a cel, or to a later frame, draws nothing.
+func TestAsepriteFileLinks(t *testing.T) {
+	e := &aseEnc{w: 3, h: 1, bpp: 32, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}, {dur: 10}, {dur: 10}, {dur: 10}}}
+	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "a"))
+	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "b"))
+	e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(red)))
+	e.add(1, chunkCel, celLink(0, 2, 0, 255, 0))  // moved copy
+	e.add(2, chunkCel, celLink(1, 0, 0, 255, 0))  // layer b has no cel in frame 0
+	e.add(2, chunkCel, celLink(0, 1, 0, 255, 1))  // a link to a link
+	e.add(3, chunkCel, celLink(0, 0, 0, 255, 3))  // to itself
+	e.add(3, chunkCel, celLink(1, 0, 0, 255, 99)) // to a frame that does not exist
+	a, err := ParseAsepriteFile(e.bytes(), "links.aseprite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	R := color.RGBA{200, 0, 0, 255}
+	want := [][3]color.RGBA{{R, {}, {}}, {{}, {}, R}, {{}, R, {}}, {}}
+	for i, w := range want {
+		img, _ := a.Image(i)
+		for x := range w {
+			if got := img.RGBAAt(x, 0); got != w[x] {
+				t.Errorf("frame %d x %d: %v, want %v", i, x, got, w[x])
+			}
+		}
+	}
+}
+
+// heavyFile is a 64×64 RGBA sprite of 16 frames and 4 layers, each cel a
+// compressed full-frame image with translucent pixels.
+func heavyFile() []byte {
+	e := &aseEnc{w: 64, h: 64, bpp: 32, flags: headerLayerOpacity, frames: make([]encFrame, 16)}
+	modes := []BlendMode{BlendNormal, BlendMultiply, BlendNormal, BlendScreen}
+	for l, m := range modes {
+		e.add(0, chunkLayer, layerChunk(1, 0, 0, m, 200+l*10, fmt.Sprint("layer", l)))
+	}
+	for f := range e.frames {
+		e.frames[f].dur = 100
+		for l := range modes {
+			px := make([]color.NRGBA, 64*64)
+			for i := range px {
+				px[i] = color.NRGBA{uint8(i + f), uint8(i/64 + l*40), uint8(f * 16), uint8(128 + (i*7+l)%128)}
+			}
+			e.add(f, chunkCel, celZ(l, 0, 0, 255, 0, 64, 64, rgba(px...)))
+		}
+	}
+	return e.bytes()
+}
+
+func BenchmarkParseAsepriteFile(b *testing.B) {
+	data := heavyFile()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ParseAsepriteFile(data, "heavy.aseprite"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// Composited pixels: 16 frames × 4 layers of 64×64.
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(16*4*64*64), "ns/layer-pixel")
+}

@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"slices"
@@ -209,5 +210,25 @@ func TestAtlasNineSlices(t *testing.T) {
 		if _, err := h.SliceNineSlice(c.frame, c.name); err == nil {
 			t.Errorf("slice %q at frame %d gave a nine-slice", c.name, c.frame)
 		}
+	}
+}
+
+// 9-slice borders survive writing and reading TexturePacker JSON.
+func TestBordersRoundTrip(t *testing.T) {
+	fsys := fstest.MapFS{"pixi.json": {Data: readFixture(t, "tp_pixi.json")}, "pixi.png": {Data: pngBytes(t, coordImage(32, 32))}}
+	a, err := LoadTexturePacker(fsys, "pixi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := a.WriteTexturePacker(&out, 0, "pixi.png"); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := ParseTexturePacker(out.Bytes(), "out.json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !slices.Equal(sh.Frames, a.Frames) {
+		t.Errorf("round trip\n got %+v\nwant %+v", sh.Frames, a.Frames)
 	}
 }

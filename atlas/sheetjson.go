@@ -615,6 +615,10 @@ func writeFrameJSON(buf *bytes.Buffer, f Frame, filename bool) {
 	if f.HasPivot {
 		fmt.Fprintf(buf, ", \"pivot\": {\"x\":%s,\"y\":%s}", fnum(f.Pivot.X), fnum(f.Pivot.Y))
 	}
+	if f.HasCenter {
+		fmt.Fprintf(buf, ", \"borders\": {\"left\":%d,\"top\":%d,\"right\":%d,\"bottom\":%d}",
+			f.Center.Min.X, f.Center.Min.Y, f.Source.X-f.Center.Max.X, f.Source.Y-f.Center.Max.Y)
+	}
 	if f.Duration > 0 {
 		fmt.Fprintf(buf, ", \"duration\": %d", f.Duration)
 	}
