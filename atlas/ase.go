@@ -337,6 +337,11 @@ func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 			return aseErr(af.file, fmt.Sprintf("byte offset %d", base+pos), "frame %d chunk %d (type %#04x) is %d bytes, want 6..%d", frame, c, typ, size, len(b)-pos)
 		}
 		r := &aseReader{b: b[pos+6 : pos+size], base: base + pos + 6, what: fmt.Sprintf("frame %d chunk %#04x", frame, typ)}
+		if typ != chunkUserData {
+			// User data belongs to the chunk just before it; chunks that
+			// keep none (palettes: the sprite's own user data) reset it.
+			target = userTarget{}
+		}
 		if err := af.readChunk(r, typ, frame, &target); err != nil {
 			return err
 		}

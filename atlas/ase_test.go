@@ -163,6 +163,8 @@ func TestAsepriteFileRGBA(t *testing.T) {
 func TestAsepriteFileGrayscale(t *testing.T) {
 	e := &aseEnc{w: 2, h: 1, bpp: 16, frames: []encFrame{{}}}
 	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 0, "l")) // opacity not valid (header flag 1 unset)
+	e.add(0, chunkPalette, paletteChunk(1, 0, []color.NRGBA{red}))
+	e.add(0, chunkUserData, userDataChunk("sprite data", nil, false)) // the sprite's, not the layer's
 	e.add(0, chunkCel, celZ(0, 0, 0, 255, 0, 2, 1, []byte{200, 255, 50, 0}))
 	a, err := ParseAsepriteFile(e.bytes(), "dir/gray.ase")
 	if err != nil {
@@ -174,6 +176,9 @@ func TestAsepriteFileGrayscale(t *testing.T) {
 	img, _ := a.Image(0)
 	if img.RGBAAt(0, 0) != (color.RGBA{200, 200, 200, 255}) || img.RGBAAt(1, 0) != (color.RGBA{}) {
 		t.Errorf("pixels %v %v", img.RGBAAt(0, 0), img.RGBAAt(1, 0))
+	}
+	if a.Layers[0].UserData != (UserData{}) {
+		t.Errorf("sprite user data given to the layer: %+v", a.Layers[0].UserData)
 	}
 	if a.Layers[0].Opacity != 255 {
 		t.Errorf("layer opacity %d without header flag 1", a.Layers[0].Opacity)
