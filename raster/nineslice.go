@@ -125,39 +125,54 @@ func DrawNineSlice(dst *Frame, clip image.Rectangle, n *NineSlice, r image.Recta
 	ay := newSliceAxis(n.s.h, n.center.Min.Y, n.center.Max.Y, r.Dy())
 	d32 := pix32(dst.Pix)
 	stride := dst.Stride / 4
-	for y := vis.Min.Y; y < vis.Max.Y; y++ {
-		i := y - r.Min.Y
-		if flipY {
-			i = r.Dy() - 1 - i
-		}
-		sy := ay.src(i)
-		if sy < n.s.trim.Min.Y || sy >= n.s.trim.Max.Y {
-			continue // an empty band or a transparent row
-		}
-		row := d32[y*stride : y*stride+dst.W()] // frames start at the origin
-		for x := vis.Min.X; x < vis.Max.X; x++ {
+	trim, tw := n.s.trim, n.s.trim.Dx()
+	active := m.active()
+	// Columns are mapped to trimmed source columns once per chunk of
+	// columns (a fixed array: no allocation), then reused on every row.
+	var cols [256]int32
+	for cx := vis.Min.X; cx < vis.Max.X; cx += len(cols) {
+		ce := min(cx+len(cols), vis.Max.X)
+		for x := cx; x < ce; x++ {
 			j := x - r.Min.X
 			if flipX {
 				j = r.Dx() - 1 - j
 			}
-			sx := ax.src(j)
-			if sx < 0 {
-				continue
+			sx := ax.src(j) - trim.Min.X
+			if sx < 0 || sx >= tw {
+				sx = -1 // an empty band or a transparent column
 			}
-			p := n.s.pixel(sx, sy)
-			if p>>24 == 0 {
-				continue
+			cols[x-cx] = int32(sx)
+		}
+		for y := vis.Min.Y; y < vis.Max.Y; y++ {
+			i := y - r.Min.Y
+			if flipY {
+				i = r.Dy() - 1 - i
 			}
-			if m.active() {
-				p = modulate(p, &m)
+			sy := ay.src(i)
+			if sy < trim.Min.Y || sy >= trim.Max.Y {
+				continue // an empty band or a transparent row
+			}
+			src := n.s.pix[(sy-trim.Min.Y)*tw : (sy-trim.Min.Y+1)*tw]
+			row := d32[y*stride+cx : y*stride+ce] // frames start at the origin
+			for k, sx := range cols[:ce-cx] {
+				if sx < 0 {
+					continue
+				}
+				p := src[sx]
 				if p>>24 == 0 {
 					continue
 				}
-			}
-			if p>>24 == 255 {
-				row[x] = p
-			} else {
-				row[x] = over(row[x], p)
+				if active {
+					p = modulate(p, &m)
+					if p>>24 == 0 {
+						continue
+					}
+				}
+				if p>>24 == 255 {
+					row[k] = p
+				} else {
+					row[k] = over(row[k], p)
+				}
 			}
 		}
 	}
