@@ -189,9 +189,13 @@ func (r *aseReader) rest() []byte { return r.take(len(r.b) - r.pos) }
 // groups, and reference layers, are left out) with cel and layer opacity
 // and the layer blend modes, as Aseprite renders them: groups are
 // composited separately only when the file says so (header flag 2).
-// Linked cels, zlib-compressed cels, tilemaps, z-index, RGBA, grayscale
-// and indexed colour (with the transparent index for non-background
-// layers; palettes from the new chunk or the old ones) are read. Sizes
+// Indexed sprites are composited in palette indices, as Aseprite draws
+// its indexed sheet: each index other than the transparent one replaces
+// the one below (opacity and blend modes do not apply), and the
+// transparent index is transparent unless a visible background layer
+// exists. Linked cels, zlib-compressed cels, tilemaps, z-index, RGBA,
+// grayscale and indexed colour (palettes from the new chunk or the old
+// ones) are read. Sizes
 // are checked against [MaxAsePixels] and [MaxAseDecoded] before
 // allocating; errors give the file, the byte offset and what was
 // expected. Cel user data and colour profiles are read but not kept.
@@ -702,6 +706,26 @@ func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTa
 	return nil
 }
 
+// indexToRGBA converts an index canvas to straight RGBA with the
+// palette, as Aseprite's indexed PNG would give: the transparent index
+// is transparent unless a visible background layer exists.
+func (af *aseFile) indexToRGBA(dst, index []byte) {
+	bg := false
+	for _, l := range af.layers {
+		if l.flags&layerBackground != 0 && l.Visible {
+			bg = true
+		}
+	}
+	for i, k := range index {
+		var c [4]byte
+		if int(k) < len(af.palette) && (bg || k != af.transp) {
+			p := af.palette[k]
+			c = [4]byte{p.R, p.G, p.B, p.A}
+		}
+		copy(dst[4*i:4*i+4], c[:])
+	}
+}
+
 func (af *aseFile) depthOf(i int) int {
 	d := 0
 	for p := af.layers[i].parent; p >= 0; p = af.layers[p].parent {
@@ -811,9 +835,21 @@ func (af *aseFile) atlas() (*Atlas, error) {
 	title, ext := aseTitle(af.file)
 	a := &Atlas{}
 	canvas := make([]byte, 4*af.w*af.h)
+	var index []byte
+	if af.depth == 1 {
+		index = make([]byte, af.w*af.h)
+	}
 	for fr := 0; fr < n; fr++ {
-		clear(canvas)
-		af.render(canvas, -1, fr)
+		if index != nil {
+			for i := range index {
+				index[i] = af.transp
+			}
+			af.renderIndexed(index, -1, fr)
+			af.indexToRGBA(canvas, index)
+		} else {
+			clear(canvas)
+			af.render(canvas, -1, fr)
+		}
 		x, y := (fr%cols)*af.w, (fr/cols)*af.h
 		for row := 0; row < af.h; row++ {
 			copy(page.Pix[page.PixOffset(x, y+row):], canvas[4*af.w*row:4*af.w*(row+1)])

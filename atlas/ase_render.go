@@ -14,9 +14,11 @@ type renderItem struct {
 	layer, order, z int
 }
 
-// render draws the children of group parent (-1: the sprite) at frame fr
-// onto canvas (w×h straight RGBA).
-func (af *aseFile) render(canvas []byte, parent, fr int) {
+// plan returns the visible layers among the children of group parent
+// (-1: the sprite) at frame fr in Aseprite's drawing order: groups are
+// flattened unless the file composites them separately, and each cel's
+// z-index moves its layer (NOTE.5).
+func (af *aseFile) plan(parent, fr int) []renderItem {
 	compose := af.flags&headerGroupBlend != 0
 	var items []renderItem
 	order := 0
@@ -42,11 +44,16 @@ func (af *aseFile) render(canvas []byte, parent, fr int) {
 		}
 		return a.z - b.z
 	})
-	for _, it := range items {
+	return slices.DeleteFunc(items, func(it renderItem) bool {
+		return !af.visible(it.layer) || af.layers[it.layer].flags&layerReference != 0
+	})
+}
+
+// render draws the children of group parent (-1: the sprite) at frame fr
+// onto canvas (w×h straight RGBA) of an RGBA or grayscale sprite.
+func (af *aseFile) render(canvas []byte, parent, fr int) {
+	for _, it := range af.plan(parent, fr) {
 		l := &af.layers[it.layer]
-		if !af.visible(it.layer) || l.flags&layerReference != 0 {
-			continue
-		}
 		if l.IsGroup {
 			sub := make([]byte, len(canvas))
 			af.render(sub, it.layer, fr)
@@ -103,8 +110,18 @@ func (af *aseFile) pixelFunc(background bool) func(p []byte, i int) [4]byte {
 
 // drawTilemap draws a tilemap cel tile by tile.
 func (af *aseFile) drawTilemap(canvas []byte, c *aseCel, x0, y0 int, op uint8, l *aseLayer) {
-	ts := af.tileset(l.tileset)
 	px := af.pixelFunc(false)
+	af.tilePixels(c, x0, y0, l, func(d int, tile []byte, si int) {
+		out := blendPixel(l.BlendMode, [4]byte(canvas[4*d:4*d+4]), px(tile, si), int(op))
+		copy(canvas[4*d:4*d+4], out[:])
+	})
+}
+
+// tilePixels calls put for every canvas pixel d (index y*w+x) a tilemap
+// cel covers, with the tile image and the index of the source pixel in
+// it, after the tile's flips.
+func (af *aseFile) tilePixels(c *aseCel, x0, y0 int, l *aseLayer, put func(d int, tile []byte, si int)) {
+	ts := af.tileset(l.tileset)
 	bpt := c.bits / 8
 	// Only the tiles that reach the canvas.
 	tx0, ty0 := max(0, -x0/ts.tw-1), max(0, -y0/ts.th-1)
@@ -129,6 +146,7 @@ func (af *aseFile) drawTilemap(canvas []byte, c *aseCel, x0, y0 int, op uint8, l
 					if dx < 0 || dy < 0 || dx >= af.w || dy >= af.h {
 						continue
 					}
+					// Flips first, then the diagonal swaps the axes.
 					sx, sy := x, y
 					if xf {
 						sx = ts.tw - 1 - x
@@ -142,10 +160,44 @@ func (af *aseFile) drawTilemap(canvas []byte, c *aseCel, x0, y0 int, op uint8, l
 							continue
 						}
 					}
-					s := px(tile, sy*ts.tw+sx)
-					d := canvas[4*(dy*af.w+dx):]
-					out := blendPixel(l.BlendMode, [4]byte(d[:4]), s, int(op))
-					copy(d[:4], out[:])
+					put(dy*af.w+dx, tile, sy*ts.tw+sx)
+				}
+			}
+		}
+	}
+}
+
+// renderIndexed draws the children of group parent at frame fr onto an
+// index canvas, as Aseprite renders an indexed sprite onto its indexed
+// sheet: every pixel that is not the transparent index (and is in the
+// palette) replaces the one below; opacity and blend modes do not apply
+// to indices.
+func (af *aseFile) renderIndexed(canvas []byte, parent, fr int) {
+	tr, n := af.transp, len(af.palette)
+	for _, it := range af.plan(parent, fr) {
+		l := &af.layers[it.layer]
+		if l.IsGroup {
+			af.renderIndexed(canvas, it.layer, fr)
+			continue
+		}
+		c := af.cel(it.layer, fr)
+		if c == nil {
+			continue
+		}
+		if c.tilemap {
+			af.tilePixels(c, c.x, c.y, l, func(d int, tile []byte, si int) {
+				if k := tile[si]; k != tr && int(k) < n {
+					canvas[d] = k
+				}
+			})
+			continue
+		}
+		x0, y0 := max(c.x, 0), max(c.y, 0)
+		x1, y1 := min(c.x+c.w, af.w), min(c.y+c.h, af.h)
+		for dy := y0; dy < y1; dy++ {
+			for dx := x0; dx < x1; dx++ {
+				if k := c.pix[(dy-c.y)*c.w+dx-c.x]; k != tr && int(k) < n {
+					canvas[dy*af.w+dx] = k
 				}
 			}
 		}

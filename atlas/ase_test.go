@@ -185,9 +185,12 @@ func TestAsepriteFileGrayscale(t *testing.T) {
 	}
 }
 
-// Indexed sprites: the transparent index is transparent except on the
-// background layer; the new palette chunk wins over the old ones, which
-// are used when it is absent (0x0011 scaled from 6 bits).
+// Indexed sprites are drawn as Aseprite draws them onto its indexed
+// sheet: each index that is not the transparent one replaces the one
+// below (layer opacity and palette alpha do not blend), and the
+// transparent index is transparent unless a background layer shows. The
+// new palette chunk wins over the old ones, which are used when it is
+// absent (0x0011 scaled from 6 bits).
 func TestAsepriteFileIndexed(t *testing.T) {
 	pal := []color.NRGBA{{0, 0, 0, 255}, {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 128}}
 	build := func(palettes ...encChunk) []byte {
@@ -196,7 +199,7 @@ func TestAsepriteFileIndexed(t *testing.T) {
 			e.add(0, p.typ, p.data)
 		}
 		e.add(0, chunkLayer, layerChunk(1|8, 0, 0, BlendNormal, 255, "bg"))
-		e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "fg"))
+		e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendScreen, 100, "fg")) // opacity and mode do not apply to indices
 		e.add(0, chunkCel, celRaw(0, 0, 0, 255, 3, 1, []byte{2, 2, 2}))
 		e.add(0, chunkCel, celZ(1, 0, 0, 255, 0, 3, 1, []byte{1, 2, 3}))
 		return e.bytes()
@@ -213,8 +216,8 @@ func TestAsepriteFileIndexed(t *testing.T) {
 		data  []byte
 		third color.RGBA
 	}{
-		{"new palette", build(encChunk{chunkPalette, paletteChunk(4, 0, pal)}), color.RGBA{0, 127, 128, 255}},
-		{"new beats old", build(encChunk{chunkOldPalette, oldPalette(pkt{0, wrong})}, encChunk{chunkPalette, paletteChunk(4, 0, pal)}), color.RGBA{0, 127, 128, 255}},
+		{"new palette", build(encChunk{chunkPalette, paletteChunk(4, 0, pal)}), color.RGBA{0, 0, 128, 128}},
+		{"new beats old", build(encChunk{chunkOldPalette, oldPalette(pkt{0, wrong})}, encChunk{chunkPalette, paletteChunk(4, 0, pal)}), color.RGBA{0, 0, 128, 128}},
 		{"old 0x0004", build(encChunk{chunkOldPalette, oldPalette(pkt{0, oldRGB[:2]}, pkt{0, oldRGB[2:]})}), color.RGBA{0, 0, 255, 255}},
 		{"old 0x0011", build(encChunk{chunkOldPalette64, oldPalette(pkt{0, old64})}), color.RGBA{0, 0, 130, 255}},
 	}
@@ -227,6 +230,21 @@ func TestAsepriteFileIndexed(t *testing.T) {
 		if img.RGBAAt(0, 0) != (color.RGBA{255, 0, 0, 255}) || img.RGBAAt(1, 0) != (color.RGBA{0, 255, 0, 255}) || img.RGBAAt(2, 0) != c.third {
 			t.Errorf("%s: pixels %v %v %v", c.name, img.RGBAAt(0, 0), img.RGBAAt(1, 0), img.RGBAAt(2, 0))
 		}
+	}
+	// Without a background layer the transparent index is transparent.
+	e := &aseEnc{w: 3, h: 1, bpp: 8, flags: headerLayerOpacity, transp: 2, frames: []encFrame{{dur: 50}}}
+	e.add(0, chunkPalette, paletteChunk(4, 0, pal))
+	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "a"))
+	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "b"))
+	e.add(0, chunkCel, celRaw(0, 0, 0, 255, 3, 1, []byte{1, 2, 0}))
+	e.add(0, chunkCel, celRaw(1, 0, 0, 255, 3, 1, []byte{2, 2, 9})) // 9 is past the palette: ignored
+	a, err := ParseAsepriteFile(e.bytes(), "idx.aseprite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := a.Image(0)
+	if img.RGBAAt(0, 0) != (color.RGBA{255, 0, 0, 255}) || img.RGBAAt(1, 0) != (color.RGBA{}) || img.RGBAAt(2, 0) != (color.RGBA{0, 0, 0, 255}) {
+		t.Errorf("no background: pixels %v %v %v", img.RGBAAt(0, 0), img.RGBAAt(1, 0), img.RGBAAt(2, 0))
 	}
 }
 
