@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -84,6 +85,12 @@ type aseTileset struct {
 	zeroIsE bool   // tile 0 is the empty tile
 }
 
+// framePal is a palette in force from a frame on.
+type framePal struct {
+	frame int
+	pal   []color.NRGBA
+}
+
 type aseFile struct {
 	file      string
 	w, h      int
@@ -93,9 +100,10 @@ type aseFile struct {
 	durations []int
 	cels      [][]aseCel // per frame
 	layers    []aseLayer
-	palette   []color.NRGBA
-	oldPal    []color.NRGBA
-	newPal    bool
+	palette   []color.NRGBA // the palette when the sprite has one (see pals)
+	pals      []framePal    // palettes in frame order, each differing from the one before
+	frameNew  []color.NRGBA // palette chunks of the frame being read
+	frameOld  []color.NRGBA
 	tags      []Clip
 	slices    []Slice
 	tilesets  []aseTileset
@@ -193,9 +201,11 @@ func (r *aseReader) rest() []byte { return r.take(len(r.b) - r.pos) }
 // its indexed sheet: each index other than the transparent one replaces
 // the one below (opacity and blend modes do not apply), and the
 // transparent index is transparent unless a visible background layer
-// exists. Linked cels, zlib-compressed cels, tilemaps, z-index, RGBA,
-// grayscale and indexed colour (palettes from the new chunk or the old
-// ones) are read. Sizes
+// exists; a palette that changes between frames makes Aseprite's sheet
+// RGBA, and then each frame is composited in RGBA with its own palette.
+// Linked cels, zlib-compressed cels, tilemaps, z-index, RGBA, grayscale
+// and indexed colour (palettes from the new chunk, or the old ones when
+// a frame has no new one) are read. Sizes
 // are checked against [MaxAsePixels] and [MaxAseDecoded] before
 // allocating; errors give the file, the byte offset and what was
 // expected. Cel user data and colour profiles are read but not kept.
@@ -309,8 +319,8 @@ func decodeAse(data []byte, file string) (*aseFile, error) {
 	if len(af.layers)*nframes > maxLayerFrames {
 		return nil, aseErr(file, "", "%d layers × %d frames exceed %d", len(af.layers), nframes, maxLayerFrames)
 	}
-	if !af.newPal && af.oldPal != nil {
-		af.palette = af.oldPal
+	if len(af.pals) > 0 {
+		af.palette = af.pals[0].pal
 	}
 	if err := af.check(); err != nil {
 		return nil, err
@@ -326,6 +336,8 @@ type userTarget struct {
 
 func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 	var target userTarget
+	af.frameNew, af.frameOld = nil, nil
+	defer af.endFramePalette(frame)
 	pos := 0
 	for c := 0; c < n; c++ {
 		if pos == len(b) {
@@ -360,21 +372,24 @@ func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTarget) error {
 	switch typ {
 	case chunkOldPalette, chunkOldPalette64:
-		if af.oldPal == nil {
-			af.oldPal = make([]color.NRGBA, 256)
+		// Changes to the palette so far (FLI colour packets).
+		p := af.frameOld
+		if p == nil {
+			p = slices.Clone(af.curPalette())
 		}
 		packets := int(r.u16())
 		idx := 0
-		for p := 0; p < packets && r.err == nil; p++ {
+		for k := 0; k < packets && r.err == nil; k++ {
 			idx += int(r.u8())
 			cnt := int(r.u8())
 			if cnt == 0 {
 				cnt = 256
 			}
 			if idx+cnt > 256 {
-				r.fail("palette packet %d writes entries %d..%d (at most 255)", p, idx, idx+cnt-1)
+				r.fail("palette packet %d writes entries %d..%d (at most 255)", k, idx, idx+cnt-1)
 				return nil
 			}
+			p = growPalette(p, idx+cnt)
 			for i := 0; i < cnt && r.err == nil; i++ {
 				rgb := r.take(3)
 				if rgb == nil {
@@ -384,10 +399,11 @@ func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTa
 				if typ == chunkOldPalette64 {
 					c.R, c.G, c.B = six(rgb[0]), six(rgb[1]), six(rgb[2])
 				}
-				af.oldPal[idx+i] = c
+				p[idx+i] = c
 			}
 			idx += cnt
 		}
+		af.frameOld = p
 	case chunkPalette:
 		size, from, to := r.u32(), r.u32(), r.u32()
 		r.take(8)
@@ -398,21 +414,23 @@ func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTa
 			r.fail("palette size %d with entries %d..%d (want from <= to < size <= 65536)", size, from, to)
 			return nil
 		}
-		if int(size) > len(af.palette) {
-			af.palette = append(af.palette, make([]color.NRGBA, int(size)-len(af.palette))...)
+		p := af.frameNew
+		if p == nil {
+			p = slices.Clone(af.curPalette())
 		}
-		af.newPal = true
+		p = growPalette(p, int(size))[:size]
 		for i := from; i <= to && r.err == nil; i++ {
 			fl := r.u16()
 			rgba := r.take(4)
 			if rgba == nil {
 				return nil
 			}
-			af.palette[i] = color.NRGBA{rgba[0], rgba[1], rgba[2], rgba[3]}
+			p[i] = color.NRGBA{rgba[0], rgba[1], rgba[2], rgba[3]}
 			if fl&1 != 0 {
 				r.str()
 			}
 		}
+		af.frameNew = p
 	case chunkLayer:
 		if frame != 0 {
 			r.fail("layer chunk outside the first frame")
@@ -726,6 +744,47 @@ func (af *aseFile) indexToRGBA(dst, index []byte) {
 	}
 }
 
+// curPalette returns the palette in force so far.
+func (af *aseFile) curPalette() []color.NRGBA {
+	if len(af.pals) == 0 {
+		return nil
+	}
+	return af.pals[len(af.pals)-1].pal
+}
+
+// growPalette lengthens p to n entries (new ones opaque black).
+func growPalette(p []color.NRGBA, n int) []color.NRGBA {
+	for len(p) < n {
+		p = append(p, color.NRGBA{A: 255})
+	}
+	return p
+}
+
+// endFramePalette records the palette a frame's chunks set: the new
+// chunk's when there is one (the old chunks are then only for old
+// readers), else the old chunks'; kept only when it differs from the
+// palette before, as Aseprite keeps it.
+func (af *aseFile) endFramePalette(frame int) {
+	p := af.frameNew
+	if p == nil {
+		p = af.frameOld
+	}
+	if p != nil && (len(af.pals) == 0 || !slices.Equal(p, af.curPalette())) {
+		af.pals = append(af.pals, framePal{frame, p})
+	}
+}
+
+// paletteAt returns the palette of frame fr.
+func (af *aseFile) paletteAt(fr int) []color.NRGBA {
+	var p []color.NRGBA
+	for i, fp := range af.pals {
+		if i == 0 || fp.frame <= fr {
+			p = fp.pal
+		}
+	}
+	return p
+}
+
 func (af *aseFile) depthOf(i int) int {
 	d := 0
 	for p := af.layers[i].parent; p >= 0; p = af.layers[p].parent {
@@ -835,8 +894,10 @@ func (af *aseFile) atlas() (*Atlas, error) {
 	title, ext := aseTitle(af.file)
 	a := &Atlas{}
 	canvas := make([]byte, 4*af.w*af.h)
+	// An indexed sprite with one palette is drawn in indices onto an
+	// indexed sheet; with several, Aseprite's sheet is RGBA.
 	var index []byte
-	if af.depth == 1 {
+	if af.depth == 1 && len(af.pals) == 1 {
 		index = make([]byte, af.w*af.h)
 	}
 	for fr := 0; fr < n; fr++ {

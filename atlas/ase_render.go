@@ -70,10 +70,10 @@ func (af *aseFile) render(canvas []byte, parent, fr int) {
 		}
 		op := mulUn8(int(c.opacity), l.Opacity)
 		if c.tilemap {
-			af.drawTilemap(canvas, c, c.x, c.y, uint8(op), l)
+			af.drawTilemap(canvas, c, c.x, c.y, uint8(op), l, af.pixelFunc(fr))
 			continue
 		}
-		px := af.pixelFunc(l.flags&layerBackground != 0)
+		px := af.pixelFunc(fr)
 		blendImage(canvas, af.w, af.h, c.pix, c.w, c.h, c.x, c.y, uint8(op), l.BlendMode, px)
 	}
 }
@@ -89,18 +89,20 @@ func (af *aseFile) visible(i int) bool {
 }
 
 // pixelFunc returns the reader of pixel i of an image in the sprite's
-// colour depth, as straight RGBA.
-func (af *aseFile) pixelFunc(background bool) func(p []byte, i int) [4]byte {
+// colour depth, as straight RGBA, at frame fr (for the palette of an
+// indexed sprite with several palettes: the transparent index is
+// transparent on every layer, as Aseprite draws indices onto RGBA).
+func (af *aseFile) pixelFunc(fr int) func(p []byte, i int) [4]byte {
 	switch af.depth {
 	case 4:
 		return func(p []byte, i int) [4]byte { return [4]byte{p[4*i], p[4*i+1], p[4*i+2], p[4*i+3]} }
 	case 2:
 		return func(p []byte, i int) [4]byte { v := p[2*i]; return [4]byte{v, v, v, p[2*i+1]} }
 	}
-	pal, tr := af.palette, af.transp
+	pal, tr := af.paletteAt(fr), af.transp
 	return func(p []byte, i int) [4]byte {
 		k := p[i]
-		if (k == tr && !background) || int(k) >= len(pal) {
+		if k == tr || int(k) >= len(pal) {
 			return [4]byte{}
 		}
 		c := pal[k]
@@ -109,8 +111,7 @@ func (af *aseFile) pixelFunc(background bool) func(p []byte, i int) [4]byte {
 }
 
 // drawTilemap draws a tilemap cel tile by tile.
-func (af *aseFile) drawTilemap(canvas []byte, c *aseCel, x0, y0 int, op uint8, l *aseLayer) {
-	px := af.pixelFunc(false)
+func (af *aseFile) drawTilemap(canvas []byte, c *aseCel, x0, y0 int, op uint8, l *aseLayer, px func([]byte, int) [4]byte) {
 	af.tilePixels(c, x0, y0, l, func(d int, tile []byte, si int) {
 		out := blendPixel(l.BlendMode, [4]byte(canvas[4*d:4*d+4]), px(tile, si), int(op))
 		copy(canvas[4*d:4*d+4], out[:])

@@ -558,3 +558,36 @@ func BenchmarkParseAsepriteFile(b *testing.B) {
 	// Composited pixels: 16 frames × 4 layers of 64×64.
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(16*4*64*64), "ns/layer-pixel")
 }
+
+// A palette that changes between frames makes Aseprite's sheet RGBA:
+// each frame uses its own palette and layer opacity applies; a palette
+// chunk repeating the same colours changes nothing.
+func TestAsepriteFilePaletteChanges(t *testing.T) {
+	pal := []color.NRGBA{{0, 0, 0, 255}, {255, 0, 0, 255}, {0, 255, 0, 255}}
+	build := func(second color.NRGBA) []byte {
+		e := &aseEnc{w: 1, h: 1, bpp: 8, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}, {dur: 10}}}
+		e.add(0, chunkPalette, paletteChunk(3, 0, pal))
+		e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 128, "l"))
+		e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, []byte{1}))
+		e.add(1, chunkPalette, paletteChunk(3, 1, []color.NRGBA{second}))
+		e.add(1, chunkCel, celLink(0, 0, 0, 255, 0))
+		return e.bytes()
+	}
+	for _, c := range []struct {
+		second       color.NRGBA
+		want0, want1 color.RGBA
+	}{
+		{color.NRGBA{255, 255, 255, 255}, color.RGBA{128, 0, 0, 128}, color.RGBA{128, 128, 128, 128}},
+		{color.NRGBA{255, 0, 0, 255}, color.RGBA{255, 0, 0, 255}, color.RGBA{255, 0, 0, 255}},
+	} {
+		a, err := ParseAsepriteFile(build(c.second), "pal.aseprite")
+		if err != nil {
+			t.Fatal(err)
+		}
+		i0, _ := a.Image(0)
+		i1, _ := a.Image(1)
+		if i0.RGBAAt(0, 0) != c.want0 || i1.RGBAAt(0, 0) != c.want1 {
+			t.Errorf("second palette entry %v: frames %v %v, want %v %v", c.second, i0.RGBAAt(0, 0), i1.RGBAAt(0, 0), c.want0, c.want1)
+		}
+	}
+}
