@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -27,6 +28,10 @@ const (
 	// MaxAseDecoded bounds the bytes of all cel and tileset images of a
 	// file once decompressed.
 	MaxAseDecoded = 1 << 27
+	// MaxAseWork bounds the compositing work of a file: the pixels of
+	// every cel as drawn on its frame (linked cels count each time they
+	// are drawn) plus a frame per separately composited group and frame.
+	MaxAseWork = 1 << 28
 )
 
 // Aseprite chunk types (docs/ase-file-specs.md).
@@ -206,8 +211,8 @@ func (r *aseReader) rest() []byte { return r.take(len(r.b) - r.pos) }
 // Linked cels, zlib-compressed cels, tilemaps, z-index, RGBA, grayscale
 // and indexed colour (palettes from the new chunk, or the old ones when
 // a frame has no new one) are read. Sizes
-// are checked against [MaxAsePixels] and [MaxAseDecoded] before
-// allocating; errors give the file, the byte offset and what was
+// are checked against [MaxAsePixels], [MaxAseDecoded] and [MaxAseWork]
+// before allocating or compositing; errors give the file, the byte offset and what was
 // expected. Cel user data and colour profiles are read but not kept.
 func ParseAsepriteFile(data []byte, file string) (*Atlas, error) {
 	af, err := decodeAse(data, file)
@@ -337,7 +342,6 @@ type userTarget struct {
 func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 	var target userTarget
 	af.frameNew, af.frameOld = nil, nil
-	defer af.endFramePalette(frame)
 	pos := 0
 	for c := 0; c < n; c++ {
 		if pos == len(b) {
@@ -366,7 +370,7 @@ func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 		}
 		pos += size
 	}
-	return nil
+	return af.endFramePalette(frame, base+len(b))
 }
 
 func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTarget) error {
@@ -764,25 +768,35 @@ func growPalette(p []color.NRGBA, n int) []color.NRGBA {
 // chunk's when there is one (the old chunks are then only for old
 // readers), else the old chunks'; kept only when it differs from the
 // palette before, as Aseprite keeps it.
-func (af *aseFile) endFramePalette(frame int) {
+// Only the first 256 entries are kept (an index is a byte), and they
+// count against [MaxAseDecoded].
+func (af *aseFile) endFramePalette(frame, end int) error {
 	p := af.frameNew
 	if p == nil {
 		p = af.frameOld
 	}
-	if p != nil && (len(af.pals) == 0 || !slices.Equal(p, af.curPalette())) {
-		af.pals = append(af.pals, framePal{frame, p})
+	if p == nil {
+		return nil
 	}
+	p = p[:min(len(p), 256):min(len(p), 256)]
+	if len(af.pals) > 0 && slices.Equal(p, af.curPalette()) {
+		return nil
+	}
+	if af.decoded += 4 * len(p); af.decoded > MaxAseDecoded {
+		return aseErr(af.file, fmt.Sprintf("byte offset %d", end), "palettes and images exceed %d bytes in all", MaxAseDecoded)
+	}
+	af.pals = append(af.pals, framePal{frame, p})
+	return nil
 }
 
-// paletteAt returns the palette of frame fr.
+// paletteAt returns the palette of frame fr (the first one for frames
+// before it).
 func (af *aseFile) paletteAt(fr int) []color.NRGBA {
-	var p []color.NRGBA
-	for i, fp := range af.pals {
-		if i == 0 || fp.frame <= fr {
-			p = fp.pal
-		}
+	if len(af.pals) == 0 {
+		return nil
 	}
-	return p
+	i := sort.Search(len(af.pals), func(i int) bool { return af.pals[i].frame > fr })
+	return af.pals[max(i-1, 0)].pal
 }
 
 func (af *aseFile) depthOf(i int) int {
@@ -846,6 +860,32 @@ func (af *aseFile) check() error {
 	}
 	if af.depth == 1 && len(af.palette) == 0 {
 		return aseErr(af.file, "", "indexed sprite without a palette")
+	}
+	canvas := image.Rect(0, 0, af.w, af.h)
+	var work int64
+	for _, cels := range af.cels {
+		for _, c := range cels {
+			if c.empty {
+				continue
+			}
+			w, h := c.w, c.h
+			if c.tilemap {
+				ts := af.tileset(af.layers[c.layer].tileset)
+				w, h = c.w*ts.tw, c.h*ts.th
+			}
+			r := image.Rect(c.x, c.y, c.x+w, c.y+h).Intersect(canvas)
+			work += int64(r.Dx()) * int64(r.Dy())
+		}
+	}
+	if af.flags&headerGroupBlend != 0 {
+		for _, l := range af.layers {
+			if l.IsGroup {
+				work += int64(len(af.cels)) * int64(af.w) * int64(af.h)
+			}
+		}
+	}
+	if work > MaxAseWork {
+		return aseErr(af.file, "", "compositing needs %d pixel operations (at most %d)", work, MaxAseWork)
 	}
 	af.children = make([][]int, len(af.layers)+1)
 	for i, l := range af.layers {

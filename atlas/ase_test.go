@@ -433,6 +433,20 @@ func TestAsepriteFileErrors(t *testing.T) {
 			t.Errorf("error %q does not name bad.aseprite and %q", msg, c.want)
 		}
 	}
+	// Linked cels multiply the compositing work: 17 full-frame layers
+	// over 16 frames of 1024×1024 is refused before compositing.
+	big := &aseEnc{w: 1024, h: 1024, bpp: 8, frames: make([]encFrame, 16)}
+	big.add(0, chunkPalette, paletteChunk(2, 0, []color.NRGBA{red, blue}))
+	for l := 0; l < 17; l++ {
+		big.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, fmt.Sprint(l)))
+		big.add(0, chunkCel, celZ(l, 0, 0, 255, 0, 1024, 1024, make([]byte, 1024*1024)))
+		for f := 1; f < 16; f++ {
+			big.add(f, chunkCel, celLink(l, 0, 0, 255, 0))
+		}
+	}
+	if _, err := ParseAsepriteFile(big.bytes(), "big.aseprite"); err == nil || !strings.Contains(err.Error(), "compositing needs 285212672 pixel operations") {
+		t.Errorf("work budget: %v", err)
+	}
 	// Chunk errors carry their byte offset.
 	_, err := ParseAsepriteFile(one(encChunk{chunkCel, badType.Bytes()}), "bad.aseprite")
 	if err == nil || !strings.Contains(err.Error(), "byte offset ") {
