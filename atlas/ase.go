@@ -362,9 +362,7 @@ func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 			// keep none (palettes: the sprite's own user data) reset it.
 			target = userTarget{}
 		}
-		if err := af.readChunk(r, typ, frame, &target); err != nil {
-			return err
-		}
+		af.readChunk(r, typ, frame, &target)
 		if r.err != nil {
 			return aseErr(af.file, "", "%v", r.err)
 		}
@@ -373,359 +371,407 @@ func (af *aseFile) readChunks(b []byte, base, frame, n int) error {
 	return af.endFramePalette(frame, base+len(b))
 }
 
-func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTarget) error {
+// readChunk reads one chunk of frame; failures are left in r.err. Chunk
+// types not listed (colour profile, external files, cel extra, mask,
+// path) carry nothing the atlas keeps and are skipped.
+func (af *aseFile) readChunk(r *aseReader, typ uint16, frame int, target *userTarget) {
 	switch typ {
 	case chunkOldPalette, chunkOldPalette64:
-		// Changes to the palette so far (FLI colour packets).
-		p := af.frameOld
-		if p == nil {
-			p = slices.Clone(af.curPalette())
-		}
-		packets := int(r.u16())
-		idx := 0
-		for k := 0; k < packets && r.err == nil; k++ {
-			idx += int(r.u8())
-			cnt := int(r.u8())
-			if cnt == 0 {
-				cnt = 256
-			}
-			if idx+cnt > 256 {
-				r.fail("palette packet %d writes entries %d..%d (at most 255)", k, idx, idx+cnt-1)
-				return nil
-			}
-			p = growPalette(p, idx+cnt)
-			for i := 0; i < cnt && r.err == nil; i++ {
-				rgb := r.take(3)
-				if rgb == nil {
-					return nil
-				}
-				c := color.NRGBA{rgb[0], rgb[1], rgb[2], 255}
-				if typ == chunkOldPalette64 {
-					c.R, c.G, c.B = six(rgb[0]), six(rgb[1]), six(rgb[2])
-				}
-				p[idx+i] = c
-			}
-			idx += cnt
-		}
-		af.frameOld = p
+		af.readOldPalette(r, typ)
 	case chunkPalette:
-		size, from, to := r.u32(), r.u32(), r.u32()
-		r.take(8)
-		if r.err != nil {
-			return nil
-		}
-		if size > 1<<16 || from > to || to >= size {
-			r.fail("palette size %d with entries %d..%d (want from <= to < size <= 65536)", size, from, to)
-			return nil
-		}
-		p := af.frameNew
-		if p == nil {
-			p = slices.Clone(af.curPalette())
-		}
-		p = growPalette(p, int(size))[:size]
-		for i := from; i <= to && r.err == nil; i++ {
-			fl := r.u16()
-			rgba := r.take(4)
-			if rgba == nil {
-				return nil
-			}
-			p[i] = color.NRGBA{rgba[0], rgba[1], rgba[2], rgba[3]}
-			if fl&1 != 0 {
-				r.str()
-			}
-		}
-		af.frameNew = p
+		af.readPalette(r)
 	case chunkLayer:
-		if frame != 0 {
-			r.fail("layer chunk outside the first frame")
-			return nil
-		}
-		var l aseLayer
-		l.flags = r.u16()
-		l.typ = r.u16()
-		level := int(r.u16())
-		r.take(4)
-		bm := r.u16()
-		l.Opacity = int(r.u8())
-		r.take(3)
-		l.Name = r.str()
-		if l.typ == 2 {
-			l.tileset = r.u32()
-		}
-		if af.flags&headerLayerUUID != 0 {
-			r.take(16)
-		}
-		if r.err != nil {
-			return nil
-		}
-		if l.typ > 2 {
-			r.fail("layer %q has type %d, want 0 (image), 1 (group) or 2 (tilemap)", l.Name, l.typ)
-			return nil
-		}
-		if bm > uint16(BlendDivide) {
-			r.fail("layer %q has blend mode %d, want 0..%d", l.Name, bm, BlendDivide)
-			return nil
-		}
-		if len(af.layers) >= MaxMeta {
-			r.fail("more than %d layers", MaxMeta)
-			return nil
-		}
-		l.BlendMode = BlendMode(bm)
-		l.Visible = l.flags&layerVisible != 0
-		l.IsGroup = l.typ == 1
-		if af.flags&headerLayerOpacity == 0 || (l.IsGroup && af.flags&headerGroupBlend == 0) {
-			l.Opacity = 255 // not stored (NOTE.6)
-		}
-		if l.IsGroup && af.flags&headerGroupBlend == 0 {
-			l.BlendMode = BlendNormal
-		}
-		// The parent is the last group one level up (NOTE.1).
-		l.parent = -1
-		if level > maxGroupDepth {
-			r.fail("layer %q is nested %d groups deep (at most %d)", l.Name, level, maxGroupDepth)
-			return nil
-		}
-		if level > 0 {
-			p := len(af.layers) - 1
-			for p >= 0 && af.depthOf(p) >= level {
-				p = af.layers[p].parent
-			}
-			if p < 0 || af.depthOf(p) != level-1 || !af.layers[p].IsGroup {
-				r.fail("layer %q has child level %d but no group one level up precedes it", l.Name, level)
-				return nil
-			}
-			l.parent = p
-			l.Group = af.layers[p].Name
-		}
-		af.layers = append(af.layers, l)
-		*target = userTarget{1, len(af.layers) - 1}
+		af.readLayer(r, frame, target)
 	case chunkCel:
-		var c aseCel
-		c.layer = int(r.u16())
-		c.x, c.y = r.i16(), r.i16()
-		c.opacity = r.u8()
-		ct := r.u16()
-		c.z = r.i16()
-		r.take(5)
-		if r.err != nil {
-			return nil
-		}
-		if c.layer >= len(af.layers) {
-			r.fail("cel of layer %d but the file has %d layers", c.layer, len(af.layers))
-			return nil
-		}
-		switch ct {
-		case 0, 2:
-			c.w, c.h = int(r.u16()), int(r.u16())
-			if r.err != nil {
-				return nil
-			}
-			if int64(c.w)*int64(c.h)*int64(af.depth) > int64(MaxAseDecoded-af.decoded) {
-				r.fail("cel images exceed %d bytes in all", MaxAseDecoded)
-				return nil
-			}
-			n := c.w * c.h * af.depth
-			af.decoded += n
-			if ct == 0 {
-				c.pix = r.take(n)
-			} else {
-				c.pix = inflate(r, n)
-			}
-		case 1:
-			// The image of the cel on this layer in an earlier frame
-			// (itself already resolved); a link to a later frame or to
-			// no cel draws nothing, as Aseprite drops such cels.
-			link := int(r.u16())
-			if i, ok := af.celAt[[2]int{link, c.layer}]; ok && link < frame {
-				t := &af.cels[link][i]
-				c.empty, c.w, c.h, c.pix, c.tilemap = t.empty, t.w, t.h, t.pix, t.tilemap
-				c.bits, c.idMask, c.xMask, c.yMask, c.dMask = t.bits, t.idMask, t.xMask, t.yMask, t.dMask
-			} else {
-				c.empty = true
-			}
-		case 3:
-			c.tilemap = true
-			c.w, c.h = int(r.u16()), int(r.u16())
-			c.bits = int(r.u16())
-			c.idMask, c.xMask, c.yMask, c.dMask = r.u32(), r.u32(), r.u32(), r.u32()
-			r.take(10)
-			if r.err != nil {
-				return nil
-			}
-			if c.bits != 8 && c.bits != 16 && c.bits != 32 {
-				r.fail("tilemap with %d bits per tile, want 8, 16 or 32", c.bits)
-				return nil
-			}
-			if int64(c.w)*int64(c.h)*int64(c.bits/8) > int64(MaxAseDecoded-af.decoded) {
-				r.fail("cel images exceed %d bytes in all", MaxAseDecoded)
-				return nil
-			}
-			n := c.w * c.h * c.bits / 8
-			af.decoded += n
-			c.pix = inflate(r, n)
-		default:
-			r.fail("cel type %d, want 0..3", ct)
-			return nil
-		}
-		if r.err != nil {
-			return nil
-		}
-		key := [2]int{frame, c.layer}
-		if _, dup := af.celAt[key]; dup {
-			r.fail("second cel for layer %d in frame %d", c.layer, frame)
-			return nil
-		}
-		af.celAt[key] = len(af.cels[frame])
-		af.cels[frame] = append(af.cels[frame], c)
-		*target = userTarget{2, len(af.cels[frame]) - 1}
+		af.readCel(r, frame, target)
 	case chunkTags:
-		n := int(r.u16())
-		r.take(8)
-		start := len(af.tags)
-		for t := 0; t < n && r.err == nil; t++ {
-			from, to := int(r.u16()), int(r.u16())
-			dir := r.u8()
-			rep := int(r.u16())
-			r.take(6)
-			rgb := r.take(3)
-			r.take(1)
-			name := r.str()
-			if r.err != nil {
-				return nil
-			}
-			if from > to || to >= len(af.durations) {
-				r.fail("tag %q spans frames %d..%d of %d", name, from, to, len(af.durations))
-				return nil
-			}
-			if dir > uint8(PingPongReverse) {
-				r.fail("tag %q has direction %d, want 0..3", name, dir)
-				return nil
-			}
-			if len(af.tags) >= MaxMeta {
-				r.fail("more than %d tags", MaxMeta)
-				return nil
-			}
-			c := Clip{Name: name, Dir: Direction(dir), Repeat: rep}
-			c.UserData = UserData{Color: color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, HasColor: true}
-			for i := from; i <= to; i++ {
-				c.Frames = append(c.Frames, i)
-			}
-			af.tags = append(af.tags, c)
-		}
-		*target = userTarget{4, start}
+		af.readTags(r, target)
 	case chunkUserData:
-		fl := r.u32()
-		var u UserData
-		if fl&1 != 0 {
-			u.Text = r.str()
-		}
-		if fl&2 != 0 {
-			if c := r.take(4); c != nil {
-				u.Color, u.HasColor = color.NRGBA{c[0], c[1], c[2], c[3]}, true
-			}
-		}
-		r.rest() // properties (flag 4) are not kept
-		if r.err != nil {
-			return nil
-		}
-		switch target.kind {
-		case 1:
-			af.layers[target.index].UserData = u
-			target.kind = 0
-		case 2:
-			target.kind = 0 // cel user data is not kept
-		case 3:
-			af.slices[target.index].UserData = u
-			target.kind = 0
-		case 4:
-			if target.index < len(af.tags) {
-				af.tags[target.index].UserData = u
-				target.index++
-			}
-		}
+		af.readUserData(r, target)
 	case chunkSlice:
-		n := int(r.u32())
-		fl := r.u32()
-		r.u32()
-		s := Slice{Name: r.str()}
-		if r.err != nil {
-			return nil
+		af.readSlice(r, target)
+	case chunkTileset:
+		af.readTileset(r)
+	}
+}
+
+// readOldPalette reads chunk 0x0004 or 0x0011: FLI colour packets
+// changing the palette so far (6-bit values for 0x0011).
+func (af *aseFile) readOldPalette(r *aseReader, typ uint16) {
+	p := af.frameOld
+	if p == nil {
+		p = slices.Clone(af.curPalette())
+	}
+	packets := int(r.u16())
+	idx := 0
+	for k := 0; k < packets && r.err == nil; k++ {
+		idx += int(r.u8())
+		cnt := int(r.u8())
+		if cnt == 0 {
+			cnt = 256
 		}
-		keySize := 20
+		if idx+cnt > 256 {
+			r.fail("palette packet %d writes entries %d..%d (at most 255)", k, idx, idx+cnt-1)
+			return
+		}
+		p = growPalette(p, idx+cnt)
+		for i := 0; i < cnt && r.err == nil; i++ {
+			rgb := r.take(3)
+			if rgb == nil {
+				return
+			}
+			c := color.NRGBA{rgb[0], rgb[1], rgb[2], 255}
+			if typ == chunkOldPalette64 {
+				c.R, c.G, c.B = six(rgb[0]), six(rgb[1]), six(rgb[2])
+			}
+			p[idx+i] = c
+		}
+		idx += cnt
+	}
+	af.frameOld = p
+}
+
+// readPalette reads chunk 0x2019: the new palette size and the entries
+// it changes.
+func (af *aseFile) readPalette(r *aseReader) {
+	size, from, to := r.u32(), r.u32(), r.u32()
+	r.take(8)
+	if r.err != nil {
+		return
+	}
+	if size > 1<<16 || from > to || to >= size {
+		r.fail("palette size %d with entries %d..%d (want from <= to < size <= 65536)", size, from, to)
+		return
+	}
+	p := af.frameNew
+	if p == nil {
+		p = slices.Clone(af.curPalette())
+	}
+	p = growPalette(p, int(size))[:size]
+	for i := from; i <= to && r.err == nil; i++ {
+		fl := r.u16()
+		rgba := r.take(4)
+		if rgba == nil {
+			return
+		}
+		p[i] = color.NRGBA{rgba[0], rgba[1], rgba[2], rgba[3]}
 		if fl&1 != 0 {
-			keySize += 16
+			r.str()
+		}
+	}
+	af.frameNew = p
+}
+
+// readLayer reads chunk 0x2004; the parent group comes from the child
+// level (NOTE.1).
+func (af *aseFile) readLayer(r *aseReader, frame int, target *userTarget) {
+	if frame != 0 {
+		r.fail("layer chunk outside the first frame")
+		return
+	}
+	var l aseLayer
+	l.flags = r.u16()
+	l.typ = r.u16()
+	level := int(r.u16())
+	r.take(4)
+	bm := r.u16()
+	l.Opacity = int(r.u8())
+	r.take(3)
+	l.Name = r.str()
+	if l.typ == 2 {
+		l.tileset = r.u32()
+	}
+	if af.flags&headerLayerUUID != 0 {
+		r.take(16)
+	}
+	if r.err != nil {
+		return
+	}
+	if l.typ > 2 {
+		r.fail("layer %q has type %d, want 0 (image), 1 (group) or 2 (tilemap)", l.Name, l.typ)
+		return
+	}
+	if bm > uint16(BlendDivide) {
+		r.fail("layer %q has blend mode %d, want 0..%d", l.Name, bm, BlendDivide)
+		return
+	}
+	if len(af.layers) >= MaxMeta {
+		r.fail("more than %d layers", MaxMeta)
+		return
+	}
+	l.BlendMode = BlendMode(bm)
+	l.Visible = l.flags&layerVisible != 0
+	l.IsGroup = l.typ == 1
+	if af.flags&headerLayerOpacity == 0 || (l.IsGroup && af.flags&headerGroupBlend == 0) {
+		l.Opacity = 255 // not stored (NOTE.6)
+	}
+	if l.IsGroup && af.flags&headerGroupBlend == 0 {
+		l.BlendMode = BlendNormal
+	}
+	// The parent is the last group one level up (NOTE.1).
+	l.parent = -1
+	if level > maxGroupDepth {
+		r.fail("layer %q is nested %d groups deep (at most %d)", l.Name, level, maxGroupDepth)
+		return
+	}
+	if level > 0 {
+		p := len(af.layers) - 1
+		for p >= 0 && af.depthOf(p) >= level {
+			p = af.layers[p].parent
+		}
+		if p < 0 || af.depthOf(p) != level-1 || !af.layers[p].IsGroup {
+			r.fail("layer %q has child level %d but no group one level up precedes it", l.Name, level)
+			return
+		}
+		l.parent = p
+		l.Group = af.layers[p].Name
+	}
+	af.layers = append(af.layers, l)
+	*target = userTarget{1, len(af.layers) - 1}
+}
+
+// readCel reads chunk 0x2005: raw, linked, compressed or tilemap cels,
+// bounded by MaxAseDecoded before inflating.
+func (af *aseFile) readCel(r *aseReader, frame int, target *userTarget) {
+	var c aseCel
+	c.layer = int(r.u16())
+	c.x, c.y = r.i16(), r.i16()
+	c.opacity = r.u8()
+	ct := r.u16()
+	c.z = r.i16()
+	r.take(5)
+	if r.err != nil {
+		return
+	}
+	if c.layer >= len(af.layers) {
+		r.fail("cel of layer %d but the file has %d layers", c.layer, len(af.layers))
+		return
+	}
+	switch ct {
+	case 0, 2:
+		c.w, c.h = int(r.u16()), int(r.u16())
+		if r.err != nil {
+			return
+		}
+		if int64(c.w)*int64(c.h)*int64(af.depth) > int64(MaxAseDecoded-af.decoded) {
+			r.fail("cel images exceed %d bytes in all", MaxAseDecoded)
+			return
+		}
+		n := c.w * c.h * af.depth
+		af.decoded += n
+		if ct == 0 {
+			c.pix = r.take(n)
+		} else {
+			c.pix = inflate(r, n)
+		}
+	case 1:
+		// The image of the cel on this layer in an earlier frame
+		// (itself already resolved); a link to a later frame or to
+		// no cel draws nothing, as Aseprite drops such cels.
+		link := int(r.u16())
+		if i, ok := af.celAt[[2]int{link, c.layer}]; ok && link < frame {
+			t := &af.cels[link][i]
+			c.empty, c.w, c.h, c.pix, c.tilemap = t.empty, t.w, t.h, t.pix, t.tilemap
+			c.bits, c.idMask, c.xMask, c.yMask, c.dMask = t.bits, t.idMask, t.xMask, t.yMask, t.dMask
+		} else {
+			c.empty = true
+		}
+	case 3:
+		c.tilemap = true
+		c.w, c.h = int(r.u16()), int(r.u16())
+		c.bits = int(r.u16())
+		c.idMask, c.xMask, c.yMask, c.dMask = r.u32(), r.u32(), r.u32(), r.u32()
+		r.take(10)
+		if r.err != nil {
+			return
+		}
+		if c.bits != 8 && c.bits != 16 && c.bits != 32 {
+			r.fail("tilemap with %d bits per tile, want 8, 16 or 32", c.bits)
+			return
+		}
+		if int64(c.w)*int64(c.h)*int64(c.bits/8) > int64(MaxAseDecoded-af.decoded) {
+			r.fail("cel images exceed %d bytes in all", MaxAseDecoded)
+			return
+		}
+		n := c.w * c.h * c.bits / 8
+		af.decoded += n
+		c.pix = inflate(r, n)
+	default:
+		r.fail("cel type %d, want 0..3", ct)
+		return
+	}
+	if r.err != nil {
+		return
+	}
+	key := [2]int{frame, c.layer}
+	if _, dup := af.celAt[key]; dup {
+		r.fail("second cel for layer %d in frame %d", c.layer, frame)
+		return
+	}
+	af.celAt[key] = len(af.cels[frame])
+	af.cels[frame] = append(af.cels[frame], c)
+	*target = userTarget{2, len(af.cels[frame]) - 1}
+}
+
+// readTags reads chunk 0x2018; the user data chunks that follow belong
+// to the tags in order.
+func (af *aseFile) readTags(r *aseReader, target *userTarget) {
+	n := int(r.u16())
+	r.take(8)
+	start := len(af.tags)
+	for t := 0; t < n && r.err == nil; t++ {
+		from, to := int(r.u16()), int(r.u16())
+		dir := r.u8()
+		rep := int(r.u16())
+		r.take(6)
+		rgb := r.take(3)
+		r.take(1)
+		name := r.str()
+		if r.err != nil {
+			return
+		}
+		if from > to || to >= len(af.durations) {
+			r.fail("tag %q spans frames %d..%d of %d", name, from, to, len(af.durations))
+			return
+		}
+		if dir > uint8(PingPongReverse) {
+			r.fail("tag %q has direction %d, want 0..3", name, dir)
+			return
+		}
+		if len(af.tags) >= MaxMeta {
+			r.fail("more than %d tags", MaxMeta)
+			return
+		}
+		c := Clip{Name: name, Dir: Direction(dir), Repeat: rep}
+		c.UserData = UserData{Color: color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, HasColor: true}
+		for i := from; i <= to; i++ {
+			c.Frames = append(c.Frames, i)
+		}
+		af.tags = append(af.tags, c)
+	}
+	*target = userTarget{4, start}
+}
+
+// readUserData reads chunk 0x2020 for the object read just before it
+// (properties maps are skipped).
+func (af *aseFile) readUserData(r *aseReader, target *userTarget) {
+	fl := r.u32()
+	var u UserData
+	if fl&1 != 0 {
+		u.Text = r.str()
+	}
+	if fl&2 != 0 {
+		if c := r.take(4); c != nil {
+			u.Color, u.HasColor = color.NRGBA{c[0], c[1], c[2], c[3]}, true
+		}
+	}
+	r.rest() // properties (flag 4) are not kept
+	if r.err != nil {
+		return
+	}
+	switch target.kind {
+	case 1:
+		af.layers[target.index].UserData = u
+		target.kind = 0
+	case 2:
+		target.kind = 0 // cel user data is not kept
+	case 3:
+		af.slices[target.index].UserData = u
+		target.kind = 0
+	case 4:
+		if target.index < len(af.tags) {
+			af.tags[target.index].UserData = u
+			target.index++
+		}
+	}
+}
+
+// readSlice reads chunk 0x2022 and its keys.
+func (af *aseFile) readSlice(r *aseReader, target *userTarget) {
+	n := int(r.u32())
+	fl := r.u32()
+	r.u32()
+	s := Slice{Name: r.str()}
+	if r.err != nil {
+		return
+	}
+	keySize := 20
+	if fl&1 != 0 {
+		keySize += 16
+	}
+	if fl&2 != 0 {
+		keySize += 8
+	}
+	if n > (len(r.b)-r.pos)/keySize || n > MaxMeta || len(af.slices) >= MaxMeta {
+		r.fail("slice %q claims %d keys, more than the chunk holds", s.Name, n)
+		return
+	}
+	for k := 0; k < n; k++ {
+		var key SliceKey
+		key.Frame = int(r.u32())
+		x, y := r.i32(), r.i32()
+		w, h := r.u32(), r.u32()
+		if w > maxCoord || h > maxCoord || x < -maxCoord || x > maxCoord || y < -maxCoord || y > maxCoord {
+			r.fail("slice %q key %d bounds (%d,%d) %d×%d out of range", s.Name, k, x, y, w, h)
+			return
+		}
+		key.Bounds = image.Rect(x, y, x+int(w), y+int(h))
+		if fl&1 != 0 {
+			cx, cy := r.i32(), r.i32()
+			cw, ch := r.u32(), r.u32()
+			if cx < 0 || cy < 0 || cw > maxCoord || ch > maxCoord || cx+int(cw) > int(w) || cy+int(ch) > int(h) {
+				r.fail("slice %q key %d centre (%d,%d) %d×%d outside its %d×%d bounds", s.Name, k, cx, cy, cw, ch, w, h)
+				return
+			}
+			key.Center, key.HasCenter = image.Rect(cx, cy, cx+int(cw), cy+int(ch)), true
 		}
 		if fl&2 != 0 {
-			keySize += 8
+			key.Pivot, key.HasPivot = image.Pt(r.i32(), r.i32()), true
 		}
-		if n > (len(r.b)-r.pos)/keySize || n > MaxMeta || len(af.slices) >= MaxMeta {
-			r.fail("slice %q claims %d keys, more than the chunk holds", s.Name, n)
-			return nil
+		if k > 0 && key.Frame <= s.Keys[k-1].Frame {
+			r.fail("slice %q key %d frame %d does not follow %d", s.Name, k, key.Frame, s.Keys[k-1].Frame)
+			return
 		}
-		for k := 0; k < n; k++ {
-			var key SliceKey
-			key.Frame = int(r.u32())
-			x, y := r.i32(), r.i32()
-			w, h := r.u32(), r.u32()
-			if w > maxCoord || h > maxCoord || x < -maxCoord || x > maxCoord || y < -maxCoord || y > maxCoord {
-				r.fail("slice %q key %d bounds (%d,%d) %d×%d out of range", s.Name, k, x, y, w, h)
-				return nil
-			}
-			key.Bounds = image.Rect(x, y, x+int(w), y+int(h))
-			if fl&1 != 0 {
-				cx, cy := r.i32(), r.i32()
-				cw, ch := r.u32(), r.u32()
-				if cx < 0 || cy < 0 || cw > maxCoord || ch > maxCoord || cx+int(cw) > int(w) || cy+int(ch) > int(h) {
-					r.fail("slice %q key %d centre (%d,%d) %d×%d outside its %d×%d bounds", s.Name, k, cx, cy, cw, ch, w, h)
-					return nil
-				}
-				key.Center, key.HasCenter = image.Rect(cx, cy, cx+int(cw), cy+int(ch)), true
-			}
-			if fl&2 != 0 {
-				key.Pivot, key.HasPivot = image.Pt(r.i32(), r.i32()), true
-			}
-			if k > 0 && key.Frame <= s.Keys[k-1].Frame {
-				r.fail("slice %q key %d frame %d does not follow %d", s.Name, k, key.Frame, s.Keys[k-1].Frame)
-				return nil
-			}
-			s.Keys = append(s.Keys, key)
-		}
-		af.slices = append(af.slices, s)
-		*target = userTarget{3, len(af.slices) - 1}
-	case chunkTileset:
-		var ts aseTileset
-		ts.id = r.u32()
-		fl := r.u32()
-		ts.n = int(r.u32())
-		ts.tw, ts.th = int(r.u16()), int(r.u16())
-		r.u16()
-		r.take(14)
-		name := r.str()
-		ts.zeroIsE = fl&4 != 0
-		if fl&1 != 0 {
-			r.take(8)
-		}
-		if r.err != nil {
-			return nil
-		}
-		if fl&2 == 0 {
-			break // external tilesets cannot be drawn; their tilemaps fail in check
-		}
-		r.u32() // compressed length: the chunk's end bounds the stream anyway
-		if ts.tw < 1 || ts.th < 1 || ts.n < 0 || len(af.tilesets) >= MaxMeta {
-			r.fail("tileset %q has %d tiles of %d×%d", name, ts.n, ts.tw, ts.th)
-			return nil
-		}
-		if int64(ts.tw)*int64(ts.th)*int64(ts.n)*int64(af.depth) > int64(MaxAseDecoded-af.decoded) {
-			r.fail("tileset %q images exceed %d bytes", name, MaxAseDecoded)
-			return nil
-		}
-		n := ts.tw * ts.th * ts.n * af.depth
-		af.decoded += n
-		ts.pix = inflate(r, n)
-		af.tilesets = append(af.tilesets, ts)
+		s.Keys = append(s.Keys, key)
 	}
-	return nil
+	af.slices = append(af.slices, s)
+	*target = userTarget{3, len(af.slices) - 1}
+}
+
+// readTileset reads chunk 0x2023 with its tiles stored in the file
+// (external tilesets are skipped: their tilemaps fail in check).
+func (af *aseFile) readTileset(r *aseReader) {
+	var ts aseTileset
+	ts.id = r.u32()
+	fl := r.u32()
+	ts.n = int(r.u32())
+	ts.tw, ts.th = int(r.u16()), int(r.u16())
+	r.u16()
+	r.take(14)
+	name := r.str()
+	ts.zeroIsE = fl&4 != 0
+	if fl&1 != 0 {
+		r.take(8)
+	}
+	if r.err != nil {
+		return
+	}
+	if fl&2 == 0 {
+		return // external tilesets cannot be drawn; their tilemaps fail in check
+	}
+	r.u32() // compressed length: the chunk's end bounds the stream anyway
+	if ts.tw < 1 || ts.th < 1 || ts.n < 0 || len(af.tilesets) >= MaxMeta {
+		r.fail("tileset %q has %d tiles of %d×%d", name, ts.n, ts.tw, ts.th)
+		return
+	}
+	if int64(ts.tw)*int64(ts.th)*int64(ts.n)*int64(af.depth) > int64(MaxAseDecoded-af.decoded) {
+		r.fail("tileset %q images exceed %d bytes", name, MaxAseDecoded)
+		return
+	}
+	n := ts.tw * ts.th * ts.n * af.depth
+	af.decoded += n
+	ts.pix = inflate(r, n)
+	af.tilesets = append(af.tilesets, ts)
 }
 
 // indexToRGBA converts an index canvas to straight RGBA with the
