@@ -7,7 +7,8 @@
 //     (also from an embed.FS) or offline with cmd/atlaspack.
 //   - Sheet descriptions: TexturePacker JSON (hash and array, trimmed and
 //     rotated frames, pivots, 9-slice borders, "animations", and the
-//     multi-page "textures" form) in and out, Aseprite JSON (hash and
+//     multi-page forms: Phaser's "textures" array and PixiJS's
+//     meta.related_multi_packs) in and out, Aseprite JSON (hash and
 //     array, inner padding and extrusion, per-frame durations, frame tags
 //     with their direction, repeat count and user data, layers, slices
 //     with 9-slice centres and pivots) in, and grid sprite sheets

@@ -232,3 +232,46 @@ func TestBordersRoundTrip(t *testing.T) {
 		t.Errorf("round trip\n got %+v\nwant %+v", sh.Frames, a.Frames)
 	}
 }
+
+// A PixiJS multi-pack: the first description brings the pages it lists
+// in meta.related_multi_packs, and animations span pages.
+func TestTexturePackerRelatedMultiPacks(t *testing.T) {
+	fsys := fstest.MapFS{
+		"s/tp_pixi_multi-0.json": {Data: readFixture(t, "tp_pixi_multi-0.json")},
+		"s/tp_pixi_multi-1.json": {Data: readFixture(t, "tp_pixi_multi-1.json")},
+		"s/tp_pixi_multi-0.png":  {Data: pngBytes(t, coordImage(16, 8))},
+		"s/tp_pixi_multi-1.png":  {Data: pngBytes(t, coordImage(8, 8))},
+	}
+	a, err := LoadTexturePacker(fsys, "s/tp_pixi_multi-0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Pages) != 2 || len(a.Frames) != 3 || a.Frames[2].Name != "walk_03.png" || a.Frames[2].Page != 1 {
+		t.Fatalf("%d pages, frames %+v", len(a.Pages), a.Frames)
+	}
+	walk, ok := a.Clip("walk")
+	still, ok2 := a.Clip("still")
+	if !ok || !ok2 || len(a.Clips) != 2 || !slices.Equal(walk.Frames, []int{0, 1, 2}) || !slices.Equal(still.Frames, []int{2}) {
+		t.Errorf("clips %+v", a.Clips)
+	}
+	// One page alone cannot resolve the animation's frame on the other.
+	sh, err := ParseTexturePacker(readFixture(t, "tp_pixi_multi-0.json"), "m0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sh.Related, []string{"tp_pixi_multi-1.json"}) {
+		t.Errorf("related %v", sh.Related)
+	}
+	if _, err := sh.Atlas(coordImage(16, 8)); err == nil || !strings.Contains(err.Error(), `m0.json: animations["walk"][2]: no frame called "walk_03.png"`) {
+		t.Errorf("single page: %v", err)
+	}
+	// A missing page and a path out of the file system are errors naming the field.
+	delete(fsys, "s/tp_pixi_multi-1.json")
+	if _, err := LoadTexturePacker(fsys, "s/tp_pixi_multi-0.json"); err == nil || !strings.Contains(err.Error(), "meta.related_multi_packs[0]") {
+		t.Errorf("missing page: %v", err)
+	}
+	bad := bytes.Replace(readFixture(t, "tp_pixi_multi-0.json"), []byte(`"tp_pixi_multi-1.json"`), []byte(`"../../x.json"`), 1)
+	if _, err := LoadTexturePacker(fstest.MapFS{"m.json": {Data: bad}}, "m.json"); err == nil || !strings.Contains(err.Error(), "meta.related_multi_packs[0]") {
+		t.Errorf("escaping path: %v", err)
+	}
+}

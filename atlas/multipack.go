@@ -72,7 +72,8 @@ func ParseTexturePackerMulti(data []byte, file string) ([]*Sheet, error) {
 }
 
 // AtlasOf joins sheets (one per page, in page order) and their page images
-// into one atlas.
+// into one atlas. Animations of multi-pack sheets ([Sheet.Related]) are
+// resolved over the frames of every page.
 func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	if len(sheets) != len(pages) || len(sheets) == 0 {
 		return nil, fmt.Errorf("atlas: %d sheets and %d page images", len(sheets), len(pages))
@@ -80,7 +81,7 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	a := &Atlas{}
 	for p, sh := range sheets {
 		base := len(a.Frames)
-		one, err := sh.Atlas(pages[p])
+		one, err := sh.atlas(pages[p], false) // animations: below, over every page's frames
 		if err != nil {
 			return nil, err
 		}
@@ -101,6 +102,9 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	}
 	if err := a.index(); err != nil {
 		return nil, &FormatError{File: sheets[0].File, Field: "frames", Msg: err.Error()}
+	}
+	if err := a.addAnimations(sheets); err != nil {
+		return nil, err
 	}
 	return a, nil
 }

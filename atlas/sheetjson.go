@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,6 +52,13 @@ type Sheet struct {
 	// Layers and Slices are Aseprite's meta.layers and meta.slices.
 	Layers []Layer
 	Slices []Slice
+	// Related lists the other pages of a PixiJS-style multi-pack
+	// (meta.related_multi_packs: descriptions relative to this one).
+	// Its "animations" may name frames on those pages, so they become
+	// clips only when the pages are joined ([AtlasOf],
+	// [LoadTexturePacker]).
+	Related []string
+	anims   json.RawMessage // animations waiting for the joined frames
 }
 
 type jRect struct {
@@ -105,6 +113,7 @@ type jMeta struct {
 	FrameTags []jTag   `json:"frameTags"`
 	Layers    []jLayer `json:"layers"`
 	Slices    []jSlice `json:"slices"`
+	Related   []string `json:"related_multi_packs"`
 }
 
 type jSheet struct {
@@ -197,6 +206,16 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 		if sh.Slices, err = readSlices(js.Meta.Slices, ferr); err != nil {
 			return nil, err
 		}
+	}
+	if js.Meta != nil && len(js.Meta.Related) > 0 {
+		if len(js.Meta.Related) > MaxPages {
+			return nil, ferr("meta.related_multi_packs", "%d pages (at most %d)", len(js.Meta.Related), MaxPages)
+		}
+		sh.Related = js.Meta.Related
+		if len(js.Animations) > 0 && string(js.Animations) != "null" {
+			sh.anims = js.Animations
+		}
+		return sh, nil
 	}
 	anims, err := readAnimations(js.Animations, sh.Frames, ferr)
 	if err != nil {
@@ -516,6 +535,12 @@ func readTag(tag jTag, field string, frames []Frame, ferr func(string, string, .
 // Atlas turns the sheet into an atlas over its page image, checking every
 // frame lies inside the image (and that the image matches meta.size).
 func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
+	return s.atlas(page, true)
+}
+
+// atlas is [Sheet.Atlas]; anims says whether to resolve the waiting
+// animations over this page's frames alone.
+func (s *Sheet) atlas(page image.Image, anims bool) (*Atlas, error) {
 	if page == nil {
 		return nil, &FormatError{File: s.File, Field: "meta.image", Msg: "page image missing"}
 	}
@@ -534,13 +559,87 @@ func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
 	if err := a.index(); err != nil {
 		return nil, &FormatError{File: s.File, Field: "frames", Msg: err.Error()}
 	}
+	if anims {
+		if err := a.addAnimations([]*Sheet{s}); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
 }
 
+// addAnimations turns the waiting "animations" of sheets into clips over
+// the atlas's frames; an animation already defined (by an earlier page)
+// is not repeated.
+func (a *Atlas) addAnimations(sheets []*Sheet) error {
+	for _, sh := range sheets {
+		if sh.anims == nil {
+			continue
+		}
+		ferr := func(field, format string, args ...any) error {
+			return &FormatError{File: sh.File, Field: field, Msg: fmt.Sprintf(format, args...)}
+		}
+		clips, err := readAnimations(sh.anims, a.Frames, ferr)
+		if err != nil {
+			return err
+		}
+		for _, c := range clips {
+			if _, dup := a.Clip(c.Name); !dup {
+				a.Clips = append(a.Clips, c)
+			}
+		}
+	}
+	return nil
+}
+
 // LoadTexturePacker reads a TexturePacker JSON description and its page
-// image (meta.image, relative to the description) from fsys.
+// image (meta.image, relative to the description) from fsys. A PixiJS
+// multi-pack (meta.related_multi_packs) brings its other pages too, in
+// the order listed after this one, with animations resolved over all
+// pages.
 func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
-	return loadSheet(fsys, name, false)
+	data, err := readLimited(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	first, err := parseSheet(data, name, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(first.Related) == 0 {
+		img, err := loadPage(fsys, name, first.Image, "meta.image")
+		if err != nil {
+			return nil, err
+		}
+		return first.Atlas(img)
+	}
+	sheets := []*Sheet{first}
+	seen := map[string]bool{path.Clean(name): true}
+	for i, rel := range first.Related {
+		p := path.Join(path.Dir(name), rel)
+		if !fs.ValidPath(p) {
+			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", rel)}
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		data, err := readLimited(fsys, p)
+		if err != nil {
+			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: err.Error()}
+		}
+		sh, err := parseSheet(data, p, false)
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, sh)
+	}
+	pages := make([]image.Image, len(sheets))
+	for i, sh := range sheets {
+		if pages[i], err = loadPage(fsys, sh.File, sh.Image, "meta.image"); err != nil {
+			return nil, err
+		}
+	}
+	return AtlasOf(sheets, pages)
 }
 
 // LoadAseprite reads an Aseprite JSON export and its page image from fsys.
