@@ -57,6 +57,8 @@ type Clip struct {
 	// the frames in one direction; a ping-pong's way back is a second
 	// pass); 0 plays forever.
 	Repeat int
+	// UserData is an Aseprite tag's colour and text.
+	UserData UserData
 }
 
 // Validate checks the clip is playable.

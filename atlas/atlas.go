@@ -40,15 +40,24 @@ type Frame struct {
 	HasPivot bool
 	// Duration is the display time in milliseconds (Aseprite), 0 if none.
 	Duration int
+	// Center is the 9-slice centre rectangle in the original image's
+	// coordinates (0,0)-Source, when HasCenter: the corners outside it
+	// keep their size, the edges and the centre stretch (see
+	// [Atlas.NineSlice]).
+	Center    image.Rectangle
+	HasCenter bool
 }
 
 // Atlas is a set of pages (premultiplied RGBA, raster's pixel format) and
-// the frames cut from them, plus any animation clips the source file
-// defined.
+// the frames cut from them, plus any animation clips, layers and slices
+// the source file defined.
 type Atlas struct {
 	Pages  []*image.RGBA
 	Frames []Frame
 	Clips  []Clip
+	// Layers and Slices come from Aseprite files (JSON or .aseprite).
+	Layers []Layer
+	Slices []Slice
 	byName map[string]int
 }
 

@@ -6,12 +6,25 @@
 //     and offset, optional power-of-two pages; from images at run time
 //     (also from an embed.FS) or offline with cmd/atlaspack.
 //   - Sheet descriptions: TexturePacker JSON (hash and array, trimmed and
-//     rotated frames, pivots, and the multi-page "textures" form) in and
-//     out, Aseprite JSON (hash and array,
-//     per-frame durations, frame tags with their direction and repeat
-//     count) in, and grid sprite sheets ([FromGrid]). Every loader checks
-//     every rectangle and reports errors as [FormatError] naming the file
-//     and the field; nothing panics on hostile input.
+//     rotated frames, pivots, 9-slice borders, "animations", and the
+//     multi-page forms: Phaser's "textures" array and PixiJS's
+//     meta.related_multi_packs) in and out, Aseprite JSON (hash and
+//     array, inner padding and extrusion, per-frame durations, frame tags
+//     with their direction, repeat count and user data, layers, slices
+//     with 9-slice centres and pivots) in, and grid sprite sheets
+//     ([FromGrid]). Every loader checks every rectangle and reports
+//     errors as [FormatError] naming the file and the field; nothing
+//     panics on hostile input.
+//   - Aseprite's own .ase/.aseprite files ([ParseAsepriteFile],
+//     [LoadAsepriteFile]): frames composited from the visible layers
+//     (cel and layer opacity, every blend mode, groups, linked cels,
+//     z-index, tilemaps; RGBA, grayscale and indexed colour) into the
+//     atlas Aseprite's sheet export would give, with tags, layers, slices
+//     and user data, so a game needs no export step. Sizes are bounded
+//     from the header before anything is allocated.
+//   - 9-slices: [Frame.Center] (TexturePacker borders) and Aseprite slice
+//     centres become raster nine-slices ([Atlas.NineSlice],
+//     [Atlas.SliceNineSlice]) that draw at any size.
 //   - Frames as raster sprites ([Atlas.Sprite]) that draw pixel-identical
 //     to their source images.
 //   - Animation ([Clip], [Player]): durations in milliseconds or

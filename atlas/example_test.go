@@ -10,6 +10,7 @@ import (
 
 	"diorama/atlas"
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // Build an atlas at run time from images, trimming transparent borders.
@@ -87,4 +88,36 @@ func ExampleLoadAseprite() {
 	}
 	fmt.Println()
 	// Output: hero 0.aseprite; hero 1.aseprite; hero 1.aseprite; hero 0.aseprite; hero 1.aseprite;
+}
+
+// Load a PixiJS-style TexturePacker sheet with a 9-slice button and an
+// animation, then draw the button stretched to 40×12.
+func ExampleAtlas_NineSlice() {
+	sheet := `{"frames": {
+	  "button.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "borders": {"left": 3, "top": 3, "right": 3, "bottom": 3}},
+	  "coin_1.png": {"frame": {"x": 8, "y": 0, "w": 4, "h": 4}},
+	  "coin_2.png": {"frame": {"x": 12, "y": 0, "w": 4, "h": 4}}},
+	 "animations": {"coin": ["coin_1.png", "coin_2.png"]},
+	 "meta": {"image": "ui.png", "size": {"w": 16, "h": 8}}}`
+	var page bytes.Buffer
+	png.Encode(&page, image.NewNRGBA(image.Rect(0, 0, 16, 8)))
+	fsys := fstest.MapFS{"ui.json": {Data: []byte(sheet)}, "ui.png": {Data: page.Bytes()}}
+
+	a, err := atlas.LoadTexturePacker(fsys, "ui.json")
+	if err != nil {
+		panic(err)
+	}
+	coin, _ := a.Clip("coin")
+	fmt.Println("coin clip:", coin.Frames, coin.Durations)
+	i, _ := a.Lookup("button.png")
+	n, err := a.NineSlice(i)
+	if err != nil {
+		panic(err)
+	}
+	f, _ := raster.NewFrame(64, 32)
+	raster.DrawNineSlice(f, f.Bounds(), n, image.Rect(4, 4, 44, 16), nil)
+	fmt.Println("centre", n.Center(), "fixed borders", n.MinSize())
+	// Output:
+	// coin clip: [1 2] [100 100]
+	// centre (3,3)-(5,5) fixed borders (6,6)
 }

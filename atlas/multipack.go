@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 )
 
 // MaxPages is the largest number of pages one multi-page description may
@@ -71,14 +72,16 @@ func ParseTexturePackerMulti(data []byte, file string) ([]*Sheet, error) {
 }
 
 // AtlasOf joins sheets (one per page, in page order) and their page images
-// into one atlas.
+// into one atlas. Animations of multi-pack sheets ([Sheet.Related]) are
+// resolved over the frames of every page.
 func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	if len(sheets) != len(pages) || len(sheets) == 0 {
 		return nil, fmt.Errorf("atlas: %d sheets and %d page images", len(sheets), len(pages))
 	}
 	a := &Atlas{}
 	for p, sh := range sheets {
-		one, err := sh.Atlas(pages[p])
+		base := len(a.Frames)
+		one, err := sh.atlas(pages[p], false) // animations: below, over every page's frames
 		if err != nil {
 			return nil, err
 		}
@@ -87,10 +90,21 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 			a.Frames = append(a.Frames, f)
 		}
 		a.Pages = append(a.Pages, one.Pages[0])
-		a.Clips = append(a.Clips, sh.Clips...)
+		for _, c := range sh.Clips {
+			c.Frames = slices.Clone(c.Frames)
+			for k := range c.Frames {
+				c.Frames[k] += base
+			}
+			a.Clips = append(a.Clips, c)
+		}
+		a.Layers = append(a.Layers, sh.Layers...)
+		a.Slices = append(a.Slices, sh.Slices...)
 	}
 	if err := a.index(); err != nil {
 		return nil, &FormatError{File: sheets[0].File, Field: "frames", Msg: err.Error()}
+	}
+	if err := a.addAnimations(sheets); err != nil {
+		return nil, err
 	}
 	return a, nil
 }

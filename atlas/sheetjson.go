@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,6 +49,16 @@ type Sheet struct {
 	Size   image.Point // meta.size, or zero if absent
 	Frames []Frame
 	Clips  []Clip
+	// Layers and Slices are Aseprite's meta.layers and meta.slices.
+	Layers []Layer
+	Slices []Slice
+	// Related lists the other pages of a PixiJS-style multi-pack
+	// (meta.related_multi_packs: descriptions relative to this one).
+	// Its "animations" may name frames on those pages, so they become
+	// clips only when the pages are joined ([AtlasOf],
+	// [LoadTexturePacker]).
+	Related []string
+	anims   json.RawMessage // animations waiting for the joined frames
 }
 
 type jRect struct {
@@ -72,6 +83,18 @@ type jFrame struct {
 	Pivot            *jPoint `json:"pivot"`
 	Anchor           *jPoint `json:"anchor"`
 	Duration         *int    `json:"duration"`
+	// Borders is the PixiJS form of a 9-slice (fixed border widths:
+	// left, top, right, bottom); Scale9Borders the Phaser form (the
+	// centre rectangle x, y, w, h).
+	Borders       *jBorders `json:"borders"`
+	Scale9Borders *jRect    `json:"scale9Borders"`
+}
+
+type jBorders struct {
+	Left   *int `json:"left"`
+	Top    *int `json:"top"`
+	Right  *int `json:"right"`
+	Bottom *int `json:"bottom"`
 }
 
 type jTag struct {
@@ -80,26 +103,37 @@ type jTag struct {
 	To        *int            `json:"to"`
 	Direction *string         `json:"direction"`
 	Repeat    json.RawMessage `json:"repeat"`
+	Color     *string         `json:"color"`
+	Data      *string         `json:"data"`
 }
 
 type jMeta struct {
-	Image     string `json:"image"`
-	Size      *jRect `json:"size"`
-	FrameTags []jTag `json:"frameTags"`
+	Image     string   `json:"image"`
+	Size      *jRect   `json:"size"`
+	FrameTags []jTag   `json:"frameTags"`
+	Layers    []jLayer `json:"layers"`
+	Slices    []jSlice `json:"slices"`
+	Related   []string `json:"related_multi_packs"`
 }
 
 type jSheet struct {
-	Frames json.RawMessage `json:"frames"`
-	Meta   *jMeta          `json:"meta"`
+	Frames     json.RawMessage `json:"frames"`
+	Animations json.RawMessage `json:"animations"`
+	Meta       *jMeta          `json:"meta"`
 }
 
 // ParseTexturePacker parses TexturePacker's JSON (hash or array) for one
 // page. file names the description in errors. Frames keep the file's
-// order; rotated frames, trimming and pivots ("pivot" or "anchor") are
-// read; every rectangle is checked (no negative or absurd size, trimmed
-// area inside the source, frame inside meta.size, no two frames partly
-// overlapping; identical rectangles are allowed, as TexturePacker aliases
-// duplicate sprites).
+// order; rotated frames, trimming, pivots ("pivot" or "anchor") and
+// 9-slice borders ("borders" as PixiJS writes them, "scale9Borders" as
+// Phaser does; see [Frame.Center]) are read, and the top-level
+// "animations" object (clip name to frame names) becomes clips of
+// [DefaultFrameDuration] frames. Every rectangle is checked (no negative
+// or absurd size, trimmed area inside the source, frame inside meta.size,
+// no two frames partly overlapping; identical rectangles are allowed, as
+// TexturePacker aliases duplicate sprites). A frame rectangle larger than
+// its spriteSourceSize by the same even amount on both axes is inner
+// padding or extrusion around the pixels: Rect is then the inner area.
 func ParseTexturePacker(data []byte, file string) (*Sheet, error) {
 	return parseSheet(data, file, false)
 }
@@ -108,7 +142,11 @@ func ParseTexturePacker(data []byte, file string) (*Sheet, error) {
 // json-array) for one page: frames with their durations in milliseconds
 // and meta.frameTags as clips (direction forward, reverse, pingpong or
 // pingpong_reverse; repeat as a number or a numeric string, absent or 0
-// for forever). Rectangles are checked as for [ParseTexturePacker].
+// for forever; tag colour and user data), meta.layers (name, group,
+// opacity, blend mode, user data) and meta.slices (keys with bounds,
+// 9-slice centre and pivot, user data). Rectangles are checked as for
+// [ParseTexturePacker]; exports with inner padding or extrusion load
+// too.
 func ParseAseprite(data []byte, file string) (*Sheet, error) {
 	return parseSheet(data, file, true)
 }
@@ -151,7 +189,10 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 	if sh.Frames, err = readFrames(js.Frames, "frames", sh.Size, aseprite, nil, ferr); err != nil {
 		return nil, err
 	}
-	if aseprite && js.Meta != nil {
+	if js.Meta != nil {
+		if len(js.Meta.FrameTags) > MaxMeta {
+			return nil, ferr("meta.frameTags", "%d tags (at most %d)", len(js.Meta.FrameTags), MaxMeta)
+		}
 		for t, tag := range js.Meta.FrameTags {
 			c, err := readTag(tag, fmt.Sprintf("meta.frameTags[%d]", t), sh.Frames, ferr)
 			if err != nil {
@@ -159,7 +200,28 @@ func parseSheet(data []byte, file string, aseprite bool) (*Sheet, error) {
 			}
 			sh.Clips = append(sh.Clips, c)
 		}
+		if sh.Layers, err = readLayers(js.Meta.Layers, ferr); err != nil {
+			return nil, err
+		}
+		if sh.Slices, err = readSlices(js.Meta.Slices, ferr); err != nil {
+			return nil, err
+		}
 	}
+	if js.Meta != nil && len(js.Meta.Related) > 0 {
+		if len(js.Meta.Related) > MaxPages {
+			return nil, ferr("meta.related_multi_packs", "%d pages (at most %d)", len(js.Meta.Related), MaxPages)
+		}
+		sh.Related = js.Meta.Related
+		if len(js.Animations) > 0 && string(js.Animations) != "null" {
+			sh.anims = js.Animations
+		}
+		return sh, nil
+	}
+	anims, err := readAnimations(js.Animations, sh.Frames, ferr)
+	if err != nil {
+		return nil, err
+	}
+	sh.Clips = append(sh.Clips, anims...)
 	return sh, nil
 }
 
@@ -299,6 +361,7 @@ func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, f
 	if page != (image.Point{}) && !f.Rect.In(image.Rectangle{Max: page}) {
 		return f, ferr(field+".frame", "rectangle %v lies outside the %d×%d page (meta.size)", f.Rect, page.X, page.Y)
 	}
+	pad := 0
 	f.Source = f.Size
 	if jf.SourceSize != nil {
 		sw, sh, err := size(jf.SourceSize, field+".sourceSize", ferr)
@@ -317,7 +380,18 @@ func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, f
 			return f, err
 		}
 		if sw != w || sh != h {
-			return f, ferr(field+".spriteSourceSize", "size %d×%d differs from frame size %d×%d", sw, sh, w, h)
+			// Aseprite's inner padding (and extrusion in some versions)
+			// widens the frame rectangle by the same amount on every side.
+			dw, dh := w-sw, h-sh
+			if dw <= 0 || dw != dh || dw%2 != 0 {
+				return f, ferr(field+".spriteSourceSize", "size %d×%d differs from frame size %d×%d (not an even padding on every side)", sw, sh, w, h)
+			}
+			pad, w, h = dw/2, sw, sh
+			f.Size = image.Pt(w, h)
+			f.Rect = f.Rect.Inset(pad)
+			if jf.SourceSize == nil {
+				f.Source = f.Size
+			}
 		}
 		f.Offset = image.Pt(ox, oy)
 	}
@@ -325,6 +399,9 @@ func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, f
 		return f, ferr(field+".spriteSourceSize", "trimmed area at (%d,%d) size %d×%d exceeds the %d×%d source", f.Offset.X, f.Offset.Y, w, h, f.Source.X, f.Source.Y)
 	}
 	f.Trimmed = f.Size != f.Source
+	if err := readBorders(&f, jf, field, ferr); err != nil {
+		return f, err
+	}
 	pv := jf.Pivot
 	pfield := field + ".pivot"
 	if pv == nil {
@@ -348,6 +425,34 @@ func readFrame(name, field string, jf jFrame, page image.Point, aseprite bool, f
 		return f, ferr(field+".duration", "missing")
 	}
 	return f, nil
+}
+
+// readBorders reads a frame's 9-slice: PixiJS "borders" (fixed widths)
+// or Phaser "scale9Borders" (the centre rectangle), both in the original
+// (untrimmed) image's coordinates.
+func readBorders(f *Frame, jf jFrame, field string, ferr func(string, string, ...any) error) error {
+	switch {
+	case jf.Borders != nil:
+		b := jf.Borders
+		if b.Left == nil || b.Top == nil || b.Right == nil || b.Bottom == nil {
+			return ferr(field+".borders", "needs left, top, right and bottom")
+		}
+		l, t, r, bo := *b.Left, *b.Top, *b.Right, *b.Bottom
+		if l < 0 || t < 0 || r < 0 || bo < 0 || l+r > f.Source.X || t+bo > f.Source.Y {
+			return ferr(field+".borders", "left %d top %d right %d bottom %d do not fit the %d×%d source", l, t, r, bo, f.Source.X, f.Source.Y)
+		}
+		f.Center, f.HasCenter = image.Rect(l, t, f.Source.X-r, f.Source.Y-bo), true
+	case jf.Scale9Borders != nil:
+		c, err := sliceRect(jf.Scale9Borders, field+".scale9Borders", false, ferr)
+		if err != nil {
+			return err
+		}
+		if c.Max.X > f.Source.X || c.Max.Y > f.Source.Y {
+			return ferr(field+".scale9Borders", "centre %v lies outside the %d×%d source", c, f.Source.X, f.Source.Y)
+		}
+		f.Center, f.HasCenter = c, true
+	}
+	return nil
 }
 
 // checkOverlaps refuses two frames whose page rectangles partly overlap
@@ -411,6 +516,11 @@ func readTag(tag jTag, field string, frames []Frame, ferr func(string, string, .
 		}
 		c.Repeat = n
 	}
+	u, err := readUserData(tag.Color, tag.Data, field, ferr)
+	if err != nil {
+		return c, err
+	}
+	c.UserData = u
 	for i := from; i <= to; i++ {
 		c.Frames = append(c.Frames, i)
 		d := frames[i].Duration
@@ -425,6 +535,12 @@ func readTag(tag jTag, field string, frames []Frame, ferr func(string, string, .
 // Atlas turns the sheet into an atlas over its page image, checking every
 // frame lies inside the image (and that the image matches meta.size).
 func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
+	return s.atlas(page, true)
+}
+
+// atlas is [Sheet.Atlas]; anims says whether to resolve the waiting
+// animations over this page's frames alone.
+func (s *Sheet) atlas(page image.Image, anims bool) (*Atlas, error) {
 	if page == nil {
 		return nil, &FormatError{File: s.File, Field: "meta.image", Msg: "page image missing"}
 	}
@@ -438,17 +554,92 @@ func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
 			return nil, &FormatError{File: s.File, Field: fmt.Sprintf("frames %q (#%d).frame", f.Name, i), Msg: fmt.Sprintf("rectangle %v outside the %d×%d image", f.Rect, b.Dx(), b.Dy())}
 		}
 	}
-	a := &Atlas{Pages: []*image.RGBA{rgba}, Frames: slices.Clone(s.Frames), Clips: slices.Clone(s.Clips)}
+	a := &Atlas{Pages: []*image.RGBA{rgba}, Frames: slices.Clone(s.Frames), Clips: slices.Clone(s.Clips),
+		Layers: slices.Clone(s.Layers), Slices: slices.Clone(s.Slices)}
 	if err := a.index(); err != nil {
 		return nil, &FormatError{File: s.File, Field: "frames", Msg: err.Error()}
+	}
+	if anims {
+		if err := a.addAnimations([]*Sheet{s}); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }
 
+// addAnimations turns the waiting "animations" of sheets into clips over
+// the atlas's frames; an animation already defined (by an earlier page)
+// is not repeated.
+func (a *Atlas) addAnimations(sheets []*Sheet) error {
+	for _, sh := range sheets {
+		if sh.anims == nil {
+			continue
+		}
+		ferr := func(field, format string, args ...any) error {
+			return &FormatError{File: sh.File, Field: field, Msg: fmt.Sprintf(format, args...)}
+		}
+		clips, err := readAnimations(sh.anims, a.Frames, ferr)
+		if err != nil {
+			return err
+		}
+		for _, c := range clips {
+			if _, dup := a.Clip(c.Name); !dup {
+				a.Clips = append(a.Clips, c)
+			}
+		}
+	}
+	return nil
+}
+
 // LoadTexturePacker reads a TexturePacker JSON description and its page
-// image (meta.image, relative to the description) from fsys.
+// image (meta.image, relative to the description) from fsys. A PixiJS
+// multi-pack (meta.related_multi_packs) brings its other pages too, in
+// the order listed after this one, with animations resolved over all
+// pages.
 func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
-	return loadSheet(fsys, name, false)
+	data, err := readLimited(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	first, err := parseSheet(data, name, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(first.Related) == 0 {
+		img, err := loadPage(fsys, name, first.Image, "meta.image")
+		if err != nil {
+			return nil, err
+		}
+		return first.Atlas(img)
+	}
+	sheets := []*Sheet{first}
+	seen := map[string]bool{path.Clean(name): true}
+	for i, rel := range first.Related {
+		p := path.Join(path.Dir(name), rel)
+		if !fs.ValidPath(p) {
+			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", rel)}
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		data, err := readLimited(fsys, p)
+		if err != nil {
+			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: err.Error()}
+		}
+		sh, err := parseSheet(data, p, false)
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, sh)
+	}
+	pages := make([]image.Image, len(sheets))
+	for i, sh := range sheets {
+		if pages[i], err = loadPage(fsys, sh.File, sh.Image, "meta.image"); err != nil {
+			return nil, err
+		}
+	}
+	return AtlasOf(sheets, pages)
 }
 
 // LoadAseprite reads an Aseprite JSON export and its page image from fsys.
@@ -522,6 +713,10 @@ func writeFrameJSON(buf *bytes.Buffer, f Frame, filename bool) {
 		f.Offset.X, f.Offset.Y, f.Size.X, f.Size.Y, f.Source.X, f.Source.Y)
 	if f.HasPivot {
 		fmt.Fprintf(buf, ", \"pivot\": {\"x\":%s,\"y\":%s}", fnum(f.Pivot.X), fnum(f.Pivot.Y))
+	}
+	if f.HasCenter {
+		fmt.Fprintf(buf, ", \"borders\": {\"left\":%d,\"top\":%d,\"right\":%d,\"bottom\":%d}",
+			f.Center.Min.X, f.Center.Min.Y, f.Source.X-f.Center.Max.X, f.Source.Y-f.Center.Max.Y)
 	}
 	if f.Duration > 0 {
 		fmt.Fprintf(buf, ", \"duration\": %d", f.Duration)

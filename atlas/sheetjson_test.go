@@ -269,6 +269,8 @@ func fuzzCheck(t *testing.T, sh *Sheet) {
 func FuzzParseTexturePacker(f *testing.F) {
 	f.Add(readFixture(f, "tp_hash.json"))
 	f.Add(readFixture(f, "tp_array.json"))
+	f.Add(readFixture(f, "tp_pixi.json"))
+	f.Add(readFixture(f, "tp_pixi_multi-0.json"))
 	f.Add([]byte(`{"frames": {"a": {"frame": {"x":0,"y":0,"w":8,"h":8}, "rotated": true}}, "meta": {"size": {"w":8,"h":8}}}`))
 	f.Add([]byte(`{"frames": [{"filename": "a", "frame": {"x":1,"y":1,"w":1,"h":1}}, {"filename": "b", "frame": {"x":1,"y":1,"w":1,"h":1}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -286,6 +288,7 @@ func FuzzParseTexturePacker(f *testing.F) {
 func FuzzParseAseprite(f *testing.F) {
 	f.Add(readFixture(f, "aseprite_hash.json"))
 	f.Add(readFixture(f, "aseprite_array.json"))
+	f.Add(readFixture(f, "aseprite_padded.json"))
 	f.Add([]byte(`{"frames": {"a": {"frame": {"x":0,"y":0,"w":8,"h":8}, "duration": 10}}, "meta": {"frameTags": [{"name":"t","from":0,"to":0,"direction":"pingpong","repeat":2}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sh, err := ParseAseprite(data, "fuzz.json")
