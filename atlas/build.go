@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/raster"
 )
 
@@ -67,7 +68,7 @@ func (b *Builder) AddFS(fsys fs.FS, pattern string) error {
 		if !strings.EqualFold(path.Ext(p), ".png") {
 			continue
 		}
-		img, err := loadPNG(fsys, p)
+		img, err := loadImage(fsys, p)
 		if err != nil {
 			return err
 		}
@@ -82,13 +83,16 @@ func (b *Builder) AddFS(fsys fs.FS, pattern string) error {
 	return nil
 }
 
-func loadPNG(fsys fs.FS, name string) (image.Image, error) {
-	f, err := fsys.Open(name)
+// loadImage reads a page or source image: a regular file (loadutil.Open)
+// in any format raster.DecodeImage reads (paletted PNGs, as most packers
+// write, included), its size checked from the header.
+func loadImage(fsys fs.FS, name string) (image.Image, error) {
+	f, err := loadutil.Open(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("atlas: %w", err)
 	}
 	defer f.Close()
-	img, err := raster.DecodePNG(f, name)
+	img, err := raster.DecodeImage(f, name, raster.ImageLimits{})
 	if err != nil {
 		return nil, fmt.Errorf("atlas: %w", err)
 	}

@@ -294,7 +294,7 @@ func TestBuildFromEmbedFS(t *testing.T) {
 		t.Fatalf("names %v", names)
 	}
 	for i, f := range a.Frames {
-		img, _ := loadPNG(sprites, f.Name+".png")
+		img, _ := loadImage(sprites, f.Name+".png")
 		want := toRGBA(img)
 		got, _ := a.Image(i)
 		if string(got.Pix) != string(want.Pix) {

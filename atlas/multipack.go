@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+
+	"diorama/internal/loadutil"
 )
 
 // MaxPages is the largest number of pages one multi-page description may
@@ -132,7 +134,7 @@ func LoadTexturePackerMulti(fsys fs.FS, name string) (*Atlas, error) {
 }
 
 func readLimited(fsys fs.FS, name string) ([]byte, error) {
-	f, err := fsys.Open(name)
+	f, err := loadutil.Open(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("atlas: %w", err)
 	}
@@ -154,7 +156,7 @@ func loadPage(fsys fs.FS, file, image, field string) (image.Image, error) {
 	if !fs.ValidPath(p) {
 		return nil, &FormatError{File: file, Field: field, Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", image)}
 	}
-	img, err := loadPNG(fsys, p)
+	img, err := loadImage(fsys, p)
 	if err != nil {
 		return nil, &FormatError{File: file, Field: field, Msg: err.Error()}
 	}

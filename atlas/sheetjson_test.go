@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/color/palette"
+	"image/draw"
+	"image/gif"
+	"image/jpeg"
 	"image/png"
 	"os"
 	"slices"
@@ -312,4 +316,27 @@ func FuzzParseAseprite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Pages in the formats packers write load: a paletted PNG (the usual
+// output of TexturePacker's and Aseprite's indexed exports, which the
+// old header check refused), a JPEG and a GIF.
+func TestPagesAnyFormat(t *testing.T) {
+	src := coordImage(64, 64)
+	pal := image.NewPaletted(src.Bounds(), palette.Plan9)
+	draw.Draw(pal, pal.Rect, src, image.Point{}, draw.Src)
+	var pb, jb, gb bytes.Buffer
+	png.Encode(&pb, pal)
+	jpeg.Encode(&jb, src, nil)
+	gif.Encode(&gb, src, nil)
+	for name, page := range map[string][]byte{"paletted png": pb.Bytes(), "jpeg": jb.Bytes(), "gif": gb.Bytes()} {
+		fsys := fstest.MapFS{"s.json": {Data: readFixture(t, "tp_hash.json")}, "tp_page.png": {Data: page}}
+		a, err := LoadTexturePacker(fsys, "s.json")
+		if err != nil {
+			t.Fatalf("%s page: %v", name, err)
+		}
+		if len(a.Frames) == 0 {
+			t.Fatalf("%s page: no frames", name)
+		}
+	}
 }
