@@ -36,7 +36,8 @@
 // The loaders themselves are the subpackages scene/tiled, scene/isoxml,
 // scene/ascii and scene/imagelevel (pure data, no rendering).
 //
-// scene may import iso, atlas, physics, raster, mathx, loop and its
-// loader subpackages; it must NOT import ai (AI reaches the world through
-// function types) or platform.
+// scene may import iso, atlas, physics, raster, mathx, loop, ai/nav (the
+// world's navigation and movement are built on it) and its loader
+// subpackages; it must NOT import the other ai packages (behaviour
+// reaches the world through its public methods and events) or platform.
 package scene

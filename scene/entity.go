@@ -111,6 +111,10 @@ type EntityDef struct {
 	Collector bool
 	// Mass of a character (default 1).
 	Mass float64
+	// Solid makes an Object block characters, bullets and paths: a box
+	// of half-size Extent, or a circle of Radius when Extent is zero (an
+	// Object with a Radius is solid anyway). World.SetSolid switches it.
+	Solid bool
 	// Layer and Mask are the physics category bits of the entity's body
 	// (zero: layer 1, every mask).
 	Layer, Mask uint32

@@ -36,6 +36,7 @@ func (w *World) Step() {
 
 	w.Tasks.Run(w.tick)
 	w.advanceFlashes()
+	w.steerMovers()
 
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character {
@@ -154,7 +155,7 @@ func (w *World) flush() {
 		}
 		d := EntityDef{
 			Kind: w.kind[i], Name: w.name[i], Pos: w.pos[i], Vel: w.vel[i], Radius: w.radius[i],
-			Extent: w.extent[i], Layer: w.layer[i], Mask: w.mask[i], Mass: w.mass[i],
+			Extent: w.extent[i], Layer: w.layer[i], Mask: w.mask[i], Mass: w.mass[i], Solid: w.solid[i],
 		}
 		if err := w.activate(i, &d); err != nil {
 			w.release(i) // cannot happen for a checked definition; never leave a half-built entity

@@ -109,6 +109,8 @@ type World struct {
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
 	aim                   []float64
+	solid                 []bool     // a solid object: blocks physics and navigation
+	navBlock              []bool     // its tiles are blocked in the navigation
 	parts                 []iso.Part // one scratch part per slot for drawing looks
 	free                  []int32
 	live                  int
@@ -123,11 +125,17 @@ type World struct {
 	looks     []*Look
 	tileAnims []tileAnim
 
+	navOpt NavOptions
+	nav    *Navigation
+	navErr error
+	moves  moves
+
 	// Scratch for rendering.
 	bulletParts []iso.Part
 	partBuf     []iso.Part // look parts drawn this frame
-	layerStart  []int32    // bucketByLayer's bucket bounds
-	layerOrder  []int32    // live slots grouped by draw layer
+	rayBuf      []physics.RayHit
+	layerStart  []int32 // bucketByLayer's bucket bounds
+	layerOrder  []int32 // live slots grouped by draw layer
 	layerFill   []int32
 }
 
@@ -138,11 +146,13 @@ type World struct {
 // come whenever World.Damage is called (from listeners, tasks or game
 // code).
 type Events struct {
-	BulletHit Bus[BulletHit]    // a bullet struck something or left the map
-	Damage    Bus[Damage]       // World.Damage changed a health
-	Death     Bus[Death]        // a health reached 0
-	Trigger   Bus[TriggerEvent] // a character entered or left a trigger
-	Pickup    Bus[PickupEvent]  // a collector took a pickup
+	BulletHit  Bus[BulletHit]    // a bullet struck something or left the map
+	Damage     Bus[Damage]       // World.Damage changed a health
+	Death      Bus[Death]        // a health reached 0
+	Trigger    Bus[TriggerEvent] // a character entered or left a trigger
+	Pickup     Bus[PickupEvent]  // a collector took a pickup
+	Arrived    Bus[Arrived]      // a character sent with MoveTo reached its goal
+	MoveFailed Bus[MoveFailed]   // a character sent with MoveTo cannot get there
 }
 
 // BulletHit is dispatched when a bullet strikes a wall, an entity or the
@@ -321,6 +331,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.style[i] = raster.DrawOptions{}
 	w.flashLeft[i], w.flashTotal[i] = 0, 0
 	w.aim[i] = w.facing[i]
+	w.solid[i] = d.Kind == Object && (d.Radius > 0 || d.Solid)
 	if d.Kind == Character {
 		w.updateAnim(i)
 	}
@@ -354,6 +365,9 @@ func (w *World) check(d *EntityDef) error {
 	}
 	if d.Kind == Character && d.Radius <= 0 {
 		return fmt.Errorf("scene: character %q needs a radius > 0", d.Name)
+	}
+	if d.Solid && d.Kind == Object && d.Radius <= 0 && (d.Extent.X <= 0 || d.Extent.Y <= 0) {
+		return fmt.Errorf("scene: solid object %q needs an extent or a radius > 0", d.Name)
 	}
 	if d.Kind == Trigger && (d.Extent.X <= 0 || d.Extent.Y <= 0) {
 		return fmt.Errorf("scene: trigger %q needs an extent > 0", d.Name)
@@ -425,6 +439,8 @@ func (w *World) grow() {
 	w.flashLeft = append(w.flashLeft, 0)
 	w.flashTotal = append(w.flashTotal, 0)
 	w.aim = append(w.aim, 0)
+	w.solid = append(w.solid, false)
+	w.navBlock = append(w.navBlock, false)
 	w.parts = append(w.parts, iso.Part{})
 }
 
@@ -441,9 +457,9 @@ func (w *World) activate(i int, d *EntityDef) error {
 			return fmt.Errorf("scene: character %q: %w", d.Name, err)
 		}
 		bd.Shape = s
-	case d.Kind == Object && d.Radius > 0:
+	case d.Kind == Object && w.solid[i]:
 		bd.Type = physics.Static
-		s, err := physics.NewCircle(d.Radius)
+		s, err := solidShape(d.Radius, d.Extent)
 		if err != nil {
 			return fmt.Errorf("scene: object %q: %w", d.Name, err)
 		}
@@ -475,7 +491,84 @@ func (w *World) activate(i int, d *EntityDef) error {
 	}
 	w.state[i] = stLive
 	w.live++
+	if w.solid[i] && w.nav != nil {
+		w.nav.block(w.solidRect(i, w.nav), true)
+		w.navBlock[i] = true
+	}
 	return nil
+}
+
+// solidShape is a solid object's collider: a box of half-size extent, or
+// a circle of radius r when extent is zero.
+func solidShape(r float64, extent mathx.Vec2) (physics.Shape, error) {
+	if extent.X > 0 && extent.Y > 0 {
+		return physics.NewBox(extent.X, extent.Y)
+	}
+	return physics.NewCircle(r)
+}
+
+// solidRect returns the tiles of n that slot i's solid shape covers.
+func (w *World) solidRect(i int, n *Navigation) mathx.Rect {
+	half := w.extent[i]
+	if half.X <= 0 || half.Y <= 0 {
+		half = mathx.V2(w.radius[i], w.radius[i])
+	}
+	p := w.pos[i].XY()
+	return tileRect(mathx.AABB{Min: p.Sub(half), Max: p.Add(half)}, n.tiles.W, n.tiles.H)
+}
+
+// SetSolid makes a solid object passable (a door opening, a crate
+// destroyed but left as a wreck) or solid again: its collider is removed
+// or restored and its tiles freed or blocked in the navigation, in one
+// call. Characters' paths that crossed it are planned again on their next
+// tick.
+func (w *World) SetSolid(e Entity, on bool) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	if w.kind[i] != Object {
+		return fmt.Errorf("scene: SetSolid on a %s", w.kind[i])
+	}
+	if w.extent[i] == (mathx.Vec2{}) && w.radius[i] <= 0 {
+		return fmt.Errorf("scene: object %q has no size to be solid with", w.name[i])
+	}
+	if w.solid[i] == on {
+		return nil
+	}
+	w.solid[i] = on
+	if w.state[i] != stLive {
+		return nil // a pending object gets its body when it becomes live
+	}
+	if on {
+		s, err := solidShape(w.radius[i], w.extent[i])
+		if err != nil {
+			return err
+		}
+		bd := physics.BodyDef{Type: physics.Static, Shape: s, Position: w.pos[i].XY(), Layer: max(w.layer[i], 1), Mask: w.mask[i], UserData: w.handle(i).bits()}
+		if bd.Mask == 0 {
+			bd.Mask = physics.AllLayers
+		}
+		id, err := w.Phys.CreateBody(bd)
+		if err != nil {
+			return err
+		}
+		w.body[i] = id
+	} else if !w.body[i].IsNil() {
+		_ = w.Phys.DestroyBody(w.body[i])
+		w.body[i] = physics.BodyID{}
+	}
+	if w.nav != nil && w.navBlock[i] != on {
+		w.nav.block(w.solidRect(i, w.nav), on)
+		w.navBlock[i] = on
+	}
+	return nil
+}
+
+// Solid reports whether the entity is a solid object now.
+func (w *World) Solid(e Entity) bool {
+	i, ok := w.slotOf(e)
+	return ok && w.solid[i]
 }
 
 // Remove removes an entity (at the end of the tick during Step, at once
@@ -500,6 +593,10 @@ func (w *World) Remove(e Entity) error {
 
 // release frees slot i and its body.
 func (w *World) release(i int) {
+	if w.navBlock[i] && w.nav != nil {
+		w.nav.block(w.solidRect(i, w.nav), false)
+	}
+	w.navBlock[i], w.solid[i] = false, false
 	if !w.body[i].IsNil() {
 		_ = w.Phys.DestroyBody(w.body[i])
 	}

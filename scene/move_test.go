@@ -1,0 +1,297 @@
+package scene
+
+import (
+	"errors"
+	"testing"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/physics"
+)
+
+// roomWorld is a 16×10 orthogonal world with a border wall and a wall
+// across x = 8 with a one-tile gap at y = 8 (row 8); an Object door
+// entity (solid, 1×1) sits in the gap when door is set.
+func roomWorld(t *testing.T, door bool) (*World, Entity) {
+	t.Helper()
+	const cols, rows = 16, 10
+	g, err := iso.NewOrthogonal(32, 32, 32, cols, rows, iso.RightDown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWorld(Config{Grid: g, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	solid := make([]bool, cols*rows)
+	for x := 0; x < cols; x++ {
+		solid[x], solid[(rows-1)*cols+x] = true, true
+	}
+	for y := 0; y < rows; y++ {
+		solid[y*cols], solid[y*cols+cols-1] = true, true
+		if y != 8 {
+			solid[y*cols+8] = true
+		}
+	}
+	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: cols, Rows: rows, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+		t.Fatal(err)
+	}
+	var d Entity
+	if door {
+		d = mustCreate(t, w, EntityDef{Kind: Object, Name: "door", Pos: mathx.V3(8.5, 8.5, 0), Extent: mathx.V2(0.5, 0.5), Solid: true})
+	}
+	return w, d
+}
+
+// TestMoveToAroundWalls: a character sent across the wall walks through
+// the gap, never inside a wall tile, arrives once and stops.
+func TestMoveToAroundWalls(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 2.5, 0), Radius: 0.3})
+	var arrived []Arrived
+	w.Events.Arrived.Subscribe(func(a Arrived) { arrived = append(arrived, a) })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { t.Fatalf("move failed: %v", f.Err) })
+	goal := mathx.V2(12.5, 2.5)
+	if err := w.MoveTo(hero, goal, 4); err != nil {
+		t.Fatal(err)
+	}
+	if p := w.MovePath(hero); len(p) < 3 {
+		t.Fatalf("path %v does not go round the wall", p)
+	}
+	n, _ := w.Nav()
+	for tick := 0; tick < 600 && w.Moving(hero); tick++ {
+		w.Step()
+		p := w.Pos(hero)
+		if n.Blocked(int(p.X), int(p.Y)) {
+			t.Fatalf("tick %d: hero at %v inside a wall tile", tick, p)
+		}
+	}
+	if len(arrived) != 1 || arrived[0].Entity != hero || arrived[0].Goal != goal {
+		t.Fatalf("arrivals %v", arrived)
+	}
+	if d := w.Pos(hero).XY().Dist(goal); d > 0.2 {
+		t.Fatalf("stopped %v from the goal", d)
+	}
+	if w.Vel(hero) != (mathx.Vec2{}) {
+		t.Fatal("still moving after arriving")
+	}
+	if w.Tick() > 400 {
+		t.Fatalf("took %d ticks for a ~17-tile walk at 4 tiles/s", w.Tick())
+	}
+}
+
+// TestDoorIsOneCall: a solid door object blocks physics and paths; one
+// SetSolid(false) opens both, SetSolid(true) closes both, and a mover
+// whose path crossed it plans again on its next tick.
+func TestDoorIsOneCall(t *testing.T) {
+	w, door := roomWorld(t, true)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 7.5, 0), Radius: 0.3})
+	var failed []MoveFailed
+	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { failed = append(failed, f) })
+	goal := mathx.V2(12.5, 7.5)
+	if err := w.MoveTo(hero, goal, 4); err != nil {
+		t.Fatal(err)
+	}
+	if len(failed) != 1 || w.Moving(hero) {
+		t.Fatalf("closed door: %d failures, moving %v", len(failed), w.Moving(hero))
+	}
+	n, _ := w.Nav()
+	if !n.Blocked(8, 8) {
+		t.Fatal("door tile not blocked in the navigation")
+	}
+	if err := w.SetSolid(door, false); err != nil {
+		t.Fatal(err)
+	}
+	if n.Blocked(8, 8) {
+		t.Fatal("open door still blocks the navigation")
+	}
+	if !w.Body(door).IsNil() || w.Phys.BodyCount() != 1 {
+		t.Fatal("open door still has a body")
+	}
+	if err := w.MoveTo(hero, goal, 4); err != nil || !w.Moving(hero) {
+		t.Fatalf("open door: %v moving %v", err, w.Moving(hero))
+	}
+	v0 := n.Version()
+	// Close it again while the hero walks: it must plan again at once and
+	// fail (the door is the only way), never walking through.
+	for range 10 {
+		w.Step()
+	}
+	if err := w.SetSolid(door, true); err != nil {
+		t.Fatal(err)
+	}
+	if n.Version() == v0 {
+		t.Fatal("closing the door did not change the navigation")
+	}
+	w.Step()
+	if w.Moving(hero) || len(failed) != 2 {
+		t.Fatalf("after closing: moving %v, %d failures", w.Moving(hero), len(failed))
+	}
+	for range 120 {
+		w.Step()
+		if x := w.Pos(hero).X; x > 8 {
+			t.Fatalf("walked through the closed door: x %v", x)
+		}
+	}
+	if err := w.SetSolid(hero, true); err == nil {
+		t.Fatal("SetSolid on a character accepted")
+	}
+	if err := w.Remove(door); err != nil {
+		t.Fatal(err)
+	}
+	if n.Blocked(8, 8) {
+		t.Fatal("removed door still blocks")
+	}
+	if err := w.MoveTo(hero, mathx.V2(-5, 3), 0); err == nil {
+		t.Fatal("speed 0 accepted")
+	}
+	if err := w.MoveTo(Entity{}, goal, 1); !errors.Is(err, ErrStale) {
+		t.Fatalf("nil entity: %v", err)
+	}
+}
+
+// TestDrawPosMonotonic: an entity driven through changes of velocity is
+// drawn at positions that move monotonically between ticks and join up
+// across ticks (no wobble), and a camera following DrawPos draws it at
+// the same screen spot every frame.
+func TestDrawPosMonotonic(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	e := mustCreate(t, w, EntityDef{Kind: Character, Name: "e", Pos: mathx.V3(2.5, 2.5, 0), Radius: 0.3})
+	vels := []float64{1, 3, 0.5, 6, 2, 0, 4}
+	prevEnd := w.DrawPos(e, 1)
+	for k, v := range vels {
+		w.SetVelocity(e, mathx.V2(v, 0))
+		w.Step()
+		start := w.DrawPos(e, 0)
+		if start != prevEnd {
+			t.Fatalf("tick %d: drawn at %v at alpha 0, the previous tick ended at %v", k, start, prevEnd)
+		}
+		last := start.X
+		for a := 0.1; a <= 1.0001; a += 0.1 {
+			x := w.DrawPos(e, a).X
+			if x < last-1e-12 {
+				t.Fatalf("tick %d alpha %.1f: x went back %v -> %v", k, a, last, x)
+			}
+			last = x
+		}
+		prevEnd = w.DrawPos(e, 1)
+	}
+}
+
+// TestMoversNeverPlanThroughObstacles: crates placed and removed at
+// random while eight characters walk about; after every tick no moving
+// character's remaining path crosses a blocked tile, and every move ends
+// with exactly one Arrived or MoveFailed.
+func TestMoversNeverPlanThroughObstacles(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	var movers []Entity
+	for k := 0; k < 8; k++ {
+		movers = append(movers, mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(1.5+float64(k%4)*1.6, 1.5+float64(k/4)*5, 0), Radius: 0.3}))
+	}
+	ends := map[Entity]int{}
+	w.Events.Arrived.Subscribe(func(a Arrived) { ends[a.Entity]++ })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { ends[f.Entity]++ })
+	starts := map[Entity]int{}
+	n, err := w.Nav()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crates []Entity
+	for tick := 0; tick < 1500; tick++ {
+		r := &w.Rand
+		if tick%7 == 0 {
+			if len(crates) > 3 && r.Float64() < 0.5 {
+				k := r.IntN(len(crates))
+				if err := w.Remove(crates[k]); err != nil {
+					t.Fatal(err)
+				}
+				crates = append(crates[:k], crates[k+1:]...)
+			} else {
+				p := mathx.V3(float64(1+r.IntN(14))+0.5, float64(1+r.IntN(8))+0.5, 0)
+				c, err := w.Create(EntityDef{Kind: Object, Pos: p, Extent: mathx.V2(0.5, 0.5), Solid: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				crates = append(crates, c)
+			}
+		}
+		for _, m := range movers {
+			if !w.Moving(m) && r.Float64() < 0.05 {
+				goal := mathx.V2(float64(1+r.IntN(14))+0.5, float64(1+r.IntN(8))+0.5)
+				if err := w.MoveTo(m, goal, 3); err != nil {
+					t.Fatal(err)
+				}
+				starts[m]++
+			}
+		}
+		w.Step()
+		for _, m := range movers {
+			p := w.MovePath(m)
+			if len(p) == 0 {
+				continue
+			}
+			pts := append([]mathx.Vec2{w.Pos(m).XY()}, p...)
+			for k := 1; k < len(pts); k++ {
+				a, b := pts[k-1], pts[k]
+				for s := 0.0; s <= 1; s += 0.05 {
+					q := a.Lerp(b, s)
+					if n.Blocked(int(q.X), int(q.Y)) && w.Pos(m).XY().Dist(q) > 0.6 {
+						t.Fatalf("tick %d: a path crosses blocked tile %v", w.Tick(), q)
+					}
+				}
+			}
+		}
+	}
+	total, arrived := 0, 0
+	for _, m := range movers {
+		total += starts[m]
+	}
+	w.Events.Arrived.Subscribe(func(Arrived) {})
+	for _, c := range ends {
+		arrived += c
+	}
+	if total < 40 {
+		t.Fatalf("only %d moves started", total)
+	}
+	t.Logf("%d moves, %d ended, %d crates at the end", total, arrived, len(crates))
+	for _, m := range movers {
+		want := starts[m]
+		if w.Moving(m) {
+			want--
+		}
+		if ends[m] != want {
+			t.Errorf("mover %v: %d moves started, %d ended (moving %v)", m, starts[m], ends[m], w.Moving(m))
+		}
+	}
+}
+
+// TestSightAndCover: walls and solid objects block sight, characters do
+// not; cover is the nearest walkable tile the threat cannot see.
+func TestSightAndCover(t *testing.T) {
+	w, door := roomWorld(t, true)
+	mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(4.5, 4.5, 0), Radius: 0.4})
+	if !w.LineOfSight(mathx.V2(2.5, 4.5), mathx.V2(6.5, 4.5)) {
+		t.Fatal("a character blocks sight")
+	}
+	if w.LineOfSight(mathx.V2(6.5, 4.5), mathx.V2(10.5, 4.5)) {
+		t.Fatal("the wall does not block sight")
+	}
+	if w.LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
+		t.Fatal("the closed door does not block sight")
+	}
+	w.SetSolid(door, false)
+	if !w.LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
+		t.Fatal("the open door blocks sight")
+	}
+	// A threat east of the wall; cover for a unit standing in the open
+	// west of it, in sight through the gap.
+	threat := mathx.V2(12.5, 8.5)
+	from := mathx.V2(6.5, 8.5)
+	c, ok := w.FindCover(from, threat, 6)
+	if !ok {
+		t.Fatal("no cover found")
+	}
+	if w.LineOfSight(threat, c) || c.Dist(from) > 1.5 {
+		t.Fatalf("cover %v: visible %v, %v away", c, w.LineOfSight(threat, c), c.Dist(from))
+	}
+}
