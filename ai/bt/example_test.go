@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"fmt"
+	"os"
 
 	"diorama/ai/bt"
 	"diorama/mathx"
@@ -83,9 +84,15 @@ type turret struct {
 	steps  int
 }
 
-// Seed 000's turret loaded from the shipped text; the game supplies the
-// leaves (here: the player is always in sight, shots are counted).
-func ExampleSeed000Tanktrum() {
+// Seed 000's turret loaded from a game's tree file (here testdata); the
+// game supplies the leaves (here: the player is always in sight, shots are
+// counted).
+func ExampleLoad_tanktrum() {
+	src, err := os.ReadFile("testdata/tanktrum.bt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	s := bt.NewSchema()
 	health := s.CompulsoryFloat("health")
 	player := s.CompulsoryVec2("player")
@@ -103,7 +110,7 @@ func ExampleSeed000Tanktrum() {
 		}
 		return bt.Success
 	})
-	tree, err := bt.Load(r, bt.Seed000Tanktrum, "turret")
+	tree, err := bt.Load(r, string(src), "turret")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -34,7 +34,7 @@ func TestJSONMatchesText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := Parse(Seed000Tanktrum)
+	ts, err := Parse(tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,7 +9,7 @@ import (
 	"diorama/mathx"
 )
 
-// tank is the scripted agent for Seed000Tanktrum's trees; tankRegistry
+// tank is the scripted agent for tanktrum(t)'s trees; tankRegistry
 // gives the leaves the meanings documented there, logging each action.
 type tank struct {
 	canSee  bool
@@ -106,7 +107,7 @@ func assertLog(t *testing.T, got, want []string) {
 }
 
 func TestDroneTree(t *testing.T) {
-	in, k := loadTank(t, Seed000Tanktrum, "drone")
+	in, k := loadTank(t, tanktrum(t), "drone")
 	tk := &tank{pathLen: 2}
 	bb := in.Blackboard()
 	bb.SetFloat(k.health, 100)
@@ -139,7 +140,7 @@ func TestDroneTree(t *testing.T) {
 // still lets travel go on; once arrived the selector's conditional fails,
 // so chase fails and the drone replans on the next tick.
 func TestDroneLosesPlayer(t *testing.T) {
-	in, k := loadTank(t, Seed000Tanktrum, "drone")
+	in, k := loadTank(t, tanktrum(t), "drone")
 	tk := &tank{pathLen: 3, canSee: true}
 	in.Blackboard().SetFloat(k.health, 100)
 	in.Blackboard().SetVec2(k.player, mathx.Vec2{})
@@ -164,7 +165,7 @@ func TestDroneLosesPlayer(t *testing.T) {
 }
 
 func TestTurretTree(t *testing.T) {
-	in, k := loadTank(t, Seed000Tanktrum, "turret")
+	in, k := loadTank(t, tanktrum(t), "turret")
 	tk := &tank{pathLen: 3}
 	bb := in.Blackboard()
 	bb.SetFloat(k.health, 100)
@@ -193,8 +194,8 @@ func TestTurretTree(t *testing.T) {
 // a reactive selector notices low health at once: the running
 // delayedShoot is halted and the turret breaks down on the same tick.
 func TestTurretReactiveRoot(t *testing.T) {
-	src := strings.Replace(Seed000Tanktrum, "tree turret\n  selector", "tree turret\n  reactive-selector", 1)
-	if src == Seed000Tanktrum {
+	src := strings.Replace(tanktrum(t), "tree turret\n  selector", "tree turret\n  reactive-selector", 1)
+	if src == tanktrum(t) {
 		t.Fatal("turret root not found to replace")
 	}
 	in, k := loadTank(t, src, "turret")
@@ -214,10 +215,10 @@ func TestTurretReactiveRoot(t *testing.T) {
 	}
 }
 
-// Seed000Tanktrum's leaves are exactly the ones its documentation lists,
+// tanktrum.bt's leaves are exactly the ones its documentation lists,
 // with the documented argument counts, and every tree expands.
-func TestSeed000TanktrumLeaves(t *testing.T) {
-	s, err := Parse(Seed000Tanktrum)
+func TestTanktrumLeaves(t *testing.T) {
+	s, err := Parse(tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,8 +262,19 @@ func TestSeed000TanktrumLeaves(t *testing.T) {
 	// The registry defining exactly those leaves builds every tree.
 	r, _ := tankRegistry()
 	for _, n := range s.Names() {
-		if _, err := Load(r, Seed000Tanktrum, n); err != nil {
+		if _, err := Load(r, tanktrum(t), n); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
 	}
+}
+
+// tanktrum returns seed 000's Tanktrum trees (testdata/tanktrum.bt, which
+// documents the leaves): game data, kept out of the package.
+func tanktrum(tb testing.TB) string {
+	tb.Helper()
+	b, err := os.ReadFile("testdata/tanktrum.bt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
 }

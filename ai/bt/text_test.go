@@ -90,7 +90,7 @@ func countDefs(d Def) int {
 }
 
 func TestTextRoundTrip(t *testing.T) {
-	s, err := Parse(Seed000Tanktrum)
+	s, err := Parse(tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func indent(s string) string {
 // to a source whose normalised text reparses to itself and builds or
 // fails cleanly; nothing panics.
 func FuzzParse(f *testing.F) {
-	f.Add(Seed000Tanktrum)
+	f.Add(tanktrum(f))
 	f.Add("tree a\n  sequence\n    action act 1\n    wait 3\n")
 	f.Add("tree a\n  parallel success=one failure=all\n    succeed\n    fail\n")
 	f.Add("tree a\n  sequence\n      succeed\n    fail\n")

@@ -2,6 +2,7 @@ package fuzzy_test
 
 import (
 	"fmt"
+	"os"
 
 	"diorama/ai/fuzzy"
 )
@@ -73,10 +74,16 @@ rule if ammo is empty or distance is close then weapon is pistol
 	// fuzzy: line 2: leftshoulder takes 3 points, got 2
 }
 
-// Seed 002's attack module as shipped: the weapon block picks rocket or
-// pistol, the accuracy block says how well to aim.
-func ExampleNewSeed002Attack() {
-	m, err := fuzzy.NewSeed002Attack()
+// Seed 002's attack module (a game's data file, here from testdata): the
+// weapon block picks rocket or pistol, the accuracy block says how well
+// to aim.
+func ExampleParse_seed002() {
+	src, err := os.ReadFile("testdata/seed002_attack.fz")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := fuzzy.Parse(string(src))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -3,14 +3,26 @@ package fuzzy
 import (
 	"errors"
 	"math"
+	"os"
 	"testing"
 )
 
-// seedModule is seed 002's attack module (Seed002Attack: its variables,
-// breakpoints and 16 rules are documented there), freshly parsed.
+// seed002Attack is seed 002's attack module in the text format: game data,
+// so it lives in testdata (testdata/seed002_attack.fz documents its
+// variables, breakpoints and 16 rules), not in the package.
+func seed002Attack(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/seed002_attack.fz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// seedModule is seed 002's attack module, freshly parsed.
 func seedModule(t testing.TB) *Module {
 	t.Helper()
-	m, err := NewSeed002Attack()
+	m, err := Parse(seed002Attack(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +243,7 @@ func TestSeed002AttackDocumented(t *testing.T) {
 
 // Each call builds a module of its own: readings and block switches in
 // one do not reach another.
-func TestNewSeed002AttackIndependent(t *testing.T) {
+func TestSeed002AttackIndependent(t *testing.T) {
 	a, b := seedModule(t), seedModule(t)
 	for _, m := range []*Module{a, b} {
 		m.Fuzzify("ammo", 4)

@@ -113,7 +113,7 @@ func TestParseRoundTrip(t *testing.T) {
 // a module whose text form reparses to the same text, and which never
 // yields NaN.
 func FuzzParse(f *testing.F) {
-	f.Add(Seed002Attack)
+	f.Add(seed002Attack(f))
 	f.Add("input a 0 1\n set lo leftshoulder 0 0 1\noutput o\n set x triangle 0 1 2\nrule if not (a is lo) then o is x\n")
 	f.Add("input a\n set s singleton 3\noutput o\n set t trapezoid 0 1 2 3\nrule if a is very fairly s or a is s then o is t\n")
 	f.Fuzz(func(t *testing.T, src string) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 
@@ -325,8 +326,14 @@ const metresPerTile = 8
 
 var fuzzyProto *fuzzy.Module
 
+// attackSrc is the rocketeer's fuzzy module: seed 002's attack rules
+// (brains/attack.fz documents them).
+//
+//go:embed brains/attack.fz
+var attackSrc string
+
 func init() {
-	m, err := fuzzy.NewSeed002Attack()
+	m, err := fuzzy.Parse(attackSrc)
 	if err != nil {
 		treeErr = err
 		return

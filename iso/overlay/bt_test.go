@@ -2,6 +2,7 @@ package overlay_test
 
 import (
 	"image/color"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,7 +15,7 @@ import (
 	"diorama/raster/rastertest"
 )
 
-// tank is the scripted agent for seed 000's trees (bt.Seed000Tanktrum):
+// tank is the scripted agent for seed 000's trees (ai/bt/testdata/tanktrum.bt):
 // what it sees, how far it must travel.
 type tank struct {
 	canSee bool
@@ -156,7 +157,11 @@ func TestGoldenBehaviourTrees(t *testing.T) {
 
 func loadTank(t *testing.T, r *bt.Registry[*tank], name string) *bt.Instance[*tank] {
 	t.Helper()
-	tr, err := bt.Load(r, bt.Seed000Tanktrum, name)
+	src, err := os.ReadFile("../../ai/bt/testdata/tanktrum.bt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := bt.Load(r, string(src), name)
 	if err != nil {
 		t.Fatal(err)
 	}
