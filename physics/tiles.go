@@ -32,7 +32,7 @@ type TileBox struct {
 const maxTiles = 1 << 24
 
 func (tm *TileMap) validate() error {
-	if tm.Cols <= 0 || tm.Rows <= 0 || tm.Cols > maxTiles || tm.Rows > maxTiles || tm.Cols*tm.Rows > maxTiles {
+	if tm.Cols <= 0 || tm.Rows <= 0 || tm.Cols > maxTiles || tm.Rows > maxTiles || tm.Cols > maxTiles/tm.Rows { // the division form: Cols*Rows overflows a 32-bit int
 		return fmt.Errorf("physics: tile map %d×%d: Cols and Rows must be > 0 with at most %d tiles", tm.Cols, tm.Rows, maxTiles)
 	}
 	if len(tm.Solid) != tm.Cols*tm.Rows {
