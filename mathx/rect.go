@@ -178,7 +178,7 @@ func (b AABB) Size() Vec2   { return b.Max.Sub(b.Min) }
 func (b AABB) Half() Vec2   { return b.Size().Scale(0.5) }
 func (b AABB) Area() float64 {
 	s := b.Size()
-	return s.X * s.Y
+	return float64(s.X * s.Y)
 }
 
 // Contains reports whether p is inside b or on its boundary.

@@ -121,8 +121,8 @@ func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
 	first = len(w.wallBox)
 	mi := int32(len(w.maps))
 	for _, b := range boxes {
-		min := mathx.Vec2{X: tm.Origin.X + float64(b.Col)*tm.TileW, Y: tm.Origin.Y + float64(b.Row)*tm.TileH}
-		max := mathx.Vec2{X: tm.Origin.X + float64(b.Col+b.W)*tm.TileW, Y: tm.Origin.Y + float64(b.Row+b.H)*tm.TileH}
+		min := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row)*tm.TileH)}
+		max := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col+b.W)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row+b.H)*tm.TileH)}
 		if _, err := w.addWall(mathx.AABB{Min: min, Max: max}, b.Faces, tm.Layer); err != nil {
 			// Roll back so no half-built map stays behind.
 			w.wallBox = w.wallBox[:first]
