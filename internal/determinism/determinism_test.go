@@ -102,16 +102,20 @@ func onHost(arch string) func() ([]string, error) {
 	}
 }
 
-func qemuArm64() ([]string, error) {
-	if runtime.GOOS == "linux" && runtime.GOARCH == "arm64" {
-		return nil, nil
-	}
-	for _, q := range []string{"qemu-aarch64-static", "qemu-aarch64"} {
-		if p, err := exec.LookPath(q); err == nil {
-			return []string{p}, nil
+// qemu runs linux/arch binaries natively on that arch, else under
+// qemu-user (qemu-<name>-static or qemu-<name>).
+func qemu(arch, name string) func() ([]string, error) {
+	return func() ([]string, error) {
+		if runtime.GOOS == "linux" && runtime.GOARCH == arch {
+			return nil, nil
 		}
+		for _, q := range []string{"qemu-" + name + "-static", "qemu-" + name} {
+			if p, err := exec.LookPath(q); err == nil {
+				return []string{p}, nil
+			}
+		}
+		return nil, fmt.Errorf("neither qemu-%s-static nor qemu-%s is on PATH (Debian: qemu-user-static)", name, name)
 	}
-	return nil, fmt.Errorf("neither qemu-aarch64-static nor qemu-aarch64 is on PATH (Debian: qemu-user-static)")
 }
 
 func wasmExec() ([]string, error) {
@@ -133,7 +137,8 @@ func targets() []target {
 	ts := []target{
 		{"native", nil, native},
 		{"386", []string{"GOOS=linux", "GOARCH=386"}, onHost("386")},
-		{"arm64", []string{"GOOS=linux", "GOARCH=arm64"}, qemuArm64},
+		{"arm64", []string{"GOOS=linux", "GOARCH=arm64"}, qemu("arm64", "aarch64")},
+		{"arm", []string{"GOOS=linux", "GOARCH=arm", "GOARM=7"}, qemu("arm", "arm")},
 		{"wasm", []string{"GOOS=js", "GOARCH=wasm"}, wasmExec},
 	}
 	if runtime.GOARCH == "amd64" {
@@ -211,7 +216,7 @@ func TestCrossPlatformTrace(t *testing.T) {
 	}
 }
 
-// TestDemoCrossPlatform runs the demo headless for 600 ticks (its traces
+// TestDemoCrossPlatform runs the demo headless for 600 ticks (its states
 // used to part at about tick 110) on each target that runs it (not wasm:
 // the demo's js build is the browser one) and compares the summary line's
 // tick, score and state hash.

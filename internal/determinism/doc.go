@@ -5,8 +5,9 @@
 // [Trace], its state hash after every tick.
 //
 // The package's test cross-builds cmd/trace (which prints that trace) for
-// amd64 with GOAMD64=v3, 386, arm64 (run under qemu-user) and js/wasm (run
-// under node) and requires every target's trace to equal the native one
+// amd64 with GOAMD64=v3, 386, arm64 and 32-bit arm (run under qemu-user)
+// and js/wasm (run under node) and requires every target's trace to equal
+// the native one
 // tick by tick; a target whose runner is missing is skipped with a
 // message, except under CI=true, where it fails. Another test compiles the
 // simulation packages for arm64 with -d=fmahash and fails on any multiply
