@@ -51,7 +51,7 @@ func (p Projection) BoxBounds(b Box) mathx.Rect {
 }
 
 func clampPix(f float64) int {
-	const lim = 1 << 40
+	const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 	if !(f > -lim) {
 		return -lim
 	}

@@ -302,7 +302,7 @@ func (g *Grid) TileCenter(col, row int, z float64) mathx.Vec3 {
 // when that tile is outside the map.
 func (g *Grid) PickPixel(px, py, zpix int) (col, row int, ok bool) {
 	if g.Layout == Orthogonal || g.Layout == Hexagonal {
-		const lim = 1 << 40
+		const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 		px, py, zpix = min(max(px, -lim), lim), min(max(py, -lim), lim), min(max(zpix, -lim), lim)
 		// The pixel's centre in 1/SubPixel units.
 		col, row = g.pickFixed(int64(px)*SubPixel+SubPixel/2, (int64(py)+int64(zpix))*SubPixel+SubPixel/2)
@@ -318,7 +318,7 @@ func (g *Grid) PickPixel(px, py, zpix int) (col, row int, ok bool) {
 // map or for non-finite input.
 func (g *Grid) Pick(s mathx.Vec2, zpix int) (col, row int, ok bool) {
 	if g.Layout == Orthogonal || g.Layout == Hexagonal {
-		const lim = 1 << 40
+		const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 		if !(s.X > -lim && s.X < lim && s.Y > -lim && s.Y < lim) || zpix < -lim || zpix > lim {
 			return 0, 0, false
 		}

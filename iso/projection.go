@@ -120,7 +120,7 @@ func (p Projection) CellBounds(i, j, zpix int) mathx.Rect {
 // tiles the plane with no gap and no overlap.
 func (p Projection) PixelCell(px, py, zpix int) (i, j int) {
 	// Far beyond any map; keeps the products below inside int64.
-	const lim = 1 << 40
+	const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 	px, py, zpix = min(max(px, -lim), lim), min(max(py, -lim), lim), min(max(zpix, -lim), lim)
 	hw, hh := int64(p.TileW/2), int64(p.TileH/2)
 	// Pixel centre in doubled coordinates: (2px+1, 2(py+zpix)+1)/2.
@@ -141,7 +141,7 @@ const SubPixel = 256
 // on the edge's lower-right world side, as in [Projection.PixelCell]. ok is
 // false for NaN, infinite or out-of-range (beyond ±2^40 pixels) input.
 func (p Projection) PointCell(s mathx.Vec2, zpix int) (i, j int, ok bool) {
-	const lim = 1 << 40
+	const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 	if !(s.X > -lim && s.X < lim && s.Y > -lim && s.Y < lim) {
 		return 0, 0, false
 	}

@@ -23,7 +23,7 @@ func ScaleXY(sx, sy float64) Affine2 { return Affine2{A: sx, E: sy} }
 // Rotate returns the rotation by a radians about the origin (from +X
 // toward +Y).
 func Rotate(a float64) Affine2 {
-	s, c := math.Sincos(a)
+	s, c := Sincos(a)
 	return Affine2{A: c, B: -s, D: s, E: c}
 }
 
@@ -68,10 +68,10 @@ func (m Affine2) Invert() (inv Affine2, ok bool) {
 		return Identity(), false
 	}
 	id := 1 / det
-	inv.A = m.E * id
-	inv.B = -m.B * id
-	inv.D = -m.D * id
-	inv.E = m.A * id
+	inv.A = float64(m.E * id)
+	inv.B = float64(-m.B * id)
+	inv.D = float64(-m.D * id)
+	inv.E = float64(m.A * id)
 	inv.C = -(float64(inv.A*m.C) + float64(inv.B*m.F))
 	inv.F = -(float64(inv.D*m.C) + float64(inv.E*m.F))
 	return inv, true

@@ -29,7 +29,7 @@ func AngleDiff(a, b float64) float64 { return WrapAngle(b - a) }
 
 // LerpAngle interpolates from a toward b along the shorter arc; the result
 // is wrapped to (-π, π].
-func LerpAngle(a, b, t float64) float64 { return WrapAngle(a + AngleDiff(a, b)*t) }
+func LerpAngle(a, b, t float64) float64 { return WrapAngle(a + float64(AngleDiff(a, b)*t)) }
 
 // RotateToward turns a toward b by at most maxStep radians (maxStep >= 0).
 func RotateToward(a, b, maxStep float64) float64 {

@@ -36,3 +36,16 @@ func ExampleRand() {
 	fmt.Println(a.IntN(100) == b.IntN(100))
 	// Output: true
 }
+
+// The engine's Sincos, Atan2 and Exp return the same bits on every
+// platform, so a simulation can hash them; math's may differ in the last
+// bit between amd64, arm64 and wasm builds.
+func ExampleSincos() {
+	s, c := mathx.Sincos(1)
+	a := mathx.Atan2(s, c)
+	fmt.Printf("%#x %#x\n", math.Float64bits(s), math.Float64bits(c))
+	fmt.Println(a == 1, mathx.Exp(1)) // fdlibm's e^1, one ulp above math.E
+	// Output:
+	// 0x3feaed548f090cee 0x3fe14a280fb5068c
+	// true 2.7182818284590455
+}

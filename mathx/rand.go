@@ -63,7 +63,7 @@ func mul64(a, b uint64) (hi, lo uint64) {
 func (r *Rand) Float64() float64 { return float64(r.Uint64()>>11) / (1 << 53) }
 
 // Range returns a uniform float in [lo, hi).
-func (r *Rand) Range(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+func (r *Rand) Range(lo, hi float64) float64 { return lo + float64((hi-lo)*r.Float64()) }
 
 // IntRange returns a uniform integer in [lo, hi] (inclusive).
 func (r *Rand) IntRange(lo, hi int) int {

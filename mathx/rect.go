@@ -32,14 +32,19 @@ func floorInt(f float64) int {
 	}
 	f = math.Floor(f)
 	// Saturate rather than wrap on huge values.
-	if f >= 1<<62 {
-		return 1 << 62
+	if f >= floorSat {
+		return floorSat
 	}
-	if f <= -(1 << 62) {
-		return -(1 << 62)
+	if f <= -floorSat {
+		return -floorSat
 	}
 	return int(f)
 }
+
+// floorSat is where [Floor] saturates: 2^62 with a 64-bit int, 2^30 with
+// a 32-bit one (GOARCH=386, arm), half the int range either way so that
+// sums and differences of two saturated values do not overflow.
+const floorSat = math.MaxInt/2 + 1
 
 func absInt(v int) int {
 	if v < 0 {
@@ -173,7 +178,7 @@ func (b AABB) Size() Vec2   { return b.Max.Sub(b.Min) }
 func (b AABB) Half() Vec2   { return b.Size().Scale(0.5) }
 func (b AABB) Area() float64 {
 	s := b.Size()
-	return s.X * s.Y
+	return float64(s.X * s.Y)
 }
 
 // Contains reports whether p is inside b or on its boundary.

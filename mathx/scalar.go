@@ -43,7 +43,7 @@ func ClampInt(v, lo, hi int) int {
 // Smoothstep is the cubic Hermite step 3t²-2t³ of t clamped to [0, 1].
 func Smoothstep(t float64) float64 {
 	t = Clamp(t, 0, 1)
-	return t * t * (3 - 2*t)
+	return float64(t * t * (3 - float64(2*t)))
 }
 
 // ApproxEqual reports whether a and b differ by at most eps, absolutely or

@@ -13,17 +13,17 @@ func V2(x, y float64) Vec2 { return Vec2{x, y} }
 
 // FromAngle returns the unit vector at angle a radians from +X toward +Y.
 func FromAngle(a float64) Vec2 {
-	s, c := math.Sincos(a)
+	s, c := Sincos(a)
 	return Vec2{c, s}
 }
 
 func (v Vec2) Add(w Vec2) Vec2       { return Vec2{v.X + w.X, v.Y + w.Y} }
 func (v Vec2) Sub(w Vec2) Vec2       { return Vec2{v.X - w.X, v.Y - w.Y} }
-func (v Vec2) Scale(s float64) Vec2  { return Vec2{v.X * s, v.Y * s} }
-func (v Vec2) Mul(w Vec2) Vec2       { return Vec2{v.X * w.X, v.Y * w.Y} }
+func (v Vec2) Scale(s float64) Vec2  { return Vec2{float64(v.X * s), float64(v.Y * s)} }
+func (v Vec2) Mul(w Vec2) Vec2       { return Vec2{float64(v.X * w.X), float64(v.Y * w.Y)} }
 func (v Vec2) Neg() Vec2             { return Vec2{-v.X, -v.Y} }
 func (v Vec2) Dot(w Vec2) float64    { return float64(v.X*w.X) + float64(v.Y*w.Y) }
-func (v Vec2) Len() float64          { return math.Hypot(v.X, v.Y) }
+func (v Vec2) Len() float64          { return Hypot(v.X, v.Y) }
 func (v Vec2) LenSq() float64        { return float64(v.X*v.X) + float64(v.Y*v.Y) }
 func (v Vec2) Dist(w Vec2) float64   { return v.Sub(w).Len() }
 func (v Vec2) DistSq(w Vec2) float64 { return v.Sub(w).LenSq() }
@@ -39,11 +39,11 @@ func (v Vec2) Cross(w Vec2) float64 { return float64(v.X*w.Y) - float64(v.Y*w.X)
 func (v Vec2) Perp() Vec2 { return Vec2{-v.Y, v.X} }
 
 // Angle returns the angle of v from +X in (-π, π].
-func (v Vec2) Angle() float64 { return math.Atan2(v.Y, v.X) }
+func (v Vec2) Angle() float64 { return Atan2(v.Y, v.X) }
 
 // Rotate returns v rotated by a radians.
 func (v Vec2) Rotate(a float64) Vec2 {
-	s, c := math.Sincos(a)
+	s, c := Sincos(a)
 	return Vec2{float64(v.X*c) - float64(v.Y*s), float64(v.X*s) + float64(v.Y*c)}
 }
 
@@ -87,15 +87,17 @@ type Vec3 struct{ X, Y, Z float64 }
 // V3 is shorthand for Vec3{x, y, z}.
 func V3(x, y, z float64) Vec3 { return Vec3{x, y, z} }
 
-func (v Vec3) Add(w Vec3) Vec3      { return Vec3{v.X + w.X, v.Y + w.Y, v.Z + w.Z} }
-func (v Vec3) Sub(w Vec3) Vec3      { return Vec3{v.X - w.X, v.Y - w.Y, v.Z - w.Z} }
-func (v Vec3) Scale(s float64) Vec3 { return Vec3{v.X * s, v.Y * s, v.Z * s} }
-func (v Vec3) Neg() Vec3            { return Vec3{-v.X, -v.Y, -v.Z} }
-func (v Vec3) Dot(w Vec3) float64   { return float64(v.X*w.X) + float64(v.Y*w.Y) + float64(v.Z*w.Z) }
-func (v Vec3) LenSq() float64       { return v.Dot(v) }
-func (v Vec3) Len() float64         { return math.Sqrt(v.LenSq()) }
-func (v Vec3) Dist(w Vec3) float64  { return v.Sub(w).Len() }
-func (v Vec3) XY() Vec2             { return Vec2{v.X, v.Y} }
+func (v Vec3) Add(w Vec3) Vec3 { return Vec3{v.X + w.X, v.Y + w.Y, v.Z + w.Z} }
+func (v Vec3) Sub(w Vec3) Vec3 { return Vec3{v.X - w.X, v.Y - w.Y, v.Z - w.Z} }
+func (v Vec3) Scale(s float64) Vec3 {
+	return Vec3{float64(v.X * s), float64(v.Y * s), float64(v.Z * s)}
+}
+func (v Vec3) Neg() Vec3           { return Vec3{-v.X, -v.Y, -v.Z} }
+func (v Vec3) Dot(w Vec3) float64  { return float64(v.X*w.X) + float64(v.Y*w.Y) + float64(v.Z*w.Z) }
+func (v Vec3) LenSq() float64      { return v.Dot(v) }
+func (v Vec3) Len() float64        { return math.Sqrt(v.LenSq()) }
+func (v Vec3) Dist(w Vec3) float64 { return v.Sub(w).Len() }
+func (v Vec3) XY() Vec2            { return Vec2{v.X, v.Y} }
 func (v Vec3) Lerp(w Vec3, t float64) Vec3 {
 	return Vec3{v.X + float64((w.X-v.X)*t), v.Y + float64((w.Y-v.Y)*t), v.Z + float64((w.Z-v.Z)*t)}
 }

@@ -179,7 +179,7 @@ func (w *World) buildBulletGrid() {
 	bg.m = int64(min(mc*float64(bg.q), 1e15)) + 1
 	bg.scale = float64(bg.q) / gm.cell
 	bg.ox, bg.oy = gm.ox, gm.oy
-	ext := max(float64(gm.nx), float64(gm.ny))*gm.cell + 2*w.def.MaxCastRadius
+	ext := float64(max(float64(gm.nx), float64(gm.ny))*gm.cell) + 2*w.def.MaxCastRadius
 	bg.plain = ext*bg.scale < 1e14
 
 	nx := int32(gm.nx)

@@ -283,7 +283,7 @@ func (w *World) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 			continue
 		}
 		p := mathx.Vec2{X: xs[o], Y: ys[o]}
-		d := mathx.Vec2{X: vxs[o] * dt, Y: vys[o] * dt}
+		d := mathx.Vec2{X: float64(vxs[o] * dt), Y: float64(vys[o] * dt)}
 		r := rs[o]
 		e := p.Add(d)
 		var c castResult

@@ -57,16 +57,16 @@ func closestSegSeg(p1, q1, p2, q2 mathx.Vec2) (mathx.Vec2, mathx.Vec2) {
 			s = mathx.Clamp(-c/a, 0, 1)
 		} else {
 			b := d1.Dot(d2)
-			den := a*e - b*b
+			den := float64(a*e) - float64(b*b)
 			if den > 1e-12*a*e {
-				s = mathx.Clamp((b*f-c*e)/den, 0, 1)
+				s = mathx.Clamp((float64(b*f)-float64(c*e))/den, 0, 1)
 			} else {
 				// Parallel: the middle of the overlap of segment 2's
 				// projection onto segment 1, so contacts sit mid-edge.
 				s0, s1 := mathx.Clamp(-c/a, 0, 1), mathx.Clamp((b-c)/a, 0, 1)
 				s = (s0 + s1) / 2
 			}
-			t = (b*s + f) / e
+			t = (float64(b*s) + f) / e
 			if t < 0 {
 				t, s = 0, mathx.Clamp(-c/a, 0, 1)
 			} else if t > 1 {

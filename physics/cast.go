@@ -28,7 +28,7 @@ func backDir(d mathx.Vec2) mathx.Vec2 {
 func castCircleCircle(p, d mathx.Vec2, r float64, c mathx.Vec2, rr float64) (castHit, bool) {
 	rs := r + rr
 	m := p.Sub(c)
-	cc := m.LenSq() - rs*rs
+	cc := m.LenSq() - float64(rs*rs)
 	if cc <= 0 {
 		l := length(m)
 		if l > 0 {
@@ -41,7 +41,7 @@ func castCircleCircle(p, d mathx.Vec2, r float64, c mathx.Vec2, rr float64) (cas
 		return castHit{}, false
 	}
 	a := d.LenSq()
-	disc := b*b - a*cc
+	disc := float64(b*b) - float64(a*cc)
 	if disc < 0 {
 		return castHit{}, false
 	}

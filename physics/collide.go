@@ -22,7 +22,7 @@ type Manifold struct {
 // Push returns the seed-000 style push vector for A: the minimum translation
 // that separates A from B, -Normal*Depth.
 func (m Manifold) Push() mathx.Vec2 {
-	return mathx.Vec2{X: 0 - m.Normal.X*m.Depth, Y: 0 - m.Normal.Y*m.Depth}
+	return mathx.Vec2{X: 0 - float64(m.Normal.X*m.Depth), Y: 0 - float64(m.Normal.Y*m.Depth)}
 }
 
 // Collide tests shape a placed at pa rotated by angA against shape b at pb
@@ -98,7 +98,7 @@ func collideCircles(ca mathx.Vec2, ra float64, cb mathx.Vec2, rb float64) (Manif
 		depth = 0
 	}
 	// Midway between A's surface point ca+n*ra and B's surface point cb-n*rb.
-	p := ca.Add(n.Scale(ra - depth/2))
+	p := ca.Add(n.Scale(ra - float64(depth/2)))
 	return Manifold{Normal: n, Depth: depth, Point: p}, true
 }
 

@@ -250,14 +250,14 @@ func (w *World) castDDA(q *castQuery) {
 	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
 	tDX, tDY := math.Inf(1), math.Inf(1)
 	if q.d.X > 0 {
-		stepX, tMaxX, tDX = 1, (g.ox+float64(cx+1)*g.cell-q.p.X)/q.d.X, g.cell/q.d.X
+		stepX, tMaxX, tDX = 1, (g.ox+float64(float64(cx+1)*g.cell)-q.p.X)/q.d.X, g.cell/q.d.X
 	} else if q.d.X < 0 {
-		stepX, tMaxX, tDX = -1, (g.ox+float64(cx)*g.cell-q.p.X)/q.d.X, -g.cell/q.d.X
+		stepX, tMaxX, tDX = -1, (g.ox+float64(float64(cx)*g.cell)-q.p.X)/q.d.X, -g.cell/q.d.X
 	}
 	if q.d.Y > 0 {
-		stepY, tMaxY, tDY = 1, (g.oy+float64(cy+1)*g.cell-q.p.Y)/q.d.Y, g.cell/q.d.Y
+		stepY, tMaxY, tDY = 1, (g.oy+float64(float64(cy+1)*g.cell)-q.p.Y)/q.d.Y, g.cell/q.d.Y
 	} else if q.d.Y < 0 {
-		stepY, tMaxY, tDY = -1, (g.oy+float64(cy)*g.cell-q.p.Y)/q.d.Y, -g.cell/q.d.Y
+		stepY, tMaxY, tDY = -1, (g.oy+float64(float64(cy)*g.cell)-q.p.Y)/q.d.Y, -g.cell/q.d.Y
 	}
 	for {
 		w.testCell(q, cy*g.nx+cx)
@@ -544,16 +544,16 @@ func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 			// Anything unvisited lies wholly outside this block of cells.
 			lo := math.Inf(1)
 			if x0 > 0 {
-				lo = math.Min(lo, p.X-(g.ox+float64(x0)*g.cell))
+				lo = math.Min(lo, p.X-(g.ox+float64(float64(x0)*g.cell)))
 			}
 			if y0 > 0 {
-				lo = math.Min(lo, p.Y-(g.oy+float64(y0)*g.cell))
+				lo = math.Min(lo, p.Y-(g.oy+float64(float64(y0)*g.cell)))
 			}
 			if x1 < g.nx-1 {
-				lo = math.Min(lo, g.ox+float64(x1+1)*g.cell-p.X)
+				lo = math.Min(lo, g.ox+float64(float64(x1+1)*g.cell)-p.X)
 			}
 			if y1 < g.ny-1 {
-				lo = math.Min(lo, g.oy+float64(y1+1)*g.cell-p.Y)
+				lo = math.Min(lo, g.oy+float64(float64(y1+1)*g.cell)-p.Y)
 			}
 			if lo > bestD || lo > maxDist {
 				break

@@ -117,10 +117,10 @@ func NewOrientedBox(hw, hh float64, center mathx.Vec2, angle float64) (Shape, er
 	if !finiteVec(center) || !finite(angle) {
 		return Shape{}, fmt.Errorf("%w: oriented box centre %v angle %v", ErrNotFinite, center, angle)
 	}
-	c, s := math.Cos(angle), math.Sin(angle)
+	s, c := mathx.Sincos(angle)
 	pts := [4]mathx.Vec2{{X: -hw, Y: -hh}, {X: hw, Y: -hh}, {X: hw, Y: hh}, {X: -hw, Y: hh}}
 	for i, p := range pts {
-		pts[i] = mathx.Vec2{X: c*p.X - s*p.Y + center.X, Y: s*p.X + c*p.Y + center.Y}
+		pts[i] = mathx.Vec2{X: float64(c*p.X) - float64(s*p.Y) + center.X, Y: float64(s*p.X) + float64(c*p.Y) + center.Y}
 	}
 	sh, err := NewPolygon(pts[:])
 	sh.box = err == nil && angle == 0 && center == (mathx.Vec2{})
@@ -196,7 +196,7 @@ func NewPolygon(pts []mathx.Vec2) (Shape, error) {
 	for i := 0; i < n; i++ {
 		e0 := s.v[(i+1)%n].Sub(s.v[i])
 		e1 := s.v[(i+2)%n].Sub(s.v[(i+1)%n])
-		turn += math.Atan2(e0.Cross(e1), e0.Dot(e1))
+		turn += mathx.Atan2(e0.Cross(e1), e0.Dot(e1))
 	}
 	if math.Abs(turn-2*math.Pi) > 1e-6 {
 		return Shape{}, ErrNotConvex
@@ -226,15 +226,16 @@ func makeXform(p mathx.Vec2, angle float64) xform {
 	if angle == 0 {
 		return xform{p: p, c: 1}
 	}
-	return xform{p: p, c: math.Cos(angle), s: math.Sin(angle)}
+	s, c := mathx.Sincos(angle)
+	return xform{p: p, c: c, s: s}
 }
 
 func (x xform) apply(v mathx.Vec2) mathx.Vec2 {
-	return mathx.Vec2{X: x.c*v.X - x.s*v.Y + x.p.X, Y: x.s*v.X + x.c*v.Y + x.p.Y}
+	return mathx.Vec2{X: float64(x.c*v.X) - float64(x.s*v.Y) + x.p.X, Y: float64(x.s*v.X) + float64(x.c*v.Y) + x.p.Y}
 }
 
 func (x xform) rot(v mathx.Vec2) mathx.Vec2 {
-	return mathx.Vec2{X: x.c*v.X - x.s*v.Y, Y: x.s*v.X + x.c*v.Y}
+	return mathx.Vec2{X: float64(x.c*v.X) - float64(x.s*v.Y), Y: float64(x.s*v.X) + float64(x.c*v.Y)}
 }
 
 // poly is a polygon in world space. mask bit i set means face i may serve as
@@ -308,7 +309,7 @@ func (s *Shape) aabb(x xform) mathx.AABB {
 
 // length is |v| without math.Hypot's overflow care (coordinates are
 // bounded by maxExtent, so the squares cannot overflow).
-func length(v mathx.Vec2) float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
+func length(v mathx.Vec2) float64 { return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y)) }
 
 // neg returns -v without producing negative zeros (0 - x rather than -x),
 // so reported normals print and compare cleanly.

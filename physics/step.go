@@ -150,7 +150,7 @@ func (w *World) integrate(dt float64) {
 		w.prev[i] = w.pos[i]
 		d := w.vel[i].Scale(dt)
 		if w.angVel[i] != 0 {
-			w.setAngle(i, w.angle[i]+w.angVel[i]*dt)
+			w.setAngle(i, w.angle[i]+float64(w.angVel[i]*dt))
 		}
 		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
 			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)

@@ -32,7 +32,7 @@ type TileBox struct {
 const maxTiles = 1 << 24
 
 func (tm *TileMap) validate() error {
-	if tm.Cols <= 0 || tm.Rows <= 0 || tm.Cols > maxTiles || tm.Rows > maxTiles || tm.Cols*tm.Rows > maxTiles {
+	if tm.Cols <= 0 || tm.Rows <= 0 || tm.Cols > maxTiles || tm.Rows > maxTiles || tm.Cols > maxTiles/tm.Rows { // the division form: Cols*Rows overflows a 32-bit int
 		return fmt.Errorf("physics: tile map %d×%d: Cols and Rows must be > 0 with at most %d tiles", tm.Cols, tm.Rows, maxTiles)
 	}
 	if len(tm.Solid) != tm.Cols*tm.Rows {
@@ -121,8 +121,8 @@ func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
 	first = len(w.wallBox)
 	mi := int32(len(w.maps))
 	for _, b := range boxes {
-		min := mathx.Vec2{X: tm.Origin.X + float64(b.Col)*tm.TileW, Y: tm.Origin.Y + float64(b.Row)*tm.TileH}
-		max := mathx.Vec2{X: tm.Origin.X + float64(b.Col+b.W)*tm.TileW, Y: tm.Origin.Y + float64(b.Row+b.H)*tm.TileH}
+		min := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row)*tm.TileH)}
+		max := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col+b.W)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row+b.H)*tm.TileH)}
 		if _, err := w.addWall(mathx.AABB{Min: min, Max: max}, b.Faces, tm.Layer); err != nil {
 			// Roll back so no half-built map stays behind.
 			w.wallBox = w.wallBox[:first]

@@ -352,7 +352,8 @@ func (w *World) setAngle(i int, a float64) {
 	if a == 0 {
 		w.rot[i] = mathx.Vec2{X: 1}
 	} else {
-		w.rot[i] = mathx.Vec2{X: math.Cos(a), Y: math.Sin(a)}
+		s, c := mathx.Sincos(a)
+		w.rot[i] = mathx.Vec2{X: c, Y: s}
 	}
 }
 

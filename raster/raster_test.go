@@ -363,7 +363,7 @@ func TestBadTransformsAndCoordinates(t *testing.T) {
 			DrawSpriteAffine(f, f.Rect, s, m, flt, nil)
 		}
 	}
-	huge := []int{math.MinInt, math.MinInt / 2, -1 << 40, -100, 1 << 40, math.MaxInt}
+	huge := []int{math.MinInt, math.MinInt / 2, -min(1<<40, math.MaxInt/2), -100, min(1<<40, math.MaxInt/2), math.MaxInt}
 	for _, x := range huge {
 		for _, y := range huge {
 			DrawSprite(f, f.Rect, s, x, y, nil)

@@ -2,7 +2,6 @@ package scene
 
 import (
 	"fmt"
-	"math"
 
 	"diorama/atlas"
 	"diorama/mathx"
@@ -94,8 +93,9 @@ func (l *Look) clip(s AnimState, dir int) *atlas.Clip {
 // screenHeading converts a world heading to the screen angle (y down)
 // under the world's projection.
 func (w *World) screenHeading(a float64) float64 {
-	v := w.Grid.ScreenVec(mathx.Vec3{X: math.Cos(a), Y: math.Sin(a)})
-	return math.Atan2(v.Y, v.X)
+	s, c := mathx.Sincos(a) // mathx's: the same bits on every platform (this picks w.dir, which StateHash covers)
+	v := w.Grid.ScreenVec(mathx.Vec3{X: c, Y: s})
+	return mathx.Atan2(v.Y, v.X)
 }
 
 // updateAnim picks slot i's animation state and facing and restarts its

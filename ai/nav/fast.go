@@ -42,7 +42,7 @@ var (
 // without branches (the signs and the larger side vary from call to call
 // and would be mispredicted).
 func octFx(dx, dy int) uint64 {
-	sx, sy := dx>>63, dy>>63
+	sx, sy := dx>>(bits.UintSize-1), dy>>(bits.UintSize-1)
 	dx, dy = (dx^sx)-sx, (dy^sy)-sy
 	return uint64(max(dx, dy))*fxStraight + uint64(min(dx, dy))*(fxDiag-fxStraight)
 }

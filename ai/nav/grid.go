@@ -83,7 +83,7 @@ func NewGrid(w, h int, conn Conn) (*Grid, error) {
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("%w: %d×%d", ErrEmptyMap, w, h)
 	}
-	if w > MaxGridCells || h > MaxGridCells || w*h > MaxGridCells {
+	if w > MaxGridCells || h > MaxGridCells || w > MaxGridCells/h { // w*h would overflow a 32-bit int
 		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, w, h)
 	}
 	if conn != Four && conn != Eight && conn != Hex {

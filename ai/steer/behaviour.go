@@ -87,9 +87,9 @@ func Arrive(pos, vel, target mathx.Vec2, maxSpeed, maxAccel, tolerance, dt float
 	if !stop && d > 0 {
 		// Fastest speed from which braking at a per step still stops
 		// within d under semi-implicit Euler: v²/(2a) + v·dt/2 = d.
-		a := arriveFraction * maxAccel
-		c := a * dt / 2
-		speed := math.Min(maxSpeed, math.Sqrt(c*c+2*a*d)-c)
+		a := float64(arriveFraction * maxAccel)
+		c := float64(a * dt / 2)
+		speed := math.Min(maxSpeed, math.Sqrt(float64(c*c)+float64(2*a*d))-c)
 		speed = math.Min(speed, d/dt)
 		desired = to.Scale(speed / d)
 	}
@@ -143,8 +143,8 @@ type WanderParams struct {
 // run. Non-finite input gives zero; a non-finite wt is reset to (Radius, 0)
 // before jittering.
 func Wander(pos, vel, heading mathx.Vec2, wt *mathx.Vec2, p WanderParams, maxSpeed float64, rng *mathx.Rand) mathx.Vec2 {
-	jx := rng.Range(-1, 1) * p.Jitter
-	jy := rng.Range(-1, 1) * p.Jitter
+	jx := float64(rng.Range(-1, 1) * p.Jitter)
+	jy := float64(rng.Range(-1, 1) * p.Jitter)
 	t := wt.Add(mathx.V2(jx, jy)).Norm()
 	if t == (mathx.Vec2{}) {
 		t = mathx.V2(1, 0)
@@ -155,7 +155,7 @@ func Wander(pos, vel, heading mathx.Vec2, wt *mathx.Vec2, p WanderParams, maxSpe
 	}
 	*wt = t
 	local := t.Add(mathx.V2(p.Distance, 0))
-	world := mathx.V2(heading.X*local.X-heading.Y*local.Y, heading.Y*local.X+heading.X*local.Y)
+	world := mathx.V2(float64(heading.X*local.X)-float64(heading.Y*local.Y), float64(heading.Y*local.X)+float64(heading.X*local.Y))
 	return sane(unit(world).Scale(maxSpeed).Sub(vel))
 }
 
@@ -255,7 +255,7 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 			if !ok {
 				continue
 			}
-			dist := ub * tips[k].Len()
+			dist := float64(ub * tips[k].Len())
 			if dist >= best {
 				continue
 			}
@@ -289,7 +289,7 @@ func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles [
 	if !pos.IsFinite() || !vel.IsFinite() || !heading.IsFinite() || !(maxSpeed > 0) {
 		return mathx.Vec2{}
 	}
-	box := boxLen * (1 + vel.Len()/maxSpeed)
+	box := float64(boxLen * (1 + vel.Len()/maxSpeed))
 	side := heading.Perp()
 	bestX := math.Inf(1)
 	var bx, by, br float64 // closest obstacle: ahead, left, expanded radius
@@ -304,11 +304,11 @@ func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles [
 			continue // behind (seed Table 4.4) or beyond the box
 		}
 		ly := rel.Dot(side)
-		r := o.R + radius*(1+avoidMargin)
+		r := o.R + float64(radius*(1+avoidMargin))
 		if math.Abs(ly) >= r {
 			continue
 		}
-		s := math.Sqrt(r*r - ly*ly)
+		s := math.Sqrt(float64(r*r) - float64(ly*ly))
 		ip := lx - s
 		if ip <= 0 {
 			ip = lx + s

@@ -682,7 +682,7 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 	if b&Swarming != 0 {
 		w.circles = w.circles[:0]
 		if cfg.Obstacles != nil {
-			h := r * (1 + cfg.Swarm.Range)
+			h := float64(r * (1 + cfg.Swarm.Range))
 			w.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), w.circles)
 			w.countBadCircles()
 		}

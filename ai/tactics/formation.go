@@ -35,7 +35,7 @@ type SafetyCurve struct{ C0, C1, C2 float64 }
 func DefaultSafetyCurve() SafetyCurve { return SafetyCurve{C0: 0.6, C1: 0.3, C2: 0.2} }
 
 // T returns the factor for slot distance d.
-func (c SafetyCurve) T(d float64) float64 { return c.C0 + c.C1*d + c.C2*d*d }
+func (c SafetyCurve) T(d float64) float64 { return c.C0 + float64(c.C1*d) + float64(c.C2*d*d) }
 
 // Formation places members in slots around an anchor, assigns slots so
 // that the members' total travel is minimal, regroups when members leave,
@@ -156,7 +156,7 @@ func (f *Formation) SlotPos(k int) mathx.Vec2 {
 		return f.Anchor.Add(mathx.FromAngle(a).Scale(f.Radius))
 	}
 	back := h.Neg()
-	o := float64(k) - float64(n-1)/2 // slots from the centre, left negative
+	o := float64(k) - float64(float64(n-1)/2) // slots from the centre, left negative
 	if o < 0 {
 		return f.Anchor.Add(back.Rotate(-f.Angle / 2).Scale(-o * f.Spacing))
 	}

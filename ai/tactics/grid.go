@@ -35,7 +35,7 @@ func NewMap(w, h int, cell float64, origin mathx.Vec2) (*Map, error) {
 
 // Center returns the world position of the centre of cell (x, y).
 func (m *Map) Center(x, y int) mathx.Vec2 {
-	return mathx.V2(m.Origin.X+(float64(x)+0.5)*m.Cell, m.Origin.Y+(float64(y)+0.5)*m.Cell)
+	return mathx.V2(m.Origin.X+float64((float64(x)+0.5)*m.Cell), m.Origin.Y+float64((float64(y)+0.5)*m.Cell))
 }
 
 // CellAt returns the cell containing p, and false when p is outside the
@@ -89,7 +89,7 @@ func NewBlur(sigma float64) (*Blur, error) {
 	r := int(math.Ceil(3 * sigma))
 	b := &Blur{Sigma: sigma, kernel: make([]float32, 2*r+1)}
 	for k := -r; k <= r; k++ {
-		b.kernel[k+r] = float32(math.Exp(-float64(k*k) / (2 * sigma * sigma)))
+		b.kernel[k+r] = float32(mathx.Exp(-float64(k*k) / (2 * sigma * sigma)))
 	}
 	return b, nil
 }
@@ -111,7 +111,7 @@ func (b *Blur) Apply(m *Map) {
 			lo, hi := max(x-r, 0), min(x+r, w-1)
 			var s float32
 			for i := lo; i <= hi; i++ {
-				s += row[i] * k[i-x+r]
+				s += float32(row[i] * k[i-x+r])
 			}
 			out[x] = s
 		}
@@ -125,7 +125,7 @@ func (b *Blur) Apply(m *Map) {
 			wt := k[j-y+r]
 			src := tmp[j*w : j*w+w]
 			for x := range out {
-				out[x] += src[x] * wt
+				out[x] += float32(src[x] * wt)
 			}
 		}
 	}

@@ -63,7 +63,7 @@ func (s Senses) InCone(self, facing, target mathx.Vec2) bool {
 		return false
 	}
 	// Compare cosines: angle <= FOV/2  ⇔  cos(angle) >= cos(FOV/2).
-	return to.Dot(h) >= math.Cos(s.FOV/2)*math.Sqrt(d2)
+	return to.Dot(h) >= mathx.Cos(s.FOV/2)*math.Sqrt(d2)
 }
 
 // CanSee reports whether target is in the sight cone and los says

@@ -165,10 +165,10 @@ func (a *Analyzer) Update(centre mathx.Vec2, viewers []mathx.Vec2, dangers []Sou
 					break
 				}
 				behind := t * v.Dist(c) // distance from the cell to its cover
-				safe = math.Min(safe, math.Max(0, 1-behind*inv))
+				safe = math.Min(safe, math.Max(0, 1-float64(behind*inv)))
 			}
 			a.Safety.V[i] = float32(safe)
-			a.Final.V[i] = float32(safe) - cfg.DangerWeight*d.V[i] - cfg.DistanceWeight*float32(c.Dist(centre))
+			a.Final.V[i] = float32(safe) - float32(cfg.DangerWeight*d.V[i]) - float32(cfg.DistanceWeight*float32(c.Dist(centre)))
 		}
 	}
 	return nil

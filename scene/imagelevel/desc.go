@@ -76,8 +76,8 @@ type jDesc struct {
 		LockOnEntry  []string `json:"lock_on_entry"`
 		Triggers     []jPoint `json:"triggers"`
 		SpawnPoints  []jPoint `json:"spawn_points"`
-		MaxInLevel   *int     `json:"max_in_level"`
-		SpawnsInWave *int     `json:"spawns_in_wave"`
+		MaxInLevel   *int64   `json:"max_in_level"` // int64: the same range error for 9e9 with a 32-bit int
+		SpawnsInWave *int64   `json:"spawns_in_wave"`
 	} `json:"overlords"`
 }
 
@@ -212,16 +212,16 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 		}
 		for _, f := range []struct {
 			name string
-			v    *int
+			v    *int64
 			dst  *int
 		}{{"max_in_level", jo.MaxInLevel, &o.MaxInLevel}, {"spawns_in_wave", jo.SpawnsInWave, &o.SpawnsInWave}} {
 			if f.v == nil {
 				return nil, de.at(ErrInvalid, where, "missing %s", f.name)
 			}
-			if *f.v < 1 || *f.v > lim.MaxEntries {
+			if *f.v < 1 || *f.v > int64(lim.MaxEntries) {
 				return nil, de.at(ErrInvalid, where+"."+f.name, "%d not in 1..%d", *f.v, lim.MaxEntries)
 			}
-			*f.dst = *f.v
+			*f.dst = int(*f.v)
 		}
 		d.Overlords = append(d.Overlords, o)
 	}

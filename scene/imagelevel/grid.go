@@ -2,6 +2,7 @@ package imagelevel
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/png"
@@ -127,6 +128,15 @@ func (g *Grid) WallStrips() []mathx.Rect {
 // classifies every pixel, then checks every door.
 func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 	lim := ld.Limits.withDefaults()
+	// The declared size straight from the IHDR chunk first: with a 32-bit
+	// int, png.DecodeConfig refuses a huge size as a format error
+	// ("dimension overflow") before the limit could name it.
+	if len(data) >= 24 && string(data[:8]) == "\x89PNG\r\n\x1a\n" && string(data[12:16]) == "IHDR" {
+		w, h := binary.BigEndian.Uint32(data[16:20]), binary.BigEndian.Uint32(data[20:24])
+		if w > 0 && h > 0 && w <= 1<<31-1 && h <= 1<<31-1 && (int64(w) > int64(lim.MaxDimension) || int64(h) > int64(lim.MaxDimension)) {
+			return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels", w, h, lim.MaxDimension)
+		}
+	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, &Error{File: file, Msg: "not a PNG image", Kind: ErrFormat, Err: err}
