@@ -300,7 +300,7 @@ func tilemapCel(layer, x, y, w, h int, tiles []uint32) []byte {
 	b.u16(h)
 	b.u16(32)
 	b.u32(0x1fffffff)
-	b.u32(0x80000000)
+	b.u32(-0x80000000) // bit 31 (written as uint32; an int constant fits on 32-bit too)
 	b.u32(0x40000000)
 	b.u32(0x20000000)
 	b.zero(10)

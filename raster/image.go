@@ -10,6 +10,7 @@ import (
 	_ "image/gif"  // GIF decoder for DecodeImage
 	_ "image/jpeg" // JPEG decoder for DecodeImage
 	"io"
+	"strings"
 
 	_ "golang.org/x/image/bmp"  // BMP decoder for DecodeImage
 	_ "golang.org/x/image/tiff" // TIFF decoder for DecodeImage
@@ -99,6 +100,11 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
 			return nil, fmt.Errorf("%s: not an image in a known format (PNG, JPEG, GIF, BMP, TIFF or WebP)", name)
+		}
+		if strings.Contains(err.Error(), "dimension overflow") {
+			// image/png refuses sizes whose byte count overflows an int
+			// (on 32-bit systems well below MaxSide²): a size limit.
+			return nil, fmt.Errorf("%s: image size too large for this system (%v): %w", name, err, ErrImageLimit)
 		}
 		return nil, fmt.Errorf("%s: reading image header: %w", name, err)
 	}

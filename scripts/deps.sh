@@ -15,10 +15,11 @@ set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	test) for g in desktop xvfb web android; do pkgs_for "$g"; done ;;
+	test) for g in desktop xvfb web android cross; do pkgs_for "$g"; done ;;
 	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
+	cross) echo "qemu-user-static nodejs" ;; # the determinism trace on arm64 and 32-bit arm, and wasm
 	android) echo "clang lld llvm libc6-dev-arm64-cross android-liblog-dev android-platform-frameworks-native-headers android-platform-system-core-headers android-libnativehelper-dev libegl-dev libgles-dev aapt apksigner" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac

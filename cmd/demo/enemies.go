@@ -654,7 +654,7 @@ func (e *enemy) aimAndShoot(period int, spread float64) {
 func (e *enemy) shoot(spread float64, rocket bool) {
 	L := e.L
 	w := L.w
-	a := e.turret + (w.Rand.Float64()*2-1)*spread
+	a := e.turret + float64((w.Rand.Float64()*2-1)*spread) // rounded: no fused multiply-add, same aim on every CPU
 	dir := mathx.FromAngle(a)
 	from := e.pos().Add(dir.Scale(e.spec().radius + 0.2))
 	if !L.canSee(e.pos(), from) {
