@@ -111,6 +111,9 @@ type EntityDef struct {
 	Collector bool
 	// Mass of a character (default 1).
 	Mass float64
+	// Lifetime, when positive, removes the entity after that many ticks:
+	// effects (an explosion's clip), debris, timed pickups.
+	Lifetime int
 	// Solid makes an Object block characters, bullets and paths: a box
 	// of half-size Extent, or a circle of Radius when Extent is zero (an
 	// Object with a Radius is solid anyway). World.SetSolid switches it.

@@ -70,6 +70,11 @@ func (w *World) StateHash() uint64 {
 		h.u64(uint64(uint32(w.health[i]))<<32 | uint64(uint32(w.maxHealth[i])))
 		h.u64(uint64(uint32(w.value[i])))
 		h.u64(uint64(w.anim[i])<<16 | uint64(uint16(w.dir[i])))
+		h.u64(uint64(uint32(w.lifetime[i]))<<1 | uint64(boolBit(w.solid[i])))
+		if i < len(w.moves.active) && w.moves.active[i] {
+			h.v2(w.moves.goal[i])
+			h.f64(w.moves.speed[i])
+		}
 		h.u64(uint64(w.player[i].Index())<<32 | uint64(uint32(w.player[i].Passes())))
 		id := w.body[i]
 		h.u64(uint64(int64(id.Index())))
@@ -105,4 +110,11 @@ func (w *World) StateHash() uint64 {
 		h.u64(uint64(uint32(b.Damage[i]))<<32 | uint64(uint32(b.TTL[i])))
 	}
 	return uint64(h)
+}
+
+func boolBit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -32,6 +32,13 @@ type Layer struct {
 	Parallax mathx.Vec2
 	// Hidden layers are not drawn, nor are their entities.
 	Hidden bool
+	// Draw, when set, is the game's own drawing on this layer, called by
+	// World.Render after the layer's image, tiles and entities with the
+	// painter (camera moved by the layer's parallax) and the next free
+	// depth key; it returns the next free key after its own commands.
+	// Name a layer "overlay" at the top for HUD-like drawing in world
+	// space, or "effects" between the objects and the overlay.
+	Draw func(dl *raster.DrawList, pt *iso.Painter, depth int64) int64
 }
 
 // parallaxShift returns the map-pixel shift to subtract from the camera

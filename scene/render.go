@@ -55,6 +55,9 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		} else if n > 0 {
 			depth = pt.Objects(dl, depth)
 		}
+		if l.Draw != nil {
+			depth = l.Draw(dl, pt, depth)
+		}
 	}
 	cam.Center = center
 	if _, err := w.addEntities(pt, w.layerSlots(-1), alpha); err != nil {

@@ -36,6 +36,7 @@ func (w *World) Step() {
 
 	w.Tasks.Run(w.tick)
 	w.advanceFlashes()
+	w.expire()
 	w.steerMovers()
 
 	for i, st := range w.state {
@@ -172,4 +173,18 @@ func (w *World) flush() {
 	}
 	clear(b.pending)
 	b.pending = b.pending[:0]
+}
+
+// expire counts lifetimes down and removes the entities whose time is up
+// (at the end of this tick).
+func (w *World) expire() {
+	for i, n := range w.lifetime {
+		if n <= 0 || w.state[i] != stLive {
+			continue
+		}
+		w.lifetime[i] = n - 1
+		if n == 1 {
+			_ = w.Remove(w.handle(i)) // live, so never stale
+		}
+	}
 }

@@ -109,8 +109,10 @@ type World struct {
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
 	aim                   []float64
-	solid                 []bool     // a solid object: blocks physics and navigation
-	navBlock              []bool     // its tiles are blocked in the navigation
+	solid                 []bool  // a solid object: blocks physics and navigation
+	navBlock              []bool  // its tiles are blocked in the navigation
+	lifetime              []int32 // ticks left before removal; 0: forever
+	byName                map[string][]int32
 	parts                 []iso.Part // one scratch part per slot for drawing looks
 	free                  []int32
 	live                  int
@@ -315,6 +317,8 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	}
 	w.kind[i] = d.Kind
 	w.name[i], w.class[i] = d.Name, d.Class
+	w.indexName(i)
+	w.lifetime[i] = int32(d.Lifetime)
 	w.pos[i], w.prev[i] = d.Pos, d.Pos
 	w.vel[i] = d.Vel
 	w.facing[i] = mathx.WrapAngle(d.Facing)
@@ -388,6 +392,9 @@ func (w *World) check(d *EntityDef) error {
 	if d.drawLayer < 0 || d.drawLayer > len(w.Layers) {
 		return fmt.Errorf("scene: entity %q: draw layer %d of %d", d.Name, d.drawLayer-1, len(w.Layers))
 	}
+	if d.Lifetime < 0 || d.Lifetime > 1<<30 {
+		return fmt.Errorf("scene: entity %q: lifetime %d ticks out of range", d.Name, d.Lifetime)
+	}
 	if d.Height == 0 {
 		d.Height = 1
 	}
@@ -441,6 +448,7 @@ func (w *World) grow() {
 	w.aim = append(w.aim, 0)
 	w.solid = append(w.solid, false)
 	w.navBlock = append(w.navBlock, false)
+	w.lifetime = append(w.lifetime, 0)
 	w.parts = append(w.parts, iso.Part{})
 }
 
@@ -597,6 +605,7 @@ func (w *World) release(i int) {
 		w.nav.block(w.solidRect(i, w.nav), false)
 	}
 	w.navBlock[i], w.solid[i] = false, false
+	w.unindexName(i)
 	if !w.body[i].IsNil() {
 		_ = w.Phys.DestroyBody(w.body[i])
 	}
@@ -764,13 +773,53 @@ func (w *World) Each(k Kind, fn func(Entity)) {
 
 // Find returns the first live entity (in slot order) with the given name.
 func (w *World) Find(name string) (Entity, bool) {
-	for i := range w.state {
-		if w.state[i] == stLive && w.name[i] == name {
-			return w.handle(i), true
+	best := -1
+	for _, i := range w.byName[name] {
+		if w.state[i] == stLive && w.name[i] == name && (best < 0 || int(i) < best) {
+			best = int(i)
 		}
 	}
-	return Entity{}, false
+	if best < 0 {
+		return Entity{}, false
+	}
+	return w.handle(best), true
 }
+
+// indexName adds slot i to the name index.
+func (w *World) indexName(i int) {
+	if w.name[i] == "" {
+		return
+	}
+	if w.byName == nil {
+		w.byName = map[string][]int32{}
+	}
+	w.byName[w.name[i]] = append(w.byName[w.name[i]], int32(i))
+}
+
+// unindexName removes slot i from the name index.
+func (w *World) unindexName(i int) {
+	n := w.name[i]
+	if n == "" {
+		return
+	}
+	l := w.byName[n]
+	for k, j := range l {
+		if int(j) == i {
+			l[k] = l[len(l)-1]
+			l = l[:len(l)-1]
+			break
+		}
+	}
+	if len(l) == 0 {
+		delete(w.byName, n)
+	} else {
+		w.byName[n] = l
+	}
+}
+
+// TPS returns the world's tick rate: the one place a game's tick rate is
+// set (scene.Config.TPS); give it to platform.Config.TPS.
+func (w *World) TPS() int { return int(math.Round(1 / w.dt)) }
 
 // AppendEntities appends every live entity of kind k (0: all) in slot
 // order.
