@@ -128,6 +128,9 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 	view := pt.Cam.View()
 	n := 0
 	for _, i := range slots {
+		if w.hidden[i] {
+			continue
+		}
 		if len(w.drawing[i].Parts) > 0 && w.kind[i] != Character {
 			o := w.drawing[i]
 			if opts := w.drawOpts(int(i)); opts != (raster.DrawOptions{}) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"diorama/atlas"
 	"diorama/iso"
@@ -112,6 +113,8 @@ type World struct {
 	solid                 []bool  // a solid object: blocks physics and navigation
 	navBlock              []bool  // its tiles are blocked in the navigation
 	lifetime              []int32 // ticks left before removal; 0: forever
+	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
+	ownParts              []bool  // drawing parts copied for moving (SetPos)
 	byName                map[string][]int32
 	parts                 []iso.Part // one scratch part per slot for drawing looks
 	free                  []int32
@@ -319,6 +322,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.name[i], w.class[i] = d.Name, d.Class
 	w.indexName(i)
 	w.lifetime[i] = int32(d.Lifetime)
+	w.hidden[i], w.ownParts[i] = false, false
 	w.pos[i], w.prev[i] = d.Pos, d.Pos
 	w.vel[i] = d.Vel
 	w.facing[i] = mathx.WrapAngle(d.Facing)
@@ -449,6 +453,8 @@ func (w *World) grow() {
 	w.solid = append(w.solid, false)
 	w.navBlock = append(w.navBlock, false)
 	w.lifetime = append(w.lifetime, 0)
+	w.hidden = append(w.hidden, false)
+	w.ownParts = append(w.ownParts, false)
 	w.parts = append(w.parts, iso.Part{})
 }
 
@@ -732,7 +738,31 @@ func (w *World) SetPos(e Entity, p mathx.Vec3) error {
 			return err
 		}
 	}
+	old := w.pos[i]
+	if d := &w.drawing[i]; len(d.Parts) > 0 && p != old {
+		// A prebuilt drawing moves with its entity: its box by the world
+		// offset, its parts by the projected one. The parts are copied on
+		// the first move, so the definition's slice is never changed.
+		if !w.ownParts[i] {
+			d.Parts = slices.Clone(d.Parts)
+			w.ownParts[i] = true
+		}
+		a, b := w.Grid.ToScreen(old), w.Grid.ToScreen(p)
+		sd := mathx.Point{X: int(math.Round(b.X - a.X)), Y: int(math.Round(b.Y - a.Y))}
+		for k := range d.Parts {
+			d.Parts[k].At = d.Parts[k].At.Add(sd)
+		}
+		off := p.Sub(old)
+		d.Box = iso.Box{Min: d.Box.Min.Add(off), Max: d.Box.Max.Add(off)}
+	}
+	moved := w.navBlock[i] && w.nav != nil
+	if moved {
+		w.nav.block(w.solidRect(i, w.nav), false)
+	}
 	w.pos[i], w.prev[i] = p, p
+	if moved {
+		w.nav.block(w.solidRect(i, w.nav), true)
+	}
 	return nil
 }
 
