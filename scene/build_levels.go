@@ -91,6 +91,10 @@ type LevelLimits struct {
 	// MaxFloorCells bounds the floor cells an IsoMob scene paints, summed
 	// over its floors after each is clipped to the map.
 	MaxFloorCells int64
+	// MaxWallPixels bounds the pixels of the images an IsoMob scene's
+	// walls are drawn with (one image a wall, as long and tall as it is
+	// on screen), summed over its walls.
+	MaxWallPixels int64
 	// MaxTime bounds the time one build takes, checked between rows of
 	// the grid and between entities.
 	MaxTime time.Duration
@@ -98,11 +102,12 @@ type LevelLimits struct {
 
 // DefaultLevelLimits allow a 4096×4096 level, 131072 entities (a
 // 4096×4096 level of solid wall takes 65536 blocks), 64Mi painted floor
-// cells and 20 s.
+// cells, 32Mi wall pixels (128 MiB of images) and 20 s.
 var DefaultLevelLimits = LevelLimits{
 	MaxCells:      1 << 24,
 	MaxEntities:   1 << 17,
 	MaxFloorCells: 1 << 26,
+	MaxWallPixels: 1 << 25,
 	MaxTime:       20 * time.Second,
 }
 
@@ -120,6 +125,9 @@ func (l LevelLimits) withDefaults() LevelLimits {
 	}
 	if l.MaxFloorCells <= 0 {
 		l.MaxFloorCells = d.MaxFloorCells
+	}
+	if l.MaxWallPixels <= 0 {
+		l.MaxWallPixels = d.MaxWallPixels
 	}
 	if l.MaxTime <= 0 {
 		l.MaxTime = d.MaxTime
@@ -618,19 +626,61 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 	if cols < 1 || rows < 1 || cols > 1<<12 || rows > 1<<12 {
 		return nil, fail(0, "level of %d×%d cells out of range (1..4096 a side)", cols, rows)
 	}
+	bg := newBudget(s.File, &opt)
+	if err := bg.cells(cols, rows); err != nil {
+		return nil, err
+	}
+	if err := bg.reserve(len(s.Walls)+len(s.Objects)+len(s.Characters), "walls, objects and characters"); err != nil {
+		return nil, err
+	}
+	// Each floor is clipped to the map; their painted area is bounded
+	// before any is painted (a file of many huge floors would cost floors
+	// × area).
+	painted := int64(0)
+	for k := range s.Floors {
+		x0, y0, x1, y1 := floorCells(&s.Floors[k], gs, cols, rows)
+		if x1 > x0 && y1 > y0 {
+			painted += int64(x1-x0) * int64(y1-y0)
+		}
+		if painted > bg.lim.MaxFloorCells {
+			le := bg.limitErr("MaxFloorCells", "floor %q: floors paint more than %d cells in all", s.Floors[k].ID, bg.lim.MaxFloorCells).(*loadutil.Error)
+			le.Line = s.Floors[k].Line
+			return nil, le
+		}
+	}
+	proj, err := opt.proj()
+	if err != nil {
+		return nil, fail(0, "%v", err)
+	}
+	zp := float64(proj.ZPixels)
+	// Each wall is drawn as one image of its face: their pixels are
+	// bounded before any is drawn.
+	pixels := int64(0)
+	for k := range s.Walls {
+		wl := &s.Walls[k]
+		n := math.Round(wl.Size / gs)
+		h := math.Round((wl.Pos.Z+wl.Height)/gs*zp) - math.Round(wl.Pos.Z/gs*zp)
+		px := (n*float64(proj.TileW)/2 + 1) * (n*float64(proj.TileH)/2 + math.Max(h, 0) + 1)
+		if px > float64(bg.lim.MaxWallPixels-pixels) {
+			le := bg.limitErr("MaxWallPixels", "wall %q: walls draw more than %d pixels in all", wl.ID, bg.lim.MaxWallPixels).(*loadutil.Error)
+			le.Line = wl.Line
+			return nil, le
+		}
+		pixels += int64(px)
+	}
 	w, err := gridWorld(cols, rows, &opt)
 	if err != nil {
 		return nil, fail(0, "%v", err)
 	}
 	g := w.Grid
-	zp := float64(g.Proj.ZPixels)
 	// Floors: one layer, a sprite per material.
 	layer := iso.TileLayer{Tiles: make([]int32, cols*rows), Elevation: make([]int16, cols*rows)}
 	for k := range layer.Tiles {
 		layer.Tiles[k] = -1
 	}
 	matSprite := map[string]int32{}
-	for _, f := range s.Floors {
+	for k := range s.Floors {
+		f := &s.Floors[k]
 		name := ""
 		if f.Material != nil {
 			name = f.Material.Name
@@ -649,10 +699,12 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 		if math.Abs(z) > math.MaxInt16 {
 			return nil, fail(f.Line, "floor %q height %v out of range", f.ID, f.Pos.Z)
 		}
-		x0, y0 := int(math.Floor(f.Pos.X/gs)), int(math.Floor(f.Pos.Y/gs))
-		x1, y1 := int(math.Ceil((f.Pos.X+f.Width)/gs)), int(math.Ceil((f.Pos.Y+f.Depth)/gs))
-		for y := max(y0, 0); y < min(y1, rows); y++ {
-			for x := max(x0, 0); x < min(x1, cols); x++ {
+		x0, y0, x1, y1 := floorCells(f, gs, cols, rows)
+		for y := y0; y < y1; y++ {
+			if err := bg.clock(); err != nil {
+				return nil, err
+			}
+			for x := x0; x < x1; x++ {
 				layer.Tiles[y*cols+x] = si
 				layer.Elevation[y*cols+x] = int16(z)
 			}
@@ -730,6 +782,19 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 		}
 	}
 	return w, nil
+}
+
+// floorCells is the range of map cells floor f covers, clipped to the
+// cols × rows map (x1 <= x0 or y1 <= y0 when it covers none).
+func floorCells(f *isoxml.Floor, gs float64, cols, rows int) (x0, y0, x1, y1 int) {
+	clip := func(v float64, n int) int {
+		if !(v > 0) {
+			return 0
+		}
+		return int(math.Min(v, float64(n)))
+	}
+	return clip(math.Floor(f.Pos.X/gs), cols), clip(math.Floor(f.Pos.Y/gs), rows),
+		clip(math.Ceil((f.Pos.X+f.Width)/gs), cols), clip(math.Ceil((f.Pos.Y+f.Depth)/gs), rows)
 }
 
 // materialColor is a flat colour chosen from a material's name (FNV-1a),

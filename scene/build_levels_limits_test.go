@@ -2,6 +2,7 @@ package scene
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -136,6 +137,52 @@ func TestLevelLimits(t *testing.T) {
 			if n := len(w.AppendEntities(nil, Object)); n != tc.objects {
 				t.Errorf("%s: %d blocks, want %d", tc.name, n, tc.objects)
 			}
+		}
+	}
+}
+
+func TestIsoXMLLevelLimits(t *testing.T) {
+	fsys := fstest.MapFS{
+		"defs.xml": {Data: []byte(`<definitions><materialDefinition name="brick" type="tile"/></definitions>`)},
+		"s.xml": {Data: []byte(`<scene gridsize="64" levelsize="64"><head><definitions src="defs.xml"/></head><body>
+<floor id="F1" x="0" y="0" z="0" width="640" height="640" src="brick"/>
+<floor id="F2" x="0" y="0" z="0" width="640" height="640" src="brick"/>
+<wall id="W1" x="0" y="0" z="0" dir="vert" size="640" height="64" src="brick"/>
+<wall id="W2" x="0" y="0" z="0" dir="horiz" size="640" height="64" src="brick"/>
+</body></scene>`)},
+	}
+	p := mustProj(t, 32)
+	// A wall 10 cells long, one cell tall: an image as wide as 10 cells
+	// and as tall as 10 cells' half height plus its own, a pixel more each.
+	px := int64(10*p.TileW/2+1) * int64(10*p.TileH/2+p.ZPixels+1)
+	for _, tc := range []struct {
+		lim  LevelLimits
+		want string
+	}{
+		{LevelLimits{MaxFloorCells: 200}, ""},
+		{LevelLimits{MaxFloorCells: 199}, `s.xml:3: floor "F2": floors paint more than 199 cells in all (raise BuildOptions.Limits.MaxFloorCells)`},
+		{LevelLimits{MaxWallPixels: 2 * px}, ""},
+		{LevelLimits{MaxWallPixels: 2*px - 1}, fmt.Sprintf(`s.xml:5: wall "W2": walls draw more than %d pixels in all (raise BuildOptions.Limits.MaxWallPixels)`, 2*px-1)},
+		{LevelLimits{MaxEntities: 1}, `s.xml: walls, objects and characters: more than 1 entities (raise BuildOptions.Limits.MaxEntities)`},
+		{LevelLimits{MaxCells: 99}, `s.xml: 10×10 grid exceeds 99 cells (raise BuildOptions.Limits.MaxCells)`},
+	} {
+		w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{Proj: p, Limits: tc.lim})
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", tc.lim, err)
+				continue
+			}
+			// The estimate bounds the images drawn.
+			for _, e := range w.AppendEntities(nil, Object) {
+				sp := w.drawing[e.Slot()].Parts[0].Sprite
+				if n := int64(sp.W()) * int64(sp.H()); n > px || n < px/2 {
+					t.Errorf("wall image %d×%d, estimate %d pixels", sp.W(), sp.H(), px)
+				}
+			}
+			continue
+		}
+		if w != nil || err == nil || err.Error() != tc.want || !errors.Is(err, ErrLevelLimit) {
+			t.Errorf("%+v: %v", tc.lim, err)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package isoxml
 
 import (
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,11 @@ type Limits struct {
 	MaxDefFiles  int     // <definitions> entries of one scene
 	MaxGridSize  int     // gridsize and levelsize
 	MaxCoord     float64 // |coordinate|, size, radius
+	// MaxFloorCells bounds the area of the scene's floors in grid cells
+	// (gridsize × gridsize, a part cell counted whole), summed over its
+	// floors: a scene of many huge floors is refused at the floor that
+	// passes it instead of costing floors × area to build.
+	MaxFloorCells int64
 }
 
 // DefaultLimits are generous for hand-made and generated scenes and still
@@ -31,6 +37,8 @@ var DefaultLimits = Limits{
 	MaxDefFiles:  64,
 	MaxGridSize:  1 << 16,
 	MaxCoord:     1 << 24,
+	// 64Mi cells: sixteen floors over a whole 2048×2048 map.
+	MaxFloorCells: 1 << 26,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -52,6 +60,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if !(l.MaxCoord > 0) {
 		l.MaxCoord = d.MaxCoord
+	}
+	if l.MaxFloorCells <= 0 {
+		l.MaxFloorCells = d.MaxFloorCells
 	}
 	return l
 }
@@ -399,6 +410,7 @@ func (l *load) body(s *Scene, body *node) error {
 	}
 	var ents []pending
 	first := true
+	floorCells := 0.0
 	for _, k := range body.kids {
 		where := describe(k)
 		if err := noKids(file, k, where); err != nil {
@@ -446,6 +458,15 @@ func (l *load) body(s *Scene, body *node) error {
 				return err
 			}
 			f.Material = m
+			if gs := float64(s.GridSize); gs > 0 {
+				// Cells the floor touches, as the scene's grid cuts it.
+				cx := math.Ceil((f.Pos.X+f.Width)/gs) - math.Floor(f.Pos.X/gs)
+				cy := math.Ceil((f.Pos.Y+f.Depth)/gs) - math.Floor(f.Pos.Y/gs)
+				floorCells += cx * cy
+				if floorCells > float64(l.lim.MaxFloorCells) {
+					return errf(ErrLimit, file, k.line, where, "floors cover more than %d grid cells in all (raise Loader.Limits.MaxFloorCells)", l.lim.MaxFloorCells)
+				}
+			}
 			s.Floors = append(s.Floors, f)
 			box = f.Box()
 		case "object", "character":
