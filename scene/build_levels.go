@@ -399,7 +399,6 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 		{c: ascii.HalfWallTop, z0: func(zp int) int { return zp / 2 }, z1: func(zp int) int { return zp }},
 		{c: ascii.HalfWallBottom, z0: func(int) int { return 0 }, z1: func(zp int) int { return zp / 2 }},
 	}
-	solid := make([]bool, len(l.Cells))
 	for k := range kinds {
 		kd := &kinds[k]
 		rs, err := wallBlocks(l.Width, l.Height, func(i int) bool { return l.Cells[i] == kd.c }, bg, "walls")
@@ -408,6 +407,7 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 		}
 		kd.rects = rs
 	}
+	solid := make([]bool, len(l.Cells))
 	for k, c := range l.Cells {
 		solid[k] = c == ascii.Wall || c == ascii.HalfWallTop || c == ascii.HalfWallBottom
 	}

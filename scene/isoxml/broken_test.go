@@ -57,6 +57,10 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "floors too large", files: map[string]string{"s.xml": scene("", "", floor+"\n"+`<floor id="G" x="32" y="0" z="0" width="64" height="640" src="tex"/>`+"\n"+
 			`<floor id="H" x="0" y="0" z="0" width="64" height="64" src="tex"/>`)},
 			loader: Loader{Limits: Limits{MaxFloorCells: 120}}, kind: ErrLimit, want: `s.xml:6: <floor id="H">: floors cover more than 120 grid cells in all (raise Loader.Limits.MaxFloorCells)`},
+		{name: "too many attributes", files: map[string]string{"s.xml": scene("", "", "\n<wall"+strings.Repeat(` a="1"`, 5)+"/>")},
+			loader: Loader{Limits: Limits{MaxAttrs: 4}}, kind: ErrLimit, want: `s.xml:5: a tag with more than 4 attributes (raise Loader.Limits.MaxAttrs)`},
+		{name: "attributes counted per tag", files: map[string]string{"s.xml": scene("", "", "<wall"+strings.Repeat(` a="1"`, 4)+"/><wall"+strings.Repeat(` a="1"`, 4)+"/>")},
+			loader: Loader{Limits: Limits{MaxAttrs: 4}}, kind: ErrInvalid, want: `s.xml:4: <wall>: missing attribute id`},
 		{name: "file too big", files: map[string]string{"s.xml": scene("", "", strings.Repeat(" ", 2000))}, loader: Loader{Limits: Limits{MaxFileBytes: 1000}}, kind: ErrLimit, want: "s.xml: file larger than 1000 bytes"},
 		{name: "entity expansion refused", files: map[string]string{"s.xml": `<!DOCTYPE s [<!ENTITY a "aaaa">]>` + "\n" + `<scene gridsize="&a;"/>`}, kind: ErrSyntax, want: "s.xml:2: malformed XML: invalid character entity &a;"},
 		// The scene element.

@@ -18,6 +18,10 @@ type Limits struct {
 	MaxFileBytes int64
 	MaxElements  int     // XML elements plus attributes of one file
 	MaxDepth     int     // XML element nesting
+	// MaxAttrs bounds the attributes of one element, checked on the raw
+	// bytes before the XML decoder reads the element (it reads all of an
+	// element's attributes at once, about 100 bytes of memory each).
+	MaxAttrs int
 	MaxDefFiles  int     // <definitions> entries of one scene
 	MaxGridSize  int     // gridsize and levelsize
 	MaxCoord     float64 // |coordinate|, size, radius
@@ -34,6 +38,7 @@ var DefaultLimits = Limits{
 	MaxFileBytes: 16 << 20,
 	MaxElements:  1 << 20,
 	MaxDepth:     32,
+	MaxAttrs:     256,
 	MaxDefFiles:  64,
 	MaxGridSize:  1 << 16,
 	MaxCoord:     1 << 24,
@@ -51,6 +56,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = d.MaxDepth
+	}
+	if l.MaxAttrs <= 0 {
+		l.MaxAttrs = d.MaxAttrs
 	}
 	if l.MaxDefFiles <= 0 {
 		l.MaxDefFiles = d.MaxDefFiles
@@ -101,7 +109,7 @@ func (l *load) readXML(name string) (*node, error) {
 	if l.read > 4*l.lim.MaxFileBytes {
 		return nil, errf(ErrLimit, name, 0, "", "scene and definitions together larger than %d bytes", 4*l.lim.MaxFileBytes)
 	}
-	return parseXML(name, data, l.lim.MaxDepth, l.lim.MaxElements)
+	return parseXML(name, data, l.lim.MaxDepth, l.lim.MaxElements, l.lim.MaxAttrs)
 }
 
 // LoadDefinitions reads one definitions file; see the package
