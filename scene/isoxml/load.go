@@ -16,15 +16,15 @@ type Limits struct {
 	// MaxFileBytes is the largest file read; one Load reads at most four
 	// times this in all (scene plus definitions).
 	MaxFileBytes int64
-	MaxElements  int     // XML elements plus attributes of one file
-	MaxDepth     int     // XML element nesting
+	MaxElements  int // XML elements plus attributes of one file
+	MaxDepth     int // XML element nesting
 	// MaxAttrs bounds the attributes of one element, checked on the raw
 	// bytes before the XML decoder reads the element (it reads all of an
 	// element's attributes at once, about 100 bytes of memory each).
-	MaxAttrs int
-	MaxDefFiles  int     // <definitions> entries of one scene
-	MaxGridSize  int     // gridsize and levelsize
-	MaxCoord     float64 // |coordinate|, size, radius
+	MaxAttrs    int
+	MaxDefFiles int     // <definitions> entries of one scene
+	MaxGridSize int     // gridsize and levelsize
+	MaxCoord    float64 // |coordinate|, size, radius
 	// MaxFloorCells bounds the area of the scene's floors in grid cells
 	// (gridsize × gridsize, a part cell counted whole), summed over its
 	// floors: a scene of many huge floors is refused at the floor that
