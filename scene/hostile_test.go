@@ -96,6 +96,20 @@ func pngPaletted(t testing.TB, w, h int, wall func(x, y int) bool) []byte {
 	return buf.Bytes()
 }
 
+// pngGray16 encodes a w×h white 16-bit grey image (a few KiB): it decodes
+// to 2 bytes a pixel, classified without the generic image.At path.
+func pngGray16(t testing.TB, w, h int) []byte {
+	img := image.NewGray16(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // pngHeaderOnly is a PNG whose header declares w×h RGBA pixels and whose
 // image data is a few zlib bytes of nothing.
 func pngHeaderOnly(w, h uint32) []byte {
@@ -237,6 +251,13 @@ func hostileCases(t testing.TB) []hostileCase {
 				// and 8+4+2.
 				if n := len(w.AppendEntities(nil, scene.Object)); n != 256+2*259+258 {
 					t.Errorf("%d wall blocks", n)
+				}
+			}},
+		{name: "image 16-bit grey 4096", files: map[string][]byte{"m.png": pngGray16(t, side, side), "m.json": []byte(descJSON)},
+			load: loadImage("m.png", "m.json"), heap: 320 << 20,
+			check: func(t *testing.T, w *scene.World) {
+				if n := len(w.AppendEntities(nil, scene.Object)); n != 0 {
+					t.Errorf("%d wall blocks on a white map", n)
 				}
 			}},
 		{name: "image declared 100000x100000", files: map[string][]byte{"m.png": pngHeaderOnly(100000, 100000), "m.json": []byte(descJSON)},
