@@ -202,7 +202,7 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Level, error) {
 func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 	lim := ld.Limits.withDefaults()
 	if int64(len(data)) > lim.MaxFileBytes {
-		return nil, errf(ErrLimit, file, 0, 0, "file larger than %d bytes", lim.MaxFileBytes)
+		return nil, errf(ErrLimit, file, 0, 0, "file larger than %d bytes (raise Loader.Limits.MaxFileBytes)", lim.MaxFileBytes)
 	}
 	table, err := ld.table(file)
 	if err != nil {
@@ -226,13 +226,13 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 		return nil, errf(ErrSyntax, file, 1, 1, "empty first row (the level width comes from it)")
 	}
 	if width > lim.MaxWidth {
-		return nil, errf(ErrLimit, file, 1, lim.MaxWidth+1, "row wider than %d characters", lim.MaxWidth)
+		return nil, errf(ErrLimit, file, 1, lim.MaxWidth+1, "row wider than %d characters (raise Loader.Limits.MaxWidth)", lim.MaxWidth)
 	}
 	if height > lim.MaxHeight {
-		return nil, errf(ErrLimit, file, lim.MaxHeight+1, 0, "more than %d rows", lim.MaxHeight)
+		return nil, errf(ErrLimit, file, lim.MaxHeight+1, 0, "more than %d rows (raise Loader.Limits.MaxHeight)", lim.MaxHeight)
 	}
 	if int64(width)*int64(height) > lim.MaxCells {
-		return nil, errf(ErrLimit, file, 0, 0, "%d×%d level exceeds %d cells", width, height, lim.MaxCells)
+		return nil, errf(ErrLimit, file, 0, 0, "%d×%d level exceeds %d cells (raise Loader.Limits.MaxCells)", width, height, lim.MaxCells)
 	}
 	cells := make([]Cell, 0, width*height)
 	var spawns []Spawn

@@ -136,10 +136,10 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 		return nil, errf(ErrFormat, file, "", "empty %d×%d image", w, h)
 	}
 	if w > lim.MaxDimension || h > lim.MaxDimension {
-		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels", w, h, lim.MaxDimension)
+		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels (raise Loader.Limits.MaxDimension)", w, h, lim.MaxDimension)
 	}
 	if int64(w)*int64(h) > lim.MaxCells {
-		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels", w, h, lim.MaxCells)
+		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels (raise Loader.Limits.MaxCells)", w, h, lim.MaxCells)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {

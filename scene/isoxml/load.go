@@ -107,7 +107,7 @@ func (l *load) readXML(name string) (*node, error) {
 	}
 	l.read += int64(len(data))
 	if l.read > 4*l.lim.MaxFileBytes {
-		return nil, errf(ErrLimit, name, 0, "", "scene and definitions together larger than %d bytes", 4*l.lim.MaxFileBytes)
+		return nil, errf(ErrLimit, name, 0, "", "scene and definitions together larger than %d bytes (raise Loader.Limits.MaxFileBytes)", 4*l.lim.MaxFileBytes)
 	}
 	return parseXML(name, data, l.lim.MaxDepth, l.lim.MaxElements, l.lim.MaxAttrs)
 }
@@ -393,7 +393,7 @@ func (l *load) head(s *Scene, head *node) error {
 				}
 			}
 			if len(s.Defs.Files) >= l.lim.MaxDefFiles {
-				return errf(ErrLimit, file, k.line, where, "more than %d definitions files", l.lim.MaxDefFiles)
+				return errf(ErrLimit, file, k.line, where, "more than %d definitions files (raise Loader.Limits.MaxDefFiles)", l.lim.MaxDefFiles)
 			}
 			if _, err := fs.Stat(l.fsys, p); err != nil {
 				return &Error{File: file, Line: k.line, Where: where, Msg: "definitions file " + strconv.Quote(p) + " missing", Kind: ErrMissing, Err: err}

@@ -199,7 +199,7 @@ func (a *attrs) intAttr(name string, max int) int {
 		return 0
 	}
 	if i > max {
-		a.fail(ErrLimit, "attribute %s=%d exceeds %d", name, i, max)
+		a.fail(ErrLimit, "attribute %s=%d exceeds %d (raise Loader.Limits.MaxGridSize)", name, i, max)
 		return 0
 	}
 	return i
