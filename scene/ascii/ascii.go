@@ -185,7 +185,7 @@ func Load(fsys fs.FS, name string) (*Level, error) { return Loader{}.Load(fsys, 
 func (ld Loader) Load(fsys fs.FS, name string) (*Level, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	return ld.Parse(name, data)
 }

@@ -171,7 +171,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "too wide", file: "b.lev", data: "wwwww\n", loader: tight, kind: ErrLimit, want: "b.lev:1:5: row wider than 4 characters (raise Loader.Limits.MaxWidth)"},
 		{name: "too tall", file: "b.lev", data: "w\nw\nw\nw\n", loader: tight, kind: ErrLimit, want: "b.lev:4: more than 3 rows (raise Loader.Limits.MaxHeight)"},
 		{name: "too many cells", file: "b.lev", data: "wwww\nwwww\nwwww\n", loader: tight, kind: ErrLimit, want: "b.lev: 4×3 level exceeds 9 cells (raise Loader.Limits.MaxCells)"},
-		{name: "file too big", file: "b.lev", data: strings.Repeat("w", 65), loader: tight, kind: ErrLimit, want: "b.lev: file larger than 64 bytes"},
+		{name: "file too big", file: "b.lev", data: strings.Repeat("w", 65), loader: tight, kind: ErrLimit, want: "b.lev: file larger than 64 bytes (raise Loader.Limits.MaxFileBytes)"},
 		{name: "bad legend key", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{'\n': {}}}, kind: ErrInvalid, want: `l.lev: legend character '\n' is not printable ASCII`},
 		{name: "bad legend keys, first reported", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{0xff: {}, '\t': {}, 'w': {}, 0x80: {}}}, kind: ErrInvalid, want: `l.lev: legend character '\t' is not printable ASCII`},
 		{name: "empty legend", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{}}, kind: ErrInvalid, want: "l.lev: empty legend"},

@@ -62,7 +62,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "huge declared size", png: string(pngHeader(100000, 100000)), kind: ErrLimit, want: "map.png: 100000×100000 image: a side exceeds 4096 pixels (raise Loader.Limits.MaxDimension)"},
 		{name: "too many pixels", png: string(pngHeader(40, 40)), loader: small, kind: ErrLimit, want: "map.png: 40×40 image exceeds 1000 pixels (raise Loader.Limits.MaxCells)"},
 		{name: "zero width", png: string(pngHeader(0, 5)), kind: ErrFormat, want: "map.png: not a PNG image: png: invalid format: non-positive dimension"},
-		{name: "image file too big", png: string(goodPNG) + strings.Repeat("x", 1<<10), loader: small, kind: ErrLimit, want: "map.png: file larger than 1024 bytes"},
+		{name: "image file too big", png: string(goodPNG) + strings.Repeat("x", 1<<10), loader: small, kind: ErrLimit, want: "map.png: file larger than 1024 bytes (raise Loader.Limits.MaxImageBytes)"},
 		{name: "door at the edge", png: art("D", "w"), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
 			want: "map.png: pixel (0,0): door not between two walls with floor on the other sides (left outside, right outside, above outside, below wall)"},
 		{name: "door beside floor", png: art("...", "wD.", "..."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
@@ -105,7 +105,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "too many entries", json: edit(`"spawn_points": [
         {"x": 5.5`, `"spawn_points": [{"x":1,"y":1},{"x":1,"y":1},{"x":1,"y":1},
         {"x": 5.5`), loader: Loader{Limits: Limits{MaxEntries: 15}}, kind: ErrLimit, want: "map.json:1:1: 18 entries exceed 15 (raise Loader.Limits.MaxEntries)"},
-		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes"},
+		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes (raise Loader.Limits.MaxJSONBytes)"},
 		// The two together.
 		{name: "spawn in a wall", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 9.9, "y": 5.0}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (9.9, 5) is inside a wall (pixel (9,5) of map.png)"},
 		{name: "spawn outside the image", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 21, "y": 4.5}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (21, 4.5) outside the 21×16 image map.png"},

@@ -100,7 +100,7 @@ func LoadDescription(fsys fs.FS, name string) (*Description, error) {
 func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxImageBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxImageBytes")
 	}
 	return ld.decodeGrid(name, data)
 }
@@ -110,7 +110,7 @@ func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
 func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxJSONBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
 	}
 	return ld.parseDescription(name, data)
 }
@@ -127,7 +127,7 @@ func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	// The description first: it is small, and its errors are the likelier.
 	ddata, err := loadutil.ReadFile(fsys, descName, lim.MaxJSONBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
 	}
 	d, err := ld.parseDescription(descName, ddata)
 	if err != nil {

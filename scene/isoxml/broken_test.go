@@ -52,8 +52,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "truncated XML", files: map[string]string{"s.xml": string(demo[:len(demo)/2])}, kind: ErrSyntax, want: "s.xml:16: malformed XML: unexpected EOF"},
 		{name: "mismatched tag", files: map[string]string{"s.xml": "<scene>\n<head>\n</body>\n</scene>"}, kind: ErrSyntax, want: "s.xml:3: malformed XML: element <head> closed by </body>"},
 		{name: "two roots", files: map[string]string{"s.xml": scene("", "", "") + "\n<scene/>"}, kind: ErrSyntax, want: "s.xml:7: more than one root element"},
-		{name: "too deep", files: map[string]string{"s.xml": scene("", "", deep)}, kind: ErrLimit, want: "s.xml:4: <a>: elements nested deeper than 32"},
-		{name: "too many elements", files: map[string]string{"s.xml": scene("", "", strings.Repeat(floor, 30))}, loader: Loader{Limits: Limits{MaxElements: 100}}, kind: ErrLimit, want: "s.xml:4: <floor>: more than 100 XML elements and attributes"},
+		{name: "too deep", files: map[string]string{"s.xml": scene("", "", deep)}, kind: ErrLimit, want: "s.xml:4: <a>: elements nested deeper than 32 (raise Loader.Limits.MaxDepth)"},
+		{name: "too many elements", files: map[string]string{"s.xml": scene("", "", strings.Repeat(floor, 30))}, loader: Loader{Limits: Limits{MaxElements: 100}}, kind: ErrLimit, want: "s.xml:4: <floor>: more than 100 XML elements and attributes (raise Loader.Limits.MaxElements)"},
 		{name: "floors too large", files: map[string]string{"s.xml": scene("", "", floor+"\n"+`<floor id="G" x="32" y="0" z="0" width="64" height="640" src="tex"/>`+"\n"+
 			`<floor id="H" x="0" y="0" z="0" width="64" height="64" src="tex"/>`)},
 			loader: Loader{Limits: Limits{MaxFloorCells: 120}}, kind: ErrLimit, want: `s.xml:6: <floor id="H">: floors cover more than 120 grid cells in all (raise Loader.Limits.MaxFloorCells)`},
@@ -61,7 +61,7 @@ func TestBrokenInputs(t *testing.T) {
 			loader: Loader{Limits: Limits{MaxAttrs: 4}}, kind: ErrLimit, want: `s.xml:5: a tag with more than 4 attributes (raise Loader.Limits.MaxAttrs)`},
 		{name: "attributes counted per tag", files: map[string]string{"s.xml": scene("", "", "<wall"+strings.Repeat(` a="1"`, 4)+"/><wall"+strings.Repeat(` a="1"`, 4)+"/>")},
 			loader: Loader{Limits: Limits{MaxAttrs: 4}}, kind: ErrInvalid, want: `s.xml:4: <wall>: missing attribute id`},
-		{name: "file too big", files: map[string]string{"s.xml": scene("", "", strings.Repeat(" ", 2000))}, loader: Loader{Limits: Limits{MaxFileBytes: 1000}}, kind: ErrLimit, want: "s.xml: file larger than 1000 bytes"},
+		{name: "file too big", files: map[string]string{"s.xml": scene("", "", strings.Repeat(" ", 2000))}, loader: Loader{Limits: Limits{MaxFileBytes: 1000}}, kind: ErrLimit, want: "s.xml: file larger than 1000 bytes (raise Loader.Limits.MaxFileBytes)"},
 		{name: "entity expansion refused", files: map[string]string{"s.xml": `<!DOCTYPE s [<!ENTITY a "aaaa">]>` + "\n" + `<scene gridsize="&a;"/>`}, kind: ErrSyntax, want: "s.xml:2: malformed XML: invalid character entity &a;"},
 		// The scene element.
 		{name: "not a scene", files: map[string]string{"s.xml": defsOK}, kind: ErrInvalid, want: "s.xml:1: <definitions>: root element is not <scene>"},

@@ -103,7 +103,7 @@ func (ld Loader) newLoad(fsys fs.FS) *load { return &load{fsys: fsys, lim: ld.Li
 func (l *load) readXML(name string) (*node, error) {
 	data, err := loadutil.ReadFile(l.fsys, name, l.lim.MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	l.read += int64(len(data))
 	if l.read > 4*l.lim.MaxFileBytes {

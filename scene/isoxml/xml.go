@@ -48,7 +48,11 @@ func parseXML(file string, data []byte, maxDepth, maxElems, maxAttrs int) (*node
 		case xml.StartElement:
 			line := start
 			if err := budget.Start(file, line, len(stack), t); err != nil {
-				return nil, err
+				field := "Loader.Limits.MaxElements"
+				if len(stack) >= maxDepth {
+					field = "Loader.Limits.MaxDepth"
+				}
+				return nil, loadutil.RaiseHint(err, field)
 			}
 			n := &node{name: t.Name.Local, attrs: t.Attr, line: line}
 			if len(stack) == 0 {
