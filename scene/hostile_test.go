@@ -81,12 +81,21 @@ func asciiGrid(w, h int, cell func(x, y int) byte) []byte {
 // pngPaletted encodes a w×h two-colour image (index 1 the wall colour):
 // a 4096×4096 map is a few KiB of PNG that decodes to 16 MiB.
 func pngPaletted(t testing.TB, w, h int, wall func(x, y int) bool) []byte {
-	img := image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{color.White, imagelevel.DefaultWallColor})
+	return pngIndexed(t, w, h, func(x, y int) uint8 {
+		if wall(x, y) {
+			return 1
+		}
+		return 0
+	})
+}
+
+// pngIndexed encodes a w×h image of floor (0), wall (1) and door (2)
+// pixels.
+func pngIndexed(t testing.TB, w, h int, at func(x, y int) uint8) []byte {
+	img := image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{color.White, imagelevel.DefaultWallColor, imagelevel.DefaultDoorColor})
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if wall(x, y) {
-				img.Pix[y*img.Stride+x] = 1
-			}
+			img.Pix[y*img.Stride+x] = at(x, y)
 		}
 	}
 	var buf bytes.Buffer
@@ -260,6 +269,19 @@ func hostileCases(t testing.TB) []hostileCase {
 					t.Errorf("%d wall blocks on a white map", n)
 				}
 			}},
+		{name: "image door flood", files: map[string][]byte{"m.png": pngIndexed(t, side, side-1, func(x, y int) uint8 {
+			// Odd rows alternate wall and door between floor rows,
+			// ending in wall: 2047 valid doors a row, 4 Mi in all. The
+			// 65537th is the 33rd of the 33rd door row.
+			if y%2 == 1 && x == side-1 {
+				return 1
+			}
+			if y%2 == 1 {
+				return uint8(1 + x%2)
+			}
+			return 0
+		}), "m.json": []byte(`{"player": {"sp": {"x": 0.5, "y": 0.5}}, "doors": [], "overlords": []}`)},
+			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: pixel (65,65): more than 65536 doors (raise Loader.Limits.MaxEntries)"},
 		{name: "image declared 100000x100000", files: map[string][]byte{"m.png": pngHeaderOnly(100000, 100000), "m.json": []byte(descJSON)},
 			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: 100000×100000 image: a side exceeds 4096 pixels"},
 		{name: "image declared 4096x4096, no data", files: map[string][]byte{"m.png": pngHeaderOnly(4096, 4096), "m.json": []byte(descJSON)},

@@ -71,6 +71,8 @@ func TestBrokenInputs(t *testing.T) {
 			want: "map.png: pixel (1,1): door not between two walls with floor on the other sides (left wall, right wall, above wall, below floor)"},
 		{name: "double door", png: art("....", "wDDw", "...."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
 			want: "map.png: pixel (1,1): door not between two walls with floor on the other sides (left wall, right door, above floor, below floor)"},
+		{name: "too many doors", png: art(".....", "wDwDw", "....."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, loader: Loader{Limits: Limits{MaxEntries: 1}}, kind: ErrLimit,
+			want: "map.png: pixel (3,1): more than 1 doors (raise Loader.Limits.MaxEntries)"},
 		{name: "same wall and door colour", loader: Loader{WallColor: DefaultDoorColor}, kind: ErrInvalid, want: "map.png: wall and door colours are the same"},
 		// The description alone.
 		{name: "empty JSON", json: " ", kind: ErrSyntax, want: "map.json: empty file"},

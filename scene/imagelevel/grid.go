@@ -169,6 +169,10 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 			if err != nil {
 				return nil, err
 			}
+			if len(g.Doors) >= lim.MaxEntries {
+				return nil, errf(ErrLimit, file, "pixel ("+strconv.Itoa(x)+","+strconv.Itoa(y)+")",
+					"more than %d doors (raise Loader.Limits.MaxEntries)", lim.MaxEntries)
+			}
 			g.Doors = append(g.Doors, GridDoor{At: mathx.Pt(x, y), Axis: axis})
 		}
 	}

@@ -18,7 +18,8 @@ type Limits struct {
 	MaxDimension  int   // image width and height in pixels (tiles)
 	MaxCells      int64 // image width×height
 	// MaxEntries bounds the doors, overlords, names and points of a
-	// description together, and max_in_level and spawns_in_wave.
+	// description together, max_in_level and spawns_in_wave, and the
+	// door pixels of an image.
 	MaxEntries int
 }
 
