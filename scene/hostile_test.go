@@ -328,6 +328,12 @@ func hostileCases(t testing.TB) []hostileCase {
 		{name: "tiled declared 100000x100000", files: map[string][]byte{"m.tmx": tmx(100000, 100000,
 			`<layer id="1" name="g" width="100000" height="100000"><data encoding="csv">0</data></layer>`)},
 			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx"},
+		// The Tiled loader counts attributes after encoding/xml has read
+		// the whole tag: about 130 MiB for these 6 MiB (isoxml refuses
+		// the tag first with loadutil.CheckAttrs). The budget records
+		// today's cost so that it cannot grow unnoticed.
+		{name: "tiled a million attributes", files: map[string][]byte{"m.tmx": tmx(4, 4, `<group`+strings.Repeat(` a="1"`, 1<<20)+`/>`)},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx:3: <group>: more than 1048576 XML elements and attributes", heap: 192 << 20},
 		{name: "tiled nested groups", files: map[string][]byte{"m.tmx": tmx(4, 4,
 			strings.Repeat(`<group name="g">`, 100000)+strings.Repeat(`</group>`, 100000))},
 			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx"},

@@ -24,8 +24,8 @@ type node struct {
 // deeper than maxDepth, more than maxElems elements plus attributes, and
 // elements with more than maxAttrs attributes.
 func parseXML(file string, data []byte, maxDepth, maxElems, maxAttrs int) (*node, error) {
-	if err := attrBound(file, data, maxAttrs); err != nil {
-		return nil, err
+	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxAttrs")
 	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
@@ -78,30 +78,6 @@ func parseXML(file string, data []byte, maxDepth, maxElems, maxAttrs int) (*node
 		return nil, errf(ErrSyntax, file, 0, "", "no root element (empty or truncated file)")
 	}
 	return root, nil
-}
-
-// attrBound refuses data when a tag may hold more than max attributes,
-// before the decoder allocates them all: '<' cannot appear inside an
-// attribute value, so the '=' signs between one '<' and the next bound the
-// attributes of the tag that starts there. (Text with many '=' signs
-// between two tags is refused too.)
-func attrBound(file string, data []byte, max int) error {
-	line, n := 1, 0
-	tagLine := 1
-	for _, c := range data {
-		switch c {
-		case '<':
-			n, tagLine = 0, line
-		case '=':
-			n++
-			if n > max {
-				return errf(ErrLimit, file, tagLine, "", "a tag with more than %d attributes (raise Loader.Limits.MaxAttrs)", max)
-			}
-		case '\n':
-			line++
-		}
-	}
-	return nil
 }
 
 // attrs reads a node's attributes, keeping the first error, so a converter
