@@ -155,6 +155,20 @@ func isoScene(attrs, body string) []byte {
 	return []byte(`<scene ` + attrs + `><head><definitions src="d.xml"/></head><body>` + body + `</body></scene>`)
 }
 
+// smallFloors is up to n bytes or count one-cell floors, 4096 to a row:
+// the most elements a scene file of that size holds.
+func smallFloors(n, count int) string {
+	var b strings.Builder
+	for i := 0; i < count; i++ {
+		f := `<floor id="` + strconv.Itoa(i) + `" x="` + strconv.Itoa(i%4096) + `" y="` + strconv.Itoa(i/4096) + `" z="0" width="1" height="1" src="m"/>`
+		if b.Len()+len(f) > n {
+			break
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
 // zeroTiles compresses n bytes of zeros (tile GID 0) with zlib or gzip,
 // base64-encoded: the text of a Tiled <data> element.
 func zeroTiles(t testing.TB, n int, gz bool) string {
@@ -301,6 +315,16 @@ func hostileCases(t testing.TB) []hostileCase {
 		{name: "isoxml 100000 floors of 4096x4096", files: map[string][]byte{"d.xml": []byte(isoDefs),
 			"s.xml": isoScene(`gridsize="1" levelsize="1"`, floors.String())}, load: loadIsoXML("s.xml"), heap: 128 << 20,
 			kind: loadutil.ErrLimit, msg: `s.xml:1: <floor id="F4">: floors cover more than 67108864 grid cells in all`},
+		{name: "isoxml 16 MiB of floors", files: map[string][]byte{"d.xml": []byte(isoDefs),
+			"s.xml": isoScene(`gridsize="1" levelsize="1"`, smallFloors(16<<20-200, 1<<30))}, load: loadIsoXML("s.xml"), heap: 160 << 20,
+			kind: loadutil.ErrLimit, msg: "s.xml:1: <floor>: more than 1048576 XML elements and attributes (raise Loader.Limits.MaxElements)"},
+		{name: "isoxml 100000 one-cell floors", files: map[string][]byte{"d.xml": []byte(isoDefs),
+			"s.xml": isoScene(`gridsize="1" levelsize="1"`, smallFloors(16<<20, 100000))}, load: loadIsoXML("s.xml"), heap: 200 << 20,
+			check: func(t *testing.T, w *scene.World) {
+				if w.Grid.Cols != 4096 || w.Grid.Rows != 25 {
+					t.Errorf("%d×%d grid", w.Grid.Cols, w.Grid.Rows)
+				}
+			}},
 		{name: "isoxml one huge wall", files: map[string][]byte{"d.xml": []byte(isoDefs),
 			"s.xml": isoScene(`gridsize="4096" levelsize="4096"`, `<floor id="F" x="0" y="0" z="0" width="409600" height="409600" src="m"/>`+
 				`<wall id="W" x="0" y="0" z="0" dir="horiz" size="16000000" height="16000000" src="m"/>`)},
