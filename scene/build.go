@@ -34,6 +34,10 @@ type BuildOptions struct {
 	// level is added to it: register looks there (World.AddLook) so that
 	// Looks can hand out their ids.
 	Prepare func(*World) error
+	// Limits bound what BuildASCII, BuildImageLevel and BuildIsoXML make
+	// (cells, entities, floor area, time); zero fields take
+	// DefaultLevelLimits.
+	Limits LevelLimits
 }
 
 // prepare runs opt.Prepare on a new world.

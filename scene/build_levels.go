@@ -1,12 +1,16 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io/fs"
 	"math"
+	"math/bits"
 	"strconv"
+	"time"
 
+	"diorama/internal/loadutil"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -24,8 +28,17 @@ var (
 	wallRight  = color.RGBA{90, 90, 105, 255}
 )
 
+// maxPhysicsCells bounds the physics broad-phase grid of a level's world:
+// on larger levels its cell grows (2, 4, ... world units) so the grid
+// stays within 1Mi cells, about 24 MiB, instead of 24 bytes a map cell.
+const maxPhysicsCells = 1 << 20
+
 // gridWorld makes a diamond grid of cols × rows and a world on it.
 func gridWorld(cols, rows int, opt *BuildOptions) (*World, error) {
+	cell := 1.0
+	for float64(cols)*float64(rows) > maxPhysicsCells*cell*cell {
+		cell *= 2
+	}
 	p, err := opt.proj()
 	if err != nil {
 		return nil, err
@@ -34,7 +47,7 @@ func gridWorld(cols, rows int, opt *BuildOptions) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := NewWorld(Config{Grid: g, Seed: opt.Seed, TPS: opt.TPS, MaxBullets: opt.MaxBullets})
+	w, err := NewWorld(Config{Grid: g, Seed: opt.Seed, TPS: opt.TPS, MaxBullets: opt.MaxBullets, CellSize: cell})
 	if err != nil {
 		return nil, err
 	}
@@ -59,20 +72,237 @@ func floorLayer(g *iso.Grid, c color.RGBA, floor func(k int) bool) (iso.TileLaye
 	return l, nil
 }
 
-// blockMaker draws one block shape once and places copies on cells.
-type blockMaker struct {
-	g     *iso.Grid
-	proto map[[2]int]iso.Object // by z0, z1 in pixels
+// LevelLimits bound the worlds BuildASCII, BuildImageLevel and
+// BuildIsoXML make. Each is checked from the level's size and counts
+// before the world, its layers or its entities are allocated, so a hostile
+// level fails with an error (of kind ErrLevelLimit) naming the file, what
+// is too large and the field of BuildOptions.Limits that raises it,
+// instead of exhausting memory or time. A zero field takes its value from
+// DefaultLevelLimits.
+type LevelLimits struct {
+	// MaxCells bounds the grid (columns × rows); its floor layer and
+	// physics map cost about 6 bytes a cell.
+	MaxCells int64
+	// MaxEntities bounds the entities made (wall blocks, spawn points and
+	// what they spawn, doors, triggers, objects, characters) and, on its
+	// own, the physics wall boxes. Walls are merged into blocks first, so
+	// a level of long walls or large solid areas needs few.
+	MaxEntities int
+	// MaxFloorCells bounds the floor cells an IsoMob scene paints, summed
+	// over its floors after each is clipped to the map.
+	MaxFloorCells int64
+	// MaxWallPixels bounds the pixels of the images an IsoMob scene's
+	// walls are drawn with (one image a wall, as long and tall as it is
+	// on screen), summed over its walls.
+	MaxWallPixels int64
+	// MaxTime bounds the time one build takes, checked between rows of
+	// the grid and between entities.
+	MaxTime time.Duration
 }
 
-// at returns the block from z0 to z1 pixels standing on cell (i, j): the
-// sprites of the prototype at cell (0, 0), moved.
-func (b *blockMaker) at(i, j, z0, z1 int) (iso.Object, error) {
-	k := [2]int{z0, z1}
+// DefaultLevelLimits allow a 4096×4096 level, 131072 entities (a
+// 4096×4096 level of solid wall takes 65536 blocks), 64Mi painted floor
+// cells, 32Mi wall pixels (128 MiB of images) and 20 s.
+var DefaultLevelLimits = LevelLimits{
+	MaxCells:      1 << 24,
+	MaxEntities:   1 << 17,
+	MaxFloorCells: 1 << 26,
+	MaxWallPixels: 1 << 25,
+	MaxTime:       20 * time.Second,
+}
+
+// ErrLevelLimit is the kind of the errors of a build that exceeds its
+// LevelLimits, matched with errors.Is. It is the loaders' ErrLimit.
+var ErrLevelLimit = loadutil.ErrLimit
+
+func (l LevelLimits) withDefaults() LevelLimits {
+	d := DefaultLevelLimits
+	if l.MaxCells <= 0 {
+		l.MaxCells = d.MaxCells
+	}
+	if l.MaxEntities <= 0 {
+		l.MaxEntities = d.MaxEntities
+	}
+	if l.MaxFloorCells <= 0 {
+		l.MaxFloorCells = d.MaxFloorCells
+	}
+	if l.MaxWallPixels <= 0 {
+		l.MaxWallPixels = d.MaxWallPixels
+	}
+	if l.MaxTime <= 0 {
+		l.MaxTime = d.MaxTime
+	}
+	return l
+}
+
+// budget is one build's LevelLimits and its clock.
+type budget struct {
+	file     string
+	lim      LevelLimits
+	deadline time.Time
+	entities int
+	used     []bool // mergeCells' scratch
+}
+
+func newBudget(file string, opt *BuildOptions) *budget {
+	lim := opt.Limits.withDefaults()
+	return &budget{file: file, lim: lim, deadline: time.Now().Add(lim.MaxTime)}
+}
+
+// limitErr is an ErrLevelLimit error naming the file, what and the field
+// that raises it.
+func (b *budget) limitErr(field, format string, a ...any) error {
+	return &loadutil.Error{File: b.file, Msg: fmt.Sprintf(format, a...) + " (raise BuildOptions.Limits." + field + ")", Kind: ErrLevelLimit}
+}
+
+// cells checks a grid's size.
+func (b *budget) cells(cols, rows int) error {
+	if int64(cols)*int64(rows) > b.lim.MaxCells {
+		return b.limitErr("MaxCells", "%d×%d grid exceeds %d cells", cols, rows, b.lim.MaxCells)
+	}
+	return nil
+}
+
+// reserve accounts for n more entities.
+func (b *budget) reserve(n int, what string) error {
+	b.entities += n
+	if b.entities > b.lim.MaxEntities {
+		return b.limitErr("MaxEntities", "%s: more than %d entities", what, b.lim.MaxEntities)
+	}
+	return nil
+}
+
+// clock fails once the build has run past MaxTime.
+func (b *budget) clock() error {
+	if time.Now().After(b.deadline) {
+		return b.limitErr("MaxTime", "build took longer than %v", b.lim.MaxTime)
+	}
+	return nil
+}
+
+// failIn names the file in a build error; a LevelLimits error already
+// names it.
+func failIn(file string, err error) error {
+	var le *loadutil.Error
+	if errors.As(err, &le) && le.File == file && le.Kind == ErrLevelLimit {
+		return err
+	}
+	return fmt.Errorf("scene: %s: %w", file, err)
+}
+
+// cellRect is a rectangle of grid cells: columns X..X+W-1, rows Y..Y+H-1.
+type cellRect struct{ X, Y, W, H int }
+
+// mergeCells covers the cells where in(k) holds with rectangles, as
+// physics.MergeTiles does (rows top to bottom, each free cell starts a
+// rectangle that grows right, then down while the whole row below is free),
+// no side longer than maxSide. It calls emit for each and stops, returning
+// emit's error, when emit fails; every row it checks the clock.
+func mergeCells(cols, rows int, in func(k int) bool, maxSide int, b *budget, emit func(cellRect) error) error {
+	if len(b.used) != cols*rows {
+		b.used = make([]bool, cols*rows)
+	}
+	used := b.used
+	clear(used)
+	for y := 0; y < rows; y++ {
+		if err := b.clock(); err != nil {
+			return err
+		}
+		for x := 0; x < cols; x++ {
+			k := y*cols + x
+			if used[k] || !in(k) {
+				continue
+			}
+			w := 1
+			for w < maxSide && x+w < cols && !used[k+w] && in(k+w) {
+				w++
+			}
+			h := 1
+		grow:
+			for h < maxSide && y+h < rows {
+				row := (y+h)*cols + x
+				for i := 0; i < w; i++ {
+					if used[row+i] || !in(row+i) {
+						break grow
+					}
+				}
+				h++
+			}
+			for j := y; j < y+h; j++ {
+				for i := x; i < x+w; i++ {
+					used[j*cols+i] = true
+				}
+			}
+			if err := emit(cellRect{x, y, w, h}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// maxBlock is the longest side of a drawn wall block, in cells. Blocks are
+// cut into sides of 16, 8, 4, 2 and 1 cells, so one level draws at most
+// 25 block shapes per height however its walls are laid out.
+const maxBlock = 16
+
+// pow2Parts cuts n (1..maxBlock) into powers of two, largest first.
+func pow2Parts(n int, fn func(off, len int)) {
+	off := 0
+	for p := maxBlock; p >= 1; p /= 2 {
+		if n-off >= p {
+			fn(off, p)
+			off += p
+		}
+	}
+}
+
+// blockCount is how many blocks a merged rectangle is drawn as.
+func blockCount(r cellRect) int {
+	return bits.OnesCount(uint(r.W)) * bits.OnesCount(uint(r.H))
+}
+
+// wallBlocks merges the cells where in(k) holds into rectangles, counting
+// the blocks they are drawn as against the budget, and returns them.
+func wallBlocks(cols, rows int, in func(k int) bool, b *budget, what string) ([]cellRect, error) {
+	var out []cellRect
+	err := mergeCells(cols, rows, in, maxBlock, b, func(r cellRect) error {
+		if err := b.reserve(blockCount(r), what); err != nil {
+			return err
+		}
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
+// physicsBoxes checks that the solid cells merge (as physics.AddTileMap
+// merges them) into at most MaxEntities wall boxes, before they are added.
+func physicsBoxes(cols, rows int, solid []bool, b *budget) error {
+	n := 0
+	return mergeCells(cols, rows, func(k int) bool { return solid[k] }, math.MaxInt, b, func(cellRect) error {
+		n++
+		if n > b.lim.MaxEntities {
+			return b.limitErr("MaxEntities", "walls: more than %d physics wall boxes", b.lim.MaxEntities)
+		}
+		return nil
+	})
+}
+
+// blockMaker draws each block shape once and places copies.
+type blockMaker struct {
+	g     *iso.Grid
+	proto map[[4]int]iso.Object // by w, h, z0, z1 (w, h powers of two up to maxBlock)
+}
+
+// at returns the block of w×h cells from z0 to z1 pixels with its corner
+// on cell (i, j): the sprites of the prototype at cell (0, 0), moved.
+func (b *blockMaker) at(i, j, w, h, z0, z1 int) (iso.Object, error) {
+	k := [4]int{w, h, z0, z1}
 	o, ok := b.proto[k]
 	if !ok {
 		var err error
-		if o, err = b.g.BlockObject(0, 0, 1, 1, z0, z1, wallTop, wallLeft, wallRight); err != nil {
+		if o, err = b.g.BlockObject(0, 0, w, h, z0, z1, wallTop, wallLeft, wallRight); err != nil {
 			return iso.Object{}, err
 		}
 		b.proto[k] = o
@@ -90,6 +320,38 @@ func (b *blockMaker) at(i, j, z0, z1 int) (iso.Object, error) {
 	return out, nil
 }
 
+// addBlocks creates the wall entities of the merged rectangles rs, each cut
+// into power-of-two blocks from z0 to z1 pixels.
+func (b *blockMaker) addBlocks(w *World, bg *budget, rs []cellRect, z0, z1 int) error {
+	zp := float64(b.g.Proj.ZPixels)
+	var err error
+	for n, r := range rs {
+		if n%1024 == 0 {
+			if err := bg.clock(); err != nil {
+				return err
+			}
+		}
+		pow2Parts(r.W, func(dx, bw int) {
+			pow2Parts(r.H, func(dy, bh int) {
+				if err != nil {
+					return
+				}
+				i, j := r.X+dx, r.Y+dy
+				var o iso.Object
+				if o, err = b.at(i, j, bw, bh, z0, z1); err != nil {
+					return
+				}
+				pos := mathx.V3(float64(i)+float64(bw)/2, float64(j)+float64(bh)/2, 0)
+				_, err = w.Create(EntityDef{Kind: Object, Class: "wall", Pos: pos, Height: float64(z1) / zp, Drawing: o})
+			})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // LoadASCII loads a seed 004 text level from fsys and builds it; see
 // [BuildASCII].
 func LoadASCII(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
@@ -104,15 +366,54 @@ func LoadASCII(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // level's size: cell (x, y) of the file (column, row) is world cell
 // (x, y). Floor cells get a flat tile; walls ('w') are full blocks, half
 // walls a half-height block moved up ('t') or down ('b'), all three solid
-// (merged physics walls) and drawn as depth-sorted objects. Every spawn
-// makes a spawn point of class "player", "enemy" or "pickup" at its cell
-// centre, and the thing itself: a collecting character "player", a
-// character "enemy", a pickup "pickup".
+// (merged physics walls) and drawn as depth-sorted objects: the cells of
+// each kind merged into rectangles (physics.MergeTiles's order) and each
+// cut into blocks of 1, 2, 4, 8 or 16 cells a side, so a long wall or a
+// solid area is a few entities, not one per cell. Every spawn makes a
+// spawn point of class "player", "enemy" or "pickup" at its cell centre,
+// and the thing itself: a collecting character "player", a character
+// "enemy", a pickup "pickup". The level's size, its blocks and spawns are
+// checked against opt.Limits before the world is made.
 func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 	if l == nil {
 		return nil, fmt.Errorf("scene: nil ASCII level")
 	}
-	fail := func(err error) error { return fmt.Errorf("scene: %s: %w", l.File, err) }
+	if l.Width < 1 || l.Height < 1 || len(l.Cells) != l.Width*l.Height {
+		return nil, fmt.Errorf("scene: %s: %d×%d level with %d cells", l.File, l.Width, l.Height, len(l.Cells))
+	}
+	fail := func(err error) error { return failIn(l.File, err) }
+	bg := newBudget(l.File, &opt)
+	if err := bg.cells(l.Width, l.Height); err != nil {
+		return nil, fail(err)
+	}
+	if err := bg.reserve(2*len(l.Spawns), "spawns"); err != nil {
+		return nil, fail(err)
+	}
+	zp := 0 // set once the grid is made; blocks are merged first
+	kinds := []struct {
+		c      ascii.Cell
+		z0, z1 func(zp int) int
+		rects  []cellRect
+	}{
+		{c: ascii.Wall, z0: func(int) int { return 0 }, z1: func(zp int) int { return zp }},
+		{c: ascii.HalfWallTop, z0: func(zp int) int { return zp / 2 }, z1: func(zp int) int { return zp }},
+		{c: ascii.HalfWallBottom, z0: func(int) int { return 0 }, z1: func(zp int) int { return zp / 2 }},
+	}
+	for k := range kinds {
+		kd := &kinds[k]
+		rs, err := wallBlocks(l.Width, l.Height, func(i int) bool { return l.Cells[i] == kd.c }, bg, "walls")
+		if err != nil {
+			return nil, fail(err)
+		}
+		kd.rects = rs
+	}
+	solid := make([]bool, len(l.Cells))
+	for k, c := range l.Cells {
+		solid[k] = c == ascii.Wall || c == ascii.HalfWallTop || c == ascii.HalfWallBottom
+	}
+	if err := physicsBoxes(l.Width, l.Height, solid, bg); err != nil {
+		return nil, fail(err)
+	}
 	w, err := gridWorld(l.Width, l.Height, &opt)
 	if err != nil {
 		return nil, fail(err)
@@ -123,35 +424,22 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 		return nil, fail(err)
 	}
 	w.Layers = append(w.Layers, Layer{TileLayer: layer})
-	solid := make([]bool, len(l.Cells))
-	bm := blockMaker{g: g, proto: map[[2]int]iso.Object{}}
-	zp := g.Proj.ZPixels
-	for k, c := range l.Cells {
-		var z0, z1 int
-		switch c {
-		case ascii.Wall:
-			z0, z1 = 0, zp
-		case ascii.HalfWallTop:
-			z0, z1 = zp/2, zp
-		case ascii.HalfWallBottom:
-			z0, z1 = 0, zp/2
-		default:
-			continue
-		}
-		solid[k] = true
-		x, y := k%l.Width, k/l.Width
-		o, err := bm.at(x, y, z0, z1)
-		if err != nil {
-			return nil, fail(err)
-		}
-		if _, err := w.Create(EntityDef{Kind: Object, Class: "wall", Pos: mathx.V3(float64(x)+0.5, float64(y)+0.5, 0), Height: float64(z1) / float64(zp), Drawing: o}); err != nil {
+	bm := blockMaker{g: g, proto: map[[4]int]iso.Object{}}
+	zp = g.Proj.ZPixels
+	for _, kd := range kinds {
+		if err := bm.addBlocks(w, bg, kd.rects, kd.z0(zp), kd.z1(zp)); err != nil {
 			return nil, fail(err)
 		}
 	}
 	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: l.Width, Rows: l.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		return nil, fail(err)
 	}
-	for _, s := range l.Spawns {
+	for n, s := range l.Spawns {
+		if n%1024 == 0 {
+			if err := bg.clock(); err != nil {
+				return nil, fail(err)
+			}
+		}
 		at := mathx.V3(float64(s.At.X)+0.5, float64(s.At.Y)+0.5, 0)
 		var d EntityDef
 		switch s.Kind {
@@ -190,47 +478,62 @@ func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*
 
 // BuildImageLevel turns a seed 000 image level into a World: pixel (x, y)
 // is world cell (x, y) and description points (tile units, .5 a centre)
-// are world points. Wall pixels are blocks, with physics walls from
-// seed 000's strips (Grid.WallStrips); each door is a trigger of class
-// "door" named as in the description, Value 1 when locked; the player is
-// a spawn point and a collecting character, both of class "player"; each
-// overlord gets its triggers (class "overlord") and spawn points (class
-// "enemy"), both named "overlord<index>", and works as an [Overlord]
-// spawning characters of class "enemy".
+// are world points. Wall pixels are blocks, merged and cut as BuildASCII
+// does, and solid (physics.AddTileMap's merged walls); each door is a
+// trigger of class "door" named as in the description, Value 1 when
+// locked; the player is a spawn point and a collecting character, both of
+// class "player"; each overlord gets its triggers (class "overlord") and
+// spawn points (class "enemy"), both named "overlord<index>", and works
+// as an [Overlord] spawning characters of class "enemy". The image's
+// size, its blocks and the description's entities are checked against
+// opt.Limits before the world is made.
 func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 	if l == nil || l.Grid == nil || l.Description == nil {
 		return nil, fmt.Errorf("scene: incomplete image level")
 	}
 	gr := l.Grid
-	fail := func(err error) error { return fmt.Errorf("scene: %s: %w", gr.File, err) }
+	if gr.Width < 1 || gr.Height < 1 || len(gr.Cells) != gr.Width*gr.Height {
+		return nil, fmt.Errorf("scene: %s: %d×%d image with %d cells", gr.File, gr.Width, gr.Height, len(gr.Cells))
+	}
+	fail := func(err error) error { return failIn(gr.File, err) }
+	bg := newBudget(gr.File, &opt)
+	if err := bg.cells(gr.Width, gr.Height); err != nil {
+		return nil, fail(err)
+	}
+	n := len(l.Doors) + 2
+	for _, ov := range l.Description.Overlords {
+		n += len(ov.Triggers) + len(ov.SpawnPoints) + ov.MaxInLevel
+	}
+	if err := bg.reserve(n, "doors, player, overlords and their enemies"); err != nil {
+		return nil, fail(err)
+	}
+	isWall := func(k int) bool { return gr.Cells[k] == imagelevel.Wall }
+	rects, err := wallBlocks(gr.Width, gr.Height, isWall, bg, "walls")
+	if err != nil {
+		return nil, fail(err)
+	}
+	solid := make([]bool, len(gr.Cells))
+	for k := range solid {
+		solid[k] = isWall(k)
+	}
+	if err := physicsBoxes(gr.Width, gr.Height, solid, bg); err != nil {
+		return nil, fail(err)
+	}
 	w, err := gridWorld(gr.Width, gr.Height, &opt)
 	if err != nil {
 		return nil, fail(err)
 	}
-	layer, err := floorLayer(w.Grid, floorColor, func(k int) bool { return gr.Cells[k] != imagelevel.Wall })
+	layer, err := floorLayer(w.Grid, floorColor, func(k int) bool { return !isWall(k) })
 	if err != nil {
 		return nil, fail(err)
 	}
 	w.Layers = append(w.Layers, Layer{TileLayer: layer})
-	bm := blockMaker{g: w.Grid, proto: map[[2]int]iso.Object{}}
-	for k, c := range gr.Cells {
-		if c != imagelevel.Wall {
-			continue
-		}
-		x, y := k%gr.Width, k/gr.Width
-		o, err := bm.at(x, y, 0, w.Grid.Proj.ZPixels)
-		if err != nil {
-			return nil, fail(err)
-		}
-		if _, err := w.Create(EntityDef{Kind: Object, Class: "wall", Pos: mathx.V3(float64(x)+0.5, float64(y)+0.5, 0), Drawing: o}); err != nil {
-			return nil, fail(err)
-		}
+	bm := blockMaker{g: w.Grid, proto: map[[4]int]iso.Object{}}
+	if err := bm.addBlocks(w, bg, rects, 0, w.Grid.Proj.ZPixels); err != nil {
+		return nil, fail(err)
 	}
-	for _, s := range gr.WallStrips() {
-		b := mathx.AABB{Min: s.Min.Vec(), Max: s.Max.Vec()}
-		if _, err := w.Phys.AddWall(b, 1); err != nil {
-			return nil, fail(err)
-		}
+	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: gr.Width, Rows: gr.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+		return nil, fail(err)
 	}
 	for _, d := range l.Doors {
 		v := int32(0)
@@ -323,19 +626,61 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 	if cols < 1 || rows < 1 || cols > 1<<12 || rows > 1<<12 {
 		return nil, fail(0, "level of %d×%d cells out of range (1..4096 a side)", cols, rows)
 	}
+	bg := newBudget(s.File, &opt)
+	if err := bg.cells(cols, rows); err != nil {
+		return nil, err
+	}
+	if err := bg.reserve(len(s.Walls)+len(s.Objects)+len(s.Characters), "walls, objects and characters"); err != nil {
+		return nil, err
+	}
+	// Each floor is clipped to the map; their painted area is bounded
+	// before any is painted (a file of many huge floors would cost floors
+	// × area).
+	painted := int64(0)
+	for k := range s.Floors {
+		x0, y0, x1, y1 := floorCells(&s.Floors[k], gs, cols, rows)
+		if x1 > x0 && y1 > y0 {
+			painted += int64(x1-x0) * int64(y1-y0)
+		}
+		if painted > bg.lim.MaxFloorCells {
+			le := bg.limitErr("MaxFloorCells", "floor %q: floors paint more than %d cells in all", s.Floors[k].ID, bg.lim.MaxFloorCells).(*loadutil.Error)
+			le.Line = s.Floors[k].Line
+			return nil, le
+		}
+	}
+	proj, err := opt.proj()
+	if err != nil {
+		return nil, fail(0, "%v", err)
+	}
+	zp := float64(proj.ZPixels)
+	// Each wall is drawn as one image of its face: their pixels are
+	// bounded before any is drawn.
+	pixels := int64(0)
+	for k := range s.Walls {
+		wl := &s.Walls[k]
+		n := math.Round(wl.Size / gs)
+		h := math.Round((wl.Pos.Z+wl.Height)/gs*zp) - math.Round(wl.Pos.Z/gs*zp)
+		px := (n*float64(proj.TileW)/2 + 1) * (n*float64(proj.TileH)/2 + math.Max(h, 0) + 1)
+		if px > float64(bg.lim.MaxWallPixels-pixels) {
+			le := bg.limitErr("MaxWallPixels", "wall %q: walls draw more than %d pixels in all", wl.ID, bg.lim.MaxWallPixels).(*loadutil.Error)
+			le.Line = wl.Line
+			return nil, le
+		}
+		pixels += int64(px)
+	}
 	w, err := gridWorld(cols, rows, &opt)
 	if err != nil {
 		return nil, fail(0, "%v", err)
 	}
 	g := w.Grid
-	zp := float64(g.Proj.ZPixels)
 	// Floors: one layer, a sprite per material.
 	layer := iso.TileLayer{Tiles: make([]int32, cols*rows), Elevation: make([]int16, cols*rows)}
 	for k := range layer.Tiles {
 		layer.Tiles[k] = -1
 	}
 	matSprite := map[string]int32{}
-	for _, f := range s.Floors {
+	for k := range s.Floors {
+		f := &s.Floors[k]
 		name := ""
 		if f.Material != nil {
 			name = f.Material.Name
@@ -354,10 +699,12 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 		if math.Abs(z) > math.MaxInt16 {
 			return nil, fail(f.Line, "floor %q height %v out of range", f.ID, f.Pos.Z)
 		}
-		x0, y0 := int(math.Floor(f.Pos.X/gs)), int(math.Floor(f.Pos.Y/gs))
-		x1, y1 := int(math.Ceil((f.Pos.X+f.Width)/gs)), int(math.Ceil((f.Pos.Y+f.Depth)/gs))
-		for y := max(y0, 0); y < min(y1, rows); y++ {
-			for x := max(x0, 0); x < min(x1, cols); x++ {
+		x0, y0, x1, y1 := floorCells(f, gs, cols, rows)
+		for y := y0; y < y1; y++ {
+			if err := bg.clock(); err != nil {
+				return nil, err
+			}
+			for x := x0; x < x1; x++ {
 				layer.Tiles[y*cols+x] = si
 				layer.Elevation[y*cols+x] = int16(z)
 			}
@@ -435,6 +782,19 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 		}
 	}
 	return w, nil
+}
+
+// floorCells is the range of map cells floor f covers, clipped to the
+// cols × rows map (x1 <= x0 or y1 <= y0 when it covers none).
+func floorCells(f *isoxml.Floor, gs float64, cols, rows int) (x0, y0, x1, y1 int) {
+	clip := func(v float64, n int) int {
+		if !(v > 0) {
+			return 0
+		}
+		return int(math.Min(v, float64(n)))
+	}
+	return clip(math.Floor(f.Pos.X/gs), cols), clip(math.Floor(f.Pos.Y/gs), rows),
+		clip(math.Ceil((f.Pos.X+f.Width)/gs), cols), clip(math.Ceil((f.Pos.Y+f.Depth)/gs), rows)
 }
 
 // materialColor is a flat colour chosen from a material's name (FNV-1a),

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"diorama/mathx"
+	"diorama/physics"
 	"diorama/raster/rastertest"
 	"diorama/scene/imagelevel"
 )
@@ -43,9 +44,11 @@ func TestBuildASCII(t *testing.T) {
 	if w.Grid.Cols != 5 || w.Grid.Rows != 5 || len(w.Layers) != 1 {
 		t.Fatalf("grid %d×%d, %d layers", w.Grid.Cols, w.Grid.Rows, len(w.Layers))
 	}
-	// 16 outer walls + 't' + 'b' = 18 block entities.
-	if n := len(w.AppendEntities(nil, Object)); n != 18 {
-		t.Fatalf("%d wall objects, want 18", n)
+	// The 16 outer walls merge into the top row (5 cells: blocks of 4
+	// and 1), the two side columns below it (4 cells each) and the rest
+	// of the bottom row (3 cells: 2 and 1); with 't' and 'b', 8 blocks.
+	if n := len(w.AppendEntities(nil, Object)); n != 8 {
+		t.Fatalf("%d wall objects, want 8", n)
 	}
 	floor := w.Layers[0].Tiles
 	if floor[0] != -1 || floor[1*5+2] != 0 || floor[2*5+2] != -1 {
@@ -140,8 +143,9 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 	if w.value[door.Slot()] != 0 {
 		t.Fatal("door starts locked")
 	}
-	// Seed 000's strips: 2 columns + rows split by the door.
-	if n := w.Phys.WallCount(); n != len(mustGrid(t, fsys).WallStrips()) {
+	// The wall pixels merged as physics.MergeTiles merges them: the top
+	// row, the two columns, the door row's two parts, the bottom row.
+	if n := w.Phys.WallCount(); n != 6 || n != len(mustBoxes(t, mustGrid(t, fsys))) {
 		t.Fatalf("%d walls", n)
 	}
 	if len(w.Overlords) != 1 {
@@ -192,6 +196,18 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 	if o.Spawned() != 3 || o.Alive() != 0 || w.Tasks.Len() != 0 {
 		t.Fatalf("wave over: spawned %d alive %d tasks %d", o.Spawned(), o.Alive(), w.Tasks.Len())
 	}
+}
+
+func mustBoxes(t *testing.T, g *imagelevel.Grid) []physics.TileBox {
+	solid := make([]bool, len(g.Cells))
+	for k, c := range g.Cells {
+		solid[k] = c == imagelevel.Wall
+	}
+	b, err := physics.MergeTiles(physics.TileMap{Cols: g.Width, Rows: g.Height, TileW: 1, TileH: 1, Solid: solid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func mustGrid(t *testing.T, fsys fstest.MapFS) *imagelevel.Grid {

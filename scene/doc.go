@@ -25,7 +25,12 @@
 //   - Builders (build_*.go) that turn each loader's data into a World on
 //     an iso grid: Tiled maps (isometric, staggered, orthogonal and
 //     hexagonal, finite or infinite), IsoMob XML
-//     scenes, ASCII levels and image levels with their JSON.
+//     scenes, ASCII levels and image levels with their JSON. The ASCII,
+//     image and IsoMob builders check BuildOptions.Limits (LevelLimits:
+//     cells, entities, floor area, wall pixels, time) from the level's
+//     sizes and counts before the world is made, and merge wall cells
+//     into blocks rather than making one entity per cell, so a hostile
+//     level fails with ErrLevelLimit instead of exhausting memory.
 //
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and

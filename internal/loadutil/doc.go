@@ -23,6 +23,10 @@
 //   - XMLError and XMLBudget for the XML loaders (tiled's TMX/TSX, isoxml):
 //     a decoder error as an *Error at its line, and the element, attribute
 //     and nesting limits checked before each element is allocated;
+//   - CheckAttrs, which bounds the attributes of one XML tag on the raw
+//     bytes, before encoding/xml reads them all at once;
+//   - RaiseHint, which ends a limit error's message with the setting
+//     that raises it ("(raise Loader.Limits.MaxFileBytes)");
 //   - QuoteShort and LineCol, the small text helpers behind the messages.
 //
 // Each loader keeps its own error kinds that only it uses (tiled's ErrData,

@@ -135,14 +135,19 @@ type Limits struct {
 	MaxWidth     int   // characters per row
 	MaxHeight    int   // rows
 	MaxCells     int64 // Width*Height
+	// MaxSpawns bounds Level.Spawns: a file of spawn symbols is refused
+	// at the first one past it instead of growing the list with the file.
+	MaxSpawns int
 }
 
-// DefaultLimits allow a 4096×4096 level in a 16 MiB file.
+// DefaultLimits allow a 4096×4096 level in a 16 MiB file with 65536
+// spawns. A Loader with larger Limits raises them.
 var DefaultLimits = Limits{
 	MaxFileBytes: 16 << 20,
 	MaxWidth:     1 << 12,
 	MaxHeight:    1 << 12,
 	MaxCells:     1 << 24,
+	MaxSpawns:    1 << 16,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -158,6 +163,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxCells <= 0 {
 		l.MaxCells = d.MaxCells
+	}
+	if l.MaxSpawns <= 0 {
+		l.MaxSpawns = d.MaxSpawns
 	}
 	return l
 }
@@ -177,7 +185,7 @@ func Load(fsys fs.FS, name string) (*Level, error) { return Loader{}.Load(fsys, 
 func (ld Loader) Load(fsys fs.FS, name string) (*Level, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	return ld.Parse(name, data)
 }
@@ -185,10 +193,16 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Level, error) {
 // Parse reads a level from data; file only names it in errors. Lines end
 // in "\n" or "\r\n"; a UTF-8 byte order mark and blank lines at the very
 // end are ignored. Every row must have the width of the first.
+//
+// When the legend has a symbol for Player (the default legend's 's'), the
+// level must place exactly one player: none is an error naming the file
+// and the symbols, a second one an error at its line and column naming
+// where the first is. A legend without a Player symbol (a level fragment,
+// a custom game) places any number of spawns of its own kinds.
 func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 	lim := ld.Limits.withDefaults()
 	if int64(len(data)) > lim.MaxFileBytes {
-		return nil, errf(ErrLimit, file, 0, 0, "file larger than %d bytes", lim.MaxFileBytes)
+		return nil, errf(ErrLimit, file, 0, 0, "file larger than %d bytes (raise Loader.Limits.MaxFileBytes)", lim.MaxFileBytes)
 	}
 	table, err := ld.table(file)
 	if err != nil {
@@ -212,16 +226,17 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 		return nil, errf(ErrSyntax, file, 1, 1, "empty first row (the level width comes from it)")
 	}
 	if width > lim.MaxWidth {
-		return nil, errf(ErrLimit, file, 1, lim.MaxWidth+1, "row wider than %d characters", lim.MaxWidth)
+		return nil, errf(ErrLimit, file, 1, lim.MaxWidth+1, "row wider than %d characters (raise Loader.Limits.MaxWidth)", lim.MaxWidth)
 	}
 	if height > lim.MaxHeight {
-		return nil, errf(ErrLimit, file, lim.MaxHeight+1, 0, "more than %d rows", lim.MaxHeight)
+		return nil, errf(ErrLimit, file, lim.MaxHeight+1, 0, "more than %d rows (raise Loader.Limits.MaxHeight)", lim.MaxHeight)
 	}
 	if int64(width)*int64(height) > lim.MaxCells {
-		return nil, errf(ErrLimit, file, 0, 0, "%d×%d level exceeds %d cells", width, height, lim.MaxCells)
+		return nil, errf(ErrLimit, file, 0, 0, "%d×%d level exceeds %d cells (raise Loader.Limits.MaxCells)", width, height, lim.MaxCells)
 	}
 	cells := make([]Cell, 0, width*height)
 	var spawns []Spawn
+	var player *Spawn // the first player, when the legend has one
 	rest := data
 	for y := 0; y < height; y++ {
 		row, tail, _ := bytes.Cut(rest, []byte{'\n'})
@@ -236,9 +251,21 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 				break // reported below as a ragged row
 			}
 			cells = append(cells, e.sym.Cell)
-			if e.sym.Spawn != NoSpawn {
-				spawns = append(spawns, Spawn{Kind: e.sym.Spawn, At: mathx.Pt(x, y), Symbol: c})
+			if e.sym.Spawn == NoSpawn {
+				continue
 			}
+			if len(spawns) >= lim.MaxSpawns {
+				return nil, errf(ErrLimit, file, y+1, x+1, "more than %d spawns (raise Loader.Limits.MaxSpawns)", lim.MaxSpawns)
+			}
+			s := Spawn{Kind: e.sym.Spawn, At: mathx.Pt(x, y), Symbol: c}
+			if s.Kind == Player {
+				if player != nil {
+					return nil, errf(ErrInvalid, file, y+1, x+1, "second player %s (the first is at %d:%d): a level has exactly one",
+						strconv.QuoteRune(rune(c)), player.At.Y+1, player.At.X+1)
+				}
+				player = &s
+			}
+			spawns = append(spawns, s)
 		}
 		if len(row) != width {
 			col := min(len(row), width) + 1
@@ -248,7 +275,27 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 			return nil, errf(ErrSyntax, file, y+1, col, "ragged row: %d characters, want %d (the width of row 1)", len(row), width)
 		}
 	}
+	if player == nil {
+		if syms := playerSymbols(table); syms != "" {
+			return nil, errf(ErrInvalid, file, 0, 0, "no player (%s): a level has exactly one", syms)
+		}
+	}
 	return &Level{File: file, Width: width, Height: height, Cells: cells, Spawns: spawns}, nil
+}
+
+// playerSymbols lists the legend's player characters in byte order
+// ("'s'", "'@' or 's'"), "" when it has none.
+func playerSymbols(t *[256]entry) string {
+	var out string
+	for c := range t {
+		if t[c].ok && t[c].sym.Spawn == Player {
+			if out != "" {
+				out += " or "
+			}
+			out += strconv.QuoteRune(rune(c))
+		}
+	}
+	return out
 }
 
 type entry struct {

@@ -90,7 +90,7 @@ func TestLoadCRLFAndBOM(t *testing.T) {
 	if w.Width != 11 || w.Height != 3 {
 		t.Fatalf("%d×%d", w.Width, w.Height)
 	}
-	if !reflect.DeepEqual(w.Spawns, []Spawn{{Enemy, mathx.Pt(2, 1), 'e'}, {Pickup, mathx.Pt(8, 1), 'p'}}) {
+	if !reflect.DeepEqual(w.Spawns, []Spawn{{Enemy, mathx.Pt(2, 1), 'e'}, {Player, mathx.Pt(5, 1), 's'}, {Pickup, mathx.Pt(8, 1), 'p'}}) {
 		t.Fatal(w.Spawns)
 	}
 }
@@ -168,13 +168,21 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "invalid UTF-8", file: "u.lev", data: "w\xffw\n", kind: ErrSyntax, want: "u.lev:1:2: unknown character byte 0xff (not in the legend)"},
 		{name: "lone CR inside", file: "u.lev", data: "w\rw\n", kind: ErrSyntax, want: `u.lev:1:2: unknown character '\r' (not in the legend)`},
 		{name: "unknown past width", file: "u.lev", data: "ww\nw-?\n", kind: ErrSyntax, want: "u.lev:2:3: unknown character '?' (not in the legend)"},
-		{name: "too wide", file: "b.lev", data: "wwwww\n", loader: tight, kind: ErrLimit, want: "b.lev:1:5: row wider than 4 characters"},
-		{name: "too tall", file: "b.lev", data: "w\nw\nw\nw\n", loader: tight, kind: ErrLimit, want: "b.lev:4: more than 3 rows"},
-		{name: "too many cells", file: "b.lev", data: "wwww\nwwww\nwwww\n", loader: tight, kind: ErrLimit, want: "b.lev: 4×3 level exceeds 9 cells"},
-		{name: "file too big", file: "b.lev", data: strings.Repeat("w", 65), loader: tight, kind: ErrLimit, want: "b.lev: file larger than 64 bytes"},
+		{name: "too wide", file: "b.lev", data: "wwwww\n", loader: tight, kind: ErrLimit, want: "b.lev:1:5: row wider than 4 characters (raise Loader.Limits.MaxWidth)"},
+		{name: "too tall", file: "b.lev", data: "w\nw\nw\nw\n", loader: tight, kind: ErrLimit, want: "b.lev:4: more than 3 rows (raise Loader.Limits.MaxHeight)"},
+		{name: "too many cells", file: "b.lev", data: "wwww\nwwww\nwwww\n", loader: tight, kind: ErrLimit, want: "b.lev: 4×3 level exceeds 9 cells (raise Loader.Limits.MaxCells)"},
+		{name: "file too big", file: "b.lev", data: strings.Repeat("w", 65), loader: tight, kind: ErrLimit, want: "b.lev: file larger than 64 bytes (raise Loader.Limits.MaxFileBytes)"},
 		{name: "bad legend key", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{'\n': {}}}, kind: ErrInvalid, want: `l.lev: legend character '\n' is not printable ASCII`},
 		{name: "bad legend keys, first reported", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{0xff: {}, '\t': {}, 'w': {}, 0x80: {}}}, kind: ErrInvalid, want: `l.lev: legend character '\t' is not printable ASCII`},
 		{name: "empty legend", file: "l.lev", data: "w\n", loader: Loader{Legend: Legend{}}, kind: ErrInvalid, want: "l.lev: empty legend"},
+		{name: "no player", file: "p.lev", data: "www\nwew\n", kind: ErrInvalid, want: "p.lev: no player ('s'): a level has exactly one"},
+		{name: "no player, two symbols", file: "p.lev", data: "www\n", loader: Loader{Legend: Legend{'w': {Cell: Wall}, 's': {Spawn: Player}, '@': {Spawn: Player}}},
+			kind: ErrInvalid, want: "p.lev: no player ('@' or 's'): a level has exactly one"},
+		{name: "two players", file: "p.lev", data: "wwww\nws-w\nw-sw\n", kind: ErrInvalid, want: "p.lev:3:3: second player 's' (the first is at 2:2): a level has exactly one"},
+		{name: "two player symbols", file: "p.lev", data: "@s\n", loader: Loader{Legend: Legend{'s': {Spawn: Player}, '@': {Spawn: Player}}},
+			kind: ErrInvalid, want: "p.lev:1:2: second player 's' (the first is at 1:1): a level has exactly one"},
+		{name: "too many spawns", file: "p.lev", data: "seee\neeee\n", loader: Loader{Limits: Limits{MaxSpawns: 6}}, kind: ErrLimit,
+			want: "p.lev:2:3: more than 6 spawns (raise Loader.Limits.MaxSpawns)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

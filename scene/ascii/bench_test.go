@@ -15,6 +15,8 @@ func BenchmarkParse256(b *testing.B) {
 			switch {
 			case x == 0 || y == 0 || x == n-1 || y == n-1:
 				src.WriteByte('w')
+			case x == 1 && y == 1:
+				src.WriteByte('s')
 			case (x*7+y*13)%97 == 0:
 				src.WriteByte('e')
 			case (x*3+y*5)%31 == 0:

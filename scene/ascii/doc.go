@@ -12,7 +12,8 @@
 // kinds and the capped file read are the scene loaders' shared ones from
 // internal/loadutil, re-exported here. Errors name the file, the
 // 1-based line and column, and what is wrong (empty file, ragged row,
-// unknown character, size over Limits). Sizes are checked before the grid
+// unknown character, size or spawn count over Limits, no player or a
+// second one). Sizes are checked before the grid
 // is allocated; a load returns a complete Level or nil and an error, never
 // a panic.
 //

@@ -12,9 +12,10 @@ var (
 	// ErrSyntax: the text is not a level (empty, ragged rows, a character
 	// the legend does not know).
 	ErrSyntax = loadutil.ErrSyntax
-	// ErrInvalid: the Loader's configuration (its legend) is unusable.
+	// ErrInvalid: the Loader's configuration (its legend) is unusable, or
+	// the level does not hold exactly one player.
 	ErrInvalid = loadutil.ErrInvalid
-	// ErrLimit: the file or the level exceeds Limits.
+	// ErrLimit: the file, the level or its spawns exceed Limits.
 	ErrLimit = loadutil.ErrLimit
 	// ErrPath: the path is not a valid fs.FS path (absolute, "..", ...).
 	ErrPath = loadutil.ErrPath

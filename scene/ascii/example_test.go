@@ -45,11 +45,11 @@ func ExampleLoader() {
 	leg['$'] = ascii.Symbol{Cell: ascii.Empty, Spawn: coin}
 	ld := ascii.Loader{Legend: leg}
 
-	l, _ := ld.Parse("pond.lev", []byte("w~~w\nw$-w\n"))
+	l, _ := ld.Parse("pond.lev", []byte("w~~w\nw$sw\n"))
 	c, _ := l.At(1, 0)
 	fmt.Println(c == water, l.SpawnPoints(coin))
 
-	_, err := ld.Parse("pond.lev", []byte("w~~w\nw$-?\n"))
+	_, err := ld.Parse("pond.lev", []byte("w~~w\nw$s?\n"))
 	fmt.Println(err)
 	// Output:
 	// true [{1 1}]

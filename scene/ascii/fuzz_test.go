@@ -21,10 +21,10 @@ func FuzzLoad(f *testing.F) {
 		f.Add(b)
 		f.Add(b[:len(b)*2/3])
 	}
-	for _, s := range []string{"", "\n", "w", "s\r\n", "ww\nw", "we\nps\n\n\n", "-\xff", "t\nb\n-\n"} {
+	for _, s := range []string{"", "\n", "w", "s\r\n", "ww\nw", "we\nps\n\n\n", "ss", "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeees", "-\xff", "t\nb\n-\n"} {
 		f.Add([]byte(s))
 	}
-	ld := Loader{Limits: Limits{MaxWidth: 256, MaxHeight: 256, MaxCells: 1 << 14, MaxFileBytes: 1 << 16}}
+	ld := Loader{Limits: Limits{MaxWidth: 256, MaxHeight: 256, MaxCells: 1 << 14, MaxFileBytes: 1 << 16, MaxSpawns: 64}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ld.Load(fstest.MapFS{"f.lev": {Data: data}}, "f.lev")
 		if err != nil {
@@ -42,10 +42,17 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("cell %d", c)
 			}
 		}
+		players := 0
 		for _, s := range l.Spawns {
 			if c, ok := l.At(s.At.X, s.At.Y); !ok || c != Empty || s.Kind == NoSpawn {
 				t.Fatalf("spawn %+v on %v %v", s, c, ok)
 			}
+			if s.Kind == Player {
+				players++
+			}
+		}
+		if players != 1 || len(l.Spawns) > 64 {
+			t.Fatalf("%d players, %d spawns", players, len(l.Spawns))
 		}
 	})
 }

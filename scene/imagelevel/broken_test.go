@@ -59,10 +59,10 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "not a PNG", png: "GIF89a....", kind: ErrFormat, want: "map.png: not a PNG image: png: invalid format: not a PNG file"},
 		{name: "empty image file", png: "\x00", kind: ErrFormat, want: "map.png: not a PNG image: unexpected EOF"},
 		{name: "truncated PNG", png: string(goodPNG[:len(goodPNG)-30]), kind: ErrFormat, want: "map.png: cannot decode PNG: png: invalid format: not enough pixel data"},
-		{name: "huge declared size", png: string(pngHeader(100000, 100000)), kind: ErrLimit, want: "map.png: 100000×100000 image: a side exceeds 4096 pixels"},
-		{name: "too many pixels", png: string(pngHeader(40, 40)), loader: small, kind: ErrLimit, want: "map.png: 40×40 image exceeds 1000 pixels"},
+		{name: "huge declared size", png: string(pngHeader(100000, 100000)), kind: ErrLimit, want: "map.png: 100000×100000 image: a side exceeds 4096 pixels (raise Loader.Limits.MaxDimension)"},
+		{name: "too many pixels", png: string(pngHeader(40, 40)), loader: small, kind: ErrLimit, want: "map.png: 40×40 image exceeds 1000 pixels (raise Loader.Limits.MaxCells)"},
 		{name: "zero width", png: string(pngHeader(0, 5)), kind: ErrFormat, want: "map.png: not a PNG image: png: invalid format: non-positive dimension"},
-		{name: "image file too big", png: string(goodPNG) + strings.Repeat("x", 1<<10), loader: small, kind: ErrLimit, want: "map.png: file larger than 1024 bytes"},
+		{name: "image file too big", png: string(goodPNG) + strings.Repeat("x", 1<<10), loader: small, kind: ErrLimit, want: "map.png: file larger than 1024 bytes (raise Loader.Limits.MaxImageBytes)"},
 		{name: "door at the edge", png: art("D", "w"), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
 			want: "map.png: pixel (0,0): door not between two walls with floor on the other sides (left outside, right outside, above outside, below wall)"},
 		{name: "door beside floor", png: art("...", "wD.", "..."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
@@ -71,6 +71,8 @@ func TestBrokenInputs(t *testing.T) {
 			want: "map.png: pixel (1,1): door not between two walls with floor on the other sides (left wall, right wall, above wall, below floor)"},
 		{name: "double door", png: art("....", "wDDw", "...."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, kind: ErrInvalid,
 			want: "map.png: pixel (1,1): door not between two walls with floor on the other sides (left wall, right door, above floor, below floor)"},
+		{name: "too many doors", png: art(".....", "wDwDw", "....."), json: `{"player": {"sp": {"x": 0, "y": 0}}}`, loader: Loader{Limits: Limits{MaxEntries: 1}}, kind: ErrLimit,
+			want: "map.png: pixel (3,1): more than 1 doors (raise Loader.Limits.MaxEntries)"},
 		{name: "same wall and door colour", loader: Loader{WallColor: DefaultDoorColor}, kind: ErrInvalid, want: "map.png: wall and door colours are the same"},
 		// The description alone.
 		{name: "empty JSON", json: " ", kind: ErrSyntax, want: "map.json: empty file"},
@@ -104,8 +106,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "absurd wave", json: edit(`"spawns_in_wave": 2`, `"spawns_in_wave": 9000000000`), kind: ErrInvalid, want: "map.json:40:25: overlords[1].spawns_in_wave: 9000000000 not in 1..65536"},
 		{name: "too many entries", json: edit(`"spawn_points": [
         {"x": 5.5`, `"spawn_points": [{"x":1,"y":1},{"x":1,"y":1},{"x":1,"y":1},
-        {"x": 5.5`), loader: Loader{Limits: Limits{MaxEntries: 15}}, kind: ErrLimit, want: "map.json:1:1: 18 entries exceed 15"},
-		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes"},
+        {"x": 5.5`), loader: Loader{Limits: Limits{MaxEntries: 15}}, kind: ErrLimit, want: "map.json:1:1: 18 entries exceed 15 (raise Loader.Limits.MaxEntries)"},
+		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes (raise Loader.Limits.MaxJSONBytes)"},
 		// The two together.
 		{name: "spawn in a wall", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 9.9, "y": 5.0}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (9.9, 5) is inside a wall (pixel (9,5) of map.png)"},
 		{name: "spawn outside the image", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 21, "y": 4.5}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (21, 4.5) outside the 21×16 image map.png"},

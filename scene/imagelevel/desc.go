@@ -152,7 +152,7 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 		count += len(o.LockOnEntry) + len(o.Triggers) + len(o.SpawnPoints)
 	}
 	if count > lim.MaxEntries {
-		return nil, de.at(ErrLimit, "", "%d entries exceed %d", count, lim.MaxEntries)
+		return nil, de.at(ErrLimit, "", "%d entries exceed %d (raise Loader.Limits.MaxEntries)", count, lim.MaxEntries)
 	}
 	names := map[string]int{}
 	tiles := map[mathx.Point]int{}

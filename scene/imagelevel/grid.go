@@ -146,10 +146,10 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 		return nil, errf(ErrFormat, file, "", "empty %d×%d image", w, h)
 	}
 	if w > lim.MaxDimension || h > lim.MaxDimension {
-		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels", w, h, lim.MaxDimension)
+		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels (raise Loader.Limits.MaxDimension)", w, h, lim.MaxDimension)
 	}
 	if int64(w)*int64(h) > lim.MaxCells {
-		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels", w, h, lim.MaxCells)
+		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels (raise Loader.Limits.MaxCells)", w, h, lim.MaxCells)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -178,6 +178,10 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 			axis, err := g.doorAxis(file, x, y)
 			if err != nil {
 				return nil, err
+			}
+			if len(g.Doors) >= lim.MaxEntries {
+				return nil, errf(ErrLimit, file, "pixel ("+strconv.Itoa(x)+","+strconv.Itoa(y)+")",
+					"more than %d doors (raise Loader.Limits.MaxEntries)", lim.MaxEntries)
 			}
 			g.Doors = append(g.Doors, GridDoor{At: mathx.Pt(x, y), Axis: axis})
 		}
@@ -213,12 +217,44 @@ func classify(img image.Image, cells []Cell, w int, wall, door color.NRGBA) {
 			p := m.Pix[y*m.Stride+4*x:]
 			cells[i] = kind(color.NRGBA{p[0], p[1], p[2], p[3]})
 		}
+	case *image.Gray:
+		classifyAt(cells, w, kind, func(x, y int) color.Gray { return m.GrayAt(x, y) })
+	case *image.Gray16:
+		classifyAt(cells, w, kind, func(x, y int) color.Gray16 { return m.Gray16At(x, y) })
+	case *image.RGBA:
+		classifyAt(cells, w, kind, func(x, y int) color.RGBA { return m.RGBAAt(x, y) })
+	case *image.RGBA64:
+		classifyAt(cells, w, kind, func(x, y int) color.RGBA64 { return m.RGBA64At(x, y) })
+	case *image.NRGBA64:
+		classifyAt(cells, w, kind, func(x, y int) color.NRGBA64 { return m.NRGBA64At(x, y) })
 	default:
 		b := img.Bounds()
 		for i := range cells {
 			x, y := i%w, i/w
 			cells[i] = kind(color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA))
 		}
+	}
+}
+
+// rgba is a colour's premultiplied 16-bit components.
+type rgba interface{ RGBA() (r, g, b, a uint32) }
+
+// classifyAt fills cells from at (an image of bounds starting at 0,0),
+// converting each colour exactly as color.NRGBAModel does, without
+// boxing every pixel in a color.Color (png.Decode's grey, 16-bit and RGBA
+// images: 16 Mi pixels took over a second through image.At).
+func classifyAt[C rgba](cells []Cell, w int, kind func(color.NRGBA) Cell, at func(x, y int) C) {
+	for i := range cells {
+		r, g, b, a := at(i%w, i/w).RGBA()
+		var c color.NRGBA
+		switch a {
+		case 0xffff:
+			c = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
+		case 0:
+		default:
+			c = color.NRGBA{uint8((r * 0xffff / a) >> 8), uint8((g * 0xffff / a) >> 8), uint8((b * 0xffff / a) >> 8), uint8(a >> 8)}
+		}
+		cells[i] = kind(c)
 	}
 }
 

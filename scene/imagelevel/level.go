@@ -18,7 +18,8 @@ type Limits struct {
 	MaxDimension  int   // image width and height in pixels (tiles)
 	MaxCells      int64 // image width×height
 	// MaxEntries bounds the doors, overlords, names and points of a
-	// description together, and max_in_level and spawns_in_wave.
+	// description together, max_in_level and spawns_in_wave, and the
+	// door pixels of an image.
 	MaxEntries int
 }
 
@@ -100,7 +101,7 @@ func LoadDescription(fsys fs.FS, name string) (*Description, error) {
 func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxImageBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxImageBytes")
 	}
 	return ld.decodeGrid(name, data)
 }
@@ -110,7 +111,7 @@ func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
 func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxJSONBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
 	}
 	return ld.parseDescription(name, data)
 }
@@ -127,7 +128,7 @@ func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	// The description first: it is small, and its errors are the likelier.
 	ddata, err := loadutil.ReadFile(fsys, descName, lim.MaxJSONBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
 	}
 	d, err := ld.parseDescription(descName, ddata)
 	if err != nil {

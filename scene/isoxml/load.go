@@ -2,6 +2,7 @@ package isoxml
 
 import (
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,11 +16,20 @@ type Limits struct {
 	// MaxFileBytes is the largest file read; one Load reads at most four
 	// times this in all (scene plus definitions).
 	MaxFileBytes int64
-	MaxElements  int     // XML elements plus attributes of one file
-	MaxDepth     int     // XML element nesting
-	MaxDefFiles  int     // <definitions> entries of one scene
-	MaxGridSize  int     // gridsize and levelsize
-	MaxCoord     float64 // |coordinate|, size, radius
+	MaxElements  int // XML elements plus attributes of one file
+	MaxDepth     int // XML element nesting
+	// MaxAttrs bounds the attributes of one element, checked on the raw
+	// bytes before the XML decoder reads the element (it reads all of an
+	// element's attributes at once, about 100 bytes of memory each).
+	MaxAttrs    int
+	MaxDefFiles int     // <definitions> entries of one scene
+	MaxGridSize int     // gridsize and levelsize
+	MaxCoord    float64 // |coordinate|, size, radius
+	// MaxFloorCells bounds the area of the scene's floors in grid cells
+	// (gridsize × gridsize, a part cell counted whole), summed over its
+	// floors: a scene of many huge floors is refused at the floor that
+	// passes it instead of costing floors × area to build.
+	MaxFloorCells int64
 }
 
 // DefaultLimits are generous for hand-made and generated scenes and still
@@ -28,9 +38,12 @@ var DefaultLimits = Limits{
 	MaxFileBytes: 16 << 20,
 	MaxElements:  1 << 20,
 	MaxDepth:     32,
+	MaxAttrs:     256,
 	MaxDefFiles:  64,
 	MaxGridSize:  1 << 16,
 	MaxCoord:     1 << 24,
+	// 64Mi cells: sixteen floors over a whole 2048×2048 map.
+	MaxFloorCells: 1 << 26,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -44,6 +57,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = d.MaxDepth
 	}
+	if l.MaxAttrs <= 0 {
+		l.MaxAttrs = d.MaxAttrs
+	}
 	if l.MaxDefFiles <= 0 {
 		l.MaxDefFiles = d.MaxDefFiles
 	}
@@ -52,6 +68,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if !(l.MaxCoord > 0) {
 		l.MaxCoord = d.MaxCoord
+	}
+	if l.MaxFloorCells <= 0 {
+		l.MaxFloorCells = d.MaxFloorCells
 	}
 	return l
 }
@@ -84,13 +103,13 @@ func (ld Loader) newLoad(fsys fs.FS) *load { return &load{fsys: fsys, lim: ld.Li
 func (l *load) readXML(name string) (*node, error) {
 	data, err := loadutil.ReadFile(l.fsys, name, l.lim.MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	l.read += int64(len(data))
 	if l.read > 4*l.lim.MaxFileBytes {
-		return nil, errf(ErrLimit, name, 0, "", "scene and definitions together larger than %d bytes", 4*l.lim.MaxFileBytes)
+		return nil, errf(ErrLimit, name, 0, "", "scene and definitions together larger than %d bytes (raise Loader.Limits.MaxFileBytes)", 4*l.lim.MaxFileBytes)
 	}
-	return parseXML(name, data, l.lim.MaxDepth, l.lim.MaxElements)
+	return parseXML(name, data, l.lim.MaxDepth, l.lim.MaxElements, l.lim.MaxAttrs)
 }
 
 // LoadDefinitions reads one definitions file; see the package
@@ -374,7 +393,7 @@ func (l *load) head(s *Scene, head *node) error {
 				}
 			}
 			if len(s.Defs.Files) >= l.lim.MaxDefFiles {
-				return errf(ErrLimit, file, k.line, where, "more than %d definitions files", l.lim.MaxDefFiles)
+				return errf(ErrLimit, file, k.line, where, "more than %d definitions files (raise Loader.Limits.MaxDefFiles)", l.lim.MaxDefFiles)
 			}
 			if _, err := fs.Stat(l.fsys, p); err != nil {
 				return &Error{File: file, Line: k.line, Where: where, Msg: "definitions file " + strconv.Quote(p) + " missing", Kind: ErrMissing, Err: err}
@@ -399,6 +418,7 @@ func (l *load) body(s *Scene, body *node) error {
 	}
 	var ents []pending
 	first := true
+	floorCells := 0.0
 	for _, k := range body.kids {
 		where := describe(k)
 		if err := noKids(file, k, where); err != nil {
@@ -446,6 +466,15 @@ func (l *load) body(s *Scene, body *node) error {
 				return err
 			}
 			f.Material = m
+			if gs := float64(s.GridSize); gs > 0 {
+				// Cells the floor touches, as the scene's grid cuts it.
+				cx := math.Ceil((f.Pos.X+f.Width)/gs) - math.Floor(f.Pos.X/gs)
+				cy := math.Ceil((f.Pos.Y+f.Depth)/gs) - math.Floor(f.Pos.Y/gs)
+				floorCells += cx * cy
+				if floorCells > float64(l.lim.MaxFloorCells) {
+					return errf(ErrLimit, file, k.line, where, "floors cover more than %d grid cells in all (raise Loader.Limits.MaxFloorCells)", l.lim.MaxFloorCells)
+				}
+			}
 			s.Floors = append(s.Floors, f)
 			box = f.Box()
 		case "object", "character":

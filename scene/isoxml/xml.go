@@ -21,8 +21,12 @@ type node struct {
 }
 
 // parseXML builds the element tree of data, refusing elements nested
-// deeper than maxDepth and more than maxElems elements plus attributes.
-func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
+// deeper than maxDepth, more than maxElems elements plus attributes, and
+// elements with more than maxAttrs attributes.
+func parseXML(file string, data []byte, maxDepth, maxElems, maxAttrs int) (*node, error) {
+	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxAttrs")
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
 	var root *node
@@ -44,7 +48,11 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*node, error) {
 		case xml.StartElement:
 			line := start
 			if err := budget.Start(file, line, len(stack), t); err != nil {
-				return nil, err
+				field := "Loader.Limits.MaxElements"
+				if len(stack) >= maxDepth {
+					field = "Loader.Limits.MaxDepth"
+				}
+				return nil, loadutil.RaiseHint(err, field)
 			}
 			n := &node{name: t.Name.Local, attrs: t.Attr, line: line}
 			if len(stack) == 0 {
@@ -171,7 +179,7 @@ func (a *attrs) intAttr(name string, max int) int {
 		return 0
 	}
 	if i > max {
-		a.fail(ErrLimit, "attribute %s=%d exceeds %d", name, i, max)
+		a.fail(ErrLimit, "attribute %s=%d exceeds %d (raise Loader.Limits.MaxGridSize)", name, i, max)
 		return 0
 	}
 	return i
