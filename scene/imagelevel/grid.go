@@ -134,7 +134,7 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 	if len(data) >= 24 && string(data[:8]) == "\x89PNG\r\n\x1a\n" && string(data[12:16]) == "IHDR" {
 		w, h := binary.BigEndian.Uint32(data[16:20]), binary.BigEndian.Uint32(data[20:24])
 		if w > 0 && h > 0 && w <= 1<<31-1 && h <= 1<<31-1 && (int64(w) > int64(lim.MaxDimension) || int64(h) > int64(lim.MaxDimension)) {
-			return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels", w, h, lim.MaxDimension)
+			return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels (raise Loader.Limits.MaxDimension)", w, h, lim.MaxDimension)
 		}
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(data))
