@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"bytes"
+	"diorama/internal/loadutil"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -162,6 +163,10 @@ func decodeSheet(data []byte, file string, v any) (func(string, string, ...any) 
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return ferr, ferr("", "invalid JSON: %v", err)
+	}
+	if path, off, dup := loadutil.DuplicateKey(data); dup {
+		line, _ := loadutil.LineCol(data, off)
+		return ferr, ferr(path, "key written twice in the same object (line %d)", line)
 	}
 	return ferr, nil
 }

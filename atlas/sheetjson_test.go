@@ -340,3 +340,13 @@ func TestPagesAnyFormat(t *testing.T) {
 		}
 	}
 }
+
+// A key written twice is an error naming its JSON path, not a silently
+// lost frame.
+func TestDuplicateKeys(t *testing.T) {
+	doc := `{"frames": {"a.png": {"frame": {"x":0,"y":0,"w":4,"h":4}, "frame": {"x":4,"y":0,"w":4,"h":4}, "sourceSize": {"w":4,"h":4}, "spriteSourceSize": {"x":0,"y":0,"w":4,"h":4}}}, "meta": {"image": "p.png", "size": {"w":8,"h":4}}}`
+	_, err := ParseTexturePacker([]byte(doc), "dup.json")
+	if err == nil || !strings.Contains(err.Error(), "frames.a.png.frame") || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("duplicate key: %v", err)
+	}
+}

@@ -43,6 +43,16 @@ func compress64(t testing.TB, comp string, data []byte) string {
 	return base64.StdEncoding.EncodeToString(b.Bytes())
 }
 
+// trailing returns compress64 of data with five bytes of junk after the
+// compressed stream.
+func trailing(t testing.TB, comp string, data []byte) string {
+	raw, err := base64.StdEncoding.DecodeString(compress64(t, comp, data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(append(raw, "junk!"...))
+}
+
 const tsxOK = `<tileset name="ok" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png" width="16" height="16"/></tileset>`
 
 // tmx wraps a layer body in a 2×2 map with a 4-tile tileset.
@@ -110,6 +120,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "bad zstd", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zstd", compress64(t, "", good)))}, kind: ErrData, want: "zstd"},
 		{name: "corrupt zlib stream", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", corrupt(compress64(t, "zlib", good))))}, kind: ErrData, want: "zlib"},
 		{name: "zlib too short", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", compress64(t, "zlib", short)))}, kind: ErrData, want: "decompressed to 12 bytes, want 16"},
+		{name: "zlib trailing garbage", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", trailing(t, "zlib", good)))}, kind: ErrData, want: "5 bytes of trailing data after the zlib stream"},
+		{name: "gzip trailing garbage", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "gzip", trailing(t, "gzip", good)))}, kind: ErrData, want: "gzip"},
 		{name: "zlib bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zlib", compress64(t, "zlib", bomb)))}, kind: ErrData, want: "decompression bomb"},
 		{name: "gzip bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "gzip", compress64(t, "gzip", bomb)))}, kind: ErrData, want: "decompression bomb"},
 		{name: "zstd bomb", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("base64", "zstd", compress64(t, "zstd", bomb)))}, kind: ErrData, want: "decompression bomb"},
@@ -285,5 +297,14 @@ func TestLegacyTilesDoNotCountAsElements(t *testing.T) {
 	}
 	if l := m.Layers[0]; len(l.Tiles) != 400 || l.At(19, 19) != 3 {
 		t.Fatal(len(l.Tiles))
+	}
+}
+
+// A key written twice in a .tmj is an error at its line and JSON path.
+func TestDuplicateJSONKey(t *testing.T) {
+	tmj := "{\"type\":\"map\",\"orientation\":\"orthogonal\",\"width\":1,\"height\":1,\"tilewidth\":8,\"tileheight\":8,\n\"layers\":[{\"type\":\"tilelayer\",\"id\":1,\"name\":\"g\",\"width\":1,\"height\":1,\n\"data\":[0],\"data\":[0]}]}"
+	_, err := Load(fstest.MapFS{"m.tmj": {Data: []byte(tmj)}}, "m.tmj")
+	if err == nil || !strings.Contains(err.Error(), "m.tmj:3: layers[0].data: key written twice") {
+		t.Fatalf("duplicate key: %v", err)
 	}
 }

@@ -81,6 +81,7 @@ func decodeBase64(text []byte, compression string, dst []GID) error {
 	raw = raw[:k]
 	want := int64(len(dst)) * 4
 	var r io.Reader
+	br := bytes.NewReader(raw) // a ByteReader: flate reads no further than its stream
 	switch compression {
 	case "":
 		if int64(len(raw)) != want {
@@ -89,18 +90,19 @@ func decodeBase64(text []byte, compression string, dst []GID) error {
 		fillGIDs(raw, dst)
 		return nil
 	case "zlib":
-		zr, err := zlib.NewReader(bytes.NewReader(raw))
+		zr, err := zlib.NewReader(br)
 		if err != nil {
 			return errorString("bad zlib data: " + err.Error())
 		}
 		defer zr.Close()
 		r = zr
 	case "gzip":
-		gr, err := gzip.NewReader(bytes.NewReader(raw))
+		gr, err := gzip.NewReader(br)
 		if err != nil {
 			return errorString("bad gzip data: " + err.Error())
 		}
 		defer gr.Close()
+		gr.Multistream(false) // one member: anything after it is trailing data
 		r = gr
 	case "zstd":
 		return decodeZstd(raw, want, dst)
@@ -116,6 +118,9 @@ func decodeBase64(text []byte, compression string, dst []GID) error {
 		return errorString("bad " + compression + " data: " + err.Error())
 	case int64(got) < want:
 		return errorString("decompressed to " + itoa(got) + " bytes, want " + strconv.FormatInt(want, 10))
+	case br.Len() > 0:
+		// The stream ended (its checksum checked) before the data did.
+		return errorString(itoa(br.Len()) + " bytes of trailing data after the " + compression + " stream")
 	}
 	fillGIDs(out[:want], dst)
 	return nil

@@ -296,6 +296,11 @@ func unmarshalJSON(file string, data []byte, maxDepth, maxElems int, v any) erro
 	}
 	err := json.Unmarshal(data, v)
 	if err == nil {
+		// encoding/json keeps the last of two equal keys: refuse them,
+		// rather than lose the first silently.
+		if path, off, dup := loadutil.DuplicateKey(data); dup {
+			return &Error{File: file, Line: lineAt(data, off), Where: path, Msg: "key written twice in the same object", Kind: ErrInvalid}
+		}
 		return nil
 	}
 	var se *json.SyntaxError
