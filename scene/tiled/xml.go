@@ -48,7 +48,16 @@ func (n *xnode) child(name string) *xnode {
 // parseXML builds the element tree of data, refusing nesting deeper than
 // maxDepth and more than maxElems elements plus attributes. Errors carry
 // the line.
+// maxAttrs bounds the attributes of one TMX/TSX/TX tag (and the '='
+// signs of one text between tags): see loadutil.CheckAttrs.
+const maxAttrs = 4096
+
 func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) {
+	// encoding/xml reads all of a tag's attributes at once: bound them
+	// before it does (real Tiled tags have a few dozen).
+	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
+		return nil, err
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
 	var root *xnode
