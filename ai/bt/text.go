@@ -62,6 +62,16 @@ func lineErr(line int, format string, args ...any) error {
 	return e
 }
 
+// ParseFile is Parse for a source with a name (a file's path): its errors
+// read "name:line: msg".
+func ParseFile(name, src string) (*Source, error) {
+	s, err := Parse(src)
+	if e, ok := err.(*Error); ok {
+		e.File = name
+	}
+	return s, err
+}
+
 // Parse reads a text definition. Errors are [*Error] values naming the
 // line.
 func Parse(src string) (*Source, error) {

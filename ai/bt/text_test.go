@@ -187,3 +187,11 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// ParseFile names the source in its errors.
+func TestParseFileNamesTheFile(t *testing.T) {
+	_, err := ParseFile("brains/tank.bt", "tree a\n  sequence\n    bogus-node\n")
+	if err == nil || !strings.HasPrefix(err.Error(), "brains/tank.bt:3: ") {
+		t.Fatalf("error %v", err)
+	}
+}

@@ -20,13 +20,24 @@ const (
 // definition, or 0 for a tree built in Go, in which case Node describes
 // the node instead.
 type Error struct {
+	File string // the source's name when given (ParseFile), else ""
 	Line int
 	Node string
 	Msg  string
 }
 
-// Error formats the error as "bt: line N: msg" or "bt: <node>: msg".
+// Error formats the error as "bt: line N: msg" or "bt: <node>: msg", or
+// as "file:N: msg" when the source has a name.
 func (e *Error) Error() string {
+	if e.File != "" {
+		if e.Line > 0 {
+			return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		}
+		if e.Node != "" {
+			return fmt.Sprintf("%s: %s: %s", e.File, e.Node, e.Msg)
+		}
+		return e.File + ": " + e.Msg
+	}
 	if e.Line > 0 {
 		return fmt.Sprintf("bt: line %d: %s", e.Line, e.Msg)
 	}

@@ -12,12 +12,29 @@ const MaxSourceBytes = 1 << 20
 
 // Error is a text-definition error naming the 1-based line.
 type Error struct {
+	File string // the source's name when given (ParseFile), else ""
 	Line int
 	Msg  string
 }
 
-// Error formats the error as "fuzzy: line N: msg".
-func (e *Error) Error() string { return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg) }
+// Error formats the error as "fuzzy: line N: msg", or "file:N: msg" when
+// the source has a name.
+func (e *Error) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg)
+}
+
+// ParseFile is Parse for a source with a name (a file's path): its errors
+// read "name:line: msg".
+func ParseFile(name, src string) (*Module, error) {
+	m, err := Parse(src)
+	if e, ok := err.(*Error); ok {
+		e.File = name
+	}
+	return m, err
+}
 
 // Parse reads a module from the text format. "#" starts a comment; each
 // non-blank line is one of

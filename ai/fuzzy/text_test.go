@@ -153,3 +153,11 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// ParseFile names the source in its errors.
+func TestParseFileNamesTheFile(t *testing.T) {
+	_, err := ParseFile("brains/attack.fz", "input a 0 1\n set lo bogus 0 1\n")
+	if err == nil || !strings.HasPrefix(err.Error(), "brains/attack.fz:2: ") {
+		t.Fatalf("error %v", err)
+	}
+}

@@ -333,7 +333,7 @@ var fuzzyProto *fuzzy.Module
 var attackSrc string
 
 func init() {
-	m, err := fuzzy.Parse(attackSrc)
+	m, err := fuzzy.ParseFile("brains/attack.fz", attackSrc)
 	if err != nil {
 		treeErr = err
 		return
