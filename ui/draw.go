@@ -1,0 +1,162 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"strings"
+
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// Depth steps within one panel's slice of depths.
+const (
+	layerShade = iota
+	layerPanel
+	layerWidget
+	layerRim
+	layerText
+	panelDepths // depths each panel uses
+)
+
+// Draw adds the open panels and the toasts to l at depths from depth up
+// (each panel takes 5 depths, so give the UI a depth above the game's
+// world). It lays the panels out first, so Rect values are current. For a
+// static UI it allocates nothing once l has grown.
+func (u *UI) Draw(l *raster.DrawList, depth int64) {
+	u.layout()
+	th := &u.Theme
+	for i, p := range u.panels {
+		if p.Hidden {
+			continue
+		}
+		d := depth + int64(i)*panelDepths
+		if p.Modal && th.Shade.A != 0 {
+			l.FillRect(d+layerShade, image.Rect(0, 0, u.W, u.H), th.Shade)
+		}
+		u.drawPanel(l, d, p)
+	}
+	u.drawToasts(l, depth+int64(len(u.panels))*panelDepths)
+}
+
+func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
+	th := &u.Theme
+	r := p.rect
+	tail := p.Tail && p.Anchor == AtPoint && th.Tail > 0
+	var tx, half int
+	if tail {
+		half = th.Tail/2 + 1
+		tx = min(max(p.Point.X, r.Min.X+half+2), r.Max.X-half-2)
+	}
+	box(l, d+layerPanel, r, th.Panel, th.Border, tx, half, tail && !p.tailBelow, tail && p.tailBelow)
+	if tail {
+		ey := float64(r.Max.Y - 1)
+		if p.tailBelow {
+			ey = float64(r.Min.Y + 1)
+		}
+		tip := mathx.V2(float64(p.Point.X)+0.5, float64(p.Point.Y)+0.5)
+		a, b := mathx.V2(float64(tx-half), ey), mathx.V2(float64(tx+half), ey)
+		tri := [3]mathx.Vec2{a, b, tip}
+		l.FillPolygon(d+layerPanel, tri[:], th.Panel, true)
+		l.LineAA(d+layerRim, a, tip, 1, th.Border)
+		l.LineAA(d+layerRim, b, tip, 1, th.Border)
+	}
+	f := th.font()
+	if p.Title != "" {
+		inner := image.Rect(r.Min.X+th.PanelPad, r.Min.Y+th.PanelPad, r.Max.X-th.PanelPad, r.Max.Y)
+		drawText(l, d+layerText, f, p.Title, inner, true, th.Title)
+	}
+	if p.Root != nil {
+		u.drawWidget(l, d, p.Root)
+	}
+}
+
+// box fills r with fill inside a one-pixel border, leaving a gap of
+// 2*half+1 pixels centred on x=tx in the bottom (or top) border for a
+// bubble's tail.
+func box(l *raster.DrawList, d int64, r image.Rectangle, fill, border color.RGBA, tx, half int, gapBottom, gapTop bool) {
+	if r.Dx() < 2 || r.Dy() < 2 {
+		l.FillRect(d, r, fill)
+		return
+	}
+	l.FillRect(d, r.Inset(1), fill)
+	hline := func(y int, gap bool) {
+		if !gap {
+			l.FillRect(d, image.Rect(r.Min.X, y, r.Max.X, y+1), border)
+			return
+		}
+		l.FillRect(d, image.Rect(r.Min.X, y, tx-half, y+1), border)
+		l.FillRect(d, image.Rect(tx+half, y, r.Max.X, y+1), border)
+	}
+	hline(r.Min.Y, gapTop)
+	hline(r.Max.Y-1, gapBottom)
+	l.FillRect(d, image.Rect(r.Min.X, r.Min.Y+1, r.Min.X+1, r.Max.Y-1), border)
+	l.FillRect(d, image.Rect(r.Max.X-1, r.Min.Y+1, r.Max.X, r.Max.Y-1), border)
+}
+
+func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget) {
+	th := &u.Theme
+	f := th.font()
+	switch w.kind {
+	case kindStack:
+		for _, c := range w.children {
+			if c != nil {
+				u.drawWidget(l, d, c)
+			}
+		}
+	case kindLabel:
+		drawText(l, d+layerText, f, w.Text, w.rect, w.Centered, th.Text)
+	case kindButton:
+		bg, rim, fg := th.Button, th.Border, th.Text
+		switch {
+		case w.Disabled:
+			bg, fg = th.Disabled, th.TextDim
+		case w == u.pressed:
+			bg, rim = th.Pressed, th.FocusRim
+		case w == u.focus:
+			bg, rim = th.Focus, th.FocusRim
+		}
+		l.FillRect(d+layerWidget, w.rect, bg)
+		l.StrokeRect(d+layerRim, w.rect, rim)
+		_, h := f.Measure(w.Text)
+		r := w.rect
+		r.Min.Y += (r.Dy() - h) / 2
+		drawText(l, d+layerText, f, w.Text, r, true, fg)
+	}
+}
+
+// drawText draws s from the top of r, each line left-aligned or centred
+// in r's width.
+func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rectangle, center bool, c color.RGBA) {
+	if !center {
+		l.Text(d, f, s, r.Min.X, r.Min.Y, c)
+		return
+	}
+	y := r.Min.Y
+	for {
+		line, rest, more := strings.Cut(s, "\n")
+		w, _ := f.Measure(line)
+		l.Text(d, f, line, r.Min.X+(r.Dx()-w)/2, y, c)
+		if !more {
+			return
+		}
+		s = rest
+		y += f.LineHeight()
+	}
+}
+
+func (u *UI) drawToasts(l *raster.DrawList, d int64) {
+	th := &u.Theme
+	f := th.font()
+	y := u.H - th.Margin
+	for i := 0; i < u.shownToasts(); i++ {
+		t := &u.toasts[i]
+		a := t.alpha(min(th.ToastFade, t.total))
+		tw, tlh := f.Measure(t.text)
+		size := image.Pt(tw, tlh).Add(th.ButtonPad.Mul(2))
+		r := image.Rect((u.W-size.X)/2, y-size.Y, (u.W+size.X)/2, y)
+		box(l, d+layerPanel, r, fade(th.Panel, a), fade(th.Border, a), 0, 0, false, false)
+		drawText(l, d+layerText, f, t.text, r.Add(image.Pt(0, th.ButtonPad.Y)), true, fade(th.Text, a))
+		y = r.Min.Y - th.Gap
+	}
+}
