@@ -67,9 +67,13 @@ func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
 		drawText(l, d+layerText, f, p.Title, inner, true, th.Title)
 	}
 	if p.Root != nil {
-		u.drawWidget(l, d, p.Root)
+		u.drawWidget(l, d, p.Root, noClip)
+		l.ClearClip()
 	}
 }
+
+// noClip is the clip of widgets outside any scrolling list.
+var noClip = image.Rect(-1<<30, -1<<30, 1<<30, 1<<30)
 
 // box fills r with fill inside a one-pixel border, leaving a gap of
 // 2*half+1 pixels centred on x=tx in the bottom (or top) border for a
@@ -94,16 +98,26 @@ func box(l *raster.DrawList, d int64, r image.Rectangle, fill, border color.RGBA
 	l.FillRect(d, image.Rect(r.Max.X-1, r.Min.Y+1, r.Max.X, r.Max.Y-1), border)
 }
 
-func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget) {
+// drawWidget draws w clipped to clip (the window of the scrolling lists
+// holding it).
+func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Rectangle) {
 	th := &u.Theme
 	f := th.font()
 	switch w.kind {
 	case kindStack:
+		inner := clip
+		if w.full > 0 {
+			inner = w.rect.Intersect(clip)
+			inner.Max.X -= scrollBarW
+			u.scrollBar(l, d, w, clip)
+		}
 		for _, c := range w.children {
-			if c != nil {
-				u.drawWidget(l, d, c)
+			if c != nil && c.rect.Overlaps(inner) {
+				l.SetClip(inner)
+				u.drawWidget(l, d, c, inner)
 			}
 		}
+		l.SetClip(clip)
 	case kindLabel:
 		drawText(l, d+layerText, f, w.Text, w.rect, w.Centered, th.Text)
 	case kindButton:
@@ -123,6 +137,18 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget) {
 		r.Min.Y += (r.Dy() - h) / 2
 		drawText(l, d+layerText, f, w.Text, r, true, fg)
 	}
+}
+
+// scrollBar draws a scrolling column's track and thumb at its right edge.
+func (u *UI) scrollBar(l *raster.DrawList, d int64, w *Widget, clip image.Rectangle) {
+	th := &u.Theme
+	l.SetClip(clip)
+	track := image.Rect(w.rect.Max.X-scrollBarW+2, w.rect.Min.Y, w.rect.Max.X, w.rect.Max.Y)
+	l.FillRect(d+layerWidget, track, th.Button)
+	h := track.Dy()
+	th0 := h * w.scroll / w.full
+	th1 := h * (w.scroll + h) / w.full
+	l.FillRect(d+layerRim, image.Rect(track.Min.X, track.Min.Y+th0, track.Max.X, track.Min.Y+max(th1, th0+3)), th.Border)
 }
 
 // drawText draws s from the top of r, each line left-aligned or centred

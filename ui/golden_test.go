@@ -200,3 +200,30 @@ func TestGoldenOpenType(t *testing.T) {
 	u.Open(Menu("Options", "Sound: on", "Music: off", "Back"))
 	golden(t, "menu_opentype", u)
 }
+
+// levelList is a scrolling list of 10 levels showing about 4 rows.
+func levelList() (*UI, *Panel, *platform.Input) {
+	u := New(240, 170, DefaultTheme())
+	col := Column()
+	for i := range 10 {
+		col.Add(Button(i, "Level "+string(rune('0'+i))))
+	}
+	col.MaxH = 100
+	p := &Panel{Title: "Choose a level", Root: col}
+	u.Open(p)
+	return u, p, platform.NewInput(u.W, u.H)
+}
+
+func TestGoldenList(t *testing.T) {
+	t.Run("top", func(t *testing.T) {
+		u, _, _ := levelList()
+		golden(t, "list_top", u)
+	})
+	t.Run("scrolled", func(t *testing.T) {
+		u, _, in := levelList()
+		for range 6 {
+			step(u, in, key(platform.KeyArrowDown)...)
+		}
+		golden(t, "list_scrolled", u)
+	})
+}

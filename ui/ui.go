@@ -136,6 +136,7 @@ func (u *UI) SetFocus(w *Widget) bool {
 	for _, o := range u.order {
 		if o == w {
 			u.focus = w
+			u.reveal()
 			return true
 		}
 	}
@@ -207,6 +208,20 @@ func (u *UI) moveFocus(d int) {
 		return
 	}
 	u.focus = u.order[((i+d)%n+n)%n]
+	u.reveal()
+}
+
+// reveal scrolls the lists holding the focused widget to show it.
+func (u *UI) reveal() {
+	if u.focus == nil {
+		return
+	}
+	for _, p := range u.panels {
+		if p.Root != nil && p.Root.reveal(u.focus) {
+			p.layout(&u.Theme, u.W, u.H)
+			return
+		}
+	}
 }
 
 func (u *UI) layout() {
@@ -293,6 +308,15 @@ func (u *UI) activate(w *Widget) Event {
 func (u *UI) pointer(in *platform.Input) Event {
 	var ev Event
 	m := in.Mouse()
+	if _, dy := in.Wheel(); dy != 0 {
+		if p, _ := u.hit(m.X, m.Y); p != nil && p.Root != nil {
+			th := &u.Theme
+			step := th.font().LineHeight() + 2*th.ButtonPad.Y + th.Gap
+			if p.Root.wheel(image.Pt(int(math.Floor(m.X)), int(math.Floor(m.Y))), dy, step) {
+				p.layout(th, u.W, u.H)
+			}
+		}
+	}
 	if m.Moved {
 		if _, w := u.hit(m.X, m.Y); w != nil {
 			u.focus = w

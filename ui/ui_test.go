@@ -307,6 +307,9 @@ func TestZeroAllocs(t *testing.T) {
 	menu := Menu("PAUSED", "Resume", "Options", "Quit")
 	u.Open(&Panel{Root: Label("Score 1200\nWave 3"), Anchor: TopLeft})
 	u.Open(menu)
+	list := Column(Button(0, "a"), Button(1, "b"), Button(2, "c"), Button(3, "d"))
+	list.MaxH = 40
+	u.Open(&Panel{Root: list, Anchor: Left})
 	u.Open(MessageBox("Quit?", "Leave the game?", "Yes", "No"))
 	b := Bubble("Enemy spotted!", image.Pt(300, 300))
 	u.Open(b)
@@ -401,3 +404,50 @@ func FuzzUpdate(f *testing.F) {
 }
 
 func data0(a float64) int { return int(a+20) % int(platform.KeyCount) }
+
+func TestScrollingList(t *testing.T) {
+	u, p, in := levelList()
+	col := p.Root
+	window := col.Rect()
+	if window.Dy() != 100 {
+		t.Fatalf("list window %v, want 100 high", window)
+	}
+	// walking down and back keeps the focused item inside the window
+	for i := 1; i < 10+9; i++ {
+		k := platform.KeyArrowDown
+		if i >= 10 {
+			k = platform.KeyArrowUp
+		}
+		step(u, in, key(k)...)
+		if !u.Focus().Rect().In(window) {
+			t.Fatalf("step %d: focused %q at %v outside the window %v", i, u.Focus().Text, u.Focus().Rect(), window)
+		}
+	}
+	// from item 0, nine downs focus item 9 at the bottom; Enter activates it
+	if u.Focus() != col.Children()[0] {
+		t.Fatalf("focus %q after nine downs and nine ups", u.Focus().Text)
+	}
+	for range 9 {
+		step(u, in, key(platform.KeyArrowDown)...)
+	}
+	last := col.Children()[9]
+	if u.Focus() != last || last.Rect().Max.Y != window.Max.Y {
+		t.Fatalf("focus %q at %v, want Level 9 at the window's bottom %v", u.Focus().Text, last.Rect(), window)
+	}
+	wantActivated(t, step(u, in, key(platform.KeyEnter)...), 9, p)
+	// an item scrolled out of the window cannot be clicked through the panel
+	first := col.Children()[0]
+	if first.Rect().Overlaps(window) {
+		t.Fatalf("item 0 still visible at %v", first.Rect())
+	}
+	// the wheel scrolls back to the top (clamped)
+	x, y := center(col)
+	step(u, in, platform.Event{Kind: platform.MouseMove, X: x, Y: y})
+	step(u, in, platform.Event{Kind: platform.MouseWheel, DY: 50})
+	if first.Rect().Min.Y != window.Min.Y {
+		t.Fatalf("after wheeling up item 0 at %v, want the top of %v", first.Rect(), window)
+	}
+	x0, y0 := center(first)
+	step(u, in, platform.Event{Kind: platform.MouseDown, X: x0, Y: y0})
+	wantActivated(t, step(u, in, platform.Event{Kind: platform.MouseUp, X: x0, Y: y0}), 0, p)
+}

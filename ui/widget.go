@@ -30,12 +30,15 @@ type Widget struct {
 	Disabled bool   // a disabled button cannot be focused or activated
 	MinW     int    // minimum width in pixels
 	MinH     int    // minimum height in pixels
+	MaxH     int    // a column taller than this (when > 0) scrolls: see [Column]
 	Centered bool   // a label's lines are centred in its width (captions always are)
 
 	kind     kind
 	dir      Dir
 	children []*Widget
 	size     image.Point     // natural size, from the last layout
+	full     int             // a scrolling column's content height
+	scroll   int             // a scrolling column's offset into its content
 	rect     image.Rectangle // placement, from the last layout
 }
 
@@ -47,7 +50,10 @@ func Label(text string) *Widget { return &Widget{kind: kindLabel, Text: text} }
 // focused.
 func Button(id int, text string) *Widget { return &Widget{kind: kindButton, ID: id, Text: text} }
 
-// Column stacks children top to bottom.
+// Column stacks children top to bottom. Give it a MaxH to make a
+// scrolling list: it then shows a MaxH-high window of its children with a
+// scroll bar, follows the focus as keys or the d-pad move it, and scrolls
+// with the mouse wheel.
 func Column(children ...*Widget) *Widget {
 	return &Widget{kind: kindStack, dir: Vertical, children: children}
 }
@@ -71,6 +77,54 @@ func (w *Widget) Children() []*Widget { return w.children }
 
 // Rect returns where the widget was placed by the last Update or Draw.
 func (w *Widget) Rect() image.Rectangle { return w.rect }
+
+// scrollBarW is the width kept for a scrolling column's bar.
+const scrollBarW = 5
+
+// scrolls reports whether w is a column that may scroll.
+func (w *Widget) scrolls() bool { return w.kind == kindStack && w.dir == Vertical && w.MaxH > 0 }
+
+// reveal scrolls every scrolling column on the way to x so that x's
+// rectangle lies in its window; it reports whether x is inside w.
+// Call it on a laid-out tree, then lay it out again.
+func (w *Widget) reveal(x *Widget) bool {
+	if w == x {
+		return true
+	}
+	for _, c := range w.children {
+		if c == nil || !c.reveal(x) {
+			continue
+		}
+		if w.full > 0 {
+			top := c.rect.Min.Y - w.rect.Min.Y // relative to the window
+			if top < 0 {
+				w.scroll += top
+			} else if bottom := c.rect.Max.Y - w.rect.Min.Y; bottom > w.rect.Dy() {
+				w.scroll += bottom - w.rect.Dy()
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// wheel scrolls the innermost scrolling column under p by dy notches;
+// it reports whether one took the wheel.
+func (w *Widget) wheel(p image.Point, dy float64, step int) bool {
+	if !p.In(w.rect) {
+		return false
+	}
+	for _, c := range w.children {
+		if c != nil && c.wheel(p, dy, step) {
+			return true
+		}
+	}
+	if w.full == 0 || dy == 0 {
+		return false
+	}
+	w.scroll -= int(dy * float64(step))
+	return true
+}
 
 // focusable reports whether the widget takes focus.
 func (w *Widget) focusable() bool { return w.kind == kindButton && !w.Disabled }
@@ -110,6 +164,12 @@ func (w *Widget) measure(th *Theme) image.Point {
 			}
 		}
 	}
+	w.full = 0
+	if w.scrolls() && s.Y > w.MaxH {
+		w.full = s.Y
+		s.Y = w.MaxH
+		s.X += scrollBarW
+	}
 	s.X, s.Y = max(s.X, w.MinW), max(s.Y, w.MinH)
 	w.size = s
 	return s
@@ -123,6 +183,11 @@ func (w *Widget) place(r image.Rectangle, th *Theme) {
 	}
 	if w.dir == Vertical {
 		y := r.Min.Y
+		if w.full > 0 {
+			w.scroll = min(max(w.scroll, 0), max(0, w.full-r.Dy()))
+			y -= w.scroll
+			r.Max.X -= scrollBarW
+		}
 		for _, c := range w.children {
 			if c == nil {
 				continue
