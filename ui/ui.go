@@ -33,14 +33,19 @@ type Event struct {
 // Focus: the focus order is the open, visible panels' buttons in opening
 // order, then in each panel depth-first; when a modal panel is open, only
 // the topmost modal panel and the panels opened after it take part (focus
-// and input are trapped). Arrows, Tab/Shift+Tab and the gamepad d-pad move
-// focus (wrapping); Enter, Space and gamepad A activate the focused
+// and input are trapped). Arrows, Tab/Shift+Tab, the gamepad d-pad and
+// left stick move focus (wrapping, repeating while held); Enter, Space and gamepad A activate the focused
 // button; Escape and gamepad B cancel. The mouse focuses the button it
 // moves over and activates it when pressed and released on it; a finger
 // does the same with a tap.
 type UI struct {
 	Theme Theme
 	W, H  int // screen size in pixels
+
+	// RepeatDelay and RepeatEvery set how a held arrow key, d-pad
+	// direction or leaning left stick keeps moving focus: again after
+	// RepeatDelay ticks, then every RepeatEvery ticks (0 delay: never).
+	RepeatDelay, RepeatEvery int
 
 	panels  []*Panel
 	focus   *Widget
@@ -50,13 +55,17 @@ type UI struct {
 
 	toasts [maxToasts]toast
 	nToast int
+
+	held      int // direction held: -1, 0 or +1
+	heldTicks int
 }
 
 const mouseHold = math.MinInt
 
 // New returns a UI for a w×h screen with the given theme.
 func New(w, h int, th Theme) *UI {
-	return &UI{Theme: th, W: w, H: h, order: make([]*Widget, 0, 32), panels: make([]*Panel, 0, 8)}
+	return &UI{Theme: th, W: w, H: h, order: make([]*Widget, 0, 32), panels: make([]*Panel, 0, 8),
+		RepeatDelay: 20, RepeatEvery: 5}
 }
 
 // Open shows p on top of the open panels (moving it to the top if it is
@@ -357,6 +366,8 @@ func (u *UI) keys(in *platform.Input) Event {
 	next = in.KeyPressed(platform.KeyArrowDown) || in.KeyPressed(platform.KeyArrowRight) || (!shift && in.KeyPressed(platform.KeyTab))
 	act = in.KeyPressed(platform.KeyEnter) || in.KeyPressed(platform.KeySpace)
 	cancel = in.KeyPressed(platform.KeyEscape)
+	holdPrev := in.KeyDown(platform.KeyArrowUp) || in.KeyDown(platform.KeyArrowLeft)
+	holdNext := in.KeyDown(platform.KeyArrowDown) || in.KeyDown(platform.KeyArrowRight)
 	for i := 0; i < platform.MaxGamepads; i++ {
 		g := in.Gamepad(i)
 		if !g.Connected {
@@ -366,21 +377,53 @@ func (u *UI) keys(in *platform.Input) Event {
 		next = next || g.Pressed(platform.PadDPadDown) || g.Pressed(platform.PadDPadRight)
 		act = act || g.Pressed(platform.PadA)
 		cancel = cancel || g.Pressed(platform.PadB)
+		holdPrev = holdPrev || g.Down(platform.PadDPadUp) || g.Down(platform.PadDPadLeft)
+		holdNext = holdNext || g.Down(platform.PadDPadDown) || g.Down(platform.PadDPadRight)
+		switch s := g.Left; {
+		case max(-s.Y, -s.X) >= stickPush:
+			holdPrev = true
+		case max(s.Y, s.X) >= stickPush:
+			holdNext = true
+		}
 	}
 	if cancel {
+		u.held = 0
 		return u.cancel()
 	}
-	if prev != next {
-		if prev {
-			u.moveFocus(-1)
-		} else {
-			u.moveFocus(1)
+	hold := dirOf(holdPrev, holdNext)
+	switch edge := dirOf(prev, next); {
+	case edge != 0:
+		u.moveFocus(edge)
+		u.held, u.heldTicks = hold, 0
+	case hold != 0 && hold != u.held: // a stick pushed, or the held direction changed
+		u.moveFocus(hold)
+		u.held, u.heldTicks = hold, 0
+	case hold != 0:
+		u.heldTicks++
+		if d := u.heldTicks - u.RepeatDelay; u.RepeatDelay > 0 && d >= 0 && d%max(1, u.RepeatEvery) == 0 {
+			u.moveFocus(hold)
 		}
+	default:
+		u.held = 0
 	}
 	if act && u.focus != nil && u.inScope(u.focus) {
 		return u.activate(u.focus)
 	}
 	return Event{}
+}
+
+// stickPush is how far a left stick must lean (after dead zones) to move
+// focus like the d-pad.
+const stickPush = 0.5
+
+func dirOf(prev, next bool) int {
+	switch {
+	case prev && !next:
+		return -1
+	case next && !prev:
+		return 1
+	}
+	return 0
 }
 
 // cancel closes the topmost visible modal panel, or reports a cancel of

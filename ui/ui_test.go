@@ -451,3 +451,55 @@ func TestScrollingList(t *testing.T) {
 	step(u, in, platform.Event{Kind: platform.MouseDown, X: x0, Y: y0})
 	wantActivated(t, step(u, in, platform.Event{Kind: platform.MouseUp, X: x0, Y: y0}), 0, p)
 }
+
+func TestHoldRepeatsAndStick(t *testing.T) {
+	u, p, in := levelList()
+	col := p.Root
+	index := func() int {
+		for i, c := range col.Children() {
+			if c == u.Focus() {
+				return i
+			}
+		}
+		return -1
+	}
+	// held arrow: a move on the press, then after 20 ticks, then every 5
+	step(u, in, platform.Event{Kind: platform.KeyDown, Key: platform.KeyArrowDown})
+	for range 30 {
+		step(u, in)
+	}
+	if i := index(); i != 4 {
+		t.Fatalf("after holding down 31 ticks focus on %d, want 4 (moves at ticks 0, 20, 25, 30)", i)
+	}
+	step(u, in, platform.Event{Kind: platform.KeyUp, Key: platform.KeyArrowDown})
+	for range 30 {
+		step(u, in)
+	}
+	if i := index(); i != 4 {
+		t.Fatalf("focus moved to %d with nothing held", i)
+	}
+	// the left stick leans like the d-pad: one move per push
+	lean := func(y float64) {
+		raw := platform.RawGamepad{Connected: true}
+		raw.Axes[platform.AxisLeftY] = y
+		in.SetGamepad(0, raw)
+		step(u, in)
+	}
+	lean(0.9)
+	lean(0)
+	lean(0.9)
+	lean(0.9)
+	lean(0.1) // inside the dead zone: released
+	lean(-1)
+	if i := index(); i != 5 {
+		t.Fatalf("after stick down, down, up focus on %d, want 5", i)
+	}
+	// held d-pad repeats too
+	pad(in, platform.PadDPadUp)
+	for range 21 {
+		step(u, in)
+	}
+	if i := index(); i != 3 {
+		t.Fatalf("after holding d-pad up 21 ticks focus on %d, want 3", i)
+	}
+}
