@@ -38,7 +38,10 @@ type Panel struct {
 	Point  image.Point // the screen point an AtPoint panel is anchored to
 	Tail   bool        // draw a speech bubble's tail from the panel to Point
 	Modal  bool        // traps focus and input, shades what is below, closes on Escape or B
-	Hidden bool        // not drawn and not part of the focus order, but stays open
+	// CloseOutside makes a modal panel close, reporting Cancelled, when
+	// the mouse or a finger presses outside it (the touch way to dismiss).
+	CloseOutside bool
+	Hidden       bool // not drawn and not part of the focus order, but stays open
 
 	rect      image.Rectangle
 	tailBelow bool    // the bubble sits below Point, its tail pointing up

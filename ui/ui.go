@@ -166,6 +166,16 @@ func (u *UI) scope() int {
 	return 0
 }
 
+// topModal returns the topmost visible modal panel, or nil.
+func (u *UI) topModal() *Panel {
+	for i := len(u.panels) - 1; i >= 0; i-- {
+		if p := u.panels[i]; p.Modal && !p.Hidden {
+			return p
+		}
+	}
+	return nil
+}
+
 func (u *UI) buildOrder() {
 	u.order = u.order[:0]
 	for _, p := range u.panels[u.scope():] {
@@ -317,6 +327,19 @@ func (u *UI) activate(w *Widget) Event {
 func (u *UI) pointer(in *platform.Input) Event {
 	var ev Event
 	m := in.Mouse()
+	if top := u.topModal(); top != nil && top.CloseOutside {
+		outside := func(x, y float64) bool {
+			return !image.Pt(int(math.Floor(x)), int(math.Floor(y))).In(top.rect)
+		}
+		tap := in.MousePressed(platform.MouseLeft) && outside(m.X, m.Y)
+		for _, t := range in.Touches() {
+			tap = tap || (t.Pressed && outside(t.StartX, t.StartY))
+		}
+		if tap {
+			u.Close(top)
+			return Event{Kind: Cancelled, Panel: top}
+		}
+	}
 	if _, dy := in.Wheel(); dy != 0 {
 		if p, _ := u.hit(m.X, m.Y); p != nil && p.Root != nil {
 			th := &u.Theme

@@ -358,6 +358,15 @@ func BenchmarkMenu(b *testing.B) {
 			l.Draw(f)
 		}
 	})
+	// a modal message box over the menu: the shade covers the screen
+	u.Open(MessageBox("Quit?", "Leave the game?", "Yes", "No"))
+	b.Run("modal", func(b *testing.B) {
+		build()
+		b.ReportAllocs()
+		for b.Loop() {
+			l.Draw(f)
+		}
+	})
 }
 
 // FuzzUpdate feeds random input to a menu with a popup: no panic, focus
@@ -502,4 +511,34 @@ func TestHoldRepeatsAndStick(t *testing.T) {
 	if i := index(); i != 3 {
 		t.Fatalf("after holding d-pad up 21 ticks focus on %d, want 3", i)
 	}
+}
+
+func TestCloseOutside(t *testing.T) {
+	u, menu, in := menu3()
+	info := &Panel{Root: Label("Paused"), Modal: true, CloseOutside: true}
+	u.Open(info)
+	step(u, in)
+	r := info.Rect()
+	// a tap inside does nothing
+	ev := step(u, in, platform.Event{Kind: platform.TouchDown, Pointer: 1, X: float64(r.Min.X + 2), Y: float64(r.Min.Y + 2)},
+		platform.Event{Kind: platform.TouchUp, Pointer: 1, X: float64(r.Min.X + 2), Y: float64(r.Min.Y + 2)})
+	if ev.Kind != None || !u.IsOpen(info) {
+		t.Fatalf("tap inside: %+v, open %v", ev, u.IsOpen(info))
+	}
+	// a tap outside, even on a menu button, closes the popup and only that
+	x, y := center(menu.Root.Children()[0])
+	ev = step(u, in, platform.Event{Kind: platform.TouchDown, Pointer: 2, X: x, Y: y})
+	if ev.Kind != Cancelled || ev.Panel != info || u.IsOpen(info) {
+		t.Fatalf("tap outside: %+v, open %v", ev, u.IsOpen(info))
+	}
+	if ev = step(u, in, platform.Event{Kind: platform.TouchUp, Pointer: 2, X: x, Y: y}); ev.Kind != None {
+		t.Fatalf("the closing tap also reached the menu: %+v", ev)
+	}
+	// a mouse click outside closes too
+	u.Open(info)
+	ev = step(u, in, platform.Event{Kind: platform.MouseDown, X: 1, Y: 1})
+	if ev.Kind != Cancelled || u.IsOpen(info) {
+		t.Fatalf("click outside: %+v", ev)
+	}
+	step(u, in, platform.Event{Kind: platform.MouseUp, X: 1, Y: 1})
 }
