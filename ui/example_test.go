@@ -7,6 +7,8 @@ import (
 	"diorama/platform"
 	"diorama/raster"
 	"diorama/ui"
+
+	"golang.org/x/image/font/gofont/goregular"
 )
 
 // press delivers one key press to u as a tick.
@@ -93,4 +95,62 @@ func ExamplePanel() {
 	u.Update(nil)
 	fmt.Println(hud.Rect(), u.Captures(780, 20), u.Captures(400, 240))
 	// Output: (727,8)-(792,54) true false
+}
+
+func ExampleColumn() {
+	// A scrolling level list: 12 levels in a window about four rows high.
+	list := ui.Column()
+	for i := 1; i <= 12; i++ {
+		list.Add(ui.Button(i, fmt.Sprintf("Level %d", i)))
+	}
+	list.MaxH = 100
+	u := ui.New(800, 480, ui.DefaultTheme())
+	u.Open(&ui.Panel{Title: "Choose a level", Root: list, Anchor: ui.Left})
+
+	in := platform.NewInput(800, 480)
+	for range 7 {
+		press(u, in, platform.KeyArrowDown)
+	}
+	ev := press(u, in, platform.KeyEnter)
+	fmt.Println(ev.ID, ev.Widget.Rect().In(list.Rect())) // scrolled into view
+	// Output: 8 true
+}
+
+func ExampleUI_Update() {
+	u := ui.New(800, 480, ui.DefaultTheme())
+	yes, no := ui.Button(1, "Yes"), ui.Button(2, "No")
+	u.Open(&ui.Panel{Title: "Save?", Root: ui.Row(yes, no), Modal: true})
+	u.Update(nil) // lays the panel out
+
+	// a finger taps "No"
+	in := platform.NewInput(800, 480)
+	r := no.Rect()
+	x, y := float64(r.Min.X+4), float64(r.Min.Y+4)
+	in.Push(platform.Event{Kind: platform.TouchDown, Pointer: 0, X: x, Y: y})
+	in.Push(platform.Event{Kind: platform.TouchUp, Pointer: 0, X: x, Y: y})
+	switch ev := u.Update(in); ev.Kind {
+	case ui.Activated:
+		fmt.Println("chose", ev.Widget.Text)
+	case ui.Cancelled:
+		fmt.Println("cancelled")
+	}
+	in.EndTick()
+	// Output: chose No
+}
+
+func ExampleDefaultTheme() {
+	th := ui.DefaultTheme()
+	// Any OpenType or TrueType font works; here Go Regular at 15 px.
+	font, err := raster.LoadOpenType(goregular.TTF, 15)
+	if err != nil {
+		panic(err)
+	}
+	th.Font = font
+	th.PanelPad = 12
+	u := ui.New(800, 480, th)
+	m := ui.Menu("Options", "Sound: on", "Back")
+	u.Open(m)
+	u.Update(nil)
+	fmt.Println(m.Rect().Dx() > 0, u.Focus().Text)
+	// Output: true Sound: on
 }

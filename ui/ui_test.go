@@ -7,6 +7,8 @@ import (
 
 	"diorama/platform"
 	"diorama/raster"
+
+	"golang.org/x/image/font/gofont/goregular"
 )
 
 func menu3() (*UI, *Panel, *platform.Input) {
@@ -303,7 +305,19 @@ func TestLayoutProperties(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
-	u := New(800, 480, DefaultTheme())
+	otf, err := raster.LoadOpenType(goregular.TTF, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, font := range []*raster.Font{raster.DefaultFont(), otf} {
+		th := DefaultTheme()
+		th.Font = font
+		zeroAllocs(t, th)
+	}
+}
+
+func zeroAllocs(t *testing.T, th Theme) {
+	u := New(800, 480, th)
 	menu := Menu("PAUSED", "Resume", "Options", "Quit")
 	u.Open(&Panel{Root: Label("Score 1200\nWave 3"), Anchor: TopLeft})
 	u.Open(menu)
