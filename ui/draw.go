@@ -64,7 +64,7 @@ func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
 	f := th.font()
 	if p.Title != "" {
 		inner := image.Rect(r.Min.X+th.PanelPad, r.Min.Y+th.PanelPad, r.Max.X-th.PanelPad, r.Max.Y)
-		drawText(l, d+layerText, f, p.Title, inner, true, th.Title)
+		drawText(l, d+layerText, f, p.Title, inner, AlignCenter, th.Title)
 	}
 	if p.Root != nil {
 		u.drawWidget(l, d, p.Root, noClip)
@@ -118,8 +118,18 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 			}
 		}
 		l.SetClip(clip)
+	case kindImage:
+		if w.Sprite != nil {
+			// centred in the space the layout gave it
+			r := w.rect
+			l.Sprite(d+layerText, w.Sprite, r.Min.X+(r.Dx()-w.Sprite.W())/2, r.Min.Y+(r.Dy()-w.Sprite.H())/2, nil)
+		}
 	case kindLabel:
-		drawText(l, d+layerText, f, w.Text, w.rect, w.Centered, th.Text)
+		r := w.rect
+		if _, h := f.Measure(w.Text); h < r.Dy() {
+			r.Min.Y += (r.Dy() - h) / 2 // in a row beside something taller
+		}
+		drawText(l, d+layerText, f, w.Text, r, w.Align, th.Text)
 	case kindButton:
 		bg, rim, fg := th.Button, th.Border, th.Text
 		switch {
@@ -135,7 +145,7 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		_, h := f.Measure(w.Text)
 		r := w.rect
 		r.Min.Y += (r.Dy() - h) / 2
-		drawText(l, d+layerText, f, w.Text, r, true, fg)
+		drawText(l, d+layerText, f, w.Text, r, AlignCenter, fg)
 	}
 }
 
@@ -151,10 +161,10 @@ func (u *UI) scrollBar(l *raster.DrawList, d int64, w *Widget, clip image.Rectan
 	l.FillRect(d+layerRim, image.Rect(track.Min.X, track.Min.Y+th0, track.Max.X, track.Min.Y+max(th1, th0+3)), th.Border)
 }
 
-// drawText draws s from the top of r, each line left-aligned or centred
-// in r's width.
-func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rectangle, center bool, c color.RGBA) {
-	if !center {
+// drawText draws s from the top of r, each line placed across r's width
+// by a (AlignAuto: at the start).
+func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rectangle, a Align, c color.RGBA) {
+	if a == AlignAuto || a == AlignStart {
 		l.Text(d, f, s, r.Min.X, r.Min.Y, c)
 		return
 	}
@@ -162,7 +172,7 @@ func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rec
 	for {
 		line, rest, more := strings.Cut(s, "\n")
 		w, _ := f.Measure(line)
-		l.Text(d, f, line, r.Min.X+(r.Dx()-w)/2, y, c)
+		l.Text(d, f, line, r.Min.X+a.offset(w, r.Dx(), AlignStart), y, c)
 		if !more {
 			return
 		}
@@ -182,7 +192,7 @@ func (u *UI) drawToasts(l *raster.DrawList, d int64) {
 		size := image.Pt(tw, tlh).Add(th.ButtonPad.Mul(2))
 		r := image.Rect((u.W-size.X)/2, y-size.Y, (u.W+size.X)/2, y)
 		box(l, d+layerPanel, r, fade(th.Panel, a), fade(th.Border, a), 0, 0, false, false)
-		drawText(l, d+layerText, f, t.text, r.Add(image.Pt(0, th.ButtonPad.Y)), true, fade(th.Text, a))
+		drawText(l, d+layerText, f, t.text, r.Add(image.Pt(0, th.ButtonPad.Y)), AlignCenter, fade(th.Text, a))
 		y = r.Min.Y - th.Gap
 	}
 }

@@ -227,3 +227,35 @@ func TestGoldenList(t *testing.T) {
 		golden(t, "list_scrolled", u)
 	})
 }
+
+// icon is a 12×12 red disc with a light rim, drawn in code.
+func icon() *raster.Sprite {
+	img := image.NewNRGBA(image.Rect(0, 0, 12, 12))
+	for y := 0; y < 12; y++ {
+		for x := 0; x < 12; x++ {
+			dx, dy := float64(x)-5.5, float64(y)-5.5
+			switch d := dx*dx + dy*dy; {
+			case d < 20:
+				img.SetNRGBA(x, y, color.NRGBA{220, 40, 50, 255})
+			case d < 36:
+				img.SetNRGBA(x, y, color.NRGBA{255, 200, 200, 255})
+			}
+		}
+	}
+	return raster.MustSprite(img)
+}
+
+func TestGoldenImageRow(t *testing.T) {
+	u := New(160, 90, DefaultTheme())
+	hp := Row(Image(icon()), Label("87 / 100"))
+	lives := Row(Image(icon()), Label("x3"))
+	lives.Align = AlignStart
+	right := Label("right")
+	right.Align = AlignEnd
+	u.Open(&Panel{Root: Column(hp, lives, right), Anchor: BottomLeft})
+	u.Update(nil)
+	if r := hp.Children()[0].Rect(); r.Dx() != 12 || r.Dy() != 13 {
+		t.Fatalf("icon placed at %v, want 12 wide and the row's 13 high", r)
+	}
+	golden(t, "image_row", u)
+}

@@ -73,7 +73,7 @@ func MessageBox(title, text string, buttons ...string) *Panel {
 		row.Add(Button(i, b))
 	}
 	msg := Label(text)
-	msg.Centered = true
+	msg.Align = AlignCenter
 	return &Panel{Title: title, Root: Column(msg, row), Modal: true}
 }
 

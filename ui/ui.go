@@ -15,13 +15,14 @@ const (
 	None      EventKind = iota
 	Activated           // a button was clicked, tapped or activated from keys or gamepad
 	Cancelled           // Escape or gamepad B: a modal panel closed, or the top panel was asked to
+	Focused             // input moved focus to Widget (and raised nothing else): a cue for a sound
 )
 
 // Event is what the UI reports to the game after one tick of input.
 type Event struct {
 	Kind   EventKind
-	ID     int     // the activated button's ID
-	Widget *Widget // the activated button
+	ID     int     // the activated or focused button's ID
+	Widget *Widget // the activated or focused button
 	Panel  *Panel  // the panel of the button, or the cancelled panel
 }
 
@@ -312,11 +313,15 @@ func (u *UI) Update(in *platform.Input) Event {
 	if in == nil {
 		return Event{}
 	}
+	was := u.focus
 	ev := u.pointer(in)
-	if ev.Kind != None {
-		return ev
+	if ev.Kind == None {
+		ev = u.keys(in)
 	}
-	return u.keys(in)
+	if ev.Kind == None && u.focus != was && u.focus != nil {
+		ev = Event{Kind: Focused, ID: u.focus.ID, Widget: u.focus, Panel: u.panelOf(u.focus)}
+	}
+	return ev
 }
 
 func (u *UI) activate(w *Widget) Event {

@@ -37,8 +37,8 @@ func wantActivated(t *testing.T, ev Event, id int, p *Panel) {
 func TestKeysWalkMenu(t *testing.T) {
 	u, p, in := menu3()
 	for i := 0; i < 2; i++ {
-		if ev := step(u, in, key(platform.KeyArrowDown)...); ev.Kind != None {
-			t.Fatalf("arrow raised %+v", ev)
+		if ev := step(u, in, key(platform.KeyArrowDown)...); ev.Kind != Focused || ev.ID != i+1 || ev.Panel != p {
+			t.Fatalf("arrow raised %+v, want Focused on item %d", ev, i+1)
 		}
 	}
 	wantActivated(t, step(u, in, key(platform.KeyEnter)...), 2, p)
@@ -75,9 +75,8 @@ func TestMouseClick(t *testing.T) {
 	step(u, in)
 	b := p.Root.Children()[1]
 	x, y := center(b)
-	step(u, in, platform.Event{Kind: platform.MouseMove, X: x, Y: y})
-	if u.Focus() != b {
-		t.Fatal("hover did not focus the button")
+	if ev := step(u, in, platform.Event{Kind: platform.MouseMove, X: x, Y: y}); u.Focus() != b || ev.Kind != Focused || ev.Widget != b {
+		t.Fatalf("hover did not focus the button: %+v", ev)
 	}
 	if ev := step(u, in, platform.Event{Kind: platform.MouseDown, X: x, Y: y}); ev.Kind != None || u.Pressed() != b {
 		t.Fatalf("press: event %+v, pressed %v", ev, u.Pressed())
@@ -86,8 +85,8 @@ func TestMouseClick(t *testing.T) {
 	// Pressed on one button, released on another: nothing.
 	x2, y2 := center(p.Root.Children()[2])
 	step(u, in, platform.Event{Kind: platform.MouseDown, X: x, Y: y})
-	if ev := step(u, in, platform.Event{Kind: platform.MouseUp, X: x2, Y: y2}); ev.Kind != None {
-		t.Fatalf("drag off raised %+v", ev)
+	if ev := step(u, in, platform.Event{Kind: platform.MouseUp, X: x2, Y: y2}); ev.Kind != Focused || ev.ID != 2 {
+		t.Fatalf("drag off raised %+v, want only the hover's Focused", ev)
 	}
 	// A click between buttons or outside does nothing.
 	r := p.Rect()

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image"
+
+	"diorama/raster"
 )
 
 type kind uint8
@@ -10,7 +12,35 @@ const (
 	kindLabel kind = iota
 	kindButton
 	kindStack
+	kindImage
 )
+
+// Align places a label's lines or a row's children across the width the
+// layout gives them.
+type Align uint8
+
+// The alignments. AlignAuto puts a label's lines at the start and centres
+// a row's children.
+const (
+	AlignAuto Align = iota
+	AlignStart
+	AlignCenter
+	AlignEnd
+)
+
+// offset returns where content of width inner starts in width outer.
+func (a Align) offset(inner, outer int, auto Align) int {
+	if a == AlignAuto {
+		a = auto
+	}
+	switch a {
+	case AlignCenter:
+		return max(0, outer-inner) / 2
+	case AlignEnd:
+		return max(0, outer-inner)
+	}
+	return 0
+}
 
 // Dir is the direction of a stack.
 type Dir uint8
@@ -18,11 +48,12 @@ type Dir uint8
 // Stack directions.
 const (
 	Vertical   Dir = iota // children top to bottom, stretched to the stack's width
-	Horizontal            // children left to right, centred as a group, stretched to its height
+	Horizontal            // children left to right, centred as a group (see Align), stretched to its height
 )
 
-// Widget is one element of a panel: a label, a button or a stack of
-// widgets. Make it with [Label], [Button], [Column] or [Row]; its exported
+// Widget is one element of a panel: a label, a button, an image or a
+// stack of widgets. Make it with [Label], [Button], [Image], [Column] or
+// [Row]; its exported
 // fields may be changed between frames (the layout follows).
 type Widget struct {
 	Text     string // the label's text or the button's caption; '\n' breaks lines
@@ -31,7 +62,9 @@ type Widget struct {
 	MinW     int    // minimum width in pixels
 	MinH     int    // minimum height in pixels
 	MaxH     int    // a column taller than this (when > 0) scrolls: see [Column]
-	Centered bool   // a label's lines are centred in its width (captions always are)
+	Align    Align  // a label's lines, or a row's children as a group (captions are always centred)
+
+	Sprite *raster.Sprite // an image widget's picture
 
 	kind     kind
 	dir      Dir
@@ -49,6 +82,11 @@ func Label(text string) *Widget { return &Widget{kind: kindLabel, Text: text} }
 // clicked, tapped, or activated with Enter, Space or gamepad A while
 // focused.
 func Button(id int, text string) *Widget { return &Widget{kind: kindButton, ID: id, Text: text} }
+
+// Image returns a widget showing a sprite at its own size (an icon
+// beside a label in a [Row], a portrait in a message box). It is never
+// focused; a nil sprite takes no space.
+func Image(s *raster.Sprite) *Widget { return &Widget{kind: kindImage, Sprite: s} }
 
 // Column stacks children top to bottom. Give it a MaxH to make a
 // scrolling list: it then shows a MaxH-high window of its children with a
@@ -142,6 +180,10 @@ func (w *Widget) measure(th *Theme) image.Point {
 		}
 		s = s.Add(th.ButtonPad.Mul(2))
 		s.X, s.Y = max(s.X, th.ButtonMin.X), max(s.Y, th.ButtonMin.Y)
+	case kindImage:
+		if w.Sprite != nil {
+			s = image.Pt(w.Sprite.W(), w.Sprite.H())
+		}
 	case kindStack:
 		n := 0
 		for _, c := range w.children {
@@ -208,7 +250,7 @@ func (w *Widget) place(r image.Rectangle, th *Theme) {
 	if n > 1 {
 		natural += (n - 1) * th.Gap
 	}
-	x := r.Min.X + max(0, r.Dx()-natural)/2
+	x := r.Min.X + w.Align.offset(natural, r.Dx(), AlignCenter)
 	for _, c := range w.children {
 		if c == nil {
 			continue
