@@ -10,7 +10,8 @@
 //     [Column], [Row]). Sizes come from the text (raster.Font.Measure), the
 //     [Theme]'s padding and gaps and the widgets' minimum sizes; a column
 //     stretches its children to its width, a row places them as a group
-//     ([Align]). A column with a MaxH is a scrolling list that follows
+//     ([Align]); text wraps at spaces past a MaxW. A column with a MaxH
+//     is a scrolling list that follows
 //     the focus and the mouse wheel. A widget belongs to one parent.
 //   - [Panel]: a box of widgets with an optional title, anchored to a
 //     corner, an edge or the centre of the screen (a margin away from the

@@ -3,7 +3,6 @@ package ui
 import (
 	"image"
 	"image/color"
-	"strings"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -64,7 +63,7 @@ func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
 	f := th.font()
 	if p.Title != "" {
 		inner := image.Rect(r.Min.X+th.PanelPad, r.Min.Y+th.PanelPad, r.Max.X-th.PanelPad, r.Max.Y)
-		drawText(l, d+layerText, f, p.Title, inner, AlignCenter, th.Title)
+		drawText(l, d+layerText, f, p.Title, inner, AlignCenter, 0, th.Title)
 	}
 	if p.Root != nil {
 		u.drawWidget(l, d, p.Root, noClip)
@@ -126,10 +125,10 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		}
 	case kindLabel:
 		r := w.rect
-		if _, h := f.Measure(w.Text); h < r.Dy() {
+		if _, h := measureText(f, w.Text, w.MaxW); h < r.Dy() {
 			r.Min.Y += (r.Dy() - h) / 2 // in a row beside something taller
 		}
-		drawText(l, d+layerText, f, w.Text, r, w.Align, th.Text)
+		drawText(l, d+layerText, f, w.Text, r, w.Align, w.MaxW, th.Text)
 	case kindButton:
 		bg, rim, fg := th.Button, th.Border, th.Text
 		switch {
@@ -142,10 +141,10 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		}
 		l.FillRect(d+layerWidget, w.rect, bg)
 		l.StrokeRect(d+layerRim, w.rect, rim)
-		_, h := f.Measure(w.Text)
+		_, h := measureText(f, w.Text, w.MaxW)
 		r := w.rect
 		r.Min.Y += (r.Dy() - h) / 2
-		drawText(l, d+layerText, f, w.Text, r, AlignCenter, fg)
+		drawText(l, d+layerText, f, w.Text, r, AlignCenter, w.MaxW, fg)
 	}
 }
 
@@ -161,24 +160,19 @@ func (u *UI) scrollBar(l *raster.DrawList, d int64, w *Widget, clip image.Rectan
 	l.FillRect(d+layerRim, image.Rect(track.Min.X, track.Min.Y+th0, track.Max.X, track.Min.Y+max(th1, th0+3)), th.Border)
 }
 
-// drawText draws s from the top of r, each line placed across r's width
-// by a (AlignAuto: at the start).
-func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rectangle, a Align, c color.RGBA) {
-	if a == AlignAuto || a == AlignStart {
+// drawText draws s from the top of r, wrapped at maxW (0: only at '\n'),
+// each line placed across r's width by a (AlignAuto: at the start).
+func drawText(l *raster.DrawList, d int64, f *raster.Font, s string, r image.Rectangle, a Align, maxW int, c color.RGBA) {
+	if maxW <= 0 && (a == AlignAuto || a == AlignStart) {
 		l.Text(d, f, s, r.Min.X, r.Min.Y, c)
 		return
 	}
 	y := r.Min.Y
-	for {
-		line, rest, more := strings.Cut(s, "\n")
+	eachLine(f, s, maxW, func(line string) {
 		w, _ := f.Measure(line)
 		l.Text(d, f, line, r.Min.X+a.offset(w, r.Dx(), AlignStart), y, c)
-		if !more {
-			return
-		}
-		s = rest
 		y += f.LineHeight()
-	}
+	})
 }
 
 func (u *UI) drawToasts(l *raster.DrawList, d int64) {
@@ -192,7 +186,7 @@ func (u *UI) drawToasts(l *raster.DrawList, d int64) {
 		size := image.Pt(tw, tlh).Add(th.ButtonPad.Mul(2))
 		r := image.Rect((u.W-size.X)/2, y-size.Y, (u.W+size.X)/2, y)
 		box(l, d+layerPanel, r, fade(th.Panel, a), fade(th.Border, a), 0, 0, false, false)
-		drawText(l, d+layerText, f, t.text, r.Add(image.Pt(0, th.ButtonPad.Y)), AlignCenter, fade(th.Text, a))
+		drawText(l, d+layerText, f, t.text, r.Add(image.Pt(0, th.ButtonPad.Y)), AlignCenter, 0, fade(th.Text, a))
 		y = r.Min.Y - th.Gap
 	}
 }

@@ -159,12 +159,13 @@ func TestGoldenToastMidFade(t *testing.T) {
 }
 
 func TestGoldenBubble(t *testing.T) {
-	u := New(200, 120, DefaultTheme())
+	u := New(300, 160, DefaultTheme())
 	u.Open(Bubble("Enemy spotted!", image.Pt(70, 90)))
-	u.Open(Bubble("Near the top", image.Pt(180, 12))) // no room above: below, clamped right
+	u.Open(Bubble("Hold the bridge until the convoy is across, then fall back", image.Pt(200, 150))) // wrapped
+	u.Open(Bubble("Near the top", image.Pt(285, 12))) // no room above: below, clamped right
 	f := render(t, u)
 	// the tails' tips are drawn at the points
-	for _, p := range []image.Point{{70, 89}, {180, 13}} {
+	for _, p := range []image.Point{{70, 89}, {285, 13}, {200, 149}} {
 		if c := f.RGBAAt(p.X, p.Y); c == (color.RGBA{40, 90, 60, 255}) || c == (color.RGBA{60, 120, 80, 255}) {
 			t.Errorf("nothing drawn at the tail tip %v", p)
 		}

@@ -77,10 +77,13 @@ func MessageBox(title, text string, buttons ...string) *Panel {
 	return &Panel{Title: title, Root: Column(msg, row), Modal: true}
 }
 
-// Bubble returns a speech bubble: a label in a panel anchored above the
-// screen point at, with a tail pointing at it. Move it by setting Point.
+// Bubble returns a speech bubble: a label (wrapped at 180 pixels) in a
+// panel anchored above the screen point at, with a tail pointing at it.
+// Move it by setting Point.
 func Bubble(text string, at image.Point) *Panel {
-	return &Panel{Root: Label(text), Anchor: AtPoint, Point: at, Tail: true}
+	l := Label(text)
+	l.MaxW = 180
+	return &Panel{Root: l, Anchor: AtPoint, Point: at, Tail: true}
 }
 
 // layout measures and places the panel on a w×h screen.

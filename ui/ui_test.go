@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"diorama/platform"
@@ -326,6 +327,7 @@ func zeroAllocs(t *testing.T, th Theme) {
 	u.Open(MessageBox("Quit?", "Leave the game?", "Yes", "No"))
 	b := Bubble("Enemy spotted!", image.Pt(300, 300))
 	u.Open(b)
+	u.Open(Bubble("Enemy tanks are closing in from the north, hold the bridge", image.Pt(500, 200)))
 	u.Toast("Door unlocked", 1<<30)
 	l := raster.NewDrawList()
 	f, _ := raster.NewFrame(u.W, u.H)
@@ -554,4 +556,41 @@ func TestCloseOutside(t *testing.T) {
 		t.Fatalf("click outside: %+v", ev)
 	}
 	step(u, in, platform.Event{Kind: platform.MouseUp, X: 1, Y: 1})
+}
+
+// TestWrap: every wrapped line fits unless it is one word, and the lines
+// hold the text's words in order.
+func TestWrap(t *testing.T) {
+	f := raster.DefaultFont()
+	rng := rand.New(rand.NewPCG(3, 4))
+	words := []string{"a", "tank", "rolls", "over", "the", "hill", "supercalifragilistic", "\n"}
+	for i := 0; i < 500; i++ {
+		var s []byte
+		for range rng.IntN(20) {
+			s = append(s, words[rng.IntN(len(words))]...)
+			s = append(s, "  "[:1+rng.IntN(2)]...)
+		}
+		maxW := 7 * (3 + rng.IntN(30))
+		var got []string
+		n := 0
+		eachLine(f, string(s), maxW, func(line string) {
+			n++
+			if w, _ := f.Measure(line); w > maxW && strings.Contains(strings.TrimSpace(line), " ") {
+				t.Fatalf("%q: line %q is %d wide, over %d", s, line, w, maxW)
+			}
+			got = append(got, strings.Fields(line)...)
+		})
+		if want := strings.Fields(string(s)); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("%q at %d: words %q, want %q", s, maxW, got, want)
+		}
+		if _, h := measureText(f, string(s), maxW); len(s) > 0 && h != n*f.LineHeight() {
+			t.Fatalf("measured %d high for %d lines", h, n)
+		}
+	}
+	// the exact breaks of one sentence at 10 characters
+	var lines []string
+	eachLine(f, "Enemy tanks are closing in from the north", 70, func(l string) { lines = append(lines, l) })
+	if got := strings.Join(lines, "|"); got != "Enemy|tanks are|closing in|from the|north" {
+		t.Fatalf("wrapped as %q", got)
+	}
 }

@@ -62,6 +62,7 @@ type Widget struct {
 	MinW     int    // minimum width in pixels
 	MinH     int    // minimum height in pixels
 	MaxH     int    // a column taller than this (when > 0) scrolls: see [Column]
+	MaxW     int    // a label or caption wider than this (when > 0) wraps at spaces
 	Align    Align  // a label's lines, or a row's children as a group (captions are always centred)
 
 	Sprite *raster.Sprite // an image widget's picture
@@ -172,9 +173,9 @@ func (w *Widget) measure(th *Theme) image.Point {
 	var s image.Point
 	switch w.kind {
 	case kindLabel:
-		s.X, s.Y = th.font().Measure(w.Text)
+		s.X, s.Y = measureText(th.font(), w.Text, w.MaxW)
 	case kindButton:
-		s.X, s.Y = th.font().Measure(w.Text)
+		s.X, s.Y = measureText(th.font(), w.Text, w.MaxW)
 		if s.Y == 0 {
 			s.Y = th.font().LineHeight()
 		}
