@@ -11,8 +11,8 @@
 //     [Theme]'s padding and gaps and the widgets' minimum sizes; a column
 //     stretches its children to its width, a row places them as a group
 //     ([Align]); text wraps at spaces past a MaxW. A column with a MaxH
-//     is a scrolling list that follows
-//     the focus and the mouse wheel. A widget belongs to one parent.
+//     is a scrolling list that follows the focus and the mouse wheel. A
+//     widget belongs to one parent.
 //   - [Panel]: a box of widgets with an optional title, anchored to a
 //     corner, an edge or the centre of the screen (a margin away from the
 //     edges), or to a screen point the game gives each frame (a speech
