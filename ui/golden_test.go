@@ -162,7 +162,8 @@ func TestGoldenBubble(t *testing.T) {
 	u := New(300, 160, DefaultTheme())
 	u.Open(Bubble("Enemy spotted!", image.Pt(70, 90)))
 	u.Open(Bubble("Hold the bridge until the convoy is across, then fall back", image.Pt(200, 150))) // wrapped
-	u.Open(Bubble("Near the top", image.Pt(285, 12)))                                                // no room above: below, clamped right
+	// no room above: below, clamped right
+	u.Open(Bubble("Near the top", image.Pt(285, 12)))
 	f := render(t, u)
 	// the tails' tips are drawn at the points
 	for _, p := range []image.Point{{70, 89}, {285, 13}, {200, 149}} {
