@@ -25,12 +25,13 @@ const (
 func (u *UI) Draw(l *raster.DrawList, depth int64) {
 	u.layout()
 	th := &u.Theme
+	top := u.topModal()
 	for i, p := range u.panels {
 		if p.Hidden {
 			continue
 		}
 		d := depth + int64(i)*panelDepths
-		if p.Modal && th.Shade.A != 0 {
+		if p == top && th.Shade.A != 0 { // one shade, under the topmost modal panel
 			l.FillRect(d+layerShade, image.Rect(0, 0, u.W, u.H), th.Shade)
 		}
 		u.drawPanel(l, d, p)

@@ -37,7 +37,7 @@ type Panel struct {
 	Offset image.Point // moves the panel from its anchored place
 	Point  image.Point // the screen point an AtPoint panel is anchored to
 	Tail   bool        // draw a speech bubble's tail from the panel to Point
-	Modal  bool        // traps focus and input, shades what is below, closes on Escape or B
+	Modal  bool        // traps focus and input, closes on Escape or B; the topmost shades what is below
 	// CloseOutside makes a modal panel close, reporting Cancelled, when
 	// the mouse or a finger presses outside it (the touch way to dismiss).
 	CloseOutside bool
