@@ -95,6 +95,7 @@ func (u *UI) Open(p *Panel) {
 			u.fixFocus()
 		}
 	}
+	u.reveal()
 }
 
 // Close removes p. If focus was in it, focus returns to where it was when
@@ -302,7 +303,8 @@ func (u *UI) Captures(x, y float64) bool {
 
 // Update applies one tick of input: it advances the toasts, moves focus,
 // and returns the first event the input raised (None when nothing
-// happened). It allocates nothing.
+// happened). A nil in only advances the toasts and the layout. It
+// allocates nothing.
 func (u *UI) Update(in *platform.Input) Event {
 	u.tickToasts()
 	u.layout()
