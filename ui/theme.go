@@ -24,7 +24,7 @@ type Theme struct {
 	FocusRim color.RGBA // the focused button's outline
 	Pressed  color.RGBA // a button held down by mouse or finger
 	Disabled color.RGBA // a disabled button
-	Shade    color.RGBA // drawn over the whole screen behind a modal panel
+	Shade    color.RGBA // over the whole screen under the topmost modal panel (about 1 ms at 800×480 here: BenchmarkMenu/modal); zero alpha for none
 
 	ButtonPad image.Point // space around a button's caption, each side
 	ButtonMin image.Point // smallest button size
