@@ -82,6 +82,56 @@ type stamp struct {
 	missing bool
 }
 
+// Watcher notices when any of a set of files in an fs.FS is saved (its
+// size or modification time changes, or it appears or goes): what a game
+// needs to reload a level while it is edited. It reads no file, only
+// stats them.
+type Watcher struct {
+	fsys  fs.FS
+	files map[string]stamp
+}
+
+// NewWatcher returns a watcher of no files in fsys.
+func NewWatcher(fsys fs.FS) *Watcher { return &Watcher{fsys: fsys, files: map[string]stamp{}} }
+
+// Add starts watching the named files (remembering their state now).
+func (w *Watcher) Add(names ...string) {
+	for _, n := range names {
+		if n != "" {
+			w.files[n] = stampOf(w.fsys, n)
+		}
+	}
+}
+
+// AddMap watches m's file and every file it was read from: external
+// tilesets, templates and images.
+func (w *Watcher) AddMap(m *tiled.Map) {
+	w.Add(m.File)
+	noteMapFiles(m, func(p string) { w.Add(p) })
+}
+
+// Changed reports whether a watched file changed since it was added or
+// since the last call that reported a change (each save is reported
+// once).
+func (w *Watcher) Changed() bool {
+	changed := false
+	for p, s := range w.files {
+		if now := stampOf(w.fsys, p); now != s {
+			w.files[p] = now
+			changed = true
+		}
+	}
+	return changed
+}
+
+func stampOf(fsys fs.FS, p string) stamp {
+	st, err := fs.Stat(fsys, p)
+	if err != nil {
+		return stamp{missing: true}
+	}
+	return stamp{size: st.Size(), modTime: st.ModTime().UnixNano()}
+}
+
 // Open loads the Tiled map (.tmx, .tmj, .json) or world (.world) name
 // from fsys and returns a viewer showing it, the camera on the middle of
 // the first map. Give fsys as an os.Root's FS (os.OpenRoot(dir).FS()) so
@@ -229,13 +279,7 @@ func noteMapFiles(m *tiled.Map, note func(string)) {
 	walk(m.Layers)
 }
 
-func (v *Viewer) stampOf(p string) stamp {
-	st, err := fs.Stat(v.fsys, p)
-	if err != nil {
-		return stamp{missing: true}
-	}
-	return stamp{size: st.Size(), modTime: st.ModTime().UnixNano()}
-}
+func (v *Viewer) stampOf(p string) stamp { return stampOf(v.fsys, p) }
 
 // changed reports whether any file the maps were read from changed.
 func (v *Viewer) changed() bool {

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -31,8 +32,12 @@ type game struct {
 	art    *art
 	levels []levelInfo
 	errMsg string // a level that failed to load, shown on the select screen
-	seed   uint64
-	auto   bool // the AI player drives
+	// reloadErr is a broken save of the level being played, shown over
+	// it until a good save; reloadTick paces the checks for saves.
+	reloadErr  string
+	reloadTick uint64
+	seed       uint64
+	auto       bool // the AI player drives
 	// attract: the level select sat idle for attractTicks, so the AI
 	// plays (on every platform) until the next key, click, tap or button
 	attract bool
@@ -184,6 +189,7 @@ func (g *game) Update(in *platform.Input) error {
 	if in.KeyPressed(platform.KeyF1) {
 		g.debug = !g.debug
 	}
+	g.hotReload()
 	pad := in.Gamepad(0)
 	m := in.Mouse()
 	g.mouse = mathx.V2(m.X, m.Y)
@@ -754,6 +760,9 @@ func (g *game) text(s string, x, y int, c color.RGBA) {
 func (g *game) drawHUD() {
 	L := g.L
 	w := L.w
+	if g.reloadErr != "" {
+		g.banner("reload failed, still playing the last good level: "+g.reloadErr, 32)
+	}
 	white := rgba(240, 240, 240, 255)
 	g.list.FillRect(depthHUD, image.Rect(0, 0, frameW, 26), rgba(10, 12, 18, 170))
 	hp := w.Health(L.player)
@@ -852,12 +861,65 @@ func (g *game) drawSelect() {
 	}
 	g.drawMenu("DIORAMA  TANKS - choose a level")
 	if g.errMsg != "" {
-		msg := "error: " + g.errMsg
-		if len(msg) > 110 {
-			msg = msg[:107] + "..."
-		}
-		tw, _ := g.font.Measure(msg)
-		g.list.FillRect(depthMenu+4, image.Rect(frameW/2-tw/2-8, 48, frameW/2+tw/2+8, 72), rgba(120, 30, 30, 230))
-		g.list.Text(depthMenu+5, g.font, msg, frameW/2-tw/2, 54, rgba(255, 230, 230, 255))
+		g.banner("error: "+g.errMsg, 48)
 	}
+}
+
+// banner shows msg whole on a red band from y down, wrapped at spaces
+// (and at '/' or ':' in long paths) to the frame's width.
+func (g *game) banner(msg string, y int) {
+	const margin = 16
+	var lines []string
+	for msg != "" {
+		n := len(msg)
+		for n > 0 {
+			if w, _ := g.font.Measure(msg[:n]); w <= frameW-2*margin {
+				break
+			}
+			cut := strings.LastIndexAny(msg[:n-1], " /:")
+			if cut <= 0 {
+				n--
+			} else {
+				n = cut + 1
+			}
+		}
+		if n == 0 {
+			n = 1
+		}
+		lines = append(lines, msg[:n])
+		msg = strings.TrimLeft(msg[n:], " ")
+	}
+	lh := g.font.LineHeight() + 2
+	g.list.FillRect(depthMenu+4, image.Rect(margin/2, y, frameW-margin/2, y+len(lines)*lh+8), rgba(120, 30, 30, 230))
+	for k, l := range lines {
+		g.list.Text(depthMenu+5, g.font, l, margin, y+4+k*lh, rgba(255, 230, 230, 255))
+	}
+}
+
+// hotReload, once a second while a level from a file is played, reloads
+// it when one of its files (map, tilesets, templates, images, level
+// description) was saved: the level restarts from the new files. A
+// broken save keeps the level running and shows the error until a good
+// save follows. Embedded levels never change.
+func (g *game) hotReload() {
+	g.reloadTick++
+	if g.L == nil || g.L.watch == nil || g.reloadTick%tps != 0 || g.scr != screenPlay && g.scr != screenPause {
+		return
+	}
+	if !g.L.watch.Changed() {
+		return
+	}
+	L, err := loadLevel(g.levels[g.cur], g.seed, g)
+	if err != nil {
+		g.reloadErr = err.Error()
+		return
+	}
+	L.watch = g.L.watch
+	g.reloadErr = ""
+	g.L = L
+	g.pt = iso.NewPainter(L.grid, g.cam)
+	g.ov = overlay.New(L.grid, g.cam)
+	g.cam.Limits = L.grid.Bounds()
+	g.ap = autopilot{}
+	g.ap.helper.presize()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"diorama/viewer"
 	"embed"
 	"errors"
 	"fmt"
@@ -27,6 +28,9 @@ type levelInfo struct {
 	FS    fs.FS
 	File  string // the map (.tmx/.tmj, .lev or the .png)
 	Desc  string // the image level's JSON
+	// Watch reloads the level when its files are saved (levels named on
+	// the command line; the embedded ones never change).
+	Watch bool
 }
 
 func shippedLevels() []levelInfo {
@@ -46,7 +50,7 @@ func shippedLevels() []levelInfo {
 // extension picks the loader (an image level's JSON sits beside it with
 // the same base name).
 func levelFromPath(dir fs.FS, name string) (levelInfo, error) {
-	li := levelInfo{Title: "*  " + path.Base(name), FS: dir, File: name}
+	li := levelInfo{Title: "*  " + path.Base(name), FS: dir, File: name, Watch: true}
 	switch strings.ToLower(path.Ext(name)) {
 	case ".tmx", ".tmj", ".json":
 		li.Kind = "tiled"
@@ -122,6 +126,14 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 	}
 	L.w = w
 	L.grid = w.Grid
+	// Every file the level was read from, to reload it when one is saved.
+	if li.Watch {
+		L.watch = viewer.NewWatcher(li.FS)
+		L.watch.Add(li.File, li.Desc)
+		if tm != nil {
+			L.watch.AddMap(tm)
+		}
+	}
 	if err := L.setup(tm, waves); err != nil {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}

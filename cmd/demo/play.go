@@ -1,6 +1,7 @@
 package main
 
 import (
+	"diorama/viewer"
 	"math"
 
 	"diorama/ai/nav"
@@ -58,6 +59,7 @@ type playerState struct {
 // level is one level being played: the scene world and the game on top.
 type level struct {
 	info   levelInfo
+	watch  *viewer.Watcher // the level's files, for hot reload
 	g      *game
 	w      *scene.World
 	grid   *iso.Grid

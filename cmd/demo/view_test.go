@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"diorama/platform"
 	"image"
 	"image/png"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"diorama/internal/testenv"
 )
@@ -58,5 +60,61 @@ func TestViewAnyMap(t *testing.T) {
 	run(options{headless: true, ticks: 3, out: t.TempDir(), level: "maps/m.tmx", root: "maps"}, &out, &log)
 	if strings.Contains(out.String(), "viewed") || !strings.Contains(log.String(), "leaves") && !strings.Contains(log.String(), "root") {
 		t.Fatalf("root = maps/ still reached ../sets: out %q log %q", out.String(), log.String())
+	}
+}
+
+// TestGameHotReload: a level named on the command line restarts from its
+// files when one is saved; a broken save keeps the level running with
+// the error shown; the next good save clears it.
+func TestGameHotReload(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"outpost.tmx", "tiles.tsx", "tiles.png"} {
+		b, err := levelFiles.ReadFile("levels/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	g, err := setup(options{level: filepath.Join(dir, "outpost.tmx"), root: dir, ticks: 10}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	if g.scr != screenPlay || g.L == nil {
+		t.Fatalf("level not started: %q", g.errMsg)
+	}
+	in := platform.NewInput(frameW, frameH)
+	tick := func(n int) {
+		for range n {
+			if err := g.Update(in); err != nil {
+				t.Fatal(err)
+			}
+			in.EndTick()
+		}
+	}
+	tick(30)
+	first := g.L
+	save := func(data []byte, ahead time.Duration) {
+		p := filepath.Join(dir, "outpost.tmx")
+		os.WriteFile(p, data, 0o644)
+		at := time.Now().Add(ahead)
+		os.Chtimes(p, at, at)
+	}
+	orig, _ := os.ReadFile(filepath.Join(dir, "outpost.tmx"))
+	save(append(append([]byte{}, orig...), '\n'), time.Minute)
+	tick(tps)
+	if g.L == first || g.reloadErr != "" {
+		t.Fatalf("no reload after a save (err %q)", g.reloadErr)
+	}
+	second := g.L
+	save([]byte("<map"), 2*time.Minute)
+	tick(tps)
+	if g.L != second || !strings.Contains(g.reloadErr, "outpost.tmx") {
+		t.Fatalf("broken save: level replaced %v, err %q", g.L != second, g.reloadErr)
+	}
+	save(orig, 3*time.Minute)
+	tick(tps)
+	if g.reloadErr != "" || g.L == second {
+		t.Fatalf("good save after a broken one: err %q", g.reloadErr)
 	}
 }
