@@ -1,6 +1,7 @@
 package main
 
 import (
+	"diorama/ui"
 	"image"
 	"image/color"
 	"math"
@@ -45,6 +46,13 @@ type game struct {
 
 	scr   screen
 	sel   int // selected menu row
+	// gui holds the level select and pause menus (ui.Menu); menu is the
+	// open one, made for screen menuFor with menuRows rows.
+	gui      *ui.UI
+	menu     *ui.Panel
+	menuFor  screen
+	menuRows int
+	menuBtns []*ui.Widget
 	cur   int // level index being played
 	L     *level
 	cam   *iso.Camera
@@ -93,7 +101,7 @@ func (g *game) parts2(a, b iso.Part) []iso.Part {
 
 func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
-		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(),
+		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()),
 		pool: make([]iso.Part, 0, 1024), tbuf: make([]byte, 0, 128),
 		times: newFrameTimes()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
@@ -142,12 +150,6 @@ func (g *game) rows() []string {
 		return []string{"Resume", "Restart", "Level select", "Quit"}
 	}
 	return nil
-}
-
-func (g *game) menuRect(i int) image.Rectangle {
-	n := len(g.rows())
-	y0 := frameH/2 - n*34/2 + 20
-	return image.Rect(frameW/2-150, y0+i*34, frameW/2+150, y0+i*34+28)
 }
 
 // pick acts on menu row i.
@@ -247,40 +249,63 @@ func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
 		}
 		return
 	}
-	if in.KeyPressed(platform.KeyArrowUp) || in.KeyPressed(platform.KeyW) || pad.Pressed(platform.PadDPadUp) {
-		g.sel = (g.sel + len(rows) - 1) % len(rows)
-	}
-	if in.KeyPressed(platform.KeyArrowDown) || in.KeyPressed(platform.KeyS) || pad.Pressed(platform.PadDPadDown) {
-		g.sel = (g.sel + 1) % len(rows)
-	}
-	if g.scr == screenPause && (in.KeyPressed(platform.KeyEscape) || pad.Pressed(platform.PadStart)) {
+	if g.scr == screenPause && pad.Pressed(platform.PadStart) {
 		g.scr = screenPlay
 		return
 	}
-	if in.KeyPressed(platform.KeyEnter) || in.KeyPressed(platform.KeySpace) || pad.Pressed(platform.PadA) {
-		g.pick(g.sel)
+	// The menu itself is a ui.Menu: keys, gamepad, mouse and touch all
+	// move the one focus and activate the focused row.
+	g.syncMenu(rows)
+	switch ev := g.gui.Update(in); ev.Kind {
+	case ui.Focused:
+		g.sel = ev.ID
+	case ui.Activated:
+		g.sel = ev.ID
+		g.pick(ev.ID)
+	case ui.Cancelled:
+		if g.scr == screenPause {
+			g.scr = screenPlay
+		}
+	}
+}
+
+// syncMenu keeps the open ui.Menu matching the screen: the level select
+// or the pause menu with their rows, focus on the selected row; none
+// while playing.
+func (g *game) syncMenu(rows []string) {
+	want := g.scr == screenSelect || g.scr == screenPause
+	if !want {
+		if g.menu != nil {
+			g.gui.Close(g.menu)
+			g.menu = nil
+		}
 		return
 	}
-	m := in.Mouse()
-	for i := range rows {
-		r := g.menuRect(i)
-		if m.Moved && image.Pt(int(m.X), int(m.Y)).In(r) {
-			g.sel = i
-		}
-		if in.MousePressed(platform.MouseLeft) && image.Pt(int(m.X), int(m.Y)).In(r) {
-			g.pick(i)
-			return
-		}
+	if g.menu != nil && g.menuFor == g.scr && g.menuRows == len(rows) {
+		return
 	}
-	for _, t := range in.Touches() {
-		if t.Released {
-			for i := range rows {
-				if image.Pt(int(t.X), int(t.Y)).In(g.menuRect(i)) {
-					g.pick(i)
-					return
-				}
-			}
-		}
+	if g.menu != nil {
+		g.gui.Close(g.menu)
+	}
+	title := "DIORAMA  TANKS - choose a level"
+	if g.scr == screenPause {
+		title = "PAUSED"
+	}
+	g.menuBtns = g.menuBtns[:0]
+	col := ui.Column()
+	for i, r := range rows {
+		b := ui.Button(i, r)
+		b.MinW = 300
+		g.menuBtns = append(g.menuBtns, b)
+		col.Add(b)
+	}
+	g.menu = &ui.Panel{Title: title, Root: col, Anchor: ui.Center}
+	g.menu.Modal = g.scr == screenPause // the pause menu shades the frozen level
+	g.menuFor, g.menuRows = g.scr, len(rows)
+	g.gui.Open(g.menu)
+	g.sel = min(g.sel, len(rows)-1)
+	if g.sel >= 0 && g.sel < len(g.menuBtns) {
+		g.gui.SetFocus(g.menuBtns[g.sel])
 	}
 }
 
@@ -831,23 +856,11 @@ func (g *game) drawHUD() {
 }
 
 func (g *game) drawMenu(title string) {
-	g.list.FillRect(depthMenu, image.Rect(0, 0, frameW, frameH), rgba(8, 10, 16, 170))
-	tw, _ := g.font.Measure(title)
-	g.list.Text(depthMenu+1, g.font, title, frameW/2-tw/2, g.menuRect(0).Min.Y-40, rgba(255, 220, 120, 255))
-	for i, r := range g.rows() {
-		rc := g.menuRect(i)
-		bg := rgba(40, 46, 60, 230)
-		if i == g.sel {
-			bg = rgba(70, 120, 180, 240)
-		}
-		g.list.FillRect(depthMenu+1, rc, bg)
-		g.list.StrokeRect(depthMenu+2, rc, rgba(150, 170, 200, 255))
-		w, _ := g.font.Measure(r)
-		g.list.Text(depthMenu+3, g.font, r, rc.Min.X+(rc.Dx()-w)/2, rc.Min.Y+8, rgba(240, 240, 240, 255))
-	}
+	g.syncMenu(g.rows())
+	g.gui.Draw(g.list, depthMenu)
 	hint := "keys: arrows/WASD + Enter   pad: d-pad + A   mouse/touch: click a row"
 	hw, _ := g.font.Measure(hint)
-	g.list.Text(depthMenu+1, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
+	g.list.Text(depthMenu+200, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
 }
 
 func (g *game) drawSelect() {
