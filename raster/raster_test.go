@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -398,5 +399,33 @@ func TestPremulMatchesStdlib(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { Premul(color.NRGBA{1, 2, 3, 4}) }); n != 0 {
 		t.Fatalf("Premul allocates %v times", n)
+	}
+}
+
+// Sprite.Set re-encodes a sprite in place: the result draws exactly as a
+// new sprite of the same image, and setting a same-sized picture again
+// allocates nothing.
+func TestSpriteSetReuses(t *testing.T) {
+	a, b := testImage(40, 30, 1), testImage(40, 30, 2)
+	var s Sprite
+	if err := s.Set(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set(b); err != nil {
+		t.Fatal(err)
+	}
+	want := MustSprite(b)
+	f1, _ := NewFrame(64, 64)
+	f2, _ := NewFrame(64, 64)
+	DrawSprite(f1, f1.Rect, &s, 3, 5, nil)
+	DrawSprite(f2, f2.Rect, want, 3, 5, nil)
+	if !bytes.Equal(f1.Pix, f2.Pix) || s.W() != want.W() || s.Trim() != want.Trim() {
+		t.Fatal("a re-set sprite draws differently from a new one")
+	}
+	if n := testing.AllocsPerRun(10, func() { s.Set(a) }); n != 0 {
+		t.Fatalf("Set of a same-sized image: %v allocations", n)
+	}
+	if err := s.Set(nil); err == nil {
+		t.Fatal("nil image accepted")
 	}
 }

@@ -78,6 +78,7 @@ type Sprite struct {
 	rowRuns []uint32        // runs of trimmed row r are runs[rowRuns[r]:rowRuns[r+1]]
 	runs    []run
 	opaque  bool // every pixel of the trimmed area is opaque
+	scratch []uint32 // Set's conversion buffer, kept for re-sets of the same size
 }
 
 // ErrNilImage is returned when a sprite is built from a nil image.
@@ -93,19 +94,36 @@ var ErrNilImage = errors.New("raster: nil image")
 // that corner at (x, y). An empty image gives a valid sprite that draws
 // nothing; a nil image or one larger than [MaxSide] on a side is an error.
 func NewSprite(img image.Image) (*Sprite, error) {
+	s := &Sprite{}
+	if err := s.set(img); err != nil {
+		return nil, err
+	}
+	s.scratch = nil
+	return s, nil
+}
+
+// Set makes s show img instead, as NewSprite would, reusing s's memory:
+// setting a same-sized picture again (a cached background) allocates
+// nothing. On error s is unchanged.
+func (s *Sprite) Set(img image.Image) error { return s.set(img) }
+
+func (s *Sprite) set(img image.Image) error {
 	if img == nil {
-		return nil, ErrNilImage
+		return ErrNilImage
 	}
 	b := img.Bounds()
 	if b.Dx() > MaxSide || b.Dy() > MaxSide {
-		return nil, fmt.Errorf("raster: sprite size %d×%d exceeds %d on a side", b.Dx(), b.Dy(), MaxSide)
+		return fmt.Errorf("raster: sprite size %d×%d exceeds %d on a side", b.Dx(), b.Dy(), MaxSide)
 	}
-	s := &Sprite{w: max(b.Dx(), 0), h: max(b.Dy(), 0)}
+	s.w, s.h = max(b.Dx(), 0), max(b.Dy(), 0)
+	s.trim, s.opaque = image.Rectangle{}, false
+	s.pix, s.runs = s.pix[:0], s.runs[:0]
+	s.rowRuns = append(s.rowRuns[:0], 0)
 	if b.Empty() {
-		s.rowRuns = []uint32{0}
-		return s, nil
+		return nil
 	}
-	full := make([]uint32, s.w*s.h)
+	full := growU32(s.scratch, s.w*s.h)
+	s.scratch = full
 	convert(full, img, b)
 
 	// Trim to the non-transparent bounding box.
@@ -120,13 +138,12 @@ func NewSprite(img image.Image) (*Sprite, error) {
 		}
 	}
 	if x1 <= x0 {
-		s.rowRuns = []uint32{0}
-		return s, nil // fully transparent
+		return nil // fully transparent
 	}
 	s.trim = image.Rect(x0, y0, x1, y1)
 	tw, th := x1-x0, y1-y0
-	s.pix = make([]uint32, tw*th)
-	s.rowRuns = make([]uint32, th+1)
+	s.pix = growU32(s.pix, tw*th)
+	s.rowRuns = growU32(s.rowRuns, th+1)
 	s.opaque = true
 	for y := 0; y < th; y++ {
 		src := full[(y0+y)*s.w+x0 : (y0+y)*s.w+x1]
@@ -142,7 +159,16 @@ func NewSprite(img image.Image) (*Sprite, error) {
 			s.opaque = false
 		}
 	}
-	return s, nil
+	return nil
+}
+
+// growU32 returns b resized to n elements, reusing its array when it is
+// large enough.
+func growU32(b []uint32, n int) []uint32 {
+	if cap(b) >= n {
+		return b[:n]
+	}
+	return make([]uint32, n)
 }
 
 // MustSprite is like [NewSprite] but panics on error. It is meant for

@@ -34,7 +34,17 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	center := cam.Center
 	defer func() { cam.Center = center }()
 	var depth int64
-	for k := range w.Layers {
+	first := 0
+	if w.GroundCache != nil {
+		n, err := w.drawGround(dl, pt, depth)
+		if err != nil {
+			return 0, fmt.Errorf("scene: ground cache: %w", err)
+		}
+		if n > 0 {
+			first, depth = n, depth+1
+		}
+	}
+	for k := first; k < len(w.Layers); k++ {
 		l := &w.Layers[k]
 		if l.Hidden {
 			continue

@@ -56,6 +56,9 @@ type World struct {
 	// ParallaxOrigin is the camera centre (map pixels) at which every
 	// layer with a parallax factor is drawn in place.
 	ParallaxOrigin mathx.Vec2
+	// GroundCache, when set, caches the picture of the bottom layers that
+	// do not change (see GroundCache).
+	GroundCache *GroundCache
 	// SourceOrigin is the map pixel of the source map's own origin (for a
 	// Tiled map, the top-left of its bounding box in Tiled's pixels), so
 	// maps placed side by side by a Tiled .world line up: a point at

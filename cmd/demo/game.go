@@ -437,13 +437,17 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	return c
 }
 
+// clearColor is the colour behind the map (and the ground cache's
+// background).
+var clearColor = color.RGBA{18, 22, 30, 255}
+
 // Draw implements platform.Game.
 func (g *game) Draw(f *raster.Frame, alpha float64) {
 	start := time.Now()
 	g.list.Reset()
 	clear(g.pool) // drop last frame's sprite pointers
 	g.pool = g.pool[:0]
-	f.Clear(color.RGBA{18, 22, 30, 255})
+	f.Clear(clearColor)
 	if g.L != nil && g.scr != screenSelect {
 		if g.scr == screenPause {
 			alpha = 0

@@ -126,6 +126,9 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 	}
 	L.w = w
 	L.grid = w.Grid
+	// The floor is drawn from a cached picture while the camera stays
+	// within its margin (over the frame's clear colour, see game.Draw).
+	w.GroundCache = &scene.GroundCache{Background: clearColor}
 	// Every file the level was read from, to reload it when one is saved.
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)

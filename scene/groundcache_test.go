@@ -1,0 +1,120 @@
+package scene
+
+import (
+	"bytes"
+	"image/color"
+	"os"
+	"testing"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// TestGroundCacheIdentical: with the ground cache, every frame of a pan
+// (across the margin, so the picture is rebuilt), a zoom and a layer
+// toggle is byte-identical to the frame drawn without it, and panning
+// inside the margin reuses the picture.
+func TestGroundCacheIdentical(t *testing.T) {
+	for _, name := range []string{"iso.tmx", "ortho.tmx", "staggered.tmx"} {
+		bg := color.RGBA{24, 24, 32, 255}
+		load := func() *World {
+			w, err := LoadTiled(os.DirFS("testdata"), name, BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		plain, cached := load(), load()
+		cached.GroundCache = &GroundCache{Background: bg, Margin: 64}
+		cached.bucketByLayer()
+		if n, _ := cached.staticLayers(); n == 0 {
+			t.Fatalf("%s: no static bottom layer", name)
+		}
+		b := plain.Grid.Bounds()
+		frame := func(w *World, c mathx.Vec2, zoom int) []byte {
+			cam := iso.NewCamera(200, 150)
+			cam.Center = c
+			cam.SetZoom(zoom)
+			fr, _ := raster.NewFrame(200, 150)
+			fr.Clear(bg)
+			dl := raster.NewDrawList()
+			if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), 1); err != nil {
+				t.Fatal(err)
+			}
+			dl.Draw(fr)
+			return fr.Pix
+		}
+		c := mathx.V2(float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2)
+		steps := 0
+		check := func(what string, c mathx.Vec2, zoom int) {
+			steps++
+			if !bytes.Equal(frame(plain, c, zoom), frame(cached, c, zoom)) {
+				t.Fatalf("%s: %s: cached frame differs from the full redraw", name, what)
+			}
+		}
+		check("start", c, 1)
+		builds := cached.GroundCache.Builds
+		for k := 1; k <= 6; k++ {
+			check("small pan", c.Add(mathx.V2(float64(k*7), float64(-k*5))), 1)
+		}
+		if cached.GroundCache.Builds != builds {
+			t.Errorf("%s: panning inside the margin rebuilt the picture %d times", name, cached.GroundCache.Builds-builds)
+		}
+		check("zoom 2", c, 2)
+		check("zoom 3 off centre", c.Add(mathx.V2(-31, 17)), 3)
+		before := cached.GroundCache.Builds
+		check("far pan", c.Add(mathx.V2(300, 200)), 1)
+		if cached.GroundCache.Builds != before+1 {
+			t.Errorf("%s: a pan past the margin did not rebuild the picture", name)
+		}
+		plain.Layers[0].Hidden, cached.Layers[0].Hidden = true, true
+		check("bottom layer hidden", c, 1)
+		plain.Layers[0].Hidden, cached.Layers[0].Hidden = false, false
+		plain.Layers[0].Tiles[0], cached.Layers[0].Tiles[0] = -1, -1
+		cached.InvalidateGround()
+		check("a tile removed", mathx.V2(float64(b.Min.X), float64(b.Min.Y)), 1)
+	}
+}
+
+// BenchmarkGroundCache: an 800×480 view of a 64×64 isometric map of
+// four tile layers, its camera moving a pixel back and forth, drawn with
+// and without the ground cache.
+func BenchmarkGroundCache(b *testing.B) {
+	for _, cache := range []bool{false, true} {
+		name := "redraw"
+		if cache {
+			name = "cached"
+		}
+		b.Run(name, func(b *testing.B) {
+			w, err := LoadTiled(genIsoMap(b, 64), "big.tmx", BuildOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if cache {
+				w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
+			}
+			cam := iso.NewCamera(800, 480)
+			g := w.Grid.Bounds()
+			cam.Center = mathx.V2(float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2)
+			pt := iso.NewPainter(w.Grid, cam)
+			fr, _ := raster.NewFrame(800, 480)
+			dl := raster.NewDrawList()
+			k := 0
+			for b.Loop() {
+				k++
+				cam.Center.X += float64(k%2*2 - 1) // a pixel back and forth
+				fr.Clear(color.RGBA{0, 0, 0, 255})
+				dl.Reset()
+				if _, err := w.Render(dl, pt, 1); err != nil {
+					b.Fatal(err)
+				}
+				dl.Draw(fr)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/frame")
+			if cache {
+				b.ReportMetric(float64(w.GroundCache.Builds), "builds")
+			}
+		})
+	}
+}
