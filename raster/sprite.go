@@ -77,7 +77,7 @@ type Sprite struct {
 	pix     []uint32        // trim.Dx()*trim.Dy() premultiplied pixels
 	rowRuns []uint32        // runs of trimmed row r are runs[rowRuns[r]:rowRuns[r+1]]
 	runs    []run
-	opaque  bool // every pixel of the trimmed area is opaque
+	opaque  bool     // every pixel of the trimmed area is opaque
 	scratch []uint32 // Set's conversion buffer, kept for re-sets of the same size
 }
 

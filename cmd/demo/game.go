@@ -44,8 +44,8 @@ type game struct {
 	attract bool
 	idle    int
 
-	scr   screen
-	sel   int // selected menu row
+	scr screen
+	sel int // selected menu row
 	// gui holds the level select and pause menus (ui.Menu); menu is the
 	// open one, made for screen menuFor with menuRows rows.
 	gui      *ui.UI
@@ -53,14 +53,14 @@ type game struct {
 	menuFor  screen
 	menuRows int
 	menuBtns []*ui.Widget
-	cur   int // level index being played
-	L     *level
-	cam   *iso.Camera
-	pt    *iso.Painter
-	ov    *overlay.Overlay
-	debug bool
-	quit  bool
-	ap    autopilot
+	cur      int // level index being played
+	L        *level
+	cam      *iso.Camera
+	pt       *iso.Painter
+	ov       *overlay.Overlay
+	debug    bool
+	quit     bool
+	ap       autopilot
 
 	left, right platform.Thumbstick
 	ctrl        control
