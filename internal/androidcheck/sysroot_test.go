@@ -1,0 +1,431 @@
+package androidcheck
+
+import (
+	"bytes"
+	"debug/elf"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"diorama/internal/testenv"
+)
+
+// testAPI is the API level the tests build for: the one make android-check
+// passes (the example manifest's minSdkVersion), else 23.
+func testAPI() int {
+	if n, err := strconv.Atoi(os.Getenv("DIORAMA_ANDROID_API")); err == nil {
+		return n
+	}
+	return 23
+}
+
+var (
+	ndkOnce sync.Map // dir key -> *ndkResult
+)
+
+type ndkResult struct {
+	once sync.Once
+	dir  string
+	err  error
+	out  string
+}
+
+// needTools skips when the sysroot cannot be assembled here (no clang or
+// Debian's Android headers): scripts/deps.sh android installs them, and CI
+// runs it before the tests, so there a missing tool fails.
+func needTools(t *testing.T) {
+	t.Helper()
+	var missing []string
+	for _, p := range []string{"clang", "ld.lld", "llvm-ar"} {
+		if _, err := exec.LookPath(p); err != nil {
+			missing = append(missing, p)
+		}
+	}
+	for _, d := range []string{"/usr/include/android/android", "/usr/include/GLES2"} {
+		if _, err := os.Stat(d); err != nil {
+			missing = append(missing, d)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("missing %v (scripts/deps.sh android)", missing)
+	}
+	t.Skipf("missing %v (scripts/deps.sh android)", missing)
+}
+
+// sysroot returns an NDK tree assembled by scripts/android-ndk.sh at api:
+// DIORAMA_ANDROID_NDK when make android-check passes it (for its API),
+// else one built once per API level for this test run.
+func sysroot(t *testing.T, api int) string {
+	t.Helper()
+	needTools(t)
+	if d := os.Getenv("DIORAMA_ANDROID_NDK"); d != "" && api == testAPI() {
+		return d
+	}
+	root := testenv.RepoRoot(t)
+	v, _ := ndkOnce.LoadOrStore(api, &ndkResult{})
+	r := v.(*ndkResult)
+	r.once.Do(func() {
+		dir, err := os.MkdirTemp("", "diorama-ndk-")
+		if err != nil {
+			r.err = err
+			return
+		}
+		cmd := exec.Command(filepath.Join(root, "scripts", "android-ndk.sh"), filepath.Join(dir, "ndk"), strconv.Itoa(api))
+		cmd.Env = append(os.Environ(), "ANDROID_NDK_HOME=")
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		r.err = cmd.Run()
+		r.out = out.String()
+		r.dir = filepath.Join(dir, "ndk")
+	})
+	if r.err != nil {
+		t.Fatalf("scripts/android-ndk.sh: %v\n%s", r.err, r.out)
+	}
+	return r.dir
+}
+
+func clang(ndk string) string {
+	return filepath.Join(ndk, "toolchains", "llvm", "prebuilt", "linux-x86_64", "bin", "clang")
+}
+
+func stubDir(ndk string) string {
+	return filepath.Join(ndk, "toolchains", "llvm", "prebuilt", "linux-x86_64", "sysroot", "usr", "lib", "aarch64-linux-android")
+}
+
+// compile runs the sysroot's clang for android/arm64 at api on the C
+// source src with extra arguments, writing out.
+func compile(t *testing.T, ndk string, api int, src, out string, args ...string) {
+	t.Helper()
+	c := filepath.Join(t.TempDir(), "src.c")
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full := append([]string{"--target=aarch64-linux-android" + strconv.Itoa(api), "-O2", "-fPIC"}, args...)
+	full = append(full, "-o", out, c)
+	if b, err := exec.Command(clang(ndk), full...).CombinedOutput(); err != nil {
+		t.Fatalf("clang %v: %v\n%s", full, err, b)
+	}
+}
+
+// probeSource records layouts and constants the Go runtime's cgo code
+// (runtime/cgo: x_cgo_sigaction, thread start, mmap, setenv) and
+// golang.org/x/mobile rely on.
+const probeSource = `
+#include <errno.h>
+#include <signal.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <fcntl.h>
+#include <unistd.h>
+#define P(name, v) const unsigned long probe_##name = (unsigned long)(v);
+P(sigaction_size, sizeof(struct sigaction))
+P(sigaction_flags, offsetof(struct sigaction, sa_flags))
+P(sigaction_handler, offsetof(struct sigaction, sa_handler))
+P(sigaction_sigaction, offsetof(struct sigaction, sa_sigaction))
+P(sigaction_mask, offsetof(struct sigaction, sa_mask))
+P(sigaction_restorer, offsetof(struct sigaction, sa_restorer))
+P(sigset_size, sizeof(sigset_t))
+P(pthread_attr_size, sizeof(pthread_attr_t))
+P(pthread_mutex_size, sizeof(pthread_mutex_t))
+P(pthread_cond_size, sizeof(pthread_cond_t))
+P(pthread_t_size, sizeof(pthread_t))
+P(pthread_key_size, sizeof(pthread_key_t))
+P(off_t_size, sizeof(off_t))
+P(time_t_size, sizeof(time_t))
+P(tm_size, sizeof(struct tm))
+P(tm_gmtoff, offsetof(struct tm, tm_gmtoff))
+P(timespec_size, sizeof(struct timespec))
+P(stack_t_size, sizeof(stack_t))
+P(sa_siginfo, SA_SIGINFO)
+P(sa_onstack, SA_ONSTACK)
+P(sa_restart, SA_RESTART)
+P(sig_setmask, SIG_SETMASK)
+P(sigprof, SIGPROF)
+P(sigpipe, SIGPIPE)
+P(sigurg, SIGURG)
+P(eagain, EAGAIN)
+P(einval, EINVAL)
+P(enomem, ENOMEM)
+P(eintr, EINTR)
+P(rtld_now, RTLD_NOW)
+P(rtld_lazy, RTLD_LAZY)
+P(rtld_global, RTLD_GLOBAL)
+P(rtld_default, RTLD_DEFAULT)
+P(map_anon, MAP_ANON)
+P(map_private, MAP_PRIVATE)
+P(map_fixed, MAP_FIXED)
+P(prot_rw, PROT_READ|PROT_WRITE)
+P(pthread_create_detached, PTHREAD_CREATE_DETACHED)
+P(o_cloexec, O_CLOEXEC)
+P(sc_pagesize, _SC_PAGESIZE)
+int *probe_errno(void) { return &errno; }
+FILE *probe_stderr(void) { return stderr; }
+`
+
+// bionicARM64 holds bionic's values on arm64 (LP64), read from bionic's
+// libc/include and libc/kernel/uapi (commit 731631f3, see
+// platform/android/sysroot/README.md). glibc differs in the first rows:
+// its struct sigaction is 152 bytes with the handler at 0, sa_mask at 8 and
+// sa_flags at 136, its pthread_attr_t is 64 bytes and its mutex 48.
+var bionicARM64 = map[string]uint64{
+	"sigaction_size":          32,
+	"sigaction_flags":         0,
+	"sigaction_handler":       8,
+	"sigaction_sigaction":     8,
+	"sigaction_mask":          16,
+	"sigaction_restorer":      24,
+	"sigset_size":             8,
+	"pthread_attr_size":       56,
+	"pthread_mutex_size":      40,
+	"pthread_cond_size":       48,
+	"pthread_t_size":          8,
+	"pthread_key_size":        4,
+	"off_t_size":              8,
+	"time_t_size":             8,
+	"tm_size":                 56,
+	"tm_gmtoff":               40,
+	"timespec_size":           16,
+	"stack_t_size":            24,
+	"sa_siginfo":              4,
+	"sa_onstack":              0x08000000,
+	"sa_restart":              0x10000000,
+	"sig_setmask":             2,
+	"sigprof":                 27,
+	"sigpipe":                 13,
+	"sigurg":                  23,
+	"eagain":                  11,
+	"einval":                  22,
+	"enomem":                  12,
+	"eintr":                   4,
+	"rtld_now":                2,
+	"rtld_lazy":               1,
+	"rtld_global":             0x100,
+	"rtld_default":            0,
+	"map_anon":                0x20,
+	"map_private":             2,
+	"map_fixed":               0x10,
+	"prot_rw":                 3,
+	"pthread_create_detached": 1,
+	"o_cloexec":               02000000,
+	"sc_pagesize":             0x27,
+}
+
+// TestBionicLayouts compiles the probe against the sysroot and asserts
+// bionic's arm64 layouts: the glibc headers the old stub NDK used put
+// sigaction's handler at 0 and sa_flags at 136, which crashes on the first
+// signal on a device.
+func TestBionicLayouts(t *testing.T) {
+	ndk := sysroot(t, testAPI())
+	obj := filepath.Join(t.TempDir(), "probe.o")
+	compile(t, ndk, testAPI(), probeSource, obj, "-c")
+	got, err := ReadProbe(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(bionicARM64) {
+		t.Errorf("probe recorded %d values, want %d", len(got), len(bionicARM64))
+	}
+	for k, want := range bionicARM64 {
+		if v, ok := got[k]; !ok || v != want {
+			t.Errorf("%s = %d (present %v), bionic arm64 has %d", k, v, ok, want)
+		}
+	}
+
+	// errno is *__errno() and stderr a libc variable: the object must
+	// import exactly those names (glibc: __errno_location, stderr too).
+	f, err := elf.Open(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	undef := map[string]bool{}
+	for _, s := range syms {
+		if s.Section == elf.SHN_UNDEF && s.Name != "" {
+			undef[s.Name] = true
+		}
+	}
+	for _, want := range []string{"__errno", "stderr"} {
+		if !undef[want] {
+			t.Errorf("probe does not import %s (imports %v)", want, undef)
+		}
+	}
+	if undef["__errno_location"] {
+		t.Error("probe imports glibc's __errno_location")
+	}
+}
+
+// TestProbeMatchesBionicHeaders compiles the same probe against bionic's
+// own headers when DIORAMA_BIONIC_SRC names a bionic source tree (not
+// shipped with the repository), and requires the same values.
+func TestProbeMatchesBionicHeaders(t *testing.T) {
+	src := os.Getenv("DIORAMA_BIONIC_SRC")
+	if src == "" {
+		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
+	}
+	needTools(t)
+	res, err := exec.Command("clang", "-print-resource-dir").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj := filepath.Join(t.TempDir(), "real.o")
+	c := filepath.Join(t.TempDir(), "probe.c")
+	if err := os.WriteFile(c, []byte(probeSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--target=aarch64-linux-android" + strconv.Itoa(testAPI()), "-nostdinc", "-c", "-o", obj,
+		"-isystem", filepath.Join(strings.TrimSpace(string(res)), "include")}
+	for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/asm-arm64"} {
+		args = append(args, "-isystem", filepath.Join(src, d))
+	}
+	if b, err := exec.Command("clang", append(args, c)...).CombinedOutput(); err != nil {
+		t.Fatalf("clang on bionic's headers: %v\n%s", err, b)
+	}
+	got, err := ReadProbe(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range bionicARM64 {
+		if got[k] != want {
+			t.Errorf("bionic's own headers give %s = %d, the table says %d", k, got[k], want)
+		}
+	}
+}
+
+// TestSymbolsMatchBionicMaps checks symbols.txt's libc and libdl lines
+// against bionic's libc.map.txt and libdl.map.txt when DIORAMA_BIONIC_SRC
+// names a bionic source tree: same version node, same first API level for
+// arm64.
+func TestSymbolsMatchBionicMaps(t *testing.T) {
+	src := os.Getenv("DIORAMA_BIONIC_SRC")
+	if src == "" {
+		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
+	}
+	syms := readSymbols(t)
+	maps := map[string]map[string]mapEntry{}
+	for lib, path := range map[string]string{"libc.so": "libc/libc.map.txt", "libdl.so": "libdl/libdl.map.txt"} {
+		b, err := os.ReadFile(filepath.Join(src, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		maps[lib] = parseMap(string(b))
+	}
+	n := 0
+	for _, s := range syms {
+		m, ok := maps[s.lib]
+		if !ok {
+			continue
+		}
+		n++
+		e, ok := m[s.name]
+		switch {
+		case !ok:
+			t.Errorf("%s: %s is not in bionic's map for arm64", s.lib, s.name)
+		case e.version != s.version || e.api != s.api:
+			t.Errorf("%s: %s is %s at API %d in symbols.txt, bionic's map says %s at %d", s.lib, s.name, s.version, s.api, e.version, e.api)
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d libc/libdl symbols checked", n)
+	}
+}
+
+type symbol struct {
+	lib, version, kind, name string
+	api                      int
+}
+
+func readSymbols(t *testing.T) []symbol {
+	t.Helper()
+	p := filepath.Join(testenv.RepoRoot(t), "platform", "android", "sysroot", "symbols.txt")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []symbol
+	for i, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 5 {
+			t.Fatalf("%s:%d: %d fields, want 5", p, i+1, len(f))
+		}
+		api, err := strconv.Atoi(f[2])
+		if err != nil || (f[3] != "func" && f[3] != "var") {
+			t.Fatalf("%s:%d: bad API level or kind: %q", p, i+1, line)
+		}
+		out = append(out, symbol{lib: f[0], version: f[1], api: api, kind: f[3], name: f[4]})
+	}
+	return out
+}
+
+type mapEntry struct {
+	version string
+	api     int
+}
+
+// parseMap reads a bionic .map.txt for arm64: version blocks with an
+// optional "introduced=" (or "introduced-arm64=") tag, symbols with their
+// own tags; symbols tagged for other architectures only are left out.
+func parseMap(text string) map[string]mapEntry {
+	out := map[string]mapEntry{}
+	block, blockAPI := "", 1
+	tagAPI := func(tags string, def int) int {
+		for _, f := range strings.Fields(tags) {
+			for _, k := range []string{"introduced-arm64=", "introduced="} {
+				if v, ok := strings.CutPrefix(f, k); ok {
+					if n, err := strconv.Atoi(v); err == nil {
+						return n
+					}
+				}
+			}
+		}
+		return def
+	}
+	for _, line := range strings.Split(text, "\n") {
+		code, tags, _ := strings.Cut(line, "#")
+		code = strings.TrimSpace(code)
+		switch {
+		case strings.HasSuffix(code, "{"):
+			block = strings.TrimSpace(strings.TrimSuffix(code, "{"))
+			blockAPI = tagAPI(tags, 1)
+		case strings.HasSuffix(code, ";") && !strings.Contains(code, ":") && !strings.HasPrefix(code, "}") && code != "*;":
+			name := strings.TrimSuffix(code, ";")
+			archOK := true
+			var arches []string
+			for _, f := range strings.Fields(tags) {
+				switch f {
+				case "arm", "arm64", "x86", "x86_64", "riscv64":
+					arches = append(arches, f)
+				}
+			}
+			if len(arches) > 0 {
+				archOK = false
+				for _, a := range arches {
+					if a == "arm64" {
+						archOK = true
+					}
+				}
+			}
+			if archOK {
+				out[name] = mapEntry{block, tagAPI(tags, blockAPI)}
+			}
+		}
+	}
+	return out
+}
