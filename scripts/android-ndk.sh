@@ -19,7 +19,8 @@
 #     from a version script;
 #   - crtbegin_so.o/crtend_so.o built from platform/android/sysroot/crt
 #     (__dso_handle, atexit, the .note.android.ident note);
-#   - a clang wrapper that links with lld and 16 KB pages
+#   - a clang wrapper that refuses implicit function declarations and
+#     links with lld and 16 KB pages
 #     (-z max-page-size=16384), as Android 15 devices need.
 # The tree is rebuilt when any of those inputs changes.
 set -euo pipefail
@@ -160,8 +161,9 @@ for cc in clang clang++; do
 	cat > "$PRE/bin/$cc" <<W
 #!/bin/sh
 # Diorama's android/arm64 compiler: Debian's clang on the bionic sysroot
-# (scripts/android-ndk.sh), linking with lld and 16 KB pages.
-exec $real --sysroot="$S" -fuse-ld=lld -Wl,-z,max-page-size=16384 -Wl,-z,common-page-size=16384 -Wno-unused-command-line-argument "\$@"
+# (scripts/android-ndk.sh), linking with lld and 16 KB pages. A call to a
+# function its headers do not declare is an error, not a guess.
+exec $real --sysroot="$S" -Werror=implicit-function-declaration -fuse-ld=lld -Wl,-z,max-page-size=16384 -Wl,-z,common-page-size=16384 -Wno-unused-command-line-argument "\$@"
 W
 	chmod +x "$PRE/bin/$cc"
 done

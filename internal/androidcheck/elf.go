@@ -167,7 +167,7 @@ func definedSymbols(path string) (map[string]string, error) {
 // androidNote returns the API level of the .note.android.ident note, or 0.
 func androidNote(f *elf.File) int {
 	for _, sec := range f.Sections {
-		if sec.Type != elf.SHT_NOTE {
+		if sec.Type != elf.SHT_NOTE || sec.Name != ".note.android.ident" {
 			continue
 		}
 		data, err := sec.Data()

@@ -134,6 +134,20 @@ func TestCheckLibraryCatches(t *testing.T) {
 	})
 }
 
+// TestUndeclaredFunctionRefused: the sysroot's compiler refuses a call to
+// a function its headers do not declare, which would otherwise be
+// compiled as returning int (a pointer result would be cut to 32 bits).
+func TestUndeclaredFunctionRefused(t *testing.T) {
+	api := testAPI()
+	ndk := sysroot(t, api)
+	c := filepath.Join(t.TempDir(), "u.c")
+	os.WriteFile(c, []byte("#include <stdlib.h>\nvoid *f(void) { return (void *)(long)aligned_alloc(16, 16); }\n"), 0o644)
+	out, err := exec.Command(clang(ndk), "--target=aarch64-linux-android"+strconv.Itoa(api), "-c", "-o", c+".o", c).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "-Wimplicit-function-declaration") {
+		t.Errorf("clang accepted an undeclared call (err %v):\n%s", err, out)
+	}
+}
+
 func TestCheckLibraryErrors(t *testing.T) {
 	dir := t.TempDir()
 	notELF := filepath.Join(dir, "x.so")
