@@ -175,3 +175,38 @@ func FuzzReadProbe(f *testing.F) {
 		CheckLibrary(p, t.TempDir())
 	})
 }
+
+// TestSymbolsDeclared takes the address of every libc and libdl symbol of
+// symbols.txt through the sysroot's headers, links against the stubs and
+// checks the result: each is declared, and each is exported by its stub
+// with its version at the API level.
+func TestSymbolsDeclared(t *testing.T) {
+	api := testAPI()
+	ndk := sysroot(t, api)
+	var b strings.Builder
+	for _, h := range []string{"dlfcn.h", "errno.h", "fcntl.h", "grp.h", "pthread.h", "sched.h", "signal.h", "stdio.h", "stdlib.h", "string.h", "strings.h", "sys/mman.h", "sys/time.h", "sys/types.h", "time.h", "unistd.h"} {
+		b.WriteString("#include <" + h + ">\n")
+	}
+	// crtbegin_so's imports, which no public header declares.
+	b.WriteString("int __cxa_atexit(void (*)(void *), void *, void *);\nvoid __cxa_finalize(void *);\n")
+	b.WriteString("#undef stdin\n#undef stdout\n#undef stderr\nvoid *diorama_all[] = {\n")
+	n := 0
+	for _, s := range readSymbols(t) {
+		if (s.lib == "libc.so" || s.lib == "libdl.so") && s.api <= api {
+			b.WriteString("\t(void *)&" + s.name + ",\n")
+			n++
+		}
+	}
+	b.WriteString("};\n")
+	so := buildLib(t, ndk, api, b.String(), "-ldl")
+	r, err := CheckLibrary(so, stubDir(ndk))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if r.Imports < n {
+		t.Errorf("%d imports for %d symbols", r.Imports, n)
+	}
+}

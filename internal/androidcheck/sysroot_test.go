@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -428,4 +429,60 @@ func parseMap(text string) map[string]mapEntry {
 		}
 	}
 	return out
+}
+
+// sysrootHeaders are the sysroot's own C library headers.
+var sysrootHeaders = []string{"dlfcn.h", "errno.h", "fcntl.h", "grp.h", "pthread.h", "sched.h", "signal.h", "stdio.h", "stdlib.h", "string.h", "strings.h", "sys/mman.h", "sys/time.h", "sys/types.h", "time.h", "unistd.h"}
+
+var protoRE = regexp.MustCompile(`^(extern |__attribute__|[a-z_ ]+[ *]+)[A-Za-z_0-9]+ ?\(.*\) *(__attribute__.*)?;$`)
+
+// TestPrototypesMatchBionic, when DIORAMA_BIONIC_SRC names a bionic source
+// tree, repeats every function declaration of the sysroot's headers after
+// bionic's own headers: clang refuses any whose types differ.
+func TestPrototypesMatchBionic(t *testing.T) {
+	src := os.Getenv("DIORAMA_BIONIC_SRC")
+	if src == "" {
+		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
+	}
+	api := testAPI()
+	ndk := sysroot(t, api)
+	dir := t.TempDir()
+	var inc strings.Builder
+	for _, h := range sysrootHeaders {
+		inc.WriteString("#include <" + h + ">\n")
+	}
+	all := filepath.Join(dir, "all.c")
+	os.WriteFile(all, []byte(inc.String()), 0o644)
+	tgt := "--target=aarch64-linux-android" + strconv.Itoa(api)
+	pre, err := exec.Command(clang(ndk), tgt, "-E", "-P", all).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.ReplaceAll(string(pre), "\n", " ")
+	flat = strings.ReplaceAll(flat, "}", "}\n")
+	flat = strings.ReplaceAll(flat, ";", ";\n")
+	var decls []string
+	for _, line := range strings.Split(flat, "\n") {
+		line = strings.TrimSpace(line)
+		if protoRE.MatchString(line) && !strings.HasPrefix(line, "typedef") {
+			decls = append(decls, line)
+		}
+	}
+	if len(decls) < 100 {
+		t.Fatalf("found %d declarations in the sysroot's headers, want 100 or more", len(decls))
+	}
+	cross := filepath.Join(dir, "cross.c")
+	os.WriteFile(cross, []byte(inc.String()+strings.Join(decls, "\n")+"\n"), 0o644)
+	res, err := exec.Command("clang", "-print-resource-dir").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{tgt, "-nostdinc", "-fsyntax-only", "-isystem", filepath.Join(strings.TrimSpace(string(res)), "include")}
+	for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/asm-arm64"} {
+		args = append(args, "-isystem", filepath.Join(src, d))
+	}
+	if out, err := exec.Command("clang", append(args, cross)...).CombinedOutput(); err != nil {
+		t.Errorf("the sysroot's prototypes conflict with bionic's: %v\n%s", err, out)
+	}
+	t.Logf("%d prototypes agree with bionic's headers", len(decls))
 }
