@@ -27,7 +27,8 @@
 #             the manifest's fullscreen theme, and the native library
 #             (imports only symbols the stub libraries define at the API
 #             level, with their version nodes; no GLIBC_ versions;
-#             .note.android.ident; 16 KB LOAD segments).
+#             .note.android.ident; 16 KB LOAD segments; DT_SONAME, no text
+#             relocations, no writable code, no executable stack).
 #   apk    the same APK into out/android/diorama.apk, checked the same way:
 #          with ANDROID_NDK_HOME's real NDK when set, else on the
 #          repository's sysroot.
@@ -81,9 +82,12 @@ build_apk() {
 	tmp=$(mktemp -d)
 	gm=$(gomobile_bin)
 	# 16 KB pages with a real NDK older than r28 too (the sysroot's clang
-	# wrapper already links so).
+	# wrapper already links so), and a DT_SONAME, which go build
+	# -buildmode=c-shared leaves out and the dynamic linker wants from
+	# API 23 (the library is named after the package's folder).
 	ANDROID_NDK_HOME="$ndk" CGO_LDFLAGS="${CGO_LDFLAGS:-} -Wl,-z,max-page-size=16384" \
-		"$gm" build -target=android/arm64 -androidapi "$API" -o "$tmp/gomobile.apk" "$PKG"
+		"$gm" build -target=android/arm64 -androidapi "$API" \
+		-ldflags="-extldflags=-Wl,-soname,lib$(basename "$PKG").so" -o "$tmp/gomobile.apk" "$PKG"
 	mkdir -p "$tmp/manifest"
 	cp "$MANIFEST" "$tmp/manifest/AndroidManifest.xml" # aapt wants that name
 	aapt package -f -M "$tmp/manifest/AndroidManifest.xml" -I "$FRAMEWORK_RES" -F "$tmp/manifest.apk"

@@ -126,13 +126,38 @@ func CheckLibrary(so, stubDir string) (*LibraryReport, error) {
 		}
 	}
 
+	// The dynamic linker's rules for apps targeting API 23 and later
+	// (bionic's android-changes-for-ndk-developers.md).
+	if sonames, _ := f.DynString(elf.DT_SONAME); len(sonames) != 1 || sonames[0] != filepath.Base(so) {
+		bad("DT_SONAME is %q, want [%q] (missing SONAME is enforced from API 23)", sonames, filepath.Base(so))
+	}
+	for _, n := range r.Needed {
+		if strings.Contains(n, "/") {
+			bad("DT_NEEDED %q is a path, want a file name (enforced from API 23)", n)
+		}
+	}
+	if tr, _ := f.DynValue(elf.DT_TEXTREL); len(tr) > 0 {
+		bad("has text relocations (DT_TEXTREL; refused from API 23)")
+	}
+	if fl, _ := f.DynValue(elf.DT_FLAGS); len(fl) > 0 && fl[0]&uint64(elf.DF_TEXTREL) != 0 {
+		bad("has text relocations (DF_TEXTREL; refused from API 23)")
+	}
+	if len(f.Sections) == 0 {
+		bad("no section headers (refused from API 24)")
+	}
 	r.NoteAPI = androidNote(f)
 	if r.NoteAPI == 0 {
 		bad("no .note.android.ident note")
 	}
 	for _, p := range f.Progs {
+		if p.Type == elf.PT_GNU_STACK && p.Flags&elf.PF_X != 0 {
+			bad("the stack is executable (PT_GNU_STACK has PF_X)")
+		}
 		if p.Type != elf.PT_LOAD {
 			continue
+		}
+		if p.Flags&elf.PF_W != 0 && p.Flags&elf.PF_X != 0 {
+			bad("LOAD segment at offset %#x is writable and executable (refused from API 26)", p.Off)
 		}
 		if p.Align < PageSize || p.Vaddr%PageSize != p.Off%PageSize {
 			bad("LOAD segment at offset %#x vaddr %#x is aligned to %#x, want %#x (16 KB pages)", p.Off, p.Vaddr, p.Align, PageSize)

@@ -34,7 +34,7 @@ int diorama_lib(void) {
 func buildLib(t *testing.T, ndk string, api int, src string, args ...string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "libt.so")
-	compile(t, ndk, api, src, out, append([]string{"-shared"}, args...)...)
+	compile(t, ndk, api, src, out, append([]string{"-shared", "-Wl,-soname,libt.so"}, args...)...)
 	return out
 }
 
@@ -101,6 +101,22 @@ func TestCheckLibraryCatches(t *testing.T) {
 		// Without crtbegin_so.o there is no .note.android.ident.
 		so := buildLib(t, ndk, api, libSource, "-ldl", "-nostartfiles")
 		wantProblem(t, problems(t, so, stubs), ".note.android.ident")
+	})
+	t.Run("NoSoname", func(t *testing.T) {
+		// go build -buildmode=c-shared links without -soname.
+		out := filepath.Join(t.TempDir(), "libt.so")
+		compile(t, ndk, api, libSource, out, "-shared", "-ldl")
+		wantProblem(t, problems(t, out, stubs), "DT_SONAME")
+	})
+	t.Run("WritableCode", func(t *testing.T) {
+		// -N (omagic) puts everything in one RWX segment; -Bdynamic
+		// after it keeps linking against the shared stubs.
+		so := buildLib(t, ndk, api, libSource, "-ldl", "-Wl,--omagic", "-Wl,-Bdynamic")
+		wantProblem(t, problems(t, so, stubs), "writable and executable")
+	})
+	t.Run("ExecutableStack", func(t *testing.T) {
+		so := buildLib(t, ndk, api, libSource, "-ldl", "-Wl,-z,execstack")
+		wantProblem(t, problems(t, so, stubs), "stack is executable")
 	})
 	t.Run("SymbolNotInLibc", func(t *testing.T) {
 		so := buildLib(t, ndk, api, "extern int diorama_not_in_libc(void); int f(void) { return diorama_not_in_libc(); }")

@@ -49,7 +49,7 @@ func run(args []string) error {
 		if err := r.Check(); err != nil {
 			return fmt.Errorf("%s: %w", args[1], err)
 		}
-		fmt.Printf("%s: %d imports from %s all defined with their versions at API %d; .note.android.ident API %d; LOAD segments 16 KB aligned\n",
+		fmt.Printf("%s: %d imports from %s all defined with their versions at API %d; .note.android.ident API %d; LOAD segments 16 KB aligned; SONAME set, no text relocations, no writable code or executable stack\n",
 			args[1], r.Imports, strings.Join(r.Needed, " "), api, r.NoteAPI)
 		return nil
 	case "pack":
