@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # android-ndk.sh DIR [API] — print the path of an Android NDK for
-# gomobile and cgo (android/arm64, API level API, default 23).
+# gomobile and cgo (android/arm64 and android/amd64 = x86_64, API level API,
+# default 23).
 #
 # With ANDROID_NDK_HOME pointing at a real NDK (r23 or later), that NDK is
 # used as it is: the script checks it and prints its path.
 #
 # Otherwise it assembles in DIR an NDK-shaped tree whose sysroot describes
-# bionic's arm64 ABI, from files in this repository and Debian packages
+# bionic's arm64 and x86_64 ABIs (the 64-bit ones: 32-bit arm and x86 are
+# not described), from files in this repository and Debian packages
 # (./deps.sh android), so it works on a fresh machine without network:
 #   - platform/android/sysroot/include: the C library headers (bionic's
 #     struct layouts, errno through __errno(), opaque FILE, ...);
@@ -58,8 +60,7 @@ rm -rf "$NDK"
 PRE="$NDK/toolchains/llvm/prebuilt/linux-x86_64"
 S="$PRE/sysroot"
 INC="$S/usr/include"
-LIB="$S/usr/lib/aarch64-linux-android"
-mkdir -p "$INC" "$LIB" "$PRE/bin" "$NDK/meta"
+mkdir -p "$INC" "$PRE/bin" "$NDK/meta"
 
 cp -r "$SRC/include/." "$INC/"
 cp -r /usr/include/android/android "$INC/"
@@ -119,48 +120,53 @@ H
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-TGT="--target=aarch64-linux-android$API"
+# Per ABI (the NDK's layout: sysroot/usr/lib/<triple>/).
+for triple in aarch64-linux-android x86_64-linux-android; do
+	TGT="--target=$triple$API"
+	LIB="$S/usr/lib/$triple"
+	mkdir -p "$LIB"
 
-# Stub libraries: one assembly file and one version script per library,
-# holding the symbols whose first API level is at most API.
-libs=$(grep -v '^#' "$SRC/symbols.txt" | awk 'NF {print $1}' | sort -u)
-for l in $libs; do
-	awk -v lib="$l" -v api="$API" '
-		/^#/ || NF == 0 { next }
-		NF != 5 { printf "symbols.txt:%d: want 5 fields, got %d\n", NR, NF > "/dev/stderr"; exit 1 }
-		$1 != lib || $3 > api { next }
-		$4 == "func" { printf "\t.text\n\t.globl %s\n\t.type %s,%%function\n%s:\n\tret\n", $5, $5, $5; next }
-		$4 == "var" { printf "\t.data\n\t.balign 8\n\t.globl %s\n\t.type %s,%%object\n\t.size %s,8\n%s:\n\t.quad 0\n", $5, $5, $5, $5; next }
-		{ printf "symbols.txt:%d: kind %q is not func or var\n", NR, $4 > "/dev/stderr"; exit 1 }
-	' "$SRC/symbols.txt" > "$tmp/$l.S"
-	awk -v lib="$l" -v api="$API" '
-		/^#/ || NF == 0 || $1 != lib || $3 > api { next }
-		{ v = ($2 == "-") ? "" : $2; if (!(v in seen)) { seen[v] = 1; order[++n] = v } syms[v] = syms[v] "\t\t" $5 ";\n" }
-		END {
-			for (i = 1; i <= n; i++) { v = order[i]; printf "%s {\n\tglobal:\n%s", v, syms[v]; if (i == 1) printf "\tlocal:\n\t\t*;\n"; printf "};\n" }
-		}
-	' "$SRC/symbols.txt" > "$tmp/$l.map"
-	clang $TGT -c -o "$tmp/$l.o" "$tmp/$l.S"
-	clang $TGT -shared -nostdlib -fuse-ld=lld -Wl,-soname,"$l" -Wl,--version-script,"$tmp/$l.map" \
-		-Wl,-z,max-page-size=16384 -o "$LIB/$l" "$tmp/$l.o"
+	# Stub libraries: one assembly file and one version script per library,
+	# holding the symbols whose first API level is at most API.
+	libs=$(grep -v '^#' "$SRC/symbols.txt" | awk 'NF {print $1}' | sort -u)
+	for l in $libs; do
+		awk -v lib="$l" -v api="$API" '
+			/^#/ || NF == 0 { next }
+			NF != 5 { printf "symbols.txt:%d: want 5 fields, got %d\n", NR, NF > "/dev/stderr"; exit 1 }
+			$1 != lib || $3 > api { next }
+			$4 == "func" { printf "\t.text\n\t.globl %s\n\t.type %s,%%function\n%s:\n\tret\n", $5, $5, $5; next }
+			$4 == "var" { printf "\t.data\n\t.balign 8\n\t.globl %s\n\t.type %s,%%object\n\t.size %s,8\n%s:\n\t.quad 0\n", $5, $5, $5, $5; next }
+			{ printf "symbols.txt:%d: kind %q is not func or var\n", NR, $4 > "/dev/stderr"; exit 1 }
+		' "$SRC/symbols.txt" > "$tmp/$l.S"
+		awk -v lib="$l" -v api="$API" '
+			/^#/ || NF == 0 || $1 != lib || $3 > api { next }
+			{ v = ($2 == "-") ? "" : $2; if (!(v in seen)) { seen[v] = 1; order[++n] = v } syms[v] = syms[v] "\t\t" $5 ";\n" }
+			END {
+				for (i = 1; i <= n; i++) { v = order[i]; printf "%s {\n\tglobal:\n%s", v, syms[v]; if (i == 1) printf "\tlocal:\n\t\t*;\n"; printf "};\n" }
+			}
+		' "$SRC/symbols.txt" > "$tmp/$l.map"
+		clang $TGT -c -o "$tmp/$l.o" "$tmp/$l.S"
+		clang $TGT -shared -nostdlib -fuse-ld=lld -Wl,-soname,"$l" -Wl,--version-script,"$tmp/$l.map" \
+			-Wl,-z,max-page-size=16384 -o "$LIB/$l" "$tmp/$l.o"
+	done
+	# libm is linked by default; Diorama uses none of it.
+	[ -f "$LIB/libm.so" ] || { : > "$tmp/empty.S"; clang $TGT -c -o "$tmp/empty.o" "$tmp/empty.S"; clang $TGT -shared -nostdlib -fuse-ld=lld -Wl,-soname,libm.so -o "$LIB/libm.so" "$tmp/empty.o"; }
+	[ -f "$LIB/libGLESv3.so" ] || ln -s libGLESv2.so "$LIB/libGLESv3.so"
+
+	clang $TGT -O2 -fPIC -DDIORAMA_ANDROID_API="$API" -nostdinc -c -o "$LIB/crtbegin_so.o" "$SRC/crt/crtbegin_so.c"
+	clang $TGT -O2 -fPIC -nostdinc -c -o "$LIB/crtend_so.o" "$SRC/crt/crtend_so.c"
+	# The clang driver names these for executables and its runtime; shared
+	# libraries need none of their contents.
+	cp "$LIB/crtend_so.o" "$LIB/crtbegin_dynamic.o"
+	cp "$LIB/crtend_so.o" "$LIB/crtend_android.o"
+	for a in libgcc.a libunwind.a; do llvm-ar rc "$LIB/$a" "$LIB/crtend_so.o"; done
 done
-# libm is linked by default; Diorama uses none of it.
-[ -f "$LIB/libm.so" ] || { : > "$tmp/empty.S"; clang $TGT -c -o "$tmp/empty.o" "$tmp/empty.S"; clang $TGT -shared -nostdlib -fuse-ld=lld -Wl,-soname,libm.so -o "$LIB/libm.so" "$tmp/empty.o"; }
-[ -f "$LIB/libGLESv3.so" ] || ln -s libGLESv2.so "$LIB/libGLESv3.so"
-
-clang $TGT -O2 -fPIC -DDIORAMA_ANDROID_API="$API" -nostdinc -c -o "$LIB/crtbegin_so.o" "$SRC/crt/crtbegin_so.c"
-clang $TGT -O2 -fPIC -nostdinc -c -o "$LIB/crtend_so.o" "$SRC/crt/crtend_so.c"
-# The clang driver names these for executables and its runtime; shared
-# libraries need none of their contents.
-cp "$LIB/crtend_so.o" "$LIB/crtbegin_dynamic.o"
-cp "$LIB/crtend_so.o" "$LIB/crtend_android.o"
-for a in libgcc.a libunwind.a; do llvm-ar rc "$LIB/$a" "$LIB/crtend_so.o"; done
 
 for cc in clang clang++; do
 	real=$(command -v $cc) # absolute: the wrapper has the same name
 	cat > "$PRE/bin/$cc" <<W
 #!/bin/sh
-# Diorama's android/arm64 compiler: Debian's clang on the bionic sysroot
+# Diorama's android/arm64 and x86_64 compiler: Debian's clang on the bionic sysroot
 # (scripts/android-ndk.sh), linking with lld and 16 KB pages. A call to a
 # function its headers do not declare is an error, not a guess.
 exec $real --sysroot="$S" -Werror=implicit-function-declaration -fuse-ld=lld -Wl,-z,max-page-size=16384 -Wl,-z,common-page-size=16384 -Wno-unused-command-line-argument "\$@"
@@ -173,8 +179,13 @@ done
 ln -sf "$(command -v ld.lld)" "$PRE/bin/ld.lld"
 
 echo "{\"min\": $API, \"max\": 35}" > "$NDK/meta/platforms.json"
-echo '{"arm64-v8a": {"bitness": 64, "default": true, "deprecated": false, "proc": "aarch64", "arch": "arm64", "triple": "aarch64-linux-android", "llvm_triple": "aarch64-none-linux-android"}}' > "$NDK/meta/abis.json"
-printf 'Pkg.Desc = Diorama bionic sysroot for android/arm64 (scripts/android-ndk.sh)\nPkg.Revision = 0.1.%s\n' "$API" > "$NDK/source.properties"
+cat > "$NDK/meta/abis.json" <<'J'
+{
+  "arm64-v8a": {"bitness": 64, "default": true, "deprecated": false, "proc": "aarch64", "arch": "arm64", "triple": "aarch64-linux-android", "llvm_triple": "aarch64-none-linux-android"},
+  "x86_64": {"bitness": 64, "default": true, "deprecated": false, "proc": "x86_64", "arch": "x86_64", "triple": "x86_64-linux-android", "llvm_triple": "x86_64-none-linux-android"}
+}
+J
+printf 'Pkg.Desc = Diorama bionic sysroot for android/arm64 and x86_64 (scripts/android-ndk.sh)\nPkg.Revision = 0.1.%s\n' "$API" > "$NDK/source.properties"
 echo "$key" > "$STAMP"
-echo "android-ndk: assembled $NDK (android/arm64, API $API)" >&2
+echo "android-ndk: assembled $NDK (android/arm64 and x86_64, API $API)" >&2
 echo "$NDK"

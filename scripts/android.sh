@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # android.sh check|apk — Diorama's Android build checks and packaging.
 #
-# Both build the example (platform/android/example) for android/arm64 at
-# the API level its manifest's minSdkVersion names, with the NDK that
-# scripts/android-ndk.sh gives: ANDROID_NDK_HOME when it points at a real
-# NDK, else the bionic-ABI sysroot assembled from this repository.
-# Only arm64-v8a is built: the sysroot describes bionic's arm64 ABI alone
-# (32-bit arm and x86 have other layouts), so gomobile runs with
-# -target=android/arm64; every 64-bit ARM device runs it.
+# Both build the example (platform/android/example) for android/arm64 and
+# android/amd64 at the API level its manifest's minSdkVersion names, with
+# the NDK that scripts/android-ndk.sh gives: ANDROID_NDK_HOME when it points
+# at a real NDK, else the bionic-ABI sysroot assembled from this repository.
+# The APK carries arm64-v8a (phones) and x86_64 (emulators, x86 devices):
+# the sysroot describes bionic's two 64-bit ABIs, not 32-bit arm or x86
+# (their layouts differ: ILP32 sigaction, pthread_attr_t, 32-bit off_t),
+# so gomobile runs with -target=android/arm64,android/amd64 rather than
+# -target=android. 32-bit-only devices cannot install it.
 #
 # The APK: gomobile builds the native library, the dex and the assets; the
 # manifest (platform/android/example/android-manifest.xml: minSdkVersion,
@@ -86,7 +88,7 @@ build_apk() {
 	# -buildmode=c-shared leaves out and the dynamic linker wants from
 	# API 23 (the library is named after the package's folder).
 	ANDROID_NDK_HOME="$ndk" CGO_LDFLAGS="${CGO_LDFLAGS:-} -Wl,-z,max-page-size=16384" \
-		"$gm" build -target=android/arm64 -androidapi "$API" \
+		"$gm" build -target=android/arm64,android/amd64 -androidapi "$API" \
 		-ldflags="-extldflags=-Wl,-soname,lib$(basename "$PKG").so" -o "$tmp/gomobile.apk" "$PKG"
 	mkdir -p "$tmp/manifest"
 	cp "$MANIFEST" "$tmp/manifest/AndroidManifest.xml" # aapt wants that name
@@ -127,7 +129,7 @@ check_apk() {
 	want "targetSdkVersion:'$TARGET'"
 	[ "$API" -ge 23 ] || fail "minSdkVersion $API < 23 (libc's stdin/stdout/stderr need 23)"
 	[ "$TARGET" -ge 34 ] || fail "targetSdkVersion $TARGET < 34: current Android warns or refuses"
-	want "native-code: 'arm64-v8a'"
+	want "native-code: 'arm64-v8a' 'x86_64'"
 	want "launchable-activity: name='org.golang.app.GoNativeActivity'  label='Diorama' icon=''"
 	want "  uses-gl-es: '0x20000'"
 	want "  uses-feature: name='android.hardware.screen.landscape'"
@@ -138,17 +140,19 @@ check_apk() {
 	echo "$tree" | grep -q "A: android:screenOrientation(0x0101001e)=(type 0x10)0x0" || fail "$apk: the activity is not landscape"
 
 	files=$(aapt list "$apk")
-	for f in AndroidManifest.xml classes.dex lib/arm64-v8a/libexample.so assets/seed.txt; do
+	for f in AndroidManifest.xml classes.dex lib/arm64-v8a/libexample.so lib/x86_64/libexample.so assets/seed.txt; do
 		echo "$files" | grep -qx "$f" || fail "$apk: $f missing"
 	done
 	tmp=$(mktemp -d)
-	unzip -q -o "$apk" lib/arm64-v8a/libexample.so -d "$tmp"
-	stubs="$ndk/toolchains/llvm/prebuilt/linux-x86_64/sysroot/usr/lib/aarch64-linux-android"
-	[ ! -d "$stubs/$API" ] || stubs="$stubs/$API" # a real NDK keeps one folder per API level
-	if ! $GO run ./internal/androidcheck/cmd/androidcheck lib "$tmp/lib/arm64-v8a/libexample.so" "$stubs" "$API" >&2; then
-		rm -rf "$tmp"
-		fail "$apk: the native library fails its checks"
-	fi
+	unzip -q -o "$apk" 'lib/*' -d "$tmp"
+	for abi in arm64-v8a:aarch64-linux-android x86_64:x86_64-linux-android; do
+		stubs="$ndk/toolchains/llvm/prebuilt/linux-x86_64/sysroot/usr/lib/${abi#*:}"
+		[ ! -d "$stubs/$API" ] || stubs="$stubs/$API" # a real NDK keeps one folder per API level
+		if ! $GO run ./internal/androidcheck/cmd/androidcheck lib "$tmp/lib/${abi%%:*}/libexample.so" "$stubs" "$API" >&2; then
+			rm -rf "$tmp"
+			fail "$apk: the ${abi%%:*} native library fails its checks"
+		fi
+	done
 	rm -rf "$tmp"
 }
 
@@ -161,15 +165,17 @@ check)
 
 	echo "== android 2/3: cgo vet of platform/android on the bionic sysroot; bionic layout probes" >&2
 	NDK=$(ANDROID_NDK_HOME='' ./scripts/android-ndk.sh "$CACHE/android-ndk" "$API")
-	CC="$NDK/toolchains/llvm/prebuilt/linux-x86_64/bin/clang --target=aarch64-linux-android$API"
-	GOOS=android GOARCH=arm64 CGO_ENABLED=1 CC="$CC" $GO vet ./platform/android/...
+	for ga in arm64:aarch64-linux-android amd64:x86_64-linux-android; do
+		CC="$NDK/toolchains/llvm/prebuilt/linux-x86_64/bin/clang --target=${ga#*:}$API"
+		GOOS=android GOARCH=${ga%%:*} CGO_ENABLED=1 CC="$CC" $GO vet ./platform/android/...
+	done
 	DIORAMA_ANDROID_NDK="$NDK" DIORAMA_ANDROID_API="$API" $GO test -count=1 ./internal/androidcheck/...
 
 	echo "== android 3/3: APK (gomobile, aapt manifest, 16 KB alignment, v1+v2+v3 signature) and its checks" >&2
 	apk="$OUT/diorama-check.apk"
 	build_apk "$NDK" "$apk"
 	check_apk "$NDK" "$apk"
-	echo "android: OK ($apk: android/arm64, API $API, target $TARGET, built on the repository's bionic sysroot; not run on a device here)" >&2
+	echo "android: OK ($apk: arm64-v8a and x86_64, API $API, target $TARGET, built on the repository's bionic sysroot; not run on a device here)" >&2
 	;;
 apk)
 	NDK=$(./scripts/android-ndk.sh "$CACHE/android-ndk" "$API")

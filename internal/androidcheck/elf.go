@@ -71,8 +71,8 @@ func CheckLibrary(so, stubDir string) (*LibraryReport, error) {
 	defer f.Close()
 	r := &LibraryReport{}
 	bad := func(format string, args ...any) { r.Problems = append(r.Problems, fmt.Sprintf(format, args...)) }
-	if f.Machine != elf.EM_AARCH64 || f.Class != elf.ELFCLASS64 {
-		bad("%s: machine %v %v, want EM_AARCH64 ELFCLASS64", so, f.Machine, f.Class)
+	if (f.Machine != elf.EM_AARCH64 && f.Machine != elf.EM_X86_64) || f.Class != elf.ELFCLASS64 {
+		bad("%s: machine %v %v, want EM_AARCH64 or EM_X86_64, ELFCLASS64 (the ABIs the sysroot describes)", so, f.Machine, f.Class)
 	}
 	if r.Needed, err = f.DynString(elf.DT_NEEDED); err != nil {
 		return nil, fmt.Errorf("%s: %w", so, err)
@@ -82,7 +82,7 @@ func CheckLibrary(so, stubDir string) (*LibraryReport, error) {
 	type def struct{ lib, version string }
 	defs := map[string][]def{}
 	for _, lib := range r.Needed {
-		syms, err := definedSymbols(filepath.Join(stubDir, lib))
+		syms, err := definedSymbols(filepath.Join(stubDir, lib), f.Machine)
 		if err != nil {
 			bad("NEEDED %s: %v", lib, err)
 			continue
@@ -167,14 +167,18 @@ func CheckLibrary(so, stubDir string) (*LibraryReport, error) {
 	return r, nil
 }
 
-// definedSymbols lists the global dynamic symbols a library defines, with
-// their version (empty when the library has no version definitions).
-func definedSymbols(path string) (map[string]string, error) {
+// definedSymbols lists the global dynamic symbols a library for machine
+// defines, with their version (empty when the library has no version
+// definitions).
+func definedSymbols(path string, machine elf.Machine) (map[string]string, error) {
 	f, err := elf.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if f.Machine != machine {
+		return nil, fmt.Errorf("%s is for %v, the library for %v", path, f.Machine, machine)
+	}
 	dyn, err := f.DynamicSymbols()
 	if err != nil {
 		return nil, err

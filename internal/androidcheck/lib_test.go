@@ -60,8 +60,15 @@ func wantProblem(t *testing.T, probs []string, substr string) {
 func TestCheckLibraryGood(t *testing.T) {
 	api := testAPI()
 	ndk := sysroot(t, api)
-	so := buildLib(t, ndk, api, libSource, "-ldl")
-	r, err := CheckLibrary(so, stubDir(ndk))
+	for _, a := range abis {
+		t.Run(a.name, func(t *testing.T) { testLibraryGood(t, ndk, api, a) })
+	}
+}
+
+func testLibraryGood(t *testing.T, ndk string, api int, a abi) {
+	so := filepath.Join(t.TempDir(), "libt.so")
+	compileFor(t, ndk, a.triple, api, libSource, so, "-shared", "-Wl,-soname,libt.so", "-ldl")
+	r, err := CheckLibrary(so, stubDirFor(ndk, a.triple))
 	if err != nil {
 		t.Fatal(err)
 	}

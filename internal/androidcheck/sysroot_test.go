@@ -96,19 +96,42 @@ func clang(ndk string) string {
 	return filepath.Join(ndk, "toolchains", "llvm", "prebuilt", "linux-x86_64", "bin", "clang")
 }
 
-func stubDir(ndk string) string {
-	return filepath.Join(ndk, "toolchains", "llvm", "prebuilt", "linux-x86_64", "sysroot", "usr", "lib", "aarch64-linux-android")
+// abi is one ABI the sysroot describes.
+type abi struct {
+	name    string // Android's ABI name
+	triple  string
+	uapi    string // bionic's kernel header folder for the architecture
+	machine elf.Machine
+	values  map[string]uint64 // bionic's probe values
+	arch    string            // the architecture name in bionic's map files
+}
+
+var abis = []abi{
+	{"arm64-v8a", "aarch64-linux-android", "asm-arm64", elf.EM_AARCH64, bionicARM64, "arm64"},
+	{"x86_64", "x86_64-linux-android", "asm-x86", elf.EM_X86_64, bionicX86_64, "x86_64"},
+}
+
+func stubDir(ndk string) string { return stubDirFor(ndk, "aarch64-linux-android") }
+
+func stubDirFor(ndk, triple string) string {
+	return filepath.Join(ndk, "toolchains", "llvm", "prebuilt", "linux-x86_64", "sysroot", "usr", "lib", triple)
 }
 
 // compile runs the sysroot's clang for android/arm64 at api on the C
 // source src with extra arguments, writing out.
 func compile(t *testing.T, ndk string, api int, src, out string, args ...string) {
 	t.Helper()
+	compileFor(t, ndk, "aarch64-linux-android", api, src, out, args...)
+}
+
+// compileFor is compile for the ABI of triple.
+func compileFor(t *testing.T, ndk, triple string, api int, src, out string, args ...string) {
+	t.Helper()
 	c := filepath.Join(t.TempDir(), "src.c")
 	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	full := append([]string{"--target=aarch64-linux-android" + strconv.Itoa(api), "-O2", "-fPIC"}, args...)
+	full := append([]string{"--target=" + triple + strconv.Itoa(api), "-O2", "-fPIC"}, args...)
 	full = append(full, "-o", out, c)
 	if b, err := exec.Command(clang(ndk), full...).CombinedOutput(); err != nil {
 		t.Fatalf("clang %v: %v\n%s", full, err, b)
@@ -169,6 +192,8 @@ P(map_fixed, MAP_FIXED)
 P(prot_rw, PROT_READ|PROT_WRITE)
 P(pthread_create_detached, PTHREAD_CREATE_DETACHED)
 P(o_cloexec, O_CLOEXEC)
+P(o_directory, O_DIRECTORY)
+P(o_nofollow, O_NOFOLLOW)
 P(sc_pagesize, _SC_PAGESIZE)
 int *probe_errno(void) { return &errno; }
 FILE *probe_stderr(void) { return stderr; }
@@ -219,8 +244,22 @@ var bionicARM64 = map[string]uint64{
 	"prot_rw":                 3,
 	"pthread_create_detached": 1,
 	"o_cloexec":               02000000,
+	"o_directory":             040000,
+	"o_nofollow":              0100000,
 	"sc_pagesize":             0x27,
 }
+
+// bionicX86_64 is bionicARM64 with x86_64's differences: the generic
+// open(2) flags (arm64 moves O_DIRECTORY and O_NOFOLLOW).
+var bionicX86_64 = func() map[string]uint64 {
+	m := map[string]uint64{}
+	for k, v := range bionicARM64 {
+		m[k] = v
+	}
+	m["o_directory"] = 0200000
+	m["o_nofollow"] = 0400000
+	return m
+}()
 
 // TestBionicLayouts compiles the probe against the sysroot and asserts
 // bionic's arm64 layouts: the glibc headers the old stub NDK used put
@@ -228,18 +267,24 @@ var bionicARM64 = map[string]uint64{
 // signal on a device.
 func TestBionicLayouts(t *testing.T) {
 	ndk := sysroot(t, testAPI())
+	for _, a := range abis {
+		t.Run(a.name, func(t *testing.T) { testLayouts(t, ndk, a) })
+	}
+}
+
+func testLayouts(t *testing.T, ndk string, a abi) {
 	obj := filepath.Join(t.TempDir(), "probe.o")
-	compile(t, ndk, testAPI(), probeSource, obj, "-c")
+	compileFor(t, ndk, a.triple, testAPI(), probeSource, obj, "-c")
 	got, err := ReadProbe(obj)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != len(bionicARM64) {
-		t.Errorf("probe recorded %d values, want %d", len(got), len(bionicARM64))
+	if len(got) != len(a.values) {
+		t.Errorf("probe recorded %d values, want %d", len(got), len(a.values))
 	}
-	for k, want := range bionicARM64 {
+	for k, want := range a.values {
 		if v, ok := got[k]; !ok || v != want {
-			t.Errorf("%s = %d (present %v), bionic arm64 has %d", k, v, ok, want)
+			t.Errorf("%s = %d (present %v), bionic %s has %d", k, v, ok, a.name, want)
 		}
 	}
 
@@ -250,6 +295,9 @@ func TestBionicLayouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	if f.Machine != a.machine {
+		t.Errorf("probe is for %v, want %v", f.Machine, a.machine)
+	}
 	syms, err := f.Symbols()
 	if err != nil {
 		t.Fatal(err)
@@ -283,27 +331,31 @@ func TestProbeMatchesBionicHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obj := filepath.Join(t.TempDir(), "real.o")
-	c := filepath.Join(t.TempDir(), "probe.c")
-	if err := os.WriteFile(c, []byte(probeSource), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args := []string{"--target=aarch64-linux-android" + strconv.Itoa(testAPI()), "-nostdinc", "-c", "-o", obj,
-		"-isystem", filepath.Join(strings.TrimSpace(string(res)), "include")}
-	for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/asm-arm64"} {
-		args = append(args, "-isystem", filepath.Join(src, d))
-	}
-	if b, err := exec.Command("clang", append(args, c)...).CombinedOutput(); err != nil {
-		t.Fatalf("clang on bionic's headers: %v\n%s", err, b)
-	}
-	got, err := ReadProbe(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, want := range bionicARM64 {
-		if got[k] != want {
-			t.Errorf("bionic's own headers give %s = %d, the table says %d", k, got[k], want)
-		}
+	for _, a := range abis {
+		t.Run(a.name, func(t *testing.T) {
+			obj := filepath.Join(t.TempDir(), "real.o")
+			c := filepath.Join(t.TempDir(), "probe.c")
+			if err := os.WriteFile(c, []byte(probeSource), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--target=" + a.triple + strconv.Itoa(testAPI()), "-nostdinc", "-c", "-o", obj,
+				"-isystem", filepath.Join(strings.TrimSpace(string(res)), "include")}
+			for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/" + a.uapi} {
+				args = append(args, "-isystem", filepath.Join(src, d))
+			}
+			if b, err := exec.Command("clang", append(args, c)...).CombinedOutput(); err != nil {
+				t.Fatalf("clang on bionic's headers: %v\n%s", err, b)
+			}
+			got, err := ReadProbe(obj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, want := range a.values {
+				if got[k] != want {
+					t.Errorf("bionic's own headers give %s = %d, the table says %d", k, got[k], want)
+				}
+			}
+		})
 	}
 }
 
@@ -316,6 +368,12 @@ func TestSymbolsMatchBionicMaps(t *testing.T) {
 	if src == "" {
 		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
 	}
+	for _, a := range abis {
+		t.Run(a.name, func(t *testing.T) { testSymbolsMatch(t, src, a.arch) })
+	}
+}
+
+func testSymbolsMatch(t *testing.T, src, arch string) {
 	syms := readSymbols(t)
 	maps := map[string]map[string]mapEntry{}
 	for lib, path := range map[string]string{"libc.so": "libc/libc.map.txt", "libdl.so": "libdl/libdl.map.txt"} {
@@ -323,7 +381,7 @@ func TestSymbolsMatchBionicMaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		maps[lib] = parseMap(string(b))
+		maps[lib] = parseMap(string(b), arch)
 	}
 	n := 0
 	for _, s := range syms {
@@ -335,7 +393,7 @@ func TestSymbolsMatchBionicMaps(t *testing.T) {
 		e, ok := m[s.name]
 		switch {
 		case !ok:
-			t.Errorf("%s: %s is not in bionic's map for arm64", s.lib, s.name)
+			t.Errorf("%s: %s is not in bionic's map for %s", s.lib, s.name, arch)
 		case e.version != s.version || e.api != s.api:
 			t.Errorf("%s: %s is %s at API %d in symbols.txt, bionic's map says %s at %d", s.lib, s.name, s.version, s.api, e.version, e.api)
 		}
@@ -380,15 +438,15 @@ type mapEntry struct {
 	api     int
 }
 
-// parseMap reads a bionic .map.txt for arm64: version blocks with an
-// optional "introduced=" (or "introduced-arm64=") tag, symbols with their
+// parseMap reads a bionic .map.txt for arch: version blocks with an
+// optional "introduced=" (or "introduced-ARCH=") tag, symbols with their
 // own tags; symbols tagged for other architectures only are left out.
-func parseMap(text string) map[string]mapEntry {
+func parseMap(text, arch string) map[string]mapEntry {
 	out := map[string]mapEntry{}
 	block, blockAPI := "", 1
 	tagAPI := func(tags string, def int) int {
 		for _, f := range strings.Fields(tags) {
-			for _, k := range []string{"introduced-arm64=", "introduced="} {
+			for _, k := range []string{"introduced-" + arch + "=", "introduced="} {
 				if v, ok := strings.CutPrefix(f, k); ok {
 					if n, err := strconv.Atoi(v); err == nil {
 						return n
@@ -418,7 +476,7 @@ func parseMap(text string) map[string]mapEntry {
 			if len(arches) > 0 {
 				archOK = false
 				for _, a := range arches {
-					if a == "arm64" {
+					if a == arch {
 						archOK = true
 					}
 				}
@@ -446,6 +504,12 @@ func TestPrototypesMatchBionic(t *testing.T) {
 	}
 	api := testAPI()
 	ndk := sysroot(t, api)
+	for _, a := range abis {
+		t.Run(a.name, func(t *testing.T) { testPrototypes(t, ndk, src, api, a) })
+	}
+}
+
+func testPrototypes(t *testing.T, ndk, src string, api int, a abi) {
 	dir := t.TempDir()
 	var inc strings.Builder
 	for _, h := range sysrootHeaders {
@@ -453,7 +517,7 @@ func TestPrototypesMatchBionic(t *testing.T) {
 	}
 	all := filepath.Join(dir, "all.c")
 	os.WriteFile(all, []byte(inc.String()), 0o644)
-	tgt := "--target=aarch64-linux-android" + strconv.Itoa(api)
+	tgt := "--target=" + a.triple + strconv.Itoa(api)
 	pre, err := exec.Command(clang(ndk), tgt, "-E", "-P", all).Output()
 	if err != nil {
 		t.Fatal(err)
@@ -478,7 +542,7 @@ func TestPrototypesMatchBionic(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{tgt, "-nostdinc", "-fsyntax-only", "-isystem", filepath.Join(strings.TrimSpace(string(res)), "include")}
-	for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/asm-arm64"} {
+	for _, d := range []string{"libc/include", "libc/kernel/android/uapi", "libc/kernel/uapi", "libc/kernel/uapi/" + a.uapi} {
 		args = append(args, "-isystem", filepath.Join(src, d))
 	}
 	if out, err := exec.Command("clang", append(args, cross)...).CombinedOutput(); err != nil {

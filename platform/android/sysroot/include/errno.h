@@ -6,7 +6,7 @@ __BEGIN_DECLS
 int *__errno(void) __attribute__((__const__));
 #define errno (*__errno())
 __END_DECLS
-/* Linux asm-generic error numbers (arm64). */
+/* Linux asm-generic error numbers (arm64 and x86_64). */
 #define EPERM 1
 #define ENOENT 2
 #define ESRCH 3

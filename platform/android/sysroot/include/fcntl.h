@@ -3,7 +3,7 @@
 #include <sys/cdefs.h>
 #include <sys/types.h>
 __BEGIN_DECLS
-/* Linux open(2) flags as arm64 defines them. */
+/* Linux open(2) flags; arm64 moves four of the generic ones. */
 #define O_RDONLY 00000000
 #define O_WRONLY 00000001
 #define O_RDWR 00000002
@@ -13,8 +13,17 @@ __BEGIN_DECLS
 #define O_TRUNC 00001000
 #define O_APPEND 00002000
 #define O_NONBLOCK 00004000
+#if defined(__aarch64__)
 #define O_DIRECTORY 00040000
 #define O_NOFOLLOW 00100000
+#define O_DIRECT 00200000
+#define O_LARGEFILE 00400000
+#else
+#define O_DIRECT 00040000
+#define O_LARGEFILE 00100000
+#define O_DIRECTORY 00200000
+#define O_NOFOLLOW 00400000
+#endif
 #define O_CLOEXEC 02000000
 #define F_GETFD 1
 #define F_SETFD 2

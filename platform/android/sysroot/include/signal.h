@@ -4,7 +4,7 @@
 #include <sys/types.h>
 #include <time.h>
 __BEGIN_DECLS
-/* Linux asm-generic signal numbers (arm64). */
+/* Linux signal numbers (the same on arm64 and x86_64). */
 #define SIGHUP 1
 #define SIGINT 2
 #define SIGQUIT 3
@@ -62,10 +62,15 @@ typedef __sighandler_t sig_t;
 
 typedef int sig_atomic_t;
 
-/* The kernel's LP64 sigset_t: one 64-bit word. */
+/* The kernel's LP64 sigset_t: one 64-bit word (a struct on arm64, a plain
+ * unsigned long in x86's headers). */
+#if defined(__x86_64__)
+typedef unsigned long sigset_t;
+#else
 typedef struct {
 	unsigned long sig[1];
 } sigset_t;
+#endif
 typedef sigset_t sigset64_t;
 
 /* Only handled through pointers here. */

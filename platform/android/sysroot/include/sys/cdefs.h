@@ -1,10 +1,10 @@
-/* Diorama's minimal bionic-compatible sysroot (arm64, LP64): original
+/* Diorama's minimal bionic-compatible sysroot (arm64 and x86_64, LP64): original
  * declarations of bionic's public ABI, enough for the Go runtime's cgo and
  * golang.org/x/mobile. See platform/android/sysroot/README.md. */
 #ifndef _SYS_CDEFS_H_
 #define _SYS_CDEFS_H_
-#if !defined(__aarch64__) || !defined(__LP64__)
-#error "Diorama's bionic sysroot describes android/arm64 only"
+#if !(defined(__aarch64__) || defined(__x86_64__)) || !defined(__LP64__)
+#error "Diorama's bionic sysroot describes android/arm64 and android/amd64 (x86_64) only"
 #endif
 #define __BIONIC__ 1
 #ifdef __cplusplus

@@ -3,7 +3,7 @@
 #include <sys/cdefs.h>
 #include <stddef.h>
 #include <stdint.h>
-/* bionic LP64 scalar types (the kernel's asm-generic ones on arm64). */
+/* bionic LP64 scalar types (arm64 and x86_64). */
 typedef long ssize_t;
 typedef long off_t;
 typedef long off64_t;
