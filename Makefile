@@ -51,12 +51,15 @@ web-check:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./platform ./platform/headless ./platform/web
 	./scripts/web.sh out/web $(WEBPKG)
 
-## android: APK of the Android example with gomobile (needs ANDROID_NDK_HOME = a real NDK)
+## android: signed, 16 KB-aligned arm64 APK of the Android example in out/android/diorama.apk,
+## with the NDK in ANDROID_NDK_HOME, else on the repository's bionic sysroot (scripts/android-ndk.sh)
 android:
+	./scripts/deps.sh android
 	./scripts/android.sh apk
 
-## android-check: cgo-free android build+vet of every package, cgo compile of platform/android
-## against a stub NDK made from Debian packages, gomobile APK checked with aapt and apksigner
+## android-check: cgo-free android build+vet of every package; cgo vet of platform/android and
+## bionic layout probes on the repository's bionic sysroot; the APK built and checked (apksigner
+## v2/v3, 16 KB alignment, aapt badging, the native library's imports, versions, note, segments)
 android-check:
 	./scripts/deps.sh android
 	./scripts/android.sh check

@@ -8,8 +8,9 @@
 #   desktop  the GLFW/OpenGL desktop build (cgo, X11, GL and GLES/EGL headers, pkg-config)
 #   xvfb     a virtual X server and xdotool (real X input) for the window tests
 #   web      headless Chromium for the web test, node for wasm unit tests
-#   android  the stub NDK (clang, lld, arm64 glibc headers, AOSP and Khronos
-#            headers) and the APK tools (aapt, apksigner)
+#   android  the bionic sysroot (clang, lld, llvm, AOSP android/*.h and jni.h,
+#            Khronos EGL/GLES headers) and the APK tools (aapt with Android's
+#            framework resources, apksigner, zipalign, openssl for the debug key)
 #   test     everything `make test` needs: desktop xvfb web android
 set -euo pipefail
 
@@ -20,7 +21,7 @@ pkgs_for() {
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
 	cross) echo "qemu-user-static nodejs" ;; # the determinism trace on arm64 and 32-bit arm, and wasm
-	android) echo "clang lld llvm libc6-dev-arm64-cross android-liblog-dev android-platform-frameworks-native-headers android-platform-system-core-headers android-libnativehelper-dev libegl-dev libgles-dev aapt apksigner" ;;
+	android) echo "clang lld llvm android-liblog-dev android-platform-frameworks-native-headers android-libnativehelper-dev libegl-dev libgles-dev libgl-dev aapt android-framework-res apksigner zipalign openssl unzip" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }

@@ -9,8 +9,11 @@
 // [Session] is the platform-independent half (lifecycle, sizes, touch
 // mapping, when to make or drop GL objects) and is tested on any OS; [Run]
 // and the GL code build only for GOOS=android with cgo. `make android`
-// packages ./platform/android/example into an APK with gomobile when an
-// NDK is installed.
+// packages ./platform/android/example into a signed, 16 KB-aligned
+// arm64-v8a and x86_64 APK (manifest: example/android-manifest.xml), with
+// the NDK in ANDROID_NDK_HOME or else the repository's bionic sysroot
+// (platform/android/sysroot, scripts/android-ndk.sh); `make android-check`
+// builds and checks it (internal/androidcheck).
 //
 // android may import platform, raster, loop, mathx and golang.org/x/mobile;
 // never scene, physics, ai, iso or atlas.
