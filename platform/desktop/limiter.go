@@ -20,8 +20,10 @@ const (
 // limiter caps presenting at the display refresh rate when vsync was
 // asked for but does not hold. It does not assume: it measures the
 // interval between SwapBuffers returns (minus the time it slept itself)
-// over probeFrames swaps, and throttles only when frames arrive faster
-// than 4/3 of the refresh rate, which a working vsync never allows. While
+// over probeFrames swaps, and throttles only when at least 3/4 of them
+// are shorter than 3/4 of the refresh period, which a working vsync never
+// allows (a driver queueing two or three frames at start makes only those
+// short). While
 // throttling it sleeps to the next deadline, one refresh period after the
 // last, without bursts to catch up after a slow frame.
 type limiter struct {
@@ -30,7 +32,7 @@ type limiter struct {
 	limiting bool          // vsync measured not to hold: throttling
 	prev     time.Time     // last swap return; zero when the run of frames broke
 	slept    time.Duration // slept by the limiter since prev
-	sum      time.Duration // probe: unthrottled intervals so far
+	short    int           // probe: intervals shorter than 3/4 period so far
 	n        int           // probe: intervals so far; while limiting, frames limited
 	deadline time.Time     // while limiting: when the last frame was due
 }
@@ -61,14 +63,16 @@ func (l *limiter) swapped(now time.Time) time.Duration {
 		if l.limiting {
 			l.n++
 			if l.n >= reprobeFrames {
-				l.limiting, l.n, l.sum = false, 0, 0
+				l.limiting, l.n, l.short = false, 0, 0
 			}
 		} else {
-			l.sum += dt
+			if dt*4 < l.period*3 {
+				l.short++
+			}
 			l.n++
 			if l.n == probeFrames {
-				l.limiting = l.sum*4 < probeFrames*l.period*3
-				l.n, l.sum = 0, 0
+				l.limiting = l.short*4 >= probeFrames*3
+				l.n, l.short = 0, 0
 				l.deadline = now
 			}
 		}

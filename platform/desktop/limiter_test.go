@@ -36,10 +36,14 @@ func TestLimiterThrottlesWithoutVSync(t *testing.T) {
 }
 
 func TestLimiterTrustsWorkingVSync(t *testing.T) {
-	// Swaps that block for the period: no sleeping at all.
+	// Swaps that block for the period: no sleeping at all, even when
+	// the driver first queues three frames without blocking.
 	l := newLimiter(true, 75)
 	slept := time.Duration(0)
 	t0 := time.Unix(0, 0)
+	for i := 0; i < 3; i++ {
+		slept += l.swapped(t0.Add(time.Duration(i) * time.Millisecond))
+	}
 	for i := 1; i <= 1000; i++ {
 		d := l.swapped(t0.Add(time.Duration(i) * time.Second / 75))
 		slept += d
