@@ -149,8 +149,9 @@ func TestRunFrameLimit(t *testing.T) {
 
 // TestRunIdle runs an idle menu for 4 s: the backend must present only a
 // handful of frames (first frame, exposes, and one per tick that saw
-// input) yet keep ticking in real time, and wake for real X input sent
-// with xdotool while it waits.
+// input) yet keep ticking in real time, wake for real X input sent with
+// xdotool while it waits, and present the last frame again, without
+// drawing, when the window is resized.
 func TestRunIdle(t *testing.T) {
 	needDisplay(t)
 	const ticks = 240
@@ -167,10 +168,17 @@ func TestRunIdle(t *testing.T) {
 		out, err := exec.Command(xdo, "mousemove", "100", "90", "sleep", "0.2", "mousemove", "160", "120").CombinedOutput()
 		if err != nil {
 			xerr = fmt.Errorf("xdotool: %v %s", err, out)
+			return
+		}
+		// Then resize it: the last frame is presented again, not drawn.
+		time.Sleep(time.Second)
+		out, err = exec.Command(xdo, "search", "--name", "^idle-resize$", "windowsize", "%@", "640", "480").CombinedOutput()
+		if err != nil {
+			xerr = fmt.Errorf("xdotool windowsize: %v %s", err, out)
 		}
 	}
 	g := &idler{n: ticks}
-	frames, wall, cpu, hz := runStats(t, g, platform.Config{Title: "idle", Width: 320, Height: 240, TPS: 60}, wake)
+	frames, wall, cpu, hz := runStats(t, g, platform.Config{Title: "idle-resize", Width: 320, Height: 240, TPS: 60}, wake)
 	<-moved
 	t.Logf("idle menu: %d frames (%d drawn, %d after input at tick %d) in %.2f s = %.1f FPS (display %d Hz), CPU %.1f %% of a core",
 		frames, g.draws, g.drawsAfter, g.inputAt, wall.Seconds(), float64(frames)/wall.Seconds(), hz, 100*cpu)
@@ -190,5 +198,8 @@ func TestRunIdle(t *testing.T) {
 	}
 	if xdo != "" && (g.inputAt == 0 || g.drawsAfter == 0) {
 		t.Errorf("xdotool input: seen at tick %d, %d draws after it", g.inputAt, g.drawsAfter)
+	}
+	if xdo != "" && frames <= g.draws {
+		t.Errorf("resized while idle: %d frames presented, %d drawn; want the last frame presented again", frames, g.draws)
 	}
 }
