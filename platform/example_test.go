@@ -2,8 +2,10 @@ package platform_test
 
 import (
 	"fmt"
+	"time"
 
 	"diorama/platform"
+	"diorama/raster"
 )
 
 // A 800×480 frame in a 1920×1080 window: integer scale 2 with bars, and a
@@ -29,4 +31,43 @@ func ExampleTwinSticks() {
 	aim.Update(in)
 	fmt.Println(move.Vector(), move.Value(), aim.Active())
 	// Output: (60,0) (1,0) false
+}
+
+// menu is a level select that only needs drawing when the cursor moves.
+type menu struct {
+	cursor, drawn int
+	changed       bool
+}
+
+func (m *menu) Update(in *platform.Input) error {
+	m.changed = false
+	if in.KeyPressed(platform.KeyArrowDown) {
+		m.cursor++
+		m.changed = true
+	}
+	return nil
+}
+
+func (m *menu) Draw(f *raster.Frame, alpha float64) { m.drawn = m.cursor }
+
+// Idle tells the backend that the last tick changed nothing on screen.
+func (m *menu) Idle() bool { return !m.changed }
+
+// A game implementing Idler: a backend skips drawing while Idle is true.
+func ExampleIdler() {
+	m := &menu{}
+	d, _ := platform.NewDriver(m, platform.Config{Width: 8, Height: 8, TPS: 10})
+	d.Update(100 * time.Millisecond) // one tick, nothing pressed
+	fmt.Println("idle:", d.Idle())
+	d.Input.Push(platform.Event{Kind: platform.KeyDown, Key: platform.KeyArrowDown})
+	d.Update(100 * time.Millisecond)
+	fmt.Println("idle:", d.Idle())
+	if !d.Idle() {
+		d.Draw()
+	}
+	fmt.Println("drawn cursor:", m.drawn)
+	// Output:
+	// idle: true
+	// idle: false
+	// drawn cursor: 1
 }

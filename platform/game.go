@@ -22,6 +22,24 @@ type Game interface {
 	Draw(f *raster.Frame, alpha float64)
 }
 
+// Idler is an optional interface a [Game] may implement so that a backend
+// can rest while nothing on screen changes: a menu, a level select, a
+// paused game. Idle reports whether the frame [Game.Draw] would draw now
+// is the one it drew last: nothing moved, animated or reacted to input in
+// the last Update. Backends ask it after each frame's ticks, on the same
+// goroutine as Update and Draw, and it must not change game state.
+//
+// While Idle reports true, the desktop backend keeps running Update at
+// the tick rate (so the game sees input, gamepads and time) but skips
+// Draw, the texture upload and the buffer swap, leaving the last frame on
+// screen, and blocks waiting for window events until the next tick
+// instead of spinning. Any input event, a resize or an expose makes it
+// present again. A game that does not implement Idler is drawn every
+// frame, as before; backends without support simply ignore it.
+type Idler interface {
+	Idle() bool
+}
+
 // ErrQuit, returned by [Game.Update], stops the game without error.
 var ErrQuit = errors.New("platform: quit")
 
@@ -118,16 +136,37 @@ func (d *Driver) Config() Config { return d.cfg }
 // Input.EndTick after each) and draws once. It returns [ErrQuit] or the
 // game's error as soon as an Update fails, without drawing.
 func (d *Driver) Step(elapsed time.Duration) error {
+	if _, err := d.Update(elapsed); err != nil {
+		return err
+	}
+	d.Draw()
+	return nil
+}
+
+// Update advances the clock by elapsed and runs the due ticks (Update,
+// then Input.EndTick after each) without drawing; it returns how many ran
+// and stops at the first failing Update. [Driver.Step] is Update then
+// [Driver.Draw]; a backend that may skip drawing (see [Idler]) calls the
+// two separately.
+func (d *Driver) Update(elapsed time.Duration) (ticks int, err error) {
 	n := d.Clock.Advance(elapsed)
 	for i := 0; i < n; i++ {
 		err := d.Game.Update(d.Input)
 		d.Input.EndTick()
 		if err != nil {
-			return err
+			return i + 1, err
 		}
 	}
-	d.Game.Draw(d.Frame, d.Clock.Alpha())
-	return nil
+	return n, nil
+}
+
+// Draw draws the game into Frame at the clock's current Alpha.
+func (d *Driver) Draw() { d.Game.Draw(d.Frame, d.Clock.Alpha()) }
+
+// Idle reports whether the game implements [Idler] and reports idle now.
+func (d *Driver) Idle() bool {
+	ig, ok := d.Game.(Idler)
+	return ok && ig.Idle()
 }
 
 // Tick runs exactly one Update (and EndTick) without consulting the clock

@@ -110,3 +110,38 @@ func TestDriverStepZeroAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per frame, want 0", allocs)
 	}
 }
+
+// idleCounter is a counter that reports idle once it has run still ticks.
+type idleCounter struct {
+	counter
+	still int // idle from this tick on
+}
+
+func (c *idleCounter) Idle() bool { return c.still > 0 && c.ticks >= c.still }
+
+// TestDriverUpdateDrawIdle splits Step into Update and Draw: Update runs
+// the due ticks without drawing and stops at an error; Idle reflects the
+// game's Idler, false for games without one.
+func TestDriverUpdateDrawIdle(t *testing.T) {
+	g := &idleCounter{still: 3}
+	d, _ := NewDriver(g, Config{Width: 1, Height: 1, TPS: 10})
+	n, err := d.Update(250 * time.Millisecond)
+	if n != 2 || err != nil || g.ticks != 2 || g.draws != 0 || d.Idle() {
+		t.Fatalf("Update: %d ticks, %v; game ticks %d draws %d idle %v", n, err, g.ticks, g.draws, d.Idle())
+	}
+	d.Draw()
+	if g.draws != 1 || g.alpha != 0.5 || d.Frame.Pix[0] != 2 {
+		t.Fatalf("Draw: draws %d alpha %g pixel %d", g.draws, g.alpha, d.Frame.Pix[0])
+	}
+	if n, _ := d.Update(50 * time.Millisecond); n != 1 || !d.Idle() {
+		t.Fatalf("after tick 3: %d ticks, idle %v", n, d.Idle())
+	}
+	g.quitAt = 5
+	if n, err := d.Update(time.Second); n != 2 || !errors.Is(err, ErrQuit) || g.ticks != 5 {
+		t.Fatalf("quit: %d ticks, %v, game ticks %d", n, err, g.ticks)
+	}
+	plain, _ := NewDriver(&counter{}, Config{Width: 1, Height: 1})
+	if plain.Idle() {
+		t.Fatal("a game without Idler reported idle")
+	}
+}

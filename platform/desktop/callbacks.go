@@ -16,7 +16,11 @@ func (w *Window) installCallbacks() {
 	w.win.SetFocusCallback(w.onFocus)
 	w.win.SetIconifyCallback(w.onIconify)
 	w.win.SetSizeCallback(func(_ *glfw.Window, width, height int) { w.winW, w.winH = width, height })
-	w.win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) { w.fbW, w.fbH = width, height })
+	w.win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) {
+		w.fbW, w.fbH = width, height
+		w.dirty = true
+	})
+	w.win.SetRefreshCallback(func(*glfw.Window) { w.dirty = true })
 }
 
 // frameCoords maps a cursor position in window coordinates to the frame
@@ -29,6 +33,7 @@ func (w *Window) frameCoords(x, y float64) (float64, float64) {
 }
 
 func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mods glfw.ModifierKey) {
+	w.inputs++
 	if action == glfw.Press && (key == glfw.KeyF11 || key == glfw.KeyEnter && mods&glfw.ModAlt != 0) {
 		w.SetFullscreen(!w.fullscreen)
 	}
@@ -47,6 +52,7 @@ func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, 
 }
 
 func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
+	w.inputs++
 	w.cursorX, w.cursorY = x, y
 	if w.input == nil {
 		return
@@ -56,6 +62,7 @@ func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
 }
 
 func (w *Window) onMouseButton(_ *glfw.Window, b glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
+	w.inputs++
 	if w.input == nil {
 		return
 	}
@@ -79,18 +86,21 @@ func (w *Window) onMouseButton(_ *glfw.Window, b glfw.MouseButton, action glfw.A
 }
 
 func (w *Window) onScroll(_ *glfw.Window, dx, dy float64) {
+	w.inputs++
 	if w.input != nil {
 		w.input.Push(platform.Event{Kind: platform.MouseWheel, Pointer: platform.MousePointer, DX: dx, DY: dy})
 	}
 }
 
 func (w *Window) onFocus(_ *glfw.Window, focused bool) {
+	w.inputs++
 	if w.input != nil && !focused {
 		w.input.Push(platform.Event{Kind: platform.FocusLost})
 	}
 }
 
 func (w *Window) onIconify(_ *glfw.Window, iconified bool) {
+	w.inputs++
 	w.iconified = iconified
 	if iconified && w.input != nil {
 		w.input.Push(platform.Event{Kind: platform.FocusLost})

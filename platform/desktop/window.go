@@ -82,6 +82,11 @@ type Window struct {
 	pads              [platform.MaxGamepads]platform.RawGamepad
 	cursorX, cursorY  float64 // last cursor position, window coordinates
 	uploads, reallocs int
+
+	swaps  int      // buffers swapped (frames presented)
+	inputs int      // input callbacks seen, to wake an idle game
+	dirty  bool     // the window needs the last frame presented again
+	lim    *limiter // Run's frame limiter
 }
 
 const vertexShader = `#version 330 core
@@ -300,7 +305,29 @@ func (w *Window) Render(f *raster.Frame) {
 }
 
 // Swap shows the back buffer.
-func (w *Window) Swap() { w.win.SwapBuffers() }
+func (w *Window) Swap() {
+	w.win.SwapBuffers()
+	w.swaps++
+}
+
+// Swaps returns how many frames were presented (buffers swapped).
+func (w *Window) Swaps() int { return w.swaps }
+
+// refreshRate returns the refresh rate of the monitor showing the window
+// (the primary one when windowed), or 0 when none is reported.
+func (w *Window) refreshRate() int {
+	m := w.win.GetMonitor()
+	if m == nil {
+		m = glfw.GetPrimaryMonitor()
+	}
+	if m == nil {
+		return 0
+	}
+	if mode := m.GetVideoMode(); mode != nil {
+		return mode.RefreshRate
+	}
+	return 0
+}
 
 // Present renders f and swaps buffers.
 func (w *Window) Present(f *raster.Frame) {
@@ -356,6 +383,9 @@ func (w *Window) SetFullscreen(on bool) {
 		w.win.SetMonitor(nil, w.winX, w.winY, w.savedW, w.savedH, 0)
 	}
 	w.fullscreen = on
+	if w.lim != nil {
+		w.lim.setRefresh(w.refreshRate())
+	}
 	if !w.cfg.NoVSync {
 		glfw.SwapInterval(1) // some drivers reset the interval on a mode switch
 	}
@@ -376,6 +406,14 @@ func (w *Window) Close() {
 // Run opens a window for cfg and runs g in it until the window is closed,
 // Update returns [platform.ErrQuit] (both give nil) or Update fails (its
 // error is returned). It must be called from the main goroutine.
+//
+// Frames are paced by vsync. When vsync was asked for but does not hold
+// (Xvfb, VNC, some VMs and drivers), which Run measures from the
+// intervals between buffer swaps, Run sleeps so that it presents at most
+// at the display's refresh rate (60 Hz when the monitor reports none);
+// with cfg.NoVSync it presents as fast as it can. A game implementing
+// [platform.Idler] that reports idle is not drawn: Run keeps ticking and
+// waits for window events between ticks.
 func Run(g platform.Game, cfg platform.Config) error {
 	d, err := platform.NewDriver(g, cfg)
 	if err != nil {
@@ -386,13 +424,24 @@ func Run(g platform.Game, cfg platform.Config) error {
 		return err
 	}
 	defer w.Close()
+	return w.run(d)
+}
+
+// run is Run's loop on an open window.
+func (w *Window) run(d *platform.Driver) error {
 	w.Attach(d.Input)
+	w.lim = newLimiter(!w.cfg.NoVSync, w.refreshRate())
+	w.dirty = true
+	drawnIdle := false // the frame on screen was drawn while the game was idle
+	seen := w.inputs
 	last := time.Now()
 	for !w.ShouldClose() {
 		w.PollEvents()
 		if w.iconified {
 			// Minimised: no ticks, no drawing, no busy loop.
 			d.Clock.Pause()
+			w.lim.broken()
+			w.dirty = true
 			glfw.WaitEventsTimeout(0.1)
 			continue
 		}
@@ -401,7 +450,7 @@ func Run(g platform.Game, cfg platform.Config) error {
 			last = time.Now()
 		}
 		now := time.Now()
-		err := d.Step(now.Sub(last))
+		_, err := d.Update(now.Sub(last))
 		last = now
 		if err != nil {
 			if platform.IsQuit(err) {
@@ -409,7 +458,28 @@ func Run(g platform.Game, cfg platform.Config) error {
 			}
 			return err
 		}
-		w.Present(d.Frame)
+		idle := d.Idle()
+		input := w.inputs != seen
+		seen = w.inputs
+		switch {
+		case !idle || !drawnIdle || input:
+			d.Draw()
+			drawnIdle = idle
+			w.Present(d.Frame)
+		case w.dirty:
+			w.Present(d.Frame) // resized or exposed: show the last frame again
+		default:
+			// Idle: nothing to show. Sleep until an event or the next tick.
+			w.lim.broken()
+			wait := time.Duration((1 - d.Clock.Alpha()) * float64(d.Clock.Step()))
+			glfw.WaitEventsTimeout(max(wait, 500*time.Microsecond).Seconds())
+			continue
+		}
+		w.dirty = false
+		if pause := w.lim.swapped(time.Now()); pause > 0 {
+			time.Sleep(pause)
+			w.lim.sleep(pause)
+		}
 	}
 	return nil
 }

@@ -1,0 +1,205 @@
+//go:build cgo && !android && !js && !ios
+
+package desktop
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"diorama/platform"
+	"diorama/raster"
+)
+
+// cpuTime returns the CPU time this process used so far (user + system,
+// fields 14 and 15 of /proc/self/stat, in clock ticks of 1/100 s).
+func cpuTime() (time.Duration, error) {
+	b, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')') // the command name may hold spaces
+	f := strings.Fields(s[i+1:])       // f[0] is field 3 (state)
+	if i < 0 || len(f) < 13 {
+		return 0, fmt.Errorf("/proc/self/stat: %d fields after the name", len(f))
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	k, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("/proc/self/stat: utime %q stime %q", f[11], f[12])
+	}
+	return time.Duration(u+k) * 10 * time.Millisecond, nil // USER_HZ is 100 on Linux
+}
+
+// spinner changes every tick (never idle) and quits after n ticks.
+type spinner struct{ n, ticks, draws int }
+
+func (g *spinner) Update(in *platform.Input) error {
+	if g.ticks++; g.ticks >= g.n {
+		return platform.ErrQuit
+	}
+	return nil
+}
+
+func (g *spinner) Draw(f *raster.Frame, alpha float64) {
+	g.draws++
+	f.Clear(rgba(uint8(g.ticks), uint8(g.draws), 0))
+}
+
+// idler is a menu that nothing animates: idle unless the last tick saw
+// an input event. It quits after n ticks.
+type idler struct {
+	n, ticks, draws int
+	inputAt         int // first tick that saw an input event (0: none)
+	drawsAfter      int // draws after that tick
+	lastInput       int // last tick that saw input
+}
+
+func (g *idler) Update(in *platform.Input) error {
+	g.ticks++
+	if len(in.Events()) > 0 {
+		g.lastInput = g.ticks
+		if g.inputAt == 0 {
+			g.inputAt = g.ticks
+		}
+	}
+	if g.ticks >= g.n {
+		return platform.ErrQuit
+	}
+	return nil
+}
+
+func (g *idler) Idle() bool { return g.lastInput != g.ticks }
+
+func (g *idler) Draw(f *raster.Frame, alpha float64) {
+	g.draws++
+	if g.inputAt > 0 {
+		g.drawsAfter++
+	}
+	f.Clear(rgba(40, uint8(g.lastInput), 90))
+}
+
+// runStats runs g through the backend's loop on a window opened for cfg
+// and returns the frames presented, the wall time and the CPU share of
+// this process (CPU time over wall time) during the run. during, if not
+// nil, runs on its own goroutine once the window is up.
+func runStats(t *testing.T, g platform.Game, cfg platform.Config, during func(*Window)) (frames int, wall time.Duration, cpu float64, hz int) {
+	t.Helper()
+	var err error
+	onMain(func() {
+		var d *platform.Driver
+		if d, err = platform.NewDriver(g, cfg); err != nil {
+			return
+		}
+		var w *Window
+		if w, err = Open(d.Config()); err != nil {
+			return
+		}
+		defer w.Close()
+		w.win.SetPos(40, 30)
+		waitSize(w, cfg.Width, cfg.Height)
+		if during != nil {
+			go during(w)
+		}
+		c0, _ := cpuTime()
+		t0 := time.Now()
+		err = w.run(d)
+		wall = time.Since(t0)
+		c1, _ := cpuTime()
+		cpu = float64(c1-c0) / float64(wall)
+		frames = w.Swaps()
+		hz = int(time.Second / w.lim.period)
+	})
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return
+}
+
+// TestRunFrameLimit runs a game that changes every tick, with vsync asked
+// for, under Xvfb where vsync does not hold: the backend must measure
+// that and present no more than the refresh rate (plus 20 %), counted in
+// frames over the run's wall time. The same run with NoVSync is logged
+// for comparison (uncapped).
+func TestRunFrameLimit(t *testing.T) {
+	needDisplay(t)
+	const ticks = 240 // 4 s at 60 TPS
+	g := &spinner{n: ticks}
+	frames, wall, cpu, hz := runStats(t, g, platform.Config{Title: "limit", Width: 800, Height: 480, TPS: 60}, nil)
+	fps := float64(frames) / wall.Seconds()
+	t.Logf("vsync asked, not holding: %d frames in %.2f s = %.0f FPS (display %d Hz), CPU %.0f %% of a core", frames, wall.Seconds(), fps, hz, 100*cpu)
+	if limit := 1.2 * float64(hz) * wall.Seconds(); float64(frames) > limit {
+		t.Errorf("%d frames presented in %.2f s, limit %.0f (1.2 × %d Hz)", frames, wall.Seconds(), limit, hz)
+	}
+	if g.ticks != ticks || frames != g.draws || frames < ticks/10 {
+		t.Errorf("ticks %d draws %d frames %d", g.ticks, g.draws, frames)
+	}
+	if testing.Short() {
+		return
+	}
+	g = &spinner{n: ticks / 2}
+	frames, wall, cpu, _ = runStats(t, g, platform.Config{Title: "novsync", Width: 800, Height: 480, TPS: 60, NoVSync: true}, nil)
+	t.Logf("NoVSync (uncapped): %d frames in %.2f s = %.0f FPS, CPU %.0f %% of a core", frames, wall.Seconds(), float64(frames)/wall.Seconds(), 100*cpu)
+}
+
+// TestRunIdle runs an idle menu for 4 s: the backend must present only a
+// handful of frames (first frame, exposes, and one per tick that saw
+// input) yet keep ticking in real time, wake for real X input sent with
+// xdotool while it waits, and present the last frame again, without
+// drawing, when the window is resized.
+func TestRunIdle(t *testing.T) {
+	needDisplay(t)
+	const ticks = 240
+	xdo, _ := exec.LookPath("xdotool")
+	var xerr error
+	moved := make(chan struct{})
+	wake := func(w *Window) {
+		defer close(moved)
+		if xdo == "" {
+			return
+		}
+		time.Sleep(1500 * time.Millisecond)
+		// Window at (40, 30), 320×240: two moves inside it.
+		out, err := exec.Command(xdo, "mousemove", "100", "90", "sleep", "0.2", "mousemove", "160", "120").CombinedOutput()
+		if err != nil {
+			xerr = fmt.Errorf("xdotool: %v %s", err, out)
+			return
+		}
+		// Then resize it: the last frame is presented again, not drawn.
+		time.Sleep(time.Second)
+		out, err = exec.Command(xdo, "search", "--name", "^idle-resize$", "windowsize", "%@", "640", "480").CombinedOutput()
+		if err != nil {
+			xerr = fmt.Errorf("xdotool windowsize: %v %s", err, out)
+		}
+	}
+	g := &idler{n: ticks}
+	frames, wall, cpu, hz := runStats(t, g, platform.Config{Title: "idle-resize", Width: 320, Height: 240, TPS: 60}, wake)
+	<-moved
+	t.Logf("idle menu: %d frames (%d drawn, %d after input at tick %d) in %.2f s = %.1f FPS (display %d Hz), CPU %.1f %% of a core",
+		frames, g.draws, g.drawsAfter, g.inputAt, wall.Seconds(), float64(frames)/wall.Seconds(), hz, 100*cpu)
+	if xerr != nil {
+		t.Fatal(xerr)
+	}
+	// The clock still runs in real time: 240 ticks take at least 4 s.
+	if g.ticks != ticks || wall < ticks*time.Second/60 {
+		t.Errorf("%d ticks in %v", g.ticks, wall)
+	}
+	// Busy, this would be about 4 × 60 = 240 frames. Idle: the first two
+	// (the second settles interpolation), a few for exposes, the frames
+	// of the ticks that saw input and the one after each, and once per
+	// run the limiter's first probe (the game idled before it finished).
+	if max := 12 + probeFrames; frames > max {
+		t.Errorf("idle game presented %d frames in %.2f s, want at most %d", frames, wall.Seconds(), max)
+	}
+	if xdo != "" && (g.inputAt == 0 || g.drawsAfter == 0) {
+		t.Errorf("xdotool input: seen at tick %d, %d draws after it", g.inputAt, g.drawsAfter)
+	}
+	if xdo != "" && frames <= g.draws {
+		t.Errorf("resized while idle: %d frames presented, %d drawn; want the last frame presented again", frames, g.draws)
+	}
+}
