@@ -37,8 +37,13 @@ type game struct {
 	// it until a good save; reloadTick paces the checks for saves.
 	reloadErr  string
 	reloadTick uint64
-	seed       uint64
-	auto       bool // the AI player drives
+	// sawInput: the last tick had input; drawnScr and drawnSel: the screen
+	// and menu row of the last frame drawn (for Idle).
+	sawInput bool
+	drawnScr screen
+	drawnSel int
+	seed     uint64
+	auto     bool // the AI player drives
 	// attract: the level select sat idle for attractTicks, so the AI
 	// plays (on every platform) until the next key, click, tap or button
 	attract bool
@@ -191,6 +196,7 @@ func (g *game) Update(in *platform.Input) error {
 	if in.KeyPressed(platform.KeyF1) {
 		g.debug = !g.debug
 	}
+	g.sawInput = len(in.Events()) > 0 || in.Gamepad(0).Left != (mathx.Vec2{}) || in.Gamepad(0).Right != (mathx.Vec2{})
 	g.hotReload()
 	pad := in.Gamepad(0)
 	m := in.Mouse()
@@ -437,6 +443,14 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	return c
 }
 
+// Idle implements platform.Idler: on the level select and the pause
+// menu, a tick without input changes nothing on screen, so the desktop
+// backend keeps the last frame and sleeps instead of drawing it again.
+func (g *game) Idle() bool {
+	menu := g.scr == screenSelect && !g.auto || g.scr == screenPause
+	return menu && !g.sawInput && g.drawnScr == g.scr && g.drawnSel == g.sel
+}
+
 // clearColor is the colour behind the map (and the ground cache's
 // background).
 var clearColor = color.RGBA{18, 22, 30, 255}
@@ -444,6 +458,7 @@ var clearColor = color.RGBA{18, 22, 30, 255}
 // Draw implements platform.Game.
 func (g *game) Draw(f *raster.Frame, alpha float64) {
 	start := time.Now()
+	g.drawnScr, g.drawnSel = g.scr, g.sel
 	g.list.Reset()
 	clear(g.pool) // drop last frame's sprite pointers
 	g.pool = g.pool[:0]

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"diorama/platform"
+	"diorama/raster"
 	"image"
 	"image/png"
 	"io"
@@ -116,5 +117,48 @@ func TestGameHotReload(t *testing.T) {
 	tick(tps)
 	if g.reloadErr != "" || g.L == second {
 		t.Fatalf("good save after a broken one: err %q", g.reloadErr)
+	}
+}
+
+// TestIdleMenus: the level select and the pause menu report idle on a
+// tick without input once drawn (so the desktop backend rests), and not
+// after input or while playing.
+func TestIdleMenus(t *testing.T) {
+	g, err := setup(options{ticks: 10}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	var _ platform.Idler = g
+	in := platform.NewInput(frameW, frameH)
+	f, _ := raster.NewFrame(frameW, frameH)
+	step := func(evs ...platform.Event) {
+		for _, e := range evs {
+			in.Push(e)
+		}
+		if err := g.Update(in); err != nil {
+			t.Fatal(err)
+		}
+		in.EndTick()
+	}
+	step()
+	g.Draw(f, 0)
+	step()
+	if !g.Idle() {
+		t.Fatal("level select without input is not idle")
+	}
+	step(platform.Event{Kind: platform.KeyDown, Key: platform.KeyArrowDown})
+	if g.Idle() {
+		t.Fatal("idle right after a key press")
+	}
+	g.Draw(f, 0)
+	step(platform.Event{Kind: platform.KeyUp, Key: platform.KeyArrowDown})
+	step(platform.Event{Kind: platform.KeyDown, Key: platform.KeyArrowUp})
+	step(platform.Event{Kind: platform.KeyUp, Key: platform.KeyArrowUp}, platform.Event{Kind: platform.KeyDown, Key: platform.KeyEnter})
+	step(platform.Event{Kind: platform.KeyUp, Key: platform.KeyEnter})
+	g.Draw(f, 0)
+	step()
+	if g.scr != screenPlay || g.Idle() {
+		t.Fatalf("playing (screen %v) reported idle %v", g.scr, g.Idle())
 	}
 }
