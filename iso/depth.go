@@ -269,7 +269,8 @@ func (s *Sorter) relate(a, b int32) int {
 }
 
 // relation is the pairwise rule for boxes A and B with fallback ranks ra
-// and rb.
+// and rb. Its tests are combined without branches: which way a pair goes
+// is a coin toss to the branch predictor.
 func relation(A, B *Box, ra, rb int32, q float64) int {
 	// The projected hexagons overlap iff their ranges of x−y, x−q·z and
 	// y−q·z overlap (their edges only run along the three projected axes).
@@ -280,21 +281,23 @@ func relation(A, B *Box, ra, rb int32, q float64) int {
 	}
 	// An axis on which both are flat at the same coordinate (coplanar
 	// faces) says nothing; otherwise "A ends where B starts" puts A first.
-	ax, bx := A.Max.X <= B.Min.X, B.Max.X <= A.Min.X
-	ay, by := A.Max.Y <= B.Min.Y, B.Max.Y <= A.Min.Y
-	az, bz := A.Max.Z <= B.Min.Z, B.Max.Z <= A.Min.Z
-	aFirst := ax && !bx || ay && !by || az && !bz
-	bFirst := bx && !ax || by && !ay || bz && !az
-	if aFirst != bFirst {
-		if aFirst {
-			return -1
-		}
+	ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
+	ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
+	az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
+	aFirst := ax&^bx | ay&^by | az&^bz
+	bFirst := bx&^ax | by&^ay | bz&^az
+	// Separated: −1 or +1; otherwise the fallback ranks decide.
+	sep := int(bFirst) - int(aFirst)
+	fb := 1 - 2*int(b2u(ra < rb))
+	return sep | fb&^-int(aFirst^bFirst)
+}
+
+// b2u is 1 for true and 0 for false (compiled to a flag move, no branch).
+func b2u(b bool) uint32 {
+	if b {
 		return 1
 	}
-	if ra < rb {
-		return -1
-	}
-	return 1
+	return 0
 }
 
 // Relation reports the pairwise rule for items a and b after Sort: −1 if a
@@ -490,22 +493,19 @@ func (s *Sorter) sweepPart(part int) {
 				if eb.v0 >= ea.v1 {
 					break
 				}
-				if ea.w0 >= eb.w1 || eb.w0 >= ea.w1 || ea.u0 >= eb.u1 || eb.u0 >= ea.u1 {
+				// The w and u ranges overlap, and this is the first row
+				// both are in (so the pair counts once): one branch.
+				if b2u(ea.w0 < eb.w1)&b2u(eb.w0 < ea.w1)&b2u(ea.u0 < eb.u1)&b2u(eb.u0 < ea.u1)&b2u(max(ea.row, eb.row) == r) == 0 {
 					continue
 				}
-				// Count the pair once: in the first row both are in.
-				if max(ea.row, eb.row) != r {
+				ab := [2]int32{ea.idx, eb.idx}
+				rel := s.relate(ab[0], ab[1])
+				if rel == 0 {
 					continue
 				}
-				a, b := ea.idx, eb.idx
-				switch s.relate(a, b) {
-				case -1:
-					ea0 = append(ea0, a)
-					eb0 = append(eb0, b)
-				case 1:
-					ea0 = append(ea0, b)
-					eb0 = append(eb0, a)
-				}
+				k := b2u(rel > 0) // 1: b is behind
+				ea0 = append(ea0, ab[k])
+				eb0 = append(eb0, ab[k^1])
 			}
 		}
 	}
