@@ -113,6 +113,7 @@ type Sorter struct {
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
 	partA, partB                [2][]int32
+	cand                        [2]*[candBuf][2]int32 // candidate pairs of each sweep part
 
 	rowLo, rowHi []int32
 	rowStart     []int32
@@ -481,9 +482,22 @@ func (s *Sorter) buildEdges(n int) {
 	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
 }
 
-// sweepPart finds the candidate pairs of one range of rows.
+// candBuf is the number of candidate pairs a sweep part collects before
+// it relates them.
+const candBuf = 1024
+
+// sweepPart finds the pairs of one range of rows whose projections overlap
+// and records an edge for each. It runs in two steps so that neither has
+// a hard-to-predict branch: the sweep writes every pair it meets into a
+// buffer and advances the buffer's end by 1 when the pair passes the
+// range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
+	if s.cand[part] == nil {
+		s.cand[part] = new([candBuf][2]int32)
+	}
+	buf := s.cand[part]
 	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
+	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
 		items := s.cells[s.rowStart[r]:s.rowStart[r+1]]
 		for ai := range items {
@@ -493,23 +507,34 @@ func (s *Sorter) sweepPart(part int) {
 				if eb.v0 >= ea.v1 {
 					break
 				}
-				// The w and u ranges overlap, and this is the first row
-				// both are in (so the pair counts once): one branch.
-				if b2u(ea.w0 < eb.w1)&b2u(eb.w0 < ea.w1)&b2u(ea.u0 < eb.u1)&b2u(eb.u0 < ea.u1)&b2u(max(ea.row, eb.row) == r) == 0 {
-					continue
+				if nc == candBuf {
+					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+					nc = 0
 				}
-				ab := [2]int32{ea.idx, eb.idx}
-				rel := s.relate(ab[0], ab[1])
-				if rel == 0 {
-					continue
-				}
-				k := b2u(rel > 0) // 1: b is behind
-				ea0 = append(ea0, ab[k])
-				eb0 = append(eb0, ab[k^1])
+				buf[nc] = [2]int32{ea.idx, eb.idx}
+				// Keep the pair when the w and u ranges overlap and this is
+				// the first row both are in (so it counts once).
+				nc += int(b2u(ea.w0 < eb.w1) & b2u(eb.w0 < ea.w1) & b2u(ea.u0 < eb.u1) & b2u(eb.u0 < ea.u1) & b2u(max(ea.row, eb.row) == r))
 			}
 		}
 	}
+	ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
 	s.partA[part], s.partB[part] = ea0, eb0
+}
+
+// relateAll appends an edge (behind to ea, front to eb) for each pair
+// whose projections overlap.
+func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
+	for _, ab := range pairs {
+		rel := s.relate(ab[0], ab[1])
+		if rel == 0 {
+			continue
+		}
+		k := b2u(rel > 0) // 1: b is behind
+		ea = append(ea, ab[k])
+		eb = append(eb, ab[k^1])
+	}
+	return ea, eb
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:
