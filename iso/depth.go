@@ -113,19 +113,19 @@ type Sorter struct {
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
 	partA, partB                [2][]int32
-	cand                        [2]*[candBuf][2]int32 // candidate pairs of each sweep part
+	cand                        [2]*[candBuf][4]int32 // candidate pairs (items, ranks) of each sweep part
 
-	rowLo, rowHi []int32
-	rowStart     []int32
-	cells        []entry
-	cursor       []int32
-	edgeA        []int32 // behind
-	edgeB        []int32 // front
-	adjStart     []int32
-	adj          []int32
-	state        []uint8
-	stack        []int32
-	order        []int32
+	rowHi    []int32
+	rowStart []int32
+	cells    []entry
+	cursor   []int32
+	edgeA    []int32 // behind
+	edgeB    []int32 // front
+	adjStart []int32
+	adj      []int32
+	state    []uint8
+	stack    []int32
+	order    []int32
 }
 
 // entry is one item's candidate-search record: its ranges of
@@ -136,7 +136,8 @@ type entry struct {
 	v0, v1, w0, w1 float32
 	u0, u1         float32 // x − y range: the third overlap test
 	row            int32
-	idx            int32
+	idx            int32 // the item
+	rank           int32 // its fallback rank: the edges and topo name items by rank
 }
 
 // radixScratch is the working memory of one radix sort.
@@ -310,8 +311,8 @@ func (s *Sorter) Relation(a, b int) int { return s.relate(int32(a), int32(b)) }
 // Sorter and valid until the next Sort.
 func (s *Sorter) Sort() []int32 {
 	n := len(s.box)
-	s.order = s.order[:0]
 	if n == 0 {
+		s.order = s.order[:0]
 		return s.order
 	}
 	if s.workers > 1 && n >= parallelMin && s.helper == nil {
@@ -435,32 +436,41 @@ func (s *Sorter) buildEdges(n int) {
 	}
 	rows := int(span/side) + 1
 	inv := 1 / side
-	s.rowLo = grow(s.rowLo, n)
-	s.rowHi = grow(s.rowHi, n)
-	s.rowStart = grow(s.rowStart, rows+1)
-	clear(s.rowStart)
-	for i := range s.ent[:n] {
-		e := &s.ent[i]
-		lo := int32(min(float64(e.w0-w0)*inv, float64(rows-1)))
-		hi := int32(min(float64(e.w1-w0)*inv, float64(rows-1)))
+	// Slices are held in locals: stores through s would make the
+	// compiler reload them on each step.
+	ent := s.ent[:n]
+	rowHi := grow(s.rowHi, n)
+	s.rowHi = rowHi
+	rowStart := grow(s.rowStart, rows+1)
+	s.rowStart = rowStart
+	clear(rowStart)
+	last := float64(rows - 1)
+	for i := range ent {
+		e := &ent[i]
+		lo := int32(min(float64(e.w0-w0)*inv, last))
+		hi := int32(min(float64(e.w1-w0)*inv, last))
 		e.row = lo
-		s.rowLo[i], s.rowHi[i] = lo, hi
+		rowHi[i] = hi
 		for r := lo; r <= hi; r++ {
-			s.rowStart[r+1]++
+			rowStart[r+1]++
 		}
 	}
 	for r := 1; r <= rows; r++ {
-		s.rowStart[r] += s.rowStart[r-1]
+		rowStart[r] += rowStart[r-1]
 	}
-	total := int(s.rowStart[rows])
-	s.cells = grow(s.cells, total)
-	s.cursor = grow(s.cursor, rows)
-	copy(s.cursor, s.rowStart[:rows])
+	total := int(rowStart[rows])
+	cells := grow(s.cells, total)
+	s.cells = cells
+	cursor := grow(s.cursor, rows)
+	s.cursor = cursor
+	copy(cursor, rowStart[:rows])
+	rank := s.rank[:n]
 	for _, i := range s.byV[:n] {
-		e := s.ent[i]
-		for r := s.rowLo[i]; r <= s.rowHi[i]; r++ {
-			s.cells[s.cursor[r]] = e
-			s.cursor[r]++
+		e := ent[i]
+		e.rank = rank[i]
+		for r := e.row; r <= rowHi[i]; r++ {
+			cells[cursor[r]] = e
+			cursor[r]++
 		}
 	}
 	// Sweep the rows in two parts of about equal cell counts; part 1's
@@ -493,7 +503,7 @@ const candBuf = 1024
 // range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
 	if s.cand[part] == nil {
-		s.cand[part] = new([candBuf][2]int32)
+		s.cand[part] = new([candBuf][4]int32)
 	}
 	buf := s.cand[part]
 	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
@@ -511,7 +521,7 @@ func (s *Sorter) sweepPart(part int) {
 					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
 					nc = 0
 				}
-				buf[nc] = [2]int32{ea.idx, eb.idx}
+				buf[nc] = [4]int32{ea.idx, eb.idx, ea.rank, eb.rank}
 				// Keep the pair when the w and u ranges overlap and this is
 				// the first row both are in (so it counts once).
 				nc += int(b2u(ea.w0 < eb.w1) & b2u(eb.w0 < ea.w1) & b2u(ea.u0 < eb.u1) & b2u(eb.u0 < ea.u1) & b2u(max(ea.row, eb.row) == r))
@@ -522,17 +532,18 @@ func (s *Sorter) sweepPart(part int) {
 	s.partA[part], s.partB[part] = ea0, eb0
 }
 
-// relateAll appends an edge (behind to ea, front to eb) for each pair
-// whose projections overlap.
-func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
-	for _, ab := range pairs {
-		rel := s.relate(ab[0], ab[1])
+// relateAll appends an edge (the rank of the item behind to ea, of the
+// one in front to eb) for each pair (items a, b, ranks of a, b) whose
+// projections overlap.
+func (s *Sorter) relateAll(pairs [][4]int32, ea, eb []int32) ([]int32, []int32) {
+	for _, p := range pairs {
+		rel := relation(&s.box[p[0]], &s.box[p[1]], p[2], p[3], s.q)
 		if rel == 0 {
 			continue
 		}
 		k := b2u(rel > 0) // 1: b is behind
-		ea = append(ea, ab[k])
-		eb = append(eb, ab[k^1])
+		ea = append(ea, p[2+k])
+		eb = append(eb, p[3-k])
 	}
 	return ea, eb
 }
@@ -553,52 +564,72 @@ func up32(f float64) float32 {
 
 // topo emits the items in a topological order of the "behind" edges:
 // a depth-first search from each item in fallback order that first emits
-// everything that must be behind it.
+// everything that must be behind it. It works on fallback ranks (the
+// edges name items by rank), so the search's roots are visited in memory
+// order.
 func (s *Sorter) topo(n int) {
-	s.adjStart = grow(s.adjStart, n+1)
-	clear(s.adjStart)
-	for _, b := range s.edgeB {
-		s.adjStart[b+1]++
+	// Every slice is held in a local: stores through s would make the
+	// compiler reload them on each step.
+	adjStart := grow(s.adjStart, n+1)
+	s.adjStart = adjStart
+	clear(adjStart)
+	edgeA, edgeB := s.edgeA, s.edgeB
+	for _, b := range edgeB {
+		adjStart[b+1]++
 	}
 	for i := 1; i <= n; i++ {
-		s.adjStart[i] += s.adjStart[i-1]
+		adjStart[i] += adjStart[i-1]
 	}
-	s.adj = grow(s.adj, len(s.edgeA))
-	s.cursor = grow(s.cursor, n)
-	copy(s.cursor, s.adjStart[:n])
-	for e, b := range s.edgeB {
-		s.adj[s.cursor[b]] = s.edgeA[e]
-		s.cursor[b]++
+	adj := grow(s.adj, len(edgeA))
+	s.adj = adj
+	cursor := grow(s.cursor, n)
+	s.cursor = cursor
+	copy(cursor, adjStart[:n])
+	for e, b := range edgeB {
+		adj[cursor[b]] = edgeA[e]
+		cursor[b]++
 	}
-	if cap(s.state) < n {
-		s.state = make([]uint8, n)
-	}
-	s.state = s.state[:n]
-	clear(s.state)
+	state := grow(s.state, n)
+	s.state = state
+	clear(state)
 	// cursor[i] is reused as the DFS position in i's adjacency list.
-	copy(s.cursor, s.adjStart[:n])
-	s.stack = s.stack[:0]
-	for _, root := range s.byFB[:n] {
-		if s.state[root] != 0 {
+	copy(cursor, adjStart[:n])
+	stack := grow(s.stack, n)
+	s.stack = stack
+	order := grow(s.order, n)
+	s.order = order
+	byFB := s.byFB[:n]
+	k := 0
+	for root := range int32(n) {
+		if state[root] != 0 {
 			continue
 		}
-		s.state[root] = 1
-		s.stack = append(s.stack, root)
-		for len(s.stack) > 0 {
-			top := s.stack[len(s.stack)-1]
-			c := s.cursor[top]
-			if c < s.adjStart[top+1] {
-				s.cursor[top]++
-				nb := s.adj[c]
-				if s.state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
-					s.state[nb] = 1
-					s.stack = append(s.stack, nb)
+		if adjStart[root] == adjStart[root+1] { // nothing behind it
+			state[root] = 2
+			order[k] = byFB[root]
+			k++
+			continue
+		}
+		state[root] = 1
+		stack[0] = root
+		sp := 1
+		for sp > 0 {
+			top := stack[sp-1]
+			c := cursor[top]
+			if c < adjStart[top+1] {
+				cursor[top]++
+				nb := adj[c]
+				if state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
+					state[nb] = 1
+					stack[sp] = nb
+					sp++
 				}
 				continue
 			}
-			s.stack = s.stack[:len(s.stack)-1]
-			s.state[top] = 2
-			s.order = append(s.order, top)
+			sp--
+			state[top] = 2
+			order[k] = byFB[top]
+			k++
 		}
 	}
 }
