@@ -112,8 +112,11 @@ type Sorter struct {
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
+	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	rows                        int
+	rowCount                    [2][]int32 // cells per row, counted by each part
 	partA, partB                [2][]int32
-	cand                        [2]*[candBuf][4]int32 // candidate pairs (items, ranks) of each sweep part
+	cand                        [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
 
 	rowHi    []int32
 	rowStart []int32
@@ -322,8 +325,13 @@ func (s *Sorter) Sort() []int32 {
 	s.fbK = grow(s.fbK, n)
 	s.vK = grow(s.vK, n)
 	s.par(s.phEntries)
+	s.layoutRows(n)
 	s.par(s.phRadix)
-	s.buildEdges(n)
+	s.countRows()
+	s.par(s.phSweep)
+	s.edgeA = append(s.partA[0], s.partA[1]...)
+	s.edgeB = append(s.partB[0], s.partB[1]...)
+	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
 	s.topo(n)
 	return s.order
 }
@@ -359,9 +367,30 @@ func (s *Sorter) radixPart(part int) {
 		for r, it := range s.byFB[:n] {
 			s.rank[it] = int32(r)
 		}
-		return
+	} else {
+		s.byV = radix(s.byV, s.vK, n, &s.scr[1])
 	}
-	s.byV = radix(s.byV, s.vK, n, &s.scr[1])
+	s.rowsPart(part)
+}
+
+// rowsPart finds the rows of half the items and counts them per row.
+func (s *Sorter) rowsPart(part int) {
+	n := len(s.box)
+	ent := s.ent[part*n/2 : (part+1)*n/2]
+	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
+	count := s.rowCount[part]
+	clear(count)
+	w0, inv, last := s.rowW0, float64(s.rowInv), float64(s.rows-1)
+	for i := range ent {
+		e := &ent[i]
+		lo := int32(min(float64(e.w0-w0)*inv, last))
+		hi := int32(min(float64(e.w1-w0)*inv, last))
+		e.row = lo
+		rowHi[i] = hi
+		for r := lo; r <= hi; r++ {
+			count[r]++
+		}
+	}
 }
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
@@ -413,13 +442,19 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	return dst
 }
 
-// buildEdges finds every pair of items whose box projections overlap and
-// records one edge per pair. The (v, w) plane is cut into rows of w; each
-// item is listed in the rows its w range touches, in increasing v0 (items
-// are visited in v order), so each row is swept along v: an item only
-// meets the items that start before it ends. In that plane a long wall is
-// as thin as it is in the world (its screen rectangle would be huge).
-func (s *Sorter) buildEdges(n int) {
+// Candidate pairs: the (v, w) plane is cut into rows of w; each item is
+// listed in the rows its w range touches, in increasing v0 (items are
+// visited in v order), so each row is swept along v: an item only meets
+// the items that start before it ends. In that plane a long wall is as
+// thin as it is in the world (its screen rectangle would be huge).
+//
+// layoutRows chooses the rows (serially: one pass over the entries);
+// radixPart assigns the items to rows and counts the cells of each row
+// (half the items each); countRows lays out the cells and splits the rows
+// in two parts of about equal cell counts; sweepPart fills and sweeps the
+// rows of one part. Part 1's edges follow part 0's, so the edge list is
+// the same as one sweep over all rows, however many goroutines ran.
+func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
 	for i := range s.ent[:n] {
@@ -434,62 +469,56 @@ func (s *Sorter) buildEdges(n int) {
 	for span/side+1 > float64(n+16) {
 		side *= 2
 	}
-	rows := int(span/side) + 1
-	inv := 1 / side
-	// Slices are held in locals: stores through s would make the
-	// compiler reload them on each step.
-	ent := s.ent[:n]
-	rowHi := grow(s.rowHi, n)
-	s.rowHi = rowHi
+	s.rows = int(span/side) + 1
+	s.rowW0 = w0
+	s.rowInv = float32(1 / side)
+	s.rowHi = grow(s.rowHi, n)
+	s.rowCount[0] = grow(s.rowCount[0], s.rows)
+	s.rowCount[1] = grow(s.rowCount[1], s.rows)
+}
+
+// countRows turns the per-part row counts into the cells' layout and
+// splits the rows between the two sweep parts.
+func (s *Sorter) countRows() {
+	rows := s.rows
 	rowStart := grow(s.rowStart, rows+1)
 	s.rowStart = rowStart
-	clear(rowStart)
-	last := float64(rows - 1)
-	for i := range ent {
-		e := &ent[i]
-		lo := int32(min(float64(e.w0-w0)*inv, last))
-		hi := int32(min(float64(e.w1-w0)*inv, last))
-		e.row = lo
-		rowHi[i] = hi
-		for r := lo; r <= hi; r++ {
-			rowStart[r+1]++
-		}
-	}
-	for r := 1; r <= rows; r++ {
-		rowStart[r] += rowStart[r-1]
+	c0, c1 := s.rowCount[0][:rows], s.rowCount[1][:rows]
+	rowStart[0] = 0
+	for r := range rows {
+		rowStart[r+1] = rowStart[r] + c0[r] + c1[r]
 	}
 	total := int(rowStart[rows])
-	cells := grow(s.cells, total)
-	s.cells = cells
-	cursor := grow(s.cursor, rows)
-	s.cursor = cursor
-	copy(cursor, rowStart[:rows])
-	rank := s.rank[:n]
-	for _, i := range s.byV[:n] {
-		e := ent[i]
-		e.rank = rank[i]
-		for r := e.row; r <= rowHi[i]; r++ {
-			cells[cursor[r]] = e
-			cursor[r]++
-		}
-	}
-	// Sweep the rows in two parts of about equal cell counts; part 1's
-	// edges follow part 0's, so the edge list is the same as one sweep
-	// over all rows.
+	s.cells = grow(s.cells, total)
 	mid := int32(rows)
 	half := int32(total / 2)
 	for r := int32(0); r < int32(rows); r++ {
-		if s.rowStart[r] >= half {
+		if rowStart[r] >= half {
 			mid = r
 			break
 		}
 	}
 	s.sweepLo = [2]int32{0, mid}
 	s.sweepHi = [2]int32{mid, int32(rows)}
-	s.par(s.phSweep)
-	s.edgeA = append(s.partA[0], s.partA[1]...)
-	s.edgeB = append(s.partB[0], s.partB[1]...)
-	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
+	s.cursor = grow(s.cursor, rows)
+}
+
+// fillRows lists the items whose rows fall in [lo, hi) in those rows'
+// cells, in increasing v0. With two goroutines each part reads every item
+// and fills its own rows.
+func (s *Sorter) fillRows(lo, hi int32) {
+	n := len(s.box)
+	ent, rowHi, rank, cells := s.ent[:n], s.rowHi[:n], s.rank[:n], s.cells
+	cursor := s.cursor
+	copy(cursor[lo:hi], s.rowStart[lo:hi])
+	for _, i := range s.byV[:n] {
+		e := ent[i]
+		e.rank = rank[i]
+		for r := max(e.row, lo); r <= min(rowHi[i], hi-1); r++ {
+			cells[cursor[r]] = e
+			cursor[r]++
+		}
+	}
 }
 
 // candBuf is the number of candidate pairs a sweep part collects before
@@ -503,28 +532,42 @@ const candBuf = 1024
 // range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
 	if s.cand[part] == nil {
-		s.cand[part] = new([candBuf][4]int32)
+		s.cand[part] = new([candBuf][2]int32)
 	}
 	buf := s.cand[part]
+	switch {
+	case s.helper != nil: // the other part fills its rows at the same time
+		s.fillRows(s.sweepLo[part], s.sweepHi[part])
+	case part == 0: // serial: one pass fills every row
+		s.fillRows(0, int32(s.rows))
+	}
+	cells := s.cells
 	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
 	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
-		items := s.cells[s.rowStart[r]:s.rowStart[r+1]]
+		start, end := s.rowStart[r], s.rowStart[r+1]
+		items := cells[start:end]
 		for ai := range items {
+			// a's ranges in locals: the stores into buf would otherwise
+			// make the compiler reload them for every b.
 			ea := &items[ai]
+			v1, w0, w1, u0, u1 := ea.v1, ea.w0, ea.w1, ea.u0, ea.u1
+			// The pair counts in the first row both are in; b is in row r,
+			// so that is r when a or b starts there.
+			first := b2u(ea.row == r)
+			ca := start + int32(ai)
 			for bi := ai + 1; bi < len(items); bi++ {
 				eb := &items[bi]
-				if eb.v0 >= ea.v1 {
+				if eb.v0 >= v1 {
 					break
 				}
+				buf[nc] = [2]int32{ca, start + int32(bi)}
+				// Keep the pair when the w and u ranges overlap.
+				nc += int(b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
 				if nc == candBuf {
 					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
 					nc = 0
 				}
-				buf[nc] = [4]int32{ea.idx, eb.idx, ea.rank, eb.rank}
-				// Keep the pair when the w and u ranges overlap and this is
-				// the first row both are in (so it counts once).
-				nc += int(b2u(ea.w0 < eb.w1) & b2u(eb.w0 < ea.w1) & b2u(ea.u0 < eb.u1) & b2u(eb.u0 < ea.u1) & b2u(max(ea.row, eb.row) == r))
 			}
 		}
 	}
@@ -533,17 +576,20 @@ func (s *Sorter) sweepPart(part int) {
 }
 
 // relateAll appends an edge (the rank of the item behind to ea, of the
-// one in front to eb) for each pair (items a, b, ranks of a, b) whose
-// projections overlap.
-func (s *Sorter) relateAll(pairs [][4]int32, ea, eb []int32) ([]int32, []int32) {
+// one in front to eb) for each pair of cells whose items' projections
+// overlap.
+func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
+	cells, box, q := s.cells, s.box, s.q
 	for _, p := range pairs {
-		rel := relation(&s.box[p[0]], &s.box[p[1]], p[2], p[3], s.q)
+		a, b := &cells[p[0]], &cells[p[1]]
+		rel := relation(&box[a.idx], &box[b.idx], a.rank, b.rank, q)
 		if rel == 0 {
 			continue
 		}
+		rk := [2]int32{a.rank, b.rank}
 		k := b2u(rel > 0) // 1: b is behind
-		ea = append(ea, p[2+k])
-		eb = append(eb, p[3-k])
+		ea = append(ea, rk[k])
+		eb = append(eb, rk[k^1])
 	}
 	return ea, eb
 }
