@@ -116,7 +116,10 @@ type Sorter struct {
 	rows                        int
 	rowCount                    [2][]int32 // cells per row, counted by each part
 	partA, partB                [2][]int32
-	cand                        [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
+	// parHook, set by tests, runs each parallel phase in place of par
+	// (to time its two parts one after the other).
+	parHook func(func(int))
+	cand    [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
 
 	rowHi    []int32
 	rowStart []int32
@@ -201,6 +204,10 @@ func (s *Sorter) Close() {
 // par runs f(0) and f(1): at the same time when the helper runs, else one
 // after the other.
 func (s *Sorter) par(f func(int)) {
+	if s.parHook != nil {
+		s.parHook(f)
+		return
+	}
 	if s.helper == nil {
 		f(0)
 		f(1)
@@ -536,7 +543,7 @@ func (s *Sorter) sweepPart(part int) {
 	}
 	buf := s.cand[part]
 	switch {
-	case s.helper != nil: // the other part fills its rows at the same time
+	case s.helper != nil || s.parHook != nil: // the other part fills its rows at the same time
 		s.fillRows(s.sweepLo[part], s.sweepHi[part])
 	case part == 0: // serial: one pass fills every row
 		s.fillRows(0, int32(s.rows))

@@ -56,6 +56,9 @@ type oldSorter struct {
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
 	partA, partB                [2][]int32
+	// parHook, set by tests, runs each parallel phase in place of par
+	// (to time its two parts one after the other).
+	parHook func(func(int))
 
 	rowLo, rowHi []int32
 	rowStart     []int32
@@ -139,6 +142,10 @@ func (s *oldSorter) Close() {
 // par runs f(0) and f(1): at the same time when the helper runs, else one
 // after the other.
 func (s *oldSorter) par(f func(int)) {
+	if s.parHook != nil {
+		s.parHook(f)
+		return
+	}
 	if s.helper == nil {
 		f(0)
 		f(1)
