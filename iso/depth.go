@@ -657,7 +657,15 @@ func (s *Sorter) topo(n int) {
 		if state[root] != 0 {
 			continue
 		}
-		if adjStart[root] == adjStart[root+1] { // nothing behind it
+		// Fast path: everything behind it is out already (or nothing is).
+		done := true
+		for _, nb := range adj[adjStart[root]:adjStart[root+1]] {
+			if state[nb] != 2 {
+				done = false
+				break
+			}
+		}
+		if done {
 			state[root] = 2
 			order[k] = byFB[root]
 			k++
