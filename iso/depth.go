@@ -402,48 +402,64 @@ func (s *Sorter) rowsPart(part int) {
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
 // sort, 11 bits a pass), in dst's memory, using sc as working memory.
+// (Byte digits were measured slower: four passes instead of three.)
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow(dst, n)
-	sc.tmp = grow(sc.tmp, n)
-	sc.keyA = grow(sc.keyA, n)
-	sc.keyB = grow(sc.keyB, n)
-	copy(sc.keyA, key[:n])
-	for i := range dst {
-		dst[i] = int32(i)
+	tmp := grow(sc.tmp, n)
+	sc.tmp = tmp
+	ks := grow(sc.keyA, n)
+	sc.keyA = ks
+	kd := grow(sc.keyB, n)
+	sc.keyB = kd
+	// One pass copies the keys and counts all three digits (11 bits each:
+	// three passes cover 32-bit keys).
+	var count [3][2048]int32
+	for i, k := range key[:n] {
+		ks[i] = k
+		count[0][k&0x7ff]++
+		count[1][k>>11&0x7ff]++
+		count[2][k>>22]++
 	}
-	src, out := dst, sc.tmp
-	ks, kd := sc.keyA, sc.keyB
-	and, or := ^uint32(0), uint32(0)
-	for _, k := range ks {
-		and &= k
-		or |= k
-	}
-	// 11-bit digits: three passes cover 32-bit keys.
-	var count [2048]int32
-	for shift := uint(0); shift < 32; shift += 11 {
-		if (and^or)>>shift&0x7ff == 0 {
+	src, out := dst, tmp
+	first := true // src holds 0..n−1 implicitly until the first pass
+	for d := range 3 {
+		shift := uint(11 * d)
+		cnt := &count[d]
+		if cnt[ks[0]>>shift&0x7ff] == int32(n) {
 			continue // every key has the same digit here
 		}
-		count = [2048]int32{}
-		for _, k := range ks {
-			count[(k>>shift)&0x7ff]++
-		}
 		var sum int32
-		for d, c := range count {
-			count[d] = sum
+		for i, c := range cnt {
+			cnt[i] = sum
 			sum += c
 		}
-		for i, k := range ks {
-			d := (k >> shift) & 0x7ff
-			p := count[d]
-			count[d]++
-			out[p] = src[i]
-			kd[p] = k
+		if first {
+			for i, k := range ks {
+				dg := k >> shift & 0x7ff
+				p := cnt[dg]
+				cnt[dg]++
+				out[p] = int32(i)
+				kd[p] = k
+			}
+			first = false
+		} else {
+			for i, k := range ks {
+				dg := k >> shift & 0x7ff
+				p := cnt[dg]
+				cnt[dg]++
+				out[p] = src[i]
+				kd[p] = k
+			}
 		}
 		src, out = out, src
 		ks, kd = kd, ks
 	}
-	if &src[0] != &dst[0] { // an odd number of passes ran
+	switch {
+	case first: // every key is equal: the identity
+		for i := range dst {
+			dst[i] = int32(i)
+		}
+	case &src[0] != &dst[0]: // an odd number of passes ran
 		copy(dst, src)
 	}
 	return dst

@@ -185,3 +185,41 @@ func criticalPath(set func(func(func(int))), sort func()) time.Duration {
 	}
 	return best
 }
+
+// radix sorts stably for keys that differ in any subset of its three
+// digits, all equal, or few.
+func TestRadixStable(t *testing.T) {
+	r := mathx.NewRand(11)
+	var sc radixScratch
+	var dst []int32
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + r.IntN(3000)
+		mask := uint32(r.Uint64())
+		if trial%7 == 0 {
+			mask = 0 // all equal
+		}
+		key := make([]uint32, n)
+		for i := range key {
+			key[i] = uint32(r.Uint64())&mask | 0x12345678&^mask
+		}
+		dst = radix(dst, key, n, &sc)
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortStableFunc(want, func(a, b int32) int { return cmpU32(key[a], key[b]) })
+		if i := firstDiff32(dst, want); i >= 0 {
+			t.Fatalf("trial %d (n %d, mask %08x): position %d has %d, want %d", trial, n, mask, i, dst[i], want[i])
+		}
+	}
+}
+
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
