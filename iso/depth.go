@@ -348,19 +348,21 @@ func (s *Sorter) Sort() []int32 {
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
-	q := s.q
-	for i := lo; i < hi; i++ {
-		b := &s.box[i]
+	q, kz := s.q, s.kz
+	box, ent, fbK, vK := s.box[lo:hi], s.ent[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
+	for j := range box {
+		i := lo + j
+		b := &box[j]
 		e := entry{
 			v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
 			w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
 			u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
 			idx: int32(i),
 		}
-		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
-		s.ent[i] = e
-		s.fbK[i] = orderKey(float32(c))
-		s.vK[i] = orderKey(e.v0)
+		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
+		ent[j] = e
+		fbK[j] = orderKey(float32(c))
+		vK[j] = orderKey(e.v0)
 	}
 }
 
@@ -370,9 +372,10 @@ func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
 		s.byFB = radix(s.byFB, s.fbK, n, &s.scr[0])
-		s.rank = grow(s.rank, n)
+		rank := grow(s.rank, n)
+		s.rank = rank
 		for r, it := range s.byFB[:n] {
-			s.rank[it] = int32(r)
+			rank[it] = int32(r)
 		}
 	} else {
 		s.byV = radix(s.byV, s.vK, n, &s.scr[1])
