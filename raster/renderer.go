@@ -23,10 +23,14 @@ import (
 //	go test -run '^$' -bench RendererBalance -benchtime 60x -count 2 ./raster/
 //
 // two workers claiming bands, simulated from per-band times measured alone
-// (the machine had no free second core for a wall-time figure):
-// 1.92–1.99× one worker with cost-balanced bands, 1.87–1.89× with the
-// former even power-of-two bands; the serial split and bucketing take
-// 82 µs (52–66 µs before) of a 1.85 ms one-worker frame.
+// (the machine had no free second core for a wall-time figure: best-of-400
+// wall speed-ups were 0.93–1.2× for both splits): 1.91–1.95× one worker
+// with cost-balanced bands, 1.86–1.88× with the former even power-of-two
+// bands; the serial split and bucketing take 76 µs (52–66 µs before) of a
+// 1.85 ms one-worker frame. The model leaves out the helper's wake-up and
+// the two cores' shared caches, which is where the README's measured
+// 1.6× (quiet machine, former split) lost the rest; the split alone does
+// not reach the 1.8× on a real machine unless those are small.
 //
 // The calling goroutine draws bands too, and helper goroutines join in as
 // soon as they are scheduled: bands are claimed one at a time, and the
@@ -244,19 +248,17 @@ func (r *Renderer) split(dst *Frame, l *DrawList) int {
 		rc := grow(r.rowCost, h+1)
 		r.rowCost = rc
 		clear(rc)
-		last := int32(h - 1)
-		rows := l.rows
+		// The bounds give the rows too (l.rows holds the same values).
 		for i := range l.cmds {
-			y0, y1 := rows[2*i], rows[2*i+1]
-			if y1 < 0 || y0 > last {
+			b := &l.cmds[i].bounds
+			y0, y1 := max(b.Min.Y, 0), min(b.Max.Y, h)
+			if y0 >= y1 {
 				continue
 			}
-			y0, y1 = max(y0, 0), min(y1, last)
-			b := &l.cmds[i].bounds
 			per := int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
 			rc[y0] += per + cmdOverhead
 			rc[y0+1] -= cmdOverhead
-			rc[y1+1] -= per
+			rc[y1] -= per
 		}
 		// Prefix sums: rc[y] becomes the cost of row y, total the frame's.
 		var run, total int64
