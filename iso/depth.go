@@ -105,13 +105,15 @@ const MaxSortItems = 1 << 24
 //
 //	go test -run '^$' -bench DepthSortVsOld -benchtime 200x ./iso/
 //
-// level200, one goroutine: 1.26 ms against 1.56–1.63 ms (1.24–1.29×; CPU
-// time 1.20–1.25×); level200, two goroutines, critical path modelled on
-// one core (the machine had no free second core): 784 µs against
-// 1010–1037 µs (1.28–1.32×). Short of the 2×: what remains is
-// the row sweep (about 40 %, one iteration per pair of neighbours in a
-// row), the serial Add calls and depth-first search (about 30 % of the
-// two-goroutine path) and the two radix sorts.
+// level200, one goroutine: 1.23–1.26 ms against 1.55–1.63 ms
+// (1.24–1.29×; CPU time 1.20–1.25×); level200, two goroutines, critical
+// path modelled on one core (the machine had no free second core):
+// 784–807 µs against 1010–1052 µs (1.28–1.32×); dense100 (four times the
+// pairs), one goroutine: 2.51–2.54 ms against 3.65–3.66 ms (1.44–1.46×),
+// modelled two goroutines 1.51 ms against 2.24 ms (1.48×). Short of the
+// issue's 2×: what remains is the row sweep (about 40 %, one iteration per
+// pair of neighbours in a row), the serial Add calls and depth-first
+// search (about 30 % of the two-goroutine path) and the two radix sorts.
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
