@@ -92,6 +92,28 @@ const MaxSortItems = 1 << 24
 // order (q = ZPixels/TileH), so the cost is proportional to the number of
 // items plus the number of nearby pairs, not n². A Sorter reuses its
 // memory: after the first frames, Reset/Add/Sort does not allocate.
+//
+// Speed (issue 19): the candidate filter and the pairwise rule have no
+// data-dependent branches (pairs go through a buffer), the edges and the
+// search name items by fallback rank, rows are assigned and filled inside
+// the parallel phases, and the radix sort counts its digits in one pass.
+// The order is exactly the former implementation's (TestSorterMatchesOld,
+// against the copy kept in depth_old_test.go). BenchmarkDepthSortVsOld
+// times both in one loop on the 10,000-object scenes of
+// BenchmarkDepthSort10k; on 2026-11-25, 2-core shared machine at load
+// average 7–9, best of 200:
+//
+//	go test -run '^$' -bench DepthSortVsOld -benchtime 200x ./iso/
+//
+// level200, one goroutine: 1.23–1.26 ms against 1.55–1.63 ms
+// (1.24–1.29×; CPU time 1.20–1.25×); level200, two goroutines, critical
+// path modelled on one core (the machine had no free second core):
+// 784–807 µs against 1010–1052 µs (1.28–1.32×); dense100 (four times the
+// pairs), one goroutine: 2.51–2.54 ms against 3.65–3.66 ms (1.44–1.46×),
+// modelled two goroutines 1.51 ms against 2.24 ms (1.48×). Short of the
+// issue's 2×: what remains is the row sweep (about 40 %, one iteration per
+// pair of neighbours in a row), the serial Add calls and depth-first
+// search (about 30 % of the two-goroutine path) and the two radix sorts.
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -112,19 +134,26 @@ type Sorter struct {
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
+	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	rows                        int
+	rowCount                    [2][]int32 // cells per row, counted by each part
 	partA, partB                [2][]int32
+	// parHook, set by tests, runs each parallel phase in place of par
+	// (to time its two parts one after the other).
+	parHook func(func(int))
+	cand    [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
 
-	rowLo, rowHi []int32
-	rowStart     []int32
-	cells        []entry
-	cursor       []int32
-	edgeA        []int32 // behind
-	edgeB        []int32 // front
-	adjStart     []int32
-	adj          []int32
-	state        []uint8
-	stack        []int32
-	order        []int32
+	rowHi    []int32
+	rowStart []int32
+	cells    []entry
+	cursor   []int32
+	edgeA    []int32 // behind
+	edgeB    []int32 // front
+	adjStart []int32
+	adj      []int32
+	state    []uint8
+	stack    []int32
+	order    []int32
 }
 
 // entry is one item's candidate-search record: its ranges of
@@ -135,7 +164,8 @@ type entry struct {
 	v0, v1, w0, w1 float32
 	u0, u1         float32 // x − y range: the third overlap test
 	row            int32
-	idx            int32
+	idx            int32 // the item
+	rank           int32 // its fallback rank: the edges and topo name items by rank
 }
 
 // radixScratch is the working memory of one radix sort.
@@ -196,6 +226,10 @@ func (s *Sorter) Close() {
 // par runs f(0) and f(1): at the same time when the helper runs, else one
 // after the other.
 func (s *Sorter) par(f func(int)) {
+	if s.parHook != nil {
+		s.parHook(f)
+		return
+	}
 	if s.helper == nil {
 		f(0)
 		f(1)
@@ -269,7 +303,8 @@ func (s *Sorter) relate(a, b int32) int {
 }
 
 // relation is the pairwise rule for boxes A and B with fallback ranks ra
-// and rb.
+// and rb. Its tests are combined without branches: which way a pair goes
+// is a coin toss to the branch predictor.
 func relation(A, B *Box, ra, rb int32, q float64) int {
 	// The projected hexagons overlap iff their ranges of x−y, x−q·z and
 	// y−q·z overlap (their edges only run along the three projected axes).
@@ -280,21 +315,23 @@ func relation(A, B *Box, ra, rb int32, q float64) int {
 	}
 	// An axis on which both are flat at the same coordinate (coplanar
 	// faces) says nothing; otherwise "A ends where B starts" puts A first.
-	ax, bx := A.Max.X <= B.Min.X, B.Max.X <= A.Min.X
-	ay, by := A.Max.Y <= B.Min.Y, B.Max.Y <= A.Min.Y
-	az, bz := A.Max.Z <= B.Min.Z, B.Max.Z <= A.Min.Z
-	aFirst := ax && !bx || ay && !by || az && !bz
-	bFirst := bx && !ax || by && !ay || bz && !az
-	if aFirst != bFirst {
-		if aFirst {
-			return -1
-		}
+	ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
+	ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
+	az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
+	aFirst := ax&^bx | ay&^by | az&^bz
+	bFirst := bx&^ax | by&^ay | bz&^az
+	// Separated: −1 or +1; otherwise the fallback ranks decide.
+	sep := int(bFirst) - int(aFirst)
+	fb := 1 - 2*int(b2u(ra < rb))
+	return sep | fb&^-int(aFirst^bFirst)
+}
+
+// b2u is 1 for true and 0 for false (compiled to a flag move, no branch).
+func b2u(b bool) uint32 {
+	if b {
 		return 1
 	}
-	if ra < rb {
-		return -1
-	}
-	return 1
+	return 0
 }
 
 // Relation reports the pairwise rule for items a and b after Sort: −1 if a
@@ -306,8 +343,8 @@ func (s *Sorter) Relation(a, b int) int { return s.relate(int32(a), int32(b)) }
 // Sorter and valid until the next Sort.
 func (s *Sorter) Sort() []int32 {
 	n := len(s.box)
-	s.order = s.order[:0]
 	if n == 0 {
+		s.order = s.order[:0]
 		return s.order
 	}
 	if s.workers > 1 && n >= parallelMin && s.helper == nil {
@@ -317,8 +354,13 @@ func (s *Sorter) Sort() []int32 {
 	s.fbK = grow(s.fbK, n)
 	s.vK = grow(s.vK, n)
 	s.par(s.phEntries)
+	s.layoutRows(n)
 	s.par(s.phRadix)
-	s.buildEdges(n)
+	s.countRows()
+	s.par(s.phSweep)
+	s.edgeA = append(s.partA[0], s.partA[1]...)
+	s.edgeB = append(s.partB[0], s.partB[1]...)
+	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
 	s.topo(n)
 	return s.order
 }
@@ -328,19 +370,21 @@ func (s *Sorter) Sort() []int32 {
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
-	q := s.q
-	for i := lo; i < hi; i++ {
-		b := &s.box[i]
+	q, kz := s.q, s.kz
+	box, ent, fbK, vK := s.box[lo:hi], s.ent[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
+	for j := range box {
+		i := lo + j
+		b := &box[j]
 		e := entry{
 			v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
 			w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
 			u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
 			idx: int32(i),
 		}
-		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
-		s.ent[i] = e
-		s.fbK[i] = orderKey(float32(c))
-		s.vK[i] = orderKey(e.v0)
+		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
+		ent[j] = e
+		fbK[j] = orderKey(float32(c))
+		vK[j] = orderKey(e.v0)
 	}
 }
 
@@ -350,71 +394,115 @@ func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
 		s.byFB = radix(s.byFB, s.fbK, n, &s.scr[0])
-		s.rank = grow(s.rank, n)
+		rank := grow(s.rank, n)
+		s.rank = rank
 		for r, it := range s.byFB[:n] {
-			s.rank[it] = int32(r)
+			rank[it] = int32(r)
 		}
-		return
+	} else {
+		s.byV = radix(s.byV, s.vK, n, &s.scr[1])
 	}
-	s.byV = radix(s.byV, s.vK, n, &s.scr[1])
+	s.rowsPart(part)
+}
+
+// rowsPart finds the rows of half the items and counts them per row.
+func (s *Sorter) rowsPart(part int) {
+	n := len(s.box)
+	ent := s.ent[part*n/2 : (part+1)*n/2]
+	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
+	count := s.rowCount[part]
+	clear(count)
+	w0, inv, last := s.rowW0, float64(s.rowInv), float64(s.rows-1)
+	for i := range ent {
+		e := &ent[i]
+		lo := int32(min(float64(e.w0-w0)*inv, last))
+		hi := int32(min(float64(e.w1-w0)*inv, last))
+		e.row = lo
+		rowHi[i] = hi
+		for r := lo; r <= hi; r++ {
+			count[r]++
+		}
+	}
 }
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
 // sort, 11 bits a pass), in dst's memory, using sc as working memory.
+// (Byte digits were measured slower: four passes instead of three.)
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow(dst, n)
-	sc.tmp = grow(sc.tmp, n)
-	sc.keyA = grow(sc.keyA, n)
-	sc.keyB = grow(sc.keyB, n)
-	copy(sc.keyA, key[:n])
-	for i := range dst {
-		dst[i] = int32(i)
+	tmp := grow(sc.tmp, n)
+	sc.tmp = tmp
+	ks := grow(sc.keyA, n)
+	sc.keyA = ks
+	kd := grow(sc.keyB, n)
+	sc.keyB = kd
+	// One pass copies the keys and counts all three digits (11 bits each:
+	// three passes cover 32-bit keys).
+	var count [3][2048]int32
+	for i, k := range key[:n] {
+		ks[i] = k
+		count[0][k&0x7ff]++
+		count[1][k>>11&0x7ff]++
+		count[2][k>>22]++
 	}
-	src, out := dst, sc.tmp
-	ks, kd := sc.keyA, sc.keyB
-	and, or := ^uint32(0), uint32(0)
-	for _, k := range ks {
-		and &= k
-		or |= k
-	}
-	// 11-bit digits: three passes cover 32-bit keys.
-	var count [2048]int32
-	for shift := uint(0); shift < 32; shift += 11 {
-		if (and^or)>>shift&0x7ff == 0 {
+	src, out := dst, tmp
+	first := true // src holds 0..n−1 implicitly until the first pass
+	for d := range 3 {
+		shift := uint(11 * d)
+		cnt := &count[d]
+		if cnt[ks[0]>>shift&0x7ff] == int32(n) {
 			continue // every key has the same digit here
 		}
-		count = [2048]int32{}
-		for _, k := range ks {
-			count[(k>>shift)&0x7ff]++
-		}
 		var sum int32
-		for d, c := range count {
-			count[d] = sum
+		for i, c := range cnt {
+			cnt[i] = sum
 			sum += c
 		}
-		for i, k := range ks {
-			d := (k >> shift) & 0x7ff
-			p := count[d]
-			count[d]++
-			out[p] = src[i]
-			kd[p] = k
+		if first {
+			for i, k := range ks {
+				dg := k >> shift & 0x7ff
+				p := cnt[dg]
+				cnt[dg]++
+				out[p] = int32(i)
+				kd[p] = k
+			}
+			first = false
+		} else {
+			for i, k := range ks {
+				dg := k >> shift & 0x7ff
+				p := cnt[dg]
+				cnt[dg]++
+				out[p] = src[i]
+				kd[p] = k
+			}
 		}
 		src, out = out, src
 		ks, kd = kd, ks
 	}
-	if &src[0] != &dst[0] { // an odd number of passes ran
+	switch {
+	case first: // every key is equal: the identity
+		for i := range dst {
+			dst[i] = int32(i)
+		}
+	case &src[0] != &dst[0]: // an odd number of passes ran
 		copy(dst, src)
 	}
 	return dst
 }
 
-// buildEdges finds every pair of items whose box projections overlap and
-// records one edge per pair. The (v, w) plane is cut into rows of w; each
-// item is listed in the rows its w range touches, in increasing v0 (items
-// are visited in v order), so each row is swept along v: an item only
-// meets the items that start before it ends. In that plane a long wall is
-// as thin as it is in the world (its screen rectangle would be huge).
-func (s *Sorter) buildEdges(n int) {
+// Candidate pairs: the (v, w) plane is cut into rows of w; each item is
+// listed in the rows its w range touches, in increasing v0 (items are
+// visited in v order), so each row is swept along v: an item only meets
+// the items that start before it ends. In that plane a long wall is as
+// thin as it is in the world (its screen rectangle would be huge).
+//
+// layoutRows chooses the rows (serially: one pass over the entries);
+// radixPart assigns the items to rows and counts the cells of each row
+// (half the items each); countRows lays out the cells and splits the rows
+// in two parts of about equal cell counts; sweepPart fills and sweeps the
+// rows of one part. Part 1's edges follow part 0's, so the edge list is
+// the same as one sweep over all rows, however many goroutines ran.
+func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
 	for i := range s.ent[:n] {
@@ -429,87 +517,129 @@ func (s *Sorter) buildEdges(n int) {
 	for span/side+1 > float64(n+16) {
 		side *= 2
 	}
-	rows := int(span/side) + 1
-	inv := 1 / side
-	s.rowLo = grow(s.rowLo, n)
+	s.rows = int(span/side) + 1
+	s.rowW0 = w0
+	s.rowInv = float32(1 / side)
 	s.rowHi = grow(s.rowHi, n)
-	s.rowStart = grow(s.rowStart, rows+1)
-	clear(s.rowStart)
-	for i := range s.ent[:n] {
-		e := &s.ent[i]
-		lo := int32(min(float64(e.w0-w0)*inv, float64(rows-1)))
-		hi := int32(min(float64(e.w1-w0)*inv, float64(rows-1)))
-		e.row = lo
-		s.rowLo[i], s.rowHi[i] = lo, hi
-		for r := lo; r <= hi; r++ {
-			s.rowStart[r+1]++
-		}
+	s.rowCount[0] = grow(s.rowCount[0], s.rows)
+	s.rowCount[1] = grow(s.rowCount[1], s.rows)
+}
+
+// countRows turns the per-part row counts into the cells' layout and
+// splits the rows between the two sweep parts.
+func (s *Sorter) countRows() {
+	rows := s.rows
+	rowStart := grow(s.rowStart, rows+1)
+	s.rowStart = rowStart
+	c0, c1 := s.rowCount[0][:rows], s.rowCount[1][:rows]
+	rowStart[0] = 0
+	for r := range rows {
+		rowStart[r+1] = rowStart[r] + c0[r] + c1[r]
 	}
-	for r := 1; r <= rows; r++ {
-		s.rowStart[r] += s.rowStart[r-1]
-	}
-	total := int(s.rowStart[rows])
+	total := int(rowStart[rows])
 	s.cells = grow(s.cells, total)
-	s.cursor = grow(s.cursor, rows)
-	copy(s.cursor, s.rowStart[:rows])
-	for _, i := range s.byV[:n] {
-		e := s.ent[i]
-		for r := s.rowLo[i]; r <= s.rowHi[i]; r++ {
-			s.cells[s.cursor[r]] = e
-			s.cursor[r]++
-		}
-	}
-	// Sweep the rows in two parts of about equal cell counts; part 1's
-	// edges follow part 0's, so the edge list is the same as one sweep
-	// over all rows.
 	mid := int32(rows)
 	half := int32(total / 2)
 	for r := int32(0); r < int32(rows); r++ {
-		if s.rowStart[r] >= half {
+		if rowStart[r] >= half {
 			mid = r
 			break
 		}
 	}
 	s.sweepLo = [2]int32{0, mid}
 	s.sweepHi = [2]int32{mid, int32(rows)}
-	s.par(s.phSweep)
-	s.edgeA = append(s.partA[0], s.partA[1]...)
-	s.edgeB = append(s.partB[0], s.partB[1]...)
-	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
+	s.cursor = grow(s.cursor, rows)
 }
 
-// sweepPart finds the candidate pairs of one range of rows.
+// fillRows lists the items whose rows fall in [lo, hi) in those rows'
+// cells, in increasing v0. With two goroutines each part reads every item
+// and fills its own rows.
+func (s *Sorter) fillRows(lo, hi int32) {
+	n := len(s.box)
+	ent, rowHi, rank, cells := s.ent[:n], s.rowHi[:n], s.rank[:n], s.cells
+	cursor := s.cursor
+	copy(cursor[lo:hi], s.rowStart[lo:hi])
+	for _, i := range s.byV[:n] {
+		e := ent[i]
+		e.rank = rank[i]
+		for r := max(e.row, lo); r <= min(rowHi[i], hi-1); r++ {
+			cells[cursor[r]] = e
+			cursor[r]++
+		}
+	}
+}
+
+// candBuf is the number of candidate pairs a sweep part collects before
+// it relates them.
+const candBuf = 1024
+
+// sweepPart finds the pairs of one range of rows whose projections overlap
+// and records an edge for each. It runs in two steps so that neither has
+// a hard-to-predict branch: the sweep writes every pair it meets into a
+// buffer and advances the buffer's end by 1 when the pair passes the
+// range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
+	if s.cand[part] == nil {
+		s.cand[part] = new([candBuf][2]int32)
+	}
+	buf := s.cand[part]
+	switch {
+	case s.helper != nil || s.parHook != nil: // the other part fills its rows at the same time
+		s.fillRows(s.sweepLo[part], s.sweepHi[part])
+	case part == 0: // serial: one pass fills every row
+		s.fillRows(0, int32(s.rows))
+	}
+	cells := s.cells
 	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
+	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
-		items := s.cells[s.rowStart[r]:s.rowStart[r+1]]
+		start, end := s.rowStart[r], s.rowStart[r+1]
+		items := cells[start:end]
 		for ai := range items {
+			// a's ranges in locals: the stores into buf would otherwise
+			// make the compiler reload them for every b.
 			ea := &items[ai]
+			v1, w0, w1, u0, u1 := ea.v1, ea.w0, ea.w1, ea.u0, ea.u1
+			// The pair counts in the first row both are in; b is in row r,
+			// so that is r when a or b starts there.
+			first := b2u(ea.row == r)
+			ca := start + int32(ai)
 			for bi := ai + 1; bi < len(items); bi++ {
 				eb := &items[bi]
-				if eb.v0 >= ea.v1 {
+				if eb.v0 >= v1 {
 					break
 				}
-				if ea.w0 >= eb.w1 || eb.w0 >= ea.w1 || ea.u0 >= eb.u1 || eb.u0 >= ea.u1 {
-					continue
-				}
-				// Count the pair once: in the first row both are in.
-				if max(ea.row, eb.row) != r {
-					continue
-				}
-				a, b := ea.idx, eb.idx
-				switch s.relate(a, b) {
-				case -1:
-					ea0 = append(ea0, a)
-					eb0 = append(eb0, b)
-				case 1:
-					ea0 = append(ea0, b)
-					eb0 = append(eb0, a)
+				buf[nc] = [2]int32{ca, start + int32(bi)}
+				// Keep the pair when the w and u ranges overlap.
+				nc += int(b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
+				if nc == candBuf {
+					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+					nc = 0
 				}
 			}
 		}
 	}
+	ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
 	s.partA[part], s.partB[part] = ea0, eb0
+}
+
+// relateAll appends an edge (the rank of the item behind to ea, of the
+// one in front to eb) for each pair of cells whose items' projections
+// overlap.
+func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
+	cells, box, q := s.cells, s.box, s.q
+	for _, p := range pairs {
+		a, b := &cells[p[0]], &cells[p[1]]
+		rel := relation(&box[a.idx], &box[b.idx], a.rank, b.rank, q)
+		if rel == 0 {
+			continue
+		}
+		rk := [2]int32{a.rank, b.rank}
+		k := b2u(rel > 0) // 1: b is behind
+		ea = append(ea, rk[k])
+		eb = append(eb, rk[k^1])
+	}
+	return ea, eb
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:
@@ -528,52 +658,80 @@ func up32(f float64) float32 {
 
 // topo emits the items in a topological order of the "behind" edges:
 // a depth-first search from each item in fallback order that first emits
-// everything that must be behind it.
+// everything that must be behind it. It works on fallback ranks (the
+// edges name items by rank), so the search's roots are visited in memory
+// order.
 func (s *Sorter) topo(n int) {
-	s.adjStart = grow(s.adjStart, n+1)
-	clear(s.adjStart)
-	for _, b := range s.edgeB {
-		s.adjStart[b+1]++
+	// Every slice is held in a local: stores through s would make the
+	// compiler reload them on each step.
+	adjStart := grow(s.adjStart, n+1)
+	s.adjStart = adjStart
+	clear(adjStart)
+	edgeA, edgeB := s.edgeA, s.edgeB
+	for _, b := range edgeB {
+		adjStart[b+1]++
 	}
 	for i := 1; i <= n; i++ {
-		s.adjStart[i] += s.adjStart[i-1]
+		adjStart[i] += adjStart[i-1]
 	}
-	s.adj = grow(s.adj, len(s.edgeA))
-	s.cursor = grow(s.cursor, n)
-	copy(s.cursor, s.adjStart[:n])
-	for e, b := range s.edgeB {
-		s.adj[s.cursor[b]] = s.edgeA[e]
-		s.cursor[b]++
+	adj := grow(s.adj, len(edgeA))
+	s.adj = adj
+	cursor := grow(s.cursor, n)
+	s.cursor = cursor
+	copy(cursor, adjStart[:n])
+	for e, b := range edgeB {
+		adj[cursor[b]] = edgeA[e]
+		cursor[b]++
 	}
-	if cap(s.state) < n {
-		s.state = make([]uint8, n)
-	}
-	s.state = s.state[:n]
-	clear(s.state)
+	state := grow(s.state, n)
+	s.state = state
+	clear(state)
 	// cursor[i] is reused as the DFS position in i's adjacency list.
-	copy(s.cursor, s.adjStart[:n])
-	s.stack = s.stack[:0]
-	for _, root := range s.byFB[:n] {
-		if s.state[root] != 0 {
+	copy(cursor, adjStart[:n])
+	stack := grow(s.stack, n)
+	s.stack = stack
+	order := grow(s.order, n)
+	s.order = order
+	byFB := s.byFB[:n]
+	k := 0
+	for root := range int32(n) {
+		if state[root] != 0 {
 			continue
 		}
-		s.state[root] = 1
-		s.stack = append(s.stack, root)
-		for len(s.stack) > 0 {
-			top := s.stack[len(s.stack)-1]
-			c := s.cursor[top]
-			if c < s.adjStart[top+1] {
-				s.cursor[top]++
-				nb := s.adj[c]
-				if s.state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
-					s.state[nb] = 1
-					s.stack = append(s.stack, nb)
+		// Fast path: everything behind it is out already (or nothing is).
+		done := true
+		for _, nb := range adj[adjStart[root]:adjStart[root+1]] {
+			if state[nb] != 2 {
+				done = false
+				break
+			}
+		}
+		if done {
+			state[root] = 2
+			order[k] = byFB[root]
+			k++
+			continue
+		}
+		state[root] = 1
+		stack[0] = root
+		sp := 1
+		for sp > 0 {
+			top := stack[sp-1]
+			c := cursor[top]
+			if c < adjStart[top+1] {
+				cursor[top]++
+				nb := adj[c]
+				if state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
+					state[nb] = 1
+					stack[sp] = nb
+					sp++
 				}
 				continue
 			}
-			s.stack = s.stack[:len(s.stack)-1]
-			s.state[top] = 2
-			s.order = append(s.order, top)
+			sp--
+			state[top] = 2
+			order[k] = byFB[top]
+			k++
 		}
 	}
 }

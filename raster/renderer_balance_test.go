@@ -1,0 +1,292 @@
+package raster
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// skewedList fills l with n random commands whose rows are uneven: most of
+// them crowd into one horizontal strip, some are large fills or long lines
+// across the frame, some lie partly or wholly outside it.
+func skewedList(t testing.TB, l *DrawList, r *rand.Rand, w, h, n int, sprites []*Sprite) {
+	font := DefaultFont()
+	stripY, stripH := r.IntN(h), 1+r.IntN(max(h/5, 1))
+	busyList(t, l, r, w, stripH, n/2, sprites, font) // rows [0, stripH)
+	for i := 0; i < n/2; i++ {
+		d := int64(r.IntN(50))
+		x, y := r.IntN(w+40)-20, stripY+r.IntN(stripH+20)-10
+		if r.IntN(6) == 0 {
+			y = r.IntN(h+60) - 30
+		}
+		c := color.RGBA{uint8(r.IntN(256)), uint8(r.IntN(200)), uint8(r.IntN(100)), 255}
+		switch r.IntN(8) {
+		case 0:
+			l.FillRect(d, image.Rect(x-r.IntN(w), y-r.IntN(h), x+r.IntN(w), y+r.IntN(h)), Premul(color.NRGBA{c.R, c.G, c.B, uint8(r.IntN(256))}))
+		case 1:
+			l.Line(d, x, y, r.IntN(w+200)-100, r.IntN(h+200)-100, c)
+		default:
+			l.Sprite(d, sprites[r.IntN(len(sprites))], x, y, randOptions(r))
+		}
+	}
+}
+
+// The cost-balanced bands give byte-identical frames to the one-goroutine
+// reference for random, unevenly spread command lists on random frame
+// sizes, with any number of workers, and so does the former even split.
+func TestRendererBalancedMatchesSerial(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	var sprites []*Sprite
+	for i := 0; i < 5; i++ {
+		sprites = append(sprites, testSprite(t, 2+r.IntN(48), 2+r.IntN(48), uint64(i)))
+	}
+	renderers := map[string]*Renderer{}
+	for _, workers := range []int{2, 3, 5, 16} {
+		for _, even := range []bool{false, true} {
+			rd := NewRenderer(workers)
+			rd.evenBands = even
+			defer rd.Close()
+			name := "balanced"
+			if even {
+				name = "even"
+			}
+			renderers[fmt.Sprintf("%s/%dw", name, workers)] = rd
+		}
+	}
+	names := make([]string, 0, len(renderers))
+	for k := range renderers {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for scene := 0; scene < 24; scene++ {
+		w, h := 1+r.IntN(400), 1+r.IntN(400)
+		if scene%6 == 0 {
+			h = 1 + r.IntN(8) // fewer rows than bands
+		}
+		l := NewDrawList()
+		skewedList(t, l, r, w, h, 50+r.IntN(600), sprites)
+		want := mustFrame(t, w, h)
+		want.Clear(color.RGBA{10, 20, 30, 255})
+		l.Draw(want)
+		for _, name := range names {
+			got := mustFrame(t, w, h)
+			got.Clear(color.RGBA{10, 20, 30, 255})
+			renderers[name].Render(got, l)
+			if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+				t.Fatalf("scene %d (%d×%d), %s: byte %d (pixel %d,%d) differs", scene, w, h, name, i, i/4%w, i/4/w)
+			}
+		}
+	}
+}
+
+// bandCosts recomputes, row by row and command by command, the estimated
+// cost of each band of rd's last split of l on dst.
+func bandCosts(rd *Renderer, dst *Frame, l *DrawList) []int64 {
+	nb := len(rd.edges) - 1
+	costs := make([]int64, nb)
+	for i := range l.cmds {
+		b := l.cmds[i].bounds.Intersect(dst.Rect)
+		if b.Empty() {
+			// Rows inside, columns outside: still a per-row overhead.
+			y0, y1 := max(l.cmds[i].bounds.Min.Y, 0), min(l.cmds[i].bounds.Max.Y, dst.H())
+			b = image.Rect(0, y0, 0, y1)
+			if y0 >= y1 {
+				continue
+			}
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			k := 0
+			for int(rd.edges[k+1]) <= y {
+				k++
+			}
+			costs[k] += int64(b.Dx()) + rowOverhead
+			if y == b.Min.Y {
+				costs[k] += cmdOverhead
+			}
+		}
+	}
+	return costs
+}
+
+// The split gives every band close to an equal share of the estimated
+// cost: no band exceeds its share by more than the cost of one row (rows
+// are indivisible), however unevenly the commands are spread, while the
+// even split of the same lists is far from balanced.
+func TestRendererSplitBalancesCost(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	sprites := []*Sprite{testSprite(t, 16, 16, 1), testSprite(t, 40, 24, 2)}
+	worstEven := 0.0
+	for scene := 0; scene < 30; scene++ {
+		w, h := 64+r.IntN(800), 64+r.IntN(600)
+		l := NewDrawList()
+		skewedList(t, l, r, w, h, 2000, sprites)
+		l.Sort()
+		f := mustFrame(t, w, h)
+		for _, workers := range []int{2, 4} {
+			rd := NewRenderer(workers)
+			nb := rd.split(f, l)
+			if nb != workers*bandsPerWorker {
+				t.Fatalf("scene %d: %d bands for %d workers", scene, nb, workers)
+			}
+			for y := range h {
+				if k := rd.rowBand[y]; int(rd.edges[k]) > y || int(rd.edges[k+1]) <= y {
+					t.Fatalf("scene %d: row %d in band %d [%d, %d)", scene, y, k, rd.edges[k], rd.edges[k+1])
+				}
+			}
+			costs := bandCosts(rd, f, l)
+			var total, maxRow int64
+			for _, c := range costs {
+				total += c
+			}
+			for y := range h { // the dearest row, overhead included
+				var c int64
+				for i := range l.cmds {
+					b := l.cmds[i].bounds
+					if b.Min.Y <= y && y < b.Max.Y {
+						c += int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
+						if y == max(b.Min.Y, 0) {
+							c += cmdOverhead
+						}
+					}
+				}
+				maxRow = max(maxRow, c)
+			}
+			share := total / int64(nb)
+			for k, c := range costs {
+				if c > share+maxRow+1 {
+					t.Fatalf("scene %d, %d workers: band %d [%d, %d) costs %d, share %d, dearest row %d", scene, workers, k, rd.edges[k], rd.edges[k+1], c, share, maxRow)
+				}
+			}
+			rd.evenBands = true
+			rd.split(f, l)
+			costs = bandCosts(rd, f, l)
+			worst := float64(slices.Max(costs)) / (float64(total) / float64(len(costs)))
+			worstEven = max(worstEven, worst)
+		}
+	}
+	if worstEven < 2 {
+		t.Fatalf("the even split is never unbalanced on these lists (worst band %.2f× its share): the test does not exercise the balancing", worstEven)
+	}
+}
+
+// Splitting and bucketing allocate nothing once the renderer's buffers
+// have grown.
+func TestRendererSplitDoesNotAllocate(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	l := NewDrawList()
+	skewedList(t, l, r, 320, 200, 600, []*Sprite{testSprite(t, 16, 16, 1)})
+	f := mustFrame(t, 320, 200)
+	rd := NewRenderer(2)
+	defer rd.Close()
+	rd.Render(f, l)
+	if n := testing.AllocsPerRun(20, func() { rd.split(f, l) }); n != 0 {
+		t.Fatalf("split allocates %v times", n)
+	}
+}
+
+// BenchmarkRendererBalance renders the prepared 800×480 frame of 10,000
+// 16×16 sprites (render only: the list is built and sorted once) with one
+// worker, with two workers and the former even split, and with two workers
+// and the cost-balanced split, interleaved in one run so that all three
+// see the same machine load. It reports best-of-N and mean speed-ups of
+// two workers over one.
+//
+// On a shared machine wall-time speed-ups are only as good as the second
+// core's availability, so it also reports a model that needs only one
+// core: each band of a split is timed alone (best of N), the serial part
+// (split and bucketing) too, and two workers claiming bands in order are
+// simulated; "model-speedup" is the one-worker time over that makespan.
+func BenchmarkRendererBalance(b *testing.B) {
+	img := pixelArt(16, 16)
+	s := MustSprite(img)
+	f, _ := NewFrame(800, 480)
+	ps := scatter(10000, 800, 480, 16, 16, 2)
+	l := NewDrawList()
+	l.Clear(color.RGBA{30, 40, 50, 255})
+	for i, p := range ps {
+		l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+	}
+	l.Sort()
+	r1, rOld, rNew := NewRenderer(1), NewRenderer(2), NewRenderer(2)
+	rOld.evenBands = true
+	defer r1.Close()
+	defer rOld.Close()
+	defer rNew.Close()
+	rds := []*Renderer{r1, rOld, rNew}
+	best := []time.Duration{time.Hour, time.Hour, time.Hour}
+	sum := make([]time.Duration, 3)
+	for _, rd := range rds {
+		rd.Render(f, l)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for k, rd := range rds {
+			start := time.Now()
+			rd.Render(f, l)
+			d := time.Since(start)
+			sum[k] += d
+			best[k] = min(best[k], d)
+		}
+	}
+	b.StopTimer()
+	model := func(rd *Renderer) (speedup float64, serialT time.Duration) {
+		const reps = 30
+		serial := time.Hour
+		for range reps {
+			start := time.Now()
+			nb := rd.split(f, l)
+			for k := range rd.buckets[:nb] {
+				rd.buckets[k] = rd.buckets[k][:0]
+			}
+			for _, i := range l.order {
+				y0, y1 := max(l.rows[2*i], 0), min(l.rows[2*i+1], int32(f.H()-1))
+				if y0 > y1 {
+					continue
+				}
+				for k := rd.rowBand[y0]; k <= rd.rowBand[y1]; k++ {
+					rd.buckets[k] = append(rd.buckets[k], i)
+				}
+			}
+			serial = min(serial, time.Since(start))
+		}
+		nb := len(rd.edges) - 1
+		bandT := make([]time.Duration, nb)
+		for k := range bandT {
+			bandT[k] = time.Hour
+			band := image.Rect(0, int(rd.edges[k]), f.W(), int(rd.edges[k+1]))
+			for range reps {
+				start := time.Now()
+				for _, i := range rd.buckets[k] {
+					l.exec(f, &l.cmds[i], band, rd.scratch[0])
+				}
+				bandT[k] = min(bandT[k], time.Since(start))
+			}
+		}
+		// Two workers claim bands in order, each as soon as it is free.
+		free := [2]time.Duration{serial, serial}
+		for _, t := range bandT {
+			w := 0
+			if free[1] < free[0] {
+				w = 1
+			}
+			free[w] += t
+		}
+		return float64(best[0]) / float64(max(free[0], free[1])), serial
+	}
+	b.ReportMetric(float64(best[0].Microseconds()), "best-µs-1w")
+	b.ReportMetric(float64(best[2].Microseconds()), "best-µs-2w")
+	b.ReportMetric(float64(best[0])/float64(best[1]), "speedup-old-best")
+	b.ReportMetric(float64(best[0])/float64(best[2]), "speedup-best")
+	b.ReportMetric(float64(sum[0])/float64(sum[1]), "speedup-old-mean")
+	b.ReportMetric(float64(sum[0])/float64(sum[2]), "speedup-mean")
+	mOld, sOld := model(rOld)
+	mNew, sNew := model(rNew)
+	b.ReportMetric(mOld, "model-speedup-old")
+	b.ReportMetric(mNew, "model-speedup")
+	b.ReportMetric(float64(sOld.Nanoseconds())/1e3, "serial-µs-old")
+	b.ReportMetric(float64(sNew.Nanoseconds())/1e3, "serial-µs")
+}
