@@ -2,7 +2,10 @@ package perf
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"diorama/physics"
@@ -162,5 +165,62 @@ func TestCullRenderAllocs(t *testing.T) {
 		if a := testing.AllocsPerRun(5, func() { s.Render(cull) }); a != 0 {
 			t.Errorf("Render(cull=%v): %.1f allocs per frame", cull, a)
 		}
+	}
+}
+
+// The runner's output: one markdown table per map with the right columns
+// on every row, the seed's figures beside ours, and the three plots.
+func TestTablesMarkdownAndPlots(t *testing.T) {
+	coll, err := CollisionTable(CollisionOptions{Scales: []int{1, 2}, PerSide: []int{1, 8, 24}, Steps: 2, Repeats: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cull, err := CullTable(CullOptions{Frames: 1, Repeats: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(md string, tables int, cols []int, rows int) {
+		t.Helper()
+		lines := strings.Split(md, "\n")
+		n, data := 0, 0
+		for i, l := range lines {
+			if !strings.HasPrefix(l, "|") || strings.HasPrefix(l, "|---") {
+				continue
+			}
+			k := n - 1 // the table this line belongs to
+			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "|---") {
+				k = n // a header: the next table's
+				n++
+			} else {
+				data++
+			}
+			if c := strings.Count(l, "|") - 1; k < 0 || k >= len(cols) || c != cols[k] {
+				t.Errorf("line %q: %d columns, want table %d's", l, c, k)
+			}
+		}
+		if n != tables || data != rows {
+			t.Errorf("%d tables, %d rows; want %d and %d:\n%s", n, data, tables, rows, md)
+		}
+	}
+	md := CollisionMarkdown(coll)
+	check(md, 2, []int{11, 7}, 3+4)
+	if !strings.Contains(md, "| 1 | 768.0 (24) |") || !strings.Contains(md, " 0 / 54 / 54 | 3.38 | 51 | 2295 |") || !strings.Contains(md, "(best)") {
+		t.Errorf("seed row missing:\n%s", md)
+	}
+	check(CullMarkdown(cull), 1, []int{10}, len(SeedOnScreen))
+	dir := t.TempDir()
+	if err := WriteTablePlots(dir, coll, cull); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{PlotTable21, PlotTable22, PlotTable31} {
+		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() < 1000 {
+			t.Errorf("plot %s: %v", name, err)
+		}
+	}
+	if _, err := PlotXY("empty", Axis{}, Axis{}, nil, 400, 300, 0, ""); err == nil {
+		t.Error("empty plot accepted")
+	}
+	if _, err := PlotXY("bad", Axis{}, Axis{}, []XYSeries{{X: []float64{1}}}, 400, 300, 0, ""); err == nil {
+		t.Error("series with 1 x and 0 y accepted")
 	}
 }
