@@ -218,8 +218,11 @@ type CollisionOptions struct {
 	// in pixels. Default 1..12 (the seed's 1..144 bins) and 24, 48, 96
 	// (1, ½ and ¼ tile cells, beyond the seed).
 	PerSide []int
-	// Steps timed per repeat (default 125: the seed's 5 s at 25 ticks per
-	// second); Repeats the number of repeats whose best is kept (default 5).
+	// Steps timed per repeat (default 25: one second at the seed's 25
+	// ticks per second); Repeats the number of repeats whose best mean is
+	// kept (default 20). Many short repeats find the unloaded time on a
+	// shared machine better than few long ones; a map of scale s runs
+	// Steps/s² steps (at least 5) s·Repeats times.
 	Steps, Repeats int
 }
 
@@ -238,10 +241,10 @@ func CollisionTable(o CollisionOptions) ([]CollisionRow, error) {
 		o.PerSide = DefaultPerSide
 	}
 	if o.Steps <= 0 {
-		o.Steps = 5 * SeedTPS
+		o.Steps = SeedTPS
 	}
 	if o.Repeats <= 0 {
-		o.Repeats = 5
+		o.Repeats = 20
 	}
 	var rows []CollisionRow
 	for _, sc := range o.Scales {
@@ -263,7 +266,10 @@ func CollisionTable(o CollisionOptions) ([]CollisionRow, error) {
 			}
 			per = append(per, n*sc)
 		}
-		rs, err := m.measure(tanks, per, o.Steps, o.Repeats)
+		// Bigger maps: shorter, more numerous repeats, so that a repeat
+		// still fits between the scheduler's interruptions.
+		steps, reps := max(5, o.Steps/(sc*sc)), o.Repeats*sc
+		rs, err := m.measure(tanks, per, steps, reps)
 		if err != nil {
 			return nil, err
 		}

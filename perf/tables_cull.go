@@ -281,8 +281,8 @@ type CullRow struct {
 type CullOptions struct {
 	Scale   int // control map scale (default CullScale)
 	Workers int // renderer workers (default 1, as the seed's one thread)
-	// Frames timed per repeat (default 60); Repeats whose best is kept
-	// (default 5).
+	// Frames timed per repeat (default 20); Repeats whose best mean is
+	// kept (default 20).
 	Frames, Repeats int
 }
 
@@ -297,10 +297,10 @@ func CullTable(o CullOptions) ([]CullRow, error) {
 		o.Workers = 1
 	}
 	if o.Frames <= 0 {
-		o.Frames = 60
+		o.Frames = 20
 	}
 	if o.Repeats <= 0 {
-		o.Repeats = 5
+		o.Repeats = 20
 	}
 	s, err := NewCullScene(o.Scale, o.Workers)
 	if err != nil {

@@ -88,7 +88,7 @@ func WriteTablePlots(dir string, coll []CollisionRow, cull []CullRow) error {
 		// 2.1: step time relative to each map's best, by cell side in
 		// tiles (the seed's n×n bins over our 24-tile room).
 		var ss []XYSeries
-		seed := XYSeries{Name: "seed, 71 entities", Colour: red}
+		seed := XYSeries{Name: "seed, 71 entities", Colour: ink}
 		for k, c := range SeedCells {
 			n := math.Sqrt(float64(c))
 			seed.X = append(seed.X, ControlSide/n)
@@ -100,15 +100,15 @@ func WriteTablePlots(dir string, coll []CollisionRow, cull []CullRow) error {
 			for _, r := range g {
 				best = math.Min(best, r.StepUS)
 			}
-			s := XYSeries{Name: fmt.Sprintf("engine, %d tanks", g[0].Entities), Colour: Palette[len(ss)-1]}
+			s := XYSeries{Name: fmt.Sprintf("engine, %d tanks", g[0].Entities), Colour: Palette[(len(ss)-1)%len(Palette)]}
 			for _, r := range g {
 				s.X = append(s.X, r.CellSize/ControlTile)
 				s.Y = append(s.Y, r.StepUS/best)
 			}
 			ss = append(ss, s)
 		}
-		f, err := PlotXY("Tables 2.1: collision time per tick relative to the best grid", Axis{Label: "cell side in tiles (log scale; the seed's 1..144 bins are 24..2 tiles)", Log: true},
-			Axis{Label: "time ÷ best time of the same map"}, ss, w, h, 1, "best")
+		f, err := PlotXY("Table 2.1: collision time per tick relative to the best grid", Axis{Label: "cell side in tiles (log scale; the seed's 1..144 bins are 24..2 tiles)", Log: true},
+			Axis{Label: "time / best time on the same map"}, ss, w, h, 1, "best")
 		if err != nil {
 			return err
 		}
@@ -124,8 +124,8 @@ func WriteTablePlots(dir string, coll []CollisionRow, cull []CullRow) error {
 			sf.X, sf.Y = append(sf.X, float64(c)), append(sf.Y, float64(Table22[k][1]))
 		}
 		ce := XYSeries{Name: "engine cell entries", Colour: Palette[0]}
-		sp := XYSeries{Name: "engine pairs sharing a cell", Colour: Palette[2]}
-		np := XYSeries{Name: "engine narrow-phase pairs", Colour: Palette[4]}
+		sp := XYSeries{Name: "engine shared pairs", Colour: Palette[2]}
+		np := XYSeries{Name: "engine narrow pairs", Colour: Palette[4]}
 		for _, r := range g {
 			x := float64(r.Cells)
 			ce.X, ce.Y = append(ce.X, x), append(ce.Y, float64(r.CellEntries))
@@ -142,14 +142,14 @@ func WriteTablePlots(dir string, coll []CollisionRow, cull []CullRow) error {
 		}
 	}
 	if len(cull) > 0 {
-		seed := XYSeries{Name: "seed (Android Canvas)", Colour: red}
+		seed := XYSeries{Name: "seed (Android Canvas)", Colour: ink}
 		eng := XYSeries{Name: "engine (iso, 800x480)", Colour: Palette[0]}
 		for _, r := range cull {
 			seed.X, seed.Y = append(seed.X, float64(r.SeedOnScreen)), append(seed.Y, r.SeedCullMS/SeedNoCullMS)
 			eng.X, eng.Y = append(eng.X, float64(r.OnScreen)), append(eng.Y, r.CullMS/r.NoCullMS)
 		}
 		f, err := PlotXY("Table 3.1: render time with culling relative to drawing everything", Axis{Label: "entities on screen"},
-			Axis{Label: "culled time ÷ time without culling (below 1: culling pays)"}, []XYSeries{seed, eng}, w, h, 1, "no culling")
+			Axis{Label: "time with culling / time without (below 1: culling pays)"}, []XYSeries{seed, eng}, w, h, 1, "no culling")
 		if err != nil {
 			return err
 		}
