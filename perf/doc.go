@@ -22,6 +22,18 @@
 // units out of walls, zero allocations, determinism); speed is measured
 // by the benchmarks and by cmd/report.
 //
+// Seed 000's tables (tables.go, tables_cull.go, tables_report.go) rebuild
+// its Tanktrum control map (ControlMap: 20 merged walls, 50 AI tanks
+// settled from one spawn point and the player; repeated 2×2 and 4×4 for
+// more entities) and reproduce Table 2.1/2.2 (CollisionTable: a
+// physics.World step for each grid cell count, with the work counted as
+// the seed counted its checks) and Table 3.1 (CullTable: an 800×480 iso
+// frame with the engine's culling and with everything queued and clipped,
+// at views holding the seed's on-screen counts). BenchmarkTable21 and
+// BenchmarkTable31 time the same scenes; `go run ./perf/cmd/report
+// -only-tables` prints the tables with the seed's figures beside ours,
+// draws their plots (PlotXY) and replaces their section of REPORT.md.
+//
 // The naive Go peer (image/draw blitting, brute-force collision) lives in
 // its own module, perf/peers/naive, as do the other peers under
 // perf/peers.

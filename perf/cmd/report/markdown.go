@@ -43,6 +43,7 @@ type report struct {
 	sweeps                     []perf.SweepResult
 	naive                      naiveOut
 	naiveErr                   string
+	tables                     *seedTables
 }
 
 // Seed outcomes, condensed from seed 003 §5.6–5.7 (digest section 6).
@@ -187,6 +188,9 @@ func (rep *report) markdown() string {
 	}
 	p("\n## Plots\n\n")
 	p("![frame time, bullet test](bullets_frametime.png)\n\n![frame time, unit test](units_frametime.png)\n\n![frame time, targets](targets_frametime.png)\n\n![max count per configuration](max_counts.png)\n")
+	if rep.tables != nil {
+		p("\n%s", rep.tables.markdown())
+	}
 	p("\n## Engine changes this report asks for\n\n%s\n", wanted)
 	return b.String()
 }
