@@ -11,7 +11,7 @@ demo:
 
 ## test: install missing system packages (scripts/deps.sh), then gofmt check, go vet,
 ## every test (the desktop tests start their own Xvfb; the web test runs headless
-## Chromium), the js/wasm build and the Android checks (stub NDK, APK structure)
+## Chromium), the js/wasm build and the Android checks (bionic-ABI sysroot, library and APK checks)
 test: deps
 	$(MAKE) --no-print-directory fmtcheck vet
 	$(GO) test ./...
