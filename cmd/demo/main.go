@@ -1,6 +1,7 @@
 package main
 
 import (
+	"diorama/viewer"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"diorama/platform"
@@ -95,12 +97,24 @@ func run(o options, out, log io.Writer) error {
 	if o.ticks <= 0 || o.ticks > 1_000_000 {
 		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
+	var viewErr error
 	if o.level != "" {
 		if fsys, name, err := levelRoot(o.level, o.root); err == nil && wantsViewer(fsys, name) {
-			return runViewer(o, fsys, name, out, log)
+			v, err := viewer.Open(fsys, name)
+			if err == nil {
+				return runViewer(o, v, name, out, log)
+			}
+			// A map the viewer cannot show: say why on one line and open
+			// the level select, as for a level that does not load.
+			viewErr = err
+			fmt.Fprintln(log, "demo: level", o.level+":", oneLine(err.Error()))
+			o.level = ""
 		}
 	}
 	g, err := setup(o, log)
+	if err == nil && viewErr != nil {
+		g.errMsg, g.scr = viewErr.Error(), screenSelect
+	}
 	if err != nil {
 		return err
 	}
@@ -121,6 +135,10 @@ func run(o options, out, log io.Writer) error {
 	fmt.Fprintln(out, g.summary())
 	return nil
 }
+
+// oneLine folds a message onto one line (some decoder errors hold
+// newlines).
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }
 
@@ -149,7 +167,7 @@ func setup(o options, log io.Writer) (*game, error) {
 		if err != nil {
 			g.errMsg = err.Error()
 			g.scr = screenSelect
-			fmt.Fprintln(log, "demo: level", o.level+":", err)
+			fmt.Fprintln(log, "demo: level", o.level+":", oneLine(err.Error()))
 		}
 	} else if o.headless {
 		if err := g.start(0); err != nil {

@@ -76,13 +76,10 @@ func wantsViewer(fsys fs.FS, name string) bool {
 	return !player
 }
 
-// runViewer shows the map or world in the viewer: in a window, or
+// runViewer shows a map or world opened in the viewer: in a window, or
 // headless for o.ticks ticks with the last frame written to the PNG.
-func runViewer(o options, fsys fs.FS, name string, out, log io.Writer) error {
-	v, err := viewer.Open(fsys, name)
-	if err != nil {
-		return err
-	}
+func runViewer(o options, v *viewer.Viewer, name string, out, log io.Writer) error {
+	var err error
 	cfg := platform.Config{Title: "Diorama viewer: " + name, Width: frameW, Height: frameH, TPS: tps}
 	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "view", Log: log}
 	if o.headless {

@@ -162,3 +162,30 @@ func TestIdleMenus(t *testing.T) {
 		t.Fatalf("playing (screen %v) reported idle %v", g.scr, g.Idle())
 	}
 }
+
+// TestViewerRefusalOpensSelect: a map without a player that the viewer
+// cannot build (its tileset image is not an image) is reported on one
+// line and the level select opens, as for any level that fails.
+func TestViewerRefusalOpensSelect(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.png"), []byte("not\nan image"), 0o644)
+	os.WriteFile(filepath.Join(dir, "m.tmx"), []byte(`<?xml version="1.0"?>
+<map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32">
+ <tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="t.png" width="64" height="32"/></tileset>
+ <layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>
+</map>`), 0o644)
+	var out, log bytes.Buffer
+	if err := run(options{headless: true, ticks: 3, out: t.TempDir(), level: filepath.Join(dir, "m.tmx")}, &out, &log); err != nil {
+		t.Fatalf("the demo gave up: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	found := false
+	for _, l := range lines {
+		if strings.Contains(l, "m.tmx") && strings.Contains(l, "t.png") {
+			found = true
+		}
+	}
+	if !found || strings.Contains(out.String(), "viewed") {
+		t.Fatalf("log %q out %q", log.String(), out.String())
+	}
+}
