@@ -463,28 +463,8 @@ func readBorders(f *Frame, jf jFrame, field string, ferr func(string, string, ..
 // checkOverlaps refuses two frames whose page rectangles partly overlap
 // (identical rectangles are aliases and allowed).
 func checkOverlaps(frames []Frame, field func(int) string, ferr func(string, string, ...any) error) error {
-	idx := make([]int, len(frames))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if d := frames[a].Page - frames[b].Page; d != 0 {
-			return d
-		}
-		return frames[a].Rect.Min.X - frames[b].Rect.Min.X
-	})
-	for k, a := range idx {
-		ra := frames[a].Rect
-		for _, b := range idx[k+1:] {
-			if frames[b].Page != frames[a].Page || frames[b].Rect.Min.X >= ra.Max.X {
-				break
-			}
-			rb := frames[b].Rect
-			if ra.Overlaps(rb) && ra != rb {
-				first, second := min(a, b), max(a, b)
-				return ferr(field(second)+".frame", "rectangle %v overlaps %s %v", frames[second].Rect, field(first), frames[first].Rect)
-			}
-		}
+	if first, second, ok := firstOverlap(frames); ok {
+		return ferr(field(second)+".frame", "rectangle %v overlaps %s %v", frames[second].Rect, field(first), frames[first].Rect)
 	}
 	return nil
 }
