@@ -2,7 +2,7 @@
 GO ?= go
 SHELL := /bin/bash
 
-.PHONY: peers demo test deps vet fmtcheck bench golden web web-check android android-check
+.PHONY: peers demo test deps vet fmtcheck bench golden web web-check android android-check fuzz
 
 ## demo: run the demo: a window when a display is present, else headless output in out/
 demo:
@@ -18,7 +18,7 @@ test: deps
 	$(GO) test -race -run 'Race|Parallel|Renderer' ./raster/...
 	GOEXPERIMENT=simd $(GO) test ./raster/...
 	GOARCH=386 $(GO) test ./mathx/... ./physics/... ./ai/... ./iso/... ./scene/... ./loop/... ./raster/...
-	$(MAKE) --no-print-directory web-check android-check peers
+	$(MAKE) --no-print-directory web-check android-check peers fuzz
 
 deps:
 	./scripts/deps.sh test
@@ -63,6 +63,10 @@ android:
 android-check:
 	./scripts/deps.sh android
 	./scripts/android.sh check
+
+## fuzz: every fuzz target for FUZZTIME each (default 2s; crashers fail the run)
+fuzz:
+	./scripts/fuzz.sh
 
 ## peers: vet and test the comparison modules under perf/peers (their own go.mod each,
 ## so `go test ./...` at the root does not reach them)
