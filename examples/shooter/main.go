@@ -68,6 +68,7 @@ func newGame(seed uint64) (*game, error) {
 	// An enemy that got there, or cannot, shoots if it sees the player.
 	w.Events.Arrived.Subscribe(func(a scene.Arrived) { g.shoot(a.Entity, true) })
 	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailed) { g.shoot(m.Entity, true) })
+	g.cam.Center = w.Grid.ToScreen(mathx.V3(8, 5.5, 0)) // the whole level is in view
 	g.w, g.pt = w, iso.NewPainter(w.Grid, g.cam)
 	return g, nil
 }
@@ -130,7 +131,6 @@ func (g *game) Update(in *platform.Input) error {
 }
 
 func (g *game) Draw(f *raster.Frame, alpha float64) {
-	g.cam.Follow(g.w.Grid.ToScreen(g.w.DrawPos(g.player, alpha)))
 	g.dl.Reset()
 	g.dl.Clear(color.RGBA{24, 26, 36, 255})
 	d, _ := g.w.Render(g.dl, g.pt, alpha)
