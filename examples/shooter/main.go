@@ -1,0 +1,149 @@
+// Shooter is a small twin-stick game: WASD moves, the arrow keys (or the
+// mouse button, toward the cursor) fire. Two enemies walk to the player
+// around the walls and shoot when they see it; three hits kill one.
+package main
+
+import (
+	"embed"
+	"fmt"
+	"image/color"
+	"log"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/platform"
+	"diorama/platform/auto"
+	"diorama/raster"
+	"diorama/scene"
+)
+
+//go:embed level.txt
+var files embed.FS
+
+const W, H = 480, 320
+
+type game struct {
+	w           *scene.World
+	player      scene.Entity
+	cam         *iso.Camera
+	pt          *iso.Painter
+	dl          *raster.DrawList
+	score, cool int
+}
+
+func newGame(seed uint64) (*game, error) {
+	g := &game{cam: iso.NewCamera(W, H), dl: raster.NewDrawList()}
+	p, _ := iso.Dimetric(32)
+	var player, enemy scene.LookID
+	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{Proj: p, Seed: seed, CharacterHealth: 12,
+		Prepare: func(w *scene.World) (err error) {
+			player, err = addLook(w, p, color.NRGBA{60, 130, 230, 255})
+			if err == nil {
+				enemy, err = addLook(w, p, color.NRGBA{220, 70, 50, 255})
+			}
+			return err
+		},
+		Looks: func(class string) scene.LookID {
+			return map[string]scene.LookID{"player": player, "enemy": enemy}[class]
+		}})
+	if err != nil {
+		return nil, err
+	}
+	g.player, _ = w.Find("player")
+	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
+	w.SetBulletSprite(dot)
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character {
+			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			w.Damage(h.Target, h.Damage, h.Owner)
+		}
+	})
+	w.Events.Death.Subscribe(func(d scene.Death) {
+		if d.Entity != g.player { // score, and a new enemy at spawn point 0 or 2 (1 is the player's)
+			g.score += 100
+			at := w.Pos(w.AppendEntities(nil, scene.SpawnPoint)[2*w.Rand.IntN(2)])
+			w.Create(scene.EntityDef{Kind: scene.Character, Class: "enemy", Pos: at, Radius: 0.3, Health: 12, Look: enemy})
+		}
+	})
+	// An enemy that got there, or cannot, shoots if it sees the player.
+	w.Events.Arrived.Subscribe(func(a scene.Arrived) { g.shoot(a.Entity, true) })
+	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailed) { g.shoot(m.Entity, true) })
+	g.cam.Center = w.Grid.ToScreen(mathx.V3(8, 5.5, 0)) // the whole level is in view
+	g.w, g.pt = w, iso.NewPainter(w.Grid, g.cam)
+	return g, nil
+}
+
+func addLook(w *scene.World, p iso.Projection, c color.NRGBA) (scene.LookID, error) {
+	l, err := scene.PlaceholderLook(p, c, 0.3, 0.9)
+	if err != nil {
+		return 0, err
+	}
+	return w.AddLook(l)
+}
+
+// shoot fires a bullet from e along dir, or at the player when it is in sight.
+func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
+	from, to := g.w.Pos(e).XY(), g.w.Pos(g.player).XY()
+	if atPlayer && g.w.LineOfSight(from, to) {
+		dir = append(dir, to.Sub(from).Norm())
+	}
+	dmg := int32(1) // an enemy's bullet; the player's hit four times as hard: three kill
+	if e == g.player {
+		dmg = 4
+	}
+	if len(dir) > 0 && dir[0].LenSq() > 0 {
+		g.w.Fire(scene.BulletDef{Pos: from.Add(dir[0].Scale(0.45)), Z: 0.5, Vel: dir[0].Scale(9), Radius: 0.08, Damage: dmg, Owner: e, TTL: 120})
+	}
+}
+
+// screenDir turns a screen-space direction (x right, y down) into a world one.
+func screenDir(x, y float64) mathx.Vec2 { return mathx.V2(x+y, y-x).Norm() }
+
+// axis reads two keys as −1, 0 or +1.
+func axis(in *platform.Input, neg, pos platform.Key) float64 {
+	one := map[bool]float64{true: 1}
+	return one[in.KeyDown(pos)] - one[in.KeyDown(neg)]
+}
+
+func (g *game) Update(in *platform.Input) error {
+	w := g.w
+	if w.Alive(g.player) {
+		w.SetVelocity(g.player, screenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Scale(3))
+		aim := screenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown))
+		if in.MouseDown(platform.MouseLeft) {
+			m := in.Mouse()
+			aim = w.Grid.ToWorld(g.cam.ScreenToMap(mathx.V2(m.X, m.Y)), 0).XY().Sub(w.Pos(g.player).XY()).Norm()
+		}
+		if g.cool--; aim.LenSq() > 0 && g.cool <= 0 {
+			g.cool = 10
+			g.shoot(g.player, false, aim)
+		}
+		if w.Tick()%60 == 0 { // once a second each enemy plans a walk to the player
+			for _, e := range w.AppendEntities(nil, scene.Character) {
+				if e != g.player {
+					w.MoveTo(e, w.Pos(g.player).XY(), 2)
+				}
+			}
+		}
+	}
+	w.Step()
+	return nil
+}
+
+func (g *game) Draw(f *raster.Frame, alpha float64) {
+	g.dl.Reset()
+	g.dl.Clear(color.RGBA{24, 26, 36, 255})
+	d, _ := g.w.Render(g.dl, g.pt, alpha)
+	g.dl.Text(d, raster.DefaultFont(), fmt.Sprintf("score %d   health %d", g.score, g.w.Health(g.player)), 8, 8, color.RGBA{255, 255, 255, 255})
+	g.dl.Draw(f)
+}
+
+func main() {
+	g, err := newGame(1)
+	if err == nil {
+		err = auto.Run(g, platform.Config{Title: "Diorama shooter", Width: W, Height: H}, auto.Options{Name: "shooter"})
+	}
+	if err != nil && !platform.IsQuit(err) {
+		log.Fatal(err)
+	}
+}
