@@ -1,0 +1,273 @@
+package nav
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"diorama/mathx"
+)
+
+var fieldBounds = mathx.AABB{Max: mathx.V2(100, 60)}
+
+func TestCDTConstraints(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		r := mathx.NewRand(seed)
+		var d cdt
+		box := mathx.AABB{Max: mathx.V2(10, 10)}
+		d.reset(box)
+		var segs [][2]mathx.Vec2
+		for range 30 {
+			a := mathx.V2(r.Range(0, 10), r.Range(0, 10))
+			if r.Chance(0.5) {
+				d.addPoint(a)
+				continue
+			}
+			b := mathx.V2(r.Range(0, 10), r.Range(0, 10))
+			if r.Chance(0.3) { // axis-aligned, often collinear with others
+				b.Y = a.Y
+				a.Y = math.Round(a.Y)
+				b.Y = a.Y
+			}
+			d.addSegment(a, b)
+			segs = append(segs, [2]mathx.Vec2{a, b})
+		}
+		checkCDT(t, &d)
+		// No triangle edge may cross a constraint properly.
+		for i := range d.tri {
+			tr := &d.tri[i]
+			for k := range 3 {
+				p, q := d.pts[tr.v[next3(k)]], d.pts[tr.v[prev3(k)]]
+				for _, s := range segs {
+					o1, o2 := orient(s[0], s[1], p), orient(s[0], s[1], q)
+					o3, o4 := orient(p, q, s[0]), orient(p, q, s[1])
+					l := s[0].Dist(s[1]) * p.Dist(q)
+					if o1*o2 < -1e-9*l*l && o3*o4 < -1e-9*l*l {
+						t.Fatalf("seed %d: edge %v–%v crosses constraint %v", seed, p, q, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestConvexParts(t *testing.T) {
+	star := randomField(5, 5, fieldBounds)[4] // a concave obstacle
+	l := PolygonObstacle(mathx.V2(0, 0), mathx.V2(4, 0), mathx.V2(4, 1), mathx.V2(1, 1), mathx.V2(1, 4), mathx.V2(0, 4))
+	for _, o := range []Obstacle{star, l, BoxObstacle(mathx.V2(3, 3), mathx.V2(2, 1), 0.3)} {
+		parts := convexParts(o.Pts)
+		area := 0.0
+		for _, p := range parts {
+			if !isConvex(p) {
+				t.Fatalf("part %v not convex", p)
+			}
+			area += signedArea(p)
+		}
+		if want := math.Abs(signedArea(o.Pts)); math.Abs(area-want) > 1e-9*want {
+			t.Fatalf("parts cover %v, polygon %v", area, want)
+		}
+	}
+	if n := len(convexParts(l.Pts)); n != 2 {
+		t.Fatalf("L split into %d parts, want 2", n)
+	}
+}
+
+func TestInflate(t *testing.T) {
+	// An axis-aligned box inflated with a multiple-of-4-gon moves its
+	// sides out by exactly r.
+	p := inflateObstacle(BoxObstacle(mathx.V2(5, 5), mathx.V2(2, 1), 0), 0.5, 8)
+	if len(p) != 1 {
+		t.Fatalf("%d pieces", len(p))
+	}
+	if want := (mathx.AABB{Min: mathx.V2(2.5, 3.5), Max: mathx.V2(7.5, 6.5)}); !p[0].bb.Min.ApproxEqual(want.Min, 1e-12) || !p[0].bb.Max.ApproxEqual(want.Max, 1e-12) {
+		t.Fatalf("bounds %v, want %v", p[0].bb, want)
+	}
+	// Every point within r of the obstacle is covered.
+	r := mathx.NewRand(3)
+	o := randomField(9, 5, fieldBounds)[4]
+	ps := inflateObstacle(o, 1, 8)
+	for range 2000 {
+		q := o.Pts[r.IntN(len(o.Pts))].Add(r.InCircle(0.999))
+		in := false
+		for i := range ps {
+			if ps[i].contains(q, -1e-9) {
+				in = true
+			}
+		}
+		if !in {
+			t.Fatalf("%v within the radius is not covered", q)
+		}
+	}
+}
+
+func TestObstacleValidate(t *testing.T) {
+	bad := []Obstacle{
+		{},
+		PolygonObstacle(mathx.V2(0, 0), mathx.V2(1, 0)),
+		PolygonObstacle(mathx.V2(0, 0), mathx.V2(1, 0), mathx.V2(math.NaN(), 1)),
+		PolygonObstacle(mathx.V2(0, 0), mathx.V2(1, 0), mathx.V2(2, 0)),
+		PolygonObstacle(mathx.V2(0, 0), mathx.V2(2, 2), mathx.V2(2, 0), mathx.V2(0, 2)), // bow tie
+	}
+	for i, o := range bad {
+		if o.Validate() == nil {
+			t.Errorf("obstacle %d accepted", i)
+		}
+		if _, err := BuildGeom([]Obstacle{o}, GeomOptions{Bounds: fieldBounds}); err == nil {
+			t.Errorf("BuildGeom accepted obstacle %d", i)
+		}
+	}
+	for _, opt := range []GeomOptions{
+		{},
+		{Bounds: fieldBounds, Radius: -1},
+		{Bounds: fieldBounds, Radius: 31},
+		{Bounds: fieldBounds, Sides: 3},
+		{Bounds: fieldBounds, Method: 9},
+		{Bounds: mathx.AABB{Max: mathx.V2(math.Inf(1), 1)}},
+	} {
+		if _, err := BuildGeom(nil, opt); err == nil {
+			t.Errorf("options %+v accepted", opt)
+		}
+	}
+}
+
+// checkPolyMesh verifies a PolyMesh: convex counter-clockwise polygons,
+// symmetric links on shared boundary, and that a point is on the mesh
+// exactly when it is in free space (sampled).
+func checkPolyMesh(t *testing.T, m *PolyMesh, seed uint64, exact bool) {
+	t.Helper()
+	for i, p := range m.polys {
+		if !p.alive {
+			continue
+		}
+		if !isConvex(p.pts) && !nearlyConvex(p.pts) {
+			t.Fatalf("polygon %d %v not convex", i, p.pts)
+		}
+		for _, l := range m.links[i] {
+			back := false
+			for _, k := range m.links[l.To] {
+				if int(k.To) == i && k.A == l.B && k.B == l.A {
+					back = true
+				}
+			}
+			if !back || !m.polys[l.To].alive {
+				t.Fatalf("link %d→%d not mirrored", i, l.To)
+			}
+		}
+	}
+	r := mathx.NewRand(seed)
+	w := m.walk
+	miss := 0
+	for range 3000 {
+		p := mathx.V2(r.Range(w.Min.X, w.Max.X), r.Range(w.Min.Y, w.Max.Y))
+		on, free := m.PolyAt(p) >= 0, !m.blocked(p)
+		if on && !free {
+			t.Fatalf("%v is on the mesh but inside an obstacle", p)
+		}
+		if free && !on {
+			miss++
+		}
+	}
+	if exact && miss > 0 {
+		t.Fatalf("%d free sample points are on no polygon", miss)
+	}
+}
+
+func nearlyConvex(p []mathx.Vec2) bool {
+	n := len(p)
+	for i := 0; i < n; i++ {
+		a, b, c := p[i], p[(i+1)%n], p[(i+2)%n]
+		if orient(a, b, c) < -1e-9*a.Dist(b)*b.Dist(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestTriangulateFields(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		obs := randomField(seed, 25, fieldBounds)
+		for _, merge := range []bool{false, true} {
+			m, err := BuildGeom(obs, GeomOptions{Bounds: fieldBounds, Radius: 1, NoMerge: !merge})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkCDT(t, &m.tri)
+			checkPolyMesh(t, m, seed, true)
+		}
+	}
+}
+
+// geomPathCheck plans n random queries on m and checks each against the
+// visibility-graph reference: same reachability, the funnel path stays in
+// free space, and its length is at least the shortest and at most ratio
+// times it. It returns the worst and mean ratio.
+func geomPathCheck(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64) (worst, mean float64) {
+	t.Helper()
+	r := mathx.NewRand(seed)
+	s := NewSearcher()
+	var path []mathx.Vec2
+	var corr []int
+	var ports [][2]mathx.Vec2
+	w := m.walk
+	count := 0
+	for count < n {
+		a := mathx.V2(r.Range(w.Min.X, w.Max.X), r.Range(w.Min.Y, w.Max.Y))
+		b := mathx.V2(r.Range(w.Min.X, w.Max.X), r.Range(w.Min.Y, w.Max.Y))
+		if m.PolyAt(a) < 0 || m.PolyAt(b) < 0 {
+			continue
+		}
+		count++
+		ref := visShortest(m, a, b)
+		var err error
+		path, corr, ports, err = m.Path(s, a, b, corr, ports, path)
+		if math.IsInf(ref, 1) {
+			if !errors.Is(err, ErrNoPath) {
+				t.Fatalf("%v→%v: reference finds no path, mesh says %v", a, b, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v→%v: %v (reference %v)", a, b, err, ref)
+		}
+		if i := pathCrosses(m, path); i >= 0 {
+			t.Fatalf("%v→%v: segment %d of %v enters an obstacle", a, b, i, path)
+		}
+		if path[0] != a || path[len(path)-1] != b {
+			t.Fatalf("path %v does not join %v and %v", path, a, b)
+		}
+		l := PathLength(path)
+		if l < ref-1e-6 {
+			t.Fatalf("%v→%v: path %v shorter than the true shortest %v", a, b, l, ref)
+		}
+		q := 1.0
+		if ref > 1e-9 {
+			q = l / ref
+		}
+		if q > ratio {
+			t.Fatalf("%v→%v: path %v is %.3f× the shortest %v", a, b, l, q, ref)
+		}
+		worst = math.Max(worst, q)
+		mean += q
+	}
+	return worst, mean / float64(n)
+}
+
+func TestTriangulatePaths(t *testing.T) {
+	worst, sum := 0.0, 0.0
+	for seed := uint64(1); seed <= 6; seed++ {
+		obs := randomField(seed, 25, fieldBounds)
+		m, err := BuildGeom(obs, GeomOptions{Bounds: fieldBounds, Radius: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, mean := geomPathCheck(t, m, seed, 40, triRatio)
+		worst = math.Max(worst, w)
+		sum += mean
+	}
+	t.Logf("triangulated: path/shortest worst %.4f mean %.4f", worst, sum/6)
+}
+
+// triRatio is the stated bound on the triangulated mesh's funnel path
+// length over the true shortest path (measured worst 1.14 over the
+// fields of TestTriangulatePaths).
+const triRatio = 1.25
