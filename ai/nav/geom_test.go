@@ -202,6 +202,14 @@ func TestTriangulateFields(t *testing.T) {
 // free space, and its length is at least the shortest and at most ratio
 // times it. It returns the worst and mean ratio.
 func geomPathCheck(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64) (worst, mean float64) {
+	worst, mean, _ = geomPathCheck2(t, m, seed, n, ratio, true)
+	return worst, mean
+}
+
+// geomPathCheck2 is geomPathCheck; with complete false the mesh may miss
+// paths the reference finds (SeedGrow's coverage is incomplete), and it
+// returns how many it missed.
+func geomPathCheck2(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64, complete bool) (worst, mean float64, missed int) {
 	t.Helper()
 	r := mathx.NewRand(seed)
 	s := NewSearcher()
@@ -224,6 +232,10 @@ func geomPathCheck(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64)
 			if !errors.Is(err, ErrNoPath) {
 				t.Fatalf("%v→%v: reference finds no path, mesh says %v", a, b, err)
 			}
+			continue
+		}
+		if err != nil && !complete && errors.Is(err, ErrNoPath) {
+			missed++
 			continue
 		}
 		if err != nil {
@@ -249,7 +261,7 @@ func geomPathCheck(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64)
 		worst = math.Max(worst, q)
 		mean += q
 	}
-	return worst, mean / float64(n)
+	return worst, mean / float64(n-missed), missed
 }
 
 func TestTriangulatePaths(t *testing.T) {
@@ -271,3 +283,26 @@ func TestTriangulatePaths(t *testing.T) {
 // length over the true shortest path (measured worst 1.14 over the
 // fields of TestTriangulatePaths).
 const triRatio = 1.25
+
+func TestSeedGrowFields(t *testing.T) {
+	worst, sum, missed, cov := 0.0, 0.0, 0, 0.0
+	for seed := uint64(1); seed <= 6; seed++ {
+		obs := randomField(seed, 25, fieldBounds)
+		m, err := BuildGeom(obs, GeomOptions{Method: SeedGrow, Bounds: fieldBounds, Radius: 1, Cell: 0.25})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPolyMesh(t, m, seed, false)
+		w, mean, miss := geomPathCheck2(t, m, seed, 40, math.Inf(1), false)
+		worst = math.Max(worst, w)
+		sum += mean
+		missed += miss
+		cov += m.Coverage()
+		for i, p := range m.polys {
+			if p.alive && m.grow.rects[i].Empty() {
+				t.Fatalf("empty rectangle %d", i)
+			}
+		}
+	}
+	t.Logf("seed-grow: coverage %.4f, path/shortest worst %.4f mean %.4f, %d of 240 reachable queries missed", cov/6, worst, sum/6, missed)
+}
