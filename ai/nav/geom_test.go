@@ -306,3 +306,88 @@ func TestSeedGrowFields(t *testing.T) {
 	}
 	t.Logf("seed-grow: coverage %.4f, path/shortest worst %.4f mean %.4f, %d of 240 reachable queries missed", cov/6, worst, sum/6, missed)
 }
+
+// TestLiveEdits applies random adds, removes and moves to both builders
+// and checks after every edit that the mesh is valid and covers the
+// same free space as a from-scratch rebuild (exactly for Triangulate),
+// and that no planned path enters a current obstacle.
+func TestLiveEdits(t *testing.T) {
+	for _, method := range []GeomMethod{Triangulate, SeedGrow} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			r := mathx.NewRand(seed * 77)
+			obs := randomField(seed, 20, fieldBounds)
+			opt := GeomOptions{Method: method, Bounds: fieldBounds, Radius: 1, Cell: 0.25, Iterations: -1}
+			m, err := BuildGeom(obs, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pool := randomField(seed+100, 30, fieldBounds)
+			for edit := range 25 {
+				var hole []bool // SeedGrow: free cells uncovered before the edit
+				if m.grow != nil {
+					hole = make([]bool, len(m.grow.free))
+					for c := range hole {
+						hole[c] = m.grow.free[c] && m.grow.owner[c] < 0
+					}
+				}
+				var st UpdateStats
+				switch k := r.IntN(3); {
+				case k == 0:
+					_, st, err = m.AddObstacle(pool[r.IntN(len(pool))])
+				case k == 1:
+					id := r.IntN(m.Obstacles())
+					if _, ok := m.Obstacle(id); !ok {
+						continue
+					}
+					st, err = m.RemoveObstacle(id)
+				default:
+					id := r.IntN(m.Obstacles())
+					o, ok := m.Obstacle(id)
+					if !ok {
+						continue
+					}
+					d := r.InCircle(8)
+					moved := Obstacle{Pts: make([]mathx.Vec2, len(o.Pts))}
+					for i, p := range o.Pts {
+						moved.Pts[i] = p.Add(d)
+					}
+					st, err = m.MoveObstacle(id, moved)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Local: an edit replaces a small part of the mesh.
+				if st.Removed > m.Count()/3 {
+					t.Fatalf("%v edit %d replaced %d of %d polygons", method, edit, st.Removed, m.Count())
+				}
+				checkPolyMesh(t, m, seed*1000+uint64(edit), method == Triangulate)
+				var cur []Obstacle
+				for i := range m.obs {
+					if m.obs[i].alive {
+						cur = append(cur, m.obs[i].o)
+					}
+				}
+				fresh, err := BuildGeom(cur, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if method == Triangulate {
+					if a, b := m.Area(), fresh.Area(); math.Abs(a-b) > 1e-6*b {
+						t.Fatalf("%v edit %d: live mesh area %v, rebuild %v", method, edit, a, b)
+					}
+					geomPathCheck(t, m, seed*31+uint64(edit), 8, triRatio)
+				} else {
+					for c := range m.grow.free {
+						if m.grow.free[c] && m.grow.owner[c] < 0 && !hole[c] {
+							t.Fatalf("edit %d: the update left free cell %d uncovered", edit, c)
+						}
+						if m.grow.free[c] != fresh.grow.free[c] {
+							t.Fatalf("edit %d: cell %d free %v, rebuild %v", edit, c, m.grow.free[c], fresh.grow.free[c])
+						}
+					}
+					geomPathCheck(t, m, seed*31+uint64(edit), 8, math.Inf(1))
+				}
+			}
+		}
+	}
+}

@@ -210,6 +210,12 @@ func (m *PolyMesh) addPoly(pts []mathx.Vec2) int32 {
 
 // killPoly removes polygon p with its links.
 func (m *PolyMesh) killPoly(p int32) {
+	if m.grow == nil {
+		// a shared edge now belongs to the neighbour alone
+		for _, l := range m.links[p] {
+			m.ekey[keyOf(l.A, l.B)] = edgeRef{poly: l.To}
+		}
+	}
 	for _, l := range m.links[p] {
 		q := l.To
 		ls := m.links[q]
