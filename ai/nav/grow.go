@@ -226,24 +226,36 @@ func (m *PolyMesh) claim(id int32, r mathx.Rect) {
 }
 
 // gaps seeds the open cells just outside the sides of the given
-// rectangles, claiming each at once so seeds never overlap.
+// rectangles (seed 002's DetectGaps): one seed in the middle of each run
+// of open cells along a side, so a gap grows as one rectangle rather than
+// as many strips; what the seeds leave is found in the next round.
 func (m *PolyMesh) gaps(ids []int32, dst []int32) []int32 {
 	g := m.grow
-	try := func(x, y int) {
-		if g.open(x, y) {
+	side := func(n int, at func(i int) (int, int)) {
+		for i := 0; i < n; {
+			x, y := at(i)
+			if !g.open(x, y) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < n {
+				if x2, y2 := at(j); !g.open(x2, y2) {
+					break
+				}
+				j++
+			}
+			x, y = at((i + j - 1) / 2)
 			dst = append(dst, m.seed(x, y))
+			i = j
 		}
 	}
 	for _, id := range ids {
 		r := g.rects[id]
-		for x := r.Min.X; x < r.Max.X; x++ {
-			try(x, r.Min.Y-1)
-			try(x, r.Max.Y)
-		}
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			try(r.Min.X-1, y)
-			try(r.Max.X, y)
-		}
+		side(r.Dx(), func(i int) (int, int) { return r.Min.X + i, r.Min.Y - 1 })
+		side(r.Dx(), func(i int) (int, int) { return r.Min.X + i, r.Max.Y })
+		side(r.Dy(), func(i int) (int, int) { return r.Min.X - 1, r.Min.Y + i })
+		side(r.Dy(), func(i int) (int, int) { return r.Max.X, r.Min.Y + i })
 	}
 	return dst
 }
