@@ -12,11 +12,10 @@ import (
 func randomField(seed uint64, n int, b mathx.AABB) []Obstacle {
 	r := mathx.NewRand(seed)
 	w, h := b.Max.X-b.Min.X, b.Max.Y-b.Min.Y
-	s := math.Min(w, h)
 	var out []Obstacle
 	for len(out) < n {
 		c := mathx.V2(b.Min.X+r.Range(0, w), b.Min.Y+r.Range(0, h))
-		size := s * r.Range(0.02, 0.08)
+		size := 60 * r.Range(0.02, 0.08)
 		switch len(out) % 5 {
 		case 0:
 			out = append(out, BoxObstacle(c, mathx.V2(size, size*r.Range(0.3, 1)), 0))

@@ -87,6 +87,9 @@ type PolyMesh struct {
 	grow *growState // SeedGrow only
 	tri  cdt        // scratch triangulation
 	ekey map[edgeKey]edgeRef
+
+	localPieces []*convexPiece // scratch
+	pgrid       pieceGrid
 }
 
 type meshObstacle struct {

@@ -83,15 +83,18 @@ func (m *PolyMesh) triangulate(box mathx.AABB, fence []int32) {
 	}
 	d := &m.tri
 	d.reset(box)
+	local := m.localPieces[:0]
 	for i := range m.obs {
 		o := &m.obs[i]
 		if !o.alive || !o.bb.Overlaps(box) {
 			continue
 		}
-		for _, pc := range o.pieces {
+		for j := range o.pieces {
+			pc := &o.pieces[j]
 			if !pc.bb.Overlaps(box) {
 				continue
 			}
+			local = append(local, pc)
 			n := len(pc.pts)
 			for k := 0; k < n; k++ {
 				if a, b, ok := clipSeg(pc.pts[k], pc.pts[(k+1)%n], box); ok {
@@ -110,6 +113,8 @@ func (m *PolyMesh) triangulate(box mathx.AABB, fence []int32) {
 		}
 	}
 	// Classify triangles by their centroids.
+	pg := &m.pgrid
+	pg.build(box, local)
 	free := make([]bool, len(d.tri))
 	for t := range d.tri {
 		tr := &d.tri[t]
@@ -118,7 +123,14 @@ func (m *PolyMesh) triangulate(box mathx.AABB, fence []int32) {
 			continue // degenerate sliver
 		}
 		g := a.Add(b).Add(c).Scale(1.0 / 3)
-		if m.blocked(g) {
+		hit := false
+		for _, pc := range pg.at(g) {
+			if pc.contains(g, 0) {
+				hit = true
+				break
+			}
+		}
+		if hit {
 			continue
 		}
 		in := false
@@ -130,6 +142,7 @@ func (m *PolyMesh) triangulate(box mathx.AABB, fence []int32) {
 		}
 		free[t] = !in
 	}
+	m.localPieces = local
 	rings := m.mergeTriangles(free)
 	ids := make([]int32, 0, len(rings))
 	for _, r := range rings {
@@ -211,12 +224,12 @@ func (m *PolyMesh) mergeTriangles(free []bool) [][]mathx.Vec2 {
 func (m *PolyMesh) convexRing(r []int32) bool {
 	d := &m.tri
 	n := len(r)
-	seen := map[int32]bool{}
-	for _, v := range r {
-		if seen[v] {
-			return false
+	for i, v := range r {
+		for _, w := range r[i+1:] {
+			if v == w {
+				return false
+			}
 		}
-		seen[v] = true
 	}
 	turn := 0.0
 	for i := 0; i < n; i++ {
@@ -228,4 +241,58 @@ func (m *PolyMesh) convexRing(r []int32) bool {
 		turn += math.Atan2(o, b.Sub(a).Dot(c.Sub(b)))
 	}
 	return turn < 2*math.Pi+1e-6
+}
+
+// pieceGrid buckets convex pieces by box for point queries.
+type pieceGrid struct {
+	box   mathx.AABB
+	cell  float64
+	w, h  int
+	cells [][]*convexPiece
+	all   []*convexPiece
+}
+
+func (g *pieceGrid) build(box mathx.AABB, ps []*convexPiece) {
+	g.box, g.all = box, ps
+	if len(ps) < 16 {
+		g.w = 0
+		return
+	}
+	bw, bh := box.Max.X-box.Min.X, box.Max.Y-box.Min.Y
+	g.cell = math.Sqrt(bw * bh / float64(len(ps)))
+	g.w = min(256, int(bw/g.cell)+1)
+	g.h = min(256, int(bh/g.cell)+1)
+	g.cell = math.Max(bw/float64(g.w), bh/float64(g.h))
+	n := g.w * g.h
+	if cap(g.cells) < n {
+		g.cells = make([][]*convexPiece, n)
+	}
+	g.cells = g.cells[:n]
+	for i := range g.cells {
+		g.cells[i] = g.cells[i][:0]
+	}
+	for _, p := range ps {
+		x0, y0 := g.index(p.bb.Min)
+		x1, y1 := g.index(p.bb.Max)
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				g.cells[y*g.w+x] = append(g.cells[y*g.w+x], p)
+			}
+		}
+	}
+}
+
+func (g *pieceGrid) index(p mathx.Vec2) (int, int) {
+	x := int(math.Floor((p.X - g.box.Min.X) / g.cell))
+	y := int(math.Floor((p.Y - g.box.Min.Y) / g.cell))
+	return max(0, min(g.w-1, x)), max(0, min(g.h-1, y))
+}
+
+// at returns the pieces that may contain p.
+func (g *pieceGrid) at(p mathx.Vec2) []*convexPiece {
+	if g.w == 0 {
+		return g.all
+	}
+	x, y := g.index(p)
+	return g.cells[y*g.w+x]
 }
