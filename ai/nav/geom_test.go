@@ -218,7 +218,7 @@ func geomPathCheck2(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64
 	var ports [][2]mathx.Vec2
 	w := m.walk
 	count := 0
-	for count < n {
+	for tries := 0; count < n && tries < 1000*n; tries++ {
 		a := mathx.V2(r.Range(w.Min.X, w.Max.X), r.Range(w.Min.Y, w.Max.Y))
 		b := mathx.V2(r.Range(w.Min.X, w.Max.X), r.Range(w.Min.Y, w.Max.Y))
 		if m.PolyAt(a) < 0 || m.PolyAt(b) < 0 {
@@ -261,7 +261,10 @@ func geomPathCheck2(t *testing.T, m *PolyMesh, seed uint64, n int, ratio float64
 		worst = math.Max(worst, q)
 		mean += q
 	}
-	return worst, mean / float64(n-missed), missed
+	if count == missed {
+		return worst, 1, missed
+	}
+	return worst, mean / float64(count-missed), missed
 }
 
 func TestTriangulatePaths(t *testing.T) {
@@ -280,9 +283,11 @@ func TestTriangulatePaths(t *testing.T) {
 }
 
 // triRatio is the stated bound on the triangulated mesh's funnel path
-// length over the true shortest path (measured worst 1.14 over the
-// fields of TestTriangulatePaths).
-const triRatio = 1.25
+// length over the true shortest path on random fields (measured worst
+// 1.032, mean 1.0005 over the fields of TestTriangulatePaths). It is
+// not a guarantee: the corridor search is A* over polygons with one
+// entry point per polygon.
+const triRatio = 1.1
 
 func TestSeedGrowFields(t *testing.T) {
 	worst, sum, missed, cov := 0.0, 0.0, 0, 0.0

@@ -1,10 +1,6 @@
 package nav
 
-import (
-	"math"
-
-	"diorama/mathx"
-)
+import "diorama/mathx"
 
 // polySearch holds PolyMesh.FindPath's work arrays, kept in a Searcher.
 type polySearch struct {
@@ -105,22 +101,25 @@ func (m *PolyMesh) corridor(s *Searcher, a, b int, from, to mathx.Vec2, dst []in
 			found = true
 			break
 		}
+		if expanded > 4*n+16 {
+			break // re-opening bound (see below)
+		}
 		e := q.entry[p]
 		for _, l := range m.links[p] {
 			c := l.To
-			if q.closed[c] == q.cur {
+			if c == q.parent[p] {
 				continue
 			}
-			x := portalPoint(l.A, l.B, e)
-			if c == int32(b) {
-				// finish straight towards the goal through the portal
-				x = portalPoint(l.A, l.B, to)
-			}
+			x := portalPoint(l.A, l.B, e, to)
 			g := q.g[p] + e.Dist(x)
-			if q.stamp[c] != q.cur || g < q.g[c] {
+			f := g + x.Dist(to)
+			// Entries at different points are compared by their
+			// estimated total, and a polygon reached better is opened
+			// again.
+			if q.stamp[c] != q.cur || f < q.g[c]+q.entry[c].Dist(to)-1e-9 {
 				q.stamp[c], q.g[c], q.entry[c], q.parent[c] = q.cur, g, x, p
-				h := x.Dist(to)
-				q.push(pqItem{g + h, c})
+				q.closed[c] = 0
+				q.push(pqItem{f, c})
 			}
 		}
 	}
@@ -139,16 +138,29 @@ func (m *PolyMesh) corridor(s *Searcher, a, b int, from, to mathx.Vec2, dst []in
 	return dst, st, nil
 }
 
-// portalPoint is the point of portal a–b nearest p, kept a hair off the
-// ends.
-func portalPoint(a, b, p mathx.Vec2) mathx.Vec2 {
+// portalPoint is the point x of portal a–b (kept a hair off its ends)
+// that minimises |e−x| + |x−to|: where the segment e–to crosses the
+// portal, or else the better end.
+func portalPoint(a, b, e, to mathx.Vec2) mathx.Vec2 {
+	const k = 1e-3
 	d := b.Sub(a)
-	l2 := d.LenSq()
-	if l2 == 0 {
+	if d.LenSq() == 0 {
 		return a
 	}
-	t := p.Sub(a).Dot(d) / l2
-	const k = 1e-3
-	t = math.Max(k, math.Min(1-k, t))
-	return a.Add(d.Scale(t))
+	pa, pb := a.Add(d.Scale(k)), a.Add(d.Scale(1-k))
+	oe, ot := orient(a, b, e), orient(a, b, to)
+	if (oe > 0) != (ot > 0) && oe != ot {
+		u := to.Sub(e)
+		den := d.Cross(u)
+		if den != 0 {
+			t := e.Sub(a).Cross(u) / den
+			if t >= k && t <= 1-k {
+				return a.Add(d.Scale(t))
+			}
+		}
+	}
+	if e.Dist(pa)+pa.Dist(to) <= e.Dist(pb)+pb.Dist(to) {
+		return pa
+	}
+	return pb
 }
