@@ -396,3 +396,38 @@ func TestLiveEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestPolyMeshClearNearest: Clear never passes a segment that enters an
+// obstacle and passes almost every segment the reference sees as
+// straight; Nearest snaps points in obstacles onto the mesh.
+func TestPolyMeshClearNearest(t *testing.T) {
+	for _, method := range []GeomMethod{Triangulate, SeedGrow} {
+		m, err := BuildGeom(randomField(4, 25, fieldBounds), GeomOptions{Method: method, Bounds: fieldBounds, Radius: 1, Cell: 0.25})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mathx.NewRand(9)
+		straight, passed := 0, 0
+		for range 400 {
+			a := mathx.V2(r.Range(0, 100), r.Range(0, 60))
+			b := a.Add(r.InCircle(30))
+			if m.Clear(a, b) {
+				if pathCrosses(m, []mathx.Vec2{a, b}) >= 0 {
+					t.Fatalf("Clear(%v, %v) but the segment enters an obstacle", a, b)
+				}
+				passed++
+			}
+			if m.PolyAt(a) >= 0 && m.PolyAt(b) >= 0 && pathCrosses(m, []mathx.Vec2{a, b}) < 0 {
+				straight++
+			}
+			i, q := m.Nearest(a)
+			if i < 0 || m.PolyAt(q) < 0 || (m.PolyAt(a) >= 0 && q != a) {
+				t.Fatalf("Nearest(%v) = %d %v", a, i, q)
+			}
+		}
+		if method == Triangulate && passed != straight {
+			t.Errorf("Clear passed %d of %d free segments", passed, straight)
+		}
+		t.Logf("method %d: Clear passed %d of %d free segments", method, passed, straight)
+	}
+}
