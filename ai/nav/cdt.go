@@ -86,12 +86,10 @@ func (d *cdt) locate(p mathx.Vec2) (t int32, edge int, vert int32) {
 		for k := range 3 {
 			i := (s + k) % 3
 			a, b := d.pts[tr.v[next3(i)]], d.pts[tr.v[prev3(i)]]
-			if orient(a, b, p) < 0 && tr.n[i] >= 0 {
-				if dist := -orient(a, b, p) / a.Dist(b); dist > d.eps {
-					t = tr.n[i]
-					moved = true
-					break
-				}
+			if o := orient(a, b, p); o < 0 && tr.n[i] >= 0 && o*o > d.eps*d.eps*a.DistSq(b) {
+				t = tr.n[i]
+				moved = true
+				break
 			}
 		}
 		if !moved {
@@ -103,14 +101,15 @@ func (d *cdt) locate(p mathx.Vec2) (t int32, edge int, vert int32) {
 	}
 	d.last = t
 	tr := &d.tri[t]
+	e2 := d.eps * d.eps
 	for i := range 3 {
-		if d.pts[tr.v[i]].Dist(p) <= d.eps {
+		if d.pts[tr.v[i]].DistSq(p) <= e2 {
 			return t, -1, tr.v[i]
 		}
 	}
 	for i := range 3 {
 		a, b := d.pts[tr.v[next3(i)]], d.pts[tr.v[prev3(i)]]
-		if math.Abs(orient(a, b, p))/a.Dist(b) <= d.eps {
+		if o := orient(a, b, p); o*o <= e2*a.DistSq(b) {
 			return t, i, -1
 		}
 	}
@@ -481,8 +480,7 @@ func (d *cdt) segment(a, b int32, depth int) {
 // side is the sign of p relative to the line a→b, 0 within eps.
 func (d *cdt) side(a, b, p mathx.Vec2) int {
 	o := orient(a, b, p)
-	l := a.Dist(b)
-	if math.Abs(o) <= d.eps*l {
+	if o*o <= d.eps*d.eps*a.DistSq(b) {
 		return 0
 	}
 	if o > 0 {

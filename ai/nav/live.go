@@ -37,7 +37,7 @@ func (m *PolyMesh) AddObstacle(o Obstacle) (int, UpdateStats, error) {
 	}
 	mo := m.newObstacle(o)
 	m.obs = append(m.obs, mo)
-	return len(m.obs) - 1, m.update(mo.bb), nil
+	return len(m.obs) - 1, m.update(mo.bb, mo.pieces, nil), nil
 }
 
 // RemoveObstacle removes obstacle id and rebuilds the polygons around
@@ -47,7 +47,7 @@ func (m *PolyMesh) RemoveObstacle(id int) (UpdateStats, error) {
 		return UpdateStats{}, fmt.Errorf("nav: no obstacle %d", id)
 	}
 	m.obs[id].alive = false
-	return m.update(m.obs[id].bb), nil
+	return m.update(m.obs[id].bb, m.obs[id].pieces, nil), nil
 }
 
 // MoveObstacle replaces obstacle id's outline with o (a moved, turned
@@ -60,9 +60,9 @@ func (m *PolyMesh) MoveObstacle(id int, o Obstacle) (UpdateStats, error) {
 	if err := o.Validate(); err != nil {
 		return UpdateStats{}, err
 	}
-	old := m.obs[id].bb
+	old := m.obs[id]
 	m.obs[id] = m.newObstacle(o)
-	return m.update(old.Union(m.obs[id].bb)), nil
+	return m.update(old.bb.Union(m.obs[id].bb), old.pieces, m.obs[id].pieces), nil
 }
 
 // polysIn appends the live polygons whose boxes overlap b to dst.
@@ -92,14 +92,34 @@ func (m *PolyMesh) polysIn(b mathx.AABB, dst []int32) []int32 {
 	return dst
 }
 
-func (m *PolyMesh) update(region mathx.AABB) UpdateStats {
+// update rebuilds the mesh where the pieces of the changed obstacles
+// (before and after) lie: region bounds them all.
+func (m *PolyMesh) update(region mathx.AABB, before, after []convexPiece) UpdateStats {
 	if m.grow != nil {
 		return m.regrow(region)
 	}
 	size := max(m.walk.Max.X-m.walk.Min.X, m.walk.Max.Y-m.walk.Min.Y)
 	margin := 1e-6 * size
 	region = region.Expand(margin)
-	victims := m.polysIn(region, nil)
+	// Victims: the polygons that overlap or touch a changed piece (the
+	// ones touching an old piece border the space it frees).
+	cand := m.polysIn(region, nil)
+	victims := cand[:0]
+	for _, p := range cand {
+		pts := m.polys[p].pts
+		hit := false
+		for _, ps := range [2][]convexPiece{before, after} {
+			for i := range ps {
+				if ps[i].bb.Expand(margin).Overlaps(m.polys[p].bb) && convexTouch(pts, ps[i].pts, margin) {
+					hit = true
+					break
+				}
+			}
+		}
+		if hit {
+			victims = append(victims, p)
+		}
+	}
 	box := region
 	for _, v := range victims {
 		box = box.Union(m.polys[v].bb)
@@ -122,9 +142,9 @@ func (m *PolyMesh) update(region mathx.AABB) UpdateStats {
 	for _, v := range victims {
 		m.killPoly(v)
 	}
-	before := m.Count()
+	count0 := m.Count()
 	m.triangulate(box, fence)
-	return UpdateStats{Removed: len(victims), Added: m.Count() - before}
+	return UpdateStats{Removed: len(victims), Added: m.Count() - count0}
 }
 
 // regrow is SeedGrow's update: re-rasterise the changed cells, drop the
@@ -177,4 +197,36 @@ func (m *PolyMesh) regrow(region mathx.AABB) UpdateStats {
 	}
 	m.finishRects(fresh)
 	return UpdateStats{Removed: len(victims), Added: len(fresh)}
+}
+
+// convexTouch reports whether two convex counter-clockwise polygons
+// overlap or come within eps of each other (no separating axis with a
+// gap over eps among their edge normals).
+func convexTouch(a, b []mathx.Vec2, eps float64) bool {
+	return !separated(a, b, eps) && !separated(b, a, eps)
+}
+
+// separated reports whether an edge of a has all of b more than eps
+// outside it.
+func separated(a, b []mathx.Vec2, eps float64) bool {
+	n := len(a)
+	for i := 0; i < n; i++ {
+		p, q := a[i], a[(i+1)%n]
+		e := q.Sub(p)
+		l := e.Len()
+		if l == 0 {
+			continue
+		}
+		out := true
+		for _, v := range b {
+			if e.Cross(v.Sub(p)) > -eps*l { // not beyond the edge by eps
+				out = false
+				break
+			}
+		}
+		if out {
+			return true
+		}
+	}
+	return false
 }
