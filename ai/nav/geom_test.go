@@ -431,3 +431,32 @@ func TestPolyMeshClearNearest(t *testing.T) {
 		t.Logf("method %d: Clear passed %d of %d free segments", method, passed, straight)
 	}
 }
+
+// TestSeed002OBBIntersection runs seed 002's Table C.1 OBB tests through
+// the separating-axis test the live update uses (touching counts).
+func TestSeed002OBBIntersection(t *testing.T) {
+	ccw := func(p ...mathx.Vec2) []mathx.Vec2 {
+		if signedArea(p) < 0 {
+			for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+				p[i], p[j] = p[j], p[i]
+			}
+		}
+		return p
+	}
+	unit := ccw(mathx.V2(0, 0), mathx.V2(0, 1), mathx.V2(1, 1), mathx.V2(1, 0))
+	for i, c := range []struct {
+		a, b []mathx.Vec2
+		want bool
+	}{
+		// rectangle1([0,0],[10,10]) rectangle2([5,5];[2,2]) → true
+		{ccw(mathx.V2(0, 0), mathx.V2(10, 0), mathx.V2(10, 10), mathx.V2(0, 10)), BoxObstacle(mathx.V2(5, 5), mathx.V2(2, 2), 0).Pts, true},
+		// rectangle1([0,1],[1,1],[2,1],[0,0]) vs the unit square → true
+		{ccw(mathx.V2(0, 1), mathx.V2(1, 1), mathx.V2(2, 1), mathx.V2(0, 0)), unit, true},
+		// rectangle1([10,10],[11,10],[11,11],[10,11]) vs the unit square → false
+		{ccw(mathx.V2(10, 10), mathx.V2(11, 10), mathx.V2(11, 11), mathx.V2(10, 11)), unit, false},
+	} {
+		if got := convexTouch(c.a, c.b, 0); got != c.want {
+			t.Errorf("test %d: %v, want %v", i+1, got, c.want)
+		}
+	}
+}
