@@ -86,7 +86,7 @@ func (d *cdt) locate(p mathx.Vec2) (t int32, edge int, vert int32) {
 		for k := range 3 {
 			i := (s + k) % 3
 			a, b := d.pts[tr.v[next3(i)]], d.pts[tr.v[prev3(i)]]
-			if o := orient(a, b, p); o < 0 && tr.n[i] >= 0 && o*o > d.eps*d.eps*a.DistSq(b) {
+			if tr.n[i] >= 0 && orient(a, b, p) < 0 {
 				t = tr.n[i]
 				moved = true
 				break
@@ -107,9 +107,21 @@ func (d *cdt) locate(p mathx.Vec2) (t int32, edge int, vert int32) {
 			return t, -1, tr.v[i]
 		}
 	}
+	// On an edge: exactly on its line (orient's sign is exact), or
+	// within eps of a constraint (a computed crossing point that rounding
+	// put a hair off the obstacle edge it lies on) when splitting that
+	// edge there keeps every triangle counter-clockwise.
 	for i := range 3 {
+		if orient(d.pts[tr.v[next3(i)]], d.pts[tr.v[prev3(i)]], p) == 0 {
+			return t, i, -1
+		}
+	}
+	for i := range 3 {
+		if !tr.c[i] {
+			continue
+		}
 		a, b := d.pts[tr.v[next3(i)]], d.pts[tr.v[prev3(i)]]
-		if o := orient(a, b, p); o*o <= e2*a.DistSq(b) {
+		if mathx.SegmentDist(p, a, b) <= d.eps && d.splitOK(t, i, p) {
 			return t, i, -1
 		}
 	}
@@ -132,6 +144,28 @@ func (d *cdt) scan(p mathx.Vec2) int32 {
 		}
 	}
 	return best
+}
+
+// splitOK reports whether splitting t's edge e at p leaves all four
+// (or two) new triangles strictly counter-clockwise.
+func (d *cdt) splitOK(t int32, e int, p mathx.Vec2) bool {
+	tr := &d.tri[t]
+	a, b, c := d.pts[tr.v[e]], d.pts[tr.v[next3(e)]], d.pts[tr.v[prev3(e)]]
+	if orient(p, c, a) <= 0 || orient(p, a, b) <= 0 {
+		return false
+	}
+	if u := tr.n[e]; u >= 0 {
+		ur := &d.tri[u]
+		j := 0
+		for ur.n[j] != t {
+			j++
+		}
+		w := d.pts[ur.v[j]]
+		if orient(p, b, w) <= 0 || orient(p, w, c) <= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // addPoint inserts p (which must lie in the rectangle) and returns its
@@ -199,8 +233,15 @@ func (d *cdt) insertAt(t int32, e int, p mathx.Vec2) int32 {
 		}
 	}
 	d.legalize()
+	if cdtDebug != nil {
+		cdtDebug(d, "insert")
+	}
 	return pi
 }
+
+// cdtDebug, when set (tests), is called after every insertion and
+// constraint.
+var cdtDebug func(d *cdt, what string)
 
 // legalize flips the edges opposite v[0] of the stacked triangles until
 // they are locally Delaunay (constraints are never flipped).
@@ -219,7 +260,9 @@ func (d *cdt) legalize() {
 			j++
 		}
 		a, b, c, w := d.pts[tr.v[0]], d.pts[tr.v[1]], d.pts[tr.v[2]], d.pts[ur.v[j]]
-		if inCircle(a, b, c, w) > 0 {
+		// Flip only a strictly convex quad: with nearly collinear points
+		// rounding can put w "inside" the circle of a flat quad.
+		if inCircle(a, b, c, w) > 0 && orient(a, b, w) > 0 && orient(a, w, c) > 0 {
 			d.flip(t, 0)
 			d.stack = append(d.stack, t, u)
 		}
@@ -327,7 +370,7 @@ func (d *cdt) addSegment(p, q mathx.Vec2) {
 }
 
 func (d *cdt) segment(a, b int32, depth int) {
-	for a != b && depth < 64 {
+	for guard := 0; a != b && depth < 64 && guard < 1<<12; guard++ {
 		if t, i := d.findEdge(a, b); t >= 0 {
 			d.setConstraint(t, i)
 			return
@@ -417,15 +460,24 @@ func (d *cdt) segment(a, b int32, depth int) {
 			if tr.c[ei] {
 				// crossing a constraint: split both at the crossing
 				pr, pl := d.pts[r], d.pts[l]
-				x := segIntersect(pa, pb, pr, pl)
+				// r and l lie strictly on either side of a–b, so this
+				// parameter is in (0, 1) even when the lines are nearly
+				// parallel.
+				or, ol := orient(pa, pb, pr), orient(pa, pb, pl)
+				x := pr.Add(pl.Sub(pr).Scale(or / (or - ol)))
 				var v int32
 				switch {
 				case x.Dist(pr) <= d.eps:
 					v = r
 				case x.Dist(pl) <= d.eps:
 					v = l
-				default:
+				case d.splitOK(t, ei, x):
 					v = d.insertAt(t, ei, x)
+				default:
+					v = d.addPoint(x) // rounding: let the point find its place
+				}
+				if v == a {
+					return // no progress possible (degenerate)
 				}
 				d.segment(a, v, depth+1)
 				a = v
@@ -470,6 +522,9 @@ func (d *cdt) segment(a, b int32, depth int) {
 			continue
 		}
 		d.flipAway(a, b)
+		if cdtDebug != nil {
+			cdtDebug(d, "flipAway")
+		}
 		if t, i := d.findEdge(a, b); t >= 0 {
 			d.setConstraint(t, i)
 		}
@@ -480,7 +535,7 @@ func (d *cdt) segment(a, b int32, depth int) {
 // side is the sign of p relative to the line a→b, 0 within eps.
 func (d *cdt) side(a, b, p mathx.Vec2) int {
 	o := orient(a, b, p)
-	if o*o <= d.eps*d.eps*a.DistSq(b) {
+	if o == 0 {
 		return 0
 	}
 	if o > 0 {

@@ -3,6 +3,7 @@ package nav
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 
 	"diorama/mathx"
@@ -93,7 +94,42 @@ func signedArea(p []mathx.Vec2) float64 {
 	return s / 2
 }
 
-func orient(a, b, c mathx.Vec2) float64 { return b.Sub(a).Cross(c.Sub(a)) }
+// orient is twice the signed area of triangle abc (positive when
+// counter-clockwise, x right and y up), with an exact sign: when the
+// floating-point value is within its error bound of zero (Shewchuk's
+// ccwerrboundA) it is recomputed in exact rational arithmetic.
+func orient(a, b, c mathx.Vec2) float64 {
+	l := (b.X - a.X) * (c.Y - a.Y)
+	r := (b.Y - a.Y) * (c.X - a.X)
+	det := l - r
+	if bound := 3.3306690738754716e-16 * (math.Abs(l) + math.Abs(r)); det > bound || -det > bound {
+		return det
+	}
+	return orientExact(a, b, c)
+}
+
+func orientExact(a, b, c mathx.Vec2) float64 {
+	var ax, ay, bx, by, cx, cy big.Rat
+	ax.SetFloat64(a.X)
+	ay.SetFloat64(a.Y)
+	bx.SetFloat64(b.X)
+	by.SetFloat64(b.Y)
+	cx.SetFloat64(c.X)
+	cy.SetFloat64(c.Y)
+	var u, v, w, z, l, r big.Rat
+	u.Sub(&bx, &ax)
+	v.Sub(&cy, &ay)
+	w.Sub(&by, &ay)
+	z.Sub(&cx, &ax)
+	l.Mul(&u, &v)
+	r.Mul(&w, &z)
+	l.Sub(&l, &r)
+	f, _ := l.Float64()
+	if f == 0 && l.Sign() != 0 {
+		return float64(l.Sign()) * math.SmallestNonzeroFloat64
+	}
+	return f
+}
 
 // segmentsTouch reports whether closed segments ab and cd share a point.
 func segmentsTouch(a, b, c, d mathx.Vec2) bool {

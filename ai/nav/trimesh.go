@@ -103,11 +103,15 @@ func (m *PolyMesh) triangulate(box mathx.AABB, fence []int32) {
 			}
 		}
 	}
+	// Fence edges lying on an obstacle edge are constraints already;
+	// adding them again would make nearly collinear copies.
+	tol := 1e-9 * math.Max(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
 	for _, f := range fence {
 		pts := m.polys[f].pts
 		n := len(pts)
 		for k := 0; k < n; k++ {
-			if a, b, ok := clipSeg(pts[k], pts[(k+1)%n], box); ok {
+			a, b, ok := clipSeg(pts[k], pts[(k+1)%n], box)
+			if ok && !onPieceEdge(local, a, b, tol) {
 				d.addSegment(a, b)
 			}
 		}
@@ -295,4 +299,22 @@ func (g *pieceGrid) at(p mathx.Vec2) []*convexPiece {
 	}
 	x, y := g.index(p)
 	return g.cells[y*g.w+x]
+}
+
+// onPieceEdge reports whether segment a–b lies along an edge of one of
+// the pieces, to within tol.
+func onPieceEdge(ps []*convexPiece, a, b mathx.Vec2, tol float64) bool {
+	for _, p := range ps {
+		if !p.bb.Expand(tol).Contains(a) || !p.bb.Expand(tol).Contains(b) {
+			continue
+		}
+		n := len(p.pts)
+		for i := 0; i < n; i++ {
+			u, v := p.pts[i], p.pts[(i+1)%n]
+			if mathx.SegmentDist(a, u, v) <= tol && mathx.SegmentDist(b, u, v) <= tol {
+				return true
+			}
+		}
+	}
+	return false
 }
