@@ -11,7 +11,11 @@ import (
 // with and without merging, and checks the triangulation and the exact
 // cover.
 func TestTriangulateStress(t *testing.T) {
-	for seed := uint64(100); seed < 160; seed++ {
+	last := uint64(160)
+	if testing.Short() {
+		last = 110
+	}
+	for seed := uint64(100); seed < last; seed++ {
 		n := 10 + int(seed%50)
 		obs := randomField(seed, n, fieldBounds)
 		// plus some out of bounds and huge ones
@@ -38,7 +42,11 @@ func TestTriangulateStress(t *testing.T) {
 // the triangulation, the exact cover against a rebuild, and the paths.
 func TestLiveEditsRotated(t *testing.T) {
 
-	for seed := uint64(10); seed < 16; seed++ {
+	last := uint64(16)
+	if testing.Short() {
+		last = 12
+	}
+	for seed := uint64(10); seed < last; seed++ {
 		r := mathx.NewRand(seed)
 		obs := randomField(seed, 30, fieldBounds)
 		opt := GeomOptions{Bounds: fieldBounds, Radius: 0.8, NoMerge: seed%3 == 0}
