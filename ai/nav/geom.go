@@ -3,7 +3,6 @@ package nav
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 
 	"diorama/mathx"
@@ -108,27 +107,67 @@ func orient(a, b, c mathx.Vec2) float64 {
 	return orientExact(a, b, c)
 }
 
+// orientExact evaluates orient's determinant exactly as a floating-point
+// expansion (Shewchuk's two-sum, two-product by FMA, grow-expansion)
+// and returns its most significant component, whose sign is exact. It
+// allocates nothing.
 func orientExact(a, b, c mathx.Vec2) float64 {
-	var ax, ay, bx, by, cx, cy big.Rat
-	ax.SetFloat64(a.X)
-	ay.SetFloat64(a.Y)
-	bx.SetFloat64(b.X)
-	by.SetFloat64(b.Y)
-	cx.SetFloat64(c.X)
-	cy.SetFloat64(c.Y)
-	var u, v, w, z, l, r big.Rat
-	u.Sub(&bx, &ax)
-	v.Sub(&cy, &ay)
-	w.Sub(&by, &ay)
-	z.Sub(&cx, &ax)
-	l.Mul(&u, &v)
-	r.Mul(&w, &z)
-	l.Sub(&l, &r)
-	f, _ := l.Float64()
-	if f == 0 && l.Sign() != 0 {
-		return float64(l.Sign()) * math.SmallestNonzeroFloat64
+	u1, u0 := twoDiff(b.X, a.X)
+	v1, v0 := twoDiff(c.Y, a.Y)
+	w1, w0 := twoDiff(b.Y, a.Y)
+	z1, z0 := twoDiff(c.X, a.X)
+	var e [32]float64
+	n := 0
+	add := func(x float64) {
+		q := x
+		m := 0
+		for i := 0; i < n; i++ {
+			var h float64
+			q, h = twoSum(q, e[i])
+			if h != 0 {
+				e[m] = h
+				m++
+			}
+		}
+		if q != 0 {
+			e[m] = q
+			m++
+		}
+		n = m
 	}
-	return f
+	for _, p := range [4][2]float64{{u1, v1}, {u1, v0}, {u0, v1}, {u0, v0}} {
+		hi, lo := twoProd(p[0], p[1])
+		add(hi)
+		add(lo)
+	}
+	for _, p := range [4][2]float64{{w1, z1}, {w1, z0}, {w0, z1}, {w0, z0}} {
+		hi, lo := twoProd(p[0], p[1])
+		add(-hi)
+		add(-lo)
+	}
+	if n == 0 {
+		return 0
+	}
+	return e[n-1]
+}
+
+func twoSum(a, b float64) (x, y float64) {
+	x = a + b
+	bv := x - a
+	av := x - bv
+	return x, (a - av) + (b - bv)
+}
+
+func twoDiff(a, b float64) (x, y float64) {
+	x = a - b
+	bv := a - x
+	av := x + bv
+	return x, (a - av) + (bv - b)
+}
+
+func twoProd(a, b float64) (x, y float64) {
+	x = a * b
+	return x, math.FMA(a, b, -x)
 }
 
 // segmentsTouch reports whether closed segments ab and cd share a point.

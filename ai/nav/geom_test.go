@@ -3,6 +3,7 @@ package nav
 import (
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 
 	"diorama/mathx"
@@ -462,4 +463,39 @@ func TestSeed002OBBIntersection(t *testing.T) {
 			t.Errorf("test %d: %v, want %v", i+1, got, c.want)
 		}
 	}
+}
+
+// TestOrientExact checks the exact orientation sign against rational
+// arithmetic on nearly collinear points.
+func TestOrientExact(t *testing.T) {
+	r := mathx.NewRand(12)
+	for range 20000 {
+		a := mathx.V2(r.Range(-100, 100), r.Range(-100, 100))
+		b := mathx.V2(r.Range(-100, 100), r.Range(-100, 100))
+		k := r.Range(-2, 3)
+		c := a.Add(b.Sub(a).Scale(k)) // on the line, up to rounding
+		if r.Chance(0.3) {
+			c.X = math.Nextafter(c.X, math.Inf(1))
+		}
+		if r.Chance(0.2) {
+			c = mathx.V2(math.Round(c.X), math.Round(c.Y))
+			a = mathx.V2(math.Round(a.X), math.Round(a.Y))
+			b = mathx.V2(math.Round(b.X), 2*c.Y-a.Y)
+		}
+		want := ratOrient(a, b, c)
+		got := orient(a, b, c)
+		if (got > 0) != (want > 0) || (got < 0) != (want < 0) {
+			t.Fatalf("orient(%v, %v, %v) = %g, exact sign %d", a, b, c, got, want)
+		}
+	}
+}
+
+func ratOrient(a, b, c mathx.Vec2) int {
+	f := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+	u := new(big.Rat).Sub(f(b.X), f(a.X))
+	v := new(big.Rat).Sub(f(c.Y), f(a.Y))
+	w := new(big.Rat).Sub(f(b.Y), f(a.Y))
+	z := new(big.Rat).Sub(f(c.X), f(a.X))
+	l := new(big.Rat).Mul(u, v)
+	return l.Sub(l, new(big.Rat).Mul(w, z)).Sign()
 }
