@@ -499,3 +499,46 @@ func ratOrient(a, b, c mathx.Vec2) int {
 	l := new(big.Rat).Mul(u, v)
 	return l.Sub(l, new(big.Rat).Mul(w, z)).Sign()
 }
+
+// TestPolyMeshGraphQueries: the mesh's polygon graph works with the
+// package's generic graph search too (Searcher.AStarGraph over
+// centroids, then Portals and Funnel), giving free paths.
+func TestPolyMeshGraphQueries(t *testing.T) {
+	for _, method := range []GeomMethod{Triangulate, SeedGrow} {
+		m, err := BuildGeom(randomField(6, 25, fieldBounds), GeomOptions{Method: method, Bounds: fieldBounds, Radius: 1, Cell: 0.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher()
+		r := mathx.NewRand(2)
+		found := 0
+		for range 200 {
+			a := mathx.V2(r.Range(0, 100), r.Range(0, 60))
+			b := mathx.V2(r.Range(0, 100), r.Range(0, 60))
+			pa, pb := m.PolyAt(a), m.PolyAt(b)
+			if pa < 0 || pb < 0 {
+				continue
+			}
+			corr, _, err := s.AStarGraph(m.Graph(), pa, pb, nil)
+			if err != nil {
+				continue
+			}
+			ports, err := m.Portals(a, b, corr, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := Funnel(ports, nil)
+			if k := pathCrosses(m, path); k >= 0 {
+				t.Fatalf("segment %d of %v enters an obstacle", k, path)
+			}
+			mid := m.Waypoints(a, b, corr, nil)
+			if k := pathCrosses(m, mid); k >= 0 {
+				t.Fatalf("waypoint segment %d of %v enters an obstacle", k, mid)
+			}
+			found++
+		}
+		if found < 50 {
+			t.Fatalf("only %d paths", found)
+		}
+	}
+}
