@@ -84,6 +84,8 @@ type Searcher struct {
 	// redirected says the goal asked for was unreachable and Nearest
 	// made a JPS search aim at the closest reachable cell instead.
 	redirected bool
+
+	poly *polySearch // PolyMesh.FindPath's work arrays
 }
 
 // NewSearcher returns a Searcher with no limits.
