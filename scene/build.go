@@ -13,8 +13,12 @@ import (
 // World.
 type BuildOptions struct {
 	// Proj is the projection for levels that do not bring their own tile
-	// size (ASCII, image and IsoMob levels); zero means iso.Dimetric(64).
+	// size (ASCII, image and IsoMob levels); zero means a 2:1 dimetric
+	// projection of TileWidth (iso.Dimetric).
 	Proj iso.Projection
+	// TileWidth is the tile width in pixels of that default projection
+	// (default 64).
+	TileWidth int
 	// Seed, TPS and MaxBullets go to the World's Config.
 	Seed       uint64
 	TPS        int // ticks per second (default 60)
@@ -71,6 +75,9 @@ func (o *BuildOptions) look(class string) LookID {
 
 func (o *BuildOptions) proj() (iso.Projection, error) {
 	if o.Proj == (iso.Projection{}) {
+		if o.TileWidth != 0 {
+			return iso.Dimetric(o.TileWidth)
+		}
 		return iso.Dimetric(64)
 	}
 	return iso.NewProjection(o.Proj.TileW, o.Proj.TileH, o.Proj.ZPixels)

@@ -20,6 +20,10 @@ var ErrStale = errors.New("scene: nil or stale entity handle")
 
 var errNotFinite = errors.New("scene: value is not finite")
 
+var errUnknownLook = errors.New("scene: unknown look")
+
+var atlasPlayerZero atlas.Player
+
 // Config sets up a World.
 type Config struct {
 	// Grid is the iso map the world lives on; required. Its size gives

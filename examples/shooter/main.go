@@ -9,11 +9,9 @@ import (
 	"image/color"
 	"log"
 
-	"diorama/iso"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
-	"diorama/raster"
 	"diorama/scene"
 )
 
@@ -22,24 +20,22 @@ var files embed.FS
 
 const W, H = 480, 320
 
+// game embeds a scene.View, which draws the world (platform.Game's Draw).
 type game struct {
+	*scene.View
 	w           *scene.World
 	player      scene.Entity
-	cam         *iso.Camera
-	pt          *iso.Painter
-	dl          *raster.DrawList
 	score, cool int
 }
 
 func newGame(seed uint64) (*game, error) {
-	g := &game{cam: iso.NewCamera(W, H), dl: raster.NewDrawList()}
-	p, _ := iso.Dimetric(32)
+	g := &game{}
 	var player, enemy scene.LookID
-	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{Proj: p, Seed: seed, CharacterHealth: 12,
+	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{TileWidth: 32, Seed: seed, CharacterHealth: 12,
 		Prepare: func(w *scene.World) (err error) {
-			player, err = addLook(w, p, color.NRGBA{60, 130, 230, 255})
+			player, err = w.PlaceholderLook(color.NRGBA{60, 130, 230, 255}, 0.3, 0.9)
 			if err == nil {
-				enemy, err = addLook(w, p, color.NRGBA{220, 70, 50, 255})
+				enemy, err = w.PlaceholderLook(color.NRGBA{220, 70, 50, 255}, 0.3, 0.9)
 			}
 			return err
 		},
@@ -68,17 +64,9 @@ func newGame(seed uint64) (*game, error) {
 	// An enemy that got there, or cannot, shoots if it sees the player.
 	w.Events.Arrived.Subscribe(func(a scene.Arrived) { g.shoot(a.Entity, true) })
 	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailed) { g.shoot(m.Entity, true) })
-	g.cam.Center = w.Grid.ToScreen(mathx.V3(8, 5.5, 0)) // the whole level is in view
-	g.w, g.pt = w, iso.NewPainter(w.Grid, g.cam)
+	g.w, g.View = w, scene.NewView(w, W, H)
+	g.LookAt(mathx.V3(8, 5.5, 0)) // the whole level is in view
 	return g, nil
-}
-
-func addLook(w *scene.World, p iso.Projection, c color.NRGBA) (scene.LookID, error) {
-	l, err := scene.PlaceholderLook(p, c, 0.3, 0.9)
-	if err != nil {
-		return 0, err
-	}
-	return w.AddLook(l)
 }
 
 // shoot fires a bullet from e along dir, or at the player when it is in sight.
@@ -96,9 +84,6 @@ func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 	}
 }
 
-// screenDir turns a screen-space direction (x right, y down) into a world one.
-func screenDir(x, y float64) mathx.Vec2 { return mathx.V2(x+y, y-x).Norm() }
-
 // axis reads two keys as −1, 0 or +1.
 func axis(in *platform.Input, neg, pos platform.Key) float64 {
 	one := map[bool]float64{true: 1}
@@ -108,11 +93,11 @@ func axis(in *platform.Input, neg, pos platform.Key) float64 {
 func (g *game) Update(in *platform.Input) error {
 	w := g.w
 	if w.Alive(g.player) {
-		w.SetVelocity(g.player, screenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Scale(3))
-		aim := screenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown))
+		w.SetVelocity(g.player, g.ScreenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Norm().Scale(3))
+		aim := g.ScreenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown)).Norm()
 		if in.MouseDown(platform.MouseLeft) {
 			m := in.Mouse()
-			aim = w.Grid.ToWorld(g.cam.ScreenToMap(mathx.V2(m.X, m.Y)), 0).XY().Sub(w.Pos(g.player).XY()).Norm()
+			aim = g.ScreenToWorld(m.X, m.Y).XY().Sub(w.Pos(g.player).XY()).Norm()
 		}
 		if g.cool--; aim.LenSq() > 0 && g.cool <= 0 {
 			g.cool = 10
@@ -127,15 +112,8 @@ func (g *game) Update(in *platform.Input) error {
 		}
 	}
 	w.Step()
+	g.HUD = append(g.HUD[:0], fmt.Sprintf("score %d   health %d", g.score, w.Health(g.player)))
 	return nil
-}
-
-func (g *game) Draw(f *raster.Frame, alpha float64) {
-	g.dl.Reset()
-	g.dl.Clear(color.RGBA{24, 26, 36, 255})
-	d, _ := g.w.Render(g.dl, g.pt, alpha)
-	g.dl.Text(d, raster.DefaultFont(), fmt.Sprintf("score %d   health %d", g.score, g.w.Health(g.player)), 8, 8, color.RGBA{255, 255, 255, 255})
-	g.dl.Draw(f)
 }
 
 func main() {

@@ -1,0 +1,117 @@
+package scene
+
+import (
+	"image/color"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// View draws a World through a camera into the game's frame: what most
+// games' Draw is. Embed a *View in a game type and the game gets Draw for
+// free (a platform.Game then only writes Update):
+//
+//	type game struct {
+//		*scene.View
+//		// game state
+//	}
+//
+// Each frame it clears to Background, follows Target (at its drawn,
+// interpolated position), renders the world and writes the HUD lines.
+type View struct {
+	World *World
+	// Cam is the camera; its Center is set from Target when Target is set.
+	Cam *iso.Camera
+	// Background is the colour behind the map.
+	Background color.RGBA
+	// Target, when not nil and alive, is kept in the middle of the view.
+	Target Entity
+	// HUD lines drawn over the world with the built-in font, top left
+	// first (set them in Update; HUDColor is their colour).
+	HUD      []string
+	HUDColor color.RGBA
+
+	pt   *iso.Painter
+	dl   *raster.DrawList
+	font *raster.Font
+}
+
+// NewView returns a view of w for a width×height frame, centred on the
+// middle of the map.
+func NewView(w *World, width, height int) *View {
+	v := &View{World: w, Cam: iso.NewCamera(width, height), Background: color.RGBA{24, 26, 36, 255},
+		HUDColor: color.RGBA{255, 255, 255, 255}, dl: raster.NewDrawList(), font: raster.DefaultFont()}
+	b := w.Grid.Bounds()
+	v.Cam.Center = mathx.V2(float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2)
+	v.pt = iso.NewPainter(w.Grid, v.Cam)
+	return v
+}
+
+// LookAt centres the camera on world point p.
+func (v *View) LookAt(p mathx.Vec3) { v.Cam.Center = v.World.Grid.ToScreen(p) }
+
+// ScreenToWorld returns the floor point (z = 0) under frame pixel (x, y).
+func (v *View) ScreenToWorld(x, y float64) mathx.Vec3 {
+	return v.World.Grid.ToWorld(v.Cam.ScreenToMap(mathx.V2(x, y)), 0)
+}
+
+// ScreenDir turns a direction on the screen (x right, y down, such as
+// WASD or a stick) into the world direction that is drawn that way, of
+// the same length (zero stays zero).
+func (v *View) ScreenDir(x, y float64) mathx.Vec2 {
+	d := mathx.V2(x, y)
+	l := d.Len()
+	if l == 0 {
+		return mathx.Vec2{}
+	}
+	w := v.World.Grid.WorldVec(d)
+	if wl := w.Len(); wl > 0 {
+		return w.Scale(l / wl)
+	}
+	return mathx.Vec2{}
+}
+
+// Draw implements platform.Game's Draw: background, world, HUD.
+func (v *View) Draw(f *raster.Frame, alpha float64) {
+	if v.World.Alive(v.Target) {
+		p := v.World.DrawPos(v.Target, alpha)
+		v.Cam.Center = v.World.Grid.ToScreen(p)
+	}
+	v.dl.Reset()
+	v.dl.Clear(v.Background)
+	d, _ := v.World.Render(v.dl, v.pt, alpha) // a painter with a grid and camera: never fails
+	for i, s := range v.HUD {
+		v.dl.Text(d, v.font, s, 8, 8+i*(v.font.LineHeight()+2), v.HUDColor)
+	}
+	v.dl.Draw(f)
+}
+
+// PlaceholderLook registers a PlaceholderLook of colour c for this
+// world's projection and returns its id: a prototype's character with no
+// art.
+func (w *World) PlaceholderLook(c color.NRGBA, radius, height float64) (LookID, error) {
+	l, err := PlaceholderLook(w.Grid.Proj, c, radius, height)
+	if err != nil {
+		return NoLook, err
+	}
+	return w.AddLook(l)
+}
+
+// SetLook changes the look an entity is drawn with.
+func (w *World) SetLook(e Entity, id LookID) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	if id < 0 || int(id) > len(w.looks) {
+		return errUnknownLook
+	}
+	w.look[i] = id
+	w.dir[i] = -1
+	w.player[i] = atlasPlayerZero
+	if w.kind[i] == Character {
+		w.updateAnim(i)
+	}
+	return nil
+}
