@@ -777,13 +777,23 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 	}
 	cols, rows := region.Dx(), region.Dy()
 	switch m.Orientation {
-	case tiled.Isometric, tiled.Staggered:
+	case tiled.Isometric:
+		if m.TileWidth%2 != 0 || m.TileHeight%2 != 0 {
+			// Tiled places such tiles on half pixels; the iso grid works
+			// in whole half-tiles.
+			return nil, fmt.Errorf("isometric map with an odd tile size %d×%d: not supported (staggered, hexagonal and orthogonal maps take any size)", m.TileWidth, m.TileHeight)
+		}
 		p, err := iso.NewProjection(m.TileWidth, m.TileHeight, m.TileHeight)
 		if err != nil {
 			return nil, err
 		}
-		if m.Orientation == tiled.Isometric {
-			return iso.NewDiamond(p, cols, rows)
+		return iso.NewDiamond(p, cols, rows)
+	case tiled.Staggered:
+		// Tiled rounds staggered tile sizes down to even numbers, as for
+		// hexagonal maps (a 111 px wide tile is laid out 110 px apart).
+		p, err := iso.NewProjection(m.TileWidth&^1, m.TileHeight&^1, max(m.TileHeight&^1, 2))
+		if err != nil {
+			return nil, err
 		}
 		return iso.NewStaggered(p, cols, rows, axis, index)
 	case tiled.Orthogonal:

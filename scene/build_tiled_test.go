@@ -414,7 +414,7 @@ func TestBuildTiledErrors(t *testing.T) {
 // order scene/tiled's Layout says Tiled uses (TileDrawPos, DrawOrder), and
 // requires the two to be identical pixel for pixel.
 func TestTiledLayersMatchTiledLayout(t *testing.T) {
-	for _, name := range []string{"iso.tmx", "staggered.tmx", "offset.tmx", "staggered_x.tmx", "offsets_any.tmx"} {
+	for _, name := range []string{"iso.tmx", "staggered.tmx", "offset.tmx", "staggered_x.tmx", "offsets_any.tmx", "staggered_odd.tmx"} {
 		t.Run(name, func(t *testing.T) {
 			m, err := tiled.Load(os.DirFS("testdata"), name)
 			if err != nil {
