@@ -85,6 +85,9 @@ type EntityDef struct {
 	// Name is the entity's name (Tiled object name, IsoMob id) and Class its
 	// type (Tiled class, IsoMob definition, spawn kind "player"/"enemy").
 	Name, Class string
+	// ID is the entity's id in its source (a Tiled object id), 0 for
+	// none; World.FindID finds it in constant time. IDs should be unique.
+	ID int
 	// Pos is where the entity's feet (bottom centre) stand.
 	Pos mathx.Vec3
 	// Vel is a character's starting velocity in world units per second.

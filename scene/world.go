@@ -123,6 +123,8 @@ type World struct {
 	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
 	ownParts              []bool  // drawing parts copied for moving (SetPos)
 	byName                map[string][]int32
+	byID                  map[int]int32
+	srcID                 []int
 	parts                 []iso.Part // one scratch part per slot for drawing looks
 	free                  []int32
 	live                  int
@@ -328,6 +330,13 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.kind[i] = d.Kind
 	w.name[i], w.class[i] = d.Name, d.Class
 	w.indexName(i)
+	w.srcID[i] = d.ID
+	if d.ID != 0 {
+		if w.byID == nil {
+			w.byID = map[int]int32{}
+		}
+		w.byID[d.ID] = int32(i)
+	}
 	w.lifetime[i] = int32(d.Lifetime)
 	w.hidden[i], w.ownParts[i] = false, false
 	w.pos[i], w.prev[i] = d.Pos, d.Pos
@@ -460,6 +469,7 @@ func (w *World) grow() {
 	w.solid = append(w.solid, false)
 	w.navBlock = append(w.navBlock, false)
 	w.lifetime = append(w.lifetime, 0)
+	w.srcID = append(w.srcID, 0)
 	w.hidden = append(w.hidden, false)
 	w.ownParts = append(w.ownParts, false)
 	w.parts = append(w.parts, iso.Part{})
@@ -619,6 +629,10 @@ func (w *World) release(i int) {
 	}
 	w.navBlock[i], w.solid[i] = false, false
 	w.unindexName(i)
+	if id := w.srcID[i]; id != 0 && w.byID[id] == int32(i) {
+		delete(w.byID, id)
+	}
+	w.srcID[i] = 0
 	if !w.body[i].IsNil() {
 		_ = w.Phys.DestroyBody(w.body[i])
 	}
@@ -820,6 +834,16 @@ func (w *World) Find(name string) (Entity, bool) {
 		return Entity{}, false
 	}
 	return w.handle(best), true
+}
+
+// FindID returns the live entity whose EntityDef.ID is id (a Tiled
+// object id), in constant time.
+func (w *World) FindID(id int) (Entity, bool) {
+	i, ok := w.byID[id]
+	if !ok || id == 0 || w.state[i] != stLive {
+		return Entity{}, false
+	}
+	return w.handle(int(i)), true
 }
 
 // indexName adds slot i to the name index.
