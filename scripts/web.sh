@@ -8,7 +8,9 @@ GO=${GO:-go}
 DIR=${1:-out/web}
 PKG=${2:-./platform/web/example}
 mkdir -p "$DIR"
-GOOS=js GOARCH=wasm CGO_ENABLED=0 $GO build -o "$DIR/main.wasm" "$PKG"
+# -trimpath -ldflags="-s -w": no symbol table, DWARF or local paths (the
+# same flags as web.BuildFlags; panics still name functions and lines).
+GOOS=js GOARCH=wasm CGO_ENABLED=0 $GO build -trimpath -ldflags="-s -w" -o "$DIR/main.wasm" "$PKG"
 cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$DIR/" # there since Go 1.24; go.mod needs 1.26
 cp platform/web/index.html "$DIR/index.html"
-echo "web: built $PKG into $DIR (serve it with any static server)" >&2
+echo "web: built $PKG into $DIR, main.wasm $(wc -c <"$DIR/main.wasm") bytes (serve it with any static server)" >&2

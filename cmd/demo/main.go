@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -32,8 +31,8 @@ func main() {
 	var o options
 	flag.BoolVar(&o.headless, "headless", false, "run without a window even when a display is present (the AI plays)")
 	flag.IntVar(&o.ticks, "ticks", 1800, "ticks to simulate when headless (60 per second)")
-	flag.StringVar(&o.out, "out", "out", "directory for demo.png (and demo.gif) when headless")
-	flag.StringVar(&o.record, "record", "", "write the headless run as this animated GIF (default out/demo.gif)")
+	flag.StringVar(&o.out, "out", "out", "directory for demo.png (and demo.gif unless -record names another path) when headless")
+	flag.StringVar(&o.record, "record", "", "write the headless run as this animated GIF, 15 frames a second (default <out>/demo.gif)")
 	flag.Uint64Var(&o.seed, "seed", 1, "random seed of the simulation")
 	// One renderer worker by default: the 800x480 frame draws in about
 	// 0.3 ms on one core, and waking band workers on a busy 2-core machine
@@ -120,10 +119,7 @@ func run(o options, out, log io.Writer) error {
 	}
 	defer g.rd.Close()
 	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH, TPS: tps}
-	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", Log: log}
-	if o.record != "" {
-		opt.OutDir, opt.Name = filepath.Dir(o.record), trimExt(filepath.Base(o.record))
-	}
+	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log}
 	if o.headless {
 		_, err = auto.Headless(g, cfg, opt)
 	} else {
@@ -139,8 +135,6 @@ func run(o options, out, log io.Writer) error {
 // oneLine folds a message onto one line (some decoder errors hold
 // newlines).
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }
 
 // setup makes the game; with -headless the AI plays from the level
 // select. A level file from the command line is added to the level list

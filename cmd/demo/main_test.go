@@ -194,6 +194,11 @@ func TestHeadlessRun(t *testing.T) {
 	if st, err := os.Stat(rec); err != nil || st.Size() == 0 {
 		t.Fatalf("gif: %v", err)
 	}
+	// -out and -record together: the PNG in the -out folder, the GIF at
+	// the -record path.
+	if st, err := os.Stat(filepath.Join(dir, "demo.png")); err != nil || st.Size() == 0 {
+		t.Fatalf("png with -record given: %v", err)
+	}
 	if err := run(options{headless: true, ticks: 0, out: dir}, io.Discard, io.Discard); err == nil {
 		t.Fatal("0 ticks accepted")
 	}

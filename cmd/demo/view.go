@@ -81,7 +81,7 @@ func wantsViewer(fsys fs.FS, name string) bool {
 func runViewer(o options, v *viewer.Viewer, name string, out, log io.Writer) error {
 	var err error
 	cfg := platform.Config{Title: "Diorama viewer: " + name, Width: frameW, Height: frameH, TPS: tps}
-	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "view", Log: log}
+	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "view", GIFPath: o.record, Log: log}
 	if o.headless {
 		_, err = auto.Headless(v, cfg, opt)
 	} else {

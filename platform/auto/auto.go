@@ -8,18 +8,28 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/headless"
+	"diorama/raster"
 )
 
 // Options tune the headless fallback.
 type Options struct {
 	// Ticks the headless fallback runs (default 10 s of simulation).
 	Ticks int
-	// OutDir receives <Name>.png (the last frame) and <Name>.gif (every
-	// GIFEvery-th tick); default "out".
+	// OutDir receives <Name>.png (the last frame) and, unless GIFPath
+	// says otherwise, <Name>.gif; default "out".
 	OutDir string
 	Name   string // default "demo"
-	// GIFEvery records one GIF frame every GIFEvery ticks (default 2).
+	// GIFPath is where the recording goes (default <OutDir>/<Name>.gif).
+	GIFPath string
+	// DrawEvery draws a frame every DrawEvery ticks (default GIFEvery
+	// when that is set, else 2).
+	DrawEvery int
+	// GIFEvery records one GIF frame every GIFEvery ticks (default: 15
+	// frames a second, TPS/15 ticks).
 	GIFEvery int
+	// GIF tunes the recording (nil: ShareableGIF; &raster.GIFOptions{}
+	// records exactly, about 6 times larger on a scrolling camera).
+	GIF *raster.GIFOptions
 	// Script is scripted input for the headless fallback.
 	Script headless.Script
 	// Log receives the fallback message (default os.Stderr).
@@ -37,17 +47,31 @@ func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Resu
 		opt.Ticks = 10 * cfg.TPS
 	}
 	opt.defaultPaths()
+	if opt.DrawEvery <= 0 {
+		opt.DrawEvery = 2
+		if opt.GIFEvery > 0 {
+			opt.DrawEvery = opt.GIFEvery
+		}
+	}
 	if opt.GIFEvery <= 0 {
-		opt.GIFEvery = 2
+		opt.GIFEvery = max(1, (cfg.TPS+7)/15)
+	}
+	gifOpt := ShareableGIF
+	if opt.GIF != nil {
+		gifOpt = *opt.GIF
 	}
 	if err := os.MkdirAll(opt.OutDir, 0o755); err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
-	gf, err := os.Create(opt.path(".gif"))
+	if err := os.MkdirAll(filepath.Dir(opt.gifPath()), 0o755); err != nil {
+		return nil, fmt.Errorf("auto: %w", err)
+	}
+	gf, err := os.Create(opt.gifPath())
 	if err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
-	res, err := headless.Run(g, cfg, headless.Options{Ticks: opt.Ticks, DrawEvery: opt.GIFEvery, Script: opt.Script, GIF: gf})
+	res, err := headless.Run(g, cfg, headless.Options{Ticks: opt.Ticks, DrawEvery: opt.DrawEvery, Script: opt.Script,
+		GIF: gf, GIFEvery: opt.GIFEvery, GIFOptions: gifOpt})
 	if cerr := gf.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("auto: %w", cerr)
 	}
@@ -69,6 +93,20 @@ func (o *Options) defaultPaths() {
 		o.Name = "demo"
 	}
 }
+
+// gifPath is where the GIF goes.
+func (o *Options) gifPath() string {
+	if o.GIFPath != "" {
+		return o.GIFPath
+	}
+	return o.path(".gif")
+}
+
+// ShareableGIF is the recording quality Headless uses by default: pixels
+// within 32 levels of what is shown stay, runs of colours within 16
+// levels share one entry, so a scrolling camera over noisy textures costs
+// a few hundred kilobytes a second instead of megabytes.
+var ShareableGIF = raster.GIFOptions{Tolerance: 32, Smooth: 16}
 
 // path is the output file <OutDir>/<Name><ext>.
 func (o *Options) path(ext string) string { return filepath.Join(o.OutDir, o.Name+ext) }

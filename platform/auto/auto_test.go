@@ -55,9 +55,10 @@ func TestRunFallsBackToHeadless(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The pattern does not change: one frame lasting the 12 ticks (40 cs).
 	an, err := gif.DecodeAll(bytes.NewReader(gf))
-	if err != nil || len(an.Image) != 4 {
-		t.Fatalf("GIF: %v, %d frames", err, len(an.Image))
+	if err != nil || len(an.Image) != 1 || an.Delay[0] != 40 {
+		t.Fatalf("GIF: %v, %d frames, delays %v", err, len(an.Image), an.Delay)
 	}
 	if g.Ticks != 12 {
 		t.Fatalf("game ran %d ticks", g.Ticks)
@@ -77,4 +78,53 @@ func TestHeadlessDefaultsAndErrors(t *testing.T) {
 	if _, err := Headless(g, platform.Config{Width: -1, Height: 8}, Options{OutDir: dir}); err == nil {
 		t.Fatal("bad config accepted")
 	}
+}
+
+// GIFPath puts the recording apart from the PNG; by default the GIF has
+// 15 frames a second while the game draws 30.
+func TestHeadlessGIFPath(t *testing.T) {
+	dir := t.TempDir()
+	gifPath := filepath.Join(dir, "rec", "run.gif")
+	g := testgame.New(16, 16, 2)
+	g.HasCursor = true
+	res, err := Headless(&cursorWalker{g}, platform.Config{Width: 16, Height: 16, TPS: 60}, Options{Ticks: 60, OutDir: filepath.Join(dir, "png"), GIFPath: gifPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Frames != 30 {
+		t.Fatalf("%d frames drawn, want 30", res.Frames)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "png", "demo.png")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "png", "demo.gif")); err == nil {
+		t.Fatal("GIF written to OutDir too")
+	}
+	data, err := os.ReadFile(gifPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, d := range an.Delay {
+		sum += d
+	}
+	if len(an.Image) != 15 || sum != 100 {
+		t.Fatalf("GIF: %d frames, %d cs", len(an.Image), sum)
+	}
+}
+
+// cursorWalker moves the test game's cursor a pixel a tick, so every
+// frame differs.
+type cursorWalker struct {
+	*testgame.Game
+}
+
+func (c *cursorWalker) Update(in *platform.Input) error {
+	c.Cursor.X = float64(c.Ticks % 16)
+	c.Cursor.Y = float64(c.Ticks / 16 % 16)
+	return c.Game.Update(in)
 }

@@ -24,7 +24,7 @@ func Run(g platform.Game, cfg platform.Config, opt Options) error {
 	}
 	opt.defaultPaths()
 	fmt.Fprintf(logTo(opt), "diorama: no window (%v); running headless instead, writing %s and %s\n",
-		err, opt.path(".png"), opt.path(".gif"))
+		err, opt.path(".png"), opt.gifPath())
 	res, err := Headless(g, cfg, opt)
 	if err != nil {
 		return err

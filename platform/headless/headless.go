@@ -25,11 +25,14 @@ type Options struct {
 	// each listed tick (the directory is created).
 	SnapshotDir   string
 	SnapshotTicks []int
-	// GIF, when set, receives an animated GIF of every drawn frame,
-	// GIFDelay hundredths of a second each (default: the tick time ×
-	// DrawEvery, at least 2).
-	GIF      io.Writer
-	GIFDelay int
+	// GIF, when set, receives an animated GIF of the frame after every
+	// GIFEvery-th tick (default DrawEvery) and the last tick, encoded as
+	// GIFOptions say (TPS is set to the game's). Each frame is shown for
+	// the ticks since the one before, so the delays add up to the ticks
+	// run (within a hundredth of a second).
+	GIF        io.Writer
+	GIFEvery   int
+	GIFOptions raster.GIFOptions
 	// OnDraw, when set, is called after every drawn frame (tests, perf).
 	OnDraw func(tick int, f *raster.Frame)
 }
@@ -60,6 +63,12 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 	if opt.DrawEvery < 0 {
 		return nil, fmt.Errorf("headless: Options.DrawEvery %d is negative", opt.DrawEvery)
 	}
+	if opt.GIFEvery == 0 {
+		opt.GIFEvery = opt.DrawEvery
+	}
+	if opt.GIFEvery < 0 {
+		return nil, fmt.Errorf("headless: Options.GIFEvery %d is negative", opt.GIFEvery)
+	}
 	if len(opt.SnapshotTicks) > 0 && opt.SnapshotDir == "" {
 		return nil, errors.New("headless: Options.SnapshotTicks without SnapshotDir")
 	}
@@ -79,16 +88,14 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 	}
 	var rec *raster.GIFRecorder
 	if opt.GIF != nil {
-		delay := opt.GIFDelay
-		if delay <= 0 {
-			delay = max(2, 100*opt.DrawEvery/cfg.TPS)
-		}
-		if rec, err = raster.NewGIFRecorder(opt.GIF, cfg.Width, cfg.Height, delay); err != nil {
+		gopt := opt.GIFOptions
+		gopt.TPS = cfg.TPS
+		if rec, err = raster.NewGIFRecorderOptions(opt.GIF, cfg.Width, cfg.Height, gopt); err != nil {
 			return nil, fmt.Errorf("headless: %w", err)
 		}
 	}
 	res := &Result{Frame: d.Frame, Input: d.Input}
-	next := 0
+	next, recorded := 0, 0 // recorded: the time the next GIF frame starts at
 	var runErr error
 	for t := 0; t < opt.Ticks; t++ {
 		for ; next < len(opt.Script) && opt.Script[next].Tick <= t; next++ {
@@ -104,7 +111,8 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 		if runErr != nil {
 			break
 		}
-		if (t+1)%opt.DrawEvery != 0 && t != opt.Ticks-1 && !snap[t] {
+		record := rec != nil && ((t+1)%opt.GIFEvery == 0 || t == opt.Ticks-1)
+		if (t+1)%opt.DrawEvery != 0 && t != opt.Ticks-1 && !snap[t] && !record {
 			continue
 		}
 		g.Draw(d.Frame, 0)
@@ -119,14 +127,15 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 			}
 			res.Snapshots = append(res.Snapshots, p)
 		}
-		if rec != nil {
-			if err := rec.Add(d.Frame); err != nil {
+		if record {
+			if err := rec.AddAt(d.Frame, recorded); err != nil {
 				return res, fmt.Errorf("headless: %w", err)
 			}
+			recorded = t + 1
 		}
 	}
 	if rec != nil {
-		if err := rec.Close(); err != nil {
+		if err := rec.CloseAt(res.Ticks); err != nil {
 			return res, fmt.Errorf("headless: %w", err)
 		}
 	}

@@ -2,10 +2,13 @@ package headless
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -127,8 +130,18 @@ func TestScriptedRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Image) != 7 || g.Config.Width != 64 || g.Config.Height != 48 {
-		t.Fatalf("GIF has %d frames of %dx%d", len(g.Image), g.Config.Width, g.Config.Height)
+	// The GIF holds the frames after ticks 2,5,8,11,14,17 (the snapshot
+	// at tick 4 is not one); each lasts 3 ticks of 60: 5 cs.
+	if len(g.Image) != 6 || g.Config.Width != 64 || g.Config.Height != 48 || fmt.Sprint(g.Delay) != "[5 5 5 5 5 5]" {
+		t.Fatalf("GIF has %d frames of %dx%d, delays %v", len(g.Image), g.Config.Width, g.Config.Height, g.Delay)
+	}
+	// The last GIF frame as shown is the final frame (few colours: exact).
+	canvas := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for _, pm := range g.Image {
+		draw.Draw(canvas, pm.Bounds(), pm, pm.Bounds().Min, draw.Over)
+	}
+	if !bytes.Equal(canvas.Pix, res.Frame.Pix) {
+		t.Fatal("last GIF frame differs from the final frame")
 	}
 }
 
@@ -233,4 +246,40 @@ func FuzzParseScript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// tickColour paints its tick count, so every frame differs.
+type tickColour struct{ t int }
+
+func (g *tickColour) Update(*platform.Input) error { g.t++; return nil }
+func (g *tickColour) Draw(f *raster.Frame, _ float64) {
+	f.Clear(color.RGBA{uint8(g.t * 8), uint8(g.t >> 5 * 8), 90, 255}) // 15-bit distinct
+}
+
+// GIF frames come every GIFEvery ticks and the last tick, whatever
+// DrawEvery is, and their delays add up to the ticks run.
+func TestGIFTiming(t *testing.T) {
+	for _, c := range []struct{ ticks, draw, every, frames int }{{1800, 2, 4, 450}, {601, 2, 4, 151}, {100, 3, 6, 17}, {50, 0, 0, 50}} {
+		var buf bytes.Buffer
+		drawn := 0
+		res, err := Run(&tickColour{}, platform.Config{Width: 16, Height: 8, TPS: 60},
+			Options{Ticks: c.ticks, DrawEvery: c.draw, GIF: &buf, GIFEvery: c.every, OnDraw: func(int, *raster.Frame) { drawn++ }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gif.DecodeAll(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0
+		for _, d := range g.Delay {
+			sum += d
+		}
+		if len(g.Image) != c.frames || sum*60 < c.ticks*100-30 || sum*60 > c.ticks*100+30 || drawn != res.Frames {
+			t.Fatalf("%+v: %d GIF frames, delays add to %d cs (%d ticks at 60 TPS)", c, len(g.Image), sum, c.ticks)
+		}
+	}
+	if _, err := Run(&tickColour{}, platform.Config{Width: 16, Height: 8}, Options{Ticks: 5, GIF: io.Discard, GIFEvery: -1}); err == nil {
+		t.Fatal("negative GIFEvery accepted")
+	}
 }

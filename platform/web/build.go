@@ -15,10 +15,16 @@ import (
 //go:embed index.html
 var indexHTML []byte
 
+// BuildFlags are the go build flags Build (and scripts/web.sh) use: no
+// symbol table or DWARF and no local paths in the binary, which makes
+// main.wasm smaller (the demo 9.75 MB -> 9.57 MB) and reproducible at no
+// cost at run time (panics still print function names and lines).
+var BuildFlags = []string{"-trimpath", "-ldflags=-s -w"}
+
 // Build compiles the Go main package pkg (a path as the go command takes
 // it, relative to this process's working directory) for js/wasm into
 // dir/main.wasm and writes dir/index.html and dir/wasm_exec.js (from the
-// Go installation), making a folder any static server can serve. It runs
+// Go installation), with BuildFlags, making a folder any static server can serve. It runs
 // the go command found in PATH.
 func Build(dir, pkg string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -37,7 +43,7 @@ func Build(dir, pkg string) error {
 	if err != nil {
 		return fmt.Errorf("web: wasm_exec.js not found in GOROOT: %w", err)
 	}
-	cmd := exec.Command(goBin, "build", "-o", filepath.Join(dir, "main.wasm"), pkg)
+	cmd := exec.Command(goBin, append(append([]string{"build"}, BuildFlags...), "-o", filepath.Join(dir, "main.wasm"), pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

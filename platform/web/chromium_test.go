@@ -195,3 +195,47 @@ func readPNG(t *testing.T, path string) *image.RGBA {
 	}
 	return out
 }
+
+// TestChromiumLoader loads the page from a server that sends
+// Content-Length (the loader counts the bytes, fills the bar and
+// instantiates from them) and from one that does not (it streams): both
+// times the game runs and the loading bar is gone.
+func TestChromiumLoader(t *testing.T) {
+	chrome, dir := chromiumAndExample(t)
+	st, err := os.Stat(filepath.Join(dir, "main.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	for _, c := range []struct {
+		name, want string
+		h          http.Handler
+	}{
+		{"length", fmt.Sprintf(`data-wasm-mode="counted" data-wasm-bytes="%d"`, st.Size()), files},
+		{"no length", `data-wasm-mode="streaming"`, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			files.ServeHTTP(noLength{w}, r)
+		})},
+	} {
+		srv := httptest.NewServer(c.h)
+		dom, err := chromium(chrome, "--dump-dom", srv.URL+"/index.html?timer=1")
+		srv.Close()
+		s := string(dom)
+		if err != nil || !strings.Contains(s, c.want) || !strings.Contains(s, "data-frames=") ||
+			strings.Contains(s, "data-error=") || strings.Contains(s, `id="loading"`) {
+			t.Fatalf("%s: page DOM after load (err %v), want %s:\n%s", c.name, err, c.want, s)
+		}
+	}
+}
+
+// noLength drops Content-Length, so the body goes out chunked.
+type noLength struct{ http.ResponseWriter }
+
+func (n noLength) WriteHeader(code int) {
+	n.Header().Del("Content-Length")
+	n.ResponseWriter.WriteHeader(code)
+}
+
+func (n noLength) Write(p []byte) (int, error) {
+	n.Header().Del("Content-Length")
+	return n.ResponseWriter.Write(p)
+}
