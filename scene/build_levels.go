@@ -1,6 +1,7 @@
 package scene
 
 import (
+	fnvpkg "diorama/internal/fnv"
 	"errors"
 	"fmt"
 	"image/color"
@@ -800,8 +801,8 @@ func floorCells(f *isoxml.Floor, gs float64, cols, rows int) (x0, y0, x1, y1 int
 // materialColor is a flat colour chosen from a material's name (FNV-1a),
 // so every plane of one material looks the same.
 func materialColor(name string) color.RGBA {
-	h := fnvOffset
+	h := fnv{fnvpkg.New()}
 	h.str(name)
-	v := uint64(h)
+	v := h.sum()
 	return color.RGBA{uint8(80 + v%150), uint8(80 + (v>>8)%150), uint8(80 + (v>>16)%150), 255}
 }

@@ -1,41 +1,19 @@
 package scene
 
 import (
-	"math"
-
+	fnvpkg "diorama/internal/fnv"
 	"diorama/mathx"
 )
 
-// fnv is 64-bit FNV-1a, fed little-endian words.
-type fnv uint64
+// fnv is the shared state hash (internal/fnv) under short method names.
+type fnv struct{ h fnvpkg.Hash }
 
-const (
-	fnvOffset fnv = 14695981039346656037
-	fnvPrime  fnv = 1099511628211
-)
-
-func (h *fnv) u64(v uint64) {
-	x := *h
-	for k := 0; k < 8; k++ {
-		x ^= fnv(v & 0xff)
-		x *= fnvPrime
-		v >>= 8
-	}
-	*h = x
-}
-
-func (h *fnv) f64(f float64)   { h.u64(math.Float64bits(f)) }
-func (h *fnv) v2(v mathx.Vec2) { h.f64(v.X); h.f64(v.Y) }
-func (h *fnv) v3(v mathx.Vec3) { h.f64(v.X); h.f64(v.Y); h.f64(v.Z) }
-func (h *fnv) str(s string) {
-	h.u64(uint64(len(s)))
-	x := *h
-	for k := 0; k < len(s); k++ {
-		x ^= fnv(s[k])
-		x *= fnvPrime
-	}
-	*h = x
-}
+func (h *fnv) u64(v uint64)    { h.h.U64(v) }
+func (h *fnv) f64(f float64)   { h.h.F64(f) }
+func (h *fnv) v2(v mathx.Vec2) { h.h.V2(v) }
+func (h *fnv) v3(v mathx.Vec3) { h.h.V3(v) }
+func (h *fnv) str(s string)    { h.h.Str(s) }
+func (h *fnv) sum() uint64     { return uint64(h.h) }
 
 // StateHash returns a 64-bit FNV-1a hash of the whole simulation state:
 // the tick, the random source, every entity slot (handle generation,
@@ -46,7 +24,7 @@ func (h *fnv) str(s string) {
 // everything is walked in slot order (no map is involved), so two runs
 // that did the same things give the same hash on any machine.
 func (w *World) StateHash() uint64 {
-	h := fnvOffset
+	h := fnv{fnvpkg.New()}
 	h.u64(w.tick)
 	for _, c := range w.Rand.State() {
 		h.u64(uint64(c))
@@ -109,7 +87,7 @@ func (w *World) StateHash() uint64 {
 		h.u64(b.Owner[i].bits())
 		h.u64(uint64(uint32(b.Damage[i]))<<32 | uint64(uint32(b.TTL[i])))
 	}
-	return uint64(h)
+	return h.sum()
 }
 
 func boolBit(b bool) uint64 {

@@ -15,7 +15,7 @@ func TestImports(t *testing.T) {
 	allowed := map[string]bool{
 		"diorama/iso": true, "diorama/atlas": true, "diorama/physics": true, "diorama/raster": true,
 		"diorama/mathx": true, "diorama/loop": true, "diorama/scene/tiled": true, "diorama/scene/isoxml": true,
-		"diorama/scene/ascii": true, "diorama/scene/imagelevel": true, "diorama/internal/loadutil": true,
+		"diorama/scene/ascii": true, "diorama/scene/imagelevel": true, "diorama/internal/loadutil": true, "diorama/internal/fnv": true,
 		"diorama/ai/nav": true,
 	}
 	files, err := filepath.Glob("*.go")

@@ -1,6 +1,7 @@
 package determinism
 
 import (
+	"diorama/internal/fnv"
 	"fmt"
 	"math"
 
@@ -368,30 +369,30 @@ func (s *Sim) Tick() int { return s.tick }
 // analyser's safety and final maps, the perception result, the player and
 // the fingerprint of mathx's functions. Floats count by their bits.
 func (s *Sim) Hash() uint64 {
-	h := fnv(fnvOffset)
-	h.u64(s.fp)
-	h.u64(s.W.StateHash())
+	h := fnv.New()
+	h.U64(s.fp)
+	h.U64(s.W.StateHash())
 	for _, id := range s.spinners {
-		h.v2(s.W.Phys.Position(id))
-		h.v2(s.W.Phys.Velocity(id))
-		h.f64(s.W.Phys.Angle(id))
+		h.V2(s.W.Phys.Position(id))
+		h.V2(s.W.Phys.Velocity(id))
+		h.F64(s.W.Phys.Angle(id))
 	}
 	for i := 0; i < s.Swarm.Len(); i++ {
-		h.v2(s.Swarm.Pos(i))
-		h.v2(s.Swarm.Vel(i))
-		h.v2(s.Swarm.Heading(i))
-		h.v2(s.Swarm.Force(i))
+		h.V2(s.Swarm.Pos(i))
+		h.V2(s.Swarm.Vel(i))
+		h.V2(s.Swarm.Heading(i))
+		h.V2(s.Swarm.Force(i))
 	}
 	for i := 0; i < s.Form.Len(); i++ {
-		h.u64(uint64(s.Form.Slot(i)))
-		h.f64(s.Form.Safety(i))
-		h.v2(s.Form.Target(i))
+		h.U64(uint64(s.Form.Slot(i)))
+		h.F64(s.Form.Safety(i))
+		h.V2(s.Form.Target(i))
 	}
 	for k := range s.An.Final.V {
-		h.u64(uint64(math.Float32bits(s.An.Safety.V[k]))<<32 | uint64(math.Float32bits(s.An.Final.V[k])))
+		h.U64(uint64(math.Float32bits(s.An.Safety.V[k]))<<32 | uint64(math.Float32bits(s.An.Final.V[k])))
 	}
-	h.u64(s.seen)
-	h.v2(s.player)
+	h.U64(s.seen)
+	h.V2(s.player)
 	return uint64(h)
 }
 
@@ -399,42 +400,21 @@ func (s *Sim) Hash() uint64 {
 // fixed spread of 4096 arguments each, so that a platform difference in
 // them shows in the trace's very first line.
 func Fingerprint() uint64 {
-	h := fnv(fnvOffset)
+	h := fnv.New()
 	x := 0.37
 	for k := 0; k < 4096; k++ {
 		x = math.Mod(float64(x*1.618033988749895)+0.1, 40) - 20 // a spread of arguments in [-20, 20)
 		s, c := mathx.Sincos(float64(x * 37))
-		h.f64(s)
-		h.f64(c)
-		h.f64(mathx.Atan(x))
-		h.f64(mathx.Atan2(x, s))
-		h.f64(mathx.Exp(x))
-		h.f64(mathx.Hypot(x, c))
-		h.f64(mathx.FromAngle(x).Rotate(c).Angle())
+		h.F64(s)
+		h.F64(c)
+		h.F64(mathx.Atan(x))
+		h.F64(mathx.Atan2(x, s))
+		h.F64(mathx.Exp(x))
+		h.F64(mathx.Hypot(x, c))
+		h.F64(mathx.FromAngle(x).Rotate(c).Angle())
 	}
 	return uint64(h)
 }
-
-// fnv is 64-bit FNV-1a over little-endian words.
-type fnv uint64
-
-const (
-	fnvOffset fnv = 14695981039346656037
-	fnvPrime  fnv = 1099511628211
-)
-
-func (h *fnv) u64(v uint64) {
-	x := *h
-	for k := 0; k < 8; k++ {
-		x ^= fnv(v & 0xff)
-		x *= fnvPrime
-		v >>= 8
-	}
-	*h = x
-}
-
-func (h *fnv) f64(f float64)   { h.u64(math.Float64bits(f)) }
-func (h *fnv) v2(v mathx.Vec2) { h.f64(v.X); h.f64(v.Y) }
 
 // Trace runs a Sim for seed over ticks steps and calls emit with the
 // hash after each (tick 0 is the state before the first step).
