@@ -38,10 +38,9 @@ type BuildOptions struct {
 	// level is added to it: register looks there (World.AddLook) so that
 	// Looks can hand out their ids.
 	Prepare func(*World) error
-	// Limits bound what BuildASCII, BuildImageLevel and BuildIsoXML make
-	// (cells, entities, floor area, time); zero fields take
-	// DefaultLevelLimits.
-	Limits LevelLimits
+	// Limits is the budget of what the Load functions read and the
+	// builders make (see Limits); zero fields take the defaults.
+	Limits Limits
 }
 
 // prepare runs opt.Prepare on a new world.
@@ -84,13 +83,13 @@ func (o *BuildOptions) proj() (iso.Projection, error) {
 }
 
 // decodeImage reads an image file (PNG of any colour model, JPEG, GIF,
-// BMP, TIFF or WebP) from fsys as premultiplied RGBA, within
-// raster.DefaultImageLimits checked from the header.
-func decodeImage(fsys fs.FS, name string) (*image.RGBA, error) {
+// BMP, TIFF or WebP) from fsys as premultiplied RGBA, within lim
+// (BuildOptions.Limits.Images) checked from the header.
+func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, error) {
 	f, err := loadutil.Open(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return raster.DecodeRGBA(f, name, raster.ImageLimits{})
+	return raster.DecodeRGBA(f, name, lim)
 }

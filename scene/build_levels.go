@@ -356,7 +356,7 @@ func (b *blockMaker) addBlocks(w *World, bg *budget, rs []cellRect, z0, z1 int) 
 // LoadASCII loads a seed 004 text level from fsys and builds it; see
 // [BuildASCII].
 func LoadASCII(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	l, err := ascii.Load(fsys, name)
+	l, err := ascii.Loader{Limits: opt.Limits.ASCII}.Load(fsys, name)
 	if err != nil {
 		return nil, err
 	}
@@ -470,7 +470,7 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 // LoadImageLevel loads a seed 000 map image and its JSON description
 // from fsys and builds them; see [BuildImageLevel].
 func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*World, error) {
-	l, err := imagelevel.Load(fsys, imageName, descName)
+	l, err := imagelevel.Loader{Limits: opt.Limits.ImageLevel}.Load(fsys, imageName, descName)
 	if err != nil {
 		return nil, err
 	}
@@ -586,7 +586,7 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 // LoadIsoXML loads an IsoMob XML scene (and its definitions) from fsys and
 // builds it; see [BuildIsoXML].
 func LoadIsoXML(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	s, err := isoxml.Load(fsys, name)
+	s, err := isoxml.Loader{Limits: opt.Limits.IsoXML}.Load(fsys, name)
 	if err != nil {
 		return nil, err
 	}

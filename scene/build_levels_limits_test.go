@@ -122,7 +122,7 @@ func TestLevelLimits(t *testing.T) {
 		{"spawns", "seeeee\n", LevelLimits{MaxEntities: 11}, "l.lev: spawns: more than 11 entities (raise BuildOptions.Limits.MaxEntities)", 0},
 		{"time", big, LevelLimits{MaxTime: time.Nanosecond}, "l.lev: build took longer than 1ns (raise BuildOptions.Limits.MaxTime)", 0},
 	} {
-		w, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte(tc.src)}}, "l.lev", BuildOptions{Limits: tc.lim})
+		w, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte(tc.src)}}, "l.lev", BuildOptions{Limits: Limits{LevelLimits: tc.lim}})
 		if tc.want != "" {
 			if w != nil || err == nil || err.Error() != tc.want || !errors.Is(err, ErrLevelLimit) {
 				t.Errorf("%s: %v", tc.name, err)
@@ -166,7 +166,7 @@ func TestIsoXMLLevelLimits(t *testing.T) {
 		{LevelLimits{MaxEntities: 1}, `s.xml: walls, objects and characters: more than 1 entities (raise BuildOptions.Limits.MaxEntities)`},
 		{LevelLimits{MaxCells: 99}, `s.xml: 10×10 grid exceeds 99 cells (raise BuildOptions.Limits.MaxCells)`},
 	} {
-		w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{Proj: p, Limits: tc.lim})
+		w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{Proj: p, Limits: Limits{LevelLimits: tc.lim}})
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%+v: %v", tc.lim, err)

@@ -19,7 +19,7 @@ import (
 // LoadTiled loads a Tiled map (TMX or TMJ) from fsys and builds it; see
 // [BuildTiled].
 func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	m, err := tiled.Load(fsys, name)
+	m, err := tiled.Loader{Limits: opt.Limits.Tiled}.Load(fsys, name)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	if img, ok := b.images[ref.Source]; ok {
 		return img, nil
 	}
-	img, err := decodeImage(b.fsys, ref.Source)
+	img, err := decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
 	if err != nil {
 		err = loadutil.Chain(ref.RefFile, ref.RefLine, ref.RefWhere, err)
 		if ts != nil && ts.Source != "" && ref.RefFile != b.m.File {

@@ -29,11 +29,11 @@ func ExampleLevelLimits() {
 	}
 	fsys := fstest.MapFS{"chess.lev": {Data: []byte(b.String())}}
 
-	_, err := scene.LoadASCII(fsys, "chess.lev", scene.BuildOptions{Limits: scene.LevelLimits{MaxEntities: 500}})
+	_, err := scene.LoadASCII(fsys, "chess.lev", scene.BuildOptions{Limits: scene.Limits{LevelLimits: scene.LevelLimits{MaxEntities: 500}}})
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, scene.ErrLevelLimit))
 
-	w, err := scene.LoadASCII(fsys, "chess.lev", scene.BuildOptions{Limits: scene.LevelLimits{MaxEntities: 1024}})
+	w, err := scene.LoadASCII(fsys, "chess.lev", scene.BuildOptions{Limits: scene.Limits{LevelLimits: scene.LevelLimits{MaxEntities: 1024}}})
 	fmt.Println(len(w.AppendEntities(nil, scene.Object)), "wall blocks", err)
 	// Output:
 	// chess.lev: walls: more than 500 entities (raise BuildOptions.Limits.MaxEntities)

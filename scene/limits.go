@@ -1,0 +1,32 @@
+package scene
+
+import (
+	"diorama/raster"
+	"diorama/scene/ascii"
+	"diorama/scene/imagelevel"
+	"diorama/scene/isoxml"
+	"diorama/scene/tiled"
+)
+
+// Limits is the one budget of everything scene reads and builds, given
+// as BuildOptions.Limits to every Load and Build function: what the files
+// may declare (each loader's limits: bytes read, sizes, cells, elements,
+// nesting), the images they name (bytes, pixels, decoded bytes, from the
+// header before decoding), and what a build may make (cells, entities,
+// floor area, wall pixels, time: LevelLimits, embedded). Every field is
+// checked before the memory it bounds is allocated; an error names the
+// file, the place and the field of BuildOptions.Limits that raises it. A
+// zero field takes its default (DefaultLevelLimits,
+// raster.DefaultImageLimits, and each loader's DefaultLimits).
+type Limits struct {
+	LevelLimits
+	// Images bound every image file a level, tileset, template or image
+	// layer names.
+	Images raster.ImageLimits
+	// Tiled, ASCII, ImageLevel and IsoXML bound what their files may
+	// declare.
+	Tiled      tiled.Limits
+	ASCII      ascii.Limits
+	ImageLevel imagelevel.Limits
+	IsoXML     isoxml.Limits
+}

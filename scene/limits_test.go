@@ -1,0 +1,61 @@
+package scene
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"diorama/raster"
+	"diorama/scene/ascii"
+	"diorama/scene/tiled"
+)
+
+// TestOneBudget: BuildOptions.Limits reaches every reader and builder:
+// the Tiled loader, the images a map names, the ASCII loader and the
+// build itself, each refusing with an error that names the limit.
+func TestOneBudget(t *testing.T) {
+	fsys := fstest.MapFS{"level.lev": {Data: []byte("wwwww\nw-s-w\nw---w\nwwwww\n")}}
+	for _, f := range []string{"iso.tmx", "tiles.tsx", "tiles.png"} {
+		b, err := os.ReadFile("testdata/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys[f] = &fstest.MapFile{Data: b}
+	}
+	if _, err := LoadTiled(fsys, "iso.tmx", BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		load func() error
+		want string
+	}{
+		{"tiled file bytes", func() error {
+			_, err := LoadTiled(fsys, "iso.tmx", BuildOptions{Limits: Limits{Tiled: tiled.Limits{MaxFileBytes: 100}}})
+			return err
+		}, "larger than 100 bytes"},
+		{"image pixels", func() error {
+			_, err := LoadTiled(fsys, "iso.tmx", BuildOptions{Limits: Limits{Images: raster.ImageLimits{MaxPixels: 1000}}})
+			if err != nil && !errors.Is(err, raster.ErrImageLimit) {
+				t.Errorf("image limit error is not ErrImageLimit: %v", err)
+			}
+			return err
+		}, "MaxPixels"},
+		{"ascii file bytes", func() error {
+			_, err := LoadASCII(fsys, "level.lev", BuildOptions{Limits: Limits{ASCII: ascii.Limits{MaxFileBytes: 10}}})
+			return err
+		}, "10 bytes"},
+		{"build entities", func() error {
+			_, err := LoadASCII(fsys, "level.lev", BuildOptions{Limits: Limits{LevelLimits: LevelLimits{MaxEntities: 2}}})
+			return err
+		}, "Limits.MaxEntities"},
+	}
+	for _, c := range cases {
+		err := c.load()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+}
