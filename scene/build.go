@@ -45,6 +45,7 @@ type BuildOptions struct {
 
 // prepare runs opt.Prepare on a new world.
 func (o *BuildOptions) prepare(w *World) error {
+	w.navOpt.MaxCells = o.Limits.NavCells
 	if o.Prepare == nil {
 		return nil
 	}

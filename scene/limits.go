@@ -29,4 +29,8 @@ type Limits struct {
 	ASCII      ascii.Limits
 	ImageLevel imagelevel.Limits
 	IsoXML     isoxml.Limits
+	// NavCells bounds the cells of the world's navigation (tiles ×
+	// NavOptions.Sub²), checked when World.Nav builds it (default
+	// DefaultNavCells).
+	NavCells int
 }

@@ -59,3 +59,20 @@ func TestOneBudget(t *testing.T) {
 		}
 	}
 }
+
+// The navigation budget: a world built with Limits.NavCells too small
+// for its floor refuses to build its navigation, naming the limit.
+func TestNavCellsBudget(t *testing.T) {
+	fsys := fstest.MapFS{"l.lev": {Data: []byte("wwwwww\nw-s--w\nw----w\nwwwwww\n")}}
+	w, err := LoadASCII(fsys, "l.lev", BuildOptions{Limits: Limits{NavCells: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Nav(); err == nil || !strings.Contains(err.Error(), "Limits.NavCells") {
+		t.Fatalf("nav over budget: %v", err)
+	}
+	w, _ = LoadASCII(fsys, "l.lev", BuildOptions{})
+	if _, err := w.Nav(); err != nil {
+		t.Fatalf("default budget: %v", err)
+	}
+}

@@ -17,7 +17,15 @@ type NavOptions struct {
 	// Sub cuts each tile into Sub×Sub navigation cells (1..8, default 4),
 	// so clearance is rounded up to 1/Sub tile.
 	Sub int
+	// MaxCells bounds the navigation cells (tiles × Sub²), checked before
+	// they are allocated (default DefaultNavCells; builders set it from
+	// BuildOptions.Limits.NavCells).
+	MaxCells int
 }
+
+// DefaultNavCells is the navigation budget when none is given: 16 Mi
+// cells (a 1024×1024-tile world at Sub 4).
+const DefaultNavCells = 1 << 24
 
 func (o NavOptions) withDefaults() NavOptions {
 	if o.Radius == 0 {
@@ -25,6 +33,9 @@ func (o NavOptions) withDefaults() NavOptions {
 	}
 	if o.Sub == 0 {
 		o.Sub = 4
+	}
+	if o.MaxCells <= 0 {
+		o.MaxCells = DefaultNavCells
 	}
 	return o
 }
@@ -74,6 +85,10 @@ func (w *World) buildNav() (*Navigation, error) {
 	o := w.navOpt.withDefaults()
 	b := w.bounds
 	cols, rows := int(math.Ceil(b.Max.X)), int(math.Ceil(b.Max.Y))
+	if cells := int64(cols) * int64(rows) * int64(o.Sub*o.Sub); cells > int64(o.MaxCells) {
+		return nil, fmt.Errorf("scene: navigation of %d×%d tiles at %d cells a tile is %d cells, over the limit of %d (raise BuildOptions.Limits.NavCells or NavOptions.MaxCells)",
+			cols, rows, o.Sub*o.Sub, cells, o.MaxCells)
+	}
 	tm, err := nav.NewTileMap(cols, rows)
 	if err != nil {
 		return nil, fmt.Errorf("scene: navigation: %w", err)
