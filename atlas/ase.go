@@ -3,6 +3,7 @@ package atlas
 import (
 	"bytes"
 	"compress/zlib"
+	"diorama/internal/loadutil"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -225,7 +226,7 @@ func ParseAsepriteFile(data []byte, file string) (*Atlas, error) {
 // LoadAsepriteFile reads an .ase/.aseprite file from fsys (see
 // [ParseAsepriteFile]).
 func LoadAsepriteFile(fsys fs.FS, name string) (*Atlas, error) {
-	f, err := fsys.Open(name)
+	f, err := loadutil.Open(fsys, name) // regular files only
 	if err != nil {
 		return nil, fmt.Errorf("atlas: %w", err)
 	}

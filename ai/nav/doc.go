@@ -115,7 +115,8 @@
 // needs both orthogonal neighbours free and costs √2 times the entered
 // cell's cost.
 //
-// nav imports only mathx and the standard library. It must NOT import
+// nav imports only mathx, internal/loadutil (regular-file opening) and the
+// standard library. It must NOT import
 // physics, scene, raster, iso or any other ai package: world knowledge
 // comes in through small function types such as [ClearFunc].
 package nav

@@ -2,6 +2,7 @@ package nav
 
 import (
 	"bufio"
+	"diorama/internal/loadutil"
 	"errors"
 	"fmt"
 	"io"
@@ -117,7 +118,7 @@ func ParseMovingAIMap(r io.Reader) (*Grid, error) {
 // LoadMovingAIMap opens path in fsys and reads it with ReadMovingAIMap
 // (errors name path).
 func LoadMovingAIMap(fsys fs.FS, path string) (*Grid, error) {
-	f, err := fsys.Open(path)
+	f, err := loadutil.Open(fsys, path) // regular files only
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +310,7 @@ func ParseScenarios(r io.Reader) ([]Scenario, error) {
 // LoadScenarios opens path in fsys and reads it with ReadScenarios (errors
 // name path).
 func LoadScenarios(fsys fs.FS, path string) ([]Scenario, error) {
-	f, err := fsys.Open(path)
+	f, err := loadutil.Open(fsys, path) // regular files only
 	if err != nil {
 		return nil, err
 	}
