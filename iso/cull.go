@@ -57,6 +57,14 @@ func (g *Grid) AppendVisible(dst []Tile, view mathx.Rect, od Overdraw) []Tile {
 	dMax := ceilDivInt(view.Max.X-bx+od.Side, hw) - 1
 	sMin := floorDivInt(view.Min.Y-by-g.th-od.Down, hh) + 1
 	sMax := ceilDivInt(view.Max.Y-by+od.Up, hh) - 1
+	if g.Proj.odd() {
+		// Corners at ⌊d·TileW/2⌋: solve in doubled units, with a cell of
+		// margin for the rounding (drawing clips what is not visible).
+		dMin = floorDivInt(2*(view.Min.X-bx-g.tw-od.Side), g.Proj.TileW)
+		dMax = ceilDivInt(2*(view.Max.X-bx+od.Side)+1, g.Proj.TileW)
+		sMin = floorDivInt(2*(view.Min.Y-by-g.th-od.Down), g.Proj.TileH)
+		sMax = ceilDivInt(2*(view.Max.Y-by+od.Up)+1, g.Proj.TileH)
+	}
 	diamond := g.Layout == Diamond
 	if diamond {
 		sMin = max(sMin, 0)

@@ -39,7 +39,7 @@ func Footprint(i, j, w, h int, z, height float64) Box {
 // BoxBounds returns the map-pixel bounding rectangle of the projection of
 // b (a hexagon), rounded outwards.
 func (p Projection) BoxBounds(b Box) mathx.Rect {
-	hw, hh, zp := float64(p.TileW/2), float64(p.TileH/2), float64(p.ZPixels)
+	hw, hh, zp := float64(p.TileW)/2, float64(p.TileH)/2, float64(p.ZPixels)
 	x0 := (b.Min.X - b.Max.Y) * hw
 	x1 := (b.Max.X - b.Min.Y) * hw
 	y0 := (b.Min.X+b.Min.Y)*hh - b.Max.Z*zp

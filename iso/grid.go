@@ -121,7 +121,11 @@ func NewStaggered(p Projection, cols, rows int, axis StaggerAxis, index StaggerI
 }
 
 func newGrid(p Projection, l Layout, a StaggerAxis, ix StaggerIndex, cols, rows int) (*Grid, error) {
-	if _, err := NewProjection(p.TileW, p.TileH, p.ZPixels); err != nil {
+	check := NewProjection
+	if l == Diamond {
+		check = NewOddProjection // diamond grids take odd sizes too
+	}
+	if _, err := check(p.TileW, p.TileH, p.ZPixels); err != nil {
 		return nil, err
 	}
 	if err := checkMapSize(cols, rows); err != nil {
@@ -143,7 +147,7 @@ func latticeOrigin(p Projection, l Layout, a StaggerAxis, ix StaggerIndex, rows 
 	e := int(ix) // 1 for even
 	switch {
 	case l == Diamond:
-		return mathx.Point{X: rows * hw}
+		return mathx.Point{X: rows * p.TileW / 2} // Tiled's originX, rounded down
 	case a == StaggerY:
 		return mathx.Point{X: (1 + e) * hw}
 	default:

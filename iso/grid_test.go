@@ -132,8 +132,11 @@ func TestGridErrors(t *testing.T) {
 			t.Errorf("NewDiamond %v accepted", c)
 		}
 	}
-	if _, err := NewDiamond(Projection{63, 32, 32}, 4, 4); err == nil {
-		t.Error("odd projection accepted")
+	if _, err := NewStaggered(Projection{63, 32, 32}, 4, 4, StaggerY, StaggerOdd); err == nil {
+		t.Error("odd projection accepted for a staggered grid")
+	}
+	if _, err := NewDiamond(Projection{0, 32, 32}, 4, 4); err == nil {
+		t.Error("empty projection accepted")
 	}
 	if _, err := NewStaggered(p, 4, 4, 7, 0); err == nil {
 		t.Error("bad stagger axis accepted")
@@ -178,5 +181,50 @@ func TestGridBoundsMatchTiled(t *testing.T) {
 	d, _ := NewDiamond(p, 3, 5)
 	if b := d.Bounds(); b != mathx.R(0, 0, 256, 128) {
 		t.Errorf("diamond bounds %v", b)
+	}
+}
+
+// TestOddDiamond: a diamond grid of odd tile sizes (as a Tiled isometric
+// map of 111×55 tiles) puts cell corners at ⌊(i−j)·W/2⌋, ⌊(i+j)·H/2⌋ from
+// Tiled's origin, culls no visible tile, and picks every pixel's cell.
+func TestOddDiamond(t *testing.T) {
+	p, err := NewOddProjection(111, 55, 55)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewDiamond(p, 7, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	originX := 9 * 111 / 2 // Tiled: map height × tile width / 2, in ints
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 9; j++ {
+			b := g.TileBounds(i, j, 0)
+			wantX := originX + floorDivInt((i-j)*111, 2) - 111/2
+			wantY := floorDivInt((i+j)*55, 2)
+			if b.Min.X != wantX || b.Min.Y != wantY || b.Dx() != 111 || b.Dy() != 55 {
+				t.Fatalf("tile %d,%d box %v, want min (%d,%d) 111×55", i, j, b, wantX, wantY)
+			}
+		}
+	}
+	// Culling keeps every tile whose box meets the view.
+	for _, view := range []mathx.Rect{mathx.R(0, 0, 300, 200), mathx.R(333, 111, 777, 301), mathx.R(-50, -50, 2000, 2000)} {
+		got := map[[2]int]bool{}
+		for _, tl := range g.AppendVisible(nil, view, Overdraw{}) {
+			got[[2]int{tl.Col, tl.Row}] = true
+		}
+		for i := 0; i < 7; i++ {
+			for j := 0; j < 9; j++ {
+				if g.TileBounds(i, j, 0).Overlaps(view) && !got[[2]int{i, j}] {
+					t.Fatalf("view %v: tile %d,%d culled", view, i, j)
+				}
+			}
+		}
+	}
+	// Picking: a pixel inside a diamond's inner part belongs to its cell.
+	c := g.TileBounds(3, 4, 0)
+	cx, cy := (c.Min.X+c.Max.X)/2, (c.Min.Y+c.Max.Y)/2
+	if col, row, ok := g.PickPixel(cx, cy, 0); !ok || col != 3 || row != 4 {
+		t.Fatalf("centre of tile 3,4 picked %d,%d %v", col, row, ok)
 	}
 }

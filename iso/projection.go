@@ -67,6 +67,24 @@ func NewProjection(tileW, tileH, zPixels int) (Projection, error) {
 	return Projection{TileW: tileW, TileH: tileH, ZPixels: zPixels}, nil
 }
 
+// NewOddProjection is NewProjection for any positive size, odd ones
+// included, as maps made elsewhere use (a Tiled isometric map of 111×55
+// tiles). Half-pixel positions are rounded down, as Tiled rounds them when
+// it draws: cell corners at ⌊(i−j)·TileW/2⌋, ⌊(i+j)·TileH/2⌋. Only Diamond
+// grids take odd sizes; faces, walls and texture shading need even ones.
+func NewOddProjection(tileW, tileH, zPixels int) (Projection, error) {
+	if tileW <= 0 || tileH <= 0 || tileW > maxTileSide || tileH > maxTileSide {
+		return Projection{}, fmt.Errorf("iso: tile size %d×%d must be positive and at most %d", tileW, tileH, maxTileSide)
+	}
+	if err := checkZPixels(zPixels); err != nil {
+		return Projection{}, err
+	}
+	return Projection{TileW: tileW, TileH: tileH, ZPixels: zPixels}, nil
+}
+
+// odd reports whether a side of the tile is odd.
+func (p Projection) odd() bool { return p.TileW%2 != 0 || p.TileH%2 != 0 }
+
 // checkZPixels checks the pixels drawn per world unit of height.
 func checkZPixels(zPixels int) error {
 	if zPixels <= 0 || zPixels > maxTileSide {
@@ -82,7 +100,7 @@ func (p Projection) Angle() float64 { return math.Atan2(float64(p.TileH), float6
 
 // ToScreen projects a world point to map-pixel space.
 func (p Projection) ToScreen(w mathx.Vec3) mathx.Vec2 {
-	hw, hh := float64(p.TileW/2), float64(p.TileH/2)
+	hw, hh := float64(p.TileW)/2, float64(p.TileH)/2
 	return mathx.Vec2{X: (w.X - w.Y) * hw, Y: (w.X+w.Y)*hh - w.Z*float64(p.ZPixels)}
 }
 
@@ -90,7 +108,7 @@ func (p Projection) ToScreen(w mathx.Vec3) mathx.Vec2 {
 // z: it returns the world point at height z that projects to s. (A screen
 // point alone cannot give all three coordinates; one must be fixed.)
 func (p Projection) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
-	hw, hh := float64(p.TileW/2), float64(p.TileH/2)
+	hw, hh := float64(p.TileW)/2, float64(p.TileH)/2
 	u := s.X / hw
 	v := (s.Y + z*float64(p.ZPixels)) / hh
 	return mathx.Vec3{X: (v + u) / 2, Y: (v - u) / 2, Z: z}
@@ -99,6 +117,9 @@ func (p Projection) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
 // CellCorner returns the map-pixel position of the top corner of cell
 // (i, j)'s diamond at integer elevation zpix pixels (exact).
 func (p Projection) CellCorner(i, j, zpix int) mathx.Point {
+	if p.odd() {
+		return mathx.Point{X: floorDivInt((i-j)*p.TileW, 2), Y: floorDivInt((i+j)*p.TileH, 2) - zpix}
+	}
 	return mathx.Point{X: (i - j) * (p.TileW / 2), Y: (i+j)*(p.TileH/2) - zpix}
 }
 
@@ -122,12 +143,13 @@ func (p Projection) PixelCell(px, py, zpix int) (i, j int) {
 	// Far beyond any map; keeps the products below inside int64.
 	const lim = min(1<<40, math.MaxInt/2) // 2^40; 2^30 with a 32-bit int
 	px, py, zpix = min(max(px, -lim), lim), min(max(py, -lim), lim), min(max(zpix, -lim), lim)
-	hw, hh := int64(p.TileW/2), int64(p.TileH/2)
-	// Pixel centre in doubled coordinates: (2px+1, 2(py+zpix)+1)/2.
+	// With W, H the tile size: i = (y·W + x·H)/(W·H), j = (y·W − x·H)/(W·H)
+	// at the pixel centre, in doubled coordinates (2px+1, 2(py+zpix)+1)/2.
+	w, h := int64(p.TileW), int64(p.TileH)
 	X := 2*int64(px) + 1
 	Y := 2*(int64(py)+int64(zpix)) + 1
-	den := 4 * hw * hh
-	return int(floorDiv(Y*hw+X*hh, den)), int(floorDiv(Y*hw-X*hh, den))
+	den := 2 * w * h
+	return int(floorDiv(Y*w+X*h, den)), int(floorDiv(Y*w-X*h, den))
 }
 
 // SubPixel is the fixed-point resolution of [Projection.PointCell]:
@@ -145,11 +167,11 @@ func (p Projection) PointCell(s mathx.Vec2, zpix int) (i, j int, ok bool) {
 	if !(s.X > -lim && s.X < lim && s.Y > -lim && s.Y < lim) {
 		return 0, 0, false
 	}
-	hw, hh := int64(p.TileW/2), int64(p.TileH/2)
+	w, h := int64(p.TileW), int64(p.TileH)
 	X := int64(math.Floor(s.X * SubPixel))
 	Y := int64(math.Floor(s.Y*SubPixel)) + int64(zpix)*SubPixel
-	den := 2 * SubPixel * hw * hh
-	return int(floorDiv(Y*hw+X*hh, den)), int(floorDiv(Y*hw-X*hh, den)), true
+	den := SubPixel * w * h
+	return int(floorDiv(Y*w+X*h, den)), int(floorDiv(Y*w-X*h, den)), true
 }
 
 // floorDiv is ⌊a/b⌋ for b > 0.

@@ -778,12 +778,9 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 	cols, rows := region.Dx(), region.Dy()
 	switch m.Orientation {
 	case tiled.Isometric:
-		if m.TileWidth%2 != 0 || m.TileHeight%2 != 0 {
-			// Tiled places such tiles on half pixels; the iso grid works
-			// in whole half-tiles.
-			return nil, fmt.Errorf("isometric map with an odd tile size %d×%d: not supported (staggered, hexagonal and orthogonal maps take any size)", m.TileWidth, m.TileHeight)
-		}
-		p, err := iso.NewProjection(m.TileWidth, m.TileHeight, m.TileHeight)
+		// Odd sizes too: corners on half pixels are rounded down, as
+		// Tiled's isometric renderer draws them.
+		p, err := iso.NewOddProjection(m.TileWidth, m.TileHeight, m.TileHeight)
 		if err != nil {
 			return nil, err
 		}
