@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"unsafe"
 	"image"
 	"image/color"
 	"math"
@@ -323,6 +324,13 @@ func (l *DrawList) rebaseEnds(a, ea int) {
 	for i := ea; i < len(l.ends); i++ {
 		l.ends[i] -= a
 	}
+}
+
+// TextBytes is Text for text built in a reused byte buffer (a HUD's
+// numbers appended each frame): b is laid out at once and not kept, so
+// the buffer may change right after, and nothing is allocated.
+func (l *DrawList) TextBytes(depth int64, f *Font, b []byte, x, y int, c color.RGBA) {
+	l.Text(depth, f, unsafe.String(unsafe.SliceData(b), len(b)), x, y, c)
 }
 
 // Text adds s drawn with f at (x, y) (top-left of the first line) in the

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 
 	"diorama/iso"
 	"diorama/iso/overlay"
@@ -780,10 +779,10 @@ func (g *game) drawDebug() {
 	}
 }
 
-// textb draws the text in b (raster lays text out at once and keeps no
-// reference to the string).
+// textb draws the text in b, like text, without making a string of it.
 func (g *game) textb(b []byte, x, y int, c color.RGBA) {
-	g.text(unsafe.String(unsafe.SliceData(b), len(b)), x, y, c)
+	g.list.TextBytes(depthHUD+1, g.font, b, x+1, y+1, rgba(0, 0, 0, 180))
+	g.list.TextBytes(depthHUD+2, g.font, b, x, y, c)
 }
 
 // appendPadded appends v right-aligned in width characters.
@@ -861,7 +860,7 @@ func (g *game) drawHUD() {
 		b = strconv.AppendInt(b, int64(L.score), 10)
 		b = append(b, " - press Enter / A / tap"...)
 		g.tbuf = b
-		msg = unsafe.String(unsafe.SliceData(b), len(b))
+		msg = string(b) // once, when the level is won
 	case g.attract:
 		msg = "DEMO  -  press any key or tap to play"
 	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
