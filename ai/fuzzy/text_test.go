@@ -31,28 +31,31 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"inptu d\n", 1, `unknown statement "inptu"`},
 		{head + "rule d is near then o is lo\n", 6, `expected "if"`},
 		{head + "rule if d is near o is lo\n", 6, `expected "then"`},
-		{head + "rule if x is near then o is lo\n", 6, `unknown variable "x"`},
+		{head + "rule if x is near then o is lo\n", 6, `expected a variable, found "x"`},
 		{head + "rule if d near then o is lo\n", 6, `expected "is"`},
-		{head + "rule if d is close then o is lo\n", 6, `no set "close"`},
+		{head + "rule if d is close then o is lo\n", 6, `a term of d, found "close"`},
 		{head + "rule if d is near then o is lo extra\n", 6, `unexpected "extra"`},
+		{head + "rule if d is near then o is lo with 0.5\n", 6, `unexpected "with" after the conclusion`},
+		{head + "rule if d is near then o is lo and o is lo\n", 6, `unexpected "and" after the conclusion`},
+		{head + "rule if d is somewhat near then o is lo\n", 6, `a term of d, found "somewhat"`},
 		{head + "rule if (d is near then o is lo\n", 6, `expected ")"`},
-		{head + "rule if d is near and then o is lo\n", 6, `unknown variable "then"`},
-		{head + "rule if d is near then d is far\n", 6, "is not an output"},
+		{head + "rule if d is near and then o is lo\n", 6, `expected a variable, found "end of rule"`},
+		{head + "rule if d is near then d is far\n", 6, `expected an output variable, found the input "d"`},
 		{head + "rule if o is lo then o is lo\n", 6, "used in a condition"},
-		{head + "rule if d is near then o is very lo\n", 6, `no set "very"`},
+		{head + "rule if d is near then o is very lo\n", 6, `expected a term of o, found "very"`},
 		{head + "rule if " + strings.Repeat("(", 100) + "d is near" + strings.Repeat(")", 100) + " then o is lo\n", 6, "nested deeper"},
-		{head + "rule if d is near\n", 6, `expected "then", found "end of line"`},
+		{head + "rule if d is near\n", 6, `expected "then"`},
 		{head + "block\n", 6, "expected block NAME"},
 		{head + "block a b\n", 6, "expected block NAME"},
 		{head + "block or\n", 6, "expected block NAME"},
 	} {
 		_, err := Parse(c.src)
-		var e *Error
+		var e *ParseError
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
 		}
 	}
-	if _, err := Parse(strings.Repeat(" ", MaxSourceBytes+1)); err == nil {
+	if _, err := Parse(strings.Repeat(" ", MaxFLLBytes+1)); err == nil {
 		t.Error("huge source accepted")
 	}
 }
@@ -119,7 +122,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := Parse(src)
 		if err != nil {
-			var e *Error
+			var e *ParseError
 			if !errors.As(err, &e) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
