@@ -164,3 +164,60 @@ func TestParseFileNamesTheFile(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// The compact format is a shorthand of FLL: seed 002's attack module,
+// its rule lines copied verbatim into FLL (fairly spelled somewhat) with
+// its shoulders as the equal fuzzylite Ramps, gives the same rule degrees,
+// bit for bit, from ParseFLL as from Parse.
+func TestCompactIsFLLShorthand(t *testing.T) {
+	fll := "Engine: attack\n" +
+		"InputVariable: ammo\n  range: 0 10\n  term: empty Ramp 4 0\n  term: hasAmmo Ramp 0 4\n" +
+		"InputVariable: tiredness\n  range: 0 1\n  term: rested Ramp 0.8 0.2\n  term: tired Ramp 0.2 0.8\n" +
+		"InputVariable: distance\n  range: 0 100\n  term: close Ramp 50 10\n  term: far Ramp 10 50\n" +
+		"InputVariable: health\n  range: 0 100\n  term: unhealthy Ramp 60 20\n  term: healthy Ramp 20 60\n" +
+		"OutputVariable: weapon\n  range: 0 1\n  aggregation: Maximum\n  defuzzifier: WeightedAverage\n  term: rocket Constant 1\n  term: pistol Constant 0\n" +
+		"OutputVariable: accuracy\n  range: 0 100\n  aggregation: Maximum\n  defuzzifier: WeightedAverage\n  term: bad Constant 5\n  term: good Constant 95\n"
+	for _, line := range strings.Split(seed002Attack(t), "\n") {
+		switch {
+		case strings.HasPrefix(line, "block "):
+			fll += "RuleBlock: " + line[len("block "):] + "\n  conjunction: Minimum\n  disjunction: Maximum\n  implication: Minimum\n  activation: General\n"
+		case strings.HasPrefix(line, "rule "):
+			fll += "  rule: " + strings.ReplaceAll(line[len("rule "):], " fairly ", " somewhat ") + "\n"
+		}
+	}
+	e := mustParse(t, "attack.fll", fll)
+	m := seedModule(t)
+	var mr, er []*Rule
+	for i, b := range m.e.Blocks()[1:] { // the module's first block is main, empty here
+		mr = append(mr, b.Rules...)
+		er = append(er, e.Blocks()[i].Rules...)
+	}
+	if len(mr) != 16 || len(er) != 16 {
+		t.Fatalf("%d and %d rules", len(mr), len(er))
+	}
+	n := 0
+	for ammo := 0.0; ammo <= 10; ammo += 1.25 {
+		for tired := 0.0; tired <= 1; tired += 0.125 {
+			for dist := 0.0; dist <= 100; dist += 6.25 {
+				health := 100 - dist
+				for name, x := range map[string]float64{"ammo": ammo, "tiredness": tired, "distance": dist, "health": health} {
+					m.Fuzzify(name, x)
+					e.Input(name).SetValue(x)
+				}
+				m.Evaluate()
+				e.Process()
+				for i := range mr {
+					if a, b := mr[i].Degree(), er[i].Degree(); a != b {
+						t.Fatalf("ammo %v tiredness %v distance %v: rule %d: %v from Parse, %v from ParseFLL", ammo, tired, dist, i+1, a, b)
+					}
+					if mr[i].Degree() > 0 && mr[i].Degree() < 1 {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d partial degrees compared", n)
+	}
+}
