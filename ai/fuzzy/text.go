@@ -25,11 +25,11 @@ func ParseFile(name, src string) (*Module, error) {
 // FuzzyLite Language read by the same parser as [ParseFLL]. "#" starts a
 // comment; each non-blank line is one of
 //
-//	input NAME [MIN MAX]          InputVariable: NAME, range: MIN MAX
-//	output NAME [MIN MAX]         OutputVariable: NAME, range: MIN MAX
-//	set NAME SHAPE P1 [P2 P3 [P4]]  term: NAME SHAPE P1...
-//	block NAME                    RuleBlock: NAME
-//	rule if CONDITION then VARIABLE is SET   rule: the same
+//	input NAME [MIN MAX]             InputVariable: NAME + range: MIN MAX
+//	output NAME [MIN MAX]            OutputVariable: NAME + range: MIN MAX
+//	set NAME SHAPE P1 [P2 P3 [P4]]   term: NAME SHAPE P1...
+//	block NAME                       RuleBlock: NAME
+//	rule if CONDITION then VAR is SET  rule: if CONDITION then VAR is SET
 //
 // (on the right, the FLL each line stands for). Output variables
 // aggregate with Maximum; blocks use Minimum for and and implication,

@@ -112,7 +112,7 @@ func TestParseRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzParse: any input either fails with a line-numbered *Error or gives
+// FuzzParse: any input either fails with a line-numbered *ParseError or gives
 // a module whose text form reparses to the same text, and which never
 // yields NaN.
 func FuzzParse(f *testing.F) {
