@@ -1,17 +1,42 @@
 // Package fuzzy implements fuzzy logic for game AI decisions. It has two
-// front ends over the same membership and rule ideas:
+// front ends over one parser and one evaluator:
 //
 //   - [Engine], compatible with fuzzylite (the reference fuzzy logic
 //     library) and its FuzzyLite Language (.fll), for engines designed in
 //     fuzzylite or QtFuzzyLite, or written by hand;
 //   - [Module], the small seed 002 module (after Buckland and
-//     Millington) with its own compact text format ([Parse]), kept for
-//     the seed's enemies. It is a thin layer over an Engine: its sets
-//     become engine terms, its rules engine rules (AND = Minimum, OR =
-//     Maximum, NOT, very, fairly = somewhat, a hedge allowed on any
-//     combination) and the engine evaluates them; the Module adds seed
-//     002's defuzzifiers on the engine's fuzzy output. One evaluator
-//     serves both.
+//     Millington), kept for the seed's enemies, with a compact text
+//     format ([Parse]) that is a shorthand of FLL. It is a thin layer
+//     over an Engine: its sets are engine terms, its rules engine rules
+//     (AND = Minimum, OR = Maximum, NOT, very, fairly = somewhat) and the
+//     engine evaluates them; the Module adds seed 002's defuzzifiers on
+//     the engine's fuzzy output.
+//
+// # One parser
+//
+// [ParseFLL] and [Parse] run the same reader: the same line handling,
+// comments, limits, [*ParseError]s, and the same rule parser. A compact
+// line stands for FLL keys:
+//
+//	input NAME [MIN MAX]        InputVariable: NAME + range: MIN MAX
+//	output NAME [MIN MAX]       OutputVariable: NAME + range: MIN MAX
+//	set NAME SHAPE POINTS...    term: NAME SHAPE POINTS...
+//	block NAME                  RuleBlock: NAME
+//	rule if ... then V is S     rule: if ... then V is S
+//
+// with fixed settings (aggregation Maximum; conjunction and implication
+// Minimum, disjunction Maximum, activation General), the Module's shapes
+// (triangle, trapezoid, leftshoulder, rightshoulder, singleton) as term
+// classes, ranges that grow to cover the sets, and a subset of the rule
+// language: the hedges not, very and fairly (somewhat), input variables
+// only in conditions, one conclusion without hedges or weight. The
+// compact format's hedges before a parenthesised condition ("not (a is x
+// or b is y)") are an extension of FLL that ParseFLL accepts too;
+// fuzzylite does not, and with Minimum and Maximum the same rule in
+// fuzzylite's grammar puts the hedges after each "is" by De Morgan ("a is
+// not x and b is not y"; very, somewhat, seldom and extremely are
+// increasing, so they pass through min and max unchanged).
+// TestFLLPrefixHedges checks that equivalence bit for bit.
 //
 // # Engine (fuzzylite)
 //
@@ -75,8 +100,9 @@
 // variable's range is flexible, growing to cover every set added to it.
 // Rules are built from set terms with [AllOf], [AnyOf] and the [Expr]
 // methods Not, Very and Fairly, grouped in named [RuleBlock]s that can be
-// switched on and off, or written in a small text format read by
-// [Parse]. Rules are compiled to a flat program when added, so fuzzifying,
+// switched on and off, or written in the compact format read by [Parse]
+// ([Module.String] writes it). Either way a rule becomes the engine rule
+// the rule parser builds (a flat postfix program), so fuzzifying,
 // evaluating and defuzzifying allocate nothing.
 //
 // Defuzzifiers ([Method]): [AverageOfMaxima] (seed 002's "MaxAv": the

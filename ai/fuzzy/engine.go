@@ -346,7 +346,7 @@ const (
 	aProp aopKind = iota
 	aAnd
 	aOr
-	aHedge // a hedge on a combination (Module rules only)
+	aHedge // a hedge before a parenthesised antecedent
 )
 
 type aop struct {

@@ -17,16 +17,22 @@ const (
 	MaxResolution  = 1 << 20
 )
 
-// ParseError is an error in FuzzyLite Language text: the source name, the
-// 1-based line and what was expected there.
+// ParseError is an error in FuzzyLite Language or compact text ([Parse]):
+// the source name, the 1-based line and what was expected there.
 type ParseError struct {
-	Name string
+	Name string // the source's name; "" for Parse
 	Line int
 	Msg  string
 }
 
-// Error formats the error as "name:line: msg".
-func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg) }
+// Error formats the error as "name:line: msg", or "fuzzy: line N: msg"
+// when the source has no name.
+func (e *ParseError) Error() string {
+	if e.Name == "" {
+		return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
+}
 
 // LoadFLL reads the engine in file path of fsys; errors name the path.
 func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
@@ -70,6 +76,11 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 // An antecedent combines propositions "VARIABLE is [HEDGE...] TERM" (or
 // "VARIABLE is [HEDGE...] any") with and, or (and binds tighter) and
 // parentheses; it may test output variables concluded by earlier rules.
+// As an extension (the compact format's, see [Parse]), hedges other than
+// any may also precede a proposition or a parenthesised antecedent:
+// "not (a is x or b is y)". fuzzylite rejects such rules; for text it
+// must read, move the hedges after "is" (with Minimum and Maximum,
+// "a is not x and b is not y" is exactly the same rule).
 // Conclusions are "OUTPUT is [HEDGE...] TERM" joined by and. Hedges: not,
 // somewhat, very, seldom, extremely, any. Function terms take a formula
 // of numbers, variables (x is the value being evaluated), the operators
@@ -90,6 +101,9 @@ func ParseFLL(name, src string) (*Engine, error) {
 	return p.e, nil
 }
 
+// fllParser reads both text formats: the FuzzyLite Language into an
+// Engine, and the compact format of Parse (m != nil) into a Module's
+// engine, its statements being aliases of FLL keys (see statement).
 type fllParser struct {
 	name  string
 	e     *Engine
@@ -97,6 +111,10 @@ type fllParser struct {
 	v     *Var
 	b     *Block
 	fnLoc []fnLoc // Function terms to resolve at the end
+
+	m  *Module    // compact format: the module being read (e is m.e)
+	mv *Variable  // compact format: the variable sets go to
+	mb *RuleBlock // compact format: the block rules go to
 }
 
 type fnLoc struct {
@@ -126,6 +144,12 @@ func (p *fllParser) parse(src string) error {
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
+			continue
+		}
+		if p.m != nil {
+			if err := p.statement(line); err != nil {
+				return err
+			}
 			continue
 		}
 		colon := strings.IndexByte(line, ':')
@@ -171,6 +195,12 @@ func (p *fllParser) parse(src string) error {
 		if err != nil {
 			return err
 		}
+	}
+	if p.m != nil {
+		if len(p.m.vars) == 0 {
+			return p.errf("no variables defined")
+		}
+		return nil
 	}
 	return p.finish()
 }
@@ -571,7 +601,7 @@ func (p *fllParser) rule(text string) (*Rule, error) {
 	cons := toks[then+1:]
 	r := &Rule{Weight: 1, Enabled: true, Text: strings.Join(toks, " ")}
 	for i, t := range cons {
-		if t == "with" {
+		if t == "with" && p.m == nil {
 			if i != len(cons)-2 {
 				return nil, fmt.Errorf("expected one number after \"with\"")
 			}
@@ -653,8 +683,39 @@ func (a *anteParser) and(depth int) error {
 	return nil
 }
 
+// hedge returns the hedge named t in the dialect being read: fuzzylite's
+// hedges in FLL, not, very and fairly (= somewhat) in the compact format.
+func (p *fllParser) hedge(t string) Hedge {
+	if p.m == nil {
+		return hedgeByName(t)
+	}
+	switch t {
+	case "not":
+		return HedgeNot
+	case "very":
+		return HedgeVery
+	case "fairly":
+		return HedgeSomewhat
+	}
+	return 0
+}
+
+// factor reads [HEDGE...] ( "(" ANTECEDENT ")" | PROPOSITION ).
 func (a *anteParser) factor(depth int) error {
-	if a.peek() == "(" {
+	if depth > MaxExprDepth {
+		return fmt.Errorf("antecedent nested deeper than %d", MaxExprDepth)
+	}
+	t := a.peek()
+	if h := a.p.hedge(t); h != 0 && h != HedgeAny && !(a.p.e.Variable(t) != nil && a.pos+1 < len(a.toks) && a.toks[a.pos+1] == "is") {
+		a.pos++
+		start := len(a.prog)
+		if err := a.factor(depth + 1); err != nil {
+			return err
+		}
+		a.prog = hedgeProgram(a.prog, start, h)
+		return nil
+	}
+	if t == "(" {
 		a.pos++
 		if err := a.or(depth + 1); err != nil {
 			return err
@@ -670,6 +731,9 @@ func (a *anteParser) factor(depth int) error {
 	if v == nil {
 		return fmt.Errorf("expected a variable, found %q", orEnd(name))
 	}
+	if v.output && a.p.m != nil {
+		return fmt.Errorf("output variable %q used in a condition", name)
+	}
 	a.pos++
 	if a.peek() != "is" {
 		return fmt.Errorf("expected \"is\" after %s, found %q", name, orEnd(a.peek()))
@@ -678,7 +742,7 @@ func (a *anteParser) factor(depth int) error {
 	o := aop{kind: aProp, out: v.output, v: v.index}
 	for {
 		t := a.peek()
-		if h := hedgeByName(t); h != 0 {
+		if h := a.p.hedge(t); h != 0 {
 			a.pos++
 			o.hedges = append(o.hedges, h)
 			if h == HedgeAny {
@@ -714,6 +778,9 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 		}
 		v := p.e.Output(toks[i])
 		if v == nil {
+			if p.e.Input(toks[i]) != nil {
+				return fmt.Errorf("expected an output variable, found the input %q", clip(toks[i]))
+			}
 			return fmt.Errorf("expected an output variable, found %q", clip(toks[i]))
 		}
 		i++
@@ -723,7 +790,7 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 		i++
 		c := conclusion{v: v.index, term: -1}
 		for i < len(toks) {
-			if h := hedgeByName(toks[i]); h != 0 && h != HedgeAny {
+			if h := hedgeByName(toks[i]); h != 0 && h != HedgeAny && p.m == nil {
 				c.hedges = append(c.hedges, h)
 				i++
 				continue
@@ -735,6 +802,9 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 			break
 		}
 		if c.term < 0 {
+			if i < len(toks) && p.m != nil {
+				return fmt.Errorf("expected a term of %s, found %q", v.Name, clip(toks[i]))
+			}
 			if i < len(toks) {
 				return fmt.Errorf("expected a hedge or a term of %s, found %q", v.Name, clip(toks[i]))
 			}
@@ -743,6 +813,9 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 		r.cons = append(r.cons, c)
 		if i == len(toks) {
 			return nil
+		}
+		if p.m != nil { // the compact format: one conclusion, no weight
+			return fmt.Errorf("unexpected %q after the conclusion", clip(toks[i]))
 		}
 		if toks[i] != "and" {
 			return fmt.Errorf("expected \"and\" or \"with\", found %q", clip(toks[i]))

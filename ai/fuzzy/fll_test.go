@@ -323,6 +323,7 @@ func TestLoadFLL(t *testing.T) {
 func FuzzParseFLL(f *testing.F) {
 	f.Add(guardFLL)
 	f.Add("Engine: e\nInputVariable: a\n  range: 0 1\n  term: d Discrete 0 0 0.5 1 1 0\nOutputVariable: b\n  range: 0 1\n  defuzzifier: Bisector 20\n  aggregation: EinsteinSum\n  term: t Bell 0.5 0.2 2\nRuleBlock: r\n  conjunction: HamacherProduct\n  disjunction: DrasticSum\n  implication: NilpotentMinimum\n  activation: Highest 2\n  rule: if a is seldom d then b is very t with 0.5\n")
+	f.Add("Engine: e\nInputVariable: a\n  term: lo Ramp 1 0\nOutputVariable: b\n  term: t Constant 1\nRuleBlock: r\n  conjunction: Minimum\n  disjunction: Maximum\n  rule: if very not (a is lo or not a is seldom lo) and a is any then b is t\n")
 	f.Add("Engine: e\nInputVariable: a\n  term: f Function max(x, 0) ^ 2 % 3 - ~1\nOutputVariable: b\n  defuzzifier: WeightedSum Tsukamoto\n  term: s Sigmoid 0.5 -10\nRuleBlock:\n  activation: Threshold > 0.1\n  rule: if a is f then b is s\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		e, err := ParseFLL("fuzz.fll", src)
@@ -353,4 +354,51 @@ func FuzzParseFLL(f *testing.F) {
 		}
 		e.Process()
 	})
+}
+
+// Hedges before a parenthesised antecedent or a proposition (the compact
+// format's extension, read by the one rule parser): with Minimum and
+// Maximum they equal the De Morgan form fuzzylite reads, bit for bit, and
+// the engine writes and reads them back unchanged.
+func TestFLLPrefixHedges(t *testing.T) {
+	head := "Engine: e\nInputVariable: a\n  range: 0 1\n  term: lo Ramp 1 0\n  term: hi Ramp 0 1\n" +
+		"InputVariable: not\n  range: 0 1\n  term: x Ramp 0 1\n" +
+		"OutputVariable: b\n  range: 0 1\n  defuzzifier: WeightedAverage TakagiSugeno\n  term: p Constant 0.2\n  term: q Constant 0.9\n  term: r Constant 0.5\n" +
+		"RuleBlock: r\n  conjunction: Minimum\n  disjunction: Maximum\n  implication: Minimum\n  activation: General\n"
+	ext := mustParse(t, "ext", head+
+		"  rule: if not (a is lo or a is very hi) then b is p\n"+
+		"  rule: if very somewhat (a is lo and not is x) then b is q\n"+
+		"  rule: if extremely not a is hi then b is r\n")
+	std := mustParse(t, "std", head+
+		"  rule: if a is not lo and a is not very hi then b is p\n"+
+		"  rule: if a is very somewhat lo and not is very somewhat x then b is q\n"+
+		"  rule: if a is extremely not hi then b is r\n")
+	for i := 0; i <= 20; i++ {
+		x := float64(i) / 20
+		for _, e := range []*Engine{ext, std} {
+			e.Input("a").SetValue(x)
+			e.Input("not").SetValue(1 - x/2)
+			e.Process()
+		}
+		for k, r := range ext.Blocks()[0].Rules {
+			if d := std.Blocks()[0].Rules[k].Degree(); r.Degree() != d {
+				t.Errorf("a=%v rule %d: %v, De Morgan form %v", x, k+1, r.Degree(), d)
+			}
+		}
+		if a, b := ext.Output("b").Value(), std.Output("b").Value(); !sameBits(a, b) {
+			t.Errorf("a=%v: b %v, De Morgan form %v", x, a, b)
+		}
+	}
+	text := ext.FLL()
+	if !strings.Contains(text, "rule: if not (a is lo or a is very hi) then b is p\n") {
+		t.Errorf("written:\n%s", text)
+	}
+	if e2 := mustParse(t, "written", text); e2.FLL() != text {
+		t.Error("prefix hedges do not round-trip")
+	}
+	for _, bad := range []string{"if any (a is lo) then b is p", "if not then b is p", "if not (a is lo then b is p"} {
+		if _, err := ParseFLL("bad.fll", head+"  rule: "+bad+"\n"); err == nil || !strings.HasPrefix(err.Error(), "bad.fll:20: ") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
 }

@@ -65,46 +65,44 @@ func (m Method) String() string {
 
 // Variable is a fuzzy linguistic variable: named sets over a range that
 // grows to cover every set added.
+//
+// A Variable is a view of a variable of the module's engine: its sets are
+// the engine variable's terms, its range the engine variable's range.
 type Variable struct {
 	m        *Module
-	index    int32
-	name     string
-	output   bool
-	names    []string
-	sets     []Set
-	ev       *Var // the variable in the module's engine, holding the value and the fuzzy output
-	min, max float64
-	ranged   bool // min/max hold something
+	index    int32 // in m.vars; -1 when adding it failed
+	ev       *Var  // the variable in the module's engine: value, terms, fuzzy output
+	ranged   bool  // the range holds something
 	fallback float64
 	hasFall  bool
 }
 
 // Name returns the variable's name.
-func (v *Variable) Name() string { return v.name }
+func (v *Variable) Name() string { return v.ev.Name }
 
 // IsOutput reports whether the variable is an output.
-func (v *Variable) IsOutput() bool { return v.output }
+func (v *Variable) IsOutput() bool { return v.ev.output }
 
 // Range returns the variable's range.
-func (v *Variable) Range() (min, max float64) { return v.min, v.max }
+func (v *Variable) Range() (min, max float64) { return v.ev.Min, v.ev.Max }
 
 // Len returns the number of sets.
-func (v *Variable) Len() int { return len(v.sets) }
+func (v *Variable) Len() int { return len(v.ev.Terms) }
 
 // SetName returns the name of set i.
-func (v *Variable) SetName(i int) string { return v.names[i] }
+func (v *Variable) SetName(i int) string { return v.ev.Terms[i].Name }
 
 // Set returns set i.
-func (v *Variable) Set(i int) Set { return v.sets[i] }
+func (v *Variable) Set(i int) Set { return v.ev.Terms[i].set }
 
 // DOM returns the current degree of membership of set i: the fuzzified
 // value for an input, the OR-combined rule strength for an output (after
 // a Defuzzify, Winner or Module.Evaluate).
 func (v *Variable) DOM(i int) float64 {
-	if v.output {
+	if v.ev.output {
 		return v.ev.ActivationDegree(i)
 	}
-	return v.sets[i].DOM(v.ev.value)
+	return v.ev.Terms[i].set.DOM(v.ev.value)
 }
 
 // SetFallback sets the value Defuzzify returns when no rule fires
@@ -120,23 +118,22 @@ func (v *Variable) Fallback() float64 {
 	if v.hasFall {
 		return v.fallback
 	}
-	return (v.min + v.max) / 2
+	return (v.ev.Min + v.ev.Max) / 2
 }
 
 func (v *Variable) extend(lo, hi float64) {
 	if !v.ranged {
-		v.min, v.max, v.ranged = lo, hi, true
+		v.ev.Min, v.ev.Max, v.ranged = lo, hi, true
 	} else {
-		v.min, v.max = math.Min(v.min, lo), math.Max(v.max, hi)
+		v.ev.Min, v.ev.Max = math.Min(v.ev.Min, lo), math.Max(v.ev.Max, hi)
 	}
-	v.ev.Min, v.ev.Max = v.min, v.max
 }
 
 // SetRange widens the variable's range to include [lo, hi] (finite,
 // within ±MaxMagnitude).
 func (v *Variable) SetRange(lo, hi float64) {
 	if !(math.Abs(lo) <= MaxMagnitude && math.Abs(hi) <= MaxMagnitude && lo <= hi) {
-		v.m.fail(fmt.Errorf("fuzzy: %s: invalid range [%g, %g]", v.name, lo, hi))
+		v.m.fail(fmt.Errorf("fuzzy: %s: invalid range [%g, %g]", v.ev.Name, lo, hi))
 		return
 	}
 	v.extend(lo, hi)
@@ -150,56 +147,42 @@ func (v *Variable) AddSet(name string, s Set) Expr {
 		return Expr{}
 	}
 	if err := s.Validate(); err != nil {
-		v.m.fail(fmt.Errorf("fuzzy: %s is %s: %v", v.name, name, err))
+		v.m.fail(fmt.Errorf("fuzzy: %s is %s: %v", v.ev.Name, name, err))
 		return Expr{}
 	}
 	if !validName(name) {
-		v.m.fail(fmt.Errorf("fuzzy: %s: invalid set name %q", v.name, name))
+		v.m.fail(fmt.Errorf("fuzzy: %s: invalid set name %q", v.ev.Name, name))
 		return Expr{}
 	}
-	if v.setIndex(name) >= 0 {
-		v.m.fail(fmt.Errorf("fuzzy: %s: set %q added twice", v.name, name))
+	if v.ev.Term(name) >= 0 {
+		v.m.fail(fmt.Errorf("fuzzy: %s: set %q added twice", v.ev.Name, name))
 		return Expr{}
 	}
-	if len(v.sets) >= MaxSets {
-		v.m.fail(fmt.Errorf("fuzzy: %s: more than %d sets", v.name, MaxSets))
+	if len(v.ev.Terms) >= MaxSets {
+		v.m.fail(fmt.Errorf("fuzzy: %s: more than %d sets", v.ev.Name, MaxSets))
 		return Expr{}
 	}
-	v.names = append(v.names, name)
-	v.sets = append(v.sets, s)
-	v.ev.Terms = append(v.ev.Terms, Term{Name: name, Kind: kindSet, Height: 1, legacy: &v.sets[len(v.sets)-1]})
-	for i := range v.ev.Terms { // the sets may have moved
-		v.ev.Terms[i].legacy = &v.sets[i]
-	}
+	v.ev.Terms = append(v.ev.Terms, Term{Name: name, Kind: kindSet, Height: 1, set: s})
 	v.extend(s.extent())
-	if n := len(v.sets); n > len(v.m.scratch) {
+	if n := len(v.ev.Terms); n > len(v.m.scratch) {
 		v.m.scratch = make([]interval, n)
 	}
-	return Expr{m: v.m, op: opTerm, v: v.index, set: int32(len(v.sets) - 1)}
+	return Expr{m: v.m, op: opTerm, v: v.index, set: int32(len(v.ev.Terms) - 1)}
 }
 
 // Term returns the term "variable is name" for a set added earlier.
 func (v *Variable) Term(name string) (Expr, bool) {
-	i := v.setIndex(name)
+	i := v.ev.Term(name)
 	if i < 0 {
 		return Expr{}, false
 	}
 	return Expr{m: v.m, op: opTerm, v: v.index, set: int32(i)}, true
 }
 
-func (v *Variable) setIndex(name string) int {
-	for i, n := range v.names {
-		if n == name {
-			return i
-		}
-	}
-	return -1
-}
-
 // Fuzzify sets the input's memberships from the crisp value x. NaN gives
 // every set membership 0 and returns ErrNaN.
 func (v *Variable) Fuzzify(x float64) error {
-	if v.output {
+	if v.ev.output {
 		return ErrNotInput
 	}
 	v.m.dirty = true
@@ -214,7 +197,7 @@ func (v *Variable) Fuzzify(x float64) error {
 // output's crisp value by method. When no rule fires it returns the
 // fallback value and ErrNoFiring.
 func (v *Variable) Defuzzify(method Method) (float64, error) {
-	if !v.output {
+	if !v.ev.output {
 		return 0, ErrNotOutput
 	}
 	if v.m.err != nil {
@@ -227,8 +210,8 @@ func (v *Variable) Defuzzify(method Method) (float64, error) {
 	case AverageOfMaxima:
 		x, ok = v.averageOfMaxima()
 	case Centroid:
-		for i := range v.sets {
-			if v.sets[i].Shape == ShapeSingleton {
+		for i := range v.ev.Terms {
+			if v.ev.Terms[i].set.Shape == ShapeSingleton {
 				return v.Fallback(), ErrCentroidSingleton
 			}
 		}
@@ -250,7 +233,7 @@ func (v *Variable) Defuzzify(method Method) (float64, error) {
 // OR-combined and the strongest consequent wins. With no rule firing it
 // returns -1, 0 and ErrNoFiring.
 func (v *Variable) Winner() (int, float64, error) {
-	if !v.output {
+	if !v.ev.output {
 		return -1, 0, ErrNotOutput
 	}
 	if v.m.err != nil {
@@ -258,7 +241,7 @@ func (v *Variable) Winner() (int, float64, error) {
 	}
 	v.m.Evaluate()
 	best, bd := -1, 0.0
-	for i := range v.sets {
+	for i := range v.ev.Terms {
 		if d := v.DOM(i); d > bd {
 			best, bd = i, d
 		}
@@ -271,9 +254,9 @@ func (v *Variable) Winner() (int, float64, error) {
 
 func (v *Variable) averageOfMaxima() (float64, bool) {
 	var num, den float64
-	for i := range v.sets {
+	for i := range v.ev.Terms {
 		d := v.DOM(i)
-		num += d * v.sets[i].Representative()
+		num += d * v.ev.Terms[i].set.Representative()
 		den += d
 	}
 	if den == 0 {
@@ -297,17 +280,18 @@ type interval struct{ lo, hi float64 }
 
 func (v *Variable) meanOfMaximum() (float64, bool) {
 	h := 0.0
-	for i := range v.sets {
+	for i := range v.ev.Terms {
 		h = math.Max(h, v.DOM(i))
 	}
 	if h == 0 {
 		return 0, false
 	}
+	lo, hi := v.ev.Min, v.ev.Max
 	cuts := v.m.scratch[:0]
-	for i := range v.sets {
+	for i := range v.ev.Terms {
 		if v.DOM(i) == h {
-			lo, hi := v.sets[i].cut(h, v.min, v.max)
-			cuts = append(cuts, interval{math.Max(lo, v.min), math.Min(hi, v.max)})
+			a, b := v.ev.Terms[i].set.cut(h, lo, hi)
+			cuts = append(cuts, interval{math.Max(a, lo), math.Min(b, hi)})
 		}
 	}
 	// Insertion sort by start, then merge overlaps.
@@ -346,14 +330,16 @@ func (v *Variable) meanOfMaximum() (float64, bool) {
 // building mistake is kept as the module's error ([Module.Err]) and makes
 // every later call fail with it, so a half-built module never runs.
 //
+// A Module is a thin layer over an [Engine], which holds its variables,
+// sets (as terms), rule blocks and rules and evaluates them; the Module
+// adds seed 002's defuzzifiers and flexible ranges.
+//
 // A module holds its current memberships, so each agent (or goroutine)
 // needs its own: build or parse one and give each agent a [Module.Clone].
 type Module struct {
-	e      *Engine // evaluates the rules
+	e      *Engine // holds and evaluates the rules
 	vars   []*Variable
-	rules  []rule // with prog, the rules as written, for String
-	blocks []*RuleBlock
-	prog   []op
+	blocks []*RuleBlock // the wrappers of e.blocks, in the same order
 	err    error
 	dirty  bool
 
@@ -362,13 +348,6 @@ type Module struct {
 	// Resolution is the number of samples Centroid integrates over
 	// (default 1000).
 	Resolution int
-}
-
-type rule struct {
-	block  int32
-	off, n int32
-	out    int32 // output variable index
-	set    int32
 }
 
 type opcode uint8
@@ -382,13 +361,6 @@ const (
 	opVery
 	opFairly
 )
-
-type op struct {
-	code opcode
-	v    int32
-	set  int32
-	n    int32 // operand count of and/or
-}
 
 // NewModule returns an empty module.
 func NewModule() *Module {
@@ -407,8 +379,6 @@ const MainBlock = "main"
 func (m *Module) Clone() *Module {
 	c := &Module{
 		e:          m.e.Clone(),
-		rules:      append([]rule(nil), m.rules...),
-		prog:       append([]op(nil), m.prog...),
 		err:        m.err,
 		dirty:      true,
 		scratch:    make([]interval, len(m.scratch)),
@@ -417,15 +387,10 @@ func (m *Module) Clone() *Module {
 	for _, v := range m.vars {
 		nv := *v
 		nv.m = c
-		nv.names = append([]string(nil), v.names...)
-		nv.sets = append([]Set(nil), v.sets...)
-		if v.output {
+		if v.ev.output {
 			nv.ev = c.e.outputs[v.ev.index]
 		} else {
 			nv.ev = c.e.inputs[v.ev.index]
-		}
-		for i := range nv.ev.Terms {
-			nv.ev.Terms[i].legacy = &nv.sets[i]
 		}
 		c.vars = append(c.vars, &nv)
 	}
@@ -464,7 +429,7 @@ func validName(s string) bool {
 }
 
 func (m *Module) add(name string, output bool) *Variable {
-	v := &Variable{m: m, index: int32(len(m.vars)), name: name, output: output,
+	v := &Variable{m: m, index: int32(len(m.vars)),
 		ev: &Var{e: m.e, Name: name, Enabled: true, output: output, value: math.NaN(),
 			Default: math.NaN(), previous: math.NaN(), Aggregation: Maximum}}
 	switch {
@@ -499,7 +464,7 @@ func (m *Module) AddOutput(name string) *Variable { return m.add(name, true) }
 // Variable returns the named variable, or nil.
 func (m *Module) Variable(name string) *Variable {
 	for _, v := range m.vars {
-		if v.name == name {
+		if v.ev.Name == name {
 			return v
 		}
 	}
@@ -510,7 +475,13 @@ func (m *Module) Variable(name string) *Variable {
 func (m *Module) Variables() []*Variable { return append([]*Variable(nil), m.vars...) }
 
 // NumRules returns the number of rules.
-func (m *Module) NumRules() int { return len(m.rules) }
+func (m *Module) NumRules() int {
+	n := 0
+	for _, b := range m.e.blocks {
+		n += len(b.Rules)
+	}
+	return n
+}
 
 // Fuzzify is the by-name form of [Variable.Fuzzify].
 func (m *Module) Fuzzify(name string, x float64) error {
@@ -562,47 +533,73 @@ func (e Expr) Very() Expr { return Expr{op: opVery, kids: []Expr{e}} }
 // Fairly is the hedge √x applied to e.
 func (e Expr) Fairly() Expr { return Expr{op: opFairly, kids: []Expr{e}} }
 
-// compile appends e's postfix program and returns its stack need.
-func (m *Module) compile(e *Expr, depth int, inputs bool) (int, error) {
+// program appends e's engine program (postfix, binary and/or), the same
+// program the rule parser builds from text: hedges on a single term join
+// the proposition's hedges, hedges on a combination become aHedge
+// operations.
+func (m *Module) program(e *Expr, depth int, out []aop) ([]aop, error) {
 	if depth > MaxExprDepth {
-		return 0, fmt.Errorf("expression nested deeper than %d", MaxExprDepth)
+		return out, fmt.Errorf("expression nested deeper than %d", MaxExprDepth)
 	}
 	switch e.op {
 	case opTerm:
 		if e.m != m || e.v < 0 || int(e.v) >= len(m.vars) {
-			return 0, errors.New("term from another module or an invalid term")
+			return out, errors.New("term from another module or an invalid term")
 		}
-		if inputs && m.vars[e.v].output {
-			return 0, fmt.Errorf("output variable %q used in a condition", m.vars[e.v].name)
+		v := m.vars[e.v].ev
+		if v.output {
+			return out, fmt.Errorf("output variable %q used in a condition", v.Name)
 		}
-		m.prog = append(m.prog, op{code: opTerm, v: e.v, set: e.set})
-		return 1, nil
+		return append(out, aop{kind: aProp, v: v.index, term: e.set}), nil
 	case opAnd, opOr:
 		if len(e.kids) == 0 {
-			return 0, errors.New("AND/OR of nothing")
+			return out, errors.New("AND/OR of nothing")
 		}
-		need := 0
+		k := aAnd
+		if e.op == opOr {
+			k = aOr
+		}
 		for i := range e.kids {
-			n, err := m.compile(&e.kids[i], depth+1, inputs)
-			if err != nil {
-				return 0, err
+			var err error
+			if out, err = m.program(&e.kids[i], depth+1, out); err != nil {
+				return out, err
 			}
-			need = max(need, i+n)
+			if i > 0 {
+				out = append(out, aop{kind: k})
+			}
 		}
-		m.prog = append(m.prog, op{code: e.op, n: int32(len(e.kids))})
-		return need, nil
+		return out, nil
 	case opNot, opVery, opFairly:
 		if len(e.kids) != 1 {
-			return 0, errors.New("hedge needs one operand")
+			return out, errors.New("hedge needs one operand")
 		}
-		n, err := m.compile(&e.kids[0], depth+1, inputs)
+		start := len(out)
+		out, err := m.program(&e.kids[0], depth+1, out)
 		if err != nil {
-			return 0, err
+			return out, err
 		}
-		m.prog = append(m.prog, op{code: e.op})
-		return n, nil
+		h := HedgeNot
+		switch e.op {
+		case opVery:
+			h = HedgeVery
+		case opFairly:
+			h = HedgeSomewhat
+		}
+		return hedgeProgram(out, start, h), nil
 	}
-	return 0, errors.New("invalid expression")
+	return out, errors.New("invalid expression")
+}
+
+// hedgeProgram applies hedge h to the operand that starts at prog[start]:
+// a single proposition takes h as its outermost hedge, a combination is
+// followed by an aHedge operation.
+func hedgeProgram(prog []aop, start int, h Hedge) []aop {
+	if len(prog) == start+1 && prog[start].kind == aProp {
+		p := &prog[start]
+		p.hedges = append([]Hedge{h}, p.hedges...)
+		return prog
+	}
+	return append(prog, aop{kind: aHedge, hedges: []Hedge{h}})
 }
 
 // AddRule adds "IF antecedent THEN consequent" to the rule block
@@ -617,11 +614,9 @@ func (m *Module) AddRule(antecedent, consequent Expr) {
 // of all enabled blocks are evaluated together; an output concluded in
 // several blocks OR-combines them.
 type RuleBlock struct {
-	m       *Module
-	eb      *Block // the block in the module's engine
-	index   int32
-	name    string
-	enabled bool
+	m     *Module
+	eb    *Block // the block in the module's engine
+	index int32
 }
 
 // Block returns the rule block called name, creating it (enabled) on
@@ -629,11 +624,11 @@ type RuleBlock struct {
 // [Module.AddRule].
 func (m *Module) Block(name string) *RuleBlock {
 	for _, b := range m.blocks {
-		if b.name == name {
+		if b.eb.Name == name {
 			return b
 		}
 	}
-	b := &RuleBlock{m: m, index: int32(len(m.blocks)), name: name, enabled: true,
+	b := &RuleBlock{m: m, index: int32(len(m.blocks)),
 		eb: &Block{e: m.e, Name: name, Enabled: true, Conjunction: Minimum, Disjunction: Maximum,
 			Implication: Minimum, Activation: Activation{Kind: General}}}
 	if !validName(name) || len(m.blocks) >= MaxBlocks {
@@ -650,15 +645,14 @@ func (m *Module) Block(name string) *RuleBlock {
 func (m *Module) Blocks() []*RuleBlock { return append([]*RuleBlock(nil), m.blocks...) }
 
 // Name returns the block's name.
-func (b *RuleBlock) Name() string { return b.name }
+func (b *RuleBlock) Name() string { return b.eb.Name }
 
 // Enabled reports whether the block's rules are evaluated.
-func (b *RuleBlock) Enabled() bool { return b.enabled }
+func (b *RuleBlock) Enabled() bool { return b.eb.Enabled }
 
 // SetEnabled switches the block's rules on or off.
 func (b *RuleBlock) SetEnabled(on bool) {
-	if b.enabled != on {
-		b.enabled = on
+	if b.eb.Enabled != on {
 		b.eb.Enabled = on
 		b.m.dirty = true
 	}
@@ -672,37 +666,41 @@ func (b *RuleBlock) AddRule(antecedent, consequent Expr) {
 	if m.err != nil || b.index < 0 {
 		return
 	}
-	if err := m.addRule(b.index, antecedent, consequent); err != nil {
-		m.fail(fmt.Errorf("fuzzy: rule %d: %v", len(m.rules)+1, err))
+	if err := m.addRule(b, antecedent, consequent); err != nil {
+		m.fail(fmt.Errorf("fuzzy: rule %d: %v", m.NumRules()+1, err))
 	}
 }
 
-func (m *Module) addRule(block int32, antecedent, consequent Expr) error {
-	if len(m.rules) >= MaxRules {
-		return fmt.Errorf("more than %d rules", MaxRules)
-	}
+func (m *Module) addRule(b *RuleBlock, antecedent, consequent Expr) error {
 	if consequent.op != opTerm || consequent.m != m || consequent.v < 0 || int(consequent.v) >= len(m.vars) {
 		return errors.New("the consequent must be a term of this module")
 	}
-	if !m.vars[consequent.v].output {
-		return fmt.Errorf("consequent variable %q is not an output", m.vars[consequent.v].name)
+	out := m.vars[consequent.v].ev
+	if !out.output {
+		return fmt.Errorf("consequent variable %q is not an output", out.Name)
 	}
-	off := len(m.prog)
-	if _, err := m.compile(&antecedent, 0, true); err != nil {
-		m.prog = m.prog[:off]
+	ante, err := m.program(&antecedent, 0, nil)
+	if err != nil {
 		return err
 	}
-	m.rules = append(m.rules, rule{block: block, off: int32(off), n: int32(len(m.prog) - off), out: consequent.v, set: consequent.set})
-	// The engine's rule: the antecedent in postfix with binary and/or.
-	ante := m.engineProg(&antecedent, nil)
-	if len(ante) > len(m.e.stack) {
-		m.e.stack = make([]float64, len(ante))
-	}
-	out := m.vars[consequent.v].ev
-	out.acts = make([]activated, 0, cap(out.acts)+1)
-	eb := m.blocks[block].eb
-	eb.Rules = append(eb.Rules, &Rule{Weight: 1, Enabled: true, ante: ante,
+	return m.attach(b, &Rule{Weight: 1, Enabled: true, ante: ante,
 		cons: []conclusion{{v: out.index, term: consequent.set}}})
+}
+
+// attach adds a rule (built from an Expr or read by the rule parser) to
+// block b, sizing the engine's buffers for it.
+func (m *Module) attach(b *RuleBlock, r *Rule) error {
+	if m.NumRules() >= MaxRules {
+		return fmt.Errorf("more than %d rules", MaxRules)
+	}
+	if len(r.ante) > len(m.e.stack) {
+		m.e.stack = make([]float64, len(r.ante))
+	}
+	for _, c := range r.cons {
+		out := m.e.outputs[c.v]
+		out.acts = make([]activated, 0, cap(out.acts)+1)
+	}
+	b.eb.Rules = append(b.eb.Rules, r)
 	m.dirty = true
 	return nil
 }
@@ -718,38 +716,4 @@ func (m *Module) Evaluate() {
 	}
 	m.dirty = false
 	m.e.activateRules()
-}
-
-var (
-	hedgeNotOnly    = []Hedge{HedgeNot}
-	hedgeVeryOnly   = []Hedge{HedgeVery}
-	hedgeFairlyOnly = []Hedge{HedgeSomewhat}
-)
-
-// engineProg appends the engine program of a compiled (valid) expression.
-func (m *Module) engineProg(e *Expr, out []aop) []aop {
-	switch e.op {
-	case opTerm:
-		return append(out, aop{kind: aProp, v: m.vars[e.v].ev.index, term: e.set})
-	case opAnd, opOr:
-		k := aAnd
-		if e.op == opOr {
-			k = aOr
-		}
-		out = m.engineProg(&e.kids[0], out)
-		for i := 1; i < len(e.kids); i++ {
-			out = m.engineProg(&e.kids[i], out)
-			out = append(out, aop{kind: k})
-		}
-		return out
-	}
-	out = m.engineProg(&e.kids[0], out)
-	h := hedgeNotOnly
-	switch e.op {
-	case opVery:
-		h = hedgeVeryOnly
-	case opFairly:
-		h = hedgeFairlyOnly
-	}
-	return append(out, aop{kind: aHedge, hedges: h})
 }

@@ -73,9 +73,9 @@ type Term struct {
 	// Formula is the expression of a Function term (see [Engine]).
 	Formula string
 
-	fn     *formula
-	e      *Engine // Linear and Function read its variables
-	legacy *Set    // kindSet: a Module's set
+	fn  *formula
+	e   *Engine // Linear and Function read its variables
+	set Set     // kindSet: a Module's set
 }
 
 // kindSet is the hidden class of a [Module]'s sets in its engine.
@@ -128,7 +128,7 @@ func (t *Term) Membership(x float64) float64 {
 		}
 		return t.fn.eval(t.e, x)
 	case kindSet:
-		return t.legacy.DOM(x)
+		return t.set.DOM(x)
 	}
 	if x != x {
 		return math.NaN()

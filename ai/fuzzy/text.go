@@ -7,170 +7,146 @@ import (
 	"strings"
 )
 
-// MaxSourceBytes is the largest text definition [Parse] accepts.
-const MaxSourceBytes = 1 << 20
-
-// Error is a text-definition error naming the 1-based line.
-type Error struct {
-	File string // the source's name when given (ParseFile), else ""
-	Line int
-	Msg  string
-}
-
-// Error formats the error as "fuzzy: line N: msg", or "file:N: msg" when
-// the source has a name.
-func (e *Error) Error() string {
-	if e.File != "" {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg)
-}
-
 // ParseFile is Parse for a source with a name (a file's path): its errors
 // read "name:line: msg".
 func ParseFile(name, src string) (*Module, error) {
-	m, err := Parse(src)
-	if e, ok := err.(*Error); ok {
-		e.File = name
-	}
-	return m, err
-}
-
-// Parse reads a module from the text format. "#" starts a comment; each
-// non-blank line is one of
-//
-//	input NAME [MIN MAX]
-//	output NAME [MIN MAX]
-//	set NAME SHAPE P1 [P2 P3 [P4]]
-//	block NAME
-//	rule if CONDITION then VARIABLE is SET
-//
-// A set line adds a set to the variable declared last; SHAPE is triangle
-// (3 points), trapezoid (4), leftshoulder (3: min peak right),
-// rightshoulder (3: left peak max) or singleton (1). A condition combines
-// "VARIABLE is [HEDGE...] SET" terms with and, or, not, very, fairly and
-// parentheses; and binds tighter than or, and hedges after "is" apply to
-// the set, innermost last ("is very not close" is very(not(close))).
-// Rules after a block line belong to that [RuleBlock] (before any, to
-// [MainBlock]). Every error is an [*Error] naming the line.
-func Parse(src string) (*Module, error) {
-	if len(src) > MaxSourceBytes {
-		return nil, &Error{Line: 0, Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
+	if len(src) > MaxFLLBytes {
+		return nil, &ParseError{Name: name, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
 	}
 	m := NewModule()
-	var cur *Variable
-	block := m.Block(MainBlock)
-	lineNo := 0
-	for rest := src; len(rest) > 0; {
-		lineNo++
-		var line string
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			line, rest = rest, ""
-		}
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		f := tokens(line)
-		if len(f) == 0 {
-			continue
-		}
-		fail := func(format string, args ...any) (*Module, error) {
-			return nil, &Error{Line: lineNo, Msg: fmt.Sprintf(format, args...)}
-		}
-		switch f[0] {
-		case "input", "output":
-			if len(f) != 2 && len(f) != 4 {
-				return fail("expected %q NAME [MIN MAX]", f[0])
-			}
-			if m.Variable(f[1]) != nil {
-				return fail("variable %q declared twice", f[1])
-			}
-			if !validName(f[1]) {
-				return fail("invalid variable name %q", f[1])
-			}
-			if len(m.vars) >= MaxVariables {
-				return fail("more than %d variables", MaxVariables)
-			}
-			cur = m.add(f[1], f[0] == "output")
-			if len(f) == 4 {
-				lo, err1 := number(f[2])
-				hi, err2 := number(f[3])
-				if err1 != nil || err2 != nil || lo > hi {
-					return fail("invalid range %q %q", f[2], f[3])
-				}
-				cur.SetRange(lo, hi)
-			}
-		case "set":
-			if cur == nil {
-				return fail("set before any input or output")
-			}
-			if len(f) < 3 {
-				return fail("expected set NAME SHAPE POINTS...")
-			}
-			var sh Shape
-			for s := ShapeTriangle; s <= ShapeSingleton; s++ {
-				if f[2] == s.String() {
-					sh = s
-				}
-			}
-			if sh == 0 {
-				return fail("unknown shape %q (triangle, trapezoid, leftshoulder, rightshoulder, singleton)", f[2])
-			}
-			if len(f)-3 != sh.nparams() {
-				return fail("%s takes %d points, got %d", sh, sh.nparams(), len(f)-3)
-			}
-			var p [4]float64
-			for i, t := range f[3:] {
-				v, err := number(t)
-				if err != nil {
-					return fail("point %d %q is not a finite number", i+1, t)
-				}
-				p[i] = v
-			}
-			s := Set{Shape: sh, A: p[0], B: p[1], C: p[2], D: p[3]}
-			if err := s.Validate(); err != nil {
-				return fail("set %s: %v", f[1], err)
-			}
-			if !validName(f[1]) {
-				return fail("invalid set name %q", f[1])
-			}
-			if cur.setIndex(f[1]) >= 0 {
-				return fail("set %q already in %s", f[1], cur.name)
-			}
-			if len(cur.sets) >= MaxSets {
-				return fail("more than %d sets in %s", MaxSets, cur.name)
-			}
-			cur.AddSet(f[1], s)
-		case "rule":
-			if len(m.rules) >= MaxRules {
-				return fail("more than %d rules", MaxRules)
-			}
-			p := ruleParser{m: m, toks: f[1:]}
-			ante, cons, err := p.rule()
-			if err != nil {
-				return fail("%v", err)
-			}
-			if err := m.addRule(block.index, ante, cons); err != nil {
-				return fail("%v", err)
-			}
-		case "block":
-			if len(f) != 2 || !validName(f[1]) {
-				return fail("expected block NAME")
-			}
-			block = m.Block(f[1])
-		default:
-			return fail("unknown statement %q (input, output, set, block, rule)", f[0])
-		}
-		if m.err != nil {
-			return fail("%v", m.err)
-		}
-	}
-	if len(m.vars) == 0 {
-		return nil, &Error{Line: lineNo, Msg: "no variables defined"}
+	p := fllParser{name: name, e: m.e, m: m, mb: m.Block(MainBlock)}
+	if err := p.parse(src); err != nil {
+		return nil, err
 	}
 	return m, nil
+}
+
+// Parse reads a module from the compact text format, a shorthand of the
+// FuzzyLite Language read by the same parser as [ParseFLL]. "#" starts a
+// comment; each non-blank line is one of
+//
+//	input NAME [MIN MAX]             InputVariable: NAME + range: MIN MAX
+//	output NAME [MIN MAX]            OutputVariable: NAME + range: MIN MAX
+//	set NAME SHAPE P1 [P2 P3 [P4]]   term: NAME SHAPE P1...
+//	block NAME                       RuleBlock: NAME
+//	rule if CONDITION then VAR is SET  rule: if CONDITION then VAR is SET
+//
+// (on the right, the FLL each line stands for). Output variables
+// aggregate with Maximum; blocks use Minimum for and and implication,
+// Maximum for or, and General activation; the Module defuzzifies ([Method]).
+// A set line adds a set to the variable declared last; SHAPE is triangle
+// (3 points), trapezoid (4), leftshoulder (3: min peak right),
+// rightshoulder (3: left peak max) or singleton (1); a variable's range
+// grows to cover its sets. Rules are read by the FLL rule parser, with
+// three differences: the hedges are not, very and fairly (fuzzylite's
+// somewhat), a rule has exactly one conclusion, without hedges or weight,
+// and a condition may only test input variables. A condition combines
+// "VARIABLE is [HEDGE...] SET" terms with and, or and parentheses; and
+// binds tighter than or; hedges after "is" apply innermost last ("is very
+// not close" is very(not(close))), and hedges may also precede a term or
+// a parenthesised condition ("not (a is x or b is y)"). Rules after a
+// block line belong to that [RuleBlock] (before any, to [MainBlock]).
+// Every error is a [*ParseError] naming the line.
+func Parse(src string) (*Module, error) { return ParseFile("", src) }
+
+// statement reads one line of the compact format as the FLL keys it
+// stands for.
+func (p *fllParser) statement(line string) error {
+	m := p.m
+	f := strings.Fields(line)
+	switch f[0] {
+	case "input", "output":
+		if len(f) != 2 && len(f) != 4 {
+			return p.errf("expected %q NAME [MIN MAX]", f[0])
+		}
+		if m.Variable(f[1]) != nil {
+			return p.errf("variable %q declared twice", f[1])
+		}
+		if !validName(f[1]) {
+			return p.errf("invalid variable name %q", f[1])
+		}
+		if len(m.vars) >= MaxVariables {
+			return p.errf("more than %d variables", MaxVariables)
+		}
+		p.mv = m.add(f[1], f[0] == "output")
+		if len(f) == 4 {
+			lo, err1 := number(f[2])
+			hi, err2 := number(f[3])
+			if err1 != nil || err2 != nil || lo > hi {
+				return p.errf("invalid range %q %q", clip(f[2]), clip(f[3]))
+			}
+			p.mv.SetRange(lo, hi)
+		}
+	case "set":
+		if err := p.set(f[1:]); err != nil {
+			return err
+		}
+	case "block":
+		if len(f) != 2 || !validName(f[1]) {
+			return p.errf("expected block NAME")
+		}
+		p.mb = m.Block(f[1])
+	case "rule":
+		r, err := p.rule(line[len("rule"):])
+		if err != nil {
+			return p.errf("rule: %v", err)
+		}
+		if err := m.attach(p.mb, r); err != nil {
+			return p.errf("rule: %v", err)
+		}
+	default:
+		return p.errf("unknown statement %q (input, output, set, block, rule)", clip(f[0]))
+	}
+	if m.err != nil {
+		return p.errf("%v", m.err)
+	}
+	return nil
+}
+
+// set reads "NAME SHAPE POINTS..." (the compact format's term line).
+func (p *fllParser) set(f []string) error {
+	cur := p.mv
+	if cur == nil {
+		return p.errf("set before any input or output")
+	}
+	if len(f) < 2 {
+		return p.errf("expected set NAME SHAPE POINTS...")
+	}
+	var sh Shape
+	for s := ShapeTriangle; s <= ShapeSingleton; s++ {
+		if f[1] == s.String() {
+			sh = s
+		}
+	}
+	if sh == 0 {
+		return p.errf("unknown shape %q (triangle, trapezoid, leftshoulder, rightshoulder, singleton)", clip(f[1]))
+	}
+	if len(f)-2 != sh.nparams() {
+		return p.errf("%s takes %d points, got %d", sh, sh.nparams(), len(f)-2)
+	}
+	var pt [4]float64
+	for i, t := range f[2:] {
+		v, err := number(t)
+		if err != nil {
+			return p.errf("point %d %q is not a finite number", i+1, clip(t))
+		}
+		pt[i] = v
+	}
+	s := Set{Shape: sh, A: pt[0], B: pt[1], C: pt[2], D: pt[3]}
+	if err := s.Validate(); err != nil {
+		return p.errf("set %s: %v", clip(f[0]), err)
+	}
+	if !validName(f[0]) {
+		return p.errf("invalid set name %q", clip(f[0]))
+	}
+	if cur.ev.Term(f[0]) >= 0 {
+		return p.errf("set %q already in %s", f[0], cur.ev.Name)
+	}
+	if len(cur.ev.Terms) >= MaxSets {
+		return p.errf("more than %d sets in %s", MaxSets, cur.ev.Name)
+	}
+	cur.AddSet(f[0], s)
+	return nil
 }
 
 func number(s string) (float64, error) {
@@ -181,250 +157,93 @@ func number(s string) (float64, error) {
 	return v, err
 }
 
-// tokens splits on white space and keeps parentheses as tokens.
-func tokens(line string) []string {
-	line = strings.ReplaceAll(line, "(", " ( ")
-	line = strings.ReplaceAll(line, ")", " ) ")
-	return strings.Fields(line)
-}
-
-type ruleParser struct {
-	m    *Module
-	toks []string
-	pos  int
-}
-
-func (p *ruleParser) peek() string {
-	if p.pos < len(p.toks) {
-		return p.toks[p.pos]
-	}
-	return ""
-}
-
-func (p *ruleParser) next() string { t := p.peek(); p.pos++; return t }
-
-func (p *ruleParser) expect(t string) error {
-	if got := p.next(); got != t {
-		if got == "" {
-			got = "end of line"
-		}
-		return fmt.Errorf("expected %q, found %q", t, got)
-	}
-	return nil
-}
-
-func (p *ruleParser) rule() (Expr, Expr, error) {
-	if err := p.expect("if"); err != nil {
-		return Expr{}, Expr{}, err
-	}
-	ante, err := p.or(0)
-	if err != nil {
-		return Expr{}, Expr{}, err
-	}
-	if err := p.expect("then"); err != nil {
-		return Expr{}, Expr{}, err
-	}
-	cons, err := p.term(false)
-	if err != nil {
-		return Expr{}, Expr{}, err
-	}
-	if p.pos != len(p.toks) {
-		return Expr{}, Expr{}, fmt.Errorf("unexpected %q after the consequent", p.peek())
-	}
-	return ante, cons, nil
-}
-
-func (p *ruleParser) or(depth int) (Expr, error) {
-	if depth > MaxExprDepth {
-		return Expr{}, fmt.Errorf("condition nested deeper than %d", MaxExprDepth)
-	}
-	e, err := p.and(depth)
-	if err != nil || p.peek() != "or" {
-		return e, err
-	}
-	kids := []Expr{e}
-	for p.peek() == "or" {
-		p.pos++
-		k, err := p.and(depth)
-		if err != nil {
-			return Expr{}, err
-		}
-		kids = append(kids, k)
-	}
-	return AnyOf(kids...), nil
-}
-
-func (p *ruleParser) and(depth int) (Expr, error) {
-	e, err := p.factor(depth)
-	if err != nil || p.peek() != "and" {
-		return e, err
-	}
-	kids := []Expr{e}
-	for p.peek() == "and" {
-		p.pos++
-		k, err := p.factor(depth)
-		if err != nil {
-			return Expr{}, err
-		}
-		kids = append(kids, k)
-	}
-	return AllOf(kids...), nil
-}
-
-func (p *ruleParser) factor(depth int) (Expr, error) {
-	if depth > MaxExprDepth {
-		return Expr{}, fmt.Errorf("condition nested deeper than %d", MaxExprDepth)
-	}
-	switch p.peek() {
-	case "not", "very", "fairly":
-		h := p.next()
-		e, err := p.factor(depth + 1)
-		return hedge(h, e), err
-	case "(":
-		p.pos++
-		e, err := p.or(depth + 1)
-		if err != nil {
-			return Expr{}, err
-		}
-		return e, p.expect(")")
-	}
-	return p.term(true)
-}
-
-func hedge(h string, e Expr) Expr {
-	switch h {
-	case "not":
-		return e.Not()
-	case "very":
-		return e.Very()
-	}
-	return e.Fairly()
-}
-
-func (p *ruleParser) term(hedges bool) (Expr, error) {
-	name := p.next()
-	v := p.m.Variable(name)
-	if v == nil {
-		if name == "" {
-			return Expr{}, fmt.Errorf("expected a variable, found end of line")
-		}
-		return Expr{}, fmt.Errorf("unknown variable %q", name)
-	}
-	if err := p.expect("is"); err != nil {
-		return Expr{}, err
-	}
-	var hs []string
-	for hedges && (p.peek() == "not" || p.peek() == "very" || p.peek() == "fairly") {
-		if len(hs) >= MaxExprDepth {
-			return Expr{}, fmt.Errorf("more than %d hedges", MaxExprDepth)
-		}
-		hs = append(hs, p.next())
-	}
-	set := p.next()
-	e, ok := v.Term(set)
-	if !ok {
-		return Expr{}, fmt.Errorf("variable %q has no set %q", name, set)
-	}
-	for i := len(hs) - 1; i >= 0; i-- {
-		e = hedge(hs[i], e)
-	}
-	return e, nil
-}
-
-// String returns the module in the text format; parsing it gives an
-// equivalent module.
+// String returns the module in the compact text format; parsing it gives
+// an equivalent module.
 func (m *Module) String() string {
 	var b strings.Builder
 	for _, v := range m.vars {
 		kind := "input"
-		if v.output {
+		if v.ev.output {
 			kind = "output"
 		}
-		fmt.Fprintf(&b, "%s %s", kind, v.name)
+		fmt.Fprintf(&b, "%s %s", kind, v.ev.Name)
 		if v.ranged {
-			fmt.Fprintf(&b, " %s %s", num(v.min), num(v.max))
+			fmt.Fprintf(&b, " %s %s", num(v.ev.Min), num(v.ev.Max))
 		}
 		b.WriteByte('\n')
-		for i, s := range v.sets {
-			fmt.Fprintf(&b, "  set %s %s", v.names[i], s.Shape)
-			for _, x := range s.params() {
+		for _, t := range v.ev.Terms {
+			fmt.Fprintf(&b, "  set %s %s", t.Name, t.set.Shape)
+			for _, x := range t.set.params() {
 				b.WriteString(" " + num(x))
 			}
 			b.WriteByte('\n')
 		}
 	}
-	block := int32(0)
-	for _, r := range m.rules {
-		if r.block != block {
-			block = r.block
-			b.WriteString("block " + m.blocks[block].name + "\n")
+	for i, bl := range m.blocks {
+		if len(bl.eb.Rules) == 0 {
+			continue
 		}
-		b.WriteString("rule if ")
-		m.writeProg(&b, m.prog[r.off:r.off+r.n])
-		out := m.vars[r.out]
-		fmt.Fprintf(&b, " then %s is %s\n", out.name, out.names[r.set])
+		if i > 0 {
+			b.WriteString("block " + bl.eb.Name + "\n")
+		}
+		for _, r := range bl.eb.Rules {
+			b.WriteString("rule if ")
+			m.writeProg(&b, r.ante)
+			c := r.cons[0]
+			out := m.e.outputs[c.v]
+			fmt.Fprintf(&b, " then %s is %s\n", out.Name, out.Terms[c.term].Name)
+		}
 	}
 	return b.String()
 }
 
 func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// writeProg turns a postfix program back into infix text.
-func (m *Module) writeProg(b *strings.Builder, prog []op) {
-	type item struct {
-		s    string
-		term bool // a (hedged) "var is set" that can take more hedges inside
-		v    string
-		set  string
+// compactHedge names a hedge in the compact format.
+func compactHedge(h Hedge) string {
+	if h == HedgeSomewhat {
+		return "fairly"
 	}
-	var st []item
-	for _, o := range prog {
-		switch o.code {
-		case opTerm:
-			v := m.vars[o.v]
-			st = append(st, item{s: v.name + " is " + v.names[o.set], term: true, v: v.name, set: v.names[o.set]})
-		case opAnd, opOr:
-			word := " and "
-			if o.code == opOr {
-				word = " or "
-			}
-			k := st[len(st)-int(o.n):]
-			parts := make([]string, len(k))
-			for i, it := range k {
-				parts[i] = it.s
-			}
-			st = append(st[:len(st)-int(o.n)], item{s: "(" + strings.Join(parts, word) + ")"})
-		default:
-			h := map[opcode]string{opNot: "not", opVery: "very", opFairly: "fairly"}[o.code]
-			top := &st[len(st)-1]
-			if top.term {
-				top.set = h + " " + top.set
-				top.s = top.v + " is " + top.set
-			} else {
-				top.s = h + " " + top.s
-			}
-		}
-	}
-	s := st[0].s
-	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && matched(s[1:len(s)-1]) {
-		s = s[1 : len(s)-1]
-	}
-	b.WriteString(s)
+	return h.String()
 }
 
-// matched reports whether the parentheses in s balance without dipping
-// below zero, so the outer pair around s may be dropped.
-func matched(s string) bool {
-	d := 0
-	for _, c := range s {
-		switch c {
-		case '(':
-			d++
-		case ')':
-			if d--; d < 0 {
-				return false
+// writeProg turns an engine antecedent program back into compact infix
+// text: a chain of one operator is written flat, an operand combining
+// with the other operator or hedged is put in parentheses.
+func (m *Module) writeProg(b *strings.Builder, prog []aop) {
+	type item struct {
+		s  string
+		op aopKind // aAnd, aOr: s is a chain of that operator; else a single factor
+	}
+	operand := func(it item, k aopKind) string {
+		if it.op == k || it.op == aProp {
+			return it.s
+		}
+		return "(" + it.s + ")"
+	}
+	var st []item
+	for i := range prog {
+		o := &prog[i]
+		switch o.kind {
+		case aProp:
+			v := m.e.inputs[o.v]
+			s := v.Name + " is "
+			for _, h := range o.hedges {
+				s += compactHedge(h) + " "
 			}
+			st = append(st, item{s: s + v.Terms[o.term].Name, op: aProp})
+		case aAnd, aOr:
+			word := " and "
+			if o.kind == aOr {
+				word = " or "
+			}
+			l, r := st[len(st)-2], st[len(st)-1]
+			st = append(st[:len(st)-2], item{s: operand(l, o.kind) + word + operand(r, o.kind), op: o.kind})
+		case aHedge:
+			top := &st[len(st)-1]
+			top.s = compactHedge(o.hedges[0]) + " " + operand(*top, aProp)
+			top.op = aProp
 		}
 	}
-	return d == 0
+	b.WriteString(st[0].s)
 }

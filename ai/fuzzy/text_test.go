@@ -31,28 +31,31 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"inptu d\n", 1, `unknown statement "inptu"`},
 		{head + "rule d is near then o is lo\n", 6, `expected "if"`},
 		{head + "rule if d is near o is lo\n", 6, `expected "then"`},
-		{head + "rule if x is near then o is lo\n", 6, `unknown variable "x"`},
+		{head + "rule if x is near then o is lo\n", 6, `expected a variable, found "x"`},
 		{head + "rule if d near then o is lo\n", 6, `expected "is"`},
-		{head + "rule if d is close then o is lo\n", 6, `no set "close"`},
+		{head + "rule if d is close then o is lo\n", 6, `a term of d, found "close"`},
 		{head + "rule if d is near then o is lo extra\n", 6, `unexpected "extra"`},
+		{head + "rule if d is near then o is lo with 0.5\n", 6, `unexpected "with" after the conclusion`},
+		{head + "rule if d is near then o is lo and o is lo\n", 6, `unexpected "and" after the conclusion`},
+		{head + "rule if d is somewhat near then o is lo\n", 6, `a term of d, found "somewhat"`},
 		{head + "rule if (d is near then o is lo\n", 6, `expected ")"`},
-		{head + "rule if d is near and then o is lo\n", 6, `unknown variable "then"`},
-		{head + "rule if d is near then d is far\n", 6, "is not an output"},
+		{head + "rule if d is near and then o is lo\n", 6, `expected a variable, found "end of rule"`},
+		{head + "rule if d is near then d is far\n", 6, `expected an output variable, found the input "d"`},
 		{head + "rule if o is lo then o is lo\n", 6, "used in a condition"},
-		{head + "rule if d is near then o is very lo\n", 6, `no set "very"`},
+		{head + "rule if d is near then o is very lo\n", 6, `expected a term of o, found "very"`},
 		{head + "rule if " + strings.Repeat("(", 100) + "d is near" + strings.Repeat(")", 100) + " then o is lo\n", 6, "nested deeper"},
-		{head + "rule if d is near\n", 6, `expected "then", found "end of line"`},
+		{head + "rule if d is near\n", 6, `expected "then"`},
 		{head + "block\n", 6, "expected block NAME"},
 		{head + "block a b\n", 6, "expected block NAME"},
 		{head + "block or\n", 6, "expected block NAME"},
 	} {
 		_, err := Parse(c.src)
-		var e *Error
+		var e *ParseError
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
 		}
 	}
-	if _, err := Parse(strings.Repeat(" ", MaxSourceBytes+1)); err == nil {
+	if _, err := Parse(strings.Repeat(" ", MaxFLLBytes+1)); err == nil {
 		t.Error("huge source accepted")
 	}
 }
@@ -109,7 +112,7 @@ func TestParseRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzParse: any input either fails with a line-numbered *Error or gives
+// FuzzParse: any input either fails with a line-numbered *ParseError or gives
 // a module whose text form reparses to the same text, and which never
 // yields NaN.
 func FuzzParse(f *testing.F) {
@@ -119,7 +122,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := Parse(src)
 		if err != nil {
-			var e *Error
+			var e *ParseError
 			if !errors.As(err, &e) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
@@ -159,5 +162,62 @@ func TestParseFileNamesTheFile(t *testing.T) {
 	_, err := ParseFile("brains/attack.fz", "input a 0 1\n set lo bogus 0 1\n")
 	if err == nil || !strings.HasPrefix(err.Error(), "brains/attack.fz:2: ") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// The compact format is a shorthand of FLL: seed 002's attack module,
+// its rule lines copied verbatim into FLL (fairly spelled somewhat) with
+// its shoulders as the equal fuzzylite Ramps, gives the same rule degrees,
+// bit for bit, from ParseFLL as from Parse.
+func TestCompactIsFLLShorthand(t *testing.T) {
+	fll := "Engine: attack\n" +
+		"InputVariable: ammo\n  range: 0 10\n  term: empty Ramp 4 0\n  term: hasAmmo Ramp 0 4\n" +
+		"InputVariable: tiredness\n  range: 0 1\n  term: rested Ramp 0.8 0.2\n  term: tired Ramp 0.2 0.8\n" +
+		"InputVariable: distance\n  range: 0 100\n  term: close Ramp 50 10\n  term: far Ramp 10 50\n" +
+		"InputVariable: health\n  range: 0 100\n  term: unhealthy Ramp 60 20\n  term: healthy Ramp 20 60\n" +
+		"OutputVariable: weapon\n  range: 0 1\n  aggregation: Maximum\n  defuzzifier: WeightedAverage\n  term: rocket Constant 1\n  term: pistol Constant 0\n" +
+		"OutputVariable: accuracy\n  range: 0 100\n  aggregation: Maximum\n  defuzzifier: WeightedAverage\n  term: bad Constant 5\n  term: good Constant 95\n"
+	for _, line := range strings.Split(seed002Attack(t), "\n") {
+		switch {
+		case strings.HasPrefix(line, "block "):
+			fll += "RuleBlock: " + line[len("block "):] + "\n  conjunction: Minimum\n  disjunction: Maximum\n  implication: Minimum\n  activation: General\n"
+		case strings.HasPrefix(line, "rule "):
+			fll += "  rule: " + strings.ReplaceAll(line[len("rule "):], " fairly ", " somewhat ") + "\n"
+		}
+	}
+	e := mustParse(t, "attack.fll", fll)
+	m := seedModule(t)
+	var mr, er []*Rule
+	for i, b := range m.e.Blocks()[1:] { // the module's first block is main, empty here
+		mr = append(mr, b.Rules...)
+		er = append(er, e.Blocks()[i].Rules...)
+	}
+	if len(mr) != 16 || len(er) != 16 {
+		t.Fatalf("%d and %d rules", len(mr), len(er))
+	}
+	n := 0
+	for ammo := 0.0; ammo <= 10; ammo += 1.25 {
+		for tired := 0.0; tired <= 1; tired += 0.125 {
+			for dist := 0.0; dist <= 100; dist += 6.25 {
+				health := 100 - dist
+				for name, x := range map[string]float64{"ammo": ammo, "tiredness": tired, "distance": dist, "health": health} {
+					m.Fuzzify(name, x)
+					e.Input(name).SetValue(x)
+				}
+				m.Evaluate()
+				e.Process()
+				for i := range mr {
+					if a, b := mr[i].Degree(), er[i].Degree(); a != b {
+						t.Fatalf("ammo %v tiredness %v distance %v: rule %d: %v from Parse, %v from ParseFLL", ammo, tired, dist, i+1, a, b)
+					}
+					if mr[i].Degree() > 0 && mr[i].Degree() < 1 {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d partial degrees compared", n)
 	}
 }
