@@ -122,5 +122,6 @@
 // value is therefore never NaN.
 //
 // Package fuzzy owns fuzzy logic only. It imports only the standard
-// library and must not import any other engine package.
+// library and internal/loadutil (LoadFLL opens regular files only); it
+// must not import any other engine package.
 package fuzzy

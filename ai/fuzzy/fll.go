@@ -1,6 +1,8 @@
 package fuzzy
 
 import (
+	"diorama/internal/loadutil"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -36,20 +38,14 @@ func (e *ParseError) Error() string {
 
 // LoadFLL reads the engine in file path of fsys; errors name the path.
 func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
-	f, err := fsys.Open(path)
+	// A regular file only, read through the size limit (a pipe or a
+	// device is refused before it is opened).
+	b, err := loadutil.ReadFile(fsys, path, MaxFLLBytes)
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > MaxFLLBytes {
-		return nil, &ParseError{Name: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
-	}
-	b, err := fs.ReadFile(fsys, path)
-	if err != nil {
+		var le *loadutil.Error
+		if errors.As(err, &le) && errors.Is(err, loadutil.ErrLimit) {
+			return nil, &ParseError{Name: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		}
 		return nil, err
 	}
 	return ParseFLL(path, string(b))
