@@ -126,10 +126,10 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		}
 	case kindLabel:
 		r := w.rect
-		if _, h := measureText(f, w.Text, w.MaxW); h < r.Dy() {
+		if _, h := measureText(f, w.text(), w.MaxW); h < r.Dy() {
 			r.Min.Y += (r.Dy() - h) / 2 // in a row beside something taller
 		}
-		drawText(l, d+layerText, f, w.Text, r, w.Align, w.MaxW, th.Text)
+		drawText(l, d+layerText, f, w.text(), r, w.Align, w.MaxW, th.Text)
 	case kindButton:
 		bg, rim, fg := th.Button, th.Border, th.Text
 		switch {
@@ -142,10 +142,10 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		}
 		l.FillRect(d+layerWidget, w.rect, bg)
 		l.StrokeRect(d+layerRim, w.rect, rim)
-		_, h := measureText(f, w.Text, w.MaxW)
+		_, h := measureText(f, w.text(), w.MaxW)
 		r := w.rect
 		r.Min.Y += (r.Dy() - h) / 2
-		drawText(l, d+layerText, f, w.Text, r, AlignCenter, w.MaxW, fg)
+		drawText(l, d+layerText, f, w.text(), r, AlignCenter, w.MaxW, fg)
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"unsafe"
 
 	"diorama/raster"
 )
@@ -56,14 +57,18 @@ const (
 // [Row]; its exported
 // fields may be changed between frames (the layout follows).
 type Widget struct {
-	Text     string // the label's text or the button's caption; '\n' breaks lines
-	ID       int    // reported in the [Event] a button raises
-	Disabled bool   // a disabled button cannot be focused or activated
-	MinW     int    // minimum width in pixels
-	MinH     int    // minimum height in pixels
-	MaxH     int    // a column taller than this (when > 0) scrolls: see [Column]
-	MaxW     int    // a label or caption wider than this (when > 0) wraps at spaces
-	Align    Align  // a label's lines, or a row's children as a group (captions are always centred)
+	Text string // the label's text or the button's caption; '\n' breaks lines
+	// Bytes, when not nil, is shown instead of Text: a HUD can append
+	// its numbers into a reused buffer each frame and allocate nothing.
+	// The UI reads it only while laying out and drawing.
+	Bytes    []byte
+	ID       int   // reported in the [Event] a button raises
+	Disabled bool  // a disabled button cannot be focused or activated
+	MinW     int   // minimum width in pixels
+	MinH     int   // minimum height in pixels
+	MaxH     int   // a column taller than this (when > 0) scrolls: see [Column]
+	MaxW     int   // a label or caption wider than this (when > 0) wraps at spaces
+	Align    Align // a label's lines, or a row's children as a group (captions are always centred)
 
 	Sprite *raster.Sprite // an image widget's picture
 
@@ -173,9 +178,9 @@ func (w *Widget) measure(th *Theme) image.Point {
 	var s image.Point
 	switch w.kind {
 	case kindLabel:
-		s.X, s.Y = measureText(th.font(), w.Text, w.MaxW)
+		s.X, s.Y = measureText(th.font(), w.text(), w.MaxW)
 	case kindButton:
-		s.X, s.Y = measureText(th.font(), w.Text, w.MaxW)
+		s.X, s.Y = measureText(th.font(), w.text(), w.MaxW)
 		if s.Y == 0 {
 			s.Y = th.font().LineHeight()
 		}
@@ -320,4 +325,13 @@ func (w *Widget) hasButton() bool {
 		}
 	}
 	return false
+}
+
+// text is what the widget shows: Bytes when set (viewed, not copied: it
+// is only read during layout and drawing), else Text.
+func (w *Widget) text() string {
+	if w.Bytes != nil {
+		return unsafe.String(unsafe.SliceData(w.Bytes), len(w.Bytes))
+	}
+	return w.Text
 }

@@ -57,14 +57,16 @@ type game struct {
 	menuFor  screen
 	menuRows int
 	menuBtns []*ui.Widget
-	cur      int // level index being played
-	L        *level
-	cam      *iso.Camera
-	pt       *iso.Painter
-	ov       *overlay.Overlay
-	debug    bool
-	quit     bool
-	ap       autopilot
+	// hud holds the play screen's readouts: a ui panel at the top.
+	hud   hudPanel
+	cur   int // level index being played
+	L     *level
+	cam   *iso.Camera
+	pt    *iso.Painter
+	ov    *overlay.Overlay
+	debug bool
+	quit  bool
+	ap    autopilot
 
 	left, right platform.Thumbstick
 	ctrl        control
@@ -105,7 +107,7 @@ func (g *game) parts2(a, b iso.Part) []iso.Part {
 
 func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
-		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()),
+		list: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		pool: make([]iso.Part, 0, 1024), tbuf: make([]byte, 0, 128),
 		times: newFrameTimes()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
@@ -820,33 +822,29 @@ func (g *game) drawHUD() {
 	if L.pl.weapon == weaponRockets {
 		weapon, ammo = "ROCKETS", L.pl.rockets
 	}
-	// numbers appended to a reused buffer: no allocation per frame
-	b := append(g.tbuf[:0], weapon...)
-	b = append(b, ' ')
-	b = appendPadded(b, ammo, 3)
-	g.textb(b, 142, 7, rgba(250, 220, 120, 255))
 	alive := 0
 	for _, wi := range L.waves {
 		alive += wi.o.Alive()
 	}
-	b = append(b[:0], "WAVE "...)
+	// The readouts are ui labels showing reused byte buffers: no
+	// allocation per frame.
+	h := &g.hud
+	h.weapon.Bytes = appendPadded(append(append(h.weapon.Bytes[:0], weapon...), ' '), ammo, 3)
+	b := append(h.wave.Bytes[:0], "WAVE "...)
 	b = strconv.AppendInt(b, int64(L.wave), 10)
 	b = append(b, '/')
 	b = strconv.AppendInt(b, int64(len(L.waves)), 10)
 	b = append(b, "  ENEMIES "...)
-	b = strconv.AppendInt(b, int64(alive), 10)
-	g.textb(b, 270, 7, white)
-	b = append(b[:0], "SCORE "...)
-	b = strconv.AppendInt(b, int64(L.score), 10)
-	g.textb(b, 470, 7, rgba(140, 220, 255, 255))
-	b = append(b[:0], "FPS "...)
+	h.wave.Bytes = strconv.AppendInt(b, int64(alive), 10)
+	h.score.Bytes = strconv.AppendInt(append(h.score.Bytes[:0], "SCORE "...), int64(L.score), 10)
+	b = append(h.fps.Bytes[:0], "FPS "...)
 	if g.fps > 0 {
 		b = strconv.AppendInt(b, int64(math.Round(g.fps)), 10)
 	} else {
 		b = append(b, "--"...)
 	}
-	g.textb(b, 600, 7, white)
-	g.tbuf = b
+	h.fps.Bytes = b
+	h.ui.Draw(g.list, depthHUD+3)
 	// pause button
 	g.list.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
 	g.list.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
@@ -953,4 +951,25 @@ func (g *game) hotReload() {
 	g.cam.Limits = L.grid.Bounds()
 	g.ap = autopilot{}
 	g.ap.helper.presize()
+}
+
+// hudPanel is the play screen's readouts: a row of ui labels in a panel
+// at the top of the screen, right of the health bar and left of the pause
+// button.
+type hudPanel struct {
+	ui                       *ui.UI
+	weapon, wave, score, fps *ui.Widget
+}
+
+func newHUD() hudPanel {
+	th := ui.DefaultTheme()
+	th.PanelPad, th.Margin, th.Gap = 4, 1, 18
+	h := hudPanel{ui: ui.New(frameW, frameH, th),
+		weapon: ui.Label(""), wave: ui.Label(""), score: ui.Label(""), fps: ui.Label("")}
+	for _, w := range []*ui.Widget{h.weapon, h.wave, h.score, h.fps} {
+		w.Bytes = make([]byte, 0, 32)
+	}
+	row := ui.Row(h.weapon, h.wave, h.score, h.fps)
+	h.ui.Open(&ui.Panel{Root: row, Anchor: ui.Top})
+	return h
 }
