@@ -1,10 +1,10 @@
 package raster
 
 import (
-	"unsafe"
 	"image"
 	"image/color"
 	"math"
+	"unsafe"
 
 	"diorama/mathx"
 )
