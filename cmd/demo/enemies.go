@@ -15,7 +15,7 @@ import (
 	"diorama/scene"
 )
 
-// enemyKind is one of the six enemies, each driven by a different part
+// enemyKind is one of the seven enemies, each driven by a different part
 // of ai/.
 type enemyKind uint8
 
@@ -26,6 +26,7 @@ const (
 	kindFuzzy                   // seed 002 fuzzy weapon choice and accuracy
 	kindCover                   // seed 002 terrain analysis: hides to reload
 	kindSquad                   // seed 002 squad in formation, safety update
+	kindMelee                   // seed 002 simple enemy: melee, flanks, retreats when hurt (FSM)
 	numKinds
 )
 
@@ -47,6 +48,7 @@ var kinds = [numKinds]kindSpec{
 	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8, "fuzzy"},
 	{"cover", lookCover, 70, 1.9, 0.34, 120, 10, "tactics"},
 	{"squad", lookSquad, 45, 1.7, 0.34, 60, 6, "formation"},
+	{"melee", lookGunner, 55, 2.2, 0.32, 70, 9, "fsm"},
 }
 
 func kindByName(n string) (enemyKind, bool) {
@@ -96,7 +98,11 @@ type enemy struct {
 	aimErr  float64
 	rockets int
 	tired   float64
-	L       *level
+	// noDodge turns the gunner's dodge off (the scenario test's control
+	// enemy); retreatAt is the melee enemy's next retreat health (percent).
+	noDodge   bool
+	retreatAt float64
+	L         *level
 }
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
@@ -246,7 +252,16 @@ func init() {
 
 // --- FSM gunner (seed 002's shooting and dodging enemy) ---
 
-var gunApproach, gunAttack, gunDodge, gunBroken fsm.State[*enemy]
+var gunApproach, gunAttack, gunMoveBack, gunDodge, gunBroken fsm.State[*enemy]
+
+// The gunner's ranges (tiles): it attacks from closer than gunAttackRange,
+// backs off when the player comes closer than gunTooClose until it is
+// gunBackedOff away again.
+const (
+	gunAttackRange = 6.0
+	gunTooClose    = 2.8
+	gunBackedOff   = 4.2
+)
 
 func init() {
 	gunApproach = fsm.State[*enemy]{Name: "approach", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
@@ -254,7 +269,7 @@ func init() {
 			m.Change(&gunDodge)
 			return
 		}
-		if e.seesPlayer() && e.distPlayer() < 6 {
+		if e.seesPlayer() && e.distPlayer() < gunAttackRange {
 			m.Change(&gunAttack)
 			return
 		}
@@ -270,7 +285,29 @@ func init() {
 			m.Change(&gunApproach)
 			return
 		}
+		if e.distPlayer() < gunTooClose {
+			m.Change(&gunMoveBack)
+			return
+		}
 		e.aimAndShoot(28, 0.08)
+	}}
+	// seed 002 enemy 2: "If the player is too close, it moves back",
+	// facing and shooting the player while it walks backwards.
+	gunMoveBack = fsm.State[*enemy]{Name: "moveBack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if e.threatened() {
+			m.Change(&gunDodge)
+			return
+		}
+		if !e.seesPlayer() {
+			m.Change(&gunApproach)
+			return
+		}
+		if e.distPlayer() > gunBackedOff {
+			m.Change(&gunAttack)
+			return
+		}
+		e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
+		e.aimAndShoot(28, 0.1)
 	}}
 	gunDodge = fsm.State[*enemy]{Name: "dodge",
 		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 24 },
@@ -296,8 +333,30 @@ func init() {
 	}}
 }
 
+// awayFrom is the velocity that takes the enemy away from p at full
+// speed, turned aside (either way, then square) when a wall is behind it.
+func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
+	me := e.pos()
+	away := me.Sub(p)
+	if away.Len() < 1e-6 {
+		away = mathx.FromAngle(e.hull)
+	}
+	away = away.Norm()
+	sp := e.spec().speed
+	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
+		d = d.Norm()
+		if e.L.mesh == nil || e.L.mesh.Clear(me, me.Add(d.Scale(0.6))) {
+			return d.Scale(sp)
+		}
+	}
+	return mathx.Vec2{}
+}
+
 // threatened reports a player bullet flying at this enemy, close.
 func (e *enemy) threatened() bool {
+	if e.noDodge {
+		return false
+	}
 	L := e.L
 	b := L.w.Bullets()
 	me := e.pos()
@@ -317,6 +376,109 @@ func (e *enemy) threatened() bool {
 		}
 	}
 	return false
+}
+
+// --- melee enemy (seed 002's simple enemy) ---
+
+// Seed 002's "simple enemy" cannot shoot: "It follows the player, and
+// when it is very close, it starts to attack." Ours closes in along the
+// navmesh, swings to the player's side for the last metres (a flank, not
+// a head-on charge), rams every meleePeriod ticks while in contact, and
+// runs off when hurt (below retreatAt percent health, once per
+// threshold) before coming back.
+var meleeChase, meleeFlank, meleeAttack, meleeRetreat, meleeBroken fsm.State[*enemy]
+
+const (
+	meleeFlankRange = 3.2 // tiles: from here it swings to the side
+	meleeReach      = 0.2 // gap between hulls that counts as contact
+	meleePeriod     = 30  // ticks between blows
+	meleeRetreat1   = 60  // percent health of the first retreat
+)
+
+// contact reports the melee enemy touching the player.
+func (e *enemy) contact() bool {
+	return e.distPlayer() < e.spec().radius+playerRadius+meleeReach
+}
+
+// playerRadius is the player tank's collision radius (the levels'
+// CharacterRadius).
+const playerRadius = 0.34
+
+func init() {
+	hurt := func(e *enemy, m *fsm.Machine[*enemy]) bool {
+		if e.healthPct() < e.retreatAt {
+			e.retreatAt -= 35
+			m.Change(&meleeRetreat)
+			return true
+		}
+		return false
+	}
+	meleeChase = fsm.State[*enemy]{Name: "chase", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if hurt(e, m) {
+			return
+		}
+		if e.seesPlayer() && e.distPlayer() < meleeFlankRange {
+			m.Change(&meleeFlank)
+			return
+		}
+		e.chasePlayer()
+	}}
+	meleeFlank = fsm.State[*enemy]{Name: "flank", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if hurt(e, m) {
+			return
+		}
+		if !e.seesPlayer() || e.distPlayer() > meleeFlankRange+1 {
+			m.Change(&meleeChase)
+			return
+		}
+		if e.contact() {
+			m.Change(&meleeAttack)
+			return
+		}
+		// aim beside the player, the offset shrinking as it closes in
+		L := e.L
+		pp := xy(L.w.Pos(L.player))
+		me := e.pos()
+		d := e.distPlayer()
+		off := me.Sub(pp).Norm().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
+		t := pp.Add(off)
+		if L.mesh != nil && !L.mesh.Clear(me, t) {
+			e.side = -e.side
+			t = pp
+		}
+		e.desired = t.Sub(me).Norm().Scale(e.spec().speed)
+		e.aim()
+	}}
+	meleeAttack = fsm.State[*enemy]{Name: "attack",
+		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.cool = 0 },
+		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			if hurt(e, m) {
+				return
+			}
+			if !e.contact() {
+				m.Change(&meleeFlank)
+				return
+			}
+			L := e.L
+			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Norm().Scale(0.3)
+			e.aim()
+			if e.cool == 0 {
+				_ = L.w.Damage(L.player, e.spec().damage, e.e)
+				e.cool = meleePeriod
+			}
+		}}
+	meleeRetreat = fsm.State[*enemy]{Name: "retreat",
+		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 100 },
+		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			e.dodge--
+			e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
+			if e.dodge <= 0 {
+				m.Change(&meleeChase)
+			}
+		}}
+	meleeBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		e.desired, e.broken = mathx.Vec2{}, true
+	}}
 }
 
 // --- fuzzy enemy (seed 002 §5) ---
@@ -566,6 +728,18 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 			}
 		}})
 		if err := e.mach.Start(&gunApproach); err != nil {
+			return ent, err
+		}
+	case kindMelee:
+		e.retreatAt = meleeRetreat1
+		e.mach = fsm.New(e, 4)
+		broken := &meleeBroken
+		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			if e.healthPct() < 25 && !m.In(broken) {
+				m.Change(broken)
+			}
+		}})
+		if err := e.mach.Start(&meleeChase); err != nil {
 			return ent, err
 		}
 	case kindFuzzy:
