@@ -494,8 +494,26 @@ var fuzzyProto *fuzzy.Module
 //go:embed brains/attack.fz
 var attackSrc string
 
+// weaponTunedSrc is the demo's tuning of those weapon rules, read with
+// them (brains/weapon-tuned.fz says why).
+//
+//go:embed brains/weapon-tuned.fz
+var weaponTunedSrc string
+
+// newFuzzyBrain parses the rocketeer's module; tuned picks the demo's
+// weapon rules, otherwise the seed's verbatim twelve.
+func newFuzzyBrain(tuned bool) (*fuzzy.Module, error) {
+	m, err := fuzzy.ParseFile("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
+	if err != nil {
+		return nil, err
+	}
+	m.Block("weapon").SetEnabled(!tuned)
+	m.Block("weaponTuned").SetEnabled(tuned)
+	return m, nil
+}
+
 func init() {
-	m, err := fuzzy.ParseFile("brains/attack.fz", attackSrc)
+	m, err := newFuzzyBrain(true)
 	if err != nil {
 		treeErr = err
 		return
@@ -665,10 +683,18 @@ func (e *enemy) coverThink() {
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if out.Move {
-		if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
-			e.goTo(out.MoveTo)
+		me := e.pos()
+		if d := me.Dist(out.MoveTo); d < 1 && L.canSee(me, out.MoveTo) {
+			// the last stretch straight onto the point: a cover cell
+			// hides its centre, not the tile in front of it
+			vel := L.w.Vel(e.e)
+			e.desired = vel.Add(steer.Arrive(me, vel, out.MoveTo, e.spec().speed, 20, 0.05, L.w.Dt())).ClampLen(e.spec().speed)
+		} else {
+			if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
+				e.goTo(out.MoveTo)
+			}
+			e.follow()
 		}
-		e.follow()
 	} else {
 		e.desired = mathx.Vec2{}
 	}
@@ -745,7 +771,7 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	case kindFuzzy:
 		e.fz = fuzzyProto.Clone()
 	case kindCover:
-		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.4}, L.findCover)
+		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.12}, L.findCover)
 		if err != nil {
 			return ent, err
 		}

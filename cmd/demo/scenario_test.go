@@ -241,3 +241,154 @@ func TestScenarioGunnerMovesBack(t *testing.T) {
 		t.Errorf("move back: entered %v, attacking again after %d ticks at %.2f tiles", moved, backed, g.distPlayer())
 	}
 }
+
+// The cover enemy reloads in cover: over a long fight in a room of
+// pillars, with the player firing whenever it sees it, nearly all the
+// ticks it spends reloading it is out of the player's sight, while it
+// attacks in sight.
+func TestScenarioCoverReloadsHidden(t *testing.T) {
+	L := scenario(t, 3,
+		"wwwwwwwwwwwwwwwwww",
+		"w----------------w",
+		"w---ww-----ww----w",
+		"w---ww-----ww----w",
+		"w----------------w",
+		"w--s-------------w",
+		"w----------------w",
+		"w---ww-----ww----w",
+		"w---ww-----ww---ew",
+		"w----------------w",
+		"wwwwwwwwwwwwwwwwww",
+	)
+	c := spawn(t, L, kindCover, 14.5, 5.5)
+	const n = 2400
+	var reload, reloadHidden, attack, attackSeen, reloads, reloadsHidden int
+	hiddenThis, inReload := 0, 0
+	for range n {
+		pp := xy(L.w.Pos(L.player))
+		ctl := control{}
+		if L.canSee(pp, c.pos()) {
+			ctl = aimAt(L, c.pos())
+		}
+		L.update(ctl)
+		heal(L, L.player, 100)
+		heal(L, c.e, kinds[kindCover].health)
+		seen := L.canSee(xy(L.w.Pos(L.player)), c.pos())
+		switch c.loop.Phase().String() {
+		case "reload":
+			reload++
+			inReload++
+			if !seen {
+				reloadHidden++
+				hiddenThis++
+			}
+			continue
+		case "attack":
+			attack++
+			if seen {
+				attackSeen++
+			}
+		}
+		if inReload > 0 { // a reload just ended
+			reloads++
+			if hiddenThis*10 >= inReload*9 {
+				reloadsHidden++
+			}
+			inReload, hiddenThis = 0, 0
+		}
+	}
+	if reload == 0 || reloads < 3 || attack == 0 {
+		t.Fatalf("%d reloads (%d ticks), %d attack ticks in %d ticks", reloads, reload, attack, n)
+	}
+	share := float64(reloadHidden) / float64(reload)
+	t.Logf("cover: %d reloads, %d of them (%.0f%%) at least 90%% out of sight; reload ticks hidden %.1f%% (%d/%d); attack ticks in sight %.1f%%",
+		reloads, reloadsHidden, 100*float64(reloadsHidden)/float64(reloads), 100*share, reloadHidden, reload, 100*float64(attackSeen)/float64(attack))
+	if share < 0.8 || reloadsHidden*10 < reloads*8 {
+		t.Errorf("reloads out of sight: %.2f of ticks, %d of %d reloads (want 0.8)", share, reloadsHidden, reloads)
+	}
+}
+
+// The squad keeps formation: four members follow their line's slots as
+// the invisible leader walks to the player; after they have formed up,
+// the mean distance from a member to its slot stays small.
+func TestScenarioSquadFormation(t *testing.T) {
+	L := scenario(t, 9, openRoom...)
+	var m []*enemy
+	for i := range 4 {
+		m = append(m, spawn(t, L, kindSquad, 12.5, 4.5+float64(i)))
+	}
+	if len(L.squads) != 1 || len(L.squads[0].members) != 4 {
+		t.Fatalf("%d squads", len(L.squads))
+	}
+	sq := L.squads[0]
+	const settle, n = 240, 900
+	sum, worst, count := 0.0, 0.0, 0
+	a0 := sq.anchor
+	for tick := range settle + n {
+		L.update(control{})
+		heal(L, L.player, 100)
+		if tick < settle {
+			continue
+		}
+		for _, e := range m {
+			heal(L, e.e, kinds[kindSquad].health)
+			i := sq.f.Index(e.id)
+			d := e.pos().Dist(L.onMesh(sq.f.Target(i)))
+			sum += d
+			worst = math.Max(worst, d)
+			count++
+		}
+	}
+	mean := sum / float64(count)
+	t.Logf("squad: anchor walked %.2f tiles; mean slot error %.3f tiles (worst %.2f) over %d member-ticks", a0.Dist(sq.anchor), mean, worst, count)
+	if mean > 0.4 || a0.Dist(sq.anchor) < 3 {
+		t.Errorf("mean slot error %.3f (want <= 0.4), anchor moved %.2f", mean, a0.Dist(sq.anchor))
+	}
+}
+
+// The rocketeer's fuzzy weapon choice changes with distance and
+// ammunition: far with rockets it picks the rocket, near it mostly picks
+// the pistol, and with no rockets never the rocket. The seed's verbatim
+// twelve rules, for comparison, pick the rocket near and far alike.
+func TestScenarioFuzzyWeaponChoice(t *testing.T) {
+	verbatim := false
+	choose := func(dist float64, rockets int) (rocket, pistol int) {
+		L := scenario(t, 4, openRoom...)
+		f := spawn(t, L, kindFuzzy, 3.5+dist, 6.5)
+		if verbatim {
+			m, err := newFuzzyBrain(false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.fz = m
+		}
+		for range 30 {
+			f.rockets = rockets
+			L.update(control{})
+			heal(L, L.player, 100)
+			switch f.state {
+			case "rocket":
+				rocket++
+			case "pistol":
+				pistol++
+			}
+		}
+		return rocket, pistol
+	}
+	nr, np := choose(1.5, 6)
+	fr, fp := choose(7.5, 6)
+	n0r, n0p := choose(1.5, 0)
+	f0r, f0p := choose(7.5, 0)
+	t.Logf("fuzzy: rocket/pistol choices in 30 ticks: near (1.5 tiles) with ammo %d/%d, far (7.5) with ammo %d/%d, near no ammo %d/%d, far no ammo %d/%d",
+		nr, np, fr, fp, n0r, n0p, f0r, f0p)
+	if fr < 25 || np < 25 || n0r+f0r != 0 {
+		t.Errorf("far+ammo rockets %d (want >= 25), near+ammo pistols %d (want >= 25), no-ammo rockets %d (want 0)", fr, np, n0r+f0r)
+	}
+	verbatim = true
+	vnr, vnp := choose(1.5, 6)
+	vfr, vfp := choose(7.5, 6)
+	t.Logf("fuzzy, seed's verbatim rules: near with ammo %d/%d, far with ammo %d/%d", vnr, vnp, vfr, vfp)
+	if vnr != 30 || vfr != 30 {
+		t.Errorf("verbatim rules: rockets near %d far %d, want 30 and 30 (rules 9-12 always win)", vnr, vfr)
+	}
+}
