@@ -682,7 +682,10 @@ func (e *enemy) coverThink() {
 	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
 	if e.broken {
 		e.desired = mathx.Vec2{}
-	} else if out.Move {
+	} else if out.Move || (out.Phase == tactics.Reload && e.pos().Dist(e.loop.Cover()) > 0.05) {
+		if !out.Move {
+			out.MoveTo = e.loop.Cover()
+		}
 		me := e.pos()
 		if d := me.Dist(out.MoveTo); d < 1 && L.canSee(me, out.MoveTo) {
 			// the last stretch straight onto the point: a cover cell
@@ -771,7 +774,7 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	case kindFuzzy:
 		e.fz = fuzzyProto.Clone()
 	case kindCover:
-		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.12}, L.findCover)
+		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.4}, L.findCover)
 		if err != nil {
 			return ent, err
 		}
