@@ -102,7 +102,10 @@ type enemy struct {
 	// enemy); retreatAt is the melee enemy's next retreat health (percent).
 	noDodge   bool
 	retreatAt float64
-	L         *level
+	// leaves, when not nil, collects the behaviour-tree leaves the enemy
+	// runs, in order (a test's trace; nil in the game)
+	leaves *[]string
+	L      *level
 }
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
@@ -133,9 +136,18 @@ func (e *enemy) label() string {
 
 // --- behaviour trees (seed 000) ---
 
+// leaf records that the behaviour-tree leaf name runs this tick: it is
+// the overlay's state, and goes to the trace when there is one.
+func (e *enemy) leaf(name string) {
+	e.state = name
+	if e.leaves != nil {
+		*e.leaves = append(*e.leaves, name)
+	}
+}
+
 const treesSrc = `
 tree drone
-  selector
+  reactive-selector
     conditional healthBelow 25
       action brokenDown
     reactive-selector
@@ -146,7 +158,7 @@ tree drone
         action travelTo 0
 
 tree turret
-  selector
+  reactive-selector
     conditional healthBelow 25
       action brokenDown
     selector
@@ -172,14 +184,15 @@ func init() {
 		return e.seesPlayer() && e.distPlayer() < c.Arg(0)
 	})
 	r.Action("brokenDown", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.broken, e.desired, e.state = true, mathx.Vec2{}, "brokenDown"
+		e.broken, e.desired = true, mathx.Vec2{}
+		e.leaf("brokenDown")
 		if e.seesPlayer() {
 			e.aimAndShoot(40, 0.1)
 		}
 		return bt.Running
 	})
 	r.Action("findMeshAdjacentToPlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "findMesh"
+		e.leaf("findMesh")
 		L := e.L
 		pp := xy(L.w.Pos(L.player))
 		// a point of the mesh next to the player, on this enemy's side
@@ -193,7 +206,7 @@ func init() {
 		return bt.Success
 	})
 	r.Action("travelTo", 1, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "travelTo"
+		e.leaf("travelTo")
 		m := c.Mem()
 		*m++
 		if e.follow() || *m > 120 {
@@ -205,7 +218,7 @@ func init() {
 		return bt.Running
 	})
 	r.Action("circlePlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "circlePlayer"
+		e.leaf("circlePlayer")
 		L := e.L
 		pp := xy(L.w.Pos(L.player))
 		r := e.pos().Sub(pp)
@@ -225,10 +238,10 @@ func init() {
 		delay, shots := int64(c.Arg(0)), int64(c.Arg(1))
 		e.aim()
 		if *m <= delay {
-			e.state = "aim"
+			e.leaf("aim")
 			return bt.Running
 		}
-		e.state = "shoot"
+		e.leaf("shoot")
 		if (*m-delay)%4 == 1 {
 			e.shoot(0.09, false)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -390,5 +391,121 @@ func TestScenarioFuzzyWeaponChoice(t *testing.T) {
 	t.Logf("fuzzy, seed's verbatim rules: near with ammo %d/%d, far with ammo %d/%d", vnr, vnp, vfr, vfp)
 	if vnr != 30 || vfr != 30 {
 		t.Errorf("verbatim rules: rockets near %d far %d, want 30 and 30 (rules 9-12 always win)", vnr, vfr)
+	}
+}
+
+// wallRoom has a short wall between the player, at (12.5, 7.5), and the
+// west half of the room.
+var wallRoom = []string{
+	"wwwwwwwwwwwwwwwwww",
+	"w----------------w",
+	"w----------------w",
+	"w----------------w",
+	"w----------------w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w-------w---s----w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w----------------w",
+	"w--------------e-w",
+	"wwwwwwwwwwwwwwwwww",
+}
+
+// leafRun runs an enemy of kind k from (4.5, 7.5) against the standing
+// player for n ticks, then breaks it (health below 25%) and runs 30 more,
+// and returns the behaviour-tree leaves it ran in order (repeats of one
+// leaf merged), how many times each run of a leaf was ticked and the
+// tick it started on.
+func leafRun(t *testing.T, k enemyKind, n int) (seq []string, runs, start []int) {
+	L := scenario(t, 21, wallRoom...)
+	e := spawn(t, L, k, 4.5, 7.5)
+	var trace []string
+	e.leaves = &trace
+	if L.canSee(e.pos(), xy(L.w.Pos(L.player))) {
+		t.Fatal("the player is in sight from the start")
+	}
+	var tickOf []int // the tick of each trace entry
+	for tick := range n + 30 {
+		if tick == n {
+			_ = L.w.Damage(e.e, L.w.Health(e.e)-kinds[k].health/5, L.player) // 20% left
+		}
+		L.update(control{})
+		heal(L, L.player, 100)
+		for len(tickOf) < len(trace) {
+			tickOf = append(tickOf, tick)
+		}
+	}
+	for i, l := range trace {
+		if len(seq) == 0 || seq[len(seq)-1] != l {
+			seq = append(seq, l)
+			runs = append(runs, 0)
+			start = append(start, tickOf[i])
+		}
+		runs[len(runs)-1]++
+	}
+	return seq, runs, start
+}
+
+// compress writes a leaf sequence as one letter a leaf.
+func compress(seq []string, letter map[string]byte) string {
+	b := make([]byte, len(seq))
+	for i, s := range seq {
+		c, ok := letter[s]
+		if !ok {
+			c = '?'
+		}
+		b[i] = c
+	}
+	return string(b)
+}
+
+// The drone follows its tree: out of sight it finds a point by the player
+// and travels there (findMesh, travelTo, repeated), once near and in
+// sight it circles the player, and broken it stays broken down: the
+// leaves it ran match (fT)+ then c with only (fT) between, then b.
+func TestScenarioDroneTree(t *testing.T) {
+	seq, runs, start := leafRun(t, kindDrone, 900)
+	s := compress(seq, map[string]byte{"findMesh": 'f', "travelTo": 'T', "circlePlayer": 'c', "brokenDown": 'b'})
+	re := regexp.MustCompile(`^(fT)+c((fT)+c)*b$`)
+	circle, first := 0, -1
+	for i, l := range seq {
+		if l == "circlePlayer" {
+			circle += runs[i]
+			if first < 0 {
+				first = start[i]
+			}
+		}
+	}
+	t.Logf("drone: leaves %s (f findMesh, T travelTo, c circlePlayer, b brokenDown); first circle at tick %d, %d of 900 ticks circling", s, first, circle)
+	if !re.MatchString(s) || circle < 300 {
+		t.Errorf("drone leaves %q do not match %s, or only %d ticks circling", s, re, circle)
+	}
+}
+
+// The turret follows its tree: out of sight it travels (findMesh,
+// travelTo), in sight it runs delayedShoot 40 12 again and again (aim for
+// 40 ticks, then shoot for 12), and broken it stays broken down.
+func TestScenarioTurretTree(t *testing.T) {
+	seq, runs, _ := leafRun(t, kindTurret, 1500)
+	s := compress(seq, map[string]byte{"findMesh": 'f', "travelTo": 'T', "aim": 'a', "shoot": 's', "brokenDown": 'b'})
+	re := regexp.MustCompile(`^(fT)+(as)+b$`)
+	bursts, aimOK, shootOK := 0, 0, 0
+	for i, l := range seq {
+		switch l {
+		case "aim":
+			if runs[i] == 40 {
+				aimOK++
+			}
+		case "shoot":
+			bursts++
+			if runs[i] == 12 || i == len(seq)-2 {
+				shootOK++
+			}
+		}
+	}
+	t.Logf("turret: leaves %s (f findMesh, T travelTo, a aim, s shoot, b brokenDown); %d bursts, %d aims of 40 ticks, %d shots of 12 ticks", s, bursts, aimOK, shootOK)
+	if !re.MatchString(s) || bursts < 5 || aimOK < bursts-1 || shootOK < bursts-1 {
+		t.Errorf("turret leaves %q do not match %s, or %d bursts with %d aims of 40 and %d shots of 12", s, re, bursts, aimOK, shootOK)
 	}
 }
