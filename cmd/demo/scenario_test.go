@@ -509,3 +509,56 @@ func TestScenarioTurretTree(t *testing.T) {
 		t.Errorf("turret leaves %q do not match %s, or %d bursts with %d aims of 40 and %d shots of 12", s, re, bursts, aimOK, shootOK)
 	}
 }
+
+// A wave can send melee enemies: a Tiled trigger names them ("melee" in
+// its enemies property), and the ASCII level's wave, told to send only
+// them, spawns them through the overlord; they reach the player and hurt
+// it. Their ticks, and a gunner's moving back, allocate nothing.
+func TestScenarioMeleeWave(t *testing.T) {
+	if k, ok := kindByName("melee"); !ok || k != kindMelee || kinds[k].brain != "fsm" {
+		t.Fatalf("kindByName(melee) = %v, %v", k, ok)
+	}
+	fsys := fstest.MapFS{"s.lev": {Data: []byte(strings.Join([]string{
+		"wwwwwwwwwwwwwwww",
+		"w-e----------e-w",
+		"w--------------w",
+		"w------s-------w",
+		"w--------------w",
+		"w-e----------e-w",
+		"wwwwwwwwwwwwwwww",
+	}, "\n") + "\n")}}
+	L, err := loadLevel(levelInfo{Title: "wave", Kind: "ascii", FS: fsys, File: "s.lev"}, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	L.waves[0].kinds = []enemyKind{kindMelee}
+	for range 600 {
+		L.update(control{})
+		heal(L, L.player, 100)
+	}
+	melee, hits := 0, 0
+	for _, e := range L.enemies {
+		if e.kind == kindMelee {
+			melee++
+			if e.contact() {
+				hits++
+			}
+		}
+	}
+	t.Logf("melee wave: %d spawned, %d alive (all melee: %v), %d in contact after 600 ticks", L.spawned, len(L.enemies), melee == len(L.enemies), hits)
+	if L.spawned < 4 || melee != len(L.enemies) || hits < 2 {
+		t.Fatalf("wave: %d spawned, %d of %d alive are melee, %d in contact", L.spawned, melee, len(L.enemies), hits)
+	}
+	if a := testing.AllocsPerRun(50, func() { L.update(control{}); heal(L, L.player, 100) }); a != 0 {
+		t.Errorf("melee fight: %.1f allocations per tick", a)
+	}
+	G := scenario(t, 5, openRoom...)
+	g := spawn(t, G, kindGunner, 5.3, 6.5)
+	g.noDodge = true
+	for range 5 {
+		G.update(control{})
+	}
+	if a := testing.AllocsPerRun(40, func() { G.update(control{}); heal(G, G.player, 100) }); a != 0 || g.mach.Current() != &gunMoveBack {
+		t.Errorf("gunner moving back (state %s): %.1f allocations per tick", g.mach.Current().Name, a)
+	}
+}
