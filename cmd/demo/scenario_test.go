@@ -353,7 +353,10 @@ func TestScenarioSquadFormation(t *testing.T) {
 // twelve rules, for comparison, pick the rocket near and far alike.
 func TestScenarioFuzzyWeaponChoice(t *testing.T) {
 	verbatim := false
-	choose := func(dist float64, rockets int) (rocket, pistol int) {
+	// rocket and pistol count the weapon fired; ruled counts the ticks
+	// the rules themselves chose the rocket (before the enemy checks that
+	// it has one).
+	choose := func(dist float64, rockets int) (rocket, pistol, ruled int) {
 		L := scenario(t, 4, openRoom...)
 		f := spawn(t, L, kindFuzzy, 3.5+dist, 6.5)
 		if verbatim {
@@ -373,24 +376,53 @@ func TestScenarioFuzzyWeaponChoice(t *testing.T) {
 			case "pistol":
 				pistol++
 			}
+			w := f.fz.Variable("weapon")
+			if i, _, err := w.Winner(); err == nil && w.SetName(i) == "rocket" {
+				ruled++
+			}
 		}
-		return rocket, pistol
+		return rocket, pistol, ruled
 	}
-	nr, np := choose(1.5, 6)
-	fr, fp := choose(7.5, 6)
-	n0r, n0p := choose(1.5, 0)
-	f0r, f0p := choose(7.5, 0)
-	t.Logf("fuzzy: rocket/pistol choices in 30 ticks: near (1.5 tiles) with ammo %d/%d, far (7.5) with ammo %d/%d, near no ammo %d/%d, far no ammo %d/%d",
-		nr, np, fr, fp, n0r, n0p, f0r, f0p)
-	if fr < 25 || np < 25 || n0r+f0r != 0 {
-		t.Errorf("far+ammo rockets %d (want >= 25), near+ammo pistols %d (want >= 25), no-ammo rockets %d (want 0)", fr, np, n0r+f0r)
+	nr, np, _ := choose(1.5, 6)
+	fr, fp, _ := choose(7.5, 6)
+	n0r, n0p, n0x := choose(1.5, 0)
+	f0r, f0p, f0x := choose(7.5, 0)
+	t.Logf("fuzzy: rocket/pistol choices in 30 ticks: near (1.5 tiles) with ammo %d/%d, far (7.5) with ammo %d/%d, near no ammo %d/%d, far no ammo %d/%d (rules chose the rocket %d+%d times without ammo)",
+		nr, np, fr, fp, n0r, n0p, f0r, f0p, n0x, f0x)
+	if fr < 25 || np < 25 || n0r+f0r+n0x+f0x != 0 {
+		t.Errorf("far+ammo rockets %d (want >= 25), near+ammo pistols %d (want >= 25), no-ammo rockets %d, by the rules %d (want 0)", fr, np, n0r+f0r, n0x+f0x)
+	}
+	// where the choice flips: the module alone, rested and healthy, with
+	// rockets, from 0.5 to 8 tiles
+	m := fuzzyProto.Clone()
+	flip := -1.0
+	for d := 0.5; d <= 8; d += 0.25 {
+		_ = m.Fuzzify("ammo", 6)
+		_ = m.Fuzzify("tiredness", 0)
+		_ = m.Fuzzify("distance", d*metresPerTile)
+		_ = m.Fuzzify("health", 100)
+		w := m.Variable("weapon")
+		i, _, err := w.Winner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := w.SetName(i) == "rocket"; r && flip < 0 {
+			flip = d
+		} else if !r && flip >= 0 {
+			t.Fatalf("back to the pistol at %.2f tiles after the rocket from %.2f", d, flip)
+		}
+	}
+	t.Logf("fuzzy: the rules pick the rocket from %.2f tiles (%.0f m) on", flip, flip*metresPerTile)
+	if flip < 2 || flip > 4.5 {
+		t.Errorf("rocket from %.2f tiles: want between 2 and 4.5 (the enemy keeps 4.5 tiles off)", flip)
 	}
 	verbatim = true
-	vnr, vnp := choose(1.5, 6)
-	vfr, vfp := choose(7.5, 6)
-	t.Logf("fuzzy, seed's verbatim rules: near with ammo %d/%d, far with ammo %d/%d", vnr, vnp, vfr, vfp)
-	if vnr != 30 || vfr != 30 {
-		t.Errorf("verbatim rules: rockets near %d far %d, want 30 and 30 (rules 9-12 always win)", vnr, vfr)
+	vnr, vnp, _ := choose(1.5, 6)
+	vfr, vfp, _ := choose(7.5, 6)
+	_, _, vn0 := choose(1.5, 0)
+	t.Logf("fuzzy, seed's verbatim rules: near with ammo %d/%d, far with ammo %d/%d; near without ammo the rules chose the rocket %d of 30 times", vnr, vnp, vfr, vfp, vn0)
+	if vnr != 30 || vfr != 30 || vn0 != 30 {
+		t.Errorf("verbatim rules: rockets near %d far %d, ruled without ammo %d, want 30 each (rules 9-12 always win)", vnr, vfr, vn0)
 	}
 }
 
