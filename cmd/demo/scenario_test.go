@@ -249,7 +249,7 @@ func TestScenarioGunnerMovesBack(t *testing.T) {
 // ticks it spends reloading it is out of the player's sight, while it
 // attacks in sight.
 func TestScenarioCoverReloadsHidden(t *testing.T) {
-	L := scenario(t, 3,
+	pillars := []string{
 		"wwwwwwwwwwwwwwwwww",
 		"w----------------w",
 		"w---ww-----ww----w",
@@ -261,8 +261,16 @@ func TestScenarioCoverReloadsHidden(t *testing.T) {
 		"w---ww-----ww---ew",
 		"w----------------w",
 		"wwwwwwwwwwwwwwwwww",
-	)
-	c := spawn(t, L, kindCover, 14.5, 5.5)
+	}
+	t.Run("pillars", func(t *testing.T) { coverRun(t, pillars, 14.5, 5.5) })
+	t.Run("wall", func(t *testing.T) { coverRun(t, wallRoom, 14.5, 2.5) })
+}
+
+// coverRun is the cover scenario in one level, the enemy starting at
+// (x, y).
+func coverRun(t *testing.T, rows []string, x, y float64) {
+	L := scenario(t, 3, rows...)
+	c := spawn(t, L, kindCover, x, y)
 	const n = 2400
 	var reload, reloadHidden, attack, attackSeen, reloads, reloadsHidden int
 	inReload, lastSeen := false, false
