@@ -74,24 +74,12 @@ func aimAt(L *level, p mathx.Vec2) control {
 
 // The melee enemy reaches the player around a wall along the navmesh:
 // the straight line is blocked, it makes contact within the tick limit,
+// having swung round the player more than the same enemy charging
+// straight in (side 0: no flank offset) does,
 // and the path it walked is longer than the straight distance (it went
 // round) but not absurdly so. Then, hurt, it retreats before coming back.
 func TestScenarioMeleeAroundWall(t *testing.T) {
-	L := scenario(t, 11,
-		"wwwwwwwwwwwwwwwwww",
-		"w----------------w",
-		"w----------------w",
-		"w-------w--------w",
-		"w-------w--------w",
-		"w-------w--------w",
-		"w-------w---s----w",
-		"w-------w--------w",
-		"w-------w--------w",
-		"w-------w--------w",
-		"w-------w------e-w",
-		"w-------w--------w",
-		"wwwwwwwwwwwwwwwwww",
-	)
+	L := scenario(t, 11, meleeRoom...)
 	place(t, L, 12.5, 7.5)
 	m := spawn(t, L, kindMelee, 4.5, 7.5)
 	start := m.pos()
@@ -99,15 +87,29 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 	if L.canSee(start, xy(L.w.Pos(L.player))) {
 		t.Fatal("the wall does not block the straight line")
 	}
+	// the shortest way round on the navmesh, for comparison
+	var scratch enemy
+	scratch.presize()
+	best := 0.0
+	if p := L.path(start, xy(L.w.Pos(L.player)), &scratch); len(p) > 0 {
+		best = start.Dist(p[0])
+		for i := 1; i < len(p); i++ {
+			best += p[i].Dist(p[i-1])
+		}
+	}
 	const limit = 900
 	walked, contact := 0.0, -1
 	prev := start
 	states := map[string]bool{}
+	var flankFrom mathx.Vec2 // where it started to flank
 	for tick := range limit {
 		L.update(control{})
 		heal(L, L.player, 100)
 		walked += m.pos().Dist(prev)
 		prev = m.pos()
+		if !states["flank"] && m.mach.Current() == &meleeFlank {
+			flankFrom = m.pos()
+		}
 		states[m.mach.Current().Name] = true
 		if m.contact() {
 			contact = tick + 1
@@ -117,11 +119,15 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 	if contact < 0 {
 		t.Fatalf("no contact in %d ticks; at %v, walked %.2f", limit, m.pos(), walked)
 	}
+	pp := xy(L.w.Pos(L.player))
+	swing := math.Abs(mathx.AngleDiff(flankFrom.Sub(pp).Angle(), m.pos().Sub(pp).Angle())) * 180 / math.Pi
 	ratio := walked / straight
-	t.Logf("melee: contact after %d ticks (%.1f s), walked %.2f tiles vs straight %.2f (ratio %.2f), states %v",
-		contact, float64(contact)/tps, walked, straight, ratio, states)
-	if contact > 600 || ratio < 1.3 || ratio > 3 {
-		t.Errorf("contact %d ticks (limit 600), path ratio %.2f (want 1.3..3)", contact, ratio)
+	t.Logf("melee: contact after %d ticks (%.1f s), walked %.2f tiles vs straight %.2f (ratio %.2f) and shortest navmesh path %.2f (ratio %.2f); flank swung %.0f° round the player; states %v",
+		contact, float64(contact)/tps, walked, straight, ratio, best, walked/best, swing, states)
+	straightIn := meleeSwing(t)
+	t.Logf("melee: charging straight in instead, it swings %.0f°", straightIn)
+	if contact > 600 || ratio < 1.3 || best == 0 || walked > 1.25*best || swing < straightIn+15 {
+		t.Errorf("contact %d ticks (limit 600), path ratio %.2f (want >= 1.3), %.2f of the shortest path (want <= 1.25), flank swing %.0f° (want 15° more than %.0f°)", contact, ratio, walked/best, swing, straightIn)
 	}
 	if !states["chase"] || !states["flank"] {
 		t.Errorf("states %v: want chase then flank", states)
@@ -151,6 +157,49 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 	if far < d0+1.5 || !back {
 		t.Errorf("hurt melee enemy: farthest %.2f from %.2f, back in contact %v", far, d0, back)
 	}
+}
+
+// meleeRoom has a long wall between the player, at (12.5, 7.5), and the
+// melee enemy's start at (4.5, 7.5).
+var meleeRoom = []string{
+	"wwwwwwwwwwwwwwwwww",
+	"w----------------w",
+	"w----------------w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w-------w---s----w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w-------w--------w",
+	"w-------w------e-w",
+	"w-------w--------w",
+	"wwwwwwwwwwwwwwwwww",
+}
+
+// meleeSwing runs the melee scenario with the flank offset off (side 0)
+// and returns the angle, seen from the player, between where the enemy
+// came into flanking range and where it made contact.
+func meleeSwing(t *testing.T) float64 {
+	L := scenario(t, 11, meleeRoom...)
+	place(t, L, 12.5, 7.5)
+	m := spawn(t, L, kindMelee, 4.5, 7.5)
+	var from mathx.Vec2
+	flanking := false
+	for range 900 {
+		m.side = 0
+		L.update(control{})
+		heal(L, L.player, 100)
+		if !flanking && m.mach.Current() == &meleeFlank {
+			from, flanking = m.pos(), true
+		}
+		if m.contact() {
+			pp := xy(L.w.Pos(L.player))
+			return math.Abs(mathx.AngleDiff(from.Sub(pp).Angle(), m.pos().Sub(pp).Angle())) * 180 / math.Pi
+		}
+	}
+	t.Fatal("straight charge: no contact")
+	return 0
 }
 
 // openRoom is a 16×12 room with no obstacles, the player at (3.5, 6.5).
