@@ -7,7 +7,7 @@
 //
 // The game: a level select (four shipped levels: two Tiled maps, an ASCII
 // level and an image level, all embedded; or a level file named on the
-// command line), waves of six kinds of enemy each driven by a different
+// command line), waves of seven kinds of enemy each driven by a different
 // part of ai/ (behaviour trees, an FSM, fuzzy rules, terrain analysis, a
 // formation with the safety update, navmesh paths with smoothing and
 // steering), doors that lock in physics and in the navmesh while a wave

@@ -15,7 +15,7 @@ import (
 	"diorama/scene"
 )
 
-// enemyKind is one of the six enemies, each driven by a different part
+// enemyKind is one of the seven enemies, each driven by a different part
 // of ai/.
 type enemyKind uint8
 
@@ -26,6 +26,7 @@ const (
 	kindFuzzy                   // seed 002 fuzzy weapon choice and accuracy
 	kindCover                   // seed 002 terrain analysis: hides to reload
 	kindSquad                   // seed 002 squad in formation, safety update
+	kindMelee                   // seed 002 simple enemy: melee, flanks, retreats when hurt (FSM)
 	numKinds
 )
 
@@ -47,6 +48,7 @@ var kinds = [numKinds]kindSpec{
 	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8, "fuzzy"},
 	{"cover", lookCover, 70, 1.9, 0.34, 120, 10, "tactics"},
 	{"squad", lookSquad, 45, 1.7, 0.34, 60, 6, "formation"},
+	{"melee", lookGunner, 55, 2.2, 0.32, 70, 9, "fsm"},
 }
 
 func kindByName(n string) (enemyKind, bool) {
@@ -96,7 +98,14 @@ type enemy struct {
 	aimErr  float64
 	rockets int
 	tired   float64
-	L       *level
+	// noDodge turns the gunner's dodge off (the scenario test's control
+	// enemy); retreatAt is the melee enemy's next retreat health (percent).
+	noDodge   bool
+	retreatAt float64
+	// leaves, when not nil, collects the behaviour-tree leaves the enemy
+	// runs, in order (a test's trace; nil in the game)
+	leaves *[]string
+	L      *level
 }
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
@@ -127,9 +136,18 @@ func (e *enemy) label() string {
 
 // --- behaviour trees (seed 000) ---
 
+// leaf records that the behaviour-tree leaf name runs this tick: it is
+// the overlay's state, and goes to the trace when there is one.
+func (e *enemy) leaf(name string) {
+	e.state = name
+	if e.leaves != nil {
+		*e.leaves = append(*e.leaves, name)
+	}
+}
+
 const treesSrc = `
 tree drone
-  selector
+  reactive-selector
     conditional healthBelow 25
       action brokenDown
     reactive-selector
@@ -140,7 +158,7 @@ tree drone
         action travelTo 0
 
 tree turret
-  selector
+  reactive-selector
     conditional healthBelow 25
       action brokenDown
     selector
@@ -166,14 +184,15 @@ func init() {
 		return e.seesPlayer() && e.distPlayer() < c.Arg(0)
 	})
 	r.Action("brokenDown", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.broken, e.desired, e.state = true, mathx.Vec2{}, "brokenDown"
+		e.broken, e.desired = true, mathx.Vec2{}
+		e.leaf("brokenDown")
 		if e.seesPlayer() {
 			e.aimAndShoot(40, 0.1)
 		}
 		return bt.Running
 	})
 	r.Action("findMeshAdjacentToPlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "findMesh"
+		e.leaf("findMesh")
 		L := e.L
 		pp := xy(L.w.Pos(L.player))
 		// a point of the mesh next to the player, on this enemy's side
@@ -187,7 +206,7 @@ func init() {
 		return bt.Success
 	})
 	r.Action("travelTo", 1, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "travelTo"
+		e.leaf("travelTo")
 		m := c.Mem()
 		*m++
 		if e.follow() || *m > 120 {
@@ -199,7 +218,7 @@ func init() {
 		return bt.Running
 	})
 	r.Action("circlePlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.state = "circlePlayer"
+		e.leaf("circlePlayer")
 		L := e.L
 		pp := xy(L.w.Pos(L.player))
 		r := e.pos().Sub(pp)
@@ -219,10 +238,10 @@ func init() {
 		delay, shots := int64(c.Arg(0)), int64(c.Arg(1))
 		e.aim()
 		if *m <= delay {
-			e.state = "aim"
+			e.leaf("aim")
 			return bt.Running
 		}
-		e.state = "shoot"
+		e.leaf("shoot")
 		if (*m-delay)%4 == 1 {
 			e.shoot(0.09, false)
 		}
@@ -246,7 +265,16 @@ func init() {
 
 // --- FSM gunner (seed 002's shooting and dodging enemy) ---
 
-var gunApproach, gunAttack, gunDodge, gunBroken fsm.State[*enemy]
+var gunApproach, gunAttack, gunMoveBack, gunDodge, gunBroken fsm.State[*enemy]
+
+// The gunner's ranges (tiles): it attacks from closer than gunAttackRange,
+// backs off when the player comes closer than gunTooClose until it is
+// gunBackedOff away again.
+const (
+	gunAttackRange = 6.0
+	gunTooClose    = 2.8
+	gunBackedOff   = 4.2
+)
 
 func init() {
 	gunApproach = fsm.State[*enemy]{Name: "approach", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
@@ -254,7 +282,7 @@ func init() {
 			m.Change(&gunDodge)
 			return
 		}
-		if e.seesPlayer() && e.distPlayer() < 6 {
+		if e.seesPlayer() && e.distPlayer() < gunAttackRange {
 			m.Change(&gunAttack)
 			return
 		}
@@ -270,7 +298,29 @@ func init() {
 			m.Change(&gunApproach)
 			return
 		}
+		if e.distPlayer() < gunTooClose {
+			m.Change(&gunMoveBack)
+			return
+		}
 		e.aimAndShoot(28, 0.08)
+	}}
+	// seed 002 enemy 2: "If the player is too close, it moves back",
+	// facing and shooting the player while it walks backwards.
+	gunMoveBack = fsm.State[*enemy]{Name: "moveBack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if e.threatened() {
+			m.Change(&gunDodge)
+			return
+		}
+		if !e.seesPlayer() {
+			m.Change(&gunApproach)
+			return
+		}
+		if e.distPlayer() > gunBackedOff {
+			m.Change(&gunAttack)
+			return
+		}
+		e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
+		e.aimAndShoot(28, 0.1)
 	}}
 	gunDodge = fsm.State[*enemy]{Name: "dodge",
 		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 24 },
@@ -296,8 +346,30 @@ func init() {
 	}}
 }
 
+// awayFrom is the velocity that takes the enemy away from p at full
+// speed, turned aside (either way, then square) when a wall is behind it.
+func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
+	me := e.pos()
+	away := me.Sub(p)
+	if away.Len() < 1e-6 {
+		away = mathx.FromAngle(e.hull)
+	}
+	away = away.Norm()
+	sp := e.spec().speed
+	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
+		d = d.Norm()
+		if e.L.mesh == nil || e.L.mesh.Clear(me, me.Add(d.Scale(0.6))) {
+			return d.Scale(sp)
+		}
+	}
+	return mathx.Vec2{}
+}
+
 // threatened reports a player bullet flying at this enemy, close.
 func (e *enemy) threatened() bool {
+	if e.noDodge {
+		return false
+	}
 	L := e.L
 	b := L.w.Bullets()
 	me := e.pos()
@@ -319,6 +391,109 @@ func (e *enemy) threatened() bool {
 	return false
 }
 
+// --- melee enemy (seed 002's simple enemy) ---
+
+// Seed 002's "simple enemy" cannot shoot: "It follows the player, and
+// when it is very close, it starts to attack." Ours closes in along the
+// navmesh, swings to the player's side for the last metres (a flank, not
+// a head-on charge), rams every meleePeriod ticks while in contact, and
+// runs off when hurt (below retreatAt percent health, once per
+// threshold) before coming back.
+var meleeChase, meleeFlank, meleeAttack, meleeRetreat, meleeBroken fsm.State[*enemy]
+
+const (
+	meleeFlankRange = 3.2 // tiles: from here it swings to the side
+	meleeReach      = 0.2 // gap between hulls that counts as contact
+	meleePeriod     = 30  // ticks between blows
+	meleeRetreat1   = 60  // percent health of the first retreat
+)
+
+// contact reports the melee enemy touching the player.
+func (e *enemy) contact() bool {
+	return e.distPlayer() < e.spec().radius+playerRadius+meleeReach
+}
+
+// playerRadius is the player tank's collision radius (the levels'
+// CharacterRadius).
+const playerRadius = 0.34
+
+func init() {
+	hurt := func(e *enemy, m *fsm.Machine[*enemy]) bool {
+		if e.healthPct() < e.retreatAt {
+			e.retreatAt -= 35
+			m.Change(&meleeRetreat)
+			return true
+		}
+		return false
+	}
+	meleeChase = fsm.State[*enemy]{Name: "chase", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if hurt(e, m) {
+			return
+		}
+		if e.seesPlayer() && e.distPlayer() < meleeFlankRange {
+			m.Change(&meleeFlank)
+			return
+		}
+		e.chasePlayer()
+	}}
+	meleeFlank = fsm.State[*enemy]{Name: "flank", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if hurt(e, m) {
+			return
+		}
+		if !e.seesPlayer() || e.distPlayer() > meleeFlankRange+1 {
+			m.Change(&meleeChase)
+			return
+		}
+		if e.contact() {
+			m.Change(&meleeAttack)
+			return
+		}
+		// aim beside the player, the offset shrinking as it closes in
+		L := e.L
+		pp := xy(L.w.Pos(L.player))
+		me := e.pos()
+		d := e.distPlayer()
+		off := me.Sub(pp).Norm().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
+		t := pp.Add(off)
+		if L.mesh != nil && !L.mesh.Clear(me, t) {
+			e.side = -e.side
+			t = pp
+		}
+		e.desired = t.Sub(me).Norm().Scale(e.spec().speed)
+		e.aim()
+	}}
+	meleeAttack = fsm.State[*enemy]{Name: "attack",
+		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.cool = 0 },
+		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			if hurt(e, m) {
+				return
+			}
+			if !e.contact() {
+				m.Change(&meleeFlank)
+				return
+			}
+			L := e.L
+			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Norm().Scale(0.3)
+			e.aim()
+			if e.cool == 0 {
+				_ = L.w.Damage(L.player, e.spec().damage, e.e)
+				e.cool = meleePeriod
+			}
+		}}
+	meleeRetreat = fsm.State[*enemy]{Name: "retreat",
+		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 100 },
+		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			e.dodge--
+			e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
+			if e.dodge <= 0 {
+				m.Change(&meleeChase)
+			}
+		}}
+	meleeBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		e.desired, e.broken = mathx.Vec2{}, true
+	}}
+}
+
 // --- fuzzy enemy (seed 002 §5) ---
 
 // metresPerTile scales tile distances to the fuzzy rules' 0..100 m.
@@ -332,8 +507,26 @@ var fuzzyProto *fuzzy.Module
 //go:embed brains/attack.fz
 var attackSrc string
 
+// weaponTunedSrc is the demo's tuning of those weapon rules, read with
+// them (brains/weapon-tuned.fz says why).
+//
+//go:embed brains/weapon-tuned.fz
+var weaponTunedSrc string
+
+// newFuzzyBrain parses the rocketeer's module; tuned picks the demo's
+// weapon rules, otherwise the seed's verbatim twelve.
+func newFuzzyBrain(tuned bool) (*fuzzy.Module, error) {
+	m, err := fuzzy.ParseFile("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
+	if err != nil {
+		return nil, err
+	}
+	m.Block("weapon").SetEnabled(!tuned)
+	m.Block("weaponTuned").SetEnabled(tuned)
+	return m, nil
+}
+
 func init() {
-	m, err := fuzzy.ParseFile("brains/attack.fz", attackSrc)
+	m, err := newFuzzyBrain(true)
 	if err != nil {
 		treeErr = err
 		return
@@ -502,11 +695,22 @@ func (e *enemy) coverThink() {
 	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
 	if e.broken {
 		e.desired = mathx.Vec2{}
-	} else if out.Move {
-		if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
-			e.goTo(out.MoveTo)
+	} else if out.Move || (out.Phase == tactics.Reload && e.pos().Dist(e.loop.Cover()) > 0.05) {
+		if !out.Move {
+			out.MoveTo = e.loop.Cover()
 		}
-		e.follow()
+		me := e.pos()
+		if d := me.Dist(out.MoveTo); d < 1 && L.canSee(me, out.MoveTo) {
+			// the last stretch straight onto the point: a cover cell
+			// hides its centre, not the tile in front of it
+			vel := L.w.Vel(e.e)
+			e.desired = vel.Add(steer.Arrive(me, vel, out.MoveTo, e.spec().speed, 20, 0.05, L.w.Dt())).ClampLen(e.spec().speed)
+		} else {
+			if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
+				e.goTo(out.MoveTo)
+			}
+			e.follow()
+		}
 	} else {
 		e.desired = mathx.Vec2{}
 	}
@@ -566,6 +770,18 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 			}
 		}})
 		if err := e.mach.Start(&gunApproach); err != nil {
+			return ent, err
+		}
+	case kindMelee:
+		e.retreatAt = meleeRetreat1
+		e.mach = fsm.New(e, 4)
+		broken := &meleeBroken
+		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+			if e.healthPct() < 25 && !m.In(broken) {
+				m.Change(broken)
+			}
+		}})
+		if err := e.mach.Start(&meleeChase); err != nil {
 			return ent, err
 		}
 	case kindFuzzy:
