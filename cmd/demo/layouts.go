@@ -89,7 +89,7 @@ var level2 = tiledLevel{
 		"####################",
 	},
 	waves: []waveDef{
-		{max: 6, total: 14, enemies: "drone,turret,gunner,fuzzy,cover,squad,squad,squad", locks: "door1,door2"},
+		{max: 6, total: 14, enemies: "drone,turret,gunner,fuzzy,cover,melee,squad,squad,squad", locks: "door1,door2"},
 	},
 	zoneOf: func(x, y int) int { return 0 },
 }
