@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"diorama/platform"
+)
+
+// An IsoMob XML scene named on the command line plays: its "Player" is
+// the player (drawn from its own sprites), its other characters are
+// enemy spawn points; a scene without a player is refused with a clear
+// error on the level select.
+func TestIsoXMLLevel(t *testing.T) {
+	li, err := levelFromPath(os.DirFS("../../scene/testdata/isomob"), "scene.xml")
+	if err != nil || li.Kind != "isoxml" {
+		t.Fatalf("kind %q err %v", li.Kind, err)
+	}
+	var log bytes.Buffer
+	g, err := setup(options{level: "../../scene/testdata/isomob/scene.xml", root: "../../scene/testdata/isomob", ticks: 10}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	if g.scr != screenPlay || g.L == nil || g.L.player.IsNil() || log.Len() != 0 {
+		t.Fatalf("screen %v log %q err %q", g.scr, log.String(), g.errMsg)
+	}
+	w := g.L.w
+	if w.Name(g.L.player) != "Player" || w.Class(g.L.player) != "player" || len(g.L.waves) != 1 || len(g.L.waves[0].o.Spawns) != 1 {
+		t.Fatalf("player %q class %q, %d waves", w.Name(g.L.player), w.Class(g.L.player), len(g.L.waves))
+	}
+	in := platform.NewInput(frameW, frameH)
+	start := w.Tick()
+	for range 60 {
+		if err := g.Update(in); err != nil {
+			t.Fatal(err)
+		}
+		in.EndTick()
+	}
+	if w.Tick() <= start {
+		t.Fatal("the IsoMob level does not run")
+	}
+	// No player: the level select shows the error.
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../scene/testdata/isomob/definitions.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "definitions.xml"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noPlayer := filepath.Join(dir, "empty.xml")
+	if err := os.WriteFile(noPlayer, []byte(`<scene gridsize="64" levelsize="64"><head><definitions src="definitions.xml"/></head><body>
+<floor id="F" x="0" y="0" z="0" width="256" height="256" src="texGrassTiled"/></body></scene>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	g2, err := setup(options{level: noPlayer, ticks: 10}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g2.rd.Close()
+	if g2.scr != screenSelect || !strings.Contains(g2.errMsg, "no player") {
+		t.Fatalf("screen %v err %q", g2.scr, g2.errMsg)
+	}
+}
