@@ -1,12 +1,15 @@
 package scene
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/png"
 	"os"
 	"testing"
 	"testing/fstest"
 
+	"diorama/atlas"
 	"diorama/iso"
 	"diorama/raster"
 	"diorama/raster/rastertest"
@@ -204,4 +207,113 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// isoMobSheetFS packs a texture, a still object and a character with two
+// numbered frames per facing into a <media> sheet (TexturePacker JSON and
+// PNG, as cmd/isopack writes them) beside a definitions file.
+func isoMobSheetFS(t testing.TB) fstest.MapFS {
+	t.Helper()
+	b := atlas.NewBuilder(atlas.Options{Trim: true, PackOptions: atlas.PackOptions{MaxW: 256, MaxH: 256, Padding: 1}})
+	solid := func(w, h int, c color.RGBA) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for k := 0; k < len(img.Pix); k += 4 {
+			img.Pix[k], img.Pix[k+1], img.Pix[k+2], img.Pix[k+3] = c.R, c.G, c.B, c.A
+		}
+		return img
+	}
+	for _, a := range []struct {
+		name string
+		img  *image.RGBA
+	}{
+		{"texSandTiled", solid(48, 48, color.RGBA{200, 180, 120, 255})},
+		{"objRock", solid(16, 12, color.RGBA{90, 90, 90, 255})},
+		{"antEast001", solid(8, 16, color.RGBA{200, 0, 0, 255})},
+		{"antEast002", solid(8, 14, color.RGBA{150, 0, 0, 255})},
+		{"antWest001", solid(8, 16, color.RGBA{0, 200, 0, 255})},
+		{"antWest002", solid(8, 14, color.RGBA{0, 150, 0, 255})},
+	} {
+		if err := b.Add(a.name, a.img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sheet, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js, pg bytes.Buffer
+	if err := sheet.WriteTexturePacker(&js, 0, "lv.png"); err != nil {
+		t.Fatal(err)
+	}
+	page, err := sheet.PageNRGBA(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(&pg, page); err != nil {
+		t.Fatal(err)
+	}
+	return fstest.MapFS{
+		"art/lv.json": {Data: js.Bytes()}, "art/lv.png": {Data: pg.Bytes()},
+		"defs/d.xml": {Data: []byte(`<definitions><media src="../art/lv"/>
+<materialDefinition name="texSandTiled" type="tile"/>
+<objectDefinition name="objRock" solid="true"><displayModel><sprite angle="0" src="objRock"/></displayModel><collisionModel><cylinder radius="8" height="8"/></collisionModel></objectDefinition>
+<objectDefinition name="ant" solid="true" animated="true"><displayModel><sprite angle="45" src="antEast"/><sprite angle="225" src="antWest"/></displayModel></objectDefinition>
+</definitions>`)},
+		"s.xml": {Data: []byte(`<scene gridsize="32" levelsize="32"><head><definitions src="defs/d.xml"/></head><body>
+<floor id="F" x="0" y="0" z="0" width="128" height="96" src="texSandTiled"/>
+<wall id="W" x="0" y="0" z="0" dir="horiz" size="128" height="32" src="texSandTiled"/>
+<object id="R" x="40" y="40" z="0" def="objRock"/>
+<character id="A" x="80" y="60" z="0" def="ant" orientation="225"/>
+</body></scene>`)},
+	}
+}
+
+// TestIsoMobSheetAnimation: sprites come from a <media> sheet; a sprite
+// src naming numbered frames (antEast001, antEast002) is a clip of them,
+// IsoMobFrameMillis a frame, in ticks.
+func TestIsoMobSheetAnimation(t *testing.T) {
+	fsys := isoMobSheetFS(t)
+	w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{TPS: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ant := w.lookOf(entityAt(t, w, "A").Slot())
+	if ant == nil || len(ant.Frames) != 4 || len(ant.Dirs.Angles) != 2 || len(ant.Clips[Walk]) != 2 {
+		t.Fatalf("ant look %+v", ant)
+	}
+	for d, c := range ant.Clips[Idle] {
+		// 100 ms at 50 ticks per second: 5 ticks.
+		if len(c.Frames) != 2 || c.Durations[0] != 5 || c.Durations[1] != 5 || c.Frames[0] != 2*d || c.Frames[1] != 2*d+1 {
+			t.Fatalf("facing %d clip %+v", d, c)
+		}
+	}
+	if ant.Frames[1].H() != 14 || ant.Frames[2].RGBAAt(4, 8) != (color.RGBA{0, 200, 0, 255}) {
+		t.Fatalf("ant frames %d high, west colour %v", ant.Frames[1].H(), ant.Frames[2].RGBAAt(4, 8))
+	}
+	rock := w.lookOf(entityAt(t, w, "R").Slot())
+	if rock == nil || rock.Sprite == nil || rock.Sprite.W() != 16 || len(rock.Frames) != 0 {
+		t.Fatalf("rock look %+v", rock)
+	}
+	// Sand: 48 texels, 32 a cell: phases 0, 32, 16 repeat every 3 cells
+	// along x and y, 9 tile sprites.
+	l := w.Layers[0]
+	if len(l.Sprites) != 9 || l.Tiles[0] == l.Tiles[1] || l.Tiles[0] != l.Tiles[3] || l.Tiles[0] == l.Tiles[w.Grid.Cols] {
+		t.Fatalf("sand: %d sprites, tiles %v", len(l.Sprites), l.Tiles)
+	}
+	if c := l.Sprites[l.Tiles[0]].RGBAAt(l.Sprites[0].W()/2, l.Sprites[0].H()/2); c != (color.RGBA{200, 180, 120, 255}) {
+		t.Fatalf("sand colour %v", c)
+	}
+}
+
+// BenchmarkLoadIsoXMLArt builds the textured sample scene (decoding its
+// PNGs, painting its floor tiles and wall faces).
+func BenchmarkLoadIsoXMLArt(b *testing.B) {
+	fsys := os.DirFS("testdata/isomob")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadIsoXML(fsys, "scene.xml", BuildOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/scene")
 }
