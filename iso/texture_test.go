@@ -3,6 +3,7 @@ package iso
 import (
 	"image"
 	"image/color"
+	"math"
 	"testing"
 )
 
@@ -115,5 +116,73 @@ func TestWallObjectFunc(t *testing.T) {
 	}
 	if _, err := g.WallObjectFunc(Face{Plane: PlaneXY, Len: 1, Wid: 1}, nil); err == nil {
 		t.Fatal("floor accepted as a wall")
+	}
+}
+
+// TestTextureShadeMapWallMatrix: on a wall, the texture is mapped by the
+// affine wall transform IsoMob's M_xz / M_yz stand for (seed 003 §1.3,
+// with the shear in the b slot as the spec's note derives): texel (u, v)
+// of a PlaneXZ wall lands at screen x = u·hw/T, y = u·hh/T + v·zp/ht from
+// the wall's top-left corner (PlaneYZ: x = −u·hw/T), so the pixel whose
+// centre is the image of a texel's centre samples that texel.
+func TestTextureShadeMapWallMatrix(t *testing.T) {
+	p, _ := Dimetric(64) // hw 32, hh 16
+	const T = 64         // texels per tile: M's a = hw/T = 0.5, b = ±hh/T = 0.25
+	tex := testTexture(64, 64)
+	for _, plane := range []Plane{PlaneXZ, PlaneYZ} {
+		f := Face{Plane: plane, I: 2, J: 3, Len: 2, Z0: 0, Z1: 32}
+		// One texel per pixel of height (d = 1).
+		sh, err := TextureShadeMap(p, f, tex, TextureMap{TexelsPerTile: T, Local: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sx := 1.0
+		ox, oy := float64((f.I-f.J)*32), float64((f.I+f.J)*16-f.Z1) // top of the wall's start edge
+		if plane == PlaneYZ {
+			sx = -1
+		}
+		checked := 0
+		for u := 1; u < 2*T-1; u += 2 { // texel centres two apart along the wall
+			for v := 0; v < 32; v += 3 {
+				x := ox + sx*(float64(u)+0.5)*32/T
+				y := oy + (float64(u)+0.5)*16/T + float64(v) + 0.5
+				px, py := int(math.Floor(x)), int(math.Floor(y))
+				if !p.FaceOwns(f, px, py) {
+					continue
+				}
+				// Texel rows count down from the top; Local puts the
+				// texture's bottom row on the wall's foot (32 rows up).
+				want := tex.RGBAAt(u%64, 64-32+v)
+				if got := sh(px, py); got != want {
+					t.Fatalf("%v texel (%d,%d) at pixel (%d,%d): got %v want %v", plane, u, v, px, py, got, want)
+				}
+				checked++
+			}
+		}
+		if checked < 100 {
+			t.Fatalf("%v: only %d texels checked", plane, checked)
+		}
+	}
+}
+
+// TestTextureShadeMapSeedOffset: IsoMob's worked example (§3.4.3): a
+// 128-texel tiled texture on walls 192 long must be offset by 64 on the
+// second wall so the pattern continues; the non-tiled one restarts.
+func TestTextureShadeMapSeedOffset(t *testing.T) {
+	p, _ := Dimetric(64)
+	tex := testTexture(128, 64)
+	second := Face{Plane: PlaneXZ, I: 3, Len: 3, Z1: 32} // the wall after one 192 long (3 tiles of 64 texels)
+	// The second wall's first column of pixels, just above its foot.
+	px, py := 3*32, 3*16-2
+	if !p.FaceOwns(second, px, py) {
+		t.Fatal("pixel not on the wall")
+	}
+	tiled, _ := TextureShadeMap(p, second, tex, TextureMap{TexelsPerTile: 64})
+	local, _ := TextureShadeMap(p, second, tex, TextureMap{TexelsPerTile: 64, Local: true})
+	if got, want := tiled(px, py), tex.RGBAAt(64+1, 62); got != want { // 192 + 1 mod 128
+		t.Fatalf("tiled: %v, want texel column 65 %v", got, want)
+	}
+	if got, want := local(px, py), tex.RGBAAt(1, 62); got != want {
+		t.Fatalf("non-tiled: %v, want texel column 1 %v", got, want)
 	}
 }
