@@ -30,7 +30,8 @@ type isoArt struct {
 }
 
 // newIsoArt loads every <media> sheet of defs: src + ".json", a
-// TexturePacker JSON sheet (as cmd/isopack writes) with its page image.
+// TexturePacker JSON sheet (as cmd/isopack writes), or src + ".xml", a
+// TextureAtlas XML sheet, with its page image.
 // A sheet that cannot be read is an error naming the definitions file
 // and line.
 func newIsoArt(fsys fs.FS, defs *isoxml.Definitions) (*isoArt, error) {
@@ -47,13 +48,46 @@ func newIsoArt(fsys fs.FS, defs *isoxml.Definitions) (*isoArt, error) {
 		}
 	}
 	for _, m := range defs.Media {
-		sh, err := atlas.LoadTexturePacker(fsys, m.Src+".json")
+		sh, err := loadMedia(fsys, m.Src)
 		if err != nil {
-			return nil, fmt.Errorf("scene: %s:%d: <media src>: sprite sheet %s.json: %w", m.File, m.Line, m.Src, err)
+			return nil, fmt.Errorf("scene: %s:%d: <media src>: %w", m.File, m.Line, err)
 		}
 		a.sheets = append(a.sheets, sh)
 	}
 	return a, nil
+}
+
+// loadMedia reads the sprite sheet src: src.json (TexturePacker JSON)
+// when it exists, else src.xml (TextureAtlas XML, isoxml.LoadSheet),
+// each with its page image.
+func loadMedia(fsys fs.FS, src string) (*atlas.Atlas, error) {
+	if _, err := fs.Stat(fsys, src+".json"); err == nil {
+		sh, err := atlas.LoadTexturePacker(fsys, src+".json")
+		if err != nil {
+			return nil, fmt.Errorf("sprite sheet %s.json: %w", src, err)
+		}
+		return sh, nil
+	}
+	if _, err := fs.Stat(fsys, src+".xml"); err != nil {
+		return nil, fmt.Errorf("sprite sheet %s.json or %s.xml: not found", src, src)
+	}
+	xs, err := isoxml.LoadSheet(fsys, src+".xml")
+	if err != nil {
+		return nil, fmt.Errorf("sprite sheet: %w", err)
+	}
+	page, err := decodeImage(fsys, xs.Image)
+	if err != nil {
+		return nil, fmt.Errorf("sprite sheet %s.xml: %w", src, err)
+	}
+	as := &atlas.Sheet{File: xs.File, Image: xs.Image, Frames: make([]atlas.Frame, len(xs.Frames))}
+	for i, f := range xs.Frames {
+		as.Frames[i] = atlas.Frame{Name: f.Name, Rect: f.Rect, Offset: f.Offset, Size: f.Rect.Size(), Source: f.Source, Trimmed: f.Rect.Size() != f.Source}
+	}
+	sh, err := as.Atlas(page)
+	if err != nil {
+		return nil, fmt.Errorf("sprite sheet: %w", err)
+	}
+	return sh, nil
 }
 
 // frame finds the sheet frame called name.

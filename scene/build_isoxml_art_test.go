@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -316,4 +317,48 @@ func BenchmarkLoadIsoXMLArt(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/scene")
+}
+
+// TestIsoMobXMLSheet: the same sheet as TextureAtlas XML (the .xml +
+// .png pair of IsoMob's <media>) gives the same art as the JSON one.
+func TestIsoMobXMLSheet(t *testing.T) {
+	jsonFS := isoMobSheetFS(t)
+	sheet, err := atlas.LoadTexturePacker(jsonFS, "art/lv.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x bytes.Buffer
+	x.WriteString(`<TextureAtlas imagePath="lv.png">` + "\n")
+	for _, f := range sheet.Frames {
+		fmt.Fprintf(&x, `<SubTexture name=%q x="%d" y="%d" width="%d" height="%d" frameX="%d" frameY="%d" frameWidth="%d" frameHeight="%d"/>`+"\n",
+			f.Name, f.Rect.Min.X, f.Rect.Min.Y, f.Size.X, f.Size.Y, -f.Offset.X, -f.Offset.Y, f.Source.X, f.Source.Y)
+	}
+	x.WriteString("</TextureAtlas>\n")
+	xmlFS := fstest.MapFS{}
+	for k, v := range jsonFS {
+		if k != "art/lv.json" {
+			xmlFS[k] = v
+		}
+	}
+	xmlFS["art/lv.xml"] = &fstest.MapFile{Data: x.Bytes()}
+	a, err := LoadIsoXML(jsonFS, "s.xml", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := LoadIsoXML(xmlFS, "s.xml", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fa, fb := renderWorld(t, a, 4), renderWorld(t, b, 4)
+	if !bytes.Equal(fa.Image().Pix, fb.Image().Pix) {
+		t.Fatal("the XML sheet draws differently from the JSON one")
+	}
+	if len(b.lookOf(entityAt(t, b, "A").Slot()).Frames) != 4 {
+		t.Fatal("ant frames missing from the XML sheet")
+	}
+	// A frame outside the page is an error naming the sheet.
+	xmlFS["art/lv.xml"] = &fstest.MapFile{Data: []byte(`<TextureAtlas imagePath="lv.png"><SubTexture name="objRock" x="9000" y="0" width="4" height="4"/></TextureAtlas>`)}
+	if _, err := LoadIsoXML(xmlFS, "s.xml", BuildOptions{}); err == nil || !contains(err.Error(), "art/lv.xml") {
+		t.Fatalf("frame outside the page: %v", err)
+	}
 }

@@ -611,9 +611,10 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 }
 
 // BuildIsoXMLFS is [BuildIsoXML] with the definitions' art read from
-// fsys (IsoMob §3.4): each <media src> is a sprite sheet, src + ".json"
-// in TexturePacker's JSON format with its page image (cmd/isopack writes
-// them), and a sprite or texture name not in a sheet may be a loose
+// fsys (IsoMob §3.4): each <media src> is a sprite sheet with its page
+// image, src + ".json" in TexturePacker's JSON format (cmd/isopack writes
+// them) or else src + ".xml" in the TextureAtlas XML form
+// ([isoxml.LoadSheet]), and a sprite or texture name not in a sheet may be a loose
 // "<name>.png" beside a definitions file. Materials with an image are
 // textures on their planes, one texel per scene unit (gridsize texels
 // across a cell, and up walls): materials named "…Tiled" are anchored to
