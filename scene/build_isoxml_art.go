@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -263,7 +264,7 @@ func (ft *floorTiles) tile(tex *image.RGBA, tiled bool, x, y, x0, y0 int) (int32
 	}
 	ft.pixels += int64(ft.p.TileW) * int64(ft.p.TileH)
 	if ft.pixels > ft.max {
-		return 0, fmt.Errorf("floor textures draw more than %d pixels in all", ft.max)
+		return 0, errFloorBudget
 	}
 	m := isoTexel(ft.gs, ft.p.ZPixels, tiled)
 	shade, err := iso.TextureShadeMap(ft.p, iso.Face{Plane: iso.PlaneXY, I: x0, J: y0, Len: 1, Wid: 1}, tex, m)
@@ -284,6 +285,9 @@ func (ft *floorTiles) tile(tex *image.RGBA, tiled bool, x, y, x0, y0 int) (int32
 	ft.cache[k] = si
 	return si, nil
 }
+
+// errFloorBudget: the floors' tile images pass LevelLimits.MaxWallPixels.
+var errFloorBudget = errors.New("floor textures over budget")
 
 func pmod64(a, m int64) int64 {
 	r := a % m

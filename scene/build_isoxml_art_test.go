@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -360,5 +361,35 @@ func TestIsoMobXMLSheet(t *testing.T) {
 	xmlFS["art/lv.xml"] = &fstest.MapFile{Data: []byte(`<TextureAtlas imagePath="lv.png"><SubTexture name="objRock" x="9000" y="0" width="4" height="4"/></TextureAtlas>`)}
 	if _, err := LoadIsoXML(xmlFS, "s.xml", BuildOptions{}); err == nil || !contains(err.Error(), "art/lv.xml") {
 		t.Fatalf("frame outside the page: %v", err)
+	}
+}
+
+// TestIsoMobFloorTextureBudget: a texture whose period does not divide
+// the cell makes one tile image per phase; their pixels count against
+// LevelLimits.MaxWallPixels, so a hostile texture size cannot make a
+// build paint without bound.
+func TestIsoMobFloorTextureBudget(t *testing.T) {
+	var pg bytes.Buffer
+	img := image.NewNRGBA(image.Rect(0, 0, 7, 7)) // 64 mod 7 = 1: 7 phases a side
+	for k := range img.Pix {
+		img.Pix[k] = uint8(k)
+	}
+	if err := png.Encode(&pg, img); err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"texOdd.png": {Data: pg.Bytes()},
+		"d.xml": {Data: []byte(`<definitions><materialDefinition name="texOddTiled"><diffuse>texOdd</diffuse></materialDefinition></definitions>`)},
+		"s.xml": {Data: []byte(`<scene gridsize="64" levelsize="64"><head><definitions src="d.xml"/></head><body>
+<floor id="F" x="0" y="0" z="0" width="640" height="640" src="texOddTiled"/></body></scene>`)}}
+	w, err := LoadIsoXML(fsys, "s.xml", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(w.Layers[0].Sprites); n != 49 {
+		t.Fatalf("%d tile images, want 7×7", n)
+	}
+	_, err = LoadIsoXML(fsys, "s.xml", BuildOptions{Limits: LevelLimits{MaxWallPixels: 48 * 64 * 32}})
+	if err == nil || !errors.Is(err, ErrLevelLimit) || !contains(err.Error(), `s.xml:2: floor "F": floor textures draw more than 98304 pixels`) {
+		t.Fatalf("budget: %v", err)
 	}
 }

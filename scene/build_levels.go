@@ -626,7 +626,8 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 // facing per <sprite angle> (degrees on screen: 45 east, 135 south, 225
 // west, 315 north) playing the numbered frames <src>001, <src>002, ... of
 // a sheet when there is no frame called <src>. A <media> sheet that
-// cannot be read is an error.
+// cannot be read is an error. Floors are tile images, one per texture
+// phase; their pixels count against Limits.MaxWallPixels.
 func BuildIsoXMLFS(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) {
 	return buildIsoXML(fsys, s, opt)
 }
@@ -738,6 +739,11 @@ func buildIsoXML(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) 
 				}
 				for x := x0; x < x1; x++ {
 					si, err := ft.tile(tex, f.Material.Tiled, x, y, fx, fy)
+					if errors.Is(err, errFloorBudget) {
+						le := bg.limitErr("MaxWallPixels", "floor %q: floor textures draw more than %d pixels in all", f.ID, bg.lim.MaxWallPixels).(*loadutil.Error)
+						le.Line = f.Line
+						return nil, le
+					}
 					if err != nil {
 						return nil, fail(f.Line, "floor %q: %v", f.ID, err)
 					}
