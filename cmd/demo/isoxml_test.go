@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"diorama/platform"
 )
@@ -65,5 +66,40 @@ func TestIsoXMLLevel(t *testing.T) {
 	defer g2.rd.Close()
 	if g2.scr != screenSelect || !strings.Contains(g2.errMsg, "no player") {
 		t.Fatalf("screen %v err %q", g2.scr, g2.errMsg)
+	}
+}
+
+// Saving a texture of an IsoMob level reloads it (the definitions and
+// images it draws on are watched with the scene).
+func TestIsoXMLLevelWatchesArt(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"scene.xml", "definitions.xml", "texGrassTiled.png", "texBrickTiled.png", "texPlanksTiled.png", "texRug.png", "objCrate.png", "heroEast.png", "heroWest.png", "heroNorth.png", "heroSouth.png"} {
+		b, err := os.ReadFile(filepath.Join("../../scene/testdata/isomob", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	li, err := levelFromPath(os.DirFS(dir), "scene.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(1, 1, true)
+	defer g.rd.Close()
+	L, err := loadLevel(li, 1, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if L.watch == nil || L.watch.Changed() {
+		t.Fatal("no watcher, or a change before any save")
+	}
+	later := time.Now().Add(2 * time.Second)
+	if err := os.Chtimes(filepath.Join(dir, "texRug.png"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if !L.watch.Changed() {
+		t.Fatal("saving a texture did not mark the level changed")
 	}
 }

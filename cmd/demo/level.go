@@ -105,6 +105,9 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 		err   error
 		tm    *tiled.Map
 		waves []waveDefLoaded
+		// isoFiles are the files an IsoMob scene draws on (definitions,
+		// sheets, images), watched with it.
+		isoFiles []string
 	)
 	switch li.Kind {
 	case "tiled":
@@ -122,7 +125,7 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 	case "image":
 		w, err = scene.LoadImageLevel(li.FS, li.File, li.Desc, opt)
 	case "isoxml":
-		w, err = loadIsoMob(li, opt)
+		w, isoFiles, err = loadIsoMob(li, opt)
 	default:
 		err = fmt.Errorf("unknown level kind %q", li.Kind)
 	}
@@ -138,6 +141,7 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)
 		L.watch.Add(li.File, li.Desc)
+		L.watch.Add(isoFiles...)
 		if tm != nil {
 			L.watch.AddMap(tm)
 		}
@@ -155,10 +159,33 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 // an enemy spawn point (the demo sends its enemies in waves). A scene
 // without a player or another character loads and is refused by setup
 // ("no player in the level", "no enemy spawn points").
-func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, error) {
+func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, error) {
 	s, err := isoxml.Load(li.FS, li.File)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	// The files it draws on: definitions, <media> sheets (either form)
+	// and their pages, and the loose images its names may refer to.
+	var files []string
+	if d := s.Defs; d != nil {
+		files = append(files, d.Files...)
+		for _, m := range d.Media {
+			files = append(files, m.Src+".json", m.Src+".xml", m.Src+".png")
+		}
+		var names []string
+		for _, m := range d.Materials {
+			names = append(names, m.Diffuse)
+		}
+		for _, o := range d.Objects {
+			for _, sp := range o.Sprites {
+				names = append(names, sp.Src)
+			}
+		}
+		for _, f := range d.Files {
+			for _, n := range names {
+				files = append(files, path.Join(path.Dir(f), n+".png"))
+			}
+		}
 	}
 	for k := range s.Characters {
 		c := &s.Characters[k]
@@ -171,7 +198,7 @@ func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, error) {
 	}
 	w, err := scene.BuildIsoXMLFS(li.FS, s, opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	gs := float64(s.GridSize)
 	for k := range s.Characters {
@@ -180,10 +207,10 @@ func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, error) {
 			continue
 		}
 		if _, err := w.Create(scene.EntityDef{Kind: scene.SpawnPoint, Class: "enemy", Name: c.ID, Pos: c.Pos.Scale(1 / gs)}); err != nil {
-			return nil, fmt.Errorf("%s:%d: character %q: %w", s.File, c.Line, c.ID, err)
+			return nil, nil, fmt.Errorf("%s:%d: character %q: %w", s.File, c.Line, c.ID, err)
 		}
 	}
-	return w, nil
+	return w, files, nil
 }
 
 // waveDefLoaded is a Tiled trigger's wave description.
