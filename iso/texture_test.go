@@ -186,3 +186,46 @@ func TestTextureShadeMapSeedOffset(t *testing.T) {
 		t.Fatalf("non-tiled: %v, want texel column 1 %v", got, want)
 	}
 }
+
+// The shading function TextureShadeMap returns allocates nothing per
+// pixel (an *image.RGBA texture is read directly).
+func TestTextureShadeMapAllocs(t *testing.T) {
+	p, _ := Dimetric(32)
+	tex := testTexture(24, 20)
+	for _, f := range []Face{{Plane: PlaneXY, Len: 2, Wid: 2}, {Plane: PlaneXZ, Len: 2, Z1: 16}, {Plane: PlaneYZ, Len: 2, Z1: 16}} {
+		sh, err := TextureShadeMap(p, f, tex, TextureMap{TexelsPerTile: 16, HeightTexels: 3, HeightPixels: 2, Local: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sink color.RGBA
+		if n := testing.AllocsPerRun(100, func() {
+			for px := -20; px < 20; px++ {
+				sink = sh(px, 7)
+			}
+		}); n != 0 {
+			t.Fatalf("%v: %v allocations", f.Plane, n)
+		}
+		_ = sink
+	}
+}
+
+// BenchmarkTextureShadeMap paints a textured 8-tile wall face (the cost
+// of building an IsoMob wall), in pixels per second.
+func BenchmarkTextureShadeMap(b *testing.B) {
+	p, _ := Dimetric(64)
+	tex := testTexture(96, 64)
+	f := Face{Plane: PlaneXZ, Len: 8, Z1: 64}
+	sh, err := TextureShadeMap(p, f, tex, TextureMap{TexelsPerTile: 64})
+	if err != nil {
+		b.Fatal(err)
+	}
+	px := 0
+	for b.Loop() {
+		img, err := FaceImageFunc(p, f, sh)
+		if err != nil {
+			b.Fatal(err)
+		}
+		px = img.Bounds().Dx() * img.Bounds().Dy()
+	}
+	b.ReportMetric(float64(px)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpx/s")
+}
