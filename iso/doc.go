@@ -11,7 +11,10 @@
 //     on diamond and hexagon edges (integer arithmetic, half-open cells:
 //     every pixel belongs to exactly one tile);
 //   - faces for floors and walls on the x-y, x-z and y-z planes ([Face])
-//     rasterized by one exact ownership rule, so planes never show seams;
+//     rasterized by one exact ownership rule, so planes never show seams,
+//     textured in their plane ([TextureShade], [TextureShadeMap]: tiled
+//     from world positions so neighbouring faces continue the pattern, or
+//     from the face's own corner);
 //   - the [Camera] (pan, integer zoom, follow with dead zone and smoothing,
 //     clamp to the map) and culling whose cost follows the view, not the
 //     map ([Grid.AppendVisible]);

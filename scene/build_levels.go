@@ -4,6 +4,7 @@ import (
 	fnvpkg "diorama/internal/fnv"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"io/fs"
 	"math"
@@ -590,7 +591,7 @@ func LoadIsoXML(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	return BuildIsoXML(s, opt)
+	return BuildIsoXMLFS(fsys, s, opt)
 }
 
 // BuildIsoXML turns an IsoMob scene into a World. One grid cell
@@ -602,10 +603,37 @@ func LoadIsoXML(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // rounded to whole cells and pixels) and thin physics walls; objects are
 // static entities, solid with their definition's cylinder radius;
 // characters are characters with it (or the default radius), health from
-// their "health" attribute. Textures are not decoded (IsoMob's sprite
-// sheet format is not in the seed): each material is drawn in a flat
-// colour derived from its name. Looks come from opts by definition name.
+// their "health" attribute. BuildIsoXML reads no images: each material
+// is drawn in a flat colour derived from its name and entities take
+// their looks from opt.Looks by definition name; [BuildIsoXMLFS] draws
+// the definitions' art.
 func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
+	return buildIsoXML(nil, s, opt)
+}
+
+// BuildIsoXMLFS is [BuildIsoXML] with the definitions' art read from
+// fsys (IsoMob §3.4): each <media src> is a sprite sheet with its page
+// image, src + ".json" in TexturePacker's JSON format (cmd/isopack writes
+// them) or else src + ".xml" in the TextureAtlas XML form
+// ([isoxml.LoadSheet]), and a sprite or texture name not in a sheet may be a loose
+// "<name>.png" beside a definitions file. Materials with an image are
+// textures on their planes, one texel per scene unit (gridsize texels
+// across a cell, and up walls): materials named "…Tiled" are anchored to
+// the world so neighbouring walls and floors continue the pattern
+// without a seam, the others start at their plane's corner (walls: the
+// texture's bottom on the wall's foot). Materials without an image keep
+// the flat colour. Objects and characters whose definition has sprites
+// get a look from them (when opt.Looks gives none): a still sprite, or a
+// facing per <sprite angle> (degrees on screen: 45 east, 135 south, 225
+// west, 315 north) playing the numbered frames <src>001, <src>002, ... of
+// a sheet when there is no frame called <src>. A <media> sheet that
+// cannot be read is an error. Floors are tile images, one per texture
+// phase; their pixels count against Limits.MaxWallPixels.
+func BuildIsoXMLFS(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) {
+	return buildIsoXML(fsys, s, opt)
+}
+
+func buildIsoXML(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) {
 	if s == nil {
 		return nil, fmt.Errorf("scene: nil IsoMob scene")
 	}
@@ -679,12 +707,52 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 	for k := range layer.Tiles {
 		layer.Tiles[k] = -1
 	}
+	var art *isoArt
+	if fsys != nil {
+		if art, err = newIsoArt(fsys, s.Defs); err != nil {
+			return nil, err
+		}
+	}
+	ft := &floorTiles{p: g.Proj, gs: s.GridSize, cache: map[floorKey]int32{}, layer: &layer, max: bg.lim.MaxWallPixels}
 	matSprite := map[string]int32{}
 	for k := range s.Floors {
 		f := &s.Floors[k]
 		name := ""
+		var tex *image.RGBA
 		if f.Material != nil {
 			name = f.Material.Name
+			if art != nil {
+				if tex, err = art.image(f.Material.Diffuse); err != nil {
+					return nil, fail(f.Line, "floor %q: %v", f.ID, err)
+				}
+			}
+		}
+		if tex != nil {
+			z := math.Round(f.Pos.Z / gs * zp)
+			if math.Abs(z) > math.MaxInt16 {
+				return nil, fail(f.Line, "floor %q height %v out of range", f.ID, f.Pos.Z)
+			}
+			x0, y0, x1, y1 := floorCells(f, gs, cols, rows)
+			fx, fy := int(math.Floor(f.Pos.X/gs)), int(math.Floor(f.Pos.Y/gs))
+			for y := y0; y < y1; y++ {
+				if err := bg.clock(); err != nil {
+					return nil, err
+				}
+				for x := x0; x < x1; x++ {
+					si, err := ft.tile(tex, f.Material.Tiled, x, y, fx, fy)
+					if errors.Is(err, errFloorBudget) {
+						le := bg.limitErr("MaxWallPixels", "floor %q: floor textures draw more than %d pixels in all", f.ID, bg.lim.MaxWallPixels).(*loadutil.Error)
+						le.Line = f.Line
+						return nil, le
+					}
+					if err != nil {
+						return nil, fail(f.Line, "floor %q: %v", f.ID, err)
+					}
+					layer.Tiles[y*cols+x] = si
+					layer.Elevation[y*cols+x] = int16(z)
+				}
+			}
+			continue
 		}
 		si, ok := matSprite[name]
 		if !ok {
@@ -731,7 +799,16 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 		if wl.Material != nil {
 			name = wl.Material.Name
 		}
-		o, err := g.WallObject(f, materialColor(name))
+		shade, err := wallShade(art, g.Proj, s.GridSize, f, wl.Material)
+		if err != nil {
+			return nil, fail(wl.Line, "wall %q: %v", wl.ID, err)
+		}
+		var o iso.Object
+		if shade != nil {
+			o, err = g.WallObjectFunc(f, shade)
+		} else {
+			o, err = g.WallObject(f, materialColor(name))
+		}
 		if err != nil {
 			return nil, fail(wl.Line, "wall %q: %v", wl.ID, err)
 		}
@@ -743,6 +820,7 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 			return nil, fail(wl.Line, "wall %q: %v", wl.ID, err)
 		}
 	}
+	looks := map[*isoxml.ObjectDef]LookID{}
 	add := func(e *isoxml.Entity, kind Kind) error {
 		d := EntityDef{Kind: kind, Name: e.ID, Pos: e.Pos.Scale(1 / gs), Facing: mathx.Deg(e.Orientation)}
 		if e.Def != nil {
@@ -753,6 +831,22 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 			}
 		}
 		d.Look = opt.look(d.Class)
+		if d.Look == NoLook && art != nil && e.Def != nil {
+			id, ok := looks[e.Def]
+			if !ok {
+				l, err := art.look(e.Def, opt.TPS)
+				if err != nil {
+					return err
+				}
+				if l != nil {
+					if id, err = w.AddLook(l); err != nil {
+						return fail(e.Line, "%q: %v", e.Def.Name, err)
+					}
+				}
+				looks[e.Def] = id
+			}
+			d.Look = id
+		}
 		if kind == Character {
 			if d.Radius <= 0 {
 				d.Radius = opt.radius()

@@ -25,7 +25,8 @@
 //   - Builders (build_*.go) that turn each loader's data into a World on
 //     an iso grid: Tiled maps (isometric, staggered, orthogonal and
 //     hexagonal, finite or infinite), IsoMob XML
-//     scenes, ASCII levels and image levels with their JSON. The ASCII,
+//     scenes (with their art: textured walls and floors, sprites per
+//     angle, from <media> sheets or loose PNGs), ASCII levels and image levels with their JSON. The ASCII,
 //     image and IsoMob builders check BuildOptions.Limits (LevelLimits:
 //     cells, entities, floor area, wall pixels, time) from the level's
 //     sizes and counts before the world is made, and merge wall cells

@@ -15,6 +15,7 @@ import (
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/scene"
+	"diorama/scene/isoxml"
 	"diorama/scene/tiled"
 )
 
@@ -24,9 +25,9 @@ var levelFiles embed.FS
 // levelInfo names a level and where it comes from.
 type levelInfo struct {
 	Title string
-	Kind  string // "tiled", "ascii", "image"
+	Kind  string // "tiled", "ascii", "image", "isoxml"
 	FS    fs.FS
-	File  string // the map (.tmx/.tmj, .lev or the .png)
+	File  string // the map (.tmx/.tmj, .lev, the .png or the IsoMob scene .xml)
 	Desc  string // the image level's JSON
 	// Watch reloads the level when its files are saved (levels named on
 	// the command line; the embedded ones never change).
@@ -59,8 +60,10 @@ func levelFromPath(dir fs.FS, name string) (levelInfo, error) {
 	case ".png":
 		li.Kind = "image"
 		li.Desc = strings.TrimSuffix(name, path.Ext(name)) + ".json"
+	case ".xml":
+		li.Kind = "isoxml"
 	default:
-		return li, fmt.Errorf("level %s: unknown extension (want .tmx, .tmj, .lev, .txt or .png)", name)
+		return li, fmt.Errorf("level %s: unknown extension (want .tmx, .tmj, .lev, .txt, .png or .xml)", name)
 	}
 	return li, nil
 }
@@ -102,6 +105,9 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 		err   error
 		tm    *tiled.Map
 		waves []waveDefLoaded
+		// isoFiles are the files an IsoMob scene draws on (definitions,
+		// sheets, images), watched with it.
+		isoFiles []string
 	)
 	switch li.Kind {
 	case "tiled":
@@ -118,6 +124,8 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 		w, err = scene.LoadASCII(li.FS, li.File, opt)
 	case "image":
 		w, err = scene.LoadImageLevel(li.FS, li.File, li.Desc, opt)
+	case "isoxml":
+		w, isoFiles, err = loadIsoMob(li, opt)
 	default:
 		err = fmt.Errorf("unknown level kind %q", li.Kind)
 	}
@@ -133,6 +141,7 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)
 		L.watch.Add(li.File, li.Desc)
+		L.watch.Add(isoFiles...)
 		if tm != nil {
 			L.watch.AddMap(tm)
 		}
@@ -141,6 +150,67 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}
 	return L, nil
+}
+
+// loadIsoMob builds an IsoMob XML scene with its art. Its character
+// called "Player" (IsoMob's sample scene names it so) is the demo's
+// player: it gets the class "player" (its definition is copied under
+// that name, so its sprites still draw it). Every other character marks
+// an enemy spawn point (the demo sends its enemies in waves). A scene
+// without a player or another character loads and is refused by setup
+// ("no player in the level", "no enemy spawn points").
+func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, error) {
+	s, err := isoxml.Load(li.FS, li.File)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The files it draws on: definitions, <media> sheets (either form)
+	// and their pages, and the loose images its names may refer to.
+	var files []string
+	if d := s.Defs; d != nil {
+		files = append(files, d.Files...)
+		for _, m := range d.Media {
+			files = append(files, m.Src+".json", m.Src+".xml", m.Src+".png")
+		}
+		var names []string
+		for _, m := range d.Materials {
+			names = append(names, m.Diffuse)
+		}
+		for _, o := range d.Objects {
+			for _, sp := range o.Sprites {
+				names = append(names, sp.Src)
+			}
+		}
+		for _, f := range d.Files {
+			for _, n := range names {
+				files = append(files, path.Join(path.Dir(f), n+".png"))
+			}
+		}
+	}
+	for k := range s.Characters {
+		c := &s.Characters[k]
+		if (c.ID == "Player" || c.ID == "player") && c.Def != nil {
+			d := *c.Def
+			d.Name = "player"
+			c.Def = &d
+			break
+		}
+	}
+	w, err := scene.BuildIsoXMLFS(li.FS, s, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	gs := float64(s.GridSize)
+	for k := range s.Characters {
+		c := &s.Characters[k]
+		if c.Def != nil && c.Def.Name == "player" {
+			continue
+		}
+		if _, err := w.Create(scene.EntityDef{Kind: scene.SpawnPoint, Class: "enemy", Name: c.ID, Pos: c.Pos.Scale(1 / gs)}); err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: character %q: %w", s.File, c.Line, c.ID, err)
+		}
+	}
+	return w, files, nil
 }
 
 // waveDefLoaded is a Tiled trigger's wave description.
