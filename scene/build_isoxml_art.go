@@ -25,6 +25,7 @@ const IsoMobFrameMillis = 100
 // named after the sprite beside the definitions files.
 type isoArt struct {
 	fsys   fs.FS
+	lim    raster.ImageLimits // BuildOptions.Limits.Images
 	sheets []*atlas.Atlas
 	dirs   []string
 	loose  map[string]*image.RGBA // images found by name; nil when absent
@@ -35,8 +36,8 @@ type isoArt struct {
 // TextureAtlas XML sheet, with its page image.
 // A sheet that cannot be read is an error naming the definitions file
 // and line.
-func newIsoArt(fsys fs.FS, defs *isoxml.Definitions) (*isoArt, error) {
-	a := &isoArt{fsys: fsys, loose: map[string]*image.RGBA{}}
+func newIsoArt(fsys fs.FS, defs *isoxml.Definitions, lim raster.ImageLimits) (*isoArt, error) {
+	a := &isoArt{fsys: fsys, lim: lim, loose: map[string]*image.RGBA{}}
 	if defs == nil {
 		return a, nil
 	}
@@ -49,7 +50,7 @@ func newIsoArt(fsys fs.FS, defs *isoxml.Definitions) (*isoArt, error) {
 		}
 	}
 	for _, m := range defs.Media {
-		sh, err := loadMedia(fsys, m.Src)
+		sh, err := loadMedia(fsys, m.Src, lim)
 		if err != nil {
 			return nil, fmt.Errorf("scene: %s:%d: <media src>: %w", m.File, m.Line, err)
 		}
@@ -61,7 +62,7 @@ func newIsoArt(fsys fs.FS, defs *isoxml.Definitions) (*isoArt, error) {
 // loadMedia reads the sprite sheet src: src.json (TexturePacker JSON)
 // when it exists, else src.xml (TextureAtlas XML, isoxml.LoadSheet),
 // each with its page image.
-func loadMedia(fsys fs.FS, src string) (*atlas.Atlas, error) {
+func loadMedia(fsys fs.FS, src string, lim raster.ImageLimits) (*atlas.Atlas, error) {
 	if _, err := fs.Stat(fsys, src+".json"); err == nil {
 		sh, err := atlas.LoadTexturePacker(fsys, src+".json")
 		if err != nil {
@@ -76,7 +77,7 @@ func loadMedia(fsys fs.FS, src string) (*atlas.Atlas, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sprite sheet: %w", err)
 	}
-	page, err := decodeImage(fsys, xs.Image)
+	page, err := decodeImage(fsys, xs.Image, lim)
 	if err != nil {
 		return nil, fmt.Errorf("sprite sheet %s.xml: %w", src, err)
 	}
@@ -125,7 +126,7 @@ func (a *isoArt) image(name string) (*image.RGBA, error) {
 				continue
 			}
 			var err error
-			if img, err = decodeImage(a.fsys, p); err != nil {
+			if img, err = decodeImage(a.fsys, p, a.lim); err != nil {
 				return nil, err
 			}
 			break

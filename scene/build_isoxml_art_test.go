@@ -388,7 +388,7 @@ func TestIsoMobFloorTextureBudget(t *testing.T) {
 	if n := len(w.Layers[0].Sprites); n != 49 {
 		t.Fatalf("%d tile images, want 7×7", n)
 	}
-	_, err = LoadIsoXML(fsys, "s.xml", BuildOptions{Limits: LevelLimits{MaxWallPixels: 48 * 64 * 32}})
+	_, err = LoadIsoXML(fsys, "s.xml", BuildOptions{Limits: Limits{LevelLimits: LevelLimits{MaxWallPixels: 48 * 64 * 32}}})
 	if err == nil || !errors.Is(err, ErrLevelLimit) || !contains(err.Error(), `s.xml:2: floor "F": floor textures draw more than 98304 pixels`) {
 		t.Fatalf("budget: %v", err)
 	}

@@ -709,7 +709,7 @@ func buildIsoXML(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) 
 	}
 	var art *isoArt
 	if fsys != nil {
-		if art, err = newIsoArt(fsys, s.Defs); err != nil {
+		if art, err = newIsoArt(fsys, s.Defs, opt.Limits.Images); err != nil {
 			return nil, err
 		}
 	}
