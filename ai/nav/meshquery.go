@@ -219,6 +219,26 @@ func (m *Mesh) portal(a, b int) (l, r mathx.Vec2, ok bool) {
 // Portals appends the corridor's portals, as left/right pairs, to dst[:0]
 // framed by (from, from) and (to, to): the input of the funnel.
 func (m *Mesh) Portals(from, to mathx.Vec2, corridor []int, dst [][2]mathx.Vec2) ([][2]mathx.Vec2, error) {
+	return corridorPortals(m, from, to, corridor, dst)
+}
+
+// Waypoints appends the corridor's raw path to dst[:0]: from, the
+// midpoint of every portal, then to. Each segment lies in one convex
+// polygon, so the path is walkable; it is the slack path to smooth
+// (Smooth, SeedBezier) or to follow by look-ahead, where Funnel gives the
+// taut one.
+func (m *Mesh) Waypoints(from, to mathx.Vec2, corridor []int, dst []mathx.Vec2) []mathx.Vec2 {
+	return corridorWaypoints(m, from, to, corridor, dst)
+}
+
+// portaler is a navmesh whose neighbouring polygons share a portal: Mesh
+// and PolyMesh.
+type portaler interface {
+	portal(a, b int) (l, r mathx.Vec2, ok bool)
+}
+
+// corridorPortals is Portals for either mesh (generic, so no allocation).
+func corridorPortals[M portaler](m M, from, to mathx.Vec2, corridor []int, dst [][2]mathx.Vec2) ([][2]mathx.Vec2, error) {
 	dst = append(dst[:0], [2]mathx.Vec2{from, from})
 	for i := 1; i < len(corridor); i++ {
 		l, r, ok := m.portal(corridor[i-1], corridor[i])
@@ -230,12 +250,8 @@ func (m *Mesh) Portals(from, to mathx.Vec2, corridor []int, dst [][2]mathx.Vec2)
 	return append(dst, [2]mathx.Vec2{to, to}), nil
 }
 
-// Waypoints appends the corridor's raw path to dst[:0]: from, the
-// midpoint of every portal, then to. Each segment lies in one convex
-// polygon, so the path is walkable; it is the slack path to smooth
-// (Smooth, SeedBezier) or to follow by look-ahead, where Funnel gives the
-// taut one.
-func (m *Mesh) Waypoints(from, to mathx.Vec2, corridor []int, dst []mathx.Vec2) []mathx.Vec2 {
+// corridorWaypoints is Waypoints for either mesh.
+func corridorWaypoints[M portaler](m M, from, to mathx.Vec2, corridor []int, dst []mathx.Vec2) []mathx.Vec2 {
 	dst = append(dst[:0], from)
 	for i := 1; i < len(corridor); i++ {
 		if l, r, ok := m.portal(corridor[i-1], corridor[i]); ok {

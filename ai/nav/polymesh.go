@@ -425,27 +425,13 @@ func (m *PolyMesh) portal(a, b int) (l, r mathx.Vec2, ok bool) {
 // Portals appends the corridor's portals, as left/right pairs, to dst[:0]
 // framed by (from, from) and (to, to): the input of Funnel.
 func (m *PolyMesh) Portals(from, to mathx.Vec2, corridor []int, dst [][2]mathx.Vec2) ([][2]mathx.Vec2, error) {
-	dst = append(dst[:0], [2]mathx.Vec2{from, from})
-	for i := 1; i < len(corridor); i++ {
-		l, r, ok := m.portal(corridor[i-1], corridor[i])
-		if !ok {
-			return dst[:0], fmt.Errorf("nav: polygons %d and %d are not neighbours", corridor[i-1], corridor[i])
-		}
-		dst = append(dst, [2]mathx.Vec2{l, r})
-	}
-	return append(dst, [2]mathx.Vec2{to, to}), nil
+	return corridorPortals(m, from, to, corridor, dst)
 }
 
 // Waypoints appends from, every portal's midpoint, then to, to dst[:0]:
 // the slack corridor path.
 func (m *PolyMesh) Waypoints(from, to mathx.Vec2, corridor []int, dst []mathx.Vec2) []mathx.Vec2 {
-	dst = append(dst[:0], from)
-	for i := 1; i < len(corridor); i++ {
-		if l, r, ok := m.portal(corridor[i-1], corridor[i]); ok {
-			dst = append(dst, l.Add(r).Scale(0.5))
-		}
-	}
-	return append(dst, to)
+	return corridorWaypoints(m, from, to, corridor, dst)
 }
 
 // Path plans from → to and pulls the string: the corridor's funnel path
