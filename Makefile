@@ -64,7 +64,7 @@ android-check:
 	./scripts/deps.sh android
 	./scripts/android.sh check
 
-## fuzz: every fuzz target for FUZZTIME each (default 2s; crashers fail the run)
+## fuzz: every fuzz target for FUZZTIME each (default 300x inputs; crashers fail the run)
 fuzz:
 	./scripts/fuzz.sh
 
