@@ -34,12 +34,15 @@
 // back into slot order, so the result is the same for any worker count
 // (tested, also under -race). The step's pair search and the bullet sweep
 // de-duplicate multi-cell visits by testing a candidate only in the first
-// cell both ranges share, not with marks (queries still use marks). WorldDef.BruteForce swaps every broad-phase walk for all-pairs
-// loops; tests use it as the reference the grid must match exactly.
+// cell both ranges share, not with marks (queries still use marks).
+// WorldDef.BruteForce swaps every broad-phase walk for all-pairs loops;
+// tests use it as the reference the grid must match exactly.
 //
-// Coordinates are the engine's world pixels with y pointing down; nothing
-// here depends on the direction of y except that "counter-clockwise" means
-// positive signed area.
+// Units are whatever the caller uses, consistently: scene runs physics in
+// world units (one tile on x and y, the floor plane of iso's projection),
+// the seed tests in pixels. Nothing here depends on the unit, or on the
+// direction of y, except that "counter-clockwise" means positive signed
+// area.
 //
 // physics imports only mathx and the standard library. It must NOT import
 // raster, atlas, iso, scene, ai, loop, platform or any third-party module:
