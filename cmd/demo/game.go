@@ -440,6 +440,9 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) {
 		c.swap = true
 	}
+	if in.KeyPressed(platform.KeyE) || pad.Pressed(platform.PadX) {
+		c.build = true
+	}
 	c.move = screenToWorld(mv).ClampLen(1)
 	return c
 }

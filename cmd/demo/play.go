@@ -45,6 +45,7 @@ type control struct {
 	move, aim mathx.Vec2 // length 0..1; aim zero: not aiming
 	fire      bool
 	swap      bool
+	build     bool // drop a barricade ahead
 }
 
 type playerState struct {
@@ -77,7 +78,9 @@ type level struct {
 	waves   []*waveInfo
 	doors   []door
 	walls   []iso.Object
-	squads  []*squad
+	// barricades the player placed, standing
+	barricades []barricade
+	squads     []*squad
 
 	fx          []effect
 	score       int
@@ -130,6 +133,11 @@ func (L *level) hookEvents() {
 			L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, h.Damage, h.Owner, false)
 			return
 		}
+		if L.isBarricade(h.Target) {
+			_ = w.Damage(h.Target, h.Damage, h.Owner)
+			L.fx = append(L.fx, effect{kind: fxSpark, pos: mathx.V3(h.Point.X, h.Point.Y, 0.3), dir: h.Normal, life: 12})
+			return
+		}
 		if !h.Target.IsNil() && w.Kind(h.Target) == scene.Character && w.Alive(h.Target) {
 			if h.Owner == L.player && h.Target != L.player {
 				L.pl.hits++
@@ -154,6 +162,10 @@ func (L *level) hookEvents() {
 		}
 	})
 	w.Events.Death.Subscribe(func(d scene.Death) {
+		if L.isBarricade(d.Entity) {
+			L.barricadeGone(d.Entity)
+			return
+		}
 		if d.Entity == L.player {
 			L.lost = true
 			L.endTick = w.Tick()
@@ -322,6 +334,9 @@ func (L *level) updatePlayer(c control) {
 		v = mathx.Vec2{}
 	}
 	_ = w.SetVelocity(L.player, v)
+	if c.build {
+		L.placeBarricade()
+	}
 	if c.swap {
 		if pl.weapon == weaponCannon && pl.rockets > 0 {
 			pl.weapon = weaponRockets
