@@ -96,6 +96,9 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 	if int64(len(data)) > lim.MaxFileBytes {
 		return nil, fmt.Errorf("%s: image file larger than %d bytes (raise ImageLimits.MaxFileBytes): %w", name, lim.MaxFileBytes, ErrImageLimit)
 	}
+	if len(data) == 0 {
+		return nil, fmt.Errorf("%s: empty file, expected an image (PNG, JPEG, GIF, BMP, TIFF or WebP)", name)
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {

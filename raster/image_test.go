@@ -229,6 +229,9 @@ func TestDecodeImageLimits(t *testing.T) {
 	if _, err := DecodeImage(strings.NewReader("hello"), "x.txt", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "known format") {
 		t.Fatalf("text file: %v", err)
 	}
+	if _, err := DecodeImage(strings.NewReader(""), "x.png", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "x.png: empty file") {
+		t.Fatalf("empty file: %v", err)
+	}
 }
 
 // TestDecodeRGBAPremultiplies: straight-alpha sources come out

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -215,8 +216,35 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	return img, nil
 }
 
+// errNoTile reports a GID whose tileset has no such tile: past the tiles
+// its image holds, or a gap of an image collection. Tiled opens such maps
+// and draws nothing there; so does the builder.
+var errNoTile = errors.New("no such tile")
+
+// atlasRect returns the rectangle of local tile id in an atlas tileset's
+// image of the given size. As Tiled does, the grid is cut from the image
+// as it is, not as the file declares it: an image that grew since the
+// map was saved shows its new tiles, one that shrank loses its last ones.
+func atlasRect(ts *tiled.Tileset, id uint32, size image.Point) (image.Rectangle, bool) {
+	tw, th := ts.TileWidth, ts.TileHeight
+	if tw <= 0 || th <= 0 {
+		return image.Rectangle{}, false
+	}
+	// Tiled's count: the margin is taken on the left and top only.
+	cols := (size.X - ts.Margin + ts.Spacing) / (tw + ts.Spacing)
+	rows := (size.Y - ts.Margin + ts.Spacing) / (th + ts.Spacing)
+	if cols <= 0 || rows <= 0 || int64(id) >= int64(cols)*int64(rows) {
+		return image.Rectangle{}, false
+	}
+	col, row := int(id)%cols, int(id)/cols
+	x := ts.Margin + col*(tw+ts.Spacing)
+	y := ts.Margin + row*(th+ts.Spacing)
+	return image.Rect(x, y, x+tw, y+th), true
+}
+
 // tileImage returns the pixels of GID gid, flips applied, without the
-// tileset offset, and the tileset.
+// tileset offset, and the tileset; errNoTile for a tile its tileset does
+// not have.
 func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, error) {
 	ts, local, ok := b.m.TileFor(gid)
 	if !ok {
@@ -226,7 +254,7 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 	if ts.IsCollection() {
 		t := ts.Tile(local)
 		if t == nil || t.Image == nil {
-			return nil, nil, fmt.Errorf("scene: %s: tile %d of tileset %q has no image", b.m.File, local, ts.Name)
+			return nil, nil, errNoTile
 		}
 		ref = t.Image
 	}
@@ -234,9 +262,14 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 	if err != nil {
 		return nil, nil, err
 	}
-	r, ok := ts.SourceRect(local)
+	var r image.Rectangle
+	if ts.IsCollection() {
+		r, ok = ts.SourceRect(local)
+	} else {
+		r, ok = atlasRect(ts, local, src.Bounds().Size())
+	}
 	if !ok || !r.In(src.Bounds()) {
-		return nil, nil, fmt.Errorf("scene: %s: tile %d of tileset %q lies outside its %dx%d image %s", b.m.File, local, ts.Name, src.Bounds().Dx(), src.Bounds().Dy(), ref.Source)
+		return nil, nil, errNoTile
 	}
 	if b.m.Orientation == tiled.Hexagonal {
 		return orientHex(src, r, gid.Flags()), ts, nil
@@ -406,8 +439,17 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 				continue
 			}
 			si, ok := index[gid]
+			if si < 0 {
+				tl.Tiles[k] = -1
+				continue
+			}
 			if !ok {
 				s, off, err := b.layerSprite(gid, l)
+				if errors.Is(err, errNoTile) {
+					index[gid] = -1 // Tiled draws nothing there either
+					tl.Tiles[k] = -1
+					continue
+				}
 				if err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
@@ -459,6 +501,9 @@ func (b *tiledBuilder) animation(gid tiled.GID, l *tiled.Layer, si int32) error 
 		}
 		fg := tiled.GID(ts.FirstGID+f.TileID) | tiled.GID(gid.Flags())
 		s, _, err := b.layerSprite(fg, l)
+		if errors.Is(err, errNoTile) {
+			return fmt.Errorf("scene: %s: tile %d of tileset %q: animation frame tile %d is not in the tileset", b.m.File, local, ts.Name, f.TileID)
+		}
 		if err != nil {
 			return err
 		}
@@ -607,11 +652,20 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		}
 		center = center.Add(shift)
 	}
-	if o.Shape == tiled.TileShape && o.Visible {
-		img, ts, err := b.tileImage(o.GID)
-		if err != nil {
+	var img *image.RGBA
+	var ts *tiled.Tileset
+	drawTile := o.Shape == tiled.TileShape && o.Visible
+	if drawTile {
+		var err error
+		img, ts, err = b.tileImage(o.GID)
+		switch {
+		case errors.Is(err, errNoTile):
+			drawTile = false // a tile its tileset lacks: Tiled draws nothing either
+		case err != nil:
 			return fail("%v", err)
 		}
+	}
+	if drawTile {
 		// Tiled draws a tile object's image at the object's size (an
 		// object without a size shows the image at its own), rotated
 		// about the object's anchor, with the layer's and the object's

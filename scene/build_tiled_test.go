@@ -655,3 +655,57 @@ func TestTiledCollisionConventions(t *testing.T) {
 		t.Error("the solid polygon also became an entity")
 	}
 }
+
+// TestTiledTilesFromTheRealImage: as in Tiled, an atlas tileset's tiles
+// are cut from its image as the image is, not as the file declares it.
+// The tileset here says 4 tiles in a 256×64 image, but tiles.png has
+// grown to 256×128 (8 tiles): GID 6 shows the real image's tile 5; GID
+// 12 lies past the real image too and, on the layer and as a tile
+// object, draws nothing while the map still loads (Tiled opens such
+// maps); a GID below every tileset is still refused.
+func TestTiledTilesFromTheRealImage(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := decodeRGBAForTest(pngData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapWith := func(first, data string) string {
+		return `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="1" tilewidth="64" tileheight="32">
+<tileset firstgid="` + first + `" name="t" tilewidth="64" tileheight="64" tilecount="4" columns="4">
+ <image source="tiles.png" width="256" height="64"/>
+</tileset>
+<layer id="1" name="g" width="2" height="1"><data encoding="csv">` + data + `</data></layer>
+<objectgroup id="2" name="o"><object id="1" name="ghost" gid="12" x="32" y="32" width="64" height="64"/></objectgroup>
+</map>`
+	}
+	fsys := fstest.MapFS{"m.tmx": {Data: []byte(mapWith("1", "6,12"))}, "tiles.png": {Data: pngData}}
+	w, err := LoadTiled(fsys, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := w.Layers[0]
+	if l.Tiles[0] < 0 || l.Tiles[1] != -1 {
+		t.Fatalf("layer tiles %v, want a sprite then none", l.Tiles)
+	}
+	s := l.Sprites[l.Tiles[0]]
+	for _, p := range []image.Point{{32, 40}, {10, 50}, {50, 58}} {
+		if got, want := s.RGBAAt(p.X, p.Y), src.RGBAAt(64+p.X, 64+p.Y); got != want {
+			t.Errorf("GID 6 at %v shows %v, want the real image's tile 5 %v", p, got, want)
+		}
+	}
+	e, ok := w.Find("ghost")
+	if !ok {
+		t.Fatal("the tile object whose tile is missing was not created")
+	}
+	i, _ := w.slotOf(e)
+	if len(w.drawing[i].Parts) != 0 {
+		t.Errorf("the missing tile object draws %d parts", len(w.drawing[i].Parts))
+	}
+	fsys["m.tmx"] = &fstest.MapFile{Data: []byte(mapWith("5", "6,3"))}
+	if _, err := LoadTiled(fsys, "m.tmx", BuildOptions{}); err == nil || !strings.Contains(err.Error(), "GID 3") {
+		t.Errorf("GID below every tileset: %v", err)
+	}
+}

@@ -76,6 +76,13 @@ func dataLayer(enc, comp, payload string) string {
 	return `<layer id="1" name="L" width="2" height="2"><data` + a + `>` + payload + `</data></layer>`
 }
 
+// late moves the test tileset to firstgid 9, so GIDs 1-8 lie below every
+// tileset: the one GID Tiled refuses ("Invalid tile").
+func late(m string) string {
+	m = strings.Replace(m, `firstgid="1"`, `firstgid="9"`, 1)
+	return strings.Replace(m, `"firstgid": 1,`, `"firstgid": 9,`, 1)
+}
+
 func tmj(fields, layers string) string {
 	if fields == "" {
 		fields = `"orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 8, "tileheight": 8`
@@ -135,10 +142,10 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "csv GID over 32 bits", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,4294967296"))}, kind: ErrData, want: "out of range"},
 		{name: "xml tiles too few", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("", "", `<tile gid="1"/>`))}, kind: ErrData, want: "1 <tile> elements, want 4"},
 		{name: "JSON array too long", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [1,2,3,4,0]}`)}, kind: ErrData, want: `layers[0] "L".data`},
-		{name: "bad GID", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,99"))}, kind: ErrGID, want: `tile layer "L": GID 99 (raw 0x63) at tile (1,1) belongs to no tileset`},
-		{name: "bad GID with flags", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", dataLayer("csv", "", "1,2,3,2147483653"))}, kind: ErrGID, want: "GID 5"},
-		{name: "bad tile object GID", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<objectgroup name="O"><object id="3" gid="7" x="0" y="0"/></objectgroup>`)}, kind: ErrGID, want: `object group "O" > object 3`},
-		{name: "bad GID JSON", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [0,0,5,0]}`)}, kind: ErrGID, want: "at tile (0,1)"},
+		{name: "GID below every tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8"><tileset firstgid="5" name="t" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png" width="16" height="16"/></tileset>` + dataLayer("csv", "", "5,6,7,3") + `</map>`}, kind: ErrGID, want: `tile layer "L": GID 3 (raw 0x3) at tile (1,1) belongs to no tileset`},
+		{name: "bad GID with flags", file: "m.tmx", files: map[string]string{"m.tmx": late(tmx("", dataLayer("csv", "", "9,10,11,2147483653")))}, kind: ErrGID, want: "GID 5"},
+		{name: "bad tile object GID", file: "m.tmx", files: map[string]string{"m.tmx": late(tmx("", `<objectgroup name="O"><object id="3" gid="7" x="0" y="0"/></objectgroup>`))}, kind: ErrGID, want: `object group "O" > object 3`},
+		{name: "bad GID JSON", file: "m.tmj", files: map[string]string{"m.tmj": late(tmj("", `{"type": "tilelayer", "name": "L", "width": 2, "height": 2, "data": [0,0,5,0]}`))}, kind: ErrGID, want: "at tile (0,1)"},
 		{name: "GID without tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><layer name="L" width="1" height="1"><data encoding="csv">1</data></layer></map>`}, kind: ErrGID, want: "belongs to no tileset"},
 		{name: "missing tileset", file: "m.tmx", files: map[string]string{"m.tmx": `<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8"><tileset firstgid="1" source="nope.tsx"/></map>`}, kind: ErrMissing, want: `m.tmx:1: tileset "nope.tsx" → nope.tsx: cannot open`},
 		{name: "missing tileset JSON", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "gone.tsj"}], "layers": []}`}, kind: ErrMissing, want: `m.tmj: tilesets[0].source → gone.tsj: cannot open`},
@@ -252,6 +259,7 @@ func TestXMLErrorsCarryLines(t *testing.T) {
 	src := "<map orientation=\"orthogonal\" width=\"2\" height=\"2\" tilewidth=\"8\" tileheight=\"8\">\n" +
 		"<tileset firstgid=\"1\" name=\"t\" tilewidth=\"8\" tileheight=\"8\" tilecount=\"4\" columns=\"2\"><image source=\"t.png\"/></tileset>\n" +
 		"\n<layer name=\"L\" width=\"2\" height=\"2\">\n<data encoding=\"csv\">1,2,3,77</data></layer></map>"
+	src = strings.Replace(src, `firstgid="1"`, `firstgid="9"`, 1) // GID 1 lies below every tileset
 	_, err := Load(fstest.MapFS{"m.tmx": {Data: []byte(src)}}, "m.tmx")
 	var e *Error
 	if !errors.As(err, &e) || e.Line != 4 || e.File != "m.tmx" {

@@ -163,7 +163,11 @@ func TestOrthoTilesets(t *testing.T) {
 			local uint32
 			ok    bool
 		}{{1, a, 0, true}, {8, a, 7, true}, {2 | GID(FlipHorizontal), a, 1, true}, {9, c, 0, true},
-			{11, c, 2, true}, {14, c, 5, true}, {10, nil, 0, false}, {15, nil, 0, false}, {0, nil, 0, false}} {
+			{11, c, 2, true}, {14, c, 5, true}, {0, nil, 0, false},
+			// As in Tiled, a GID past a tileset's tiles still resolves to
+			// it (a gap of the collection, or past its last tile); the
+			// tile itself does not exist.
+			{10, c, 1, true}, {15, c, 6, true}} {
 			ts, local, ok := m.TileFor(tc.g)
 			if ts != tc.ts || local != tc.local || ok != tc.ok {
 				t.Errorf("%s: TileFor(%d) = %v %d %v", name, tc.g, ts != nil, local, ok)

@@ -145,8 +145,13 @@ type Map struct {
 	Properties Properties
 }
 
-// TileFor resolves a GID to its tileset and local tile ID (flags ignored).
-// ok is false for an empty GID or one no tileset covers.
+// TileFor resolves a GID to its tileset and local tile ID (flags ignored)
+// as Tiled does: the tileset with the largest FirstGID not above it. ok is
+// false for an empty GID or one below every tileset. local may lie past
+// the tiles the file declares (Tiled cuts an atlas tileset's tiles from
+// its image as the image is, so a tileset image that grew since the map
+// was saved still resolves): whether the tile exists is for
+// Tileset.Tile, SourceRect or the image itself to say.
 func (m *Map) TileFor(g GID) (ts *Tileset, local uint32, ok bool) {
 	id := g.ID()
 	if id == 0 {
@@ -157,11 +162,7 @@ func (m *Map) TileFor(g GID) (ts *Tileset, local uint32, ok bool) {
 		return nil, 0, false
 	}
 	ts = m.Tilesets[i]
-	local = id - ts.FirstGID
-	if !ts.hasLocal(local) {
-		return nil, 0, false
-	}
-	return ts, local, true
+	return ts, id - ts.FirstGID, true
 }
 
 // Flatten returns the non-group layers in draw order (bottom first),
