@@ -2,7 +2,9 @@ package loadutil
 
 import (
 	"errors"
+	"io/fs"
 	"strconv"
+	"strings"
 )
 
 // Error kinds shared by the loaders, matched with errors.Is on a load
@@ -55,6 +57,11 @@ func (e *Error) Error() string {
 		return s + " → " + e.Err.Error() // a link of a chain (see Chain)
 	}
 	s += ": " + e.Msg
+	if pe, ok := e.Err.(*fs.PathError); ok && (pe.Path == e.File || strings.HasSuffix(pe.Path, "/"+e.File)) {
+		// The file is named already: "statat maps/a.tsx: no such file"
+		// says it twice.
+		return s + ": " + pe.Err.Error()
+	}
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}

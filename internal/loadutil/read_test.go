@@ -58,7 +58,7 @@ func TestReadFile(t *testing.T) {
 		{"four", 3, ErrLimit, "four: file larger than 3 bytes"},
 		{"three", 2, ErrLimit, "three: file larger than 2 bytes"},
 		{"three", 0, ErrLimit, "three: file larger than 0 bytes"},
-		{"none", 3, ErrMissing, "none: cannot open: open none: file does not exist"},
+		{"none", 3, ErrMissing, "none: cannot open: file does not exist"},
 		{"../three", 3, ErrPath, "../three: not a valid fs path (absolute, empty or leaving the root)"},
 		{"", 3, ErrPath, ": not a valid fs path (absolute, empty or leaving the root)"},
 	} {
