@@ -40,6 +40,16 @@ type Idler interface {
 	Idle() bool
 }
 
+// Ticker is an optional interface a [Game] may implement to own its tick
+// rate: a game built on a scene world returns the world's rate
+// (scene.World.TPS), so the rate is set once, where the world is built.
+// A [Config] whose TPS is zero takes it; one that names a different rate
+// is an error, not a silent mismatch between the simulation's dt and the
+// clock.
+type Ticker interface {
+	TPS() int
+}
+
 // ErrQuit, returned by [Game.Update], stops the game without error.
 var ErrQuit = errors.New("platform: quit")
 
@@ -47,12 +57,27 @@ var ErrQuit = errors.New("platform: quit")
 type Config struct {
 	Title         string      // window or page title (default "Diorama")
 	Width, Height int         // logical frame size (default 800×480, the seed's)
-	TPS           int         // simulation ticks per second (default 60)
+	TPS           int         // simulation ticks per second (default: the game's, see [Ticker], else 60)
 	Scale         ScaleMode   // how the frame fits the window (default ScaleInteger)
 	WindowScale   int         // initial window size as a multiple of the frame (default 1)
 	NoVSync       bool        // present without waiting for vertical sync
 	Fullscreen    bool        // start fullscreen (desktop; F11 toggles)
 	Icon          image.Image // window icon (desktop); nil keeps the system's
+}
+
+// ForGame returns c with defaults applied (see [Config.WithDefaults]),
+// taking the tick rate from g when g is a [Ticker] and c.TPS is zero; a
+// c.TPS that differs from the game's is an error naming both.
+func (c Config) ForGame(g Game) (Config, error) {
+	if t, ok := g.(Ticker); ok {
+		switch tps := t.TPS(); {
+		case c.TPS == 0:
+			c.TPS = tps
+		case c.TPS != tps:
+			return c, fmt.Errorf("platform: Config.TPS %d differs from the game's tick rate %d (leave Config.TPS zero to use the game's)", c.TPS, tps)
+		}
+	}
+	return c.WithDefaults()
 }
 
 // Defaults for [Config].
@@ -110,7 +135,7 @@ func NewDriver(g Game, cfg Config) (*Driver, error) {
 	if g == nil {
 		return nil, errors.New("platform: NewDriver: nil Game")
 	}
-	cfg, err := cfg.WithDefaults()
+	cfg, err := cfg.ForGame(g)
 	if err != nil {
 		return nil, err
 	}

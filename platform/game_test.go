@@ -2,6 +2,7 @@ package platform
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -143,5 +144,41 @@ func TestDriverUpdateDrawIdle(t *testing.T) {
 	plain, _ := NewDriver(&counter{}, Config{Width: 1, Height: 1})
 	if plain.Idle() {
 		t.Fatal("a game without Idler reported idle")
+	}
+}
+
+// ticking is a game that owns its tick rate, as a game built on a scene
+// world does.
+type ticking struct {
+	counter
+	tps int
+}
+
+func (g *ticking) TPS() int { return g.tps }
+
+// TestDriverTakesTheGamesTickRate: the rate is set once. A Config without
+// TPS runs a Ticker game at the game's rate (one second of real time is
+// 30 ticks); a Config naming another rate is refused with both numbers.
+func TestDriverTakesTheGamesTickRate(t *testing.T) {
+	g := &ticking{tps: 30}
+	d, err := NewDriver(g, Config{Width: 4, Height: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Config().TPS != 30 {
+		t.Fatalf("Config().TPS %d, want the game's 30", d.Config().TPS)
+	}
+	for range 10 {
+		d.Step(100 * time.Millisecond)
+	}
+	if g.ticks != 30 {
+		t.Fatalf("%d ticks in one second, want 30", g.ticks)
+	}
+	if _, err := NewDriver(g, Config{Width: 4, Height: 2, TPS: 30}); err != nil {
+		t.Fatalf("the same rate twice: %v", err)
+	}
+	_, err = NewDriver(g, Config{Width: 4, Height: 2, TPS: 60})
+	if err == nil || !strings.Contains(err.Error(), "Config.TPS 60 differs from the game's tick rate 30") {
+		t.Fatalf("mismatched rates: %v", err)
 	}
 }

@@ -37,6 +37,11 @@ type View struct {
 	font *raster.Font
 }
 
+// TPS returns the world's tick rate, so that a game embedding a View is a
+// platform.Ticker: the platform then runs it at the rate its world was
+// built for, with no second place to set it.
+func (v *View) TPS() int { return v.World.TPS() }
+
 // NewView returns a view of w for a width×height frame, centred on the
 // middle of the map.
 func NewView(w *World, width, height int) *View {

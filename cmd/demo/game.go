@@ -27,6 +27,10 @@ const (
 	screenPause
 )
 
+// TPS is the demo's tick rate (platform.Ticker): the one the levels are
+// built with, so the platform's clock and the worlds' dt agree.
+func (g *game) TPS() int { return tps }
+
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
 	art    *art

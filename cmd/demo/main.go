@@ -118,7 +118,7 @@ func run(o options, out, log io.Writer) error {
 		return err
 	}
 	defer g.rd.Close()
-	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH, TPS: tps}
+	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH} // the tick rate is the game's (game.TPS)
 	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log}
 	if o.headless {
 		_, err = auto.Headless(g, cfg, opt)

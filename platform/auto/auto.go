@@ -39,7 +39,7 @@ type Options struct {
 // Headless runs g without a window as Options say, writing the PNG and
 // GIF, and returns the run's result. Run uses it as the fallback.
 func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Result, error) {
-	cfg, err := cfg.WithDefaults()
+	cfg, err := cfg.ForGame(g)
 	if err != nil {
 		return nil, err
 	}
