@@ -8,12 +8,18 @@ import (
 
 // benchFrames times whole frames (one tick and one render) of a warmed-up
 // scene and reports ms per frame split into simulation and rendering.
-func benchFrames(b *testing.B, cfg Config, warm int) {
+func benchFrames(b *testing.B, cfg Config, warm int) { benchFramesWith(b, cfg, warm, nil) }
+
+// benchFramesWith is benchFrames with set applied to the new scene.
+func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
+	if set != nil {
+		set(s)
+	}
 	// With Config.Pipeline a frame's raster pass overlaps the next tick:
 	// the loop's wall time per frame is what counts (ms/frame).
 	for k := 0; k < warm; k++ {
@@ -76,4 +82,18 @@ func BenchmarkUnits(b *testing.B) {
 	b.Run("units=5000/workers=0/pipeline", func(b *testing.B) {
 		benchFrames(b, Config{Test: Units, Count: 5000, Seed: 1, Pipeline: true}, TPS)
 	})
+}
+
+// BenchmarkBulletsLarge: about 1,000,000 bullets alive (rings of 122,000),
+// all cores, the batched blit against one draw-list command per bullet.
+func BenchmarkBulletsLarge(b *testing.B) {
+	for _, listed := range []bool{false, true} {
+		name := "ring=122000/batched"
+		if listed {
+			name = "ring=122000/drawlist"
+		}
+		b.Run(name, func(b *testing.B) {
+			benchFramesWith(b, Config{Test: Bullets, Count: 122000}, 5*TPS, func(s *Scene) { s.listBullets = listed })
+		})
+	}
 }

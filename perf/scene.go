@@ -96,16 +96,23 @@ type Scene struct {
 	dl      *raster.DrawList
 	// bullet draw lists, one per chunk of bullet slots, built in parallel
 	// by the build goroutines and rendered after dl in order.
-	bdl      []*raster.DrawList
-	build    []chan buildJob
-	built    sync.WaitGroup
-	counts   [8]int // bullets drawn per list
-	renderer *raster.Renderer
-	bullet   *raster.Sprite
-	ring     []mathx.Vec2 // unit directions of one ring
-	agents   *steer.World
-	proto    []steer.Agent
-	walls    wallIndex
+	bdl    []*raster.DrawList
+	build  []chan buildJob
+	built  sync.WaitGroup
+	counts [8]int // bullets drawn per list
+	// stamp is the bullet sprite for the batched blit (nil: the sprite is
+	// translucent, or listBullets is set, and bullets go through bdl);
+	// pos[k][b] holds the frame positions (x, y pairs) of the bullets of
+	// slot chunk k that touch band b of the frame.
+	stamp       *stamp
+	pos         [8][8][]int32
+	listBullets bool
+	renderer    *raster.Renderer
+	bullet      *raster.Sprite
+	ring        []mathx.Vec2 // unit directions of one ring
+	agents      *steer.World
+	proto       []steer.Agent
+	walls       wallIndex
 
 	// pipelining (Config.Pipeline)
 	aiReq, aiDone   chan struct{} // AI of the next tick: start, finished
@@ -157,6 +164,9 @@ func New(cfg Config) (*Scene, error) {
 		for k := 0; k < nb; k++ {
 			s.bdl = append(s.bdl, raster.NewDrawList())
 		}
+		// Bullets are stepped by physics on the same number of goroutines
+		// (bit-identical for any count).
+		w.Phys.SetWorkers(s.renderer.Workers())
 		for k := 1; k < nb; k++ {
 			c := make(chan buildJob)
 			s.build = append(s.build, c)
@@ -203,6 +213,9 @@ func (s *Scene) Close() {
 		close(c)
 	}
 	s.build = nil
+	if s.World != nil {
+		s.World.Phys.Close()
+	}
 	if s.renderer != nil {
 		s.renderer.Close()
 		s.renderer = nil
@@ -221,6 +234,7 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 		return err
 	}
 	s.bullet = bulletSprite()
+	s.stamp = newStamp(s.bullet)
 	n := s.Cfg.Count
 	s.ring = make([]mathx.Vec2, n)
 	for k := range s.ring {
@@ -396,12 +410,40 @@ func (s *Scene) Render(alpha float64) error {
 	return nil
 }
 
-// raster executes the frame's draw lists.
+// batched reports whether bullets take the batched blit (blit.go).
+func (s *Scene) batched() bool { return s.stamp != nil && !s.listBullets }
+
+// raster executes the frame's draw lists, then draws the bullets.
 func (s *Scene) raster() {
 	s.renderer.Render(s.Frame, s.dl)
-	for _, l := range s.bdl {
-		s.renderer.Render(s.Frame, l) // one depth: nothing to sort
+	if s.Cfg.Test != Bullets {
+		return
 	}
+	if !s.batched() {
+		for _, l := range s.bdl {
+			s.renderer.Render(s.Frame, l) // one depth: nothing to sort
+		}
+		return
+	}
+	// One band of rows per goroutine: the build goroutines take bands
+	// 1.., this one band 0.
+	s.built.Add(len(s.build))
+	for j, c := range s.build {
+		c <- buildJob{blit: true, band: j + 1}
+	}
+	s.blitBand(0)
+	s.built.Wait()
+}
+
+// blitBand draws the bullets of band b (all slot chunks, in order).
+func (s *Scene) blitBand(b int) {
+	n := len(s.bdl)
+	y0, y1 := frameBand(s.Frame.H(), n, b)
+	var lists [8][]int32
+	for k := 0; k < n; k++ {
+		lists[k] = s.pos[k][b]
+	}
+	s.stamp.blitBand(s.Frame, y0, y1, lists[:n])
 }
 
 // Sync waits until the last rendered frame is complete in s.Frame.
@@ -413,17 +455,24 @@ func (s *Scene) Sync() {
 }
 
 // buildJob is one chunk of bullet slots to add to one draw list.
+// With blit set it is band band of the batched bullet blit instead.
 type buildJob struct {
-	l      *raster.DrawList
+	k      int
 	lo, hi int
 	alpha  float64
 	drawn  *int
+	blit   bool
+	band   int
 }
 
-// builder runs bullet draw-list jobs until c is closed.
+// builder runs bullet jobs until c is closed.
 func (s *Scene) builder(c chan buildJob) {
 	for j := range c {
-		*j.drawn = s.addBulletRange(j.l, j.lo, j.hi, j.alpha)
+		if j.blit {
+			s.blitBand(j.band)
+		} else {
+			*j.drawn = s.addBulletRange(j.k, j.lo, j.hi, j.alpha)
+		}
 		s.built.Done()
 	}
 }
@@ -436,16 +485,19 @@ func (s *Scene) addBullets(alpha float64) int {
 	n := len(s.World.Bullets().Used)
 	k := len(s.bdl)
 	chunk := (n + k - 1) / k
-	for _, l := range s.bdl {
+	for j, l := range s.bdl {
 		l.Reset()
+		for b := range s.pos[j] {
+			s.pos[j][b] = s.pos[j][b][:0]
+		}
 	}
 	counts := &s.counts
 	s.built.Add(len(s.build))
 	for j, c := range s.build {
 		lo := min((j+1)*chunk, n)
-		c <- buildJob{l: s.bdl[j+1], lo: lo, hi: min(lo+chunk, n), alpha: alpha, drawn: &counts[j+1]}
+		c <- buildJob{k: j + 1, lo: lo, hi: min(lo+chunk, n), alpha: alpha, drawn: &counts[j+1]}
 	}
-	counts[0] = s.addBulletRange(s.bdl[0], 0, min(chunk, n), alpha)
+	counts[0] = s.addBulletRange(0, 0, min(chunk, n), alpha)
 	s.built.Wait()
 	total := 0
 	for _, c := range counts[:k] {
@@ -454,9 +506,16 @@ func (s *Scene) addBullets(alpha float64) int {
 	return total
 }
 
-// addBulletRange adds the flying bullets of slots [lo, hi) to l.
-func (s *Scene) addBulletRange(l *raster.DrawList, lo, hi int, alpha float64) int {
+// addBulletRange adds the flying bullets of slots [lo, hi) to chunk k's
+// draw list, or with the batched blit to chunk k's band position lists.
+func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	const depth = 0
+	l := s.bdl[k]
+	batched := s.batched()
+	fh := s.Frame.H()
+	nb := len(s.bdl)
+	bh := bandHeight(fh, nb)
+	pos := &s.pos[k]
 	b := s.World.Bullets()
 	g := s.World.Grid
 	p := g.Proj
@@ -482,8 +541,16 @@ func (s *Scene) addBulletRange(l *raster.DrawList, lo, hi int, alpha float64) in
 		if sx >= view.Max.X || sy >= view.Max.Y || sx+sw <= view.Min.X || sy+sh <= view.Min.Y {
 			continue
 		}
-		l.Sprite(depth, s.bullet, sx-o.X, sy-o.Y, nil)
 		n++
+		fx, fy := sx-o.X, sy-o.Y
+		if !batched {
+			l.Sprite(depth, s.bullet, fx, fy, nil)
+			continue
+		}
+		b0, b1 := max(fy, 0)/bh, min(fy+sh-1, fh-1)/bh
+		for b := b0; b <= b1 && b < nb; b++ {
+			pos[b] = append(pos[b], int32(fx), int32(fy))
+		}
 	}
 	return n
 }
