@@ -21,6 +21,16 @@ import (
 type stamp struct {
 	w, h int
 	rows [][]stampRun // per sprite row
+	// ops are the opaque pixels as offsets from the top-left pixel in a
+	// frame of row stride opsStride (in pixels), for sprites drawn whole.
+	ops       []stampOp
+	opsStride int
+}
+
+// stampOp stores one pixel.
+type stampOp struct {
+	off int
+	pix uint32
 }
 
 // stampRun is one opaque run of a stamp row.
@@ -70,9 +80,31 @@ func (st *stamp) blitBand(f *raster.Frame, y0, y1 int, lists [][]int32) {
 	}
 	d32 := unsafe.Slice((*uint32)(unsafe.Pointer(&f.Pix[0])), len(f.Pix)/4)
 	stride := f.Stride >> 2
+	if st.opsStride != stride {
+		st.ops = st.ops[:0]
+		for r, runs := range st.rows {
+			for _, rn := range runs {
+				for i, p := range rn.pix {
+					st.ops = append(st.ops, stampOp{off: r*stride + rn.x + i, pix: p})
+				}
+			}
+		}
+		st.opsStride = stride
+	}
+	ops := st.ops
+	base0 := unsafe.Pointer(&d32[0])
 	for _, xy := range lists {
 		for k := 0; k+1 < len(xy); k += 2 {
 			x, y := int(xy[k]), int(xy[k+1])
+			if x >= 0 && x+st.w <= fw && y >= y0 && y+st.h <= y1 {
+				// Whole inside the band: every op stays inside rows
+				// [y, y+h) of the frame, so the stores are in bounds.
+				p := unsafe.Add(base0, (y*stride+x)*4)
+				for _, op := range ops {
+					*(*uint32)(unsafe.Add(p, op.off*4)) = op.pix
+				}
+				continue
+			}
 			r0, r1 := max(y0-y, 0), min(y1-y, st.h)
 			inside := x >= 0 && x+st.w <= fw
 			for r := r0; r < r1; r++ {

@@ -536,8 +536,8 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 		}
 		wx := px[i] + (x[i]-px[i])*alpha
 		wy := py[i] + (y[i]-py[i])*alpha
-		sx := int(math.Floor((wx-wy)*hw + ox))
-		sy := int(math.Floor((wx+wy)*hh - z[i]*zp + oy))
+		sx := floorInt((wx-wy)*hw + ox)
+		sy := floorInt((wx+wy)*hh - z[i]*zp + oy)
 		if sx >= view.Max.X || sy >= view.Max.Y || sx+sw <= view.Min.X || sy+sh <= view.Min.Y {
 			continue
 		}
@@ -652,3 +652,13 @@ var SeedAlive = []int{148, 287, 534, 0}
 
 // SeedUnits are the seed's unit-test enemy counts.
 var SeedUnits = []int{20, 30, 60, 115}
+
+// floorInt is int(math.Floor(v)) for v well inside the int range (frame
+// coordinates), without the call.
+func floorInt(v float64) int {
+	i := int(v)
+	if float64(i) > v {
+		i--
+	}
+	return i
+}
