@@ -117,3 +117,13 @@ func BenchmarkBulletsLargeRender(b *testing.B) {
 	}
 	b.ReportMetric(float64(s.Drawn), "bullets")
 }
+
+// BenchmarkUnitsLarge: 50,000 units (the target), all cores.
+func BenchmarkUnitsLarge(b *testing.B) {
+	b.Run("units=50000", func(b *testing.B) {
+		benchFrames(b, Config{Test: Units, Count: 50000, Seed: 1}, TPS/2)
+	})
+	b.Run("units=50000/pipeline", func(b *testing.B) {
+		benchFrames(b, Config{Test: Units, Count: 50000, Seed: 1, Pipeline: true}, TPS/2)
+	})
+}

@@ -77,6 +77,9 @@ type Config struct {
 	// which drawing does not change). Call Scene.Sync before reading Frame,
 	// and change nothing in the world between Render and the next Tick.
 	Pipeline bool
+	// room overrides the unit test's room side (0: grown with Count), so
+	// MeasureMemory can compare counts in one room.
+	room int
 }
 
 // Scene is a built test: the scene world on an iso map, its camera,
@@ -140,7 +143,10 @@ func New(cfg Config) (*Scene, error) {
 	size := RoomSize
 	maxBullets := 64
 	if cfg.Test == Units {
-		size = max(RoomSize, int(math.Ceil(math.Sqrt(float64(cfg.Count)*tilesPerUnit)))+2)
+		size = roomFor(cfg.Count)
+		if cfg.room > 0 {
+			size = cfg.room
+		}
 	} else {
 		maxBullets = cfg.Count * (BulletTTL/RingEvery + 2)
 	}
