@@ -520,7 +520,10 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	batched := s.batched()
 	fh := s.Frame.H()
 	nb := len(s.bdl)
-	bh := bandHeight(fh, nb)
+	var bLo, bHi [8]int // band rows
+	for b := 0; b < nb; b++ {
+		bLo[b], bHi[b] = frameBand(fh, nb, b)
+	}
 	pos := &s.pos[k]
 	b := s.World.Bullets()
 	g := s.World.Grid
@@ -553,9 +556,10 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 			l.Sprite(depth, s.bullet, fx, fy, nil)
 			continue
 		}
-		b0, b1 := max(fy, 0)/bh, min(fy+sh-1, fh-1)/bh
-		for b := b0; b <= b1 && b < nb; b++ {
-			pos[b] = append(pos[b], int32(fx), int32(fy))
+		for b := 0; b < nb; b++ {
+			if fy < bHi[b] && fy+sh > bLo[b] {
+				pos[b] = append(pos[b], int32(fx), int32(fy))
+			}
 		}
 	}
 	return n
