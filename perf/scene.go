@@ -222,6 +222,9 @@ func (s *Scene) Close() {
 	if s.World != nil {
 		s.World.Phys.Close()
 	}
+	if s.agents != nil {
+		s.agents.Close()
+	}
 	if s.renderer != nil {
 		s.renderer.Close()
 		s.renderer = nil
@@ -272,6 +275,9 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	cfg.Seed = s.Cfg.Seed + 1
 	cfg.Resolve = 2
 	cfg.Walls = s.walls.query
+	// The force pass on as many goroutines as the renderer (bit-identical
+	// for any count); wallIndex.query is safe for that.
+	cfg.Workers = s.renderer.Workers()
 	s.agents = steer.NewWorld(cfg)
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)
@@ -584,11 +590,10 @@ func (s *Scene) visibleUnits() int {
 // boxes: their exposed faces as segments, bucketed in coarse cells.
 type wallIndex struct {
 	segs  []steer.Segment
+	first [][2]int32 // per segment, its first cell (column, row)
 	cell  int
 	cols  int
 	heads [][]int32 // per cell, segment indices
-	stamp []uint32
-	gen   uint32
 }
 
 func (wi *wallIndex) build(l *level) {
@@ -611,6 +616,7 @@ func (wi *wallIndex) build(l *level) {
 			id := int32(len(wi.segs))
 			wi.segs = append(wi.segs, sg)
 			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
+			wi.first = append(wi.first, [2]int32{int32(c0), int32(r0)})
 			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
 			for r := r0; r <= r1; r++ {
 				for c := c0; c <= c1; c++ {
@@ -619,7 +625,6 @@ func (wi *wallIndex) build(l *level) {
 			}
 		}
 	}
-	wi.stamp = make([]uint32, len(wi.segs))
 }
 
 func (wi *wallIndex) cellOf(x, y float64) (int, int) {
@@ -628,23 +633,23 @@ func (wi *wallIndex) cellOf(x, y float64) (int, int) {
 	return min(max(c, 0), wi.cols-1), min(max(r, 0), wi.cols-1)
 }
 
-// query is a steer.WallQuery: each segment whose cell overlaps area, once.
+// query is a steer.WallQuery: each segment whose cell overlaps area, once,
+// in the order of the first cell (row by row) that holds it. A segment
+// covers a rectangle of cells, so the first of them inside the query's
+// cells is (max of the first columns, max of the first rows): it is
+// reported there and skipped in the others. Query writes nothing, so
+// steer's force-pass goroutines may call it at once.
 func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
 	if !area.Min.IsFinite() || !area.Max.IsFinite() {
 		return dst
-	}
-	wi.gen++
-	if wi.gen == 0 {
-		clear(wi.stamp)
-		wi.gen = 1
 	}
 	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
 	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
 			for _, id := range wi.heads[r*wi.cols+c] {
-				if wi.stamp[id] != wi.gen {
-					wi.stamp[id] = wi.gen
+				f := wi.first[id]
+				if max(int(f[0]), c0) == c && max(int(f[1]), r0) == r {
 					dst = append(dst, wi.segs[id])
 				}
 			}
