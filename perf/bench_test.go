@@ -127,3 +127,30 @@ func BenchmarkUnitsLarge(b *testing.B) {
 		benchFrames(b, Config{Test: Units, Count: 50000, Seed: 1, Pipeline: true}, TPS/2)
 	})
 }
+
+// BenchmarkBulkAB: the issue 19 paths against the serial ones before it
+// (one goroutine for bullet stepping and steering, one draw-list command
+// per bullet) at counts near the 2-core limits, in one run so machine
+// load falls on both alike: run with -count 5 and compare the best.
+func BenchmarkBulkAB(b *testing.B) {
+	for _, c := range []Config{{Test: Bullets, Count: 48000}, {Test: Units, Count: 14000, Seed: 1}, {Test: Units, Count: 14000, Seed: 1, steerWorkers: 2}} {
+		for _, serial := range []bool{false, true} {
+			if serial && c.steerWorkers > 0 {
+				continue
+			}
+			c.serial = serial
+			name := fmt.Sprintf("%v=%d/issue19", c.Test, c.Count)
+			if serial {
+				name = fmt.Sprintf("%v=%d/serial", c.Test, c.Count)
+			}
+			if c.steerWorkers > 0 {
+				name += fmt.Sprintf("-steer%d", c.steerWorkers)
+			}
+			warm := 5 * TPS
+			if c.Test == Units {
+				warm = TPS
+			}
+			b.Run(name, func(b *testing.B) { benchFrames(b, c, warm) })
+		}
+	}
+}

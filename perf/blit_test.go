@@ -115,7 +115,7 @@ func TestBulletWorkersDeterministic(t *testing.T) {
 func TestUnitWorkersDeterministic(t *testing.T) {
 	var hashes []uint64
 	for _, w := range []int{1, 2} {
-		s := newScene(t, Config{Test: Units, Count: 2000, Workers: w, Seed: 7})
+		s := newScene(t, Config{Test: Units, Count: 2000, Workers: w, Seed: 7, steerWorkers: w})
 		if s.agents.Config().Workers != w {
 			t.Fatalf("steer runs on %d goroutines, want %d", s.agents.Config().Workers, w)
 		}

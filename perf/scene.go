@@ -80,6 +80,15 @@ type Config struct {
 	// room overrides the unit test's room side (0: grown with Count), so
 	// MeasureMemory can compare counts in one room.
 	room int
+	// serial is the variant before issue 19's work, for same-run
+	// comparisons: bullets stepped on one goroutine and drawn one
+	// draw-list command each, steering on one goroutine.
+	serial bool
+	// steerWorkers is the goroutine count of the units' steering force
+	// pass (0: one). Bit-identical for any count (tested), but on this
+	// shared 2-core machine a second goroutine did not pay: under load
+	// the pass waits for a descheduled worker (REPORT.md, bulk section).
+	steerWorkers int
 }
 
 // Scene is a built test: the scene world on an iso map, its camera,
@@ -172,7 +181,10 @@ func New(cfg Config) (*Scene, error) {
 		}
 		// Bullets are stepped by physics on the same number of goroutines
 		// (bit-identical for any count).
-		w.Phys.SetWorkers(s.renderer.Workers())
+		if !cfg.serial {
+			w.Phys.SetWorkers(s.renderer.Workers())
+		}
+		s.listBullets = cfg.serial
 		for k := 1; k < nb; k++ {
 			c := make(chan buildJob)
 			s.build = append(s.build, c)
@@ -275,9 +287,11 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	cfg.Seed = s.Cfg.Seed + 1
 	cfg.Resolve = 2
 	cfg.Walls = s.walls.query
-	// The force pass on as many goroutines as the renderer (bit-identical
-	// for any count); wallIndex.query is safe for that.
-	cfg.Workers = s.renderer.Workers()
+	// The force pass on steerWorkers goroutines (bit-identical for any
+	// count); wallIndex.query is safe for that.
+	if !s.Cfg.serial {
+		cfg.Workers = s.Cfg.steerWorkers
+	}
 	s.agents = steer.NewWorld(cfg)
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)
