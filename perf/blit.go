@@ -25,6 +25,10 @@ type stamp struct {
 	// frame of row stride opsStride (in pixels), for sprites drawn whole.
 	ops       []stampOp
 	opsStride int
+	// mono: every opaque pixel has the same colour, so the picture is the
+	// union of the stamps whatever their order, and a stamp drawn twice
+	// at one position adds nothing (callers may skip repeats).
+	mono bool
 }
 
 // stampOp stores one pixel.
@@ -62,6 +66,19 @@ func newStamp(s *raster.Sprite) *stamp {
 				cur = &st.rows[y][len(st.rows[y])-1]
 			}
 			cur.pix = append(cur.pix, v)
+		}
+	}
+	st.mono = true
+	var first uint32
+	seen := false
+	for _, runs := range st.rows {
+		for _, rn := range runs {
+			for _, p := range rn.pix {
+				if seen && p != first {
+					st.mono = false
+				}
+				first, seen = p, true
+			}
 		}
 	}
 	return st

@@ -52,6 +52,12 @@ func TestStampMatchesDrawSprite(t *testing.T) {
 	if newStamp(raster.MustSprite(img)) != nil {
 		t.Fatal("a translucent sprite was accepted for the opaque blit")
 	}
+	// One colour: repeats may be skipped; two colours: they may not.
+	img.SetRGBA(0, 0, color.RGBA{100, 0, 0, 255})
+	img.SetRGBA(1, 1, color.RGBA{0, 100, 0, 255})
+	if !st.mono || newStamp(raster.MustSprite(img)).mono {
+		t.Fatalf("mono: bullet %v, two-colour sprite true", st.mono)
+	}
 }
 
 // TestBatchedBulletsSamePicture: the bullet test's frame is byte-identical

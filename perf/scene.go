@@ -119,12 +119,17 @@ type Scene struct {
 	stamp       *stamp
 	pos         [8][8][]int32
 	listBullets bool
-	renderer    *raster.Renderer
-	bullet      *raster.Sprite
-	ring        []mathx.Vec2 // unit directions of one ring
-	agents      *steer.World
-	proto       []steer.Agent
-	walls       wallIndex
+	// seen[k] marks the frame positions chunk k already queued this frame
+	// (one bit per position of the frame grown by the stamp's size): with
+	// a one-colour stamp a repeat changes no pixel, and dense rings put
+	// hundreds of bullets on one pixel position.
+	seen     [8][]uint64
+	renderer *raster.Renderer
+	bullet   *raster.Sprite
+	ring     []mathx.Vec2 // unit directions of one ring
+	agents   *steer.World
+	proto    []steer.Agent
+	walls    wallIndex
 
 	// pipelining (Config.Pipeline)
 	aiReq, aiDone   chan struct{} // AI of the next tick: start, finished
@@ -545,6 +550,17 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 		bLo[b], bHi[b] = frameBand(fh, nb, b)
 	}
 	pos := &s.pos[k]
+	dedupe := batched && s.stamp.mono
+	bw, bhh := s.Frame.W()+s.bullet.W(), fh+s.bullet.H()
+	var seen []uint64
+	if dedupe {
+		words := (bw*bhh + 63) / 64
+		if len(s.seen[k]) != words {
+			s.seen[k] = make([]uint64, words)
+		}
+		seen = s.seen[k]
+		clear(seen)
+	}
 	b := s.World.Bullets()
 	g := s.World.Grid
 	p := g.Proj
@@ -575,6 +591,15 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 		if !batched {
 			l.Sprite(depth, s.bullet, fx, fy, nil)
 			continue
+		}
+		if dedupe {
+			if ux, uy := uint(fx+sw), uint(fy+sh); ux < uint(bw) && uy < uint(bhh) {
+				bit := uy*uint(bw) + ux
+				if seen[bit/64]&(1<<(bit%64)) != 0 {
+					continue // the same stamp at the same place: no new pixel
+				}
+				seen[bit/64] |= 1 << (bit % 64)
+			}
 		}
 		for b := 0; b < nb; b++ {
 			if fy < bHi[b] && fy+sh > bLo[b] {
