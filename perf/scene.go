@@ -85,9 +85,10 @@ type Config struct {
 	// draw-list command each, steering on one goroutine.
 	serial bool
 	// steerWorkers is the goroutine count of the units' steering force
-	// pass (0: one). Bit-identical for any count (tested), but on this
-	// shared 2-core machine a second goroutine did not pay: under load
-	// the pass waits for a descheduled worker (REPORT.md, bulk section).
+	// pass (0: the renderer's). Bit-identical for any count (tested); on
+	// the quiet 2-core machine 2 goroutines took a 14,000-unit frame from
+	// 16.7 to 13.4 ms, under heavy load from other programs they cost up
+	// to 30% (the pass waits for a descheduled worker).
 	steerWorkers int
 }
 
@@ -296,6 +297,9 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	// count); wallIndex.query is safe for that.
 	if !s.Cfg.serial {
 		cfg.Workers = s.Cfg.steerWorkers
+		if cfg.Workers == 0 {
+			cfg.Workers = s.renderer.Workers()
+		}
 	}
 	s.agents = steer.NewWorld(cfg)
 	n := s.Cfg.Count

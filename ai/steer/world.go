@@ -664,8 +664,8 @@ func (w *World) forces(dt, maxR float64) {
 	c := &w.ctxs[0]
 	if workers == 1 || len(ids) < parallelMin {
 		for k, id := range ids {
-			acc, pend := w.steer(int(id), k, dt, maxR, c)
-			w.force[id] = w.finish(int(id), acc, pend, dt, c)
+			acc, _ := w.steer(int(id), k, dt, maxR, c, true)
+			w.force[id] = acc.Force()
 		}
 	} else {
 		if cap(w.accs) < len(ids) {
@@ -709,7 +709,7 @@ func (w *World) runForces(k int) {
 			return
 		}
 		for e := lo; e < min(lo+s.chunk, s.n); e++ {
-			w.accs[e], w.pend[e] = w.steer(int(ids[e]), e, s.dt, s.maxR, c)
+			w.accs[e], w.pend[e] = w.steer(int(ids[e]), e, s.dt, s.maxR, c, false)
 		}
 	}
 }
@@ -744,9 +744,10 @@ func (w *World) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx
 	return acc.Force()
 }
 
-// steer accumulates agent i's (grid entry self's) behaviours but wander;
-// pend reports that wander is still to be added (finish).
-func (w *World) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator, pend bool) {
+// steer accumulates agent i's (grid entry self's) behaviours; with
+// wander false it leaves wander out and pend reports that it is still to
+// be added (finish), as the parallel pass needs.
+func (w *World) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (acc Accumulator, pend bool) {
 	cfg := &w.cfg
 	wt := &cfg.Weights
 	b := w.beh[i]
@@ -849,7 +850,13 @@ func (w *World) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulato
 			return acc, false
 		}
 	}
-	return acc, b&Wandering != 0
+	if b&Wandering != 0 {
+		if !wander {
+			return acc, true
+		}
+		c.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander*resp)
+	}
+	return acc, false
 }
 
 func (c *stepCtx) countBadWalls() {
