@@ -84,6 +84,23 @@ func newStamp(s *raster.Sprite) *stamp {
 	return st
 }
 
+// prepare computes the stamp's pixel offsets for frames whose rows are
+// stride pixels apart, so blitBand stores whole stamps by offset. Call it
+// before the bands run (blitBand only reads the stamp, from several
+// goroutines at once); without it, or for another stride, blitBand takes
+// the row-by-row path.
+func (st *stamp) prepare(stride int) {
+	st.ops = st.ops[:0]
+	for r, runs := range st.rows {
+		for _, rn := range runs {
+			for i, p := range rn.pix {
+				st.ops = append(st.ops, stampOp{off: r*stride + rn.x + i, pix: p})
+			}
+		}
+	}
+	st.opsStride = stride
+}
+
 // bands splits h frame rows into n horizontal bands; band k holds rows
 // [k*bh, min((k+1)*bh, h)).
 func bandHeight(h, n int) int { return (h + n - 1) / max(n, 1) }
@@ -97,23 +114,13 @@ func (st *stamp) blitBand(f *raster.Frame, y0, y1 int, lists [][]int32) {
 	}
 	d32 := unsafe.Slice((*uint32)(unsafe.Pointer(&f.Pix[0])), len(f.Pix)/4)
 	stride := f.Stride >> 2
-	if st.opsStride != stride {
-		st.ops = st.ops[:0]
-		for r, runs := range st.rows {
-			for _, rn := range runs {
-				for i, p := range rn.pix {
-					st.ops = append(st.ops, stampOp{off: r*stride + rn.x + i, pix: p})
-				}
-			}
-		}
-		st.opsStride = stride
-	}
 	ops := st.ops
+	fast := st.opsStride == stride // prepared for this frame's rows
 	base0 := unsafe.Pointer(&d32[0])
 	for _, xy := range lists {
 		for k := 0; k+1 < len(xy); k += 2 {
 			x, y := int(xy[k]), int(xy[k+1])
-			if x >= 0 && x+st.w <= fw && y >= y0 && y+st.h <= y1 {
+			if fast && x >= 0 && x+st.w <= fw && y >= y0 && y+st.h <= y1 {
 				// Whole inside the band: every op stays inside rows
 				// [y, y+h) of the frame, so the stores are in bounds.
 				p := unsafe.Add(base0, (y*stride+x)*4)

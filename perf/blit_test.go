@@ -32,7 +32,13 @@ func TestStampMatchesDrawSprite(t *testing.T) {
 	for k := 0; k < len(xy); k += 2 {
 		raster.DrawSprite(want, want.Bounds(), sp, int(xy[k]), int(xy[k+1]), nil)
 	}
-	for _, n := range []int{1, 2, 3, 7} {
+	for _, n := range []int{1, 2, 3, 7, -1, -2} {
+		// Negative: the stamp prepared for the frame's stride (whole
+		// stamps stored by offset), -n bands.
+		if n < 0 {
+			st.prepare(fw)
+			n = -n
+		}
 		got, _ := raster.NewFrame(fw, fh)
 		got.Clear(color.RGBA{10, 20, 30, 255})
 		for b := 0; b < n; b++ {

@@ -262,6 +262,9 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 	}
 	s.bullet = bulletSprite()
 	s.stamp = newStamp(s.bullet)
+	if s.stamp != nil {
+		s.stamp.prepare(s.Frame.Stride >> 2)
+	}
 	n := s.Cfg.Count
 	s.ring = make([]mathx.Vec2, n)
 	for k := range s.ring {
