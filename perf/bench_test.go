@@ -8,12 +8,18 @@ import (
 
 // benchFrames times whole frames (one tick and one render) of a warmed-up
 // scene and reports ms per frame split into simulation and rendering.
-func benchFrames(b *testing.B, cfg Config, warm int) {
+func benchFrames(b *testing.B, cfg Config, warm int) { benchFramesWith(b, cfg, warm, nil) }
+
+// benchFramesWith is benchFrames with set applied to the new scene.
+func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
+	if set != nil {
+		set(s)
+	}
 	// With Config.Pipeline a frame's raster pass overlaps the next tick:
 	// the loop's wall time per frame is what counts (ms/frame).
 	for k := 0; k < warm; k++ {
@@ -76,4 +82,75 @@ func BenchmarkUnits(b *testing.B) {
 	b.Run("units=5000/workers=0/pipeline", func(b *testing.B) {
 		benchFrames(b, Config{Test: Units, Count: 5000, Seed: 1, Pipeline: true}, TPS)
 	})
+}
+
+// BenchmarkBulletsLarge: about 1,000,000 bullets alive (rings of 122,000),
+// all cores, the batched blit against one draw-list command per bullet.
+func BenchmarkBulletsLarge(b *testing.B) {
+	for _, listed := range []bool{false, true} {
+		name := "ring=122000/batched"
+		if listed {
+			name = "ring=122000/drawlist"
+		}
+		b.Run(name, func(b *testing.B) {
+			benchFramesWith(b, Config{Test: Bullets, Count: 122000}, 5*TPS, func(s *Scene) { s.listBullets = listed })
+		})
+	}
+}
+
+// BenchmarkBulletsLargeRender: Render alone (bullet positions, the scene's
+// draw list, the blit) at about 930,000 bullets alive, all cores.
+func BenchmarkBulletsLargeRender(b *testing.B) {
+	s, err := New(Config{Test: Bullets, Count: 122000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for k := 0; k < 5*TPS; k++ {
+		s.Tick()
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := s.Render(0.5); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(s.Drawn), "bullets")
+}
+
+// BenchmarkUnitsLarge: 50,000 units (the issue's target), all cores.
+func BenchmarkUnitsLarge(b *testing.B) {
+	b.Run("units=50000", func(b *testing.B) {
+		benchFrames(b, Config{Test: Units, Count: 50000, Seed: 1}, TPS/2)
+	})
+	b.Run("units=50000/pipeline", func(b *testing.B) {
+		benchFrames(b, Config{Test: Units, Count: 50000, Seed: 1, Pipeline: true}, TPS/2)
+	})
+}
+
+// BenchmarkBulkAB: the issue 19 paths against the serial ones before it
+// (one goroutine for bullet stepping and steering, one draw-list command
+// per bullet) at counts near the 2-core limits, in one run so machine
+// load falls on both alike: run with -count 5 and compare the best.
+func BenchmarkBulkAB(b *testing.B) {
+	for _, c := range []Config{{Test: Bullets, Count: 48000}, {Test: Units, Count: 14000, Seed: 1}, {Test: Units, Count: 14000, Seed: 1, steerWorkers: 1}} {
+		for _, serial := range []bool{false, true} {
+			if serial && c.steerWorkers > 0 {
+				continue
+			}
+			c.serial = serial
+			name := fmt.Sprintf("%v=%d/issue19", c.Test, c.Count)
+			if serial {
+				name = fmt.Sprintf("%v=%d/serial", c.Test, c.Count)
+			}
+			if c.steerWorkers > 0 {
+				name += fmt.Sprintf("-steer%d", c.steerWorkers)
+			}
+			warm := 5 * TPS
+			if c.Test == Units {
+				warm = TPS
+			}
+			b.Run(name, func(b *testing.B) { benchFrames(b, c, warm) })
+		}
+	}
 }

@@ -360,3 +360,31 @@ func TestUnitsKeepApart(t *testing.T) {
 	}
 	t.Logf("deepest overlap %.4f", worst)
 }
+
+// TestMeasureMemory: the heap cost per entity is positive and bounded by
+// what the structures hold (a bullet is a few float64 columns in physics
+// and in the scene's pool, under 1 KB; a unit a scene entity, a body and
+// a steer agent, under 8 KB), and bad counts are refused.
+func TestMeasureMemory(t *testing.T) {
+	b, err := MeasureMemory(Bullets, 200, 1200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Entities[1] <= b.Entities[0] || b.PerEntity < 40 || b.PerEntity > 1024 || b.PerSlot > b.PerEntity {
+		t.Fatalf("bullets: %+v", b)
+	}
+	u, err := MeasureMemory(Units, 100, 1100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.PerEntity < 100 || u.PerEntity > 8192 {
+		t.Fatalf("units: %+v", u)
+	}
+	t.Logf("bytes per bullet %.0f (per slot %.0f), per unit %.0f (+%.0f of map)", b.PerEntity, b.PerSlot, u.PerEntity, u.MapPerUnit)
+	if u.MapPerUnit <= 0 {
+		t.Fatalf("a bigger room costs nothing: %+v", u)
+	}
+	if _, err := MeasureMemory(Units, 10, 10); err == nil {
+		t.Fatal("equal counts accepted")
+	}
+}

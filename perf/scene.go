@@ -77,6 +77,19 @@ type Config struct {
 	// which drawing does not change). Call Scene.Sync before reading Frame,
 	// and change nothing in the world between Render and the next Tick.
 	Pipeline bool
+	// room overrides the unit test's room side (0: grown with Count), so
+	// MeasureMemory can compare counts in one room.
+	room int
+	// serial is the variant before issue 19's work, for same-run
+	// comparisons: bullets stepped on one goroutine and drawn one
+	// draw-list command each, steering on one goroutine.
+	serial bool
+	// steerWorkers is the goroutine count of the units' steering force
+	// pass (0: the renderer's). Bit-identical for any count (tested); on
+	// the quiet 2-core machine 2 goroutines took a 14,000-unit frame from
+	// 16.7 to 13.4 ms, under heavy load from other programs they cost up
+	// to 30% (the pass waits for a descheduled worker).
+	steerWorkers int
 }
 
 // Scene is a built test: the scene world on an iso map, its camera,
@@ -96,10 +109,22 @@ type Scene struct {
 	dl      *raster.DrawList
 	// bullet draw lists, one per chunk of bullet slots, built in parallel
 	// by the build goroutines and rendered after dl in order.
-	bdl      []*raster.DrawList
-	build    []chan buildJob
-	built    sync.WaitGroup
-	counts   [8]int // bullets drawn per list
+	bdl    []*raster.DrawList
+	build  []chan buildJob
+	built  sync.WaitGroup
+	counts [8]int // bullets drawn per list
+	// stamp is the bullet sprite for the batched blit (nil: the sprite is
+	// translucent, or listBullets is set, and bullets go through bdl);
+	// pos[k][b] holds the frame positions (x, y pairs) of the bullets of
+	// slot chunk k that touch band b of the frame.
+	stamp       *stamp
+	pos         [8][8][]int32
+	listBullets bool
+	// seen[k] marks the frame positions chunk k already queued this frame
+	// (one bit per position of the frame grown by the stamp's size): with
+	// a one-colour stamp a repeat changes no pixel, and dense rings put
+	// hundreds of bullets on one pixel position.
+	seen     [8][]uint64
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
 	ring     []mathx.Vec2 // unit directions of one ring
@@ -133,7 +158,10 @@ func New(cfg Config) (*Scene, error) {
 	size := RoomSize
 	maxBullets := 64
 	if cfg.Test == Units {
-		size = max(RoomSize, int(math.Ceil(math.Sqrt(float64(cfg.Count)*tilesPerUnit)))+2)
+		size = roomFor(cfg.Count)
+		if cfg.room > 0 {
+			size = cfg.room
+		}
 	} else {
 		maxBullets = cfg.Count * (BulletTTL/RingEvery + 2)
 	}
@@ -157,6 +185,12 @@ func New(cfg Config) (*Scene, error) {
 		for k := 0; k < nb; k++ {
 			s.bdl = append(s.bdl, raster.NewDrawList())
 		}
+		// Bullets are stepped by physics on the same number of goroutines
+		// (bit-identical for any count).
+		if !cfg.serial {
+			w.Phys.SetWorkers(s.renderer.Workers())
+		}
+		s.listBullets = cfg.serial
 		for k := 1; k < nb; k++ {
 			c := make(chan buildJob)
 			s.build = append(s.build, c)
@@ -203,6 +237,12 @@ func (s *Scene) Close() {
 		close(c)
 	}
 	s.build = nil
+	if s.World != nil {
+		s.World.Phys.Close()
+	}
+	if s.agents != nil {
+		s.agents.Close()
+	}
 	if s.renderer != nil {
 		s.renderer.Close()
 		s.renderer = nil
@@ -221,6 +261,10 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 		return err
 	}
 	s.bullet = bulletSprite()
+	s.stamp = newStamp(s.bullet)
+	if s.stamp != nil {
+		s.stamp.prepare(s.Frame.Stride >> 2)
+	}
 	n := s.Cfg.Count
 	s.ring = make([]mathx.Vec2, n)
 	for k := range s.ring {
@@ -252,6 +296,14 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	cfg.Seed = s.Cfg.Seed + 1
 	cfg.Resolve = 2
 	cfg.Walls = s.walls.query
+	// The force pass on steerWorkers goroutines (bit-identical for any
+	// count); wallIndex.query is safe for that.
+	if !s.Cfg.serial {
+		cfg.Workers = s.Cfg.steerWorkers
+		if cfg.Workers == 0 {
+			cfg.Workers = s.renderer.Workers()
+		}
+	}
 	s.agents = steer.NewWorld(cfg)
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)
@@ -396,12 +448,40 @@ func (s *Scene) Render(alpha float64) error {
 	return nil
 }
 
-// raster executes the frame's draw lists.
+// batched reports whether bullets take the batched blit (blit.go).
+func (s *Scene) batched() bool { return s.stamp != nil && !s.listBullets }
+
+// raster executes the frame's draw lists, then draws the bullets.
 func (s *Scene) raster() {
 	s.renderer.Render(s.Frame, s.dl)
-	for _, l := range s.bdl {
-		s.renderer.Render(s.Frame, l) // one depth: nothing to sort
+	if s.Cfg.Test != Bullets {
+		return
 	}
+	if !s.batched() {
+		for _, l := range s.bdl {
+			s.renderer.Render(s.Frame, l) // one depth: nothing to sort
+		}
+		return
+	}
+	// One band of rows per goroutine: the build goroutines take bands
+	// 1.., this one band 0.
+	s.built.Add(len(s.build))
+	for j, c := range s.build {
+		c <- buildJob{blit: true, band: j + 1}
+	}
+	s.blitBand(0)
+	s.built.Wait()
+}
+
+// blitBand draws the bullets of band b (all slot chunks, in order).
+func (s *Scene) blitBand(b int) {
+	n := len(s.bdl)
+	y0, y1 := frameBand(s.Frame.H(), n, b)
+	var lists [8][]int32
+	for k := 0; k < n; k++ {
+		lists[k] = s.pos[k][b]
+	}
+	s.stamp.blitBand(s.Frame, y0, y1, lists[:n])
 }
 
 // Sync waits until the last rendered frame is complete in s.Frame.
@@ -413,17 +493,24 @@ func (s *Scene) Sync() {
 }
 
 // buildJob is one chunk of bullet slots to add to one draw list.
+// With blit set it is band band of the batched bullet blit instead.
 type buildJob struct {
-	l      *raster.DrawList
+	k      int
 	lo, hi int
 	alpha  float64
 	drawn  *int
+	blit   bool
+	band   int
 }
 
-// builder runs bullet draw-list jobs until c is closed.
+// builder runs bullet jobs until c is closed.
 func (s *Scene) builder(c chan buildJob) {
 	for j := range c {
-		*j.drawn = s.addBulletRange(j.l, j.lo, j.hi, j.alpha)
+		if j.blit {
+			s.blitBand(j.band)
+		} else {
+			*j.drawn = s.addBulletRange(j.k, j.lo, j.hi, j.alpha)
+		}
 		s.built.Done()
 	}
 }
@@ -436,16 +523,19 @@ func (s *Scene) addBullets(alpha float64) int {
 	n := len(s.World.Bullets().Used)
 	k := len(s.bdl)
 	chunk := (n + k - 1) / k
-	for _, l := range s.bdl {
+	for j, l := range s.bdl {
 		l.Reset()
+		for b := range s.pos[j] {
+			s.pos[j][b] = s.pos[j][b][:0]
+		}
 	}
 	counts := &s.counts
 	s.built.Add(len(s.build))
 	for j, c := range s.build {
 		lo := min((j+1)*chunk, n)
-		c <- buildJob{l: s.bdl[j+1], lo: lo, hi: min(lo+chunk, n), alpha: alpha, drawn: &counts[j+1]}
+		c <- buildJob{k: j + 1, lo: lo, hi: min(lo+chunk, n), alpha: alpha, drawn: &counts[j+1]}
 	}
-	counts[0] = s.addBulletRange(s.bdl[0], 0, min(chunk, n), alpha)
+	counts[0] = s.addBulletRange(0, 0, min(chunk, n), alpha)
 	s.built.Wait()
 	total := 0
 	for _, c := range counts[:k] {
@@ -454,9 +544,30 @@ func (s *Scene) addBullets(alpha float64) int {
 	return total
 }
 
-// addBulletRange adds the flying bullets of slots [lo, hi) to l.
-func (s *Scene) addBulletRange(l *raster.DrawList, lo, hi int, alpha float64) int {
+// addBulletRange adds the flying bullets of slots [lo, hi) to chunk k's
+// draw list, or with the batched blit to chunk k's band position lists.
+func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	const depth = 0
+	l := s.bdl[k]
+	batched := s.batched()
+	fh := s.Frame.H()
+	nb := len(s.bdl)
+	var bLo, bHi [8]int // band rows
+	for b := 0; b < nb; b++ {
+		bLo[b], bHi[b] = frameBand(fh, nb, b)
+	}
+	pos := &s.pos[k]
+	dedupe := batched && s.stamp.mono
+	bw, bhh := s.Frame.W()+s.bullet.W(), fh+s.bullet.H()
+	var seen []uint64
+	if dedupe {
+		words := (bw*bhh + 63) / 64
+		if len(s.seen[k]) != words {
+			s.seen[k] = make([]uint64, words)
+		}
+		seen = s.seen[k]
+		clear(seen)
+	}
 	b := s.World.Bullets()
 	g := s.World.Grid
 	p := g.Proj
@@ -477,13 +588,31 @@ func (s *Scene) addBulletRange(l *raster.DrawList, lo, hi int, alpha float64) in
 		}
 		wx := px[i] + (x[i]-px[i])*alpha
 		wy := py[i] + (y[i]-py[i])*alpha
-		sx := int(math.Floor((wx-wy)*hw + ox))
-		sy := int(math.Floor((wx+wy)*hh - z[i]*zp + oy))
+		sx := floorInt((wx-wy)*hw + ox)
+		sy := floorInt((wx+wy)*hh - z[i]*zp + oy)
 		if sx >= view.Max.X || sy >= view.Max.Y || sx+sw <= view.Min.X || sy+sh <= view.Min.Y {
 			continue
 		}
-		l.Sprite(depth, s.bullet, sx-o.X, sy-o.Y, nil)
 		n++
+		fx, fy := sx-o.X, sy-o.Y
+		if !batched {
+			l.Sprite(depth, s.bullet, fx, fy, nil)
+			continue
+		}
+		if dedupe {
+			if ux, uy := uint(fx+sw), uint(fy+sh); ux < uint(bw) && uy < uint(bhh) {
+				bit := uy*uint(bw) + ux
+				if seen[bit/64]&(1<<(bit%64)) != 0 {
+					continue // the same stamp at the same place: no new pixel
+				}
+				seen[bit/64] |= 1 << (bit % 64)
+			}
+		}
+		for b := 0; b < nb; b++ {
+			if fy < bHi[b] && fy+sh > bLo[b] {
+				pos[b] = append(pos[b], int32(fx), int32(fy))
+			}
+		}
 	}
 	return n
 }
@@ -507,11 +636,10 @@ func (s *Scene) visibleUnits() int {
 // boxes: their exposed faces as segments, bucketed in coarse cells.
 type wallIndex struct {
 	segs  []steer.Segment
+	first [][2]int32 // per segment, its first cell (column, row)
 	cell  int
 	cols  int
 	heads [][]int32 // per cell, segment indices
-	stamp []uint32
-	gen   uint32
 }
 
 func (wi *wallIndex) build(l *level) {
@@ -534,6 +662,7 @@ func (wi *wallIndex) build(l *level) {
 			id := int32(len(wi.segs))
 			wi.segs = append(wi.segs, sg)
 			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
+			wi.first = append(wi.first, [2]int32{int32(c0), int32(r0)})
 			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
 			for r := r0; r <= r1; r++ {
 				for c := c0; c <= c1; c++ {
@@ -542,7 +671,6 @@ func (wi *wallIndex) build(l *level) {
 			}
 		}
 	}
-	wi.stamp = make([]uint32, len(wi.segs))
 }
 
 func (wi *wallIndex) cellOf(x, y float64) (int, int) {
@@ -551,23 +679,23 @@ func (wi *wallIndex) cellOf(x, y float64) (int, int) {
 	return min(max(c, 0), wi.cols-1), min(max(r, 0), wi.cols-1)
 }
 
-// query is a steer.WallQuery: each segment whose cell overlaps area, once.
+// query is a steer.WallQuery: each segment whose cell overlaps area, once,
+// in the order of the first cell (row by row) that holds it. A segment
+// covers a rectangle of cells, so the first of them inside the query's
+// cells is (max of the first columns, max of the first rows): it is
+// reported there and skipped in the others. Query writes nothing, so
+// steer's force-pass goroutines may call it at once.
 func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
 	if !area.Min.IsFinite() || !area.Max.IsFinite() {
 		return dst
-	}
-	wi.gen++
-	if wi.gen == 0 {
-		clear(wi.stamp)
-		wi.gen = 1
 	}
 	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
 	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
 			for _, id := range wi.heads[r*wi.cols+c] {
-				if wi.stamp[id] != wi.gen {
-					wi.stamp[id] = wi.gen
+				f := wi.first[id]
+				if max(int(f[0]), c0) == c && max(int(f[1]), r0) == r {
 					dst = append(dst, wi.segs[id])
 				}
 			}
@@ -585,3 +713,13 @@ var SeedAlive = []int{148, 287, 534, 0}
 
 // SeedUnits are the seed's unit-test enemy counts.
 var SeedUnits = []int{20, 30, 60, 115}
+
+// floorInt is int(math.Floor(v)) for v well inside the int range (frame
+// coordinates), without the call.
+func floorInt(v float64) int {
+	i := int(v)
+	if float64(i) > v {
+		i--
+	}
+	return i
+}

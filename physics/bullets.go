@@ -253,6 +253,23 @@ func (w *World) bulletWorker(k int, jobs chan struct{}) {
 	}
 }
 
+// SetWorkers sets how many goroutines StepBullets may use, as
+// WorldDef.Workers (clamped to 1..64), for a World built by code that does
+// not expose its WorldDef (a scene.World's physics). Results do not depend
+// on the count. Call it between steps, never during one; it stops the old
+// goroutines (Close) when the count changes.
+func (w *World) SetWorkers(n int) {
+	n = max(1, min(n, 64))
+	if n == w.def.Workers {
+		return
+	}
+	w.Close()
+	w.def.Workers = n
+}
+
+// Workers returns how many goroutines StepBullets may use.
+func (w *World) Workers() int { return w.def.Workers }
+
 // Close stops the goroutines a World with Workers > 1 starts on its first
 // large StepBullets. A World with one worker needs no Close. After Close,
 // StepBullets starts them again if called.

@@ -284,3 +284,44 @@ func TestBulletWorkersAllocs(t *testing.T) {
 	defer w.Close()
 	checkStepAllocs(t, w, b, r, "a 2-worker bullet step")
 }
+
+// TestBulletSetWorkers: changing the worker count between steps (as a
+// scene's owner does through SetWorkers) keeps every bullet bit-identical
+// to a world that stays on one goroutine, and really starts the workers.
+func TestBulletSetWorkers(t *testing.T) {
+	w1, b1, _, r1 := bulletScene(t, 500, 12000, false)
+	w2, b2, _, r2 := bulletScene(t, 500, 12000, false)
+	defer w2.Close()
+	for step := 0; step < 12; step++ {
+		w2.SetWorkers([]int{2, 3, 1}[step%3])
+		if got := w2.Workers(); got != []int{2, 3, 1}[step%3] {
+			t.Fatalf("Workers() = %d after SetWorkers(%d)", got, []int{2, 3, 1}[step%3])
+		}
+		for _, x := range []struct {
+			w *World
+			b *Bullets
+		}{{w1, b1}, {w2, b2}} {
+			x.w.Step(1.0 / 60)
+			x.w.StepBullets(x.b, 1.0/60)
+		}
+		if w2.Workers() > 1 && len(w2.jobs) != w2.Workers()-1 {
+			t.Fatalf("step %d: %d parked goroutines for %d workers", step, len(w2.jobs), w2.Workers())
+		}
+		if len(b1.Hits) != len(b2.Hits) {
+			t.Fatalf("step %d: %d hits vs %d", step, len(b2.Hits), len(b1.Hits))
+		}
+		for i := range b1.X {
+			if b1.X[i] != b2.X[i] || b1.Y[i] != b2.Y[i] || b1.Alive[i] != b2.Alive[i] {
+				t.Fatalf("step %d bullet %d differs", step, i)
+			}
+		}
+		for range b1.Hits {
+			spawnBullet(b1, r1)
+			spawnBullet(b2, r2)
+		}
+	}
+	w2.SetWorkers(0)
+	if w2.Workers() != 1 || len(w2.jobs) != 0 {
+		t.Fatalf("SetWorkers(0): %d workers, %d parked", w2.Workers(), len(w2.jobs))
+	}
+}

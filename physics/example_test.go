@@ -124,3 +124,27 @@ func ExampleMergeTiles() {
 	// {Col:4 Row:1 W:1 H:2 Faces:14}
 	// {Col:1 Row:2 W:3 H:1 Faces:5}
 }
+
+// A world built elsewhere (a scene's) steps its bullets on two goroutines:
+// the hits and positions are the same as on one.
+func ExampleWorld_SetWorkers() {
+	run := func(workers int) (hits int, x float64) {
+		w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+		defer w.Close()
+		_, _ = w.AddWall(mathx.AABB{Min: mathx.Vec2{X: 600, Y: 0}, Max: mathx.Vec2{X: 610, Y: 480}}, 1)
+		w.SetWorkers(workers)
+		var b physics.Bullets
+		for k := 0; k < 8000; k++ {
+			_, _ = b.Add(mathx.Vec2{X: 10 + float64(k%500), Y: 1 + float64(k%470)}, mathx.Vec2{X: 3000 + float64(k%7), Y: 0}, 1, physics.AllLayers)
+		}
+		for t := 0; t < 12; t++ {
+			w.StepBullets(&b, 1.0/60)
+			hits += len(b.Hits)
+		}
+		return hits, b.X[123]
+	}
+	h1, x1 := run(1)
+	h2, x2 := run(2)
+	fmt.Println(h1 == h2, x1 == x2, h1 > 0)
+	// Output: true true true
+}

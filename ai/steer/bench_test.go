@@ -10,8 +10,14 @@ import (
 // benchWorld is n agents of radius 0.5 spread at about one per 4 square
 // units, seeking points across the field with separation on.
 func benchWorld(b *testing.B, n int, beh steer.Behaviour, resolve int) *steer.World {
+	return benchWorldN(b, n, beh, resolve, 1)
+}
+
+// benchWorldN is benchWorld with the force pass on workers goroutines.
+func benchWorldN(b *testing.B, n int, beh steer.Behaviour, resolve, workers int) *steer.World {
 	cfg := steer.DefaultConfig(0.5)
 	cfg.Resolve = resolve
+	cfg.Workers = workers
 	w := steer.NewWorld(cfg)
 	rng := mathx.NewRand(1)
 	side := 2 * sqrt(float64(n))
@@ -37,7 +43,12 @@ func sqrt(x float64) float64 {
 }
 
 func benchStep(b *testing.B, n int, beh steer.Behaviour, resolve int) {
-	w := benchWorld(b, n, beh, resolve)
+	benchStepN(b, n, beh, resolve, 1)
+}
+
+func benchStepN(b *testing.B, n int, beh steer.Behaviour, resolve, workers int) {
+	w := benchWorldN(b, n, beh, resolve, workers)
+	defer w.Close()
 	b.ReportAllocs()
 	b.ResetTimer()
 	pairs := 0
@@ -74,4 +85,14 @@ func BenchmarkStep20000SeekSeparation(b *testing.B) {
 // Full flocking (neighbour radius 3 units instead of 1.25).
 func BenchmarkStep5000Flock(b *testing.B) {
 	benchStep(b, 5000, steer.Separating|steer.Aligning|steer.Cohering|steer.Wandering, 0)
+}
+
+// The force pass on 1 and 2 goroutines (Config.Workers), 20,000 wandering
+// agents with separation: compare the best of several -count runs.
+func BenchmarkStep20000WanderWorkers(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			benchStepN(b, 20000, steer.Wandering|steer.Separating, 2, w)
+		})
+	}
 }

@@ -111,3 +111,25 @@ func ExampleGrid_Query() {
 	fmt.Println(near)
 	// Output: [0 1 3]
 }
+
+// The force pass on two goroutines (Config.Workers) moves every agent
+// exactly as one does, wander included.
+func ExampleConfig_workers() {
+	run := func(workers int) mathx.Vec2 {
+		cfg := steer.DefaultConfig(1)
+		cfg.Workers = workers
+		w := steer.NewWorld(cfg)
+		defer w.Close()
+		for k := 0; k < 2000; k++ {
+			p := mathx.V2(float64(k%50)*2.5, float64(k/50)*2.5)
+			w.Add(steer.Agent{Pos: p, Radius: 1, MaxSpeed: 4, MaxForce: 20,
+				Behaviours: steer.Wandering | steer.Separating, TargetAgent: -1, Path: -1})
+		}
+		for tick := 0; tick < 60; tick++ {
+			w.Step(1.0 / 60)
+		}
+		return w.Pos(1234)
+	}
+	fmt.Println(run(1) == run(2))
+	// Output: true
+}

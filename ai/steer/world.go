@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"diorama/mathx"
 )
@@ -101,6 +102,24 @@ type Config struct {
 	Obstacles ObstacleQuery
 	// Seed seeds the wander random source.
 	Seed uint64
+	// Workers is how many goroutines compute the steering forces of a
+	// Step (0 and 1: the caller's only; at most 64). The forces, the
+	// wander draws (taken afterwards in grid order) and so every position
+	// are bit-identical for any count. With Workers > 1 Walls and
+	// Obstacles are called from several goroutines at once and must be
+	// safe for that; call [World.Close] when done with the world.
+	Workers int
+}
+
+// parallelMin is the fewest agents for which Step uses Config.Workers.
+const parallelMin = 1024
+
+// stepCtx is one goroutine's scratch and counters during the force pass.
+type stepCtx struct {
+	walls   []Segment
+	circles []Circle
+	stats   Stats
+	_       [64]byte // keep goroutines' counters on separate cache lines
 }
 
 // DefaultConfig returns a configuration scaled for agents of radius r.
@@ -177,10 +196,29 @@ type World struct {
 	pathOff      []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
 	pathLoop     []bool
 
-	grid    Grid
-	walls   []Segment
-	circles []Circle
-	stats   Stats
+	grid  Grid
+	stats Stats
+	// Force pass: per-goroutine scratch, and with several workers each
+	// grid entry's accumulator and whether its wander is still to add.
+	ctxs  []stepCtx
+	accs  []Accumulator
+	pend  []bool
+	share struct {
+		dt, maxR float64
+		n, chunk int
+		next     atomic.Int32
+	}
+	jobs     []chan struct{}
+	jobsDone chan struct{}
+}
+
+// Close stops the goroutines a World with Config.Workers > 1 starts on
+// its first large Step. Step starts them again if called after Close.
+func (w *World) Close() {
+	for _, c := range w.jobs {
+		close(c)
+	}
+	w.jobs = nil
 }
 
 // NewWorld returns an empty world with cfg.
@@ -488,9 +526,7 @@ func (w *World) Step(dt float64) error {
 	// Steer in grid order: neighbouring agents are handled together, so
 	// their cells stay in cache. (Wander draws its random numbers in this
 	// order, which is deterministic.)
-	for k, id := range w.grid.ids {
-		w.force[id] = w.steer(int(id), k, dt, maxR)
-	}
+	w.forces(dt, maxR)
 	for i := 0; i < n; i++ {
 		if w.fault[i] {
 			continue
@@ -605,21 +641,119 @@ func (w *World) resolve(maxR float64, full bool) bool {
 
 // add feeds one weighted force to the accumulator and keeps count of
 // rejected (non-finite) ones.
-func (w *World) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
+func (c *stepCtx) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
 	more, ok := acc.Add(f, wt)
 	if !ok {
-		w.stats.Skipped++
+		c.stats.Skipped++
 	}
 	return more
 }
 
-func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
+// forces computes every agent's steering force, in grid order: neighbouring
+// agents are handled together, so their cells stay in cache. Wander draws
+// its random numbers in this order, after the rest of each agent's force:
+// with several workers the other behaviours run in parallel (each grid
+// entry on one goroutine, reading only the world) and the wanders follow
+// in order on this goroutine, so the outcome is the same for any count.
+func (w *World) forces(dt, maxR float64) {
+	ids := w.grid.ids
+	workers := min(max(w.cfg.Workers, 1), 64)
+	for len(w.ctxs) < workers {
+		w.ctxs = append(w.ctxs, stepCtx{})
+	}
+	c := &w.ctxs[0]
+	if workers == 1 || len(ids) < parallelMin {
+		for k, id := range ids {
+			acc, _ := w.steer(int(id), k, dt, maxR, c, true)
+			w.force[id] = acc.Force()
+		}
+	} else {
+		if cap(w.accs) < len(ids) {
+			w.accs = make([]Accumulator, len(ids), len(ids)+len(ids)/4)
+			w.pend = make([]bool, len(ids), cap(w.accs))
+		}
+		w.accs, w.pend = w.accs[:len(ids)], w.pend[:len(ids)]
+		w.startWorkers(workers)
+		s := &w.share
+		s.dt, s.maxR, s.n = dt, maxR, len(ids)
+		s.chunk = max(256, (len(ids)+8*workers-1)/(8*workers))
+		s.next.Store(int32(workers))
+		for k := 1; k < workers; k++ {
+			w.jobs[k-1] <- struct{}{}
+		}
+		w.runForces(0)
+		for k := 1; k < workers; k++ {
+			<-w.jobsDone
+		}
+		for k, id := range ids {
+			w.force[id] = w.finish(int(id), w.accs[k], w.pend[k], dt, c)
+		}
+	}
+	for k := range w.ctxs {
+		x := &w.ctxs[k].stats
+		w.stats.Pairs += x.Pairs
+		w.stats.Skipped += x.Skipped
+		*x = Stats{}
+	}
+}
+
+// runForces is worker k's part of the parallel force pass: chunk k of the
+// grid entries, then chunks from the shared counter.
+func (w *World) runForces(k int) {
+	s := &w.share
+	c := &w.ctxs[k]
+	ids := w.grid.ids
+	for ch := k; ; ch = int(s.next.Add(1) - 1) {
+		lo := ch * s.chunk
+		if lo >= s.n {
+			return
+		}
+		for e := lo; e < min(lo+s.chunk, s.n); e++ {
+			w.accs[e], w.pend[e] = w.steer(int(ids[e]), e, s.dt, s.maxR, c, false)
+		}
+	}
+}
+
+// startWorkers starts the parked force-pass goroutines 1..n-1.
+func (w *World) startWorkers(n int) {
+	if len(w.jobs) == n-1 {
+		return
+	}
+	w.Close()
+	w.jobsDone = make(chan struct{}, n)
+	for k := 1; k < n; k++ {
+		ch := make(chan struct{})
+		w.jobs = append(w.jobs, ch)
+		go func(k int) {
+			for range ch {
+				w.runForces(k)
+				w.jobsDone <- struct{}{}
+			}
+		}(k)
+	}
+}
+
+// finish adds agent i's wander (when steer left it pending) and returns
+// its force.
+func (w *World) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx) mathx.Vec2 {
+	if pend {
+		cfg := &w.cfg
+		resp := 1 / math.Max(cfg.Response, dt)
+		c.add(&acc, Wander(w.pos[i], w.vel[i], w.heading[i], &w.wander[i], cfg.Wander, w.maxSpeed[i], &w.rng), cfg.Weights.Wander*resp)
+	}
+	return acc.Force()
+}
+
+// steer accumulates agent i's (grid entry self's) behaviours; with
+// wander false it leaves wander out and pend reports that it is still to
+// be added (finish), as the parallel pass needs.
+func (w *World) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (acc Accumulator, pend bool) {
 	cfg := &w.cfg
 	wt := &cfg.Weights
 	b := w.beh[i]
 	pos, vel, head := w.pos[i], w.vel[i], w.heading[i]
 	r, ms, mf := w.radius[i], w.maxSpeed[i], w.maxForce[i]
-	acc := Accumulator{Mode: cfg.Combine, Max: mf}
+	acc = Accumulator{Mode: cfg.Combine, Max: mf}
 	// Velocity-change behaviours (desired − current) become accelerations
 	// that close the gap in Response seconds.
 	resp := 1 / math.Max(cfg.Response, dt)
@@ -627,80 +761,80 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 	if b&AvoidingWalls != 0 && cfg.Walls != nil {
 		f := cfg.Feelers
 		reach := math.Max(f.Length, f.SideLength)
-		w.walls = cfg.Walls(mathx.BoxAround(pos, mathx.V2(reach, reach)), w.walls[:0])
-		w.countBadWalls()
-		if !w.add(&acc, WallAvoidance(pos, head, w.walls, f), wt.Walls) {
-			return acc.Force()
+		c.walls = cfg.Walls(mathx.BoxAround(pos, mathx.V2(reach, reach)), c.walls[:0])
+		c.countBadWalls()
+		if !c.add(&acc, WallAvoidance(pos, head, c.walls, f), wt.Walls) {
+			return acc, false
 		}
 	}
 	if b&AvoidingObstacles != 0 && cfg.Obstacles != nil && ms > 0 {
 		box := cfg.ObstacleBox * (1 + vel.Len()/ms)
 		area := mathx.BoxOf(pos, pos.Add(head.Scale(box))).Expand(r)
-		w.circles = cfg.Obstacles(area, w.circles[:0])
-		w.countBadCircles()
-		if !w.add(&acc, ObstacleAvoidance(pos, vel, head, r, w.circles, cfg.ObstacleBox, ms), wt.Obstacles) {
-			return acc.Force()
+		c.circles = cfg.Obstacles(area, c.circles[:0])
+		c.countBadCircles()
+		if !c.add(&acc, ObstacleAvoidance(pos, vel, head, r, c.circles, cfg.ObstacleBox, ms), wt.Obstacles) {
+			return acc, false
 		}
 	}
 	if b&(Separating|Aligning|Cohering) != 0 {
-		sep, headSum, centre, nAlign := w.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0)
-		if b&Separating != 0 && !w.add(&acc, sep.Scale(mf), wt.Separation) {
-			return acc.Force()
+		sep, headSum, centre, nAlign := w.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0, c)
+		if b&Separating != 0 && !c.add(&acc, sep.Scale(mf), wt.Separation) {
+			return acc, false
 		}
 		if b&(Evading) != 0 && w.targetAgent[i] >= 0 {
 			j := w.targetAgent[i]
-			if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
-				return acc.Force()
+			if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+				return acc, false
 			}
 			b &^= Evading
 		}
 		if b&Fleeing != 0 {
-			if !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
-				return acc.Force()
+			if !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+				return acc, false
 			}
 			b &^= Fleeing
 		}
 		if nAlign > 0 {
 			inv := 1 / float64(nAlign)
-			if b&Aligning != 0 && !w.add(&acc, unit(headSum).Scale(ms).Sub(vel), wt.Alignment*resp) {
-				return acc.Force()
+			if b&Aligning != 0 && !c.add(&acc, unit(headSum).Scale(ms).Sub(vel), wt.Alignment*resp) {
+				return acc, false
 			}
-			if b&Cohering != 0 && !w.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion*resp) {
-				return acc.Force()
+			if b&Cohering != 0 && !c.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion*resp) {
+				return acc, false
 			}
 		}
 	}
 	if b&Evading != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
-		if !w.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
-			return acc.Force()
+		if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+			return acc, false
 		}
 	}
-	if b&Fleeing != 0 && !w.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
-		return acc.Force()
+	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+		return acc, false
 	}
 	if b&Swarming != 0 {
-		w.circles = w.circles[:0]
+		c.circles = c.circles[:0]
 		if cfg.Obstacles != nil {
 			h := float64(r * (1 + cfg.Swarm.Range))
-			w.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), w.circles)
-			w.countBadCircles()
+			c.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), c.circles)
+			c.countBadCircles()
 		}
-		dir, _ := PushPull(pos, r, w.target[i], w.circles, cfg.Swarm)
-		if !w.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
-			return acc.Force()
+		dir, _ := PushPull(pos, r, w.target[i], c.circles, cfg.Swarm)
+		if !c.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
+			return acc, false
 		}
 	}
-	if b&Seeking != 0 && !w.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek*resp) {
-		return acc.Force()
+	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek*resp) {
+		return acc, false
 	}
-	if b&Arriving != 0 && !w.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
-		return acc.Force()
+	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
+		return acc, false
 	}
 	if b&Pursuing != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
-		if !w.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue*resp) {
-			return acc.Force()
+		if !c.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue*resp) {
+			return acc, false
 		}
 	}
 	if b&FollowingPath != 0 && w.path[i] >= 0 {
@@ -712,28 +846,31 @@ func (w *World) steer(i, self int, dt, maxR float64) mathx.Vec2 {
 		if w.pathLoop[k] || idx != len(pts)-1 {
 			pw *= resp // seeking a waypoint; the last leg is Arrive's acceleration
 		}
-		if !w.add(&acc, f, pw) {
-			return acc.Force()
+		if !c.add(&acc, f, pw) {
+			return acc, false
 		}
 	}
 	if b&Wandering != 0 {
-		w.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander*resp)
+		if !wander {
+			return acc, true
+		}
+		c.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander*resp)
 	}
-	return acc.Force()
+	return acc, false
 }
 
-func (w *World) countBadWalls() {
-	for _, s := range w.walls {
+func (c *stepCtx) countBadWalls() {
+	for _, s := range c.walls {
 		if !s.A.IsFinite() || !s.B.IsFinite() {
-			w.stats.Skipped++
+			c.stats.Skipped++
 		}
 	}
 }
 
-func (w *World) countBadCircles() {
-	for _, c := range w.circles {
+func (x *stepCtx) countBadCircles() {
+	for _, c := range x.circles {
 		if !c.C.IsFinite() || !mathx.IsFinite(c.R) {
-			w.stats.Skipped++
+			x.stats.Skipped++
 		}
 	}
 }
@@ -743,7 +880,7 @@ func (w *World) countBadCircles() {
 // Gap zone the neighbour is: 1 at touching, more when overlapping), and the
 // heading sum, position sum and count of the neighbours within
 // NeighbourRadius.
-func (w *World) neighbourhood(i, self int, maxR float64, flock bool) (sep, headSum, posSum mathx.Vec2, count int) {
+func (w *World) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx) (sep, headSum, posSum mathx.Vec2, count int) {
 	g := &w.grid
 	cfg := &w.cfg
 	p := g.pos[self]
@@ -792,6 +929,6 @@ func (w *World) neighbourhood(i, self int, maxR float64, flock bool) (sep, headS
 			}
 		}
 	}
-	w.stats.Pairs += pairs
+	c.stats.Pairs += pairs
 	return sep, headSum, posSum, count
 }

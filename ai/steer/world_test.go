@@ -520,3 +520,62 @@ func TestWorldLimitsBothModes(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldWorkersBitIdentical: every behaviour mixed (walls, obstacles,
+// separation, flocking, wander, paths, pursuit), 3,000 agents: positions,
+// velocities, path indices and Stats are bit-identical after 40 steps
+// with 1, 2 and 3 force-pass goroutines (3,000 agents: above the
+// parallel threshold), and a 2-worker Step allocates nothing.
+func TestWorldWorkersBitIdentical(t *testing.T) {
+	mk := func(workers int) *steer.World {
+		cfg := steer.DefaultConfig(1)
+		cfg.Workers = workers
+		cfg.Resolve = 2
+		walls := []steer.Segment{{A: mathx.V2(-80, -80), B: mathx.V2(80, -80)}, {A: mathx.V2(-80, -80), B: mathx.V2(-80, 80)}}
+		obs := []steer.Circle{{C: mathx.V2(10, 10), R: 3}, {C: mathx.V2(-20, 5), R: 4}}
+		cfg.Walls = func(area mathx.AABB, dst []steer.Segment) []steer.Segment { return append(dst, walls...) }
+		cfg.Obstacles = func(area mathx.AABB, dst []steer.Circle) []steer.Circle { return append(dst, obs...) }
+		w := steer.NewWorld(cfg)
+		t.Cleanup(w.Close)
+		pid, _ := w.AddPath([]mathx.Vec2{{X: 0, Y: 0}, {X: 30, Y: 0}, {X: 30, Y: 30}}, true)
+		rng := mathx.NewRand(9)
+		all := []steer.Behaviour{steer.Wandering | steer.Separating | steer.AvoidingWalls, steer.Seeking | steer.Separating | steer.AvoidingWalls,
+			steer.Arriving | steer.AvoidingObstacles | steer.Separating, steer.Wandering | steer.Aligning | steer.Cohering,
+			steer.FollowingPath | steer.Separating, steer.Pursuing | steer.Evading | steer.Wandering}
+		for k := 0; k < 3000; k++ {
+			a := newAgent(rng.InCircle(70), all[k%len(all)])
+			a.Target = rng.InCircle(70)
+			a.TargetAgent = k/2 - 1
+			a.Path = pid
+			if _, err := w.Add(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return w
+	}
+	ref := mk(1)
+	others := []*steer.World{mk(2), mk(3)}
+	for step := 0; step < 40; step++ {
+		for _, w := range append([]*steer.World{ref}, others...) {
+			if err := w.Step(1.0 / 60); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for k, w := range others {
+			if w.Stats() != ref.Stats() {
+				t.Fatalf("step %d, %d workers: stats %+v, one worker %+v", step, k+2, w.Stats(), ref.Stats())
+			}
+			for i := 0; i < ref.Len(); i++ {
+				if w.Pos(i) != ref.Pos(i) || w.Vel(i) != ref.Vel(i) || w.Force(i) != ref.Force(i) || w.PathIndex(i) != ref.PathIndex(i) {
+					t.Fatalf("step %d, %d workers: agent %d at %v, one worker %v", step, k+2, i, w.Pos(i), ref.Pos(i))
+				}
+			}
+		}
+	}
+	if ref.Stats().Pairs == 0 {
+		t.Fatal("no neighbour pairs tested")
+	}
+	if n := testing.AllocsPerRun(5, func() { others[0].Step(1.0 / 60) }); n != 0 {
+		t.Fatalf("a 2-worker Step allocated %.1f times", n)
+	}
+}

@@ -49,6 +49,8 @@ func main() {
 		tables    = flag.Bool("tables", true, "run seed 000's Tables 2.1/2.2 (collision grid sweep) and 3.1 (culling)")
 		onlyTabs  = flag.Bool("only-tables", false, "run only seed 000's tables, print them and replace their section of the existing REPORT.md")
 		tabReps   = flag.Int("table-repeats", 20, "repeats of each table row (the best mean is kept)")
+		bulk      = flag.Bool("bulk", false, "only run issue 19's 2-core sweeps (1,000,000 bullets, 50,000 units), memory per entity and profiles, and replace the bulk section of the existing REPORT.md")
+		soak      = flag.Int("soak", 0, "only run the headless demo for this many ticks, sampling its memory, and replace the soak section of the existing REPORT.md")
 	)
 	flag.Parse()
 	root, err := repoRoot()
@@ -72,6 +74,14 @@ func main() {
 	rep := &report{
 		cmd:   "nice -n -20 go run ./perf/cmd/report " + strings.Join(os.Args[1:], " "),
 		start: time.Now().UTC(), load0: loadavg(),
+	}
+	if *soak > 0 {
+		onlySoak(root, dir, *soak)
+		return
+	}
+	if *bulk {
+		onlyBulk(dir, rep.cmd, fitC, *profSec)
+		return
 	}
 	if *onlyTabs {
 		rep.cmd = "nice -n -20 go run ./perf/cmd/report " + strings.Join(os.Args[1:], " ")
