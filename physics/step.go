@@ -224,11 +224,25 @@ func (w *World) findPairs() {
 		w.epoch = 1
 	}
 	epoch := w.epoch
+	// Every layer and every mask some body has: a body whose mask meets
+	// no body's layer, or whose layer no body's mask admits (units that
+	// only collide with walls), skips the body search altogether.
+	var layers, masks uint32
+	for j, alive := range w.alive {
+		if alive {
+			layers |= w.layer[j]
+			masks |= w.mask[j]
+		}
+	}
 	for _, s := range w.moving {
 		i := int(s)
 		b := w.box[i]
-		r := gm.rangeOf(b)
 		walls := !w.sensor[i] && w.typ[i] == Dynamic
+		bodies := w.mask[i]&layers != 0 && w.layer[i]&masks != 0
+		if !bodies && !walls {
+			continue
+		}
+		r := gm.rangeOf(b)
 		// A body spanning several cells meets a candidate in every cell
 		// both ranges share; it considers it only in the first of them, the
 		// corner (max x0, max y0) of the overlap, so no marks are needed.
@@ -240,30 +254,32 @@ func (w *World) findPairs() {
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
 				c := int(y)*gm.nx + int(x)
-				// Items in a cell are in ascending slot order and only
-				// slots above i are wanted. Bodies come in ascending order
-				// too, so each cell keeps a cursor past the slots already
-				// left behind: skipping costs O(1) per entry per step.
-				if w.cellEpoch[c] != epoch {
-					w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
-				}
-				k, end := w.cellCur[c], gm.start[c+1]
-				for k < end && int(gm.items[k]) <= i {
-					k++
-				}
-				w.cellCur[c] = k
-				for ; k < end; k++ {
-					j, o := gm.items[k], &gm.ibox[k]
-					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
-					if touch != 0 && first(&gm.rng[j], x, y) {
-						w.considerBody(i, int(j))
+				if bodies {
+					// Items in a cell are in ascending slot order and only
+					// slots above i are wanted. Bodies come in ascending order
+					// too, so each cell keeps a cursor past the slots already
+					// left behind: skipping costs O(1) per entry per step.
+					if w.cellEpoch[c] != epoch {
+						w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
 					}
-				}
-				for k := gs.start[c]; k < gs.start[c+1]; k++ {
-					j, o := gs.items[k], &gs.ibox[k]
-					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
-					if touch != 0 && first(&gs.rng[j], x, y) {
-						w.considerBody(i, int(j))
+					k, end := w.cellCur[c], gm.start[c+1]
+					for k < end && int(gm.items[k]) <= i {
+						k++
+					}
+					w.cellCur[c] = k
+					for ; k < end; k++ {
+						j, o := gm.items[k], &gm.ibox[k]
+						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+						if touch != 0 && first(&gm.rng[j], x, y) {
+							w.considerBody(i, int(j))
+						}
+					}
+					for k := gs.start[c]; k < gs.start[c+1]; k++ {
+						j, o := gs.items[k], &gs.ibox[k]
+						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+						if touch != 0 && first(&gs.rng[j], x, y) {
+							w.considerBody(i, int(j))
+						}
 					}
 				}
 				if walls {

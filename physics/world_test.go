@@ -419,3 +419,54 @@ func TestSetMassAndFilter(t *testing.T) {
 		t.Errorf("nil handle err %v", err)
 	}
 }
+
+// TestMaskSkipMatchesBruteForce: bodies whose masks admit no body's layer
+// (units that only meet walls) skip the body search; crowds mixing those
+// with bodies that do collide, sensors and statics, under random layers
+// and masks, give the brute-force reference's contacts and states step
+// by step.
+func TestMaskSkipMatchesBruteForce(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		run := func(brute bool) ([]uint64, int) {
+			w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(0, 0), Max: v(200, 200)}, CellSize: 8, BruteForce: brute})
+			if _, err := w.AddWall(mathx.AABB{Min: v(90, 20), Max: v(110, 180)}, 4); err != nil {
+				t.Fatal(err)
+			}
+			r := mathx.NewRand(seed)
+			masks := []uint32{4, 4, 4, 1 | 4, 2, 1, 0xffffffff}
+			layers := []uint32{1, 1, 2, 1, 2, 8}
+			for i := 0; i < 300; i++ {
+				s := mustCircle(t, r.Range(1, 4))
+				def := BodyDef{Type: Dynamic, Mass: 1, Shape: s, Position: v(r.Range(5, 195), r.Range(5, 195)), Velocity: r.UnitVec().Scale(r.Range(0, 60)),
+					Layer: layers[r.IntN(len(layers))], Mask: masks[r.IntN(len(masks))]}
+				switch r.IntN(10) {
+				case 0:
+					def.Type = Static
+				case 1:
+					def.Sensor = true
+				}
+				if _, err := w.CreateBody(def); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var trace []uint64
+			contacts := 0
+			for step := 0; step < 60; step++ {
+				w.Step(1.0 / 60)
+				contacts += len(w.Contacts())
+				trace = append(trace, stateHash(w), uint64(len(w.Contacts())), uint64(len(w.SensorEvents())))
+			}
+			return trace, contacts
+		}
+		grid, n := run(false)
+		ref, _ := run(true)
+		if n == 0 {
+			t.Fatalf("seed %d: no contacts at all", seed)
+		}
+		for i := range grid {
+			if grid[i] != ref[i] {
+				t.Fatalf("seed %d: grid and brute force differ at trace entry %d (step %d)", seed, i, i/3)
+			}
+		}
+	}
+}
