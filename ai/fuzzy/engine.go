@@ -542,7 +542,11 @@ const (
 	// DefBisector: the x splitting the area in two, found by adding
 	// samples alternately from both ends to the smaller side.
 	DefBisector
-	// DefMeanOfMaximum: the middle of the first plateau of highest μ.
+	// DefMeanOfMaximum: the middle of the first plateau of highest μ, as
+	// in fuzzylite 6 and the reference datasets in fuzzylite's examples.
+	// fuzzylite 7.0 averages every sample of highest μ instead: the two
+	// differ only when separate plateaus reach exactly the same height
+	// (its Laundry engine, 44 of 1,024 rows).
 	DefMeanOfMaximum
 	// DefSmallestOfMaximum: the first sample of highest μ.
 	DefSmallestOfMaximum
