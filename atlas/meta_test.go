@@ -275,3 +275,34 @@ func TestTexturePackerRelatedMultiPacks(t *testing.T) {
 		t.Errorf("escaping path: %v", err)
 	}
 }
+
+// TestSheetPageNamedByExporterPath: exporters write the page path they
+// were run with. An absolute one (Unix or Windows, often another
+// machine's) names the page by its base name beside the sheet; Windows
+// separators in a relative one are folders; a path leaving the sheet's
+// file system is still refused.
+func TestSheetPageNamedByExporterPath(t *testing.T) {
+	base := string(readFixture(t, "tp_pixi.json"))
+	page := pngBytes(t, coordImage(32, 32))
+	for _, c := range []struct {
+		image, at string
+		ok        bool
+	}{
+		{"/home/someone/art/pixi.png", "sheets/pixi.png", true},
+		{`C:\\Users\\someone\\art\\pixi.png`, "sheets/pixi.png", true},
+		{"c:/art/pixi.png", "sheets/pixi.png", true},
+		{`pages\\pixi.png`, "sheets/pages/pixi.png", true},
+		{"../pixi.png", "pixi.png", true},
+		{"../../pixi.png", "pixi.png", false},
+	} {
+		sheet := strings.Replace(base, `"image": "pixi.png"`, `"image": "`+c.image+`"`, 1)
+		fsys := fstest.MapFS{"sheets/pixi.json": {Data: []byte(sheet)}, c.at: {Data: page}}
+		a, err := LoadTexturePacker(fsys, "sheets/pixi.json")
+		if c.ok && (err != nil || len(a.Frames) == 0) {
+			t.Errorf("%s: %v", c.image, err)
+		}
+		if !c.ok && err == nil {
+			t.Errorf("%s: loaded a page outside the sheet's file system", c.image)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 
 	"diorama/internal/loadutil"
 )
@@ -148,11 +149,26 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 
 // loadPage loads a page image named in description file at JSON path
 // field, relative to the description.
+// pageName returns the page file a sheet names, relative to the sheet.
+// Exporters write the path they were given: Windows separators become
+// slashes, and an absolute path (Aseprite and TexturePacker run with a
+// full output path, often on another machine: "/home/me/art/hero.png",
+// "C:\\art\\hero.png") names the page by its base name beside the sheet,
+// the one place a shipped sheet's page can be.
+func pageName(image string) string {
+	image = strings.ReplaceAll(image, "\\", "/")
+	abs := strings.HasPrefix(image, "/") || (len(image) >= 2 && image[1] == ':' && (image[0]|0x20) >= 'a' && (image[0]|0x20) <= 'z')
+	if abs {
+		return path.Base(image)
+	}
+	return image
+}
+
 func loadPage(fsys fs.FS, file, image, field string) (image.Image, error) {
 	if image == "" {
 		return nil, &FormatError{File: file, Field: field, Msg: "missing"}
 	}
-	p := path.Join(path.Dir(file), image)
+	p := path.Join(path.Dir(file), pageName(image))
 	if !fs.ValidPath(p) {
 		return nil, &FormatError{File: file, Field: field, Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", image)}
 	}
