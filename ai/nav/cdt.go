@@ -363,6 +363,26 @@ func (d *cdt) setConstraint(t int32, i int) {
 	}
 }
 
+// leaves looks at triangle t around vertex a for the segment pa–pb: k is
+// a's corner in t; stop is a vertex of t lying on the segment beyond a
+// (-1 if none); found reports that the segment leaves a through t's
+// opposite edge.
+func (d *cdt) leaves(t, a int32, pa, pb mathx.Vec2) (k int, stop int32, found bool) {
+	tr := &d.tri[t]
+	for tr.v[k] != a {
+		k++
+	}
+	p1, p2 := tr.v[next3(k)], tr.v[prev3(k)]
+	o1, o2 := d.side(pa, pb, d.pts[p1]), d.side(pa, pb, d.pts[p2])
+	if o1 == 0 && d.pts[p1].Sub(pa).Dot(pb.Sub(pa)) > 0 {
+		return k, p1, false
+	}
+	if o2 == 0 && d.pts[p2].Sub(pa).Dot(pb.Sub(pa)) > 0 {
+		return k, p2, false
+	}
+	return k, -1, o1 < 0 && o2 > 0
+}
+
 // addSegment inserts the constraint a–b (both in the rectangle).
 func (d *cdt) addSegment(p, q mathx.Vec2) {
 	a, b := d.addPoint(p), d.addPoint(q)
@@ -382,50 +402,22 @@ func (d *cdt) segment(a, b int32, depth int) {
 		found := false
 		var stop int32 = -1
 		for n := 0; n < len(d.tri)+1; n++ {
-			tr := &d.tri[t]
-			k := 0
-			for tr.v[k] != a {
-				k++
-			}
-			p1, p2 := tr.v[next3(k)], tr.v[prev3(k)]
-			o1, o2 := d.side(pa, pb, d.pts[p1]), d.side(pa, pb, d.pts[p2])
-			if o1 == 0 && d.pts[p1].Sub(pa).Dot(pb.Sub(pa)) > 0 {
-				stop = p1
+			k, s, f := d.leaves(t, a, pa, pb)
+			if s >= 0 || f {
+				stop, found = s, f
 				break
 			}
-			if o2 == 0 && d.pts[p2].Sub(pa).Dot(pb.Sub(pa)) > 0 {
-				stop = p2
-				break
-			}
-			if o1 < 0 && o2 > 0 {
-				found = true
-				break
-			}
-			nt := tr.n[next3(k)]
+			nt := d.tri[t].n[next3(k)]
 			if nt < 0 {
 				// hit the boundary: go the other way from t0
 				t = t0
 				for m := 0; m < len(d.tri)+1; m++ {
-					tr := &d.tri[t]
-					k := 0
-					for tr.v[k] != a {
-						k++
-					}
-					p1, p2 := tr.v[next3(k)], tr.v[prev3(k)]
-					o1, o2 := d.side(pa, pb, d.pts[p1]), d.side(pa, pb, d.pts[p2])
-					if o1 == 0 && d.pts[p1].Sub(pa).Dot(pb.Sub(pa)) > 0 {
-						stop = p1
+					k, s, f := d.leaves(t, a, pa, pb)
+					if s >= 0 || f {
+						stop, found = s, f
 						break
 					}
-					if o2 == 0 && d.pts[p2].Sub(pa).Dot(pb.Sub(pa)) > 0 {
-						stop = p2
-						break
-					}
-					if o1 < 0 && o2 > 0 {
-						found = true
-						break
-					}
-					nt := tr.n[prev3(k)]
+					nt := d.tri[t].n[prev3(k)]
 					if nt < 0 {
 						break
 					}
