@@ -398,23 +398,29 @@ func (m *Mesh) mergeFresh() {
 
 func (m *Mesh) cellIndex(p mathx.Point) int { return p.Y*m.w + p.X }
 
-// kill marks a polygon dead (its cells are left to the caller) and cuts
-// its links.
-func (m *Mesh) kill(p int32) {
-	for _, l := range m.links[p] {
+// cutLinks removes every link of polygon p, both ways, from links and
+// from the adjacency graph g (Mesh and PolyMesh share the layout).
+func cutLinks(links [][]Link, g *Graph, p int32) {
+	for _, l := range links[p] {
 		q := l.To
-		ls := m.links[q]
+		ls := links[q]
 		for i := range ls {
 			if ls[i].To == p {
-				m.links[q] = append(ls[:i], ls[i+1:]...)
+				links[q] = append(ls[:i], ls[i+1:]...)
 				break
 			}
 		}
-		m.graph.RemoveEdge(int(q), int(p))
+		g.RemoveEdge(int(q), int(p))
 	}
-	m.links[p] = m.links[p][:0]
-	m.graph.adj[p] = m.graph.adj[p][:0]
-	m.graph.dirty = true
+	links[p] = links[p][:0]
+	g.adj[p] = g.adj[p][:0]
+	g.dirty = true
+}
+
+// kill marks a polygon dead (its cells are left to the caller) and cuts
+// its links.
+func (m *Mesh) kill(p int32) {
+	cutLinks(m.links, m.graph, p)
 	m.polys[p].alive = false
 	m.deadIDs = append(m.deadIDs, p)
 }

@@ -219,20 +219,7 @@ func (m *PolyMesh) killPoly(p int32) {
 			m.ekey[keyOf(l.A, l.B)] = edgeRef{poly: l.To}
 		}
 	}
-	for _, l := range m.links[p] {
-		q := l.To
-		ls := m.links[q]
-		for i := range ls {
-			if ls[i].To == p {
-				m.links[q] = append(ls[:i], ls[i+1:]...)
-				break
-			}
-		}
-		m.graph.RemoveEdge(int(q), int(p))
-	}
-	m.links[p] = m.links[p][:0]
-	m.graph.adj[p] = m.graph.adj[p][:0]
-	m.graph.dirty = true
+	cutLinks(m.links, m.graph, p)
 	x0, y0, x1, y1 := m.bucketRange(m.polys[p].bb)
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
