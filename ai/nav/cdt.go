@@ -310,44 +310,31 @@ func (d *cdt) flip(t int32, i int) {
 // vertex), or -1.
 func (d *cdt) findEdge(a, b int32) (int32, int) {
 	t0 := d.vtri[a]
-	t := t0
-	// rotate one way
-	for n := 0; n < len(d.tri)+1; n++ {
-		tr := &d.tri[t]
-		k := 0
-		for tr.v[k] != a {
-			k++
+	// Rotate one way (across (v[k+2], a)), then the other (across
+	// (a, v[k+1])) when a boundary stops the first.
+	for pass := 0; pass < 2; pass++ {
+		t := t0
+		for n := 0; n < len(d.tri)+1; n++ {
+			tr := &d.tri[t]
+			k := 0
+			for tr.v[k] != a {
+				k++
+			}
+			if tr.v[next3(k)] == b {
+				return t, prev3(k)
+			}
+			if tr.v[prev3(k)] == b {
+				return t, next3(k)
+			}
+			nt := tr.n[next3(k)]
+			if pass == 1 {
+				nt = tr.n[prev3(k)]
+			}
+			if nt < 0 || nt == t0 {
+				break
+			}
+			t = nt
 		}
-		if tr.v[next3(k)] == b {
-			return t, prev3(k)
-		}
-		if tr.v[prev3(k)] == b {
-			return t, next3(k)
-		}
-		nt := tr.n[next3(k)] // across (v[k+2], a)
-		if nt < 0 || nt == t0 {
-			break
-		}
-		t = nt
-	}
-	t = t0
-	for n := 0; n < len(d.tri)+1; n++ {
-		tr := &d.tri[t]
-		k := 0
-		for tr.v[k] != a {
-			k++
-		}
-		if tr.v[next3(k)] == b {
-			return t, prev3(k)
-		}
-		if tr.v[prev3(k)] == b {
-			return t, next3(k)
-		}
-		nt := tr.n[prev3(k)] // across (a, v[k+1])
-		if nt < 0 || nt == t0 {
-			break
-		}
-		t = nt
 	}
 	return -1, -1
 }
