@@ -36,6 +36,21 @@ type BulletDef struct {
 	Mask uint32
 	// TTL is its lifetime in ticks (0: until it hits something).
 	TTL int32
+	// Look draws it (NoLook: the world's bullet sprite, SetBulletSprite).
+	// A look whose Frames hold one frame per facing of Dirs turns with
+	// the bullet's flight (a rocket); otherwise its Sprite is drawn.
+	Look LookID
+	// Tag is the game's own mark (a weapon kind), reported with the
+	// bullet in BulletHit and BulletInfo.
+	Tag int32
+}
+
+// BulletInfo is what World.BulletsNear reports of a flying bullet.
+type BulletInfo struct {
+	ID       BulletID
+	Pos, Vel mathx.Vec2
+	Owner    Entity
+	Tag      int32
 }
 
 // Bullets is the world's bullet pool, struct of arrays: physics'
@@ -55,6 +70,8 @@ type Bullets struct {
 	TTL  []int32
 	Gen  []uint32 // slot generations, bumped when a slot is reused
 	Used []bool   // slot holds a bullet (flying, or hit this tick)
+	Look []LookID // how each bullet is drawn
+	Tag  []int32  // the game's mark of each bullet
 
 	used    int
 	pending []BulletDef // fired during the tick
@@ -67,6 +84,7 @@ func (b *Bullets) reserve(n int) {
 	b.Z, b.PX, b.PY = growCap(b.Z, n), growCap(b.PX, n), growCap(b.PY, n)
 	b.Owner, b.Damage, b.TTL = growCap(b.Owner, n), growCap(b.Damage, n), growCap(b.TTL, n)
 	b.Gen, b.Used, b.killed = growCap(b.Gen, n), growCap(b.Used, n), growCap(b.killed, n)
+	b.Look, b.Tag = growCap(b.Look, n), growCap(b.Tag, n)
 	b.pending = make([]BulletDef, 0, min(n, 1<<16))
 	b.kill = make([]int32, 0, n)
 }
@@ -91,6 +109,8 @@ func (b *Bullets) growTo(n int) {
 		b.Gen = append(b.Gen, 0)
 		b.Used = append(b.Used, false)
 		b.killed = append(b.killed, false)
+		b.Look = append(b.Look, NoLook)
+		b.Tag = append(b.Tag, 0)
 	}
 }
 
@@ -119,6 +139,7 @@ func (b *Bullets) add(d *BulletDef) error {
 	b.growTo(i + 1)
 	b.Z[i], b.PX[i], b.PY[i] = d.Z, d.Pos.X, d.Pos.Y
 	b.Owner[i], b.Damage[i], b.TTL[i] = d.Owner, d.Damage, d.TTL
+	b.Look[i], b.Tag[i] = d.Look, d.Tag
 	b.Gen[i]++
 	b.Used[i] = true
 	b.killed[i] = false
@@ -153,6 +174,9 @@ func (w *World) Fire(d BulletDef) error {
 	if err := checkBullet(&d); err != nil {
 		return err
 	}
+	if d.Look < 0 || int(d.Look) > len(w.looks) {
+		return fmt.Errorf("scene: bullet look %d not registered", d.Look)
+	}
 	if w.inTick {
 		w.bullets.pending = append(w.bullets.pending, d)
 		return nil
@@ -183,3 +207,24 @@ func (w *World) Bullets() *Bullets { return &w.bullets }
 // are not drawn). Its bottom centre stands on the bullet's position at
 // height Z.
 func (w *World) SetBulletSprite(s *raster.Sprite) { w.bulletSprite = s }
+
+// BulletsNear appends to dst[:0] every flying bullet within r of p (world
+// x, y), in slot order: what a dodging enemy or a shield reads, without
+// reaching into the pool's arrays.
+func (w *World) BulletsNear(p mathx.Vec2, r float64, dst []BulletInfo) []BulletInfo {
+	dst = dst[:0]
+	b := &w.bullets
+	r2 := r * r
+	for i, u := range b.Used {
+		if !u || !b.P.Alive[i] || b.killed[i] {
+			continue
+		}
+		q := mathx.V2(b.P.X[i], b.P.Y[i])
+		if q.Sub(p).LenSq() > r2 {
+			continue
+		}
+		dst = append(dst, BulletInfo{ID: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Pos: q,
+			Vel: mathx.V2(b.P.VX[i], b.P.VY[i]), Owner: b.Owner[i], Tag: b.Tag[i]})
+	}
+	return dst
+}

@@ -129,6 +129,15 @@ func (w *World) updateAnim(i int) {
 }
 
 // sprite returns what slot i shows now.
+// bulletFrame is the sprite a bullet flying at (vx, vy) is drawn with:
+// the frame of its facing when Frames hold one per facing, else Sprite.
+func (l *Look) bulletFrame(w *World, vx, vy float64) *raster.Sprite {
+	if n := len(l.Dirs.Angles); n > 0 && len(l.Frames) == n {
+		return l.Frames[l.Dirs.Index(w.screenHeading(mathx.Atan2(vy, vx)))]
+	}
+	return l.Sprite
+}
+
 func (w *World) sprite(i int, l *Look) *raster.Sprite {
 	if w.player[i].Clip() != nil {
 		if s := l.Frames[w.player[i].Frame()]; s != nil {

@@ -76,7 +76,8 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	if err := w.addBullets(pt, alpha); err != nil {
 		return 0, err
 	}
-	return pt.Objects(dl, depth), nil
+	depth = pt.Objects(dl, depth)
+	return w.drawMarks(dl, pt, alpha, depth)
 }
 
 // bucketByLayer groups the live entity slots by draw layer (a counting
@@ -180,28 +181,7 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 		if !visibleIn(view, at, s) && len(l.Parts) == 0 {
 			continue
 		}
-		opts := w.drawOpts(int(i))
-		parts := w.parts[i : i+1 : i+1]
-		w.parts[i] = iso.Part{Sprite: s, At: at, Opts: opts}
-		if len(l.Parts) > 0 {
-			// The look and its parts, one after the other in partBuf.
-			start := len(w.partBuf)
-			w.partBuf = append(w.partBuf, w.parts[i])
-			for k := range l.Parts {
-				lp := &l.Parts[k]
-				a := w.facing[i]
-				if lp.FaceAim {
-					a = w.aim[i]
-				}
-				ps := lp.frame(w.screenHeading(a))
-				if ps == nil {
-					continue
-				}
-				pa := mathx.Point{X: fx - ps.W()/2 + lp.Offset.X, Y: fy - ps.H() + lp.Offset.Y}
-				w.partBuf = append(w.partBuf, iso.Part{Sprite: ps, At: pa, Opts: opts})
-			}
-			parts = w.partBuf[start:len(w.partBuf):len(w.partBuf)]
-		}
+		parts := w.lookParts(int(i), l, s, at, fx, fy, w.drawOpts(int(i)))
 		o := iso.Object{
 			Box:   iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
 			Parts: parts,
@@ -214,12 +194,35 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 	return n, nil
 }
 
+// lookParts returns slot i's look l drawn at feet pixel (fx, fy): its
+// sprite s at at and its parts, with opts (backed by w.parts or
+// w.partBuf until the next frame).
+func (w *World) lookParts(i int, l *Look, s *raster.Sprite, at mathx.Point, fx, fy int, opts raster.DrawOptions) []iso.Part {
+	w.parts[i] = iso.Part{Sprite: s, At: at, Opts: opts}
+	if len(l.Parts) == 0 {
+		return w.parts[i : i+1 : i+1]
+	}
+	// The look and its parts, one after the other in partBuf.
+	start := len(w.partBuf)
+	w.partBuf = append(w.partBuf, w.parts[i])
+	for k := range l.Parts {
+		lp := &l.Parts[k]
+		a := w.facing[i]
+		if lp.FaceAim {
+			a = w.aim[i]
+		}
+		ps := lp.frame(w.screenHeading(a))
+		if ps == nil {
+			continue
+		}
+		pa := mathx.Point{X: fx - ps.W()/2 + lp.Offset.X, Y: fy - ps.H() + lp.Offset.Y}
+		w.partBuf = append(w.partBuf, iso.Part{Sprite: ps, At: pa, Opts: opts})
+	}
+	return w.partBuf[start:len(w.partBuf):len(w.partBuf)]
+}
+
 // addBullets queues the live bullets with the painter.
 func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
-	s := w.bulletSprite
-	if s == nil {
-		return nil
-	}
 	g := pt.Grid
 	view := pt.Cam.View()
 	b := &w.bullets
@@ -230,6 +233,13 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 	for i, u := range b.Used {
 		if !u || !b.P.Alive[i] {
 			continue // a bullet that hit is gone from the picture
+		}
+		s := w.bulletSprite
+		if id := b.Look[i]; id > 0 && int(id) <= len(w.looks) {
+			s = w.looks[id-1].bulletFrame(w, b.P.VX[i], b.P.VY[i])
+		}
+		if s == nil {
+			continue
 		}
 		x := b.PX[i] + (b.P.X[i]-b.PX[i])*alpha
 		y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha

@@ -48,7 +48,13 @@ func (w *World) Step() {
 	w.Phys.StepBullets(&b.P, w.dt)
 
 	for i, st := range w.state {
-		if st != stLive || w.kind[i] != Character {
+		if st != stLive {
+			continue
+		}
+		if w.kind[i] != Character {
+			if w.look[i] != NoLook {
+				w.player[i].Advance(1) // objects, pickups and effects play their clips too
+			}
 			continue
 		}
 		p := w.Phys.Position(w.body[i])
@@ -71,7 +77,7 @@ func (w *World) Step() {
 			b.queueKill(i)
 			w.Events.BulletHit.Dispatch(BulletHit{
 				Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
-				Wall: -1, Edge: true, Point: mathx.V2(x, y),
+				Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(x, y),
 			})
 			continue
 		}
@@ -101,7 +107,7 @@ func (w *World) bulletEvents() {
 		}
 		ev := BulletHit{
 			Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]},
-			Owner:  b.Owner[i], Damage: b.Damage[i],
+			Owner:  b.Owner[i], Damage: b.Damage[i], Tag: b.Tag[i],
 			Wall: -1, Point: h.Point, Normal: h.Normal,
 		}
 		switch h.Kind {

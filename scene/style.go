@@ -134,4 +134,9 @@ func (w *World) advanceFlashes() {
 			w.flashLeft[i] = n - 1
 		}
 	}
+	for i, n := range w.barLeft {
+		if n > 0 {
+			w.barLeft[i] = n - 1
+		}
+	}
 }

@@ -63,6 +63,8 @@ type World struct {
 	// GroundCache, when set, caches the picture of the bottom layers that
 	// do not change (see GroundCache).
 	GroundCache *GroundCache
+	// Bars is how ShowHealth's bars look (zero: DefaultBarStyle).
+	Bars BarStyle
 	// SourceOrigin is the map pixel of the source map's own origin (for a
 	// Tiled map, the top-left of its bounding box in Tiled's pixels), so
 	// maps placed side by side by a Tiled .world line up: a point at
@@ -116,6 +118,8 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
+	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
+	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
 	solid                 []bool  // a solid object: blocks physics and navigation
 	navBlock              []bool  // its tiles are blocked in the navigation
@@ -178,6 +182,7 @@ type BulletHit struct {
 	// the entity hit (nil for a wall or the world's edge).
 	Owner, Target Entity
 	Damage        int32 // the bullet's damage
+	Tag           int32 // the bullet's BulletDef.Tag
 	// Wall is the physics wall index for a wall hit, -1 otherwise; Edge
 	// is set when the bullet left the world.
 	Wall int
@@ -354,11 +359,10 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.drawLayer[i] = int32(d.drawLayer - 1)
 	w.style[i] = raster.DrawOptions{}
 	w.flashLeft[i], w.flashTotal[i] = 0, 0
+	w.silhouette[i], w.barLeft[i] = color.RGBA{}, 0
 	w.aim[i] = w.facing[i]
 	w.solid[i] = d.Kind == Object && (d.Radius > 0 || d.Solid)
-	if d.Kind == Character {
-		w.updateAnim(i)
-	}
+	w.updateAnim(i) // every look plays its clip from its first frame
 	e := w.handle(i)
 	if w.inTick {
 		w.state[i] = stPending
@@ -465,6 +469,8 @@ func (w *World) grow() {
 	w.flashColor = append(w.flashColor, color.RGBA{})
 	w.flashLeft = append(w.flashLeft, 0)
 	w.flashTotal = append(w.flashTotal, 0)
+	w.silhouette = append(w.silhouette, color.RGBA{})
+	w.barLeft = append(w.barLeft, 0)
 	w.aim = append(w.aim, 0)
 	w.solid = append(w.solid, false)
 	w.navBlock = append(w.navBlock, false)

@@ -1,0 +1,180 @@
+package scene
+
+import (
+	"image"
+	"image/color"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// BarStyle is how World.ShowHealth draws health bars: W×H pixels (plus a
+// one-pixel frame), Lift world units above the entity's top.
+type BarStyle struct {
+	W, H               int
+	Lift               float64
+	Frame, Empty, Fill color.RGBA
+}
+
+// DefaultBarStyle is a world's health bar style until World.Bars is set:
+// a red bar on grey, 32×4 pixels.
+var DefaultBarStyle = BarStyle{W: 32, H: 4, Lift: 0.5,
+	Frame: color.RGBA{16, 16, 16, 200}, Empty: color.RGBA{110, 110, 110, 255}, Fill: color.RGBA{220, 50, 40, 255}}
+
+// SetSilhouette shows the entity through whatever hides it: while a
+// drawn object in front of it (a wall, a tall tile) covers its middle,
+// its look is drawn again over everything, filled with c at c's alpha
+// (premultiplied). The zero colour turns it off. A player's tank behind
+// a wall, a unit inside a building.
+func (w *World) SetSilhouette(e Entity, c color.RGBA) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	w.silhouette[i] = c
+	return nil
+}
+
+// ShowHealth draws a bar of the entity's health (Health of MaxHealth)
+// above it for the next ticks ticks (in World.Bars' style): the usual
+// answer to a hit.
+func (w *World) ShowHealth(e Entity, ticks int) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	w.barLeft[i] = int32(max(ticks, 0))
+	return nil
+}
+
+// drawMarks draws what goes over the sorted world: silhouettes of hidden
+// entities, then health bars. It returns the next free depth key.
+func (w *World) drawMarks(dl *raster.DrawList, pt *iso.Painter, alpha float64, depth int64) (int64, error) {
+	g, cam := pt.Grid, pt.Cam
+	queued := false
+	for i, c := range w.silhouette {
+		if c == (color.RGBA{}) || w.state[i] != stLive || w.hidden[i] {
+			continue
+		}
+		l := w.lookOf(i)
+		if l == nil {
+			continue
+		}
+		s := w.sprite(i, l)
+		if s == nil {
+			continue
+		}
+		p := w.prev[i].Lerp(w.pos[i], alpha)
+		if !w.hiddenBehind(g, i, p) {
+			continue
+		}
+		sp := g.ToScreen(p)
+		fx, fy := floorInt(sp.X), floorInt(sp.Y)
+		at := mathx.Point{X: fx - s.W()/2 + l.Offset.X, Y: fy - s.H() + l.Offset.Y}
+		var o raster.DrawOptions
+		o.Flash, o.FlashAmount = color.RGBA{c.R, c.G, c.B, 255}, 255
+		o.SetOpacity(c.A)
+		o.Scale = w.style[i].Scale
+		r := w.radius[i]
+		if err := pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
+			Parts: w.lookParts(i, l, s, at, fx, fy, o)}); err != nil {
+			return depth, err
+		}
+		queued = true
+	}
+	if queued {
+		depth = pt.Objects(dl, depth)
+	}
+	st := &w.Bars
+	if st.W <= 0 || st.H <= 0 {
+		st = &DefaultBarStyle
+	}
+	bars := false
+	for i, n := range w.barLeft {
+		if n <= 0 || w.state[i] != stLive || w.hidden[i] || w.maxHealth[i] <= 0 {
+			continue
+		}
+		p := w.prev[i].Lerp(w.pos[i], alpha)
+		p.Z += w.height[i] + st.Lift
+		c := cam.MapToScreen(g.ToScreen(p))
+		x, y := floorInt(c.X)-st.W/2, floorInt(c.Y)
+		fill := st.W * int(max(w.health[i], 0)) / int(w.maxHealth[i])
+		dl.FillRect(depth, image.Rect(x-1, y-1, x+st.W+1, y+st.H+1), st.Frame)
+		dl.FillRect(depth+1, image.Rect(x, y, x+st.W, y+st.H), st.Empty)
+		dl.FillRect(depth+2, image.Rect(x, y, x+min(fill, st.W), y+st.H), st.Fill)
+		bars = true
+	}
+	if bars {
+		depth += 3
+	}
+	return depth, nil
+}
+
+// hiddenBehind reports a drawn object (an entity with a Drawing: walls,
+// blocks, tall tiles) standing in front of slot i at p, in the grid's
+// drawing order, whose picture covers the middle of slot i's body.
+func (w *World) hiddenBehind(g *iso.Grid, i int, p mathx.Vec3) bool {
+	r := w.radius[i]
+	mid := g.ToScreen(p.Add(mathx.V3(0, 0, w.height[i]*0.4)))
+	// Which world axes run down the screen: a box beyond the entity
+	// along those is drawn after it.
+	downX := g.ScreenVec(mathx.V3(1, 0, 0)).Y > 0
+	downY := g.ScreenVec(mathx.V3(0, 1, 0)).Y > 0
+	for j, st := range w.state {
+		if st != stLive || j == i || w.hidden[j] || len(w.drawing[j].Parts) == 0 || w.kind[j] == Character {
+			continue
+		}
+		b := w.drawing[j].Box
+		front := downX && b.Min.X >= p.X+r || downY && b.Min.Y >= p.Y+r
+		if !front || b.Max.Z <= p.Z {
+			continue
+		}
+		if boxCovers(g, b, mid) {
+			return true
+		}
+	}
+	return false
+}
+
+// boxCovers reports whether the box's projection (the union of its
+// faces' parallelograms) holds the map pixel q.
+func boxCovers(g *iso.Grid, b iso.Box, q mathx.Vec2) bool {
+	var c [8]mathx.Vec2
+	for k := range c {
+		v := b.Min
+		if k&1 != 0 {
+			v.X = b.Max.X
+		}
+		if k&2 != 0 {
+			v.Y = b.Max.Y
+		}
+		if k&4 != 0 {
+			v.Z = b.Max.Z
+		}
+		c[k] = g.ToScreen(v)
+	}
+	faces := [6][4]int{{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}}
+	for _, f := range faces {
+		if inQuad(c[f[0]], c[f[1]], c[f[2]], c[f[3]], q) {
+			return true
+		}
+	}
+	return false
+}
+
+// inQuad reports q inside (or on) the convex quadrilateral abcd, in
+// either winding; a degenerate quad (seen edge-on) holds nothing.
+func inQuad(a, b, c, d, q mathx.Vec2) bool {
+	pts := [4]mathx.Vec2{a, b, c, d}
+	pos, neg := false, false
+	area := 0.0
+	for k := range pts {
+		u, v := pts[k], pts[(k+1)%4]
+		area += u.Cross(v)
+		x := v.Sub(u).Cross(q.Sub(u))
+		pos = pos || x > 0
+		neg = neg || x < 0
+	}
+	return area != 0 && !(pos && neg)
+}
