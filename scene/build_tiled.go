@@ -47,7 +47,12 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     applied; animated tiles cycle through their frames with the
 //     world's simulated time (Tick × Dt) when it renders; a tile layer
 //     (or tileset tile) with the bool property "solid" makes its tiles
-//     physics walls on their world cells, merged;
+//     physics walls on their world cells, merged; a tile layer with the
+//     bool property "sorted" (walls, trees: tiles that rise above their
+//     cell) is drawn as one object per tile instead, depth-sorted with the
+//     entities of the object layer above it, each a box on its cell as
+//     tall as the layer's or the tile's "height" property (world units)
+//     or else as its image rises above the cell;
 //   - each object of a visible object layer becomes an entity, its
 //     position converted from Tiled's object space (on isometric maps
 //     both axes count tile heights, so world = (x, y)/tileheight; on the
@@ -126,6 +131,12 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 			if err != nil {
 				return nil, err
 			}
+			if l.TotalVisible && l.Properties.Bool("sorted", false) {
+				if err := b.sortedTiles(l, tl, len(w.Layers)); err != nil {
+					return nil, err
+				}
+				tl = iso.TileLayer{} // its tiles are entities now
+			}
 			layer.TileLayer = tl
 			w.Layers = append(w.Layers, layer)
 			if sol != nil {
@@ -156,7 +167,85 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 			return nil, err
 		}
 	}
+	if err := b.placeSorted(); err != nil {
+		return nil, err
+	}
 	return w, nil
+}
+
+// sortedTile is a tile of a sorted layer, waiting for the object layer it
+// is sorted with.
+type sortedTile struct {
+	layer int // index in World.Layers of the tile layer
+	def   EntityDef
+}
+
+// sortedTiles turns the tiles of a tile layer with the bool property
+// "sorted" into drawn objects (a wall or tree layer whose tiles rise
+// above their cell): each a box on its cell, as tall as the layer's or
+// the tile's "height" property (world units) or else as its image rises
+// above the cell, depth-sorted with the entities of the next object layer
+// above it (or, with none, on its own layer). Animated tiles show their
+// first frame there.
+func (b *tiledBuilder) sortedTiles(l *tiled.Layer, tl iso.TileLayer, index int) error {
+	g := b.g
+	_, th := g.TileSize()
+	layerH := l.Properties.Float("height", -1)
+	for k, si := range tl.Tiles {
+		if si < 0 {
+			continue
+		}
+		col, row := k%g.Cols, k/g.Cols
+		s := tl.Sprites[si]
+		off := tl.Offsets[si]
+		h := layerH
+		if gid := l.At(b.region.Min.X+col, b.region.Min.Y+row); h < 0 {
+			if ts, local, ok := b.m.TileFor(gid); ok {
+				if t := ts.Tile(local); t != nil {
+					h = t.Properties.Float("height", -1)
+				}
+			}
+		}
+		if h < 0 {
+			h = math.Max(0, float64(s.H()-th-off.Y)) / float64(g.Proj.ZPixels)
+		}
+		if !(h >= 0) || h > 1e6 {
+			return fmt.Errorf("scene: %s: layer %q: height %v out of range", b.m.File, l.Name, h)
+		}
+		i, j := g.TileCell(col, row)
+		tb := g.TileBounds(col, row, 0)
+		at := mathx.Point{X: tb.Min.X + off.X, Y: tb.Max.Y - s.H() + off.Y}
+		b.sorted = append(b.sorted, sortedTile{layer: index, def: EntityDef{Kind: Object, Name: l.Name,
+			Pos: mathx.V3(float64(i)+0.5, float64(j)+0.5, 0), Height: math.Max(h, 0.01),
+			Drawing: iso.Object{Box: iso.Footprint(i, j, 1, 1, 0, h), Parts: []iso.Part{{Sprite: s, At: at}}}}})
+	}
+	return nil
+}
+
+// placeSorted creates the sorted layers' tiles on the object layer above
+// each (checked against the entity limit first).
+func (b *tiledBuilder) placeSorted() error {
+	if len(b.sorted) == 0 {
+		return nil
+	}
+	if max := b.opt.Limits.withDefaults().MaxEntities; b.w.Len()+len(b.sorted) > max {
+		return fmt.Errorf("scene: %s: %d sorted tiles and %d entities: %w (%d entities)", b.m.File, len(b.sorted), b.w.Len(), ErrLevelLimit, max)
+	}
+	for _, st := range b.sorted {
+		target := st.layer
+		for k := st.layer + 1; k < len(b.w.Layers); k++ {
+			if l := &b.w.Layers[k]; len(l.Tiles) == 0 && l.Image == nil {
+				target = k
+				break
+			}
+		}
+		d := st.def
+		d.drawLayer = target + 1
+		if _, err := b.w.Create(d); err != nil {
+			return fmt.Errorf("scene: %s: layer %q: %w", b.m.File, st.def.Name, err)
+		}
+	}
+	return nil
 }
 
 // objKey identifies a baked tile-object sprite; bakedObject is the
@@ -185,6 +274,7 @@ type tiledBuilder struct {
 	images  map[string]*image.RGBA
 	sprites map[spriteKey]*raster.Sprite
 	objects map[objKey]bakedObject
+	sorted  []sortedTile
 }
 
 // image returns the decoded image of a tileset image reference, colour

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -707,5 +708,62 @@ func TestTiledTilesFromTheRealImage(t *testing.T) {
 	fsys["m.tmx"] = &fstest.MapFile{Data: []byte(mapWith("5", "6,3"))}
 	if _, err := LoadTiled(fsys, "m.tmx", BuildOptions{}); err == nil || !strings.Contains(err.Error(), "GID 3") {
 		t.Errorf("GID below every tileset: %v", err)
+	}
+}
+
+// TestBuildTiledSortedLayer: a tile layer with the property sorted=true
+// becomes one drawn object per tile, a box on its cell as tall as the
+// image rises above the cell (or the layer's "height"), sorted with the
+// object layer above it; the layer keeps its name and draws no tiles. The
+// entity limit counts them.
+func TestBuildTiledSortedLayer(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := func(props string) string {
+		return `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="4" height="4" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>
+<layer id="1" name="walls" width="4" height="4"><properties><property name="sorted" type="bool" value="true"/>` + props + `</properties>
+<data encoding="csv">0,0,0,0,0,0,0,0,0,0,3,0,0,3,0,0</data></layer>
+<objectgroup id="2" name="things"><object id="1" name="hero" class="player" x="32" y="32"><point/></object></objectgroup>
+</map>`
+	}
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx(""))}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	walls := w.LayerIndex("walls")
+	if walls < 0 || len(w.Layers[walls].Tiles) != 0 {
+		t.Fatalf("walls layer %d keeps tiles", walls)
+	}
+	things := w.LayerIndex("things")
+	var got []mathx.Vec3
+	w.Each(Object, func(e Entity) {
+		i := e.Slot()
+		if w.Name(e) != "walls" || int(w.drawLayer[i]) != things {
+			t.Errorf("object %q on layer %d, want walls on %d", w.Name(e), w.drawLayer[i], things)
+		}
+		b := w.drawing[i].Box
+		if b.Max.Z != 1 || b.Max.X-b.Min.X != 1 {
+			t.Errorf("tile box %v, want a unit cube", b)
+		}
+		got = append(got, w.Pos(e))
+	})
+	if want := []mathx.Vec3{{X: 2.5, Y: 2.5}, {X: 1.5, Y: 3.5}}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("sorted tiles at %v, want %v", got, want)
+	}
+	w, err = LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx(`<property name="height" type="float" value="0.25"/>`))}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Each(Object, func(e Entity) {
+		if h := w.drawing[e.Slot()].Box.Max.Z; h != 0.25 {
+			t.Errorf("height property: box %v high, want 0.25", h)
+		}
+	})
+	_, err = LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx(""))}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{Limits: Limits{LevelLimits: LevelLimits{MaxEntities: 2}}})
+	if !errors.Is(err, ErrLevelLimit) {
+		t.Errorf("two tiles and a player over a limit of 2: %v, want ErrLevelLimit", err)
 	}
 }

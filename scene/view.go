@@ -115,8 +115,6 @@ func (w *World) SetLook(e Entity, id LookID) error {
 	w.look[i] = id
 	w.dir[i] = -1
 	w.player[i] = atlasPlayerZero
-	if w.kind[i] == Character {
-		w.updateAnim(i)
-	}
+	w.updateAnim(i)
 	return nil
 }
