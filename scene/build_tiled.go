@@ -53,6 +53,8 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     entities of the object layer above it, each a box on its cell as
 //     tall as the layer's or the tile's "height" property (world units)
 //     or else as its image rises above the cell;
+//   - World.Stage is the object layer of the first character, so what
+//     the game adds (and the bullets) sorts with that layer's walls;
 //   - each object of a visible object layer becomes an entity, its
 //     position converted from Tiled's object space (on isometric maps
 //     both axes count tile heights, so world = (x, y)/tileheight; on the
@@ -169,6 +171,13 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	}
 	if err := b.placeSorted(); err != nil {
 		return nil, err
+	}
+	// The action happens on the layer of the first character.
+	for i, st := range w.state {
+		if st == stLive && w.kind[i] == Character && w.drawLayer[i] >= 0 {
+			w.Stage = w.Layers[w.drawLayer[i]].Name
+			break
+		}
 	}
 	return w, nil
 }

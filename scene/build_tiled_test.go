@@ -767,3 +767,57 @@ func TestBuildTiledSortedLayer(t *testing.T) {
 		t.Errorf("two tiles and a player over a limit of 2: %v, want ErrLevelLimit", err)
 	}
 }
+
+// TestBuildTiledStage: BuildTiled makes the player's object layer the
+// stage, so a bullet behind a sorted wall tile is hidden by it; with no
+// stage the bullet is drawn above every layer, over the wall.
+func TestBuildTiledStage(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="4" height="4" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>
+<layer id="1" name="walls" width="4" height="4"><properties><property name="sorted" type="bool" value="true"/></properties>
+<data encoding="csv">0,0,0,0,0,0,0,0,0,0,4,0,0,0,0,0</data></layer>
+<objectgroup id="2" name="things"><object id="1" name="hero" class="player" x="16" y="16"><point/></object></objectgroup>
+</map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Stage != "things" {
+		t.Fatalf("stage %q, want things", w.Stage)
+	}
+	magenta := color.RGBA{255, 0, 255, 255}
+	w.SetBulletSprite(dot(magenta))
+	if err := w.Fire(BulletDef{Pos: mathx.V2(1.8, 1.8), Z: 0.3}); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		cam := iso.NewCamera(256, 256)
+		cam.Center = w.Grid.ToScreen(mathx.V3(2, 2, 0))
+		fr, _ := raster.NewFrame(256, 256)
+		dl := raster.NewDrawList()
+		if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), 1); err != nil {
+			t.Fatal(err)
+		}
+		dl.Draw(fr)
+		n := 0
+		for y := range 256 {
+			for x := range 256 {
+				if fr.RGBAAt(x, y) == magenta {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := count(); n != 0 {
+		t.Errorf("bullet behind the wall on the stage: %d pixels shown, want 0", n)
+	}
+	w.Stage = ""
+	if n := count(); n != 1 {
+		t.Errorf("bullet with no stage: %d pixels shown, want 1 (over the wall)", n)
+	}
+}

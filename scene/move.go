@@ -115,6 +115,11 @@ func (w *World) MovePath(e Entity) []mathx.Vec2 {
 func (w *World) plan(i int) error {
 	m := &w.moves
 	n := w.nav
+	if m.path[i] == nil {
+		// Room for the paths of most maps at once, so later plans of this
+		// slot do not allocate.
+		m.path[i] = make([]mathx.Vec2, 0, 64)
+	}
 	p, err := n.Path(w.pos[i].XY(), m.goal[i], m.path[i])
 	m.path[i] = p
 	m.next[i], m.version[i], m.stuck[i] = 1, n.version, 0

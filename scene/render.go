@@ -44,6 +44,10 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 			first, depth = n, depth+1
 		}
 	}
+	stage := -1 // the layer the entities on no layer and the bullets join
+	if w.Stage != "" {
+		stage = w.LayerIndex(w.Stage)
+	}
 	for k := first; k < len(w.Layers); k++ {
 		l := &w.Layers[k]
 		if l.Hidden {
@@ -60,9 +64,17 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 			}
 			depth++
 		}
-		if n, err := w.addEntities(pt, w.layerSlots(k), alpha); err != nil {
+		n, err := w.addEntities(pt, w.layerSlots(k), alpha)
+		if err != nil {
 			return 0, err
-		} else if n > 0 {
+		}
+		if k == stage {
+			if err := w.addStage(pt, alpha); err != nil {
+				return 0, err
+			}
+			n++
+		}
+		if n > 0 {
 			depth = pt.Objects(dl, depth)
 		}
 		if l.Draw != nil {
@@ -70,14 +82,21 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		}
 	}
 	cam.Center = center
-	if _, err := w.addEntities(pt, w.layerSlots(-1), alpha); err != nil {
-		return 0, err
-	}
-	if err := w.addBullets(pt, alpha); err != nil {
-		return 0, err
+	if stage < 0 || stage < first || w.Layers[stage].Hidden {
+		if err := w.addStage(pt, alpha); err != nil {
+			return 0, err
+		}
 	}
 	depth = pt.Objects(dl, depth)
 	return w.drawMarks(dl, pt, alpha, depth)
+}
+
+// addStage queues the entities on no layer and the bullets.
+func (w *World) addStage(pt *iso.Painter, alpha float64) error {
+	if _, err := w.addEntities(pt, w.layerSlots(-1), alpha); err != nil {
+		return err
+	}
+	return w.addBullets(pt, alpha)
 }
 
 // bucketByLayer groups the live entity slots by draw layer (a counting
@@ -169,8 +188,8 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 		}
 		p := w.prev[i].Lerp(w.pos[i], alpha)
 		r := w.radius[i]
-		if w.kind[i] == Pickup || w.kind[i] == Trigger {
-			r = math.Max(w.extent[i].X, w.extent[i].Y)
+		if w.kind[i] == Pickup || w.kind[i] == Trigger || r <= 0 {
+			r = math.Max(w.extent[i].X, w.extent[i].Y) // an area, or a box-shaped object
 		}
 		if r <= 0 {
 			r = 0.25
@@ -234,9 +253,10 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 		if !u || !b.P.Alive[i] {
 			continue // a bullet that hit is gone from the picture
 		}
-		s := w.bulletSprite
+		s, off := w.bulletSprite, mathx.Point{}
 		if id := b.Look[i]; id > 0 && int(id) <= len(w.looks) {
-			s = w.looks[id-1].bulletFrame(w, b.P.VX[i], b.P.VY[i])
+			l := w.looks[id-1]
+			s, off = l.bulletFrame(w, b.P.VX[i], b.P.VY[i]), l.Offset
 		}
 		if s == nil {
 			continue
@@ -245,7 +265,7 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 		y := b.PY[i] + (b.P.Y[i]-b.PY[i])*alpha
 		p := mathx.V3(x, y, b.Z[i])
 		sp := g.ToScreen(p)
-		at := mathx.Point{X: floorInt(sp.X) - s.W()/2, Y: floorInt(sp.Y) - s.H()}
+		at := mathx.Point{X: floorInt(sp.X) - s.W()/2 + off.X, Y: floorInt(sp.Y) - s.H() + off.Y}
 		if !visibleIn(view, at, s) {
 			continue
 		}

@@ -65,6 +65,13 @@ type World struct {
 	GroundCache *GroundCache
 	// Bars is how ShowHealth's bars look (zero: DefaultBarStyle).
 	Bars BarStyle
+	// Stage names the layer where the action is: entities created with
+	// no DrawLayer (enemies, effects, pickups a game adds) and the
+	// bullets are drawn depth-sorted with that layer's entities, behind
+	// its walls and in front of them. BuildTiled sets it to the object
+	// layer of the map's first character; "" (or a hidden or unknown
+	// layer) draws them above every layer.
+	Stage string
 	// SourceOrigin is the map pixel of the source map's own origin (for a
 	// Tiled map, the top-left of its bounding box in Tiled's pixels), so
 	// maps placed side by side by a Tiled .world line up: a point at

@@ -11,10 +11,11 @@ import (
 // and one drawn frame, through the platform driver as the backends run
 // them, over the whole of level 1. Two kinds of window are skipped, and
 // only these may allocate:
-//   - an entity is created (an enemy spawns, a wreck drops a pickup, a
-//     door shuts): a new enemy allocates its brain (behaviour tree
-//     instance, FSM, fuzzy module clone, path buffers) and the scene and
-//     physics may grow their arrays;
+//   - an enemy spawns or dies, a wreck drops a pickup, or the navigation
+//     changes (a door shuts or opens, a crate breaks): a new enemy
+//     allocates its brain (behaviour tree instance, FSM, fuzzy module
+//     clone), the navmesh edit may grow its arrays, and the scene and
+//     physics may grow theirs;
 //   - the window reaches a new high-water mark of draw-list commands,
 //     painted objects or physics pairs and contacts: raster.DrawList, the
 //     iso painter's sorter and the physics world keep their memory from
@@ -44,15 +45,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		}
 		g.Draw(d.Frame, 0)
 	}
-	created := func() int {
-		n := L.spawned + L.kills
-		for _, dr := range L.doors {
-			if dr.locked {
-				n += 1000
-			}
-		}
-		return n
-	}
+	created := func() int { return L.spawned + L.kills + 1000*int(L.nav.Version()) }
 	pickups := func() int {
 		n := 0
 		L.w.Each(scene.Pickup, func(scene.Entity) { n++ })
@@ -68,8 +61,8 @@ func TestSteadyStateAllocs(t *testing.T) {
 			dirty++
 			continue
 		}
-		if g.list.Len() > hiCmds || len(g.pool) > hiParts || pairs > hiPairs || contacts > hiContacts {
-			hiCmds, hiParts = max(hiCmds, g.list.Len()), max(hiParts, len(g.pool))
+		if g.list.Len() > hiCmds || L.w.Len() > hiParts || pairs > hiPairs || contacts > hiContacts {
+			hiCmds, hiParts = max(hiCmds, g.list.Len()), max(hiParts, L.w.Len())
 			hiPairs, hiContacts = max(hiPairs, pairs), max(hiContacts, contacts)
 			growth++
 			continue
@@ -82,7 +75,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		}
 		clean++
 	}
-	t.Logf("%d clean windows (%d with 3+ enemies), %d skipped for new entities, %d for new high-water marks (%d commands, %d parts); level ended at tick %d won %v",
+	t.Logf("%d clean windows (%d with 3+ enemies), %d skipped for new entities, %d for new high-water marks (%d commands, %d entities); level ended at tick %d won %v",
 		clean, busy, dirty, growth, hiCmds, hiParts, L.w.Tick(), L.won)
 	if busy < 50 {
 		t.Fatalf("only %d busy windows checked", busy)

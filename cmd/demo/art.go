@@ -357,6 +357,7 @@ type art struct {
 	pickup                          [3]sprite
 	bullet, enemyBullet             sprite
 	rocket                          [facings]sprite
+	spark, muzzle                   []sprite
 	wall, crate, doorShut, doorOpen *raster.Sprite
 }
 
@@ -417,6 +418,11 @@ func newArt() *art {
 	a.pickup[2] = pickupSprite(color.NRGBA{90, 90, 100, 255}, color.NRGBA{230, 70, 50, 255}, 2)
 	a.bullet = dotSprite(color.NRGBA{255, 255, 220, 255}, color.NRGBA{120, 200, 255, 150}, 3)
 	a.enemyBullet = dotSprite(color.NRGBA{255, 240, 200, 255}, color.NRGBA{255, 90, 40, 150}, 3)
+	for k := range 4 {
+		t := float64(k) / 4
+		a.spark = append(a.spark, dotSprite(color.NRGBA{255, uint8(230 - 100*t), 120, uint8(255 * (1 - t))}, color.NRGBA{255, 160, 60, uint8(120 * (1 - t))}, 3.5-0.7*float64(k)))
+		a.muzzle = append(a.muzzle, dotSprite(color.NRGBA{255, 240, 190, 240}, color.NRGBA{255, 200, 120, 200}, 5-float64(k)))
+	}
 	a.wall = raster.MustSprite(blockImage(wallColor, 32, 11, true))
 	a.crate = raster.MustSprite(blockImage(crateColor, 14, 12, false))
 	a.doorShut = raster.MustSprite(blockImage(color.NRGBA{200, 60, 50, 255}, 26, 13, false))

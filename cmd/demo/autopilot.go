@@ -13,9 +13,11 @@ import (
 // walks the navmesh to the next wave's trigger.
 type autopilot struct {
 	menuWait int
-	helper   enemy // path scratch
+	path     []mathx.Vec2
+	wp       int
 	goal     mathx.Vec2
 	replan   int
+	version  uint64 // of the navigation the path was planned on
 	strafe   float64
 	ticks    int
 }
@@ -35,7 +37,6 @@ func (a *autopilot) control(L *level) control {
 		return c
 	}
 	a.ticks++
-	a.helper.L = L
 	me := xy(w.Pos(L.player))
 	hp := w.Health(L.player)
 	// nearest visible enemy, and how many stand near it
@@ -99,10 +100,10 @@ func (a *autopilot) control(L *level) control {
 			// fight on the way to the health or shells
 			mv = a.walk(L, me, pickup).Add(to.Perp().Scale(a.strafe * 0.3))
 		}
-		if L.mesh != nil && !L.mesh.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) {
+		if !L.nav.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) {
 			a.strafe = -a.strafe
 			mv = to.Scale((best - keep) * 0.5)
-			if !L.mesh.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) && haveGoal {
+			if !L.nav.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) && haveGoal {
 				mv = a.walk(L, me, goal) // cornered: follow the mesh out
 			}
 		}
@@ -120,18 +121,16 @@ func (a *autopilot) control(L *level) control {
 
 // walk returns the unit move along a navmesh path to goal.
 func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
-	if a.replan <= 0 || a.goal.Dist(goal) > 0.5 {
-		a.goal = goal
-		a.helper.path = L.path(me, goal, &a.helper)
-		a.helper.wp = 0
-		a.replan = 60
+	if a.replan <= 0 || a.goal.Dist(goal) > 0.5 || a.version != L.nav.Version() {
+		a.goal, a.version, a.replan, a.wp = goal, L.nav.Version(), 60, 0
+		a.path, _ = L.nav.Path(me, goal, a.path)
 	}
 	a.replan--
-	for a.helper.wp < len(a.helper.path) && me.Dist(a.helper.path[a.helper.wp]) < 0.35 {
-		a.helper.wp++
+	for a.wp < len(a.path) && me.Dist(a.path[a.wp]) < 0.35 {
+		a.wp++
 	}
-	if a.helper.wp < len(a.helper.path) {
-		if mv := a.helper.path[a.helper.wp].Sub(me); mv.Len() > 0 {
+	if a.wp < len(a.path) {
+		if mv := a.path[a.wp].Sub(me); mv.Len() > 0 {
 			return mv.Norm()
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -9,9 +10,9 @@ import (
 	"diorama/raster"
 )
 
-// A locked door is locked in the navmesh too: no path is planned through
-// it (the rooms it joins are cut apart) until it opens again, and the
-// physics blocker comes and goes with it.
+// A locked door is locked for paths too: no path is planned through it
+// (the rooms it joins are cut apart) until it opens again, and it is
+// solid for bodies and bullets while shut.
 func TestDoorLocksNavmesh(t *testing.T) {
 	g := newGame(7, 1, true)
 	defer g.rd.Close()
@@ -23,63 +24,57 @@ func TestDoorLocksNavmesh(t *testing.T) {
 		t.Fatalf("doors %+v", L.doors)
 	}
 	west, east := mathx.V2(3.5, 4.5), mathx.V2(10.5, 4.5) // the start room and the first hall
-	var e enemy
-	e.presize()
-	e.L = L
-	through := func() []mathx.Vec2 { return L.path(west, east, &e) }
-	p := through()
-	if !L.reachable(west, east) || len(p) < 2 {
-		t.Fatalf("open door: reachable %v path %v", L.reachable(west, east), p)
+	p, err := L.nav.Path(west, east, nil)
+	if err != nil || !L.reachable(west, east) || len(p) < 2 {
+		t.Fatalf("open door: reachable %v path %v (%v)", L.reachable(west, east), p, err)
 	}
+	p = append([]mathx.Vec2{west}, p...)
 	L.doors[0].locked = true // throughLocked checks locked doors only
 	if !L.throughLocked(p) {
 		t.Fatalf("path %v does not cross the door tile", p)
 	}
 	L.doors[0].locked = false
-	L.lockDoor(0, true)
-	if L.reachable(west, east) {
-		t.Fatal("path planned through the locked door")
+	d := &L.doors[0]
+	L.setDoor(d, true)
+	if L.reachable(west, east) || !L.w.Solid(d.e) || L.canSee(west, east) {
+		t.Fatalf("locked door: reachable %v solid %v seen through %v", L.reachable(west, east), L.w.Solid(d.e), L.canSee(west, east))
 	}
-	if p := through(); len(p) != 0 {
-		t.Fatalf("locked door: path %v", p)
-	}
-	if L.doors[0].blocker.IsNil() {
-		t.Fatal("no physics blocker on the locked door")
-	}
-	L.lockDoor(0, false)
-	if !L.reachable(west, east) || len(through()) < 2 {
-		t.Fatal("unlocked door still cuts the mesh")
-	}
-	if !L.doors[0].blocker.IsNil() {
-		t.Fatal("blocker kept after unlocking")
+	L.setDoor(d, false)
+	if !L.reachable(west, east) || L.w.Solid(d.e) {
+		t.Fatal("unlocked door still cuts the way")
 	}
 }
 
-// The player's tank counts as hidden only behind a wall block in front of
-// it: north of the start room's south wall it is hidden by the wall to
-// its south, in the open middle of the room it is not.
-func TestBehindWall(t *testing.T) {
+// The player's tank shows through a wall block in front of it: against
+// the start room's south wall its silhouette is drawn over the wall, in
+// the open middle of the room it is not.
+func TestSilhouetteBehindWall(t *testing.T) {
 	g := newGame(7, 1, true)
 	defer g.rd.Close()
 	if err := g.start(0); err != nil {
 		t.Fatal(err)
 	}
+	L := g.L
 	for _, c := range []struct {
 		p    mathx.Vec3
 		want bool
 	}{
 		{mathx.V3(3.5, 8.5, 0), true},  // against the south wall (row 9)
 		{mathx.V3(4.5, 2.5, 0), false}, // room middle, the walls in front are far below
-		{mathx.V3(3.5, 4.5, 0), false}, // open floor
 		{mathx.V3(6.5, 8.6, 0), true},  // the room's south-east corner
 	} {
-		if got := g.behindWall(c.p, 0.34); got != c.want {
-			t.Errorf("behindWall(%v) = %v, want %v", c.p, got, c.want)
+		if err := L.w.SetPos(L.player, c.p); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if !insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, mathx.V2(1, 1)) ||
-		insideConvex([]mathx.Vec2{{X: 0, Y: 0}, {X: 0, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 0}}, mathx.V2(3, 1)) {
-		t.Fatal("insideConvex")
+		with, _ := raster.NewFrame(frameW, frameH)
+		without, _ := raster.NewFrame(frameW, frameH)
+		g.Draw(with, 1)
+		_ = L.w.SetSilhouette(L.player, color.RGBA{})
+		g.Draw(without, 1)
+		_ = L.w.SetSilhouette(L.player, rgba(140, 210, 255, 120))
+		if got := !bytes.Equal(with.Pix, without.Pix); got != c.want {
+			t.Errorf("at %v: silhouette drawn %v, want %v", c.p, got, c.want)
+		}
 	}
 }
 

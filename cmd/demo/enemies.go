@@ -1,8 +1,8 @@
 package main
 
 import (
-	_ "embed"
 	"fmt"
+	"image/color"
 	"math"
 
 	"diorama/ai/bt"
@@ -11,12 +11,11 @@ import (
 	"diorama/ai/steer"
 	"diorama/ai/tactics"
 	"diorama/mathx"
-	"diorama/physics"
 	"diorama/scene"
 )
 
 // enemyKind is one of the seven enemies, each driven by a different part
-// of ai/.
+// of ai/ (brains.go).
 type enemyKind uint8
 
 const (
@@ -38,17 +37,16 @@ type kindSpec struct {
 	radius float64
 	points int
 	damage int32
-	brain  string
 }
 
 var kinds = [numKinds]kindSpec{
-	{"drone", -1, 30, 2.6, 0.28, 50, 5, "bt"},
-	{"turret", lookTurret, 140, 0.9, 0.42, 200, 13, "bt"},
-	{"gunner", lookGunner, 60, 1.8, 0.34, 80, 8, "fsm"},
-	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8, "fuzzy"},
-	{"cover", lookCover, 70, 1.9, 0.34, 120, 10, "tactics"},
-	{"squad", lookSquad, 45, 1.7, 0.34, 60, 6, "formation"},
-	{"melee", lookGunner, 55, 2.2, 0.32, 70, 9, "fsm"},
+	{"drone", -1, 30, 2.6, 0.28, 50, 5},
+	{"turret", lookTurret, 140, 0.9, 0.42, 200, 13},
+	{"gunner", lookGunner, 60, 1.8, 0.34, 80, 8},
+	{"fuzzy", lookFuzzy, 70, 1.6, 0.34, 100, 8},
+	{"cover", lookCover, 70, 1.9, 0.34, 120, 10},
+	{"squad", lookSquad, 45, 1.7, 0.34, 60, 6},
+	{"melee", lookGunner, 55, 2.2, 0.32, 70, 9},
 }
 
 func kindByName(n string) (enemyKind, bool) {
@@ -60,32 +58,26 @@ func kindByName(n string) (enemyKind, bool) {
 	return 0, false
 }
 
-// enemy is one live enemy and its brain.
+// enemy is one live enemy and its brain. Its body, look, path and
+// movement are the world's; the brain either sends it somewhere
+// (goTo/follow: the engine plans and walks it) or asks for a velocity
+// (desired) each tick.
 type enemy struct {
 	e      scene.Entity
 	kind   enemyKind
-	hull   float64
+	L      *level
 	turret float64
 	cool   int
-	flash  int
-	hpBar  int
 	broken bool
 	state  string // shown by the debug overlay (a constant: no per-tick allocation)
 	// numbers the overlay formats after state: note says which
-	note  noteKind
-	noteA float64
-	noteB float64
-	anim  int
+	note         noteKind
+	noteA, noteB float64
 
-	// navigation
-	path    []mathx.Vec2
-	wp      int
 	goal    mathx.Vec2
 	replan  int
-	corr    []int
-	portals [][2]mathx.Vec2
-	raw     []mathx.Vec2
 	desired mathx.Vec2 // velocity asked by the brain
+	walking bool       // the brain walked a planned path this tick
 
 	tree    *bt.Instance[*enemy]
 	mach    *fsm.Machine[*enemy]
@@ -105,7 +97,6 @@ type enemy struct {
 	// leaves, when not nil, collects the behaviour-tree leaves the enemy
 	// runs, in order (a test's trace; nil in the game)
 	leaves *[]string
-	L      *level
 }
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
@@ -134,688 +125,25 @@ func (e *enemy) label() string {
 	return s
 }
 
-// --- behaviour trees (seed 000) ---
-
-// leaf records that the behaviour-tree leaf name runs this tick: it is
-// the overlay's state, and goes to the trace when there is one.
-func (e *enemy) leaf(name string) {
-	e.state = name
-	if e.leaves != nil {
-		*e.leaves = append(*e.leaves, name)
-	}
-}
-
-const treesSrc = `
-tree drone
-  reactive-selector
-    conditional healthBelow 25
-      action brokenDown
-    reactive-selector
-      conditional nearPlayer 3.2
-        action circlePlayer
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-
-tree turret
-  reactive-selector
-    conditional healthBelow 25
-      action brokenDown
-    selector
-      conditional canSeePlayer
-        action delayedShoot 40 12
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-`
-
-var (
-	btSchema              = bt.NewSchema()
-	keyHealth             = btSchema.CompulsoryFloat("health")
-	treeDrone, treeTurret *bt.Tree[*enemy]
-	treeErr               error
-)
-
-func init() {
-	r := bt.NewRegistry[*enemy](btSchema)
-	r.Condition("healthBelow", 1, func(e *enemy, c *bt.Call) bool { return c.BB.Float(keyHealth) < c.Arg(0) }, keyHealth.Key)
-	r.Condition("canSeePlayer", 0, func(e *enemy, c *bt.Call) bool { return e.seesPlayer() })
-	r.Condition("nearPlayer", 1, func(e *enemy, c *bt.Call) bool {
-		return e.seesPlayer() && e.distPlayer() < c.Arg(0)
-	})
-	r.Action("brokenDown", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.broken, e.desired = true, mathx.Vec2{}
-		e.leaf("brokenDown")
-		if e.seesPlayer() {
-			e.aimAndShoot(40, 0.1)
-		}
-		return bt.Running
-	})
-	r.Action("findMeshAdjacentToPlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.leaf("findMesh")
-		L := e.L
-		pp := xy(L.w.Pos(L.player))
-		// a point of the mesh next to the player, on this enemy's side
-		me := e.pos()
-		d := me.Sub(pp)
-		if d.Len() > 0 {
-			d = d.Norm()
-		}
-		goal := pp.Add(d.Scale(1.8))
-		e.goTo(L.onMesh(goal))
-		return bt.Success
-	})
-	r.Action("travelTo", 1, func(e *enemy, c *bt.Call) bt.Status {
-		e.leaf("travelTo")
-		m := c.Mem()
-		*m++
-		if e.follow() || *m > 120 {
-			return bt.Success
-		}
-		if e.kind == kindDrone && e.seesPlayer() && e.distPlayer() < 6 {
-			e.aimAndShoot(35, 0.15)
-		}
-		return bt.Running
-	})
-	r.Action("circlePlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
-		e.leaf("circlePlayer")
-		L := e.L
-		pp := xy(L.w.Pos(L.player))
-		r := e.pos().Sub(pp)
-		tangent := r.Perp().Norm().Scale(e.side)
-		radial := r.Norm().Scale(2.4 - r.Len())
-		e.desired = tangent.Add(radial).Norm().Scale(e.spec().speed)
-		if !L.mesh.Clear(e.pos(), e.pos().Add(e.desired.Scale(0.3))) {
-			e.side = -e.side
-		}
-		e.aimAndShoot(30, 0.12)
-		return bt.Running
-	})
-	r.Action("delayedShoot", 2, func(e *enemy, c *bt.Call) bt.Status {
-		m := c.Mem()
-		*m++
-		e.desired = mathx.Vec2{}
-		delay, shots := int64(c.Arg(0)), int64(c.Arg(1))
-		e.aim()
-		if *m <= delay {
-			e.leaf("aim")
-			return bt.Running
-		}
-		e.leaf("shoot")
-		if (*m-delay)%4 == 1 {
-			e.shoot(0.09, false)
-		}
-		if *m >= delay+shots {
-			return bt.Success
-		}
-		return bt.Running
-	})
-	src, err := bt.Parse(treesSrc)
-	if err != nil {
-		treeErr = err
-		return
-	}
-	_ = src
-	if treeDrone, err = bt.Load(r, treesSrc, "drone"); err != nil {
-		treeErr = err
-		return
-	}
-	treeTurret, treeErr = bt.Load(r, treesSrc, "turret")
-}
-
-// --- FSM gunner (seed 002's shooting and dodging enemy) ---
-
-var gunApproach, gunAttack, gunMoveBack, gunDodge, gunBroken fsm.State[*enemy]
-
-// The gunner's ranges (tiles): it attacks from closer than gunAttackRange,
-// backs off when the player comes closer than gunTooClose until it is
-// gunBackedOff away again.
-const (
-	gunAttackRange = 6.0
-	gunTooClose    = 2.8
-	gunBackedOff   = 4.2
-)
-
-func init() {
-	gunApproach = fsm.State[*enemy]{Name: "approach", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if e.seesPlayer() && e.distPlayer() < gunAttackRange {
-			m.Change(&gunAttack)
-			return
-		}
-		e.chasePlayer()
-	}}
-	gunAttack = fsm.State[*enemy]{Name: "attack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired = mathx.Vec2{}
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if !e.seesPlayer() || e.distPlayer() > 7.5 {
-			m.Change(&gunApproach)
-			return
-		}
-		if e.distPlayer() < gunTooClose {
-			m.Change(&gunMoveBack)
-			return
-		}
-		e.aimAndShoot(28, 0.08)
-	}}
-	// seed 002 enemy 2: "If the player is too close, it moves back",
-	// facing and shooting the player while it walks backwards.
-	gunMoveBack = fsm.State[*enemy]{Name: "moveBack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if !e.seesPlayer() {
-			m.Change(&gunApproach)
-			return
-		}
-		if e.distPlayer() > gunBackedOff {
-			m.Change(&gunAttack)
-			return
-		}
-		e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
-		e.aimAndShoot(28, 0.1)
-	}}
-	gunDodge = fsm.State[*enemy]{Name: "dodge",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 24 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			e.dodge--
-			L := e.L
-			toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
-			side := toP.Perp().Scale(e.side * e.spec().speed * 1.4)
-			if !L.mesh.Clear(e.pos(), e.pos().Add(side.Scale(0.4))) {
-				e.side = -e.side
-				side = side.Neg()
-			}
-			e.desired = side
-			if e.dodge <= 0 {
-				m.Change(&gunApproach)
-			}
-		}}
-	gunBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired, e.broken = mathx.Vec2{}, true
-		if e.seesPlayer() {
-			e.aimAndShoot(45, 0.12)
-		}
-	}}
-}
-
-// awayFrom is the velocity that takes the enemy away from p at full
-// speed, turned aside (either way, then square) when a wall is behind it.
-func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
-	me := e.pos()
-	away := me.Sub(p)
-	if away.Len() < 1e-6 {
-		away = mathx.FromAngle(e.hull)
-	}
-	away = away.Norm()
-	sp := e.spec().speed
-	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
-		d = d.Norm()
-		if e.L.mesh == nil || e.L.mesh.Clear(me, me.Add(d.Scale(0.6))) {
-			return d.Scale(sp)
-		}
-	}
-	return mathx.Vec2{}
-}
-
-// threatened reports a player bullet flying at this enemy, close.
-func (e *enemy) threatened() bool {
-	if e.noDodge {
-		return false
-	}
-	L := e.L
-	b := L.w.Bullets()
-	me := e.pos()
-	for i, u := range b.Used {
-		if !u || !b.P.Alive[i] || b.Owner[i] != L.player {
-			continue
-		}
-		p := mathx.V2(b.P.X[i], b.P.Y[i])
-		v := mathx.V2(b.P.VX[i], b.P.VY[i])
-		d := me.Sub(p)
-		if d.LenSq() > 9 || d.Dot(v) <= 0 {
-			continue
-		}
-		// distance from the enemy to the bullet's line
-		if math.Abs(d.Cross(v.Norm())) < 0.6 {
-			return true
-		}
-	}
-	return false
-}
-
-// --- melee enemy (seed 002's simple enemy) ---
-
-// Seed 002's "simple enemy" cannot shoot: "It follows the player, and
-// when it is very close, it starts to attack." Ours closes in along the
-// navmesh, swings to the player's side for the last metres (a flank, not
-// a head-on charge), rams every meleePeriod ticks while in contact, and
-// runs off when hurt (below retreatAt percent health, once per
-// threshold) before coming back.
-var meleeChase, meleeFlank, meleeAttack, meleeRetreat, meleeBroken fsm.State[*enemy]
-
-const (
-	meleeFlankRange = 3.2 // tiles: from here it swings to the side
-	meleeReach      = 0.2 // gap between hulls that counts as contact
-	meleePeriod     = 30  // ticks between blows
-	meleeRetreat1   = 60  // percent health of the first retreat
-)
-
-// contact reports the melee enemy touching the player.
-func (e *enemy) contact() bool {
-	return e.distPlayer() < e.spec().radius+playerRadius+meleeReach
-}
-
-// playerRadius is the player tank's collision radius (the levels'
-// CharacterRadius).
-const playerRadius = 0.34
-
-func init() {
-	hurt := func(e *enemy, m *fsm.Machine[*enemy]) bool {
-		if e.healthPct() < e.retreatAt {
-			e.retreatAt -= 35
-			m.Change(&meleeRetreat)
-			return true
-		}
-		return false
-	}
-	meleeChase = fsm.State[*enemy]{Name: "chase", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if hurt(e, m) {
-			return
-		}
-		if e.seesPlayer() && e.distPlayer() < meleeFlankRange {
-			m.Change(&meleeFlank)
-			return
-		}
-		e.chasePlayer()
-	}}
-	meleeFlank = fsm.State[*enemy]{Name: "flank", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if hurt(e, m) {
-			return
-		}
-		if !e.seesPlayer() || e.distPlayer() > meleeFlankRange+1 {
-			m.Change(&meleeChase)
-			return
-		}
-		if e.contact() {
-			m.Change(&meleeAttack)
-			return
-		}
-		// aim beside the player, the offset shrinking as it closes in
-		L := e.L
-		pp := xy(L.w.Pos(L.player))
-		me := e.pos()
-		d := e.distPlayer()
-		off := me.Sub(pp).Norm().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
-		t := pp.Add(off)
-		if L.mesh != nil && !L.mesh.Clear(me, t) {
-			e.side = -e.side
-			t = pp
-		}
-		e.desired = t.Sub(me).Norm().Scale(e.spec().speed)
-		e.aim()
-	}}
-	meleeAttack = fsm.State[*enemy]{Name: "attack",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.cool = 0 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if hurt(e, m) {
-				return
-			}
-			if !e.contact() {
-				m.Change(&meleeFlank)
-				return
-			}
-			L := e.L
-			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Norm().Scale(0.3)
-			e.aim()
-			if e.cool == 0 {
-				_ = L.w.Damage(L.player, e.spec().damage, e.e)
-				e.cool = meleePeriod
-			}
-		}}
-	meleeRetreat = fsm.State[*enemy]{Name: "retreat",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 100 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			e.dodge--
-			e.desired = e.awayFrom(xy(e.L.w.Pos(e.L.player)))
-			if e.dodge <= 0 {
-				m.Change(&meleeChase)
-			}
-		}}
-	meleeBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired, e.broken = mathx.Vec2{}, true
-	}}
-}
-
-// --- fuzzy enemy (seed 002 §5) ---
-
-// metresPerTile scales tile distances to the fuzzy rules' 0..100 m.
-const metresPerTile = 8
-
-var fuzzyProto *fuzzy.Module
-
-// attackSrc is the rocketeer's fuzzy module: seed 002's attack rules
-// (brains/attack.fz documents them).
-//
-//go:embed brains/attack.fz
-var attackSrc string
-
-// weaponTunedSrc is the demo's tuning of those weapon rules, read with
-// them (brains/weapon-tuned.fz says why).
-//
-//go:embed brains/weapon-tuned.fz
-var weaponTunedSrc string
-
-// newFuzzyBrain parses the rocketeer's module; tuned picks the demo's
-// weapon rules, otherwise the seed's verbatim twelve.
-func newFuzzyBrain(tuned bool) (*fuzzy.Module, error) {
-	m, err := fuzzy.ParseFile("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
-	if err != nil {
-		return nil, err
-	}
-	m.Block("weapon").SetEnabled(!tuned)
-	m.Block("weaponTuned").SetEnabled(tuned)
-	return m, nil
-}
-
-func init() {
-	m, err := newFuzzyBrain(true)
-	if err != nil {
-		treeErr = err
-		return
-	}
-	fuzzyProto = m
-}
-
-func (e *enemy) fuzzyThink() {
-	L := e.L
-	if e.healthPct() < 25 {
-		e.broken = true
-	}
-	d := e.distPlayer()
-	m := e.fz
-	_ = m.Fuzzify("ammo", float64(e.rockets))
-	_ = m.Fuzzify("tiredness", e.tired)
-	_ = m.Fuzzify("distance", d*metresPerTile)
-	_ = m.Fuzzify("health", e.healthPct())
-	rocket := false
-	if i, _, err := m.Variable("weapon").Winner(); err == nil && m.Variable("weapon").SetName(i) == "rocket" && e.rockets > 0 {
-		rocket = true
-	}
-	acc, err := m.Defuzzify("accuracy", fuzzy.AverageOfMaxima)
-	if err != nil {
-		acc = 50
-	}
-	e.aimErr = (100 - acc) / 100 * 0.45
-	w := "pistol"
-	if rocket {
-		w = "rocket"
-	}
-	e.state, e.note, e.noteA = w, noteAccuracy, acc
-	switch {
-	case e.broken:
-		e.desired = mathx.Vec2{}
-	case e.seesPlayer() && d < 7:
-		// keep the middle distance, strafing
-		toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
-		e.desired = toP.Perp().Scale(e.side * 0.8).Add(toP.Scale((d - 4.5) * 0.6)).ClampLen(e.spec().speed)
-		if !L.mesh.Clear(e.pos(), e.pos().Add(e.desired.Scale(0.4))) {
-			e.side = -e.side
-		}
-	default:
-		e.chasePlayer()
-	}
-	if e.desired.Len() > 0.3 {
-		e.tired = math.Min(1, e.tired+0.002)
-	} else {
-		e.tired = math.Max(0, e.tired-0.004)
-	}
-	if L.w.Tick()%240 == 0 && e.rockets < 10 {
-		e.rockets++
-	}
-	if e.seesPlayer() && d < 9 {
-		e.aim()
-		if e.cool == 0 && math.Abs(mathx.AngleDiff(e.turret, e.toPlayerAngle())) < 0.3 {
-			if rocket {
-				e.rockets--
-				e.shoot(e.aimErr, true)
-				e.cool = 70
-			} else {
-				e.shoot(e.aimErr, false)
-				e.cool = 24
-			}
-		}
-	}
-}
-
-// --- squad (seed 002: formation with the safety update) ---
-
-type squad struct {
-	f       *tactics.Formation
-	members []*enemy
-	anchor  mathx.Vec2
-	path    *enemy // path planner scratch
-	pos     []mathx.Vec2
-	nextID  int
-}
-
-func (s *squad) update(L *level) {
-	n := 0
-	for _, m := range s.members {
-		if L.w.Alive(m.e) {
-			s.members[n] = m
-			n++
-		}
-	}
-	s.members = s.members[:n]
-	if n == 0 {
-		return
-	}
-	pp := xy(L.w.Pos(L.player))
-	// the anchor walks the navmesh toward the player, stopping short
-	if L.w.Tick()%20 == 0 {
-		s.path.path = L.path(s.anchor, pp, s.path)
-		s.path.wp = 0
-	}
-	if d := s.anchor.Dist(pp); d > 4.5 && len(s.path.path) > 0 {
-		for s.path.wp < len(s.path.path)-1 && s.anchor.Dist(s.path.path[s.path.wp]) < 0.2 {
-			s.path.wp++
-		}
-		s.anchor = s.anchor.Add(s.path.path[s.path.wp].Sub(s.anchor).ClampLen(1.3 * L.w.Dt()))
-	}
-	s.f.Anchor = s.anchor
-	if dir := pp.Sub(s.anchor); dir.Len() > 0.1 {
-		s.f.Facing = dir.Norm()
-	}
-	if L.w.Tick()%30 == 0 {
-		s.assign()
-	}
-}
-
-// assign gives the members slots (positions in Members order).
-func (s *squad) assign() {
-	s.pos = s.pos[:0]
-	for _, m := range s.f.Members() {
-		for _, e := range s.members {
-			if e.id == m {
-				s.pos = append(s.pos, e.pos())
-			}
-		}
-	}
-	if len(s.pos) == s.f.Len() {
-		_, _ = s.f.Assign(s.pos)
-	}
-}
-
-func (e *enemy) squadThink() {
-	L := e.L
-	if e.healthPct() < 25 {
-		e.broken = true
-	}
-	i := e.sq.f.Index(e.id)
-	t := L.onMesh(e.sq.f.Target(i))
-	e.state, e.note, e.noteA, e.noteB = "formation", noteSlot, float64(e.sq.f.Slot(i)), e.sq.f.Safety(i)
-	if e.broken {
-		e.desired = mathx.Vec2{}
-	} else if e.pos().Dist(t) > 0.25 {
-		if L.canSee(e.pos(), t) {
-			e.path = append(e.path[:0], t)
-			e.wp = 0
-			e.follow()
-		} else {
-			if e.replan <= 0 || e.goal.Dist(t) > 1 {
-				e.goTo(t)
-			}
-			e.follow()
-		}
-	} else {
-		e.desired = mathx.Vec2{}
-	}
-	if e.seesPlayer() && e.distPlayer() < 8 {
-		e.aimAndShoot(40, 0.12)
-	}
-}
-
-// --- cover enemy (seed 002 terrain analysis) ---
-
-func (e *enemy) coverThink() {
-	L := e.L
-	if e.healthPct() < 25 {
-		e.broken = true
-	}
-	pp := xy(L.w.Pos(L.player))
-	out := e.loop.Tick(tactics.LoopInput{Self: e.pos(), Threat: pp, ThreatVisible: e.seesPlayer()})
-	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
-	if e.broken {
-		e.desired = mathx.Vec2{}
-	} else if out.Move || (out.Phase == tactics.Reload && e.pos().Dist(e.loop.Cover()) > 0.05) {
-		if !out.Move {
-			out.MoveTo = e.loop.Cover()
-		}
-		me := e.pos()
-		if d := me.Dist(out.MoveTo); d < 1 && L.canSee(me, out.MoveTo) {
-			// the last stretch straight onto the point: a cover cell
-			// hides its centre, not the tile in front of it
-			vel := L.w.Vel(e.e)
-			e.desired = vel.Add(steer.Arrive(me, vel, out.MoveTo, e.spec().speed, 20, 0.05, L.w.Dt())).ClampLen(e.spec().speed)
-		} else {
-			if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {
-				e.goTo(out.MoveTo)
-			}
-			e.follow()
-		}
-	} else {
-		e.desired = mathx.Vec2{}
-	}
-	e.aim()
-	if out.Fire && e.seesPlayer() {
-		e.shoot(0.06, false)
-	}
-}
-
-func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
-	if L.analyzer == nil {
-		return mathx.Vec2{}, false
-	}
-	ray := func(from, to mathx.Vec2) (float64, bool) {
-		h, ok := L.w.Phys.RayCast(from, to, physics.QueryFilter{Mask: layerWall})
-		if !ok {
-			return 1, false
-		}
-		d := to.Sub(from).Len()
-		if d == 0 {
-			return 0, true
-		}
-		return h.Point.Sub(from).Len() / d, true
-	}
-	open := func(p mathx.Vec2) bool { return L.mesh != nil && L.mesh.PolyAt(p) >= 0 }
-	return L.analyzer.FindCover(self, threat, nil, ray, open)
-}
-
-// --- shared behaviour ---
-
 func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Entity, error) {
 	sp := &kinds[k]
 	w := L.w
-	ent, err := w.Create(scene.EntityDef{Kind: scene.Character, Name: sp.name, Class: "enemy", Pos: at,
+	look := L.look.drone
+	if sp.look >= 0 {
+		look = L.look.tank[sp.look]
+	}
+	ent, err := w.Create(scene.EntityDef{Kind: scene.Character, Name: sp.name, Class: "enemy", Pos: at, Look: look,
 		Radius: sp.radius, Health: sp.health, Layer: layerEnemy, Mask: 0xffff, Height: 0.6, Mass: 1 + float64(sp.health)/100})
 	if err != nil {
 		return ent, err
 	}
 	e := &enemy{e: ent, kind: k, L: L, side: 1, rockets: 6}
-	e.presize()
 	if w.Rand.Bool() {
 		e.side = -1
 	}
-	e.hull = w.Rand.Angle()
-	e.turret = e.hull
-	switch k {
-	case kindDrone:
-		e.tree = treeDrone.NewInstance()
-	case kindTurret:
-		e.tree = treeTurret.NewInstance()
-	case kindGunner:
-		e.mach = fsm.New(e, 4)
-		broken := &gunBroken
-		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if e.healthPct() < 25 && !m.In(broken) {
-				m.Change(broken)
-			}
-		}})
-		if err := e.mach.Start(&gunApproach); err != nil {
-			return ent, err
-		}
-	case kindMelee:
-		e.retreatAt = meleeRetreat1
-		e.mach = fsm.New(e, 4)
-		broken := &meleeBroken
-		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if e.healthPct() < 25 && !m.In(broken) {
-				m.Change(broken)
-			}
-		}})
-		if err := e.mach.Start(&meleeChase); err != nil {
-			return ent, err
-		}
-	case kindFuzzy:
-		e.fz = fuzzyProto.Clone()
-	case kindCover:
-		loop, err := tactics.NewTerrainLoop(tactics.LoopConfig{Magazine: 4, ReloadTicks: 90, FireTicks: 22, AttackRange: 8, ArriveDist: 0.4}, L.findCover)
-		if err != nil {
-			return ent, err
-		}
-		e.loop = loop
-	case kindSquad:
-		var sq *squad
-		for _, s := range L.squads {
-			if len(s.members) < 4 {
-				sq = s
-				break
-			}
-		}
-		if sq == nil {
-			f, err := tactics.NewLine(1.1, math.Pi*0.75)
-			if err != nil {
-				return ent, err
-			}
-			f.Advance, f.MaxShift = 0.8, 1.2
-			sq = &squad{f: f, anchor: xy(at), path: &enemy{}, pos: make([]mathx.Vec2, 0, 8)}
-			sq.path.presize()
-			L.squads = append(L.squads, sq)
-		}
-		e.sq = sq
-		e.id = sq.nextID
-		sq.nextID++
-		sq.f.Join(e.id)
-		sq.members = append(sq.members, e)
-		sq.assign()
+	e.turret = w.Rand.Angle()
+	if err := e.newBrain(at); err != nil {
+		return ent, err
 	}
 	for len(L.bySlot) <= ent.Slot() {
 		L.bySlot = append(L.bySlot, nil)
@@ -826,31 +154,30 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	return ent, nil
 }
 
-// presize gives the path buffers room for any path of the shipped levels,
-// so planning never allocates after the spawn.
-func (e *enemy) presize() {
-	e.path = make([]mathx.Vec2, 0, 128)
-	e.raw = make([]mathx.Vec2, 0, 64)
-	e.corr = make([]int, 0, 128)
-	e.portals = make([][2]mathx.Vec2, 0, 128)
-}
-
 func (e *enemy) pos() mathx.Vec2 { return xy(e.L.w.Pos(e.e)) }
 
 func (e *enemy) healthPct() float64 {
 	return 100 * float64(e.L.w.Health(e.e)) / float64(e.spec().health)
 }
 
-func (e *enemy) distPlayer() float64 { return e.pos().Dist(xy(e.L.w.Pos(e.L.player))) }
+func (e *enemy) playerPos() mathx.Vec2 { return xy(e.L.w.Pos(e.L.player)) }
 
-func (e *enemy) toPlayerAngle() float64 { return xy(e.L.w.Pos(e.L.player)).Sub(e.pos()).Angle() }
+func (e *enemy) distPlayer() float64 { return e.pos().Dist(e.playerPos()) }
+
+func (e *enemy) toPlayerAngle() float64 { return e.playerPos().Sub(e.pos()).Angle() }
 
 func (e *enemy) seesPlayer() bool {
 	L := e.L
 	if L.lost || !L.w.Alive(L.player) {
 		return false
 	}
-	return e.distPlayer() < 10 && L.canSee(e.pos(), xy(L.w.Pos(L.player)))
+	return e.distPlayer() < 10 && L.canSee(e.pos(), e.playerPos())
+}
+
+// clear reports a straight walk from the enemy along v (a velocity,
+// looking t seconds ahead) without leaving the walkable floor.
+func (e *enemy) clear(v mathx.Vec2, t float64) bool {
+	return e.L.nav.Clear(e.pos(), e.pos().Add(v.Scale(t)))
 }
 
 func (e *enemy) aim() {
@@ -876,85 +203,92 @@ func (e *enemy) shoot(spread float64, rocket bool) {
 	if !L.canSee(e.pos(), from) {
 		return
 	}
-	def := scene.BulletDef{Pos: from, Z: 0.3, Vel: dir.Scale(6.5), Radius: 0.06, Damage: e.spec().damage, Owner: e.e, Mask: layerWall | layerPlayer, TTL: 2 * tps}
+	def := scene.BulletDef{Pos: from, Z: 0.3, Vel: dir.Scale(6.5), Radius: 0.06, Damage: e.spec().damage, Owner: e.e,
+		Mask: layerWall | layerPlayer, TTL: 2 * tps, Look: L.look.enemyBullet}
 	if rocket {
-		def.Radius, def.Vel, def.Damage = 0.12, dir.Scale(5), 30
-		def.TTL = 3 * tps
+		def.Radius, def.Vel, def.Damage, def.TTL = 0.12, dir.Scale(5), 30, 3*tps
+		def.Look, def.Tag = L.look.rocket, tagRocket
 	}
 	_ = w.Fire(def)
-	L.fx = append(L.fx, effect{kind: fxMuzzle, pos: mathx.V3(from.X, from.Y, 0.3), dir: dir, life: 4})
+	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.3), 4)
 }
 
-// goTo plans a path to goal.
+// goTo sends the enemy to goal: the world plans the path on its
+// navigation and walks it (planning again when the world changes).
 func (e *enemy) goTo(goal mathx.Vec2) {
-	e.goal = goal
-	e.path = e.L.path(e.pos(), goal, e)
-	for _, d := range e.L.doors {
-		if d.locked {
-			e.L.plansWhileLocked++
-			if e.L.throughLocked(e.path) {
-				e.L.lockedPaths++
-			}
-			break
-		}
+	L := e.L
+	e.goal, e.replan = goal, 45
+	if L.w.MoveTo(e.e, goal, e.spec().speed) == nil {
+		L.notePath(e.pos(), L.w.MovePath(e.e))
 	}
-	if e.L.bendsAround(e.path) {
-		e.L.bentPaths++
-		if e.L.bentExample == nil {
-			e.L.bentExample = append([]mathx.Vec2(nil), e.path...)
-		}
-	}
-	e.wp = 0
-	e.replan = 45
 }
 
-// follow steers along the path; it reports arrival.
+// follow keeps walking the path of the last goTo; it reports arrival
+// (or a move that ended).
 func (e *enemy) follow() bool {
-	me := e.pos()
-	for e.wp < len(e.path) && me.Dist(e.path[e.wp]) < 0.3 {
-		e.wp++
-	}
-	if e.wp >= len(e.path) {
-		e.desired = mathx.Vec2{}
-		return true
-	}
-	target := e.path[e.wp]
-	sp := e.spec().speed
+	e.walking = true
+	return !e.L.w.Moving(e.e)
+}
+
+// arrive steers straight onto t, slowing down on the last stretch.
+func (e *enemy) arrive(t mathx.Vec2) {
 	vel := e.L.w.Vel(e.e)
-	if e.wp == len(e.path)-1 {
-		e.desired = vel.Add(steer.Arrive(me, vel, target, sp, 20, 0.1, e.L.w.Dt()).Scale(1))
-	} else {
-		e.desired = vel.Add(steer.Seek(me, vel, target, sp))
+	sp := e.spec().speed
+	e.desired = vel.Add(steer.Arrive(e.pos(), vel, t, sp, 20, 0.1, e.L.w.Dt())).ClampLen(sp)
+}
+
+// chasePlayer paths toward the player, planning again as it moves.
+func (e *enemy) chasePlayer() {
+	if pp := e.playerPos(); e.replan <= 0 || e.goal.Dist(pp) > 1.5 {
+		e.goTo(pp)
 	}
-	e.desired = e.desired.ClampLen(sp)
+	e.follow()
+}
+
+// awayFrom is the velocity that takes the enemy away from p at full
+// speed, turned aside (either way, then square) when a wall is behind it.
+func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
+	away := e.pos().Sub(p)
+	if away.Len() < 1e-6 {
+		away = mathx.FromAngle(e.L.w.Facing(e.e))
+	}
+	away = away.Norm()
+	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
+		if d = d.Norm(); e.clear(d, 0.6) {
+			return d.Scale(e.spec().speed)
+		}
+	}
+	return mathx.Vec2{}
+}
+
+// threatened reports a player bullet flying at this enemy, close.
+func (e *enemy) threatened() bool {
+	if e.noDodge {
+		return false
+	}
+	L := e.L
+	me := e.pos()
+	L.near = L.w.BulletsNear(me, 3, L.near)
+	for _, b := range L.near {
+		d := me.Sub(b.Pos)
+		if b.Owner == L.player && d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Norm())) < 0.6 {
+			return true
+		}
+	}
 	return false
 }
 
-// chasePlayer paths toward the player, replanning as it moves.
-func (e *enemy) chasePlayer() {
-	pp := xy(e.L.w.Pos(e.L.player))
-	if e.replan <= 0 || e.goal.Dist(pp) > 1.5 {
-		e.goTo(pp)
-	}
-	if e.follow() {
-		e.desired = mathx.Vec2{}
-	}
-}
-
-func (e *enemy) update(L *level) {
+func (e *enemy) update() {
+	L := e.L
+	w := L.w
 	if e.cool > 0 {
 		e.cool--
 	}
 	if e.replan > 0 {
 		e.replan--
 	}
-	if e.flash > 0 {
-		e.flash--
-	}
-	if e.hpBar > 0 {
-		e.hpBar--
-	}
-	e.anim++
+	e.walking = false
+	wasBroken := e.broken
 	switch {
 	case e.tree != nil:
 		e.tree.Blackboard().SetFloat(keyHealth, e.healthPct())
@@ -969,6 +303,16 @@ func (e *enemy) update(L *level) {
 	case e.sq != nil:
 		e.squadThink()
 	}
+	_ = w.SetAim(e.e, e.turret)
+	if e.broken && !wasBroken {
+		_ = w.SetTint(e.e, color.NRGBA{150, 140, 130, 255})
+	}
+	if e.walking && !e.broken {
+		return // the world walks it along its path
+	}
+	if w.Moving(e.e) {
+		_ = w.Stop(e.e)
+	}
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	}
@@ -976,7 +320,7 @@ func (e *enemy) update(L *level) {
 	me := e.pos()
 	var push mathx.Vec2
 	for _, o := range L.enemies {
-		if o == e || !L.w.Alive(o.e) {
+		if o == e || !w.Alive(o.e) {
 			continue
 		}
 		d := me.Sub(o.pos())
@@ -985,30 +329,26 @@ func (e *enemy) update(L *level) {
 			push = push.Add(d.Scale((r - l) / l))
 		}
 	}
-	v := e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed)
-	_ = L.w.SetVelocity(e.e, v)
-	if v.Len() > 0.2 {
-		e.hull = mathx.RotateToward(e.hull, v.Angle(), 6*L.w.Dt())
-	}
+	_ = w.SetVelocity(e.e, e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed))
 }
 
 // hurt is called when the enemy takes damage.
-func (e *enemy) hurt(L *level, d scene.Damage) {
+func (e *enemy) hurt() {
 	if e.sq != nil {
 		_ = e.sq.f.Hit(e.sq.f.Index(e.id))
 	}
 }
 
 // die is called on its death.
-func (e *enemy) die(L *level) {
-	if e.sq != nil {
-		e.sq.f.Leave(e.id)
-		for i, m := range e.sq.members {
+func (e *enemy) die() {
+	if sq := e.sq; sq != nil {
+		sq.f.Leave(e.id)
+		for i, m := range sq.members {
 			if m == e {
-				e.sq.members = append(e.sq.members[:i], e.sq.members[i+1:]...)
+				sq.members = append(sq.members[:i], sq.members[i+1:]...)
 				break
 			}
 		}
-		e.sq.assign()
+		sq.assign()
 	}
 }

@@ -145,6 +145,8 @@ const (
 	tWall
 	tCrate
 	numTiles
+
+	propsGID = numTiles + 1 // first gid of props.tsx
 )
 
 // tilesetImage draws the Tiled tileset: 64×64 cells, floors at the bottom.
@@ -172,6 +174,15 @@ const tilesetTSX = `<?xml version="1.0" encoding="UTF-8"?>
 </tileset>
 `
 
+// propsTSX is the same picture as a tileset for tile objects: offset half
+// a tile down, so an object placed on a cell's centre stands on the cell.
+const propsTSX = `<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="props" tilewidth="64" tileheight="64" tilecount="4" columns="4">
+ <tileoffset x="0" y="16"/>
+ <image source="tiles.png" width="256" height="64"/>
+</tileset>
+`
+
 // tmx writes a Tiled isometric map for l.
 func (l tiledLevel) tmx() ([]byte, error) {
 	h := len(l.rows)
@@ -185,11 +196,12 @@ func (l tiledLevel) tmx() ([]byte, error) {
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="isometric" renderorder="right-down" width="%d" height="%d" tilewidth="64" tileheight="32" infinite="0" nextlayerid="4" nextobjectid="1">
  <tileset firstgid="1" source="tiles.tsx"/>
-`, w, h)
+ <tileset firstgid="%d" source="props.tsx"/>
+`, w, h, propsGID)
 	layer := func(id int, name string, solid bool, gid func(c byte) int) {
 		fmt.Fprintf(&b, " <layer id=\"%d\" name=\"%s\" width=\"%d\" height=\"%d\">\n", id, name, w, h)
-		if solid {
-			b.WriteString("  <properties>\n   <property name=\"solid\" type=\"bool\" value=\"true\"/>\n  </properties>\n")
+		if solid { // walls: solid, and drawn sorted with the things above
+			b.WriteString("  <properties>\n   <property name=\"solid\" type=\"bool\" value=\"true\"/>\n   <property name=\"sorted\" type=\"bool\" value=\"true\"/>\n  </properties>\n")
 		}
 		b.WriteString("  <data encoding=\"csv\">\n")
 		for y, r := range l.rows {
@@ -210,18 +222,19 @@ func (l tiledLevel) tmx() ([]byte, error) {
 		return tGrass + 1
 	})
 	layer(2, "walls", true, func(c byte) int {
-		switch c {
-		case '#':
+		if c == '#' {
 			return tWall + 1
-		case 'c':
-			return tCrate + 1
 		}
 		return 0
 	})
 	b.WriteString(" <objectgroup id=\"3\" name=\"things\">\n")
 	id := 1
 	obj := func(name, class string, x, y float64, wd, ht float64, props string) {
-		fmt.Fprintf(&b, "  <object id=\"%d\" name=\"%s\" class=\"%s\" x=\"%g\" y=\"%g\"", id, name, class, x, y)
+		fmt.Fprintf(&b, "  <object id=\"%d\" name=\"%s\" class=\"%s\"", id, name, class)
+		if class == "crate" {
+			fmt.Fprintf(&b, " gid=\"%d\"", propsGID+tCrate)
+		}
+		fmt.Fprintf(&b, " x=\"%g\" y=\"%g\"", x, y)
 		id++
 		if wd > 0 {
 			fmt.Fprintf(&b, " width=\"%g\" height=\"%g\"", wd, ht)
@@ -230,7 +243,7 @@ func (l tiledLevel) tmx() ([]byte, error) {
 		if props != "" {
 			b.WriteString("   <properties>\n" + props + "   </properties>\n")
 		}
-		if wd == 0 {
+		if wd == 0 && class != "crate" {
 			b.WriteString("   <point/>\n")
 		}
 		b.WriteString("  </object>\n")
@@ -244,6 +257,8 @@ func (l tiledLevel) tmx() ([]byte, error) {
 		for x := range w {
 			cx, cy := (float64(x)+0.5)*th, (float64(y)+0.5)*th
 			switch r[x] {
+			case 'c': // a crate: solid, breaks under fire
+				obj("crate", "crate", cx, cy, 64, 64, prop("solid", "bool", "true")+prop("health", "int", "60")+prop("height", "float", "0.45"))
 			case 'P':
 				obj("player", "player", cx, cy, 0, 0, prop("health", "int", "100")+prop("collector", "bool", "true")+prop("radius", "float", "0.34"))
 			case 'S':
@@ -300,6 +315,7 @@ func genAssets() (map[string][]byte, error) {
 	}
 	out["tiles.png"] = b.Bytes()
 	out["tiles.tsx"] = []byte(tilesetTSX)
+	out["props.tsx"] = []byte(propsTSX)
 	for _, l := range []tiledLevel{level1, level2} {
 		data, err := l.tmx()
 		if err != nil {

@@ -10,9 +10,7 @@ import (
 	"path"
 	"strings"
 
-	"diorama/ai/nav"
 	"diorama/ai/tactics"
-	"diorama/iso"
 	"diorama/mathx"
 	"diorama/scene"
 	"diorama/scene/isoxml"
@@ -75,13 +73,13 @@ const (
 	layerEnemy  = 4
 )
 
-// door is a named door tile; while a wave that locks it runs it gets a
-// solid blocker entity.
+// door is a named door tile: a scene object, solid (in physics and in
+// the navigation at once) while a wave that locks it runs.
 type door struct {
-	name    string
-	cell    mathx.Point
-	locked  bool
-	blocker scene.Entity
+	name   string
+	cell   mathx.Point
+	locked bool
+	e      scene.Entity
 }
 
 // waveInfo adds what the game needs to a scene overlord: which enemy
@@ -94,12 +92,12 @@ type waveInfo struct {
 
 // loadLevel builds the world of li and everything the game adds on top:
 // navmesh, doors, waves, wall drawings.
-func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
+func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 	if li.FS == nil {
 		return nil, errors.New("level has no file system")
 	}
 	opt := scene.BuildOptions{Seed: seed, TPS: tps, MaxBullets: 2048, CharacterRadius: 0.34, CharacterHealth: 100}
-	L := &level{info: li, g: g}
+	L := &level{info: li}
 	var (
 		w     *scene.World
 		err   error
@@ -133,7 +131,6 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 		return nil, err
 	}
 	L.w = w
-	L.grid = w.Grid
 	// The floor is drawn from a cached picture while the camera stays
 	// within its margin (over the frame's clear colour, see game.Draw).
 	w.GroundCache = &scene.GroundCache{Background: clearColor}
@@ -146,7 +143,10 @@ func loadLevel(li levelInfo, seed uint64, g *game) (*level, error) {
 			L.watch.AddMap(tm)
 		}
 	}
-	if err := L.setup(tm, waves); err != nil {
+	if L.look, err = a.register(w); err != nil {
+		return nil, err
+	}
+	if err := L.setup(waves, tm != nil); err != nil {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}
 	return L, nil
@@ -253,7 +253,7 @@ func tiledWaves(file string, m *tiled.Map) ([]waveDefLoaded, error) {
 	return out, nil
 }
 
-func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
+func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
 	w := L.w
 	// The player: the collecting character.
 	var chars []scene.Entity
@@ -279,33 +279,24 @@ func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
 			return err
 		}
 	}
-	// Tiled walls: the solid layer is drawn as sorted blocks, not flat.
-	if tm != nil {
-		k := 0
-		for _, l := range tm.Flatten() {
-			if l.Kind != tiled.TileLayer || !l.Visible {
-				continue
-			}
-			if l.Name == "walls" && k < len(w.Layers) {
-				L.wallLayer(&w.Layers[k].TileLayer)
-				w.Layers = append(w.Layers[:k], w.Layers[k+1:]...)
-				break
-			}
-			k++
-		}
-	}
 	// Doors: triggers marked as doors.
 	var trig []scene.Entity
 	trig = w.AppendEntities(trig, scene.Trigger)
 	for _, e := range trig {
 		if w.Class(e) == "door" || strings.HasPrefix(w.Name(e), "door") {
 			p := w.Pos(e)
-			L.doors = append(L.doors, door{name: w.Name(e), cell: mathx.Point{X: int(math.Floor(p.X)), Y: int(math.Floor(p.Y))}})
+			c := mathx.Point{X: int(math.Floor(p.X)), Y: int(math.Floor(p.Y))}
+			d, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: w.Name(e), Class: "door", Look: L.look.doorOpen,
+				Pos: mathx.V3(float64(c.X)+0.5, float64(c.Y)+0.5, 0), Extent: mathx.V2(0.5, 0.5), Height: 0.8, Layer: layerWall})
+			if err != nil {
+				return err
+			}
+			L.doors = append(L.doors, door{name: w.Name(e), cell: c, e: d})
 		}
 	}
 	// Waves.
 	switch {
-	case tm != nil:
+	case isTiled:
 		var spawns []scene.Entity
 		spawns = w.AppendEntities(spawns, scene.SpawnPoint)
 		for _, wd := range waves {
@@ -360,16 +351,34 @@ func (L *level) setup(tm *tiled.Map, waves []waveDefLoaded) error {
 	if len(L.waves) == 0 {
 		return errors.New("no waves in the level")
 	}
-	// Name the pickups of loaders that leave them unnamed.
-	L.buildNav()
+	// Pickups get the game's looks.
+	w.Each(scene.Pickup, func(e scene.Entity) {
+		id, ok := L.look.pickup[w.Name(e)]
+		if !ok {
+			id = L.look.pickup["health"] // the ASCII level's pickups heal
+		}
+		_ = w.SetLook(e, id)
+	})
+	nav, err := w.Nav()
+	if err != nil {
+		return err
+	}
+	L.nav = nav
+	// Scratch with room for any path of a level, so play does not allocate.
+	L.reach, L.seen = make([]mathx.Vec2, 0, 128), make([]mathx.Vec2, 0, 128)
+	L.near = make([]scene.BulletInfo, 0, 256)
 	a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
 	if err != nil {
 		return err
 	}
 	L.analyzer = a
 	L.hookEvents()
-	L.pl = playerState{ammo: 60, weapon: weaponCannon, hullAngle: -math.Pi / 4, turretAngle: -math.Pi / 4}
-	return nil
+	L.pl = playerState{ammo: 60, weapon: weaponCannon, turretAngle: -math.Pi / 4}
+	// The player's tank: drawn by scene, seen through the walls that hide it.
+	if err := w.SetLook(L.player, L.look.tank[lookPlayer]); err != nil {
+		return err
+	}
+	return w.SetSilhouette(L.player, rgba(140, 210, 255, 120))
 }
 
 func (L *level) addWave(o *scene.Overlord, kinds []enemyKind) {
@@ -380,61 +389,4 @@ func (L *level) addWave(o *scene.Overlord, kinds []enemyKind) {
 		return L.spawnEnemy(k, at, wi)
 	}
 	L.waves = append(L.waves, wi)
-}
-
-// wallLayer turns the Tiled "walls" layer into sorted block objects.
-func (L *level) wallLayer(tl *iso.TileLayer) {
-	g := L.grid
-	for idx, t := range tl.Tiles {
-		if t < 0 {
-			continue
-		}
-		col, row := idx%g.Cols, idx/g.Cols
-		i, j := g.TileCell(col, row)
-		spr := L.g.art.wall
-		h := 1.0
-		if t < int32(len(tl.Sprites)) && tl.Sprites[t] != nil && tl.Sprites[t].H() < 64 {
-			spr, h = L.g.art.crate, 0.45
-		}
-		if s := tl.Sprites[t]; s != nil && s.Trim().Min.Y > 64-tileH-20 {
-			spr, h = L.g.art.crate, 0.45
-		}
-		feet := g.ToScreen(mathx.V3(float64(i)+1, float64(j)+1, 0)) // bottom corner of the cell
-		at := mathx.Point{X: int(math.Floor(feet.X)) - tileW/2, Y: int(math.Floor(feet.Y)) - spr.H()}
-		L.walls = append(L.walls, iso.Object{Box: iso.Footprint(i, j, 1, 1, 0, h), Parts: []iso.Part{{Sprite: spr, At: at}}})
-	}
-}
-
-// buildNav makes the navmesh from the physics walls.
-func (L *level) buildNav() {
-	g := L.grid
-	b := L.w.Bounds()
-	cols, rows := int(math.Ceil(b.Max.X)), int(math.Ceil(b.Max.Y))
-	tm, err := nav.NewTileMap(cols, rows)
-	if err != nil {
-		return
-	}
-	_ = g
-	for y := range rows {
-		for x := range cols {
-			c := mathx.V2(float64(x)+0.5, float64(y)+0.5)
-			for k := range L.w.Phys.WallCount() {
-				if L.w.Phys.Wall(k).Contains(c) {
-					tm.Set(x, y, nav.Wall)
-					break
-				}
-			}
-		}
-	}
-	for _, d := range L.doors {
-		if d.cell.X >= 0 && d.cell.Y >= 0 && d.cell.X < cols && d.cell.Y < rows && tm.At(d.cell.X, d.cell.Y) == nav.Open {
-			tm.Set(d.cell.X, d.cell.Y, nav.Door) // lockable in the mesh
-		}
-	}
-	L.tiles = tm
-	m, err := nav.Build(tm, nav.MeshOptions{Radius: 0.25, Sub: 4})
-	if err == nil {
-		L.mesh = m
-	}
-	L.search = nav.NewSearcher()
 }

@@ -67,7 +67,7 @@ func TestEndToEndLevel1(t *testing.T) {
 		t.Fatalf("example path %v is straight", p)
 	}
 	for i := 1; i < len(p); i++ {
-		if !a.mesh.Clear(p[i-1], p[i]) {
+		if !a.nav.Clear(p[i-1], p[i]) {
 			t.Fatalf("example path leg %d %v-%v crosses a wall", i, p[i-1], p[i])
 		}
 	}

@@ -2,11 +2,10 @@ package main
 
 import (
 	"diorama/viewer"
+	"image/color"
 	"math"
 
-	"diorama/ai/nav"
 	"diorama/ai/tactics"
-	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
 	"diorama/scene"
@@ -39,6 +38,12 @@ const (
 	weaponRockets
 )
 
+// Bullet tags: what a bullet is, for the hit rules.
+const (
+	tagShell = iota
+	tagRocket
+)
+
 // control is what the player's tank is asked to do this tick, in world
 // directions.
 type control struct {
@@ -49,127 +54,98 @@ type control struct {
 }
 
 type playerState struct {
-	hullAngle, turretAngle float64
-	ammo, rockets          int
-	weapon                 int
-	cooldown               int
-	flash, hpBar           int
-	hits                   int // bullets of the player that struck an enemy
+	turretAngle   float64
+	ammo, rockets int
+	weapon        int
+	cooldown      int
+	hits          int // bullets of the player that struck an enemy
 }
 
-// level is one level being played: the scene world and the game on top.
+// level is one level being played: the scene world and the game's rules
+// on top.
 type level struct {
-	info   levelInfo
-	watch  *viewer.Watcher // the level's files, for hot reload
-	g      *game
-	w      *scene.World
-	grid   *iso.Grid
-	tiles  *nav.TileMap
-	mesh   *nav.Mesh
-	search *nav.Searcher
-	// analyzer is the cover enemies' terrain analysis (made with the
-	// level, so the first search for cover costs no more than the next)
-	analyzer *tactics.Analyzer
+	info     levelInfo
+	watch    *viewer.Watcher // the level's files, for hot reload
+	w        *scene.World
+	nav      *scene.Navigation
+	look     looks
+	analyzer *tactics.Analyzer // the cover enemies' terrain analysis
 
-	player  scene.Entity
-	pl      playerState
-	enemies []*enemy
-	bySlot  []*enemy
-	waves   []*waveInfo
-	doors   []door
-	walls   []iso.Object
-	// barricades the player placed, standing
-	barricades []barricade
+	player     scene.Entity
+	pl         playerState
+	enemies    []*enemy
+	bySlot     []*enemy
+	waves      []*waveInfo
+	doors      []door
+	barricades []scene.Entity
 	squads     []*squad
 
-	fx          []effect
-	score       int
-	kills       int
-	wave        int // the highest wave woken so far (1-based)
-	lost        bool
-	won         bool
-	endTick     uint64
-	bentPaths   int          // planned enemy paths that bend around a wall
-	bentExample []mathx.Vec2 // the first of them (for the end-to-end test)
-	// enemy paths planned across a locked door (must stay 0), and paths
-	// planned while a door was locked
+	score, kills int
+	wave         int // the highest wave woken so far (1-based)
+	lost, won    bool
+	endTick      uint64
+	spawned      int
+	// Path checks for the tests: planned enemy paths that bend around a
+	// wall (and the first of them), paths planned while a door was
+	// locked and those of them that cross it (must stay 0).
+	bentPaths                     int
+	bentExample                   []mathx.Vec2
 	lockedPaths, plansWhileLocked int
-	spawned                       int
 
 	// scratch
 	chars []scene.Entity
-	ovl   []physics.Overlap
-	reach []int
+	reach []mathx.Vec2
+	seen  []mathx.Vec2
+	near  []scene.BulletInfo
 }
-
-// effect is a short-lived picture: explosion, spark, wreck.
-type effect struct {
-	kind  int // fxBoom, fxBigBoom, fxSpark, fxWreck, fxSmoke
-	pos   mathx.Vec3
-	dir   mathx.Vec2
-	age   int
-	life  int
-	look  int
-	angle float64
-}
-
-const (
-	fxBoom = iota
-	fxBigBoom
-	fxSpark
-	fxWreck
-	fxMuzzle
-)
 
 func xy(v mathx.Vec3) mathx.Vec2 { return mathx.V2(v.X, v.Y) }
+
+var white = color.RGBA{255, 255, 255, 255}
+
+// effect shows a look once at p (an explosion, a spark, a muzzle flash):
+// an object that removes itself when its clip has played.
+func (L *level) effect(look scene.LookID, p mathx.Vec3, life int) {
+	_, _ = L.w.Create(scene.EntityDef{Kind: scene.Object, Look: look, Pos: p, Lifetime: life, Height: 0.5})
+}
 
 // hookEvents subscribes the game's rules to the world's events.
 func (L *level) hookEvents() {
 	w := L.w
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
-		b := w.Bullets()
-		rocket := h.Bullet.Slot >= 0 && int(h.Bullet.Slot) < len(b.P.R) && b.P.R[h.Bullet.Slot] > 0.1
-		if rocket { // the explosion does the rocket's damage
+		at := mathx.V3(h.Point.X, h.Point.Y, 0.3)
+		switch {
+		case h.Tag == tagRocket: // the explosion does the rocket's damage
 			L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, h.Damage, h.Owner, false)
-			return
-		}
-		if L.isBarricade(h.Target) {
-			_ = w.Damage(h.Target, h.Damage, h.Owner)
-			L.fx = append(L.fx, effect{kind: fxSpark, pos: mathx.V3(h.Point.X, h.Point.Y, 0.3), dir: h.Normal, life: 12})
-			return
-		}
-		if !h.Target.IsNil() && w.Kind(h.Target) == scene.Character && w.Alive(h.Target) {
-			if h.Owner == L.player && h.Target != L.player {
+		case !h.Target.IsNil() && w.Alive(h.Target) && w.Health(h.Target) > 0:
+			if h.Owner == L.player && w.Kind(h.Target) == scene.Character {
 				L.pl.hits++
 			}
 			_ = w.Damage(h.Target, h.Damage, h.Owner)
-			L.fx = append(L.fx, effect{kind: fxSpark, pos: mathx.V3(h.Point.X, h.Point.Y, 0.3), dir: h.Normal, life: 8})
-			return
-		}
-		if !h.Edge {
-			// ricochet sparks off walls
-			L.fx = append(L.fx, effect{kind: fxSpark, pos: mathx.V3(h.Point.X, h.Point.Y, 0.3), dir: h.Normal, life: 12})
+			L.effect(L.look.spark, at, 12)
+		case !h.Edge: // ricochet sparks off walls
+			L.effect(L.look.spark, at, 12)
 		}
 	})
 	w.Events.Damage.Subscribe(func(d scene.Damage) {
-		if d.Entity == L.player {
-			L.pl.flash, L.pl.hpBar = flashTicks, hpBarTicks
-			return
+		if d.Amount > 0 && w.Kind(d.Entity) == scene.Character {
+			_ = w.Flash(d.Entity, white, flashTicks)
+			_ = w.ShowHealth(d.Entity, hpBarTicks)
 		}
 		if e := L.enemyOf(d.Entity); e != nil {
-			e.flash, e.hpBar = flashTicks, hpBarTicks
-			e.hurt(L, d)
+			e.hurt()
 		}
 	})
 	w.Events.Death.Subscribe(func(d scene.Death) {
-		if L.isBarricade(d.Entity) {
-			L.barricadeGone(d.Entity)
-			return
-		}
-		if d.Entity == L.player {
+		p := w.Pos(d.Entity)
+		switch {
+		case d.Entity == L.player:
 			L.lost = true
 			L.endTick = w.Tick()
-			L.fx = append(L.fx, effect{kind: fxBigBoom, pos: w.Pos(d.Entity), life: 28})
+			L.effect(L.look.bigBoom, p, 28)
+			return
+		case w.Kind(d.Entity) == scene.Object: // a crate or a barricade breaks
+			L.effect(L.look.bigBoom, p, 28)
 			return
 		}
 		e := L.enemyOf(d.Entity)
@@ -178,19 +154,25 @@ func (L *level) hookEvents() {
 		}
 		L.kills++
 		L.score += e.spec().points
-		p := w.Pos(d.Entity)
-		L.fx = append(L.fx, effect{kind: fxBoom, pos: p, life: 20}, effect{kind: fxWreck, pos: p, life: 4 * tps, look: int(e.kind), angle: e.hull})
+		L.effect(L.look.boom, p, 20)
+		if e.kind != kindDrone { // the wreck burns out where it stopped
+			if wr, err := w.Create(scene.EntityDef{Kind: scene.Object, Look: L.look.tank[e.spec().look], Pos: p,
+				Facing: w.Facing(d.Entity), Lifetime: 4 * tps, Height: 0.6}); err == nil {
+				_ = w.SetTint(wr, color.NRGBA{70, 70, 70, 255})
+				_ = w.SetAim(wr, e.turret)
+			}
+		}
 		if e.kind == kindTurret { // seed 000: only the turret explodes
 			L.explode(p, 1.8, 40, d.Entity, true)
 		}
 		// a wreck may leave health or a box of shells behind
 		switch r := w.Rand.Float64(); {
 		case r < 0.3:
-			_, _ = w.Create(scene.EntityDef{Kind: scene.Pickup, Name: "health", Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: 25})
+			L.drop("health", p, 25)
 		case r < 0.6:
-			_, _ = w.Create(scene.EntityDef{Kind: scene.Pickup, Name: "ammo", Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: 20})
+			L.drop("ammo", p, 20)
 		}
-		e.die(L)
+		e.die()
 	})
 	w.Events.Pickup.Subscribe(func(p scene.PickupEvent) {
 		if p.By != L.player {
@@ -215,30 +197,31 @@ func (L *level) hookEvents() {
 	})
 }
 
-// explode damages every character within radius r of p (falling off with
-// distance) and shows a fireball.
+// drop leaves a pickup where an enemy died.
+func (L *level) drop(name string, p mathx.Vec3, v int32) {
+	_, _ = L.w.Create(scene.EntityDef{Kind: scene.Pickup, Name: name, Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: v, Look: L.look.pickup[name], Height: 0.3})
+}
+
+// explode damages every character and breakable object within radius r
+// of p (falling off with distance, not through walls) and shows a
+// fireball.
 func (L *level) explode(p mathx.Vec3, r float64, dmg int32, src scene.Entity, big bool) {
 	w := L.w
-	k := fxBoom
-	life := 20
 	if big {
-		k, life = fxBigBoom, 28
+		L.effect(L.look.bigBoom, p, 28)
+	} else {
+		L.effect(L.look.boom, p, 20)
 	}
-	L.fx = append(L.fx, effect{kind: k, pos: p, life: life})
-	L.chars = w.AppendEntities(L.chars[:0], scene.Character)
+	L.chars = w.AppendEntities(L.chars[:0], 0)
 	for _, c := range L.chars {
-		if c == src || !w.Alive(c) {
+		if c == src || !w.Alive(c) || w.Health(c) <= 0 {
 			continue
 		}
 		d := xy(w.Pos(c)).Dist(xy(p))
-		if d > r {
+		if d > r || !L.canSee(xy(p), xy(w.Pos(c))) && d > 0.5 {
 			continue
 		}
-		if !w.Phys.LineOfSight(xy(p), xy(w.Pos(c)), physics.QueryFilter{Mask: layerWall}) && d > 0.5 {
-			continue
-		}
-		amt := int32(float64(dmg) * (1 - 0.6*d/r))
-		_ = w.Damage(c, amt, src)
+		_ = w.Damage(c, int32(float64(dmg)*(1-0.6*d/r)), src)
 	}
 }
 
@@ -267,7 +250,7 @@ func (L *level) update(c control) {
 	}
 	for _, e := range L.enemies {
 		if w.Alive(e.e) {
-			e.update(L)
+			e.update()
 		}
 	}
 	w.Step()
@@ -283,22 +266,6 @@ func (L *level) update(c control) {
 	}
 	clear(L.enemies[n:])
 	L.enemies = L.enemies[:n]
-	// effects age
-	m := 0
-	for _, f := range L.fx {
-		f.age++
-		if f.age < f.life {
-			L.fx[m] = f
-			m++
-		}
-	}
-	L.fx = L.fx[:m]
-	if L.pl.flash > 0 {
-		L.pl.flash--
-	}
-	if L.pl.hpBar > 0 {
-		L.pl.hpBar--
-	}
 	// waves and the end of the level
 	done := 0
 	for i, wi := range L.waves {
@@ -320,17 +287,12 @@ func (L *level) updatePlayer(c control) {
 	w := L.w
 	pl := &L.pl
 	v := w.Vel(L.player)
-	mv := c.move.ClampLen(1)
-	if mv.Len() > 0.05 {
-		acc := mv.Scale(playerAccel)
-		v = v.Add(acc.Scale(w.Dt()))
-		// turn the hull toward the way it goes
-		pl.hullAngle = mathx.RotateToward(pl.hullAngle, mv.Angle(), 8*w.Dt())
+	if mv := c.move.ClampLen(1); mv.Len() > 0.05 {
+		v = v.Add(mv.Scale(playerAccel * w.Dt()))
 	} else {
 		v = v.Scale(playerDecay)
 	}
-	v = v.ClampLen(playerMaxSpeed)
-	if v.Len() < playerStop {
+	if v = v.ClampLen(playerMaxSpeed); v.Len() < playerStop {
 		v = mathx.Vec2{}
 	}
 	_ = w.SetVelocity(L.player, v)
@@ -357,6 +319,7 @@ func (L *level) updatePlayer(c control) {
 			L.playerFire()
 		}
 	}
+	_ = w.SetAim(L.player, pl.turretAngle)
 }
 
 func (L *level) playerFire() {
@@ -367,14 +330,14 @@ func (L *level) playerFire() {
 	}
 	dir := mathx.FromAngle(pl.turretAngle)
 	from := xy(w.Pos(L.player)).Add(dir.Scale(0.5))
-	if !w.Phys.LineOfSight(xy(w.Pos(L.player)), from, physics.QueryFilter{Mask: layerWall}) {
+	if !L.canSee(xy(w.Pos(L.player)), from) {
 		return // muzzle inside a wall
 	}
 	switch pl.weapon {
 	case weaponRockets:
 		pl.rockets--
 		pl.cooldown = 30
-		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(7), Radius: 0.12, Damage: 45, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 3 * tps})
+		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(7), Radius: 0.12, Damage: 45, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 3 * tps, Look: L.look.rocket, Tag: tagRocket})
 	default:
 		if pl.ammo <= 0 {
 			pl.cooldown = 20
@@ -382,12 +345,13 @@ func (L *level) playerFire() {
 		}
 		pl.ammo--
 		pl.cooldown = 9
-		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(11), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 2 * tps})
+		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(11), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 2 * tps, Look: L.look.bullet})
 	}
-	L.fx = append(L.fx, effect{kind: fxMuzzle, pos: mathx.V3(from.X, from.Y, 0.35), dir: dir, life: 4})
+	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.35), 4)
 }
 
-// updateDoors locks a door while any wave naming it runs.
+// updateDoors locks a door while any wave naming it runs: one call makes
+// it solid for physics and navigation, and every mover plans again.
 func (L *level) updateDoors() {
 	for i := range L.doors {
 		d := &L.doors[i]
@@ -398,41 +362,49 @@ func (L *level) updateDoors() {
 				continue
 			}
 			for _, n := range o.Locks {
-				if n == d.name {
-					lock = true
-				}
+				lock = lock || n == d.name
 			}
 		}
 		if lock != d.locked {
-			L.lockDoor(i, lock)
+			L.setDoor(d, lock)
 		}
 	}
 }
 
-// lockDoor locks or unlocks door i: a solid blocker on its tile for
-// physics, and the door's polygons cut off in the navmesh so no path is
-// planned through it. Everyone replans.
-func (L *level) lockDoor(i int, lock bool) {
-	w := L.w
-	d := &L.doors[i]
-	d.locked = lock
-	if lock {
-		e, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: d.name + "-shut", Class: "door",
-			Pos: mathx.V3(float64(d.cell.X)+0.5, float64(d.cell.Y)+0.5, 0), Radius: 0.5, Height: 0.8, Layer: layerWall})
-		if err == nil {
-			d.blocker = e
+// setDoor shuts or opens a door: solid or not for bullets, bodies and
+// paths in one call, drawn shut or open.
+func (L *level) setDoor(d *door, shut bool) {
+	if L.w.SetSolid(d.e, shut) != nil {
+		return
+	}
+	d.locked = shut
+	look := L.look.doorOpen
+	if shut {
+		look = L.look.doorShut
+	}
+	_ = L.w.SetLook(d.e, look)
+}
+
+// notePath counts a newly planned enemy path (its start first) for the
+// tests: bent around a wall, or planned while a door is locked and
+// crossing it.
+func (L *level) notePath(from mathx.Vec2, p []mathx.Vec2) {
+	L.seen = append(append(L.seen[:0], from), p...)
+	for _, d := range L.doors {
+		if d.locked {
+			L.plansWhileLocked++
+			if L.throughLocked(L.seen) {
+				L.lockedPaths++
+			}
+			break
 		}
-	} else if !d.blocker.IsNil() {
-		_ = w.Remove(d.blocker)
-		d.blocker = scene.Entity{}
 	}
-	if L.mesh != nil {
-		_ = L.mesh.SetDoorLocked(d.cell.X, d.cell.Y, lock) // only fails off the map
+	if L.bendsAround(L.seen) {
+		L.bentPaths++
+		if L.bentExample == nil {
+			L.bentExample = append([]mathx.Vec2(nil), L.seen...)
+		}
 	}
-	for _, e := range L.enemies {
-		e.replan = 0
-	}
-	L.g.ap.replan = 0
 }
 
 // throughLocked reports a path (start point first) that crosses the tile
@@ -456,38 +428,9 @@ func (L *level) throughLocked(p []mathx.Vec2) bool {
 	return false
 }
 
-// canSee reports a clear line (walls and doors only) between two points.
+// canSee reports a clear line (walls, doors, crates) between two points.
 func (L *level) canSee(a, b mathx.Vec2) bool {
 	return L.w.Phys.LineOfSight(a, b, physics.QueryFilter{Mask: layerWall})
-}
-
-// onMesh returns p, or the nearest point of the navmesh when p lies off
-// it (p itself when the level has no mesh).
-func (L *level) onMesh(p mathx.Vec2) mathx.Vec2 {
-	if L.mesh != nil && L.mesh.PolyAt(p) < 0 {
-		_, p = L.mesh.Nearest(p)
-	}
-	return p
-}
-
-// path plans a smoothed navmesh path from a to b into dst.
-func (L *level) path(a, b mathx.Vec2, e *enemy) []mathx.Vec2 {
-	dst := e.path[:0]
-	if L.mesh == nil {
-		return append(dst, b)
-	}
-	a, b = L.onMesh(a), L.onMesh(b)
-	var err error
-	e.corr, _, err = L.mesh.FindPath(L.search, a, b, e.corr[:0])
-	if err != nil {
-		return dst
-	}
-	e.portals, err = L.mesh.Portals(a, b, e.corr, e.portals[:0])
-	if err != nil {
-		return dst
-	}
-	e.raw = nav.Funnel(e.portals, e.raw[:0])
-	return nav.Smooth(e.raw, 0.08, L.mesh.Clear, dst)
 }
 
 // aliveEnemies counts the living enemies.
@@ -501,15 +444,11 @@ func (L *level) aliveEnemies() int {
 	return n
 }
 
-// reachable reports a navmesh path from a to b (through unlocked doors).
+// reachable reports a walkable path from a to b (through open doors).
 func (L *level) reachable(a, b mathx.Vec2) bool {
-	if L.mesh == nil {
-		return true
-	}
-	a, b = L.onMesh(a), L.onMesh(b)
 	var err error
-	L.reach, _, err = L.mesh.FindPath(L.search, a, b, L.reach[:0])
-	return err == nil && len(L.reach) > 0
+	L.reach, err = L.nav.Path(a, b, L.reach)
+	return err == nil && len(L.reach) > 0 && L.reach[len(L.reach)-1].Dist(b) < 0.75
 }
 
 // bendsAround reports a path (start point first) that is not a straight

@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -23,7 +24,7 @@ import (
 func scenario(t *testing.T, seed uint64, rows ...string) *level {
 	t.Helper()
 	fsys := fstest.MapFS{"s.lev": {Data: []byte(strings.Join(rows, "\n") + "\n")}}
-	L, err := loadLevel(levelInfo{Title: "scenario", Kind: "ascii", FS: fsys, File: "s.lev"}, seed, nil)
+	L, err := loadLevel(levelInfo{Title: "scenario", Kind: "ascii", FS: fsys, File: "s.lev"}, seed, testArt())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +89,8 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 		t.Fatal("the wall does not block the straight line")
 	}
 	// the shortest way round on the navmesh, for comparison
-	var scratch enemy
-	scratch.presize()
 	best := 0.0
-	if p := L.path(start, xy(L.w.Pos(L.player)), &scratch); len(p) > 0 {
+	if p, _ := L.nav.Path(start, xy(L.w.Pos(L.player)), nil); len(p) > 0 {
 		best = start.Dist(p[0])
 		for i := 1; i < len(p); i++ {
 			best += p[i].Dist(p[i-1])
@@ -391,7 +390,7 @@ func TestScenarioSquadFormation(t *testing.T) {
 		for _, e := range m {
 			heal(L, e.e, kinds[kindSquad].health)
 			i := sq.f.Index(e.id)
-			d := e.pos().Dist(L.onMesh(sq.f.Target(i)))
+			d := e.pos().Dist(L.onFloor(sq.f.Target(i)))
 			sum += d
 			worst = math.Max(worst, d)
 			count++
@@ -604,7 +603,7 @@ func TestScenarioTurretTree(t *testing.T) {
 // them, spawns them through the overlord; they reach the player and hurt
 // it. Their ticks, and a gunner's moving back, allocate nothing.
 func TestScenarioMeleeWave(t *testing.T) {
-	if k, ok := kindByName("melee"); !ok || k != kindMelee || kinds[k].brain != "fsm" {
+	if k, ok := kindByName("melee"); !ok || k != kindMelee {
 		t.Fatalf("kindByName(melee) = %v, %v", k, ok)
 	}
 	fsys := fstest.MapFS{"s.lev": {Data: []byte(strings.Join([]string{
@@ -616,7 +615,7 @@ func TestScenarioMeleeWave(t *testing.T) {
 		"w-e----------e-w",
 		"wwwwwwwwwwwwwwww",
 	}, "\n") + "\n")}}
-	L, err := loadLevel(levelInfo{Title: "wave", Kind: "ascii", FS: fsys, File: "s.lev"}, 2, nil)
+	L, err := loadLevel(levelInfo{Title: "wave", Kind: "ascii", FS: fsys, File: "s.lev"}, 2, testArt())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -650,4 +649,15 @@ func TestScenarioMeleeWave(t *testing.T) {
 	if a := testing.AllocsPerRun(40, func() { G.update(control{}); heal(G, G.player, 100) }); a != 0 || g.mach.Current() != &gunMoveBack {
 		t.Errorf("gunner moving back (state %s): %.1f allocations per tick", g.mach.Current().Name, a)
 	}
+}
+
+var (
+	artOnce sync.Once
+	artMade *art
+)
+
+// testArt is the game's art, made once for every test level.
+func testArt() *art {
+	artOnce.Do(func() { artMade = newArt() })
+	return artMade
 }

@@ -69,7 +69,7 @@ func TestViewAnyMap(t *testing.T) {
 // the error shown; the next good save clears it.
 func TestGameHotReload(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"outpost.tmx", "tiles.tsx", "tiles.png"} {
+	for _, f := range []string{"outpost.tmx", "tiles.tsx", "props.tsx", "tiles.png"} {
 		b, err := levelFiles.ReadFile("levels/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"diorama/iso/overlay"
+	"diorama/platform"
+	"diorama/raster"
+)
+
+// clearColor is the colour behind the map (and the ground cache's
+// background).
+var clearColor = color.RGBA{18, 22, 30, 255}
+
+// Draw implements platform.Game.
+func (g *game) Draw(f *raster.Frame, alpha float64) {
+	start := time.Now()
+	g.drawnScr, g.drawnSel = g.scr, g.sel
+	g.list.Reset()
+	g.top.Reset()
+	f.Clear(clearColor)
+	if g.L != nil && g.scr != screenSelect {
+		if g.scr == screenPause {
+			alpha = 0
+		}
+		g.drawWorld(alpha)
+		g.drawHUD()
+	}
+	switch g.scr {
+	case screenSelect:
+		g.drawSelect()
+	case screenPause:
+		g.drawMenu("PAUSED")
+	}
+	g.rd.Render(f, g.list)
+	g.rd.Render(f, g.top)
+	if g.scr == screenPlay && g.touchUI {
+		platform.DrawStick(f, g.left.Geometry(), platform.DefaultStickStyle)
+		platform.DrawStick(f, g.right.Geometry(), platform.DefaultStickStyle)
+	}
+	d := time.Since(start) + g.sim
+	g.sim = 0
+	g.fpsFrames++
+	g.drawn++
+	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
+		g.times.add(d)
+	}
+}
+
+// bannerY is the top of the message banner: low on the screen, away from
+// the player's tank (near the middle while playing, near the top at the
+// start of a level).
+const bannerY = frameH - 96
+
+// Depths in the top list (the HUD and menus, drawn over the world).
+const (
+	depthHUD  = 0
+	depthMenu = 100
+)
+
+func rgba(r, g, b, a uint8) color.RGBA { return raster.Premul(color.NRGBA{r, g, b, a}) }
+
+// drawWorld has scene draw the level, the camera on the player where it
+// is drawn (interpolated), with the F1 overlay over it.
+func (g *game) drawWorld(alpha float64) {
+	w := g.L.w
+	if w.Alive(g.L.player) {
+		g.cam.Center = w.Grid.ToScreen(w.DrawPos(g.L.player, alpha))
+		g.cam.Clamp()
+	}
+	depth, err := w.Render(g.list, g.pt, alpha)
+	if err == nil && g.debug {
+		g.drawDebug(depth)
+	}
+}
+
+// drawDebug is the F1 overlay: navmesh, colliders, paths, brain states,
+// formation slots and the cover analysis.
+func (g *game) drawDebug(depth int64) {
+	L := g.L
+	w := L.w
+	ov := g.ov
+	ov.Begin(g.list, depth)
+	if m := L.nav.Mesh(); m != nil {
+		g.polys = m.Polygons(g.polys[:0])
+		ov.Polygons(g.polys, overlay.NavmeshStyle)
+	}
+	for k := range w.Phys.WallCount() {
+		ov.Box(w.Phys.Wall(k), overlay.ColliderStyle)
+	}
+	if w.Alive(L.player) {
+		ov.Circle(xy(w.Pos(L.player)), 0.34, overlay.ColliderStyle)
+	}
+	for _, e := range L.enemies {
+		if !w.Alive(e.e) {
+			continue
+		}
+		ov.Circle(e.pos(), e.spec().radius, overlay.ColliderStyle)
+		if p := w.MovePath(e.e); len(p) > 0 {
+			ov.Path(p, overlay.SmoothPathStyle)
+		}
+		ov.Label(e.pos(), e.label(), color.NRGBA{255, 255, 200, 255})
+	}
+	for _, sq := range L.squads {
+		if len(sq.members) > 0 {
+			for _, m := range sq.members {
+				ov.Point(sq.f.Target(sq.f.Index(m.id)), overlay.MarkerNone, 3, color.NRGBA{120, 220, 255, 255})
+			}
+		}
+	}
+	if a := L.analyzer; a != nil && len(a.Final.V) > 0 {
+		s := overlay.Scalar{W: a.Final.W, H: a.Final.H, Cell: a.Final.Cell, Origin: a.Final.Origin, V: a.Final.V}
+		lo, hi := a.Final.MinMax()
+		if hi > lo {
+			_, _ = ov.Scalar(s, overlay.Heat(lo, hi))
+		}
+	}
+	for _, e := range L.enemies {
+		if e.tree != nil && w.Alive(e.e) {
+			ov.Text(10, 120, "F1: "+e.spec().name+" behaviour tree", color.NRGBA{255, 255, 255, 255})
+			ov.Text(10, 136, e.tree.Dump(), color.NRGBA{220, 220, 220, 255})
+			break
+		}
+	}
+}
+
+// textb draws the text in b, like text, without making a string of it.
+func (g *game) textb(b []byte, x, y int, c color.RGBA) {
+	g.top.TextBytes(depthHUD+1, g.font, b, x+1, y+1, rgba(0, 0, 0, 180))
+	g.top.TextBytes(depthHUD+2, g.font, b, x, y, c)
+}
+
+// appendPadded appends v right-aligned in width characters.
+func appendPadded(b []byte, v, width int) []byte {
+	var d [20]byte
+	s := strconv.AppendInt(d[:0], int64(v), 10)
+	for range width - len(s) {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
+}
+
+func (g *game) text(s string, x, y int, c color.RGBA) {
+	g.top.Text(depthHUD+1, g.font, s, x+1, y+1, rgba(0, 0, 0, 180))
+	g.top.Text(depthHUD+2, g.font, s, x, y, c)
+}
+
+func (g *game) drawHUD() {
+	L := g.L
+	w := L.w
+	if g.reloadErr != "" {
+		g.banner("reload failed, still playing the last good level: "+g.reloadErr, 32)
+	}
+	white := rgba(240, 240, 240, 255)
+	g.top.FillRect(depthHUD, image.Rect(0, 0, frameW, 26), rgba(10, 12, 18, 170))
+	hp := w.Health(L.player)
+	if !w.Alive(L.player) {
+		hp = 0
+	}
+	g.text("HP", 8, 7, white)
+	g.top.FillRect(depthHUD+1, image.Rect(28, 7, 130, 19), rgba(60, 60, 60, 255))
+	g.top.FillRect(depthHUD+2, image.Rect(29, 8, 29+int(100*float64(max(hp, 0))/100), 18), rgba(60, 200, 80, 255))
+	weapon := "CANNON"
+	ammo := L.pl.ammo
+	if L.pl.weapon == weaponRockets {
+		weapon, ammo = "ROCKETS", L.pl.rockets
+	}
+	alive := 0
+	for _, wi := range L.waves {
+		alive += wi.o.Alive()
+	}
+	// The readouts are ui labels showing reused byte buffers: no
+	// allocation per frame.
+	h := &g.hud
+	h.weapon.Bytes = appendPadded(append(append(h.weapon.Bytes[:0], weapon...), ' '), ammo, 3)
+	b := append(h.wave.Bytes[:0], "WAVE "...)
+	b = strconv.AppendInt(b, int64(L.wave), 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(len(L.waves)), 10)
+	b = append(b, "  ENEMIES "...)
+	h.wave.Bytes = strconv.AppendInt(b, int64(alive), 10)
+	h.score.Bytes = strconv.AppendInt(append(h.score.Bytes[:0], "SCORE "...), int64(L.score), 10)
+	b = append(h.fps.Bytes[:0], "FPS "...)
+	if g.fps > 0 {
+		b = strconv.AppendInt(b, int64(math.Round(g.fps)), 10)
+	} else {
+		b = append(b, "--"...)
+	}
+	h.fps.Bytes = b
+	h.ui.Draw(g.top, depthHUD+3)
+	// pause button
+	g.top.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
+	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
+	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
+	msg := ""
+	switch {
+	case L.lost:
+		msg = "DESTROYED - press Enter / A / tap to retry"
+	case L.won:
+		b := append(g.tbuf[:0], "LEVEL CLEAR  score "...)
+		b = strconv.AppendInt(b, int64(L.score), 10)
+		b = append(b, " - press Enter / A / tap"...)
+		g.tbuf = b
+		msg = string(b) // once, when the level is won
+	case g.attract:
+		msg = "DEMO  -  press any key or tap to play"
+	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
+		msg = g.levels[g.cur].Title
+	}
+	if msg != "" {
+		tw, _ := g.font.Measure(msg)
+		g.top.FillRect(depthHUD, image.Rect(frameW/2-tw/2-12, bannerY, frameW/2+tw/2+12, bannerY+32), rgba(10, 12, 18, 200))
+		g.text(msg, frameW/2-tw/2, bannerY+10, white)
+	}
+}
+
+func (g *game) drawMenu(title string) {
+	g.syncMenu(g.rows())
+	g.gui.Draw(g.top, depthMenu)
+	hint := "keys: arrows/WASD + Enter   pad: d-pad + A   mouse/touch: click a row"
+	hw, _ := g.font.Measure(hint)
+	g.top.Text(depthMenu+200, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
+}
+
+func (g *game) drawSelect() {
+	// a parade of tanks under the menu, clear of the hint line
+	g.top.FillRect(0, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
+	for k := range 12 {
+		c := g.art.hull[k%numLooks][(k*5)%facings]
+		g.top.Sprite(1, c.S, 40+k*62, 376, nil)
+		t := g.art.turret[k%numLooks][(k*3)%facings]
+		g.top.Sprite(2, t.S, 40+k*62, 374, nil)
+	}
+	g.drawMenu("DIORAMA  TANKS - choose a level")
+	if g.errMsg != "" {
+		g.banner("error: "+g.errMsg, 48)
+	}
+}
+
+// banner shows msg whole on a red band from y down, wrapped at spaces
+// (and at '/' or ':' in long paths) to the frame's width.
+func (g *game) banner(msg string, y int) {
+	const margin = 16
+	var lines []string
+	for msg != "" {
+		n := len(msg)
+		for n > 0 {
+			if w, _ := g.font.Measure(msg[:n]); w <= frameW-2*margin {
+				break
+			}
+			cut := strings.LastIndexAny(msg[:n-1], " /:")
+			if cut <= 0 {
+				n--
+			} else {
+				n = cut + 1
+			}
+		}
+		if n == 0 {
+			n = 1
+		}
+		lines = append(lines, msg[:n])
+		msg = strings.TrimLeft(msg[n:], " ")
+	}
+	lh := g.font.LineHeight() + 2
+	g.top.FillRect(depthMenu+4, image.Rect(margin/2, y, frameW-margin/2, y+len(lines)*lh+8), rgba(120, 30, 30, 230))
+	for k, l := range lines {
+		g.top.Text(depthMenu+5, g.font, l, margin, y+4+k*lh, rgba(255, 230, 230, 255))
+	}
+}
