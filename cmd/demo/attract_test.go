@@ -64,3 +64,42 @@ func TestAttractMode(t *testing.T) {
 		t.Fatalf("a key did not end attract mode: screen %v attract %v", g.scr, g.attract)
 	}
 }
+
+// Attract mode plays every level: left alone, the AI player wins each
+// shipped level in turn (a lost level is played again), so a shop window
+// running the demo shows all four. Seeds 1 and 2, up to 30,000 ticks.
+func TestAttractClearsEveryLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every level")
+	}
+	for _, seed := range []uint64{1, 2} {
+		g := newGame(seed, 1, false)
+		in := platform.NewInput(frameW, frameH)
+		g.attract, g.auto = true, true
+		if err := g.start(0); err != nil {
+			t.Fatal(err)
+		}
+		won := map[int]bool{}
+		losses, ticks := 0, 0
+		var last *level
+		for ; ticks < 30000 && len(won) < len(g.levels); ticks++ {
+			if err := g.Update(in); err != nil {
+				t.Fatal(err)
+			}
+			in.EndTick()
+			if L := g.L; L != nil && L != last && (L.won || L.lost) {
+				last = L
+				if L.won {
+					won[g.cur] = true
+				} else {
+					losses++
+				}
+			}
+		}
+		g.rd.Close()
+		t.Logf("seed %d: levels won %v, %d lost and replayed, %d ticks", seed, won, losses, ticks)
+		if len(won) < len(g.levels) || losses > 2 {
+			t.Errorf("seed %d: attract mode won %d of %d levels with %d losses in %d ticks", seed, len(won), len(g.levels), losses, ticks)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -73,7 +75,7 @@ func (a *autopilot) control(L *level) control {
 		lead := tp.Add(w.Vel(target.e).Scale(best / 11))
 		c.aim = lead.Sub(me).Norm()
 		c.fire = true
-		if a.rocketWorthy(L, target) && best > 2.8 && L.pl.rockets > 0 {
+		if (a.rocketWorthy(L, target) || L.pl.rockets > 4) && best > 2.8 && L.pl.rockets > 0 {
 			if L.pl.weapon != weaponRockets {
 				c.swap = true
 			}
@@ -91,6 +93,7 @@ func (a *autopilot) control(L *level) control {
 		if hp < apRetreat {
 			keep = 7 // back off, still shooting
 		}
+
 		side := 0.7
 		if turret {
 			side = 1
@@ -99,6 +102,9 @@ func (a *autopilot) control(L *level) control {
 		if havePickup {
 			// fight on the way to the health or shells
 			mv = a.walk(L, me, pickup).Add(to.Perp().Scale(a.strafe * 0.3))
+		}
+		if side, ok := a.incoming(L, me); ok {
+			mv = mv.Scale(0.3).Add(side) // step out of a bullet's way
 		}
 		if !L.nav.Clear(me, me.Add(mv.ClampLen(1).Scale(0.6))) {
 			a.strafe = -a.strafe
@@ -135,6 +141,24 @@ func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 		}
 	}
 	return mathx.Vec2{}
+}
+
+// incoming returns the way out of the line of the nearest enemy bullet
+// flying at the player, if any.
+func (a *autopilot) incoming(L *level, me mathx.Vec2) (mathx.Vec2, bool) {
+	L.near = L.w.BulletsNear(me, 2.5, L.near)
+	for _, b := range L.near {
+		d := me.Sub(b.Pos)
+		if b.Owner == L.player || d.Dot(b.Vel) <= 0 || math.Abs(d.Cross(b.Vel.Norm())) > 0.6 {
+			continue
+		}
+		side := b.Vel.Norm().Perp()
+		if side.Dot(d) < 0 {
+			side = side.Neg()
+		}
+		return side, true
+	}
+	return mathx.Vec2{}, false
 }
 
 // rocketWorthy: the turret, or an enemy with others close around it.

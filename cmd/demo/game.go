@@ -41,6 +41,10 @@ type game struct {
 	drawnScr screen
 	drawnSel int
 	seed     uint64
+	// starts counts the levels started: each new start plays with the
+	// next seed, so a retry (or attract mode's next attempt) is a new
+	// game, not a replay of the one just lost.
+	starts uint64
 	auto     bool // the AI player drives
 	// attract: the level select sat idle for attractTicks, so the AI
 	// plays (on every platform) until the next key, click, tap or button
@@ -107,13 +111,14 @@ func newGame(seed uint64, workers int, auto bool) *game {
 // start loads level i (of g.levels); a failure goes back to the select
 // screen with the error shown.
 func (g *game) start(i int) error {
-	L, err := loadLevel(g.levels[i], g.seed, g.art)
+	L, err := loadLevel(g.levels[i], g.seed+g.starts, g.art)
 	if err != nil {
 		g.errMsg = err.Error()
 		g.scr = screenSelect
 		return err
 	}
 	g.cur, g.scr = i, screenPlay
+	g.starts++
 	g.cam = iso.NewCamera(frameW, frameH)
 	g.play(L)
 	return nil
@@ -451,7 +456,7 @@ func (g *game) hotReload() {
 	if !g.L.watch.Changed() {
 		return
 	}
-	L, err := loadLevel(g.levels[g.cur], g.seed, g.art)
+	L, err := loadLevel(g.levels[g.cur], g.seed+g.starts-1, g.art)
 	if err != nil {
 		g.reloadErr = err.Error()
 		return
