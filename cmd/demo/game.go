@@ -45,7 +45,7 @@ type game struct {
 	// next seed, so a retry (or attract mode's next attempt) is a new
 	// game, not a replay of the one just lost.
 	starts uint64
-	auto     bool // the AI player drives
+	auto   bool // the AI player drives
 	// attract: the level select sat idle for attractTicks, so the AI
 	// plays (on every platform) until the next key, click, tap or button
 	attract bool
