@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"image"
 	"image/color"
 
 	"diorama/iso"
@@ -34,11 +35,14 @@ type GroundCache struct {
 	version uint64
 	built   uint64 // the version it was built at
 	frame   *raster.Frame
+	spare   *raster.Frame // the next picture, while scrolling
 	dl      *raster.DrawList
 	cam     *iso.Camera
 	pt      *iso.Painter
-	// Builds counts the pictures made (a measure of what panning costs).
-	Builds int
+	// Builds counts the pictures made from scratch, and Scrolls those
+	// made by moving the last picture and painting only the strips a pan
+	// uncovered (a measure of what panning costs).
+	Builds, Scrolls int
 }
 
 // InvalidateGround makes Render build the ground cache again.
@@ -84,8 +88,9 @@ func (w *World) drawGround(dl *raster.DrawList, pt *iso.Painter, depth int64) (i
 		return 0, nil
 	}
 	view := pt.Cam.View()
-	if gc.sprite == nil || gc.layers != n || gc.key != key || gc.built != gc.version || gc.rect.Intersect(view) != view {
-		if err := w.buildGround(pt.Grid, view, n); err != nil {
+	same := gc.sprite != nil && gc.layers == n && gc.key == key && gc.built == gc.version
+	if !same || gc.rect.Intersect(view) != view {
+		if err := w.buildGround(pt.Grid, view, n, same); err != nil {
 			return 0, err
 		}
 		gc.layers, gc.key, gc.built = n, key, gc.version
@@ -95,17 +100,29 @@ func (w *World) drawGround(dl *raster.DrawList, pt *iso.Painter, depth int64) (i
 }
 
 // buildGround paints the bottom n layers over the background into a
-// picture of the view plus the margin, at zoom 1.
-func (w *World) buildGround(g *iso.Grid, view mathx.Rect, n int) error {
+// picture of the view plus the margin, at zoom 1. When the last picture
+// (still valid: same) shares at least half of it, the shared part is
+// copied and only the uncovered strips are painted.
+func (w *World) buildGround(g *iso.Grid, view mathx.Rect, n int, same bool) error {
 	gc := w.GroundCache
 	m := gc.Margin
 	if m <= 0 {
 		m = 256
 	}
 	r := view.Inset(-m)
+	if same && gc.frame != nil && gc.frame.W() == r.Dx() && gc.frame.H() == r.Dy() && gc.pt != nil && gc.pt.Grid == g {
+		if ov := r.Intersect(gc.rect); 2*ov.Area() >= r.Area() {
+			return w.scrollGround(r, ov, n)
+		}
+	}
 	if gc.frame == nil || gc.frame.W() != r.Dx() || gc.frame.H() != r.Dy() {
 		f, err := raster.NewFrame(r.Dx(), r.Dy())
 		if err != nil {
+			return err
+		}
+		// The next picture's memory too, so the first scroll costs no
+		// more than the next.
+		if gc.spare, err = raster.NewFrame(r.Dx(), r.Dy()); err != nil {
 			return err
 		}
 		gc.frame = f
@@ -120,6 +137,18 @@ func (w *World) buildGround(g *iso.Grid, view mathx.Rect, n int) error {
 	gc.cam.SetZoom(1)
 	gc.frame.Clear(gc.Background)
 	gc.dl.Reset()
+	if err := w.paintGround(n); err != nil {
+		return err
+	}
+	gc.dl.Draw(gc.frame)
+	gc.Builds++
+	return gc.publish(r)
+}
+
+// paintGround adds the bottom n layers to the cache's draw list through
+// its painter (its camera on the picture), under the list's clip.
+func (w *World) paintGround(n int) error {
+	gc := w.GroundCache
 	var d int64
 	for k := 0; k < n; k++ {
 		l := &w.Layers[k]
@@ -137,15 +166,74 @@ func (w *World) buildGround(g *iso.Grid, view mathx.Rect, n int) error {
 			d++
 		}
 	}
-	gc.dl.Draw(gc.frame)
+	return nil
+}
+
+// publish makes gc.frame, covering map rect r, the cached picture.
+func (gc *GroundCache) publish(r mathx.Rect) error {
 	if gc.sprite == nil {
 		gc.sprite = &raster.Sprite{}
 	}
-	if err := gc.sprite.Set(&gc.frame.RGBA); err != nil { // reuses its memory
+	if err := gc.sprite.SetOpaque(&gc.frame.RGBA); err != nil { // reuses its memory; fast over an opaque background
 		gc.sprite = nil
 		return err
 	}
 	gc.rect = r
-	gc.Builds++
 	return nil
+}
+
+// scrollGround makes the picture of map rect r (the size of the last
+// one) from the last picture: ov, the part both cover, is copied row by
+// row, and the up to four strips around it are cleared and painted with
+// the draw list clipped to each, so the result is the same pixels a full
+// build makes at a fraction of the cost.
+func (w *World) scrollGround(r, ov mathx.Rect, n int) error {
+	gc := w.GroundCache
+	if gc.spare == nil || gc.spare.W() != r.Dx() || gc.spare.H() != r.Dy() {
+		f, err := raster.NewFrame(r.Dx(), r.Dy())
+		if err != nil {
+			return err
+		}
+		gc.spare = f
+	}
+	dst, src := gc.spare, gc.frame
+	for y := ov.Min.Y; y < ov.Max.Y; y++ {
+		from := src.Row(y - gc.rect.Min.Y)[4*(ov.Min.X-gc.rect.Min.X) : 4*(ov.Max.X-gc.rect.Min.X)]
+		copy(dst.Row(y - r.Min.Y)[4*(ov.Min.X-r.Min.X):], from)
+	}
+	gc.cam.Center = mathx.V2(float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2))
+	gc.cam.SetZoom(1)
+	gc.dl.Reset()
+	strips := [4]mathx.Rect{
+		{Min: r.Min, Max: mathx.Point{X: r.Max.X, Y: ov.Min.Y}},                                 // above
+		{Min: mathx.Point{X: r.Min.X, Y: ov.Max.Y}, Max: r.Max},                                 // below
+		{Min: mathx.Point{X: r.Min.X, Y: ov.Min.Y}, Max: mathx.Point{X: ov.Min.X, Y: ov.Max.Y}}, // left
+		{Min: mathx.Point{X: ov.Max.X, Y: ov.Min.Y}, Max: mathx.Point{X: r.Max.X, Y: ov.Max.Y}}, // right
+	}
+	for _, s := range strips {
+		if s.Empty() {
+			continue
+		}
+		fr := s.Add(mathx.Point{X: -r.Min.X, Y: -r.Min.Y}).Image()
+		fill(dst, fr, gc.Background)
+		gc.dl.SetClip(fr)
+		if err := w.paintGround(n); err != nil {
+			return err
+		}
+	}
+	gc.dl.Draw(dst)
+	gc.frame, gc.spare = dst, src
+	gc.Scrolls++
+	return gc.publish(r)
+}
+
+// fill paints rectangle r of f with c (opaque or not: the pixels are set).
+func fill(f *raster.Frame, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(f.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := f.Row(y)[4*r.Min.X : 4*r.Max.X]
+		for i := 0; i < len(row); i += 4 {
+			row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, c.A
+		}
+	}
 }

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"os"
 	"testing"
@@ -63,10 +64,29 @@ func TestGroundCacheIdentical(t *testing.T) {
 		}
 		check("zoom 2", c, 2)
 		check("zoom 3 off centre", c.Add(mathx.V2(-31, 17)), 3)
-		before := cached.GroundCache.Builds
-		check("far pan", c.Add(mathx.V2(300, 200)), 1)
+		check("back at zoom 1", c, 1)
+		before, scrolls := cached.GroundCache.Builds, cached.GroundCache.Scrolls
+		check("pan past the margin", c.Add(mathx.V2(90, 40)), 1)
+		if cached.GroundCache.Builds != before || cached.GroundCache.Scrolls != scrolls+1 {
+			t.Errorf("%s: a pan past the margin made %d pictures and %d scrolls, want a scroll", name,
+				cached.GroundCache.Builds-before, cached.GroundCache.Scrolls-scrolls)
+		}
+		// A walk across the map in every direction: each picture scrolled
+		// from the last is the full redraw's, pixel for pixel.
+		for k, d := range []mathx.Vec2{{X: 97, Y: 0}, {X: 0, Y: 61}, {X: -83, Y: -47}, {X: 45, Y: -90}} {
+			p := c
+			for step := range 8 {
+				p = p.Add(d)
+				check(fmt.Sprintf("walk %d step %d", k, step), p, 1)
+			}
+		}
+		if cached.GroundCache.Scrolls < scrolls+4 {
+			t.Errorf("%s: only %d scrolls on the walks", name, cached.GroundCache.Scrolls-scrolls)
+		}
+		before = cached.GroundCache.Builds
+		check("jump far away", c.Add(mathx.V2(3000, 2000)), 1)
 		if cached.GroundCache.Builds != before+1 {
-			t.Errorf("%s: a pan past the margin did not rebuild the picture", name)
+			t.Errorf("%s: a jump away did not build a new picture", name)
 		}
 		plain.Layers[0].Hidden, cached.Layers[0].Hidden = true, true
 		check("bottom layer hidden", c, 1)
@@ -78,43 +98,108 @@ func TestGroundCacheIdentical(t *testing.T) {
 }
 
 // BenchmarkGroundCache: an 800×480 view of a 64×64 isometric map of
-// four tile layers, its camera moving a pixel back and forth, drawn with
-// and without the ground cache.
+// four tile layers, drawn with and without the ground cache, its camera
+// moving a pixel back and forth (jiggle) or panning 4 pixels a frame
+// across the map (pan: the cache scrolls its picture past the margin,
+// starting again at the left edge when it reaches the right).
+//
+//	go test -run '^$' -bench GroundCache -benchtime 400x ./scene/
 func BenchmarkGroundCache(b *testing.B) {
-	for _, cache := range []bool{false, true} {
-		name := "redraw"
-		if cache {
-			name = "cached"
+	for _, pan := range []bool{false, true} {
+		for _, cache := range []bool{false, true} {
+			name := "jiggle/redraw"
+			switch {
+			case pan && cache:
+				name = "pan/cached"
+			case pan:
+				name = "pan/redraw"
+			case cache:
+				name = "jiggle/cached"
+			}
+			b.Run(name, func(b *testing.B) {
+				w, err := LoadTiled(genIsoMap(b, 64), "big.tmx", BuildOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if cache {
+					w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
+				}
+				cam := iso.NewCamera(800, 480)
+				g := w.Grid.Bounds()
+				left := float64(g.Min.X + 400)
+				cam.Center = mathx.V2(float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2)
+				pt := iso.NewPainter(w.Grid, cam)
+				fr, _ := raster.NewFrame(800, 480)
+				dl := raster.NewDrawList()
+				k := 0
+				for b.Loop() {
+					k++
+					if pan {
+						if cam.Center.X += 4; cam.Center.X > float64(g.Max.X-400) {
+							cam.Center.X = left
+						}
+					} else {
+						cam.Center.X += float64(k%2*2 - 1) // a pixel back and forth
+					}
+					fr.Clear(color.RGBA{0, 0, 0, 255})
+					dl.Reset()
+					if _, err := w.Render(dl, pt, 1); err != nil {
+						b.Fatal(err)
+					}
+					dl.Draw(fr)
+				}
+				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/frame")
+				if cache {
+					b.ReportMetric(float64(w.GroundCache.Builds), "builds")
+					b.ReportMetric(float64(w.GroundCache.Scrolls), "scrolls")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkGroundPicture: what one new ground picture costs in an
+// 800×480 view (picture 1312×992 with the default margin): built from
+// scratch (the ground invalidated every frame) against scrolled (the
+// camera jumping 300 pixels back and forth, past the margin each time),
+// frame included.
+//
+//	go test -run '^$' -bench GroundPicture -benchtime 200x ./scene/
+func BenchmarkGroundPicture(b *testing.B) {
+	for _, scroll := range []bool{false, true} {
+		name := "build"
+		if scroll {
+			name = "scroll"
 		}
 		b.Run(name, func(b *testing.B) {
 			w, err := LoadTiled(genIsoMap(b, 64), "big.tmx", BuildOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			if cache {
-				w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
-			}
+			w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
 			cam := iso.NewCamera(800, 480)
 			g := w.Grid.Bounds()
-			cam.Center = mathx.V2(float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2)
+			c := mathx.V2(float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2)
+			cam.Center = c
 			pt := iso.NewPainter(w.Grid, cam)
 			fr, _ := raster.NewFrame(800, 480)
 			dl := raster.NewDrawList()
 			k := 0
 			for b.Loop() {
 				k++
-				cam.Center.X += float64(k%2*2 - 1) // a pixel back and forth
-				fr.Clear(color.RGBA{0, 0, 0, 255})
+				if scroll {
+					cam.Center = c.Add(mathx.V2(float64(k%2*300), 0))
+				} else {
+					w.InvalidateGround()
+				}
 				dl.Reset()
 				if _, err := w.Render(dl, pt, 1); err != nil {
 					b.Fatal(err)
 				}
 				dl.Draw(fr)
 			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/frame")
-			if cache {
-				b.ReportMetric(float64(w.GroundCache.Builds), "builds")
-			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/picture")
+			b.ReportMetric(float64(w.GroundCache.Builds+w.GroundCache.Scrolls)/float64(b.N), "pictures/frame")
 		})
 	}
 }

@@ -59,3 +59,50 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 		t.Fatalf("broken barricade still blocks: valid %v, poly %d", L.w.Valid(b), L.nav.Mesh().PolyAt(gap))
 	}
 }
+
+// The shipped levels' crates are solid scene objects: they block bodies,
+// bullets and paths until shots break them, and the navigation frees
+// their tile at once (the F1 overlay shows the navmesh change).
+func TestCratesBreak(t *testing.T) {
+	g := newGame(7, 1, true)
+	defer g.rd.Close()
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	L := g.L
+	var crates []scene.Entity
+	L.w.Each(scene.Object, func(e scene.Entity) {
+		if L.w.Class(e) == "crate" {
+			crates = append(crates, e)
+		}
+	})
+	if len(crates) < 5 {
+		t.Fatalf("%d crates in level 1", len(crates))
+	}
+	c := crates[0]
+	p := xy(L.w.Pos(c))
+	x, y := int(p.X), int(p.Y)
+	if !L.w.Solid(c) || !L.nav.Blocked(x, y) || L.canSee(p.Add(mathx.V2(-1.5, 0)), p.Add(mathx.V2(1.5, 0))) {
+		t.Fatalf("crate at %v: solid %v, tile blocked %v", p, L.w.Solid(c), L.nav.Blocked(x, y))
+	}
+	v := L.nav.Version()
+	// A player shell hits it: the game's hit rule damages it.
+	hp := L.w.Health(c)
+	from := p.Add(mathx.V2(-1.2, 0))
+	if err := L.w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: mathx.V2(11, 0), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 60, Look: L.look.bullet}); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		L.w.Step()
+	}
+	if L.w.Health(c) != hp-12 {
+		t.Fatalf("crate health %d after a hit, want %d", L.w.Health(c), hp-12)
+	}
+	for L.w.Valid(c) {
+		_ = L.w.Damage(c, 20, L.player)
+		L.w.Step()
+	}
+	if L.nav.Blocked(x, y) || L.nav.Version() == v {
+		t.Fatalf("broken crate still blocks its tile (navigation version %d → %d)", v, L.nav.Version())
+	}
+}

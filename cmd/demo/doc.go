@@ -9,11 +9,21 @@
 // level and an image level, all embedded; or a level file named on the
 // command line), waves of seven kinds of enemy each driven by a different
 // part of ai/ (behaviour trees, an FSM, fuzzy rules, terrain analysis, a
-// formation with the safety update, navmesh paths with smoothing and
-// steering), doors that lock in physics and in the navmesh while a wave
-// runs, pickups, bullets and rockets through the physics' continuous
+// formation with the safety update, paths walked by the world), doors
+// that shut while a wave runs and crates that break (one SetSolid or
+// Remove each: physics and navigation follow), barricades the player
+// drops, pickups, bullets and rockets through the physics' continuous
 // collision, a HUD, a pause menu, an F1 debug overlay, and an attract mode
-// (the AI plays when the level select is left alone for 8 seconds).
+// (the AI plays every level in turn when the level select is left alone
+// for 8 seconds).
+//
+// It is written against the engine's public API as any game would be:
+// scene draws every tank, bullet, pickup, door and effect from the looks
+// registered in looks.go, walks enemies along their paths (World.MoveTo)
+// and keeps physics and navigation in step; the demo holds the rules
+// (play.go, enemies.go, brains.go, tactics.go), the art (art.go, drawn in
+// code at start-up), the levels (layouts.go writes levels/), the HUD and
+// menus (game.go, draw.go) and the AI player (autopilot.go).
 //
 // Usage:
 //
