@@ -74,6 +74,7 @@ type Bullets struct {
 	Tag  []int32  // the game's mark of each bullet
 
 	used    int
+	looked  int         // bullets in use with a look of their own
 	pending []BulletDef // fired during the tick
 	kill    []int32     // removed during the tick
 	killed  []bool      // slot already queued in kill
@@ -140,6 +141,9 @@ func (b *Bullets) add(d *BulletDef) error {
 	b.Z[i], b.PX[i], b.PY[i] = d.Z, d.Pos.X, d.Pos.Y
 	b.Owner[i], b.Damage[i], b.TTL[i] = d.Owner, d.Damage, d.TTL
 	b.Look[i], b.Tag[i] = d.Look, d.Tag
+	if d.Look != NoLook {
+		b.looked++
+	}
 	b.Gen[i]++
 	b.Used[i] = true
 	b.killed[i] = false
@@ -153,6 +157,9 @@ func (b *Bullets) release(i int) {
 		return
 	}
 	b.P.Kill(i)
+	if b.Look[i] != NoLook {
+		b.looked--
+	}
 	b.Used[i] = false
 	b.killed[i] = false
 	b.Owner[i] = Entity{}

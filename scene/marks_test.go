@@ -77,6 +77,12 @@ func TestBulletLookAndTag(t *testing.T) {
 	if n := len(w.BulletsNear(mathx.V2(3, 3), 5, near)); n != 3 {
 		t.Errorf("BulletsNear within 5: %d bullets, want 3", n)
 	}
+	if w.bullets.looked != 2 {
+		t.Errorf("%d bullets counted with a look, want 2", w.bullets.looked)
+	}
+	if !w.RemoveBullet(near[0].ID) || w.bullets.looked != 1 {
+		t.Errorf("after removing one: %d bullets counted with a look, want 1", w.bullets.looked)
+	}
 	var tags []int32
 	w.Events.BulletHit.Subscribe(func(h BulletHit) { tags = append(tags, h.Tag) })
 	if err := w.Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42}); err != nil {

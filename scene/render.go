@@ -245,6 +245,7 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 	g := pt.Grid
 	view := pt.Cam.View()
 	b := &w.bullets
+	looked := b.looked > 0 // else the look column need not be read
 	if cap(w.bulletParts) < len(b.Used) {
 		w.bulletParts = make([]iso.Part, len(b.Used), cap(b.Used))
 	}
@@ -254,9 +255,11 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 			continue // a bullet that hit is gone from the picture
 		}
 		s, off := w.bulletSprite, mathx.Point{}
-		if id := b.Look[i]; id > 0 && int(id) <= len(w.looks) {
-			l := w.looks[id-1]
-			s, off = l.bulletFrame(w, b.P.VX[i], b.P.VY[i]), l.Offset
+		if looked {
+			if id := b.Look[i]; id > 0 && int(id) <= len(w.looks) {
+				l := w.looks[id-1]
+				s, off = l.bulletFrame(w, b.P.VX[i], b.P.VY[i]), l.Offset
+			}
 		}
 		if s == nil {
 			continue
