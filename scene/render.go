@@ -246,6 +246,9 @@ func (w *World) addBullets(pt *iso.Painter, alpha float64) error {
 	view := pt.Cam.View()
 	b := &w.bullets
 	looked := b.looked > 0 // else the look column need not be read
+	if w.bulletSprite == nil && !looked {
+		return nil // nothing to draw (a game that draws its bullets itself)
+	}
 	if cap(w.bulletParts) < len(b.Used) {
 		w.bulletParts = make([]iso.Part, len(b.Used), cap(b.Used))
 	}
