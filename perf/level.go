@@ -109,11 +109,11 @@ func newLevel(size int, seed uint64, maxBullets int) (*level, error) {
 		return nil, err
 	}
 	l := &level{w: w, size: size, solid: roomSolid(size)}
-	tm := physics.TileMap{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: l.solid}
+	tm := physics.SolidTiles{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: l.solid}
 	if l.boxes, err = physics.MergeTiles(tm); err != nil {
 		return nil, err
 	}
-	if _, _, err := w.Phys.AddTileMap(tm); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(tm); err != nil {
 		return nil, err
 	}
 	// Floor: a checker of two greens, nothing under walls.

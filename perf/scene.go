@@ -128,7 +128,7 @@ type Scene struct {
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
 	ring     []mathx.Vec2 // unit directions of one ring
-	agents   *steer.World
+	agents   *steer.Crowd
 	proto    []steer.Agent
 	walls    wallIndex
 
@@ -304,7 +304,7 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 			cfg.Workers = s.renderer.Workers()
 		}
 	}
-	s.agents = steer.NewWorld(cfg)
+	s.agents = steer.NewCrowd(cfg)
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)
 	s.proto = make([]steer.Agent, 0, n)

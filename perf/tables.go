@@ -115,8 +115,8 @@ func (m *ControlMap) Bounds() mathx.AABB {
 	return mathx.AABB{Max: mathx.V2(s, s)}
 }
 
-func (m *ControlMap) tileMap() physics.TileMap {
-	return physics.TileMap{Cols: m.Side, Rows: m.Side, TileW: ControlTile, TileH: ControlTile, Solid: m.Solid}
+func (m *ControlMap) tileMap() physics.SolidTiles {
+	return physics.SolidTiles{Cols: m.Side, Rows: m.Side, TileW: ControlTile, TileH: ControlTile, Solid: m.Solid}
 }
 
 // Tank is one settled tank: its centre and heading.
@@ -154,7 +154,7 @@ func (m *ControlMap) world(def physics.WorldDef, tanks []Tank) (*physics.World, 
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := w.AddTileMap(m.tileMap()); err != nil {
+	if _, _, err := w.AddSolidTiles(m.tileMap()); err != nil {
 		return nil, err
 	}
 	shape, err := physics.NewBox(TankW/2, TankH/2)

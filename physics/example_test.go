@@ -108,7 +108,7 @@ func ExampleMergeTiles() {
 		"#...#",
 		"#####",
 	}
-	tm := physics.TileMap{Cols: 5, Rows: 3, TileW: 32, TileH: 32}
+	tm := physics.SolidTiles{Cols: 5, Rows: 3, TileW: 32, TileH: 32}
 	for _, r := range rows {
 		for _, c := range r {
 			tm.Solid = append(tm.Solid, c == '#')

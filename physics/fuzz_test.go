@@ -14,7 +14,7 @@ func FuzzMergeTiles(f *testing.F) {
 	f.Add(uint8(0), uint8(4), []byte(""))
 	f.Add(uint8(4), uint8(4), []byte("##..##..####.#.#"))
 	f.Fuzz(func(t *testing.T, cols, rows uint8, cells []byte) {
-		tm := TileMap{Cols: int(cols), Rows: int(rows), TileW: 16, TileH: 16}
+		tm := SolidTiles{Cols: int(cols), Rows: int(rows), TileW: 16, TileH: 16}
 		for _, c := range cells {
 			tm.Solid = append(tm.Solid, c == '#')
 		}
@@ -29,8 +29,8 @@ func FuzzMergeTiles(f *testing.F) {
 			t.Fatal(msg)
 		}
 		w, _ := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 256 * 16, Y: 256 * 16}}, CellSize: 64})
-		if _, n, err := w.AddTileMap(tm); err != nil || n != len(boxes) {
-			t.Fatalf("AddTileMap: %d walls, %v", n, err)
+		if _, n, err := w.AddSolidTiles(tm); err != nil || n != len(boxes) {
+			t.Fatalf("AddSolidTiles: %d walls, %v", n, err)
 		}
 	})
 }

@@ -27,8 +27,8 @@ var seedMap = []string{
 	"#########################",
 }
 
-func tileMapFrom(rows []string, tile float64) TileMap {
-	tm := TileMap{Cols: len(rows[0]), Rows: len(rows), TileW: tile, TileH: tile}
+func tileMapFrom(rows []string, tile float64) SolidTiles {
+	tm := SolidTiles{Cols: len(rows[0]), Rows: len(rows), TileW: tile, TileH: tile}
 	for _, r := range rows {
 		for _, c := range r {
 			tm.Solid = append(tm.Solid, c == '#')
@@ -47,7 +47,7 @@ func seedScene(tb testing.TB, brute bool) (w *World, ai []BodyID, player BodyID)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, n, err := w.AddTileMap(tileMapFrom(seedMap, 32)); err != nil || n != 20 {
+	if _, n, err := w.AddSolidTiles(tileMapFrom(seedMap, 32)); err != nil || n != 20 {
 		tb.Fatalf("seed map: %d walls, %v; want 20", n, err)
 	}
 	tank, _ := NewBox(10, 8)
@@ -98,7 +98,7 @@ func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*World, *Bull
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, _, err := w.AddTileMap(tileMapFrom(seedMap, 32)); err != nil {
+	if _, _, err := w.AddSolidTiles(tileMapFrom(seedMap, 32)); err != nil {
 		tb.Fatal(err)
 	}
 	r := mathx.NewRand(7)

@@ -8,9 +8,9 @@ import (
 	"diorama/mathx"
 )
 
-// TileMap is a grid of solid and empty tiles to turn into walls. Tile
+// SolidTiles is a grid of solid and empty tiles to turn into walls. Tile
 // (col,row) covers Origin + (col*TileW, row*TileH) to one tile further.
-type TileMap struct {
+type SolidTiles struct {
 	Cols, Rows   int
 	TileW, TileH float64
 	Origin       mathx.Vec2
@@ -31,7 +31,7 @@ type TileBox struct {
 // maxTiles bounds a tile map's size before anything is allocated.
 const maxTiles = 1 << 24
 
-func (tm *TileMap) validate() error {
+func (tm *SolidTiles) validate() error {
 	if tm.Cols <= 0 || tm.Rows <= 0 || tm.Cols > maxTiles || tm.Rows > maxTiles || tm.Cols > maxTiles/tm.Rows { // the division form: Cols*Rows overflows a 32-bit int
 		return fmt.Errorf("physics: tile map %d×%d: Cols and Rows must be > 0 with at most %d tiles", tm.Cols, tm.Rows, maxTiles)
 	}
@@ -53,7 +53,7 @@ func (tm *TileMap) validate() error {
 // solid and unclaimed. Each box's Faces mark the sides that touch an empty
 // tile anywhere along them; fully buried sides are never used as collision
 // normals, so bodies slide across the seams between boxes.
-func MergeTiles(tm TileMap) ([]TileBox, error) {
+func MergeTiles(tm SolidTiles) ([]TileBox, error) {
 	if err := tm.validate(); err != nil {
 		return nil, err
 	}
@@ -110,10 +110,10 @@ func MergeTiles(tm TileMap) ([]TileBox, error) {
 	return out, nil
 }
 
-// AddTileMap merges the map's solid tiles (MergeTiles) and adds one wall per
+// AddSolidTiles merges the map's solid tiles (MergeTiles) and adds one wall per
 // box. It returns the index of the first wall and how many were added;
 // nothing is added on error.
-func (w *World) AddTileMap(tm TileMap) (first, count int, err error) {
+func (w *World) AddSolidTiles(tm SolidTiles) (first, count int, err error) {
 	boxes, err := MergeTiles(tm)
 	if err != nil {
 		return 0, 0, err

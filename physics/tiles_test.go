@@ -44,7 +44,7 @@ func TestMergeTiles(t *testing.T) {
 // coverFault returns "" when boxes cover every solid tile of tm exactly
 // once and no empty tile, else a message naming the first tile that is
 // covered wrongly.
-func coverFault(tm TileMap, boxes []TileBox) string {
+func coverFault(tm SolidTiles, boxes []TileBox) string {
 	cover := make([]int, len(tm.Solid))
 	for _, b := range boxes {
 		for y := b.Row; y < b.Row+b.H; y++ {
@@ -64,7 +64,7 @@ func coverFault(tm TileMap, boxes []TileBox) string {
 func TestMergeTilesRandomCoverage(t *testing.T) {
 	r := mathx.NewRand(4)
 	for it := 0; it < 200; it++ {
-		tm := TileMap{Cols: 1 + r.IntN(30), Rows: 1 + r.IntN(30), TileW: 8, TileH: 8}
+		tm := SolidTiles{Cols: 1 + r.IntN(30), Rows: 1 + r.IntN(30), TileW: 8, TileH: 8}
 		tm.Solid = make([]bool, tm.Cols*tm.Rows)
 		for i := range tm.Solid {
 			tm.Solid[i] = r.Chance(0.5)
@@ -110,7 +110,7 @@ func TestSlideAcrossSeam(t *testing.T) {
 					_, _ = w.AddWall(mathx.AABB{Min: v(x, y), Max: v(x+16, y+16)}, 0)
 				}
 			}
-		} else if _, n, err := w.AddTileMap(tm); err != nil || n != 2 {
+		} else if _, n, err := w.AddSolidTiles(tm); err != nil || n != 2 {
 			t.Fatalf("merge: %d boxes %v", n, err)
 		}
 		id := body(t, w, Dynamic, mustBox(t, 6, 6), start, 1)

@@ -343,11 +343,11 @@ func TestBadInput(t *testing.T) {
 	if _, err := w.AddWall(mathx.AABB{Min: v(0, 0), Max: v(0, 1)}, 0); err == nil {
 		t.Error("zero-width wall accepted")
 	}
-	for _, tm := range []TileMap{{Cols: 2, Rows: 2, TileW: 1, TileH: 1, Solid: []bool{true}},
+	for _, tm := range []SolidTiles{{Cols: 2, Rows: 2, TileW: 1, TileH: 1, Solid: []bool{true}},
 		{Cols: 1 << 20, Rows: 1 << 20, TileW: 1, TileH: 1},
 		{Cols: 1, Rows: 1, TileW: nan, TileH: 1, Solid: []bool{true}},
 		{Cols: -1, Rows: 1, TileW: 1, TileH: 1}} {
-		if _, _, err := w.AddTileMap(tm); err == nil {
+		if _, _, err := w.AddSolidTiles(tm); err == nil {
 			t.Errorf("tile map %dx%d accepted", tm.Cols, tm.Rows)
 		}
 	}

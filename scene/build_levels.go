@@ -278,7 +278,7 @@ func wallBlocks(cols, rows int, in func(k int) bool, b *budget, what string) ([]
 	return out, err
 }
 
-// physicsBoxes checks that the solid cells merge (as physics.AddTileMap
+// physicsBoxes checks that the solid cells merge (as physics.AddSolidTiles
 // merges them) into at most MaxEntities wall boxes, before they are added.
 func physicsBoxes(cols, rows int, solid []bool, b *budget) error {
 	n := 0
@@ -433,7 +433,7 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 			return nil, fail(err)
 		}
 	}
-	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: l.Width, Rows: l.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(physics.SolidTiles{Cols: l.Width, Rows: l.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		return nil, fail(err)
 	}
 	for n, s := range l.Spawns {
@@ -481,7 +481,7 @@ func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*
 // BuildImageLevel turns a seed 000 image level into a World: pixel (x, y)
 // is world cell (x, y) and description points (tile units, .5 a centre)
 // are world points. Wall pixels are blocks, merged and cut as BuildASCII
-// does, and solid (physics.AddTileMap's merged walls); each door is a
+// does, and solid (physics.AddSolidTiles's merged walls); each door is a
 // trigger of class "door" named as in the description, Value 1 when
 // locked; the player is a spawn point and a collecting character, both of
 // class "player"; each overlord gets its triggers (class "overlord") and
@@ -534,7 +534,7 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 	if err := bm.addBlocks(w, bg, rects, 0, w.Grid.Proj.ZPixels); err != nil {
 		return nil, fail(err)
 	}
-	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: gr.Width, Rows: gr.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(physics.SolidTiles{Cols: gr.Width, Rows: gr.Height, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		return nil, fail(err)
 	}
 	for _, d := range l.Doors {

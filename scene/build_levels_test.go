@@ -198,19 +198,19 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 	}
 }
 
-func mustBoxes(t *testing.T, g *imagelevel.Grid) []physics.TileBox {
+func mustBoxes(t *testing.T, g *imagelevel.Map) []physics.TileBox {
 	solid := make([]bool, len(g.Cells))
 	for k, c := range g.Cells {
 		solid[k] = c == imagelevel.Wall
 	}
-	b, err := physics.MergeTiles(physics.TileMap{Cols: g.Width, Rows: g.Height, TileW: 1, TileH: 1, Solid: solid})
+	b, err := physics.MergeTiles(physics.SolidTiles{Cols: g.Width, Rows: g.Height, TileW: 1, TileH: 1, Solid: solid})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func mustGrid(t *testing.T, fsys fstest.MapFS) *imagelevel.Grid {
+func mustGrid(t *testing.T, fsys fstest.MapFS) *imagelevel.Map {
 	g, err := imagelevel.LoadGrid(fsys, "map.png")
 	if err != nil {
 		t.Fatal(err)

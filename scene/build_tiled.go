@@ -658,7 +658,7 @@ func (b *tiledBuilder) walls(solid []bool) error {
 			}
 		}
 	}
-	_, _, err := b.w.Phys.AddTileMap(physics.TileMap{
+	_, _, err := b.w.Phys.AddSolidTiles(physics.SolidTiles{
 		Cols: cols, Rows: rows, TileW: 1, TileH: 1, Origin: mathx.V2(float64(x0), float64(y0)), Solid: cells,
 	})
 	if err != nil {

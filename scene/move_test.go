@@ -33,7 +33,7 @@ func roomWorld(t *testing.T, door bool) (*World, Entity) {
 			solid[y*cols+8] = true
 		}
 	}
-	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: cols, Rows: rows, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(physics.SolidTiles{Cols: cols, Rows: rows, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		t.Fatal(err)
 	}
 	var d Entity

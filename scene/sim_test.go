@@ -44,7 +44,7 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 			solid[k*size+j], solid[k*size+j+1] = true, true
 		}
 	}
-	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(physics.SolidTiles{Cols: size, Rows: size, TileW: 1, TileH: 1, Solid: solid}); err != nil {
 		t.Fatal(err)
 	}
 	floor, err := floorLayer(g, color.RGBA{90, 130, 80, 255}, func(k int) bool { return !solid[k] })

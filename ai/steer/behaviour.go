@@ -37,7 +37,7 @@ func sane(f mathx.Vec2) mathx.Vec2 {
 // Seek returns the velocity change that turns vel into a full-speed
 // velocity toward target (Reynolds: desired − current). Like every
 // "desired − current" behaviour here it is a velocity change, not an
-// acceleration: divide it by a response time (as [World] does with
+// acceleration: divide it by a response time (as [Crowd] does with
 // Config.Response) before limiting it to a maximum force. Seed 003's Eq. 4.1 does not scale
 // the desired velocity; here it is scaled to maxSpeed so that seek cannot
 // ask for more than the agent can do. At the target itself the desired

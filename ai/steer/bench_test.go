@@ -9,16 +9,16 @@ import (
 
 // benchWorld is n agents of radius 0.5 spread at about one per 4 square
 // units, seeking points across the field with separation on.
-func benchWorld(b *testing.B, n int, beh steer.Behaviour, resolve int) *steer.World {
+func benchWorld(b *testing.B, n int, beh steer.Behaviour, resolve int) *steer.Crowd {
 	return benchWorldN(b, n, beh, resolve, 1)
 }
 
 // benchWorldN is benchWorld with the force pass on workers goroutines.
-func benchWorldN(b *testing.B, n int, beh steer.Behaviour, resolve, workers int) *steer.World {
+func benchWorldN(b *testing.B, n int, beh steer.Behaviour, resolve, workers int) *steer.Crowd {
 	cfg := steer.DefaultConfig(0.5)
 	cfg.Resolve = resolve
 	cfg.Workers = workers
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	rng := mathx.NewRand(1)
 	side := 2 * sqrt(float64(n))
 	for k := 0; k < n; k++ {

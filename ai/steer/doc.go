@@ -8,26 +8,26 @@
 //
 // There are two layers. The behaviour functions ([Seek], [Arrive],
 // [WallAvoidance], [PushPull], ...) are pure: vectors in, one force out,
-// no state, no allocation. [World] stores many agents as a struct of
+// no state, no allocation. [Crowd] stores many agents as a struct of
 // arrays, finds neighbours through a uniform spatial hash grid rebuilt each
 // tick (so separation among N agents costs near-linear time), combines the
 // behaviours each agent has switched on, and integrates them with
 // semi-implicit Euler. After integration, a few contact-resolution passes
 // push overlapping separating agents apart (idle, arrived agents step
 // aside for moving ones), which bounds the overlap that steering alone
-// cannot when a crowd presses together. Stepping a World allocates nothing
+// cannot when a crowd presses together. Stepping a Crowd allocates nothing
 // once it has been stepped once.
 //
 // Units: agents have unit mass, so a force is an acceleration; speeds are
 // world units per second; dt is seconds. The "desired − current velocity"
 // behaviours (seek, flee, pursue, evade, wander, path seeking) return a
-// velocity change; the World turns it into an acceleration by dividing by
+// velocity change; the Crowd turns it into an acceleration by dividing by
 // Config.Response. Arrive and the avoidances return accelerations.
 //
 // Non-finite numbers: every behaviour function returns the zero vector when
 // its inputs are NaN or infinite, so a NaN never comes out of this
-// package. The World does not hide such faults: an agent whose state
-// becomes non-finite is frozen and flagged ([World.Faulted]), rejected
+// package. The Crowd does not hide such faults: an agent whose state
+// becomes non-finite is frozen and flagged ([Crowd.Faulted]), rejected
 // inputs are refused with an error, and walls or obstacles with non-finite
 // coordinates returned by the world queries are skipped and counted in
 // [Stats].

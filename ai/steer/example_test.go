@@ -60,8 +60,8 @@ func ExampleArrive() {
 
 // A World steps many agents: here a small crowd gathers at a point with
 // separation keeping them apart.
-func ExampleWorld() {
-	w := steer.NewWorld(steer.DefaultConfig(1))
+func ExampleCrowd() {
+	w := steer.NewCrowd(steer.DefaultConfig(1))
 	for k := 0; k < 20; k++ {
 		p := mathx.V2(float64(k%5)*5, float64(k/5)*5)
 		w.Add(steer.Agent{Pos: p, Radius: 1, MaxSpeed: 4, MaxForce: 20,
@@ -102,9 +102,9 @@ func ExampleWallAvoidance() {
 }
 
 // A Grid answers radius queries over many points in near-constant time.
-func ExampleGrid_Query() {
+func ExampleBins_Query() {
 	pts := []mathx.Vec2{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 5, Y: 5}, {X: 0.5, Y: 0.5}}
-	var g steer.Grid
+	var g steer.Bins
 	g.Build(pts, 2, nil)
 	near := g.Query(mathx.V2(0, 0), 1, nil)
 	slices.Sort(near)
@@ -118,7 +118,7 @@ func ExampleConfig_workers() {
 	run := func(workers int) mathx.Vec2 {
 		cfg := steer.DefaultConfig(1)
 		cfg.Workers = workers
-		w := steer.NewWorld(cfg)
+		w := steer.NewCrowd(cfg)
 		defer w.Close()
 		for k := 0; k < 2000; k++ {
 			p := mathx.V2(float64(k%50)*2.5, float64(k/50)*2.5)

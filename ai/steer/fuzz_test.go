@@ -42,7 +42,7 @@ func FuzzBehavioursFinite(f *testing.F) {
 			}
 		}
 		// A World either refuses the agent or keeps it finite / flagged.
-		w := steer.NewWorld(steer.DefaultConfig(1))
+		w := steer.NewCrowd(steer.DefaultConfig(1))
 		id, err := w.Add(steer.Agent{Pos: pos, Vel: vel, Radius: math.Abs(r), MaxSpeed: math.Abs(speed), MaxForce: 10,
 			Behaviours: steer.Seeking | steer.Separating | steer.Wandering, Target: tgt, TargetAgent: -1, Path: -1})
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"diorama/mathx"
 )
 
-// Grid is a uniform grid of square cells over the unbounded plane, hashed
+// Bins is a uniform grid of square cells over the unbounded plane, hashed
 // into a fixed number of buckets so that its memory depends on the number
 // of points, not on how far apart they are. Build it from a set of points
 // once per tick (a counting sort, O(N)), then ask for neighbours. A query
@@ -16,7 +16,7 @@ import (
 //
 // Results come in a deterministic order (bucket order, then point index)
 // that depends only on the points and the cell size.
-type Grid struct {
+type Bins struct {
 	cell, inv float64
 	mask      uint32
 	start     []int32 // bucket b holds sorted entries start[b]..start[b+1]
@@ -31,7 +31,7 @@ type Grid struct {
 // points beyond it share the border cells (still correct, only slower).
 const cellMax = 1 << 28
 
-func (g *Grid) cellOf(v float64) int32 {
+func (g *Bins) cellOf(v float64) int32 {
 	c := math.Floor(v * g.inv)
 	if !(c > -cellMax) {
 		return -cellMax
@@ -43,7 +43,7 @@ func (g *Grid) cellOf(v float64) int32 {
 }
 
 // bucketOf returns the bucket of cell (x, y).
-func (g *Grid) bucketOf(x, y int32) uint32 { return hashCell(x, y) & g.mask }
+func (g *Bins) bucketOf(x, y int32) uint32 { return hashCell(x, y) & g.mask }
 
 func hashCell(x, y int32) uint32 {
 	return uint32(x)*0x9E3779B1 ^ uint32(y)*0x85EBCA77
@@ -52,7 +52,7 @@ func hashCell(x, y int32) uint32 {
 // Build indexes pts with cells of the given size (> 0). Points for which
 // skip reports true (may be nil) and non-finite points are left out.
 // It reuses the grid's memory, allocating only when the point count grows.
-func (g *Grid) Build(pts []mathx.Vec2, cell float64, skip []bool) {
+func (g *Bins) Build(pts []mathx.Vec2, cell float64, skip []bool) {
 	if !(cell > 0) || !mathx.IsFinite(cell) {
 		cell = 1
 	}
@@ -114,12 +114,12 @@ func grow[T any](s []T, n int) []T {
 }
 
 // Len returns the number of indexed points.
-func (g *Grid) Len() int { return len(g.ids) }
+func (g *Bins) Len() int { return len(g.ids) }
 
 // Query appends to dst the indices of the indexed points within radius
 // of p (distance <= radius) and returns dst. It allocates only if dst
 // must grow.
-func (g *Grid) Query(p mathx.Vec2, radius float64, dst []int32) []int32 {
+func (g *Bins) Query(p mathx.Vec2, radius float64, dst []int32) []int32 {
 	if g.mask == 0 || !p.IsFinite() || !(radius >= 0) {
 		return dst
 	}

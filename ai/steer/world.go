@@ -12,7 +12,7 @@ import (
 // Behaviour is a set of steering behaviours switched on for one agent.
 type Behaviour uint32
 
-// The behaviours a [World] agent can run. They are listed in the order a
+// The behaviours a [Crowd] agent can run. They are listed in the order a
 // [Prioritized] combination considers them: avoidance first, wander last.
 const (
 	AvoidingWalls     Behaviour = 1 << iota // feelers against the WallQuery's segments
@@ -46,15 +46,15 @@ func DefaultWeights() Weights {
 }
 
 // WallQuery appends to dst the walls that may cross area and returns dst.
-// It is how a [World] learns about walls; it must not keep dst.
+// It is how a [Crowd] learns about walls; it must not keep dst.
 type WallQuery func(area mathx.AABB, dst []Segment) []Segment
 
 // ObstacleQuery appends to dst the obstacles whose circles may overlap area
-// and returns dst. It is how a [World] learns about obstacles; it must not
+// and returns dst. It is how a [Crowd] learns about obstacles; it must not
 // keep dst.
 type ObstacleQuery func(area mathx.AABB, dst []Circle) []Circle
 
-// Config holds the parameters shared by all agents of a [World].
+// Config holds the parameters shared by all agents of a [Crowd].
 type Config struct {
 	Combine Combine
 	Weights Weights
@@ -107,7 +107,7 @@ type Config struct {
 	// wander draws (taken afterwards in grid order) and so every position
 	// are bit-identical for any count. With Workers > 1 Walls and
 	// Obstacles are called from several goroutines at once and must be
-	// safe for that; call [World.Close] when done with the world.
+	// safe for that; call [Crowd.Close] when done with the world.
 	Workers int
 }
 
@@ -153,13 +153,13 @@ type Agent struct {
 	// Target is the point for Seeking, Fleeing, Arriving and Swarming.
 	Target mathx.Vec2
 	// TargetAgent is the agent index for Pursuing and Evading (-1: none);
-	// it must already exist (see [World.SetTargetAgent] for later ones).
+	// it must already exist (see [Crowd.SetTargetAgent] for later ones).
 	TargetAgent int
-	// Path is a path id from [World.AddPath] for FollowingPath (-1: none).
+	// Path is a path id from [Crowd.AddPath] for FollowingPath (-1: none).
 	Path int
 }
 
-// Stats counts what the last [World.Step] did.
+// Stats counts what the last [Crowd.Step] did.
 type Stats struct {
 	// Pairs is the number of neighbour distance tests.
 	Pairs int
@@ -171,8 +171,8 @@ type Stats struct {
 	Skipped int
 }
 
-// World holds agents as a struct of arrays and steps them together.
-type World struct {
+// Crowd holds agents as a struct of arrays and steps them together.
+type Crowd struct {
 	cfg Config
 	rng mathx.Rand
 
@@ -196,7 +196,7 @@ type World struct {
 	pathOff      []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
 	pathLoop     []bool
 
-	grid  Grid
+	grid  Bins
 	stats Stats
 	// Force pass: per-goroutine scratch, and with several workers each
 	// grid entry's accumulator and whether its wander is still to add.
@@ -212,32 +212,32 @@ type World struct {
 	jobsDone chan struct{}
 }
 
-// Close stops the goroutines a World with Config.Workers > 1 starts on
+// Close stops the goroutines a Crowd with Config.Workers > 1 starts on
 // its first large Step. Step starts them again if called after Close.
-func (w *World) Close() {
+func (w *Crowd) Close() {
 	for _, c := range w.jobs {
 		close(c)
 	}
 	w.jobs = nil
 }
 
-// NewWorld returns an empty world with cfg.
-func NewWorld(cfg Config) *World {
-	w := &World{cfg: cfg}
+// NewCrowd returns an empty world with cfg.
+func NewCrowd(cfg Config) *Crowd {
+	w := &Crowd{cfg: cfg}
 	w.rng.Seed(cfg.Seed)
 	return w
 }
 
 // Config returns the world's configuration.
-func (w *World) Config() Config { return w.cfg }
+func (w *Crowd) Config() Config { return w.cfg }
 
 // Len returns the number of agents.
-func (w *World) Len() int { return len(w.pos) }
+func (w *Crowd) Len() int { return len(w.pos) }
 
 // Stats returns the counters of the last Step.
-func (w *World) Stats() Stats { return w.stats }
+func (w *Crowd) Stats() Stats { return w.stats }
 
-func (w *World) checkAgent(a Agent) error {
+func (w *Crowd) checkAgent(a Agent) error {
 	switch {
 	case !a.Pos.IsFinite() || !a.Vel.IsFinite() || !a.Target.IsFinite():
 		return errors.New("steer: agent position, velocity or target not finite")
@@ -258,7 +258,7 @@ func (w *World) checkAgent(a Agent) error {
 // Add appends an agent and returns its index. Invalid values (non-finite
 // numbers, negative limits, unknown target agent or path) give an error
 // and add nothing.
-func (w *World) Add(a Agent) (int, error) {
+func (w *Crowd) Add(a Agent) (int, error) {
 	if err := w.checkAgent(a); err != nil {
 		return -1, err
 	}
@@ -286,7 +286,7 @@ func (w *World) Add(a Agent) (int, error) {
 }
 
 // Agent returns agent i's current description.
-func (w *World) Agent(i int) Agent {
+func (w *Crowd) Agent(i int) Agent {
 	return Agent{Pos: w.pos[i], Vel: w.vel[i], Radius: w.radius[i], MaxSpeed: w.maxSpeed[i],
 		MaxForce: w.maxForce[i], Behaviours: w.beh[i], Target: w.target[i],
 		TargetAgent: int(w.targetAgent[i]), Path: int(w.path[i])}
@@ -294,7 +294,7 @@ func (w *World) Agent(i int) Agent {
 
 // Set replaces agent i (clearing its fault flag and restarting its path).
 // Invalid values give an error and change nothing.
-func (w *World) Set(i int, a Agent) error {
+func (w *Crowd) Set(i int, a Agent) error {
 	if i < 0 || i >= len(w.pos) {
 		return fmt.Errorf("steer: agent %d out of range", i)
 	}
@@ -310,7 +310,7 @@ func (w *World) Set(i int, a Agent) error {
 }
 
 // SetTarget moves agent i's target point. A non-finite target is refused.
-func (w *World) SetTarget(i int, t mathx.Vec2) error {
+func (w *Crowd) SetTarget(i int, t mathx.Vec2) error {
 	if i < 0 || i >= len(w.pos) {
 		return fmt.Errorf("steer: agent %d out of range", i)
 	}
@@ -323,7 +323,7 @@ func (w *World) SetTarget(i int, t mathx.Vec2) error {
 
 // SetTargetAgent sets the agent i pursues or evades (-1: none); j must
 // already exist.
-func (w *World) SetTargetAgent(i, j int) error {
+func (w *Crowd) SetTargetAgent(i, j int) error {
 	if i < 0 || i >= len(w.pos) || j < -1 || j >= len(w.pos) {
 		return fmt.Errorf("steer: agent %d or target agent %d out of range", i, j)
 	}
@@ -332,11 +332,11 @@ func (w *World) SetTargetAgent(i, j int) error {
 }
 
 // SetBehaviours switches agent i's behaviours.
-func (w *World) SetBehaviours(i int, b Behaviour) { w.beh[i] = b }
+func (w *Crowd) SetBehaviours(i int, b Behaviour) { w.beh[i] = b }
 
 // AddPath stores a copy of a waypoint path and returns its id for
 // [Agent.Path]. Empty or non-finite paths are refused.
-func (w *World) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
+func (w *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 	if len(pts) == 0 {
 		return -1, errors.New("steer: empty path")
 	}
@@ -352,33 +352,33 @@ func (w *World) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 }
 
 // PathIndex returns the waypoint agent i is heading for.
-func (w *World) PathIndex(i int) int { return int(w.pathIdx[i]) }
+func (w *Crowd) PathIndex(i int) int { return int(w.pathIdx[i]) }
 
 // Pos returns agent i's position.
-func (w *World) Pos(i int) mathx.Vec2 { return w.pos[i] }
+func (w *Crowd) Pos(i int) mathx.Vec2 { return w.pos[i] }
 
 // Vel returns agent i's velocity.
-func (w *World) Vel(i int) mathx.Vec2 { return w.vel[i] }
+func (w *Crowd) Vel(i int) mathx.Vec2 { return w.vel[i] }
 
 // Heading returns agent i's unit heading (its last non-zero direction).
-func (w *World) Heading(i int) mathx.Vec2 { return w.heading[i] }
+func (w *Crowd) Heading(i int) mathx.Vec2 { return w.heading[i] }
 
 // Force returns the combined steering force agent i got in the last Step.
-func (w *World) Force(i int) mathx.Vec2 { return w.force[i] }
+func (w *Crowd) Force(i int) mathx.Vec2 { return w.force[i] }
 
 // Faulted reports whether agent i is frozen because its state stopped
-// being finite. [World.Set] clears it.
-func (w *World) Faulted(i int) bool { return w.fault[i] }
+// being finite. [Crowd.Set] clears it.
+func (w *Crowd) Faulted(i int) bool { return w.fault[i] }
 
 // Positions returns the agents' positions, indexed like the agents. The
 // slice is the world's own storage: read it, do not modify it or keep it
 // across Add.
-func (w *World) Positions() []mathx.Vec2 { return w.pos }
+func (w *Crowd) Positions() []mathx.Vec2 { return w.pos }
 
 // Neighbours appends to dst the agents within radius of agent i's
 // position (i itself excluded) as indexed by the last Step, and returns
 // dst.
-func (w *World) Neighbours(i int, radius float64, dst []int32) []int32 {
+func (w *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 	n := len(dst)
 	dst = w.grid.Query(w.pos[i], radius, dst)
 	out := dst[:n]
@@ -392,7 +392,7 @@ func (w *World) Neighbours(i int, radius float64, dst []int32) []int32 {
 
 // buildGrid indexes the healthy agents and copies their per-agent data
 // into grid order.
-func (w *World) buildGrid(cell float64) {
+func (w *Crowd) buildGrid(cell float64) {
 	g := &w.grid
 	g.Build(w.pos, cell, w.fault)
 	m := len(g.ids)
@@ -419,7 +419,7 @@ var halfShell = [4][2]int32{{1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 // contact resolves one pair of grid entries if they overlap and both
 // separate: it adds their corrections to push and lists them in w.next.
 // It reports whether they overlapped.
-func (w *World) contact(k0, k int32) bool {
+func (w *Crowd) contact(k0, k int32) bool {
 	if !w.sSep[k] {
 		return false
 	}
@@ -488,7 +488,7 @@ func pairDir(i, j int) mathx.Vec2 {
 // += vel·dt), then runs the contact-resolution passes (Config.Resolve).
 // A dt that is not finite and positive is refused. It allocates nothing in
 // steady state.
-func (w *World) Step(dt float64) error {
+func (w *Crowd) Step(dt float64) error {
 	if !(dt > 0) || !mathx.IsFinite(dt) {
 		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)
 	}
@@ -565,7 +565,7 @@ func (w *World) Step(dt float64) error {
 // pair once too: from the lower entry when both are active, else from the
 // active one. Distances use the current positions, kept in the grid's
 // sorted copy.
-func (w *World) resolve(maxR float64, full bool) bool {
+func (w *Crowd) resolve(maxR float64, full bool) bool {
 	g := &w.grid
 	w.next = w.next[:0]
 	any := false
@@ -655,7 +655,7 @@ func (c *stepCtx) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
 // with several workers the other behaviours run in parallel (each grid
 // entry on one goroutine, reading only the world) and the wanders follow
 // in order on this goroutine, so the outcome is the same for any count.
-func (w *World) forces(dt, maxR float64) {
+func (w *Crowd) forces(dt, maxR float64) {
 	ids := w.grid.ids
 	workers := min(max(w.cfg.Workers, 1), 64)
 	for len(w.ctxs) < workers {
@@ -699,7 +699,7 @@ func (w *World) forces(dt, maxR float64) {
 
 // runForces is worker k's part of the parallel force pass: chunk k of the
 // grid entries, then chunks from the shared counter.
-func (w *World) runForces(k int) {
+func (w *Crowd) runForces(k int) {
 	s := &w.share
 	c := &w.ctxs[k]
 	ids := w.grid.ids
@@ -715,7 +715,7 @@ func (w *World) runForces(k int) {
 }
 
 // startWorkers starts the parked force-pass goroutines 1..n-1.
-func (w *World) startWorkers(n int) {
+func (w *Crowd) startWorkers(n int) {
 	if len(w.jobs) == n-1 {
 		return
 	}
@@ -735,7 +735,7 @@ func (w *World) startWorkers(n int) {
 
 // finish adds agent i's wander (when steer left it pending) and returns
 // its force.
-func (w *World) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx) mathx.Vec2 {
+func (w *Crowd) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx) mathx.Vec2 {
 	if pend {
 		cfg := &w.cfg
 		resp := 1 / math.Max(cfg.Response, dt)
@@ -747,7 +747,7 @@ func (w *World) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx
 // steer accumulates agent i's (grid entry self's) behaviours; with
 // wander false it leaves wander out and pend reports that it is still to
 // be added (finish), as the parallel pass needs.
-func (w *World) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (acc Accumulator, pend bool) {
+func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (acc Accumulator, pend bool) {
 	cfg := &w.cfg
 	wt := &cfg.Weights
 	b := w.beh[i]
@@ -880,7 +880,7 @@ func (x *stepCtx) countBadCircles() {
 // Gap zone the neighbour is: 1 at touching, more when overlapping), and the
 // heading sum, position sum and count of the neighbours within
 // NeighbourRadius.
-func (w *World) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx) (sep, headSum, posSum mathx.Vec2, count int) {
+func (w *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx) (sep, headSum, posSum mathx.Vec2, count int) {
 	g := &w.grid
 	cfg := &w.cfg
 	p := g.pos[self]

@@ -10,7 +10,7 @@ import (
 )
 
 // maxOverlap returns the deepest overlap between any two agents' circles.
-func maxOverlap(w *steer.World) float64 {
+func maxOverlap(w *steer.Crowd) float64 {
 	worst := 0.0
 	ps := w.Positions()
 	rs := make([]float64, len(ps))
@@ -32,7 +32,7 @@ func maxOverlap(w *steer.World) float64 {
 }
 
 // crowd places n agents of radius r on a jittered lattice (no overlap).
-func crowd(t testing.TB, w *steer.World, n int, r, spacing float64, beh steer.Behaviour, target func(p mathx.Vec2) mathx.Vec2) {
+func crowd(t testing.TB, w *steer.Crowd, n int, r, spacing float64, beh steer.Behaviour, target func(p mathx.Vec2) mathx.Vec2) {
 	rng := mathx.NewRand(3)
 	side := int(math.Ceil(math.Sqrt(float64(n))))
 	for k := 0; k < n; k++ {
@@ -61,7 +61,7 @@ const steeringOnlyMargin = 0.75
 // overlapping by more than overlapMargin radii at every tick.
 func TestSeparationConvergingCrowd(t *testing.T) {
 	const r = 1.0
-	w := steer.NewWorld(steer.DefaultConfig(r))
+	w := steer.NewCrowd(steer.DefaultConfig(r))
 	crowd(t, w, 200, r, 4*r, steer.Separating|steer.Arriving, func(mathx.Vec2) mathx.Vec2 { return mathx.Vec2{} })
 	worst := 0.0
 	for tick := 0; tick < 60*20; tick++ {
@@ -77,7 +77,7 @@ func TestSeparationConvergingCrowd(t *testing.T) {
 	// Steering only.
 	cfg := steer.DefaultConfig(r)
 	cfg.Resolve = 0
-	w3 := steer.NewWorld(cfg)
+	w3 := steer.NewCrowd(cfg)
 	crowd(t, w3, 200, r, 4*r, steer.Separating|steer.Arriving, func(mathx.Vec2) mathx.Vec2 { return mathx.Vec2{} })
 	worst3 := 0.0
 	for tick := 0; tick < 60*20; tick++ {
@@ -97,7 +97,7 @@ func TestSeparationConvergingCrowd(t *testing.T) {
 		t.Fatalf("crowd did not gather: farthest %.2f", far)
 	}
 	// Without separation the same crowd piles up.
-	w2 := steer.NewWorld(steer.DefaultConfig(r))
+	w2 := steer.NewCrowd(steer.DefaultConfig(r))
 	crowd(t, w2, 200, r, 4*r, steer.Arriving, func(mathx.Vec2) mathx.Vec2 { return mathx.Vec2{} })
 	for tick := 0; tick < 60*20; tick++ {
 		w2.Step(1.0 / 60)
@@ -112,7 +112,7 @@ func TestSeparationConvergingCrowd(t *testing.T) {
 // jam: all 200 reach their targets.
 func TestSeparationCrossingGroups(t *testing.T) {
 	const r = 1.0
-	w := steer.NewWorld(steer.DefaultConfig(r))
+	w := steer.NewCrowd(steer.DefaultConfig(r))
 	for k := 0; k < 100; k++ {
 		p := mathx.V2(float64(k%10)*3-45, float64(k/10)*3-13.5)
 		w.Add(steer.Agent{Pos: p, Radius: r, MaxSpeed: 4, MaxForce: 20, Behaviours: steer.Separating | steer.Arriving,
@@ -141,7 +141,7 @@ func TestSeparationCrossingGroups(t *testing.T) {
 // and point spreads (including points far apart and hash collisions).
 func TestGridMatchesBruteForce(t *testing.T) {
 	rng := mathx.NewRand(11)
-	var g steer.Grid
+	var g steer.Bins
 	for trial := 0; trial < 50; trial++ {
 		n := 1 + rng.IntN(400)
 		spread := []float64{5, 100, 1e6}[trial%3]
@@ -182,7 +182,7 @@ func newAgent(p mathx.Vec2, beh steer.Behaviour) steer.Agent {
 }
 
 func TestWorldRejectsBadInput(t *testing.T) {
-	w := steer.NewWorld(steer.DefaultConfig(1))
+	w := steer.NewCrowd(steer.DefaultConfig(1))
 	nan := math.NaN()
 	bad := []steer.Agent{
 		{Pos: mathx.V2(nan, 0), TargetAgent: -1, Path: -1},
@@ -230,7 +230,7 @@ func TestWorldNaNFromQueriesIsCountedNotPropagated(t *testing.T) {
 	cfg.Obstacles = func(area mathx.AABB, dst []steer.Circle) []steer.Circle {
 		return append(dst, steer.Circle{C: mathx.V2(2, nan), R: 1}, steer.Circle{C: mathx.V2(6, 0.2), R: math.Inf(1)})
 	}
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	a := newAgent(mathx.V2(0, 0), steer.AvoidingWalls|steer.AvoidingObstacles|steer.Swarming|steer.Seeking)
 	a.Target = mathx.V2(10, 0)
 	a.Vel = mathx.V2(1, 0)
@@ -253,7 +253,7 @@ func TestWorldNaNFromQueriesIsCountedNotPropagated(t *testing.T) {
 // An agent whose state is corrupted by a caller is frozen and flagged,
 // and the others keep going.
 func TestWorldFaultedAgent(t *testing.T) {
-	w := steer.NewWorld(steer.DefaultConfig(1))
+	w := steer.NewCrowd(steer.DefaultConfig(1))
 	a := newAgent(mathx.V2(0, 0), steer.Seeking|steer.Separating)
 	a.Target = mathx.V2(10, 0)
 	w.Add(a)
@@ -275,7 +275,7 @@ func TestWorldFaultedAgent(t *testing.T) {
 // Pursuit, evasion and path following through the World.
 func TestWorldPursueEvadePath(t *testing.T) {
 	cfg := steer.DefaultConfig(0.5)
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	runner := newAgent(mathx.V2(0, 0), steer.FollowingPath)
 	pid, err := w.AddPath([]mathx.Vec2{{X: 20, Y: 0}, {X: 20, Y: 20}, {X: 0, Y: 20}, {X: 0, Y: 0}}, true)
 	if err != nil {
@@ -304,7 +304,7 @@ func TestWorldPursueEvadePath(t *testing.T) {
 		t.Fatalf("runner did not progress along the path: %v", visited)
 	}
 	// An evader with the same speed as its pursuer keeps its distance.
-	w2 := steer.NewWorld(cfg)
+	w2 := steer.NewCrowd(cfg)
 	e := newAgent(mathx.V2(0, 0), steer.Evading)
 	w2.Add(e)
 	p := newAgent(mathx.V2(-6, 0), steer.Pursuing)
@@ -324,7 +324,7 @@ func TestWorldPursueEvadePath(t *testing.T) {
 // flockStats returns the mean alignment |mean heading| of each agent's
 // neighbourhood (itself and the agents within rad, over agents that have
 // neighbours) and the mean number of neighbours per agent.
-func flockStats(w *steer.World, rad float64) (order, neighbours float64) {
+func flockStats(w *steer.Crowd, rad float64) (order, neighbours float64) {
 	cnt, nb := 0, 0
 	for i := 0; i < w.Len(); i++ {
 		s := w.Heading(i)
@@ -347,7 +347,7 @@ func flockStats(w *steer.World, rad float64) (order, neighbours float64) {
 	return order, float64(nb) / float64(w.Len())
 }
 
-func flock(seed uint64, beh steer.Behaviour) *steer.World {
+func flock(seed uint64, beh steer.Behaviour) *steer.Crowd {
 	cfg := steer.DefaultConfig(0.5)
 	cfg.Seed = seed
 	// Flocking weights: separation must not use up the budget in a dense
@@ -356,7 +356,7 @@ func flock(seed uint64, beh steer.Behaviour) *steer.World {
 	cfg.Weights.Separation = 0.5
 	cfg.Weights.Alignment = 3
 	cfg.Weights.Cohesion = 0.5
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	rng := mathx.NewRand(seed)
 	for k := 0; k < 40; k++ {
 		a := newAgent(rng.InCircle(4), beh)
@@ -397,7 +397,7 @@ func TestWorldStepZeroAlloc(t *testing.T) {
 	obs := []steer.Circle{{C: mathx.V2(10, 10), R: 3}}
 	cfg.Walls = func(area mathx.AABB, dst []steer.Segment) []steer.Segment { return append(dst, walls...) }
 	cfg.Obstacles = func(area mathx.AABB, dst []steer.Circle) []steer.Circle { return append(dst, obs...) }
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	pid, _ := w.AddPath([]mathx.Vec2{{X: 0, Y: 0}, {X: 30, Y: 0}}, true)
 	rng := mathx.NewRand(1)
 	all := []steer.Behaviour{steer.Seeking | steer.Separating | steer.AvoidingWalls, steer.Arriving | steer.AvoidingObstacles,
@@ -426,7 +426,7 @@ func TestWorldStepZeroAlloc(t *testing.T) {
 // within tolerance, stays.
 func TestWorldArrive(t *testing.T) {
 	cfg := steer.DefaultConfig(0.5)
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	a := newAgent(mathx.V2(-30, 12), steer.Arriving)
 	a.Target = mathx.V2(4, -1)
 	w.Add(a)
@@ -462,7 +462,7 @@ func TestWorldSwarmingAmongMovingPlanets(t *testing.T) {
 		}
 		return dst
 	}
-	w := steer.NewWorld(cfg)
+	w := steer.NewCrowd(cfg)
 	w.Add(steer.Agent{Pos: mathx.V2(-320, -40), Radius: 4, MaxSpeed: 30, MaxForce: 300,
 		Behaviours: steer.Swarming, Target: s.target.at(0), TargetAgent: -1, Path: -1})
 	const dt = 1.0 / 60
@@ -494,7 +494,7 @@ func TestWorldLimitsBothModes(t *testing.T) {
 	for _, mode := range []steer.Combine{steer.WeightedSum, steer.Prioritized} {
 		cfg := steer.DefaultConfig(1)
 		cfg.Combine = mode
-		w := steer.NewWorld(cfg)
+		w := steer.NewCrowd(cfg)
 		crowd(t, w, 100, 1, 4, steer.Separating|steer.Seeking|steer.Wandering, func(p mathx.Vec2) mathx.Vec2 { return p.Neg() })
 		worst := 0.0
 		for tick := 0; tick < 600; tick++ {
@@ -527,7 +527,7 @@ func TestWorldLimitsBothModes(t *testing.T) {
 // with 1, 2 and 3 force-pass goroutines (3,000 agents: above the
 // parallel threshold), and a 2-worker Step allocates nothing.
 func TestWorldWorkersBitIdentical(t *testing.T) {
-	mk := func(workers int) *steer.World {
+	mk := func(workers int) *steer.Crowd {
 		cfg := steer.DefaultConfig(1)
 		cfg.Workers = workers
 		cfg.Resolve = 2
@@ -535,7 +535,7 @@ func TestWorldWorkersBitIdentical(t *testing.T) {
 		obs := []steer.Circle{{C: mathx.V2(10, 10), R: 3}, {C: mathx.V2(-20, 5), R: 4}}
 		cfg.Walls = func(area mathx.AABB, dst []steer.Segment) []steer.Segment { return append(dst, walls...) }
 		cfg.Obstacles = func(area mathx.AABB, dst []steer.Circle) []steer.Circle { return append(dst, obs...) }
-		w := steer.NewWorld(cfg)
+		w := steer.NewCrowd(cfg)
 		t.Cleanup(w.Close)
 		pid, _ := w.AddPath([]mathx.Vec2{{X: 0, Y: 0}, {X: 30, Y: 0}, {X: 30, Y: 30}}, true)
 		rng := mathx.NewRand(9)
@@ -554,9 +554,9 @@ func TestWorldWorkersBitIdentical(t *testing.T) {
 		return w
 	}
 	ref := mk(1)
-	others := []*steer.World{mk(2), mk(3)}
+	others := []*steer.Crowd{mk(2), mk(3)}
 	for step := 0; step < 40; step++ {
-		for _, w := range append([]*steer.World{ref}, others...) {
+		for _, w := range append([]*steer.Crowd{ref}, others...) {
 			if err := w.Step(1.0 / 60); err != nil {
 				t.Fatal(err)
 			}

@@ -31,7 +31,7 @@ const arenaSize = 40
 // wherever the Sim is built: that is what the cross-platform test checks.
 type Sim struct {
 	W        *scene.World
-	Swarm    *steer.World
+	Swarm    *steer.Crowd
 	Form     *tactics.Formation
 	An       *tactics.Analyzer
 	spawns   []scene.Entity
@@ -78,7 +78,7 @@ func New(seed uint64) (*Sim, error) {
 			s.pillars = append(s.pillars, steer.Circle{C: mathx.V2(float64(x)+1, float64(y)+1), R: math.Sqrt2})
 		}
 	}
-	if _, _, err := w.Phys.AddTileMap(physics.TileMap{Cols: arenaSize, Rows: arenaSize, TileW: 1, TileH: 1, Solid: s.solid}); err != nil {
+	if _, _, err := w.Phys.AddSolidTiles(physics.SolidTiles{Cols: arenaSize, Rows: arenaSize, TileW: 1, TileH: 1, Solid: s.solid}); err != nil {
 		return nil, err
 	}
 	lo, hi := 1.0, float64(arenaSize-1)
@@ -244,7 +244,7 @@ func (s *Sim) addSwarm(seed uint64) error {
 		}
 		return dst
 	}
-	s.Swarm = steer.NewWorld(cfg)
+	s.Swarm = steer.NewCrowd(cfg)
 	patrol, err := s.Swarm.AddPath([]mathx.Vec2{{X: 4, Y: 4}, {X: 36, Y: 5}, {X: 35, Y: 35}, {X: 5, Y: 34}}, true)
 	if err != nil {
 		return err

@@ -67,9 +67,9 @@ type GridDoor struct {
 	Axis DoorAxis
 }
 
-// Grid is a decoded map image: one cell per pixel, row-major (row 0 is the
+// Map is a decoded map image: one cell per pixel, row-major (row 0 is the
 // image's top), and its doors in reading order.
-type Grid struct {
+type Map struct {
 	File          string
 	Width, Height int
 	Cells         []Cell // len Width*Height, index y*Width+x
@@ -77,7 +77,7 @@ type Grid struct {
 }
 
 // At returns the cell at (x, y), and false outside the grid.
-func (g *Grid) At(x, y int) (Cell, bool) {
+func (g *Map) At(x, y int) (Cell, bool) {
 	if x < 0 || y < 0 || x >= g.Width || y >= g.Height {
 		return Floor, false
 	}
@@ -85,7 +85,7 @@ func (g *Grid) At(x, y int) (Cell, bool) {
 }
 
 // isWall reports whether (x, y) is inside and a wall.
-func (g *Grid) isWall(x, y int) bool {
+func (g *Map) isWall(x, y int) bool {
 	c, ok := g.At(x, y)
 	return ok && c == Wall
 }
@@ -96,7 +96,7 @@ func (g *Grid) isWall(x, y int) bool {
 // the cell below is a free wall (vertical runs first), else a horizontal
 // strip to the right. Every wall cell lies in exactly one strip; strips are
 // in scan order, in cell units (Max exclusive).
-func (g *Grid) WallStrips() []mathx.Rect {
+func (g *Map) WallStrips() []mathx.Rect {
 	taken := make([]bool, len(g.Cells))
 	free := func(x, y int) bool { return g.isWall(x, y) && !taken[y*g.Width+x] }
 	var out []mathx.Rect
@@ -126,7 +126,7 @@ func (g *Grid) WallStrips() []mathx.Rect {
 
 // decodeGrid checks the PNG's declared size against lim, decodes it and
 // classifies every pixel, then checks every door.
-func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
+func (ld Loader) decodeGrid(file string, data []byte) (*Map, error) {
 	lim := ld.Limits.withDefaults()
 	// The declared size straight from the IHDR chunk first: with a 32-bit
 	// int, png.DecodeConfig refuses a huge size as a format error
@@ -168,7 +168,7 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Grid, error) {
 	if wall == door {
 		return nil, errf(ErrInvalid, file, "", "wall and door colours are the same")
 	}
-	g := &Grid{File: file, Width: w, Height: h, Cells: make([]Cell, w*h)}
+	g := &Map{File: file, Width: w, Height: h, Cells: make([]Cell, w*h)}
 	classify(img, g.Cells, w, wall, door)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -261,7 +261,7 @@ func classifyAt[C rgba](cells []Cell, w int, kind func(color.NRGBA) Cell, at fun
 // doorAxis checks seed 000's door rule: a door lies between exactly two
 // walls, left and right or above and below, and the other two neighbours
 // are floor (so it leads somewhere and cannot be walked around in place).
-func (g *Grid) doorAxis(file string, x, y int) (DoorAxis, error) {
+func (g *Map) doorAxis(file string, x, y int) (DoorAxis, error) {
 	l, r := g.isWall(x-1, y), g.isWall(x+1, y)
 	u, d := g.isWall(x, y-1), g.isWall(x, y+1)
 	floor := func(x, y int) bool {

@@ -118,7 +118,7 @@ func TestTestdataImages(t *testing.T) {
 }
 
 // artGrid renders a grid back to the drawing alphabet (floor as '.').
-func artGrid(g *Grid) []string {
+func artGrid(g *Map) []string {
 	var out []string
 	for y := 0; y < g.Height; y++ {
 		var b strings.Builder

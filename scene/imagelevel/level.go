@@ -76,7 +76,7 @@ type NamedDoor struct {
 // the player, triggers and spawn points lie inside the image and not in a
 // wall, and the description's doors are exactly the image's door pixels.
 type Level struct {
-	Grid        *Grid
+	Grid        *Map
 	Description *Description
 	Doors       []NamedDoor // in the description's order
 }
@@ -89,7 +89,7 @@ func Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 }
 
 // LoadGrid reads only a map image with the default Loader.
-func LoadGrid(fsys fs.FS, name string) (*Grid, error) { return Loader{}.LoadGrid(fsys, name) }
+func LoadGrid(fsys fs.FS, name string) (*Map, error) { return Loader{}.LoadGrid(fsys, name) }
 
 // LoadDescription reads only a JSON description with the default Loader;
 // the checks that need the image are not made.
@@ -98,7 +98,7 @@ func LoadDescription(fsys fs.FS, name string) (*Description, error) {
 }
 
 // LoadGrid reads a map image; see the package LoadGrid.
-func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Grid, error) {
+func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Map, error) {
 	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxImageBytes)
 	if err != nil {
 		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxImageBytes")

@@ -530,7 +530,7 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 			if f.Duration < 0 || f.Duration > 1<<31-1 {
 				return nil, errf(ErrInvalid, file, 0, tw+".animation", "frame duration %d ms out of range", f.Duration)
 			}
-			t.Animation = append(t.Animation, Frame{TileID: f.TileID, Duration: time.Duration(f.Duration) * time.Millisecond})
+			t.Animation = append(t.Animation, AnimationFrame{TileID: f.TileID, Duration: time.Duration(f.Duration) * time.Millisecond})
 		}
 		if j.ObjectGroup != nil {
 			if t.ObjectGroup, err = l.jsonLayer(file, nil, tw+".objectgroup", j.ObjectGroup, 1); err != nil {

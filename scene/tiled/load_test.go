@@ -114,7 +114,7 @@ func TestOrthoTilesets(t *testing.T) {
 			t.Errorf("%s: tile 1 collision %+v", name, og)
 		}
 		t5 := a.Tile(5)
-		want := []Frame{{5, 100 * time.Millisecond}, {6, 150 * time.Millisecond}, {7, 50 * time.Millisecond}}
+		want := []AnimationFrame{{5, 100 * time.Millisecond}, {6, 150 * time.Millisecond}, {7, 50 * time.Millisecond}}
 		if t5 == nil || !reflect.DeepEqual(t5.Animation, want) {
 			t.Fatalf("%s: animation %+v", name, t5)
 		}

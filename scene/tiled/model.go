@@ -345,14 +345,14 @@ type Tile struct {
 	// zero Width/Height means the whole image.
 	X, Y, Width, Height int
 	// Animation frames, in order; empty when the tile is not animated.
-	Animation []Frame
+	Animation []AnimationFrame
 	// Collision shapes, as an object layer (nil when none).
 	ObjectGroup *Layer
 	Properties  Properties
 }
 
-// Frame is one frame of a tile animation.
-type Frame struct {
+// AnimationFrame is one frame of a tile animation.
+type AnimationFrame struct {
 	TileID   uint32 // local tile ID in the same tileset
 	Duration time.Duration
 }

@@ -560,7 +560,7 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 				}
 				id := c.uint32(f, where+" > frame", "tileid")
 				d := c.int(f, where+" > frame", "duration", 0)
-				t.Animation = append(t.Animation, Frame{TileID: id, Duration: time.Duration(d) * time.Millisecond})
+				t.Animation = append(t.Animation, AnimationFrame{TileID: id, Duration: time.Duration(d) * time.Millisecond})
 			}
 		case "objectgroup":
 			ly, err := l.xmlObjectGroup(c, k, 1)

@@ -32,9 +32,9 @@ var SeedMap = []string{
 // Tile is the map's tile size in pixels.
 const Tile = 32
 
-// TileMap returns SeedMap as a physics.TileMap.
-func TileMap() physics.TileMap {
-	tm := physics.TileMap{Cols: len(SeedMap[0]), Rows: len(SeedMap), TileW: Tile, TileH: Tile}
+// TileMap returns SeedMap as physics.SolidTiles.
+func TileMap() physics.SolidTiles {
+	tm := physics.SolidTiles{Cols: len(SeedMap[0]), Rows: len(SeedMap), TileW: Tile, TileH: Tile}
 	for _, r := range SeedMap {
 		for _, c := range r {
 			tm.Solid = append(tm.Solid, c == '#')
@@ -102,7 +102,7 @@ func DioramaWorld(ents []Entity, vel []mathx.Vec2, cell float64, iterations int)
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, _, err := w.AddTileMap(TileMap()); err != nil {
+	if _, _, err := w.AddSolidTiles(TileMap()); err != nil {
 		return nil, nil, err
 	}
 	ids := make([]physics.BodyID, len(ents))
