@@ -72,7 +72,7 @@ type Clock struct {
 	src       func() time.Duration
 	last      time.Duration
 	haveLast  bool
-	stats     statsRing
+	stats     FrameStats
 	lastTicks int
 }
 
@@ -101,7 +101,7 @@ func NewClock(cfg Config) *Clock {
 	if w <= 0 || w > maxStatsWindow {
 		w = DefaultStatsWindow
 	}
-	c.stats.init(w)
+	c.stats = NewFrameStats(w)
 	return c
 }
 
@@ -124,7 +124,7 @@ func (c *Clock) Advance(dt time.Duration) int {
 	}
 	if c.paused {
 		c.lastTicks = 0
-		c.stats.add(dt, 0)
+		c.stats.Add(dt, 0)
 		return 0
 	}
 	use := dt
@@ -143,7 +143,7 @@ func (c *Clock) Advance(dt time.Duration) int {
 	c.acc -= n * c.num
 	c.ticks += uint64(n)
 	c.lastTicks = int(n)
-	c.stats.add(dt, int(n))
+	c.stats.Add(dt, int(n))
 	return int(n)
 }
 
@@ -234,10 +234,10 @@ func (c *Clock) Resume() {
 func (c *Clock) Paused() bool { return c.paused }
 
 // Stats summarises the recent frames. It does not allocate.
-func (c *Clock) Stats() Stats { return c.stats.summary() }
+func (c *Clock) Stats() Stats { return c.stats.Stats() }
 
 // ResetStats forgets all recorded frames (window and session).
-func (c *Clock) ResetStats() { c.stats.reset() }
+func (c *Clock) ResetStats() { c.stats.Reset() }
 
 // Stats are frame statistics. The window fields cover the most recent
 // frames (Config.StatsWindow); the Session fields everything since the
@@ -281,9 +281,12 @@ func rate(d time.Duration) float64 {
 	return float64(time.Second) / float64(d)
 }
 
-// statsRing holds the last len(dt) frames; scratch is preallocated for
-// sorting so a summary never allocates.
-type statsRing struct {
+// FrameStats records frame times, and the ticks each frame ran, over a
+// window of the most recent frames and over the whole session: what
+// Clock.Stats reports, for any series of frames a program times itself
+// (a game timing only its busiest frames). After NewFrameStats neither Add
+// nor Stats allocates.
+type FrameStats struct {
 	dt      []time.Duration
 	ticks   []int32
 	scratch []time.Duration
@@ -294,19 +297,24 @@ type statsRing struct {
 	min, max        time.Duration
 }
 
-func (r *statsRing) init(w int) {
-	r.dt = make([]time.Duration, w)
-	r.ticks = make([]int32, w)
-	r.scratch = make([]time.Duration, w)
-	r.reset()
+// NewFrameStats returns statistics over windows of the last window frames
+// (at least 1).
+func NewFrameStats(window int) FrameStats {
+	window = max(window, 1)
+	return FrameStats{dt: make([]time.Duration, window), ticks: make([]int32, window), scratch: make([]time.Duration, window)}
 }
 
-func (r *statsRing) reset() {
+// Reset forgets every frame (window and session).
+func (r *FrameStats) Reset() {
 	r.head, r.n = 0, 0
 	r.frames, r.tickSum, r.span, r.min, r.max = 0, 0, 0, 0, 0
 }
 
-func (r *statsRing) add(dt time.Duration, ticks int) {
+// Add records a frame of length dt that ran ticks ticks.
+func (r *FrameStats) Add(dt time.Duration, ticks int) {
+	if len(r.dt) == 0 {
+		*r = NewFrameStats(1)
+	}
 	r.dt[r.head] = dt
 	r.ticks[r.head] = int32(ticks)
 	r.head++
@@ -327,7 +335,8 @@ func (r *statsRing) add(dt time.Duration, ticks int) {
 	r.span += dt
 }
 
-func (r *statsRing) summary() Stats {
+// Stats summarizes the frames recorded: the window's and the session's.
+func (r *FrameStats) Stats() Stats {
 	s := Stats{
 		Frames:        r.n,
 		SessionFrames: r.frames,

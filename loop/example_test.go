@@ -80,3 +80,15 @@ func ExampleClock_Stats() {
 	// Output:
 	// frames 100 min 33ms mean 34.7ms p95 50ms max 50ms fps 28.8
 }
+
+// A game times the frames it cares about (here: three) and reads the
+// mean, 95th percentile and worst.
+func ExampleFrameStats() {
+	fs := loop.NewFrameStats(100)
+	for _, ms := range []time.Duration{2, 4, 3} {
+		fs.Add(ms*time.Millisecond, 2)
+	}
+	s := fs.Stats()
+	fmt.Println(s.Mean, s.P95, s.SessionMax, s.Ticks)
+	// Output: 3ms 4ms 4ms 6
+}

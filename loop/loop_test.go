@@ -471,3 +471,32 @@ func TestAbsurdFrameTimes(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 }
+
+// FrameStats on its own: a window of the last 4 frames (min, mean, p95,
+// max, ticks) and session totals over all of them, without allocating.
+func TestFrameStats(t *testing.T) {
+	fs := NewFrameStats(4)
+	for i, d := range []time.Duration{9, 1, 2, 3, 4} {
+		fs.Add(d*time.Millisecond, i%2)
+	}
+	s := fs.Stats()
+	if s.Frames != 4 || s.Min != 1*time.Millisecond || s.Max != 4*time.Millisecond || s.P95 != 4*time.Millisecond ||
+		s.Mean != 2500*time.Microsecond || s.Ticks != 2 {
+		t.Errorf("window: %+v", s)
+	}
+	if s.SessionFrames != 5 || s.SessionMax != 9*time.Millisecond || s.SessionSpan != 19*time.Millisecond {
+		t.Errorf("session: %+v", s)
+	}
+	if n := testing.AllocsPerRun(100, func() { fs.Add(time.Millisecond, 1); _ = fs.Stats() }); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+	var zero FrameStats // usable without NewFrameStats: a window of one
+	zero.Add(5*time.Millisecond, 1)
+	if s := zero.Stats(); s.Frames != 1 || s.Max != 5*time.Millisecond {
+		t.Errorf("zero value: %+v", s)
+	}
+	fs.Reset()
+	if s := fs.Stats(); s.Frames != 0 || s.SessionFrames != 0 {
+		t.Errorf("after Reset: %+v", s)
+	}
+}

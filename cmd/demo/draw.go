@@ -48,7 +48,7 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 	g.fpsFrames++
 	g.drawn++
 	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
-		g.times.add(d)
+		g.times.Add(d, 0)
 	}
 }
 

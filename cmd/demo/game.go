@@ -7,6 +7,7 @@ import (
 
 	"diorama/iso"
 	"diorama/iso/overlay"
+	"diorama/loop"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/raster"
@@ -82,9 +83,9 @@ type game struct {
 	list, top *raster.DrawList
 	rd        *raster.Renderer
 	font      *raster.Font
-	times     frameTimes    // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
-	drawn     int           // every drawn frame
-	sim       time.Duration // Update time since the last drawn frame
+	times     loop.FrameStats // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
+	drawn     int             // every drawn frame
+	sim       time.Duration   // Update time since the last drawn frame
 	// simulated frame rate: frames drawn per simulated second (ticks),
 	// for runs whose clock does not see real frames (headless)
 	fpsTicks, fpsFrames int
@@ -96,7 +97,7 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), top: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		tbuf:  make([]byte, 0, 128),
-		times: newFrameTimes()}
+		times: loop.NewFrameStats(frameWindow)}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
 	// Render every printable ASCII glyph now (the font makes them on first
 	// use), so a new digit on the HUD never costs a frame mid-wave.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -52,42 +51,9 @@ func main() {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// frameTimes collects frame times without allocating after it is made:
-// count, sum and worst of every frame, and the most recent len(ring) of
-// them for the 95th percentile.
-type frameTimes struct {
-	n          int
-	sum, worst time.Duration
-	ring       []time.Duration
-}
-
-// frameWindow is how many recent frames the p95 covers (10 minutes at 30
-// frames a second).
+// frameWindow is how many recent frames the busy-frame p95 covers (10
+// minutes at 30 frames a second).
 const frameWindow = 18000
-
-func newFrameTimes() frameTimes { return frameTimes{ring: make([]time.Duration, 0, frameWindow)} }
-
-func (f *frameTimes) add(d time.Duration) {
-	if len(f.ring) < cap(f.ring) {
-		f.ring = append(f.ring, d)
-	} else if len(f.ring) > 0 {
-		f.ring[f.n%len(f.ring)] = d
-	}
-	f.n++
-	f.sum += d
-	f.worst = max(f.worst, d)
-}
-
-// stats returns the mean and worst of every frame and the p95 (nearest
-// rank) of the recent window.
-func (f *frameTimes) stats() (mean, p95, worst time.Duration) {
-	if f.n == 0 {
-		return 0, 0, 0
-	}
-	s := slices.Clone(f.ring)
-	slices.Sort(s)
-	return f.sum / time.Duration(f.n), s[min(len(s)-1, (len(s)*95+99)/100-1)], f.worst
-}
 
 // run plays the demo: in a window when one can be opened (and -headless
 // is not set), otherwise headless with the AI player for o.ticks ticks.
@@ -172,13 +138,17 @@ func setup(o options, log io.Writer) (*game, error) {
 }
 
 func (g *game) summary() string {
-	mean, p95, worst := g.times.stats()
+	st := g.times.Stats() // mean and worst over every busy frame, p95 over the window
+	mean, p95, worst := time.Duration(0), st.P95, st.SessionMax
+	if st.SessionFrames > 0 {
+		mean = st.SessionSpan / time.Duration(st.SessionFrames)
+	}
 	s := fmt.Sprintf("demo: %d frames", g.drawn)
 	if g.L != nil {
 		L := g.L
 		s += fmt.Sprintf(", level %q tick %d score %d kills %d wave %d/%d", g.levels[g.cur].File, L.w.Tick(), L.score, L.kills, L.wave, len(L.waves))
 	}
-	s += fmt.Sprintf(", busy-wave frame (ticks + drawing) mean %.2f ms p95 %.2f ms worst %.2f ms (%d frames)", ms(mean), ms(p95), ms(worst), g.times.n)
+	s += fmt.Sprintf(", busy-wave frame (ticks + drawing) mean %.2f ms p95 %.2f ms worst %.2f ms (%d frames)", ms(mean), ms(p95), ms(worst), st.SessionFrames)
 	if g.L != nil {
 		s += fmt.Sprintf(", state %016x", g.L.w.StateHash())
 	}
