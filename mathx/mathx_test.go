@@ -37,10 +37,10 @@ func TestVec2(t *testing.T) {
 	if v.Len() != 5 || v.LenSq() != 25 {
 		t.Fatalf("len %v", v.Len())
 	}
-	if n := v.Norm(); !n.ApproxEqual(V2(0.6, 0.8), 1e-12) {
+	if n := v.Unit(); !n.ApproxEqual(V2(0.6, 0.8), 1e-12) {
 		t.Errorf("norm %v", n)
 	}
-	if (Vec2{}).Norm() != (Vec2{}) || V2(math.NaN(), 1).Norm() != (Vec2{}) {
+	if (Vec2{}).Unit() != (Vec2{}) || V2(math.NaN(), 1).Unit() != (Vec2{}) {
 		t.Error("norm of zero/NaN must be zero")
 	}
 	if V2(1, 0).Cross(V2(0, 1)) != 1 {

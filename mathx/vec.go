@@ -47,9 +47,9 @@ func (v Vec2) Rotate(a float64) Vec2 {
 	return Vec2{float64(v.X*c) - float64(v.Y*s), float64(v.X*s) + float64(v.Y*c)}
 }
 
-// Norm returns v scaled to unit length, or the zero vector when v is zero
+// Unit returns v scaled to unit length, or the zero vector when v is zero
 // or not finite.
-func (v Vec2) Norm() Vec2 {
+func (v Vec2) Unit() Vec2 {
 	l := v.Len()
 	if l == 0 || !IsFinite(l) {
 		return Vec2{}
@@ -107,9 +107,9 @@ func (v Vec3) Cross(w Vec3) Vec3 {
 	return Vec3{float64(v.Y*w.Z) - float64(v.Z*w.Y), float64(v.Z*w.X) - float64(v.X*w.Z), float64(v.X*w.Y) - float64(v.Y*w.X)}
 }
 
-// Norm returns v scaled to unit length, or zero when v is zero or not
+// Unit returns v scaled to unit length, or zero when v is zero or not
 // finite.
-func (v Vec3) Norm() Vec3 {
+func (v Vec3) Unit() Vec3 {
 	l := v.Len()
 	if l == 0 || !IsFinite(l) {
 		return Vec3{}

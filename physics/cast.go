@@ -71,7 +71,7 @@ func castCircleBox(p, d mathx.Vec2, r float64, b mathx.AABB) (castHit, bool) {
 	off := p.Sub(q)
 	if off.LenSq() <= r*r {
 		if q != p {
-			return castHit{0, off.Norm()}, true
+			return castHit{0, off.Unit()}, true
 		}
 		// Centre inside: least-penetrated face.
 		n := mathx.Vec2{Y: -1}

@@ -38,7 +38,7 @@ func TestRadialDeadZone(t *testing.T) {
 		} else {
 			prev = l
 		}
-		if out.Len() > 0 && math.Abs(out.Norm().Cross(v.Norm())) > 1e-12 {
+		if out.Len() > 0 && math.Abs(out.Unit().Cross(v.Unit())) > 1e-12 {
 			t.Fatalf("direction changed at %g", m)
 		}
 	}

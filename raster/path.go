@@ -248,7 +248,7 @@ func appendThickPolyline(pts []mathx.Vec2, ends []int, line []mathx.Vec2, width 
 		if d.LenSq() == 0 {
 			continue
 		}
-		n := d.Norm().Perp().Scale(hw)
+		n := d.Unit().Perp().Scale(hw)
 		pts = append(pts, a.Sub(n), b.Sub(n), b.Add(n), a.Add(n))
 		ends = append(ends, len(pts))
 	}

@@ -21,8 +21,8 @@ func TestView(t *testing.T) {
 			t.Fatalf("ScreenDir(%v,%v) = %v: length changed", c.x, c.y, d)
 		}
 		s := w.Grid.ScreenVec(mathx.V3(d.X, d.Y, 0))
-		if s.Norm().Sub(mathx.V2(c.x, c.y).Norm()).Len() > 1e-9 {
-			t.Fatalf("ScreenDir(%v,%v) = %v is drawn along %v", c.x, c.y, d, s.Norm())
+		if s.Unit().Sub(mathx.V2(c.x, c.y).Unit()).Len() > 1e-9 {
+			t.Fatalf("ScreenDir(%v,%v) = %v is drawn along %v", c.x, c.y, d, s.Unit())
 		}
 	}
 	if v.ScreenDir(0, 0) != (mathx.Vec2{}) {

@@ -145,7 +145,7 @@ type WanderParams struct {
 func Wander(pos, vel, heading mathx.Vec2, wt *mathx.Vec2, p WanderParams, maxSpeed float64, rng *mathx.Rand) mathx.Vec2 {
 	jx := float64(rng.Range(-1, 1) * p.Jitter)
 	jy := float64(rng.Range(-1, 1) * p.Jitter)
-	t := wt.Add(mathx.V2(jx, jy)).Norm()
+	t := wt.Add(mathx.V2(jx, jy)).Unit()
 	if t == (mathx.Vec2{}) {
 		t = mathx.V2(1, 0)
 	}
@@ -260,7 +260,7 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 				continue
 			}
 			best = dist
-			nrm := w.B.Sub(w.A).Perp().Norm()
+			nrm := w.B.Sub(w.A).Perp().Unit()
 			if nrm.Dot(pos.Sub(w.A)) < 0 {
 				nrm = nrm.Neg()
 			}
@@ -392,5 +392,5 @@ func PushPull(pos mathx.Vec2, radius float64, target mathx.Vec2, obstacles []Cir
 		push = push.Add(away.Scale(1 / gap))
 	}
 	pull = pull.Scale(math.Max(1, p.PullPerContender*float64(contenders)))
-	return sane(pull.Add(push).Norm()), false
+	return sane(pull.Add(push).Unit()), false
 }

@@ -95,7 +95,7 @@ func TestPursueEvadePrediction(t *testing.T) {
 	// Target 10 ahead on x, moving +y at 2; pursuer speed 3: lookahead 10/5 = 2 s
 	// -> predicted (10, 4).
 	f := steer.Pursue(mathx.V2(0, 0), mathx.Vec2{}, mathx.V2(10, 0), mathx.V2(0, 2), 3)
-	want := mathx.V2(10, 4).Norm().Scale(3)
+	want := mathx.V2(10, 4).Unit().Scale(3)
 	if !f.ApproxEqual(want, 1e-12) {
 		t.Fatalf("pursue = %v want %v", f, want)
 	}
@@ -138,7 +138,7 @@ func TestWanderDeterministicAndBounded(t *testing.T) {
 		wt := mathx.V2(p.Radius, 0)
 		var out []mathx.Vec2
 		for i := 0; i < 500; i++ {
-			h := vel.Norm()
+			h := vel.Unit()
 			f := steer.Wander(pos, vel, h, &wt, p, 3, rng)
 			if math.Abs(wt.Len()-p.Radius) > 1e-9 {
 				t.Fatalf("wander target left the circle: %v", wt)
@@ -266,7 +266,7 @@ func TestObstacleAvoidanceCourse(t *testing.T) {
 	const dt = 1.0 / 60
 	for tick := 0; tick < 60*60; tick++ {
 		acc := steer.Accumulator{Mode: steer.Prioritized, Max: 20}
-		h := vel.Norm()
+		h := vel.Unit()
 		acc.Add(steer.ObstacleAvoidance(pos, vel, h, 1, obs, 4, 5), 10)
 		acc.Add(steer.Arrive(pos, vel, goal, 5, 20, 0.05, dt), 1)
 		pos, vel = integrate(pos, vel, acc.Force(), 5, dt)

@@ -17,7 +17,7 @@ func FuzzBehavioursFinite(f *testing.F) {
 	f.Add(1e-300, 1e-300, 0.0, 0.0, 0.0, 0.0, math.Inf(-1), 2.0)
 	f.Fuzz(func(t *testing.T, px, py, vx, vy, tx, ty, speed, r float64) {
 		pos, vel, tgt := mathx.V2(px, py), mathx.V2(vx, vy), mathx.V2(tx, ty)
-		head := vel.Norm()
+		head := vel.Unit()
 		rng := mathx.NewRand(1)
 		wt := mathx.V2(r, 0)
 		obs := []steer.Circle{{C: tgt, R: r}}

@@ -68,7 +68,7 @@ func TestPushPullRules(t *testing.T) {
 	// One obstacle below at gap 1 (< 3 radii): push = (0,5)/1, pull = (1,0)*4.
 	obs := []steer.Circle{{C: mathx.V2(0, -5), R: 3}}
 	d, _ = steer.PushPull(mathx.V2(0, 0), 1, mathx.V2(10, 0), obs, p)
-	want := mathx.V2(4, 5).Norm()
+	want := mathx.V2(4, 5).Unit()
 	if !d.ApproxEqual(want, 1e-12) {
 		t.Fatalf("push/pull = %v, want %v", d, want)
 	}

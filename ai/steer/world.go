@@ -264,7 +264,7 @@ func (w *Crowd) Add(a Agent) (int, error) {
 	}
 	w.pos = append(w.pos, a.Pos)
 	w.vel = append(w.vel, a.Vel)
-	h := a.Vel.Norm()
+	h := a.Vel.Unit()
 	if h == (mathx.Vec2{}) {
 		h = mathx.V2(1, 0)
 	}

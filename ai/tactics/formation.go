@@ -139,7 +139,7 @@ func (f *Formation) Index(id int) int {
 
 // facing returns the unit facing, +X when unset or not finite.
 func (f *Formation) facing() mathx.Vec2 {
-	h := f.Facing.Norm()
+	h := f.Facing.Unit()
 	if h == (mathx.Vec2{}) {
 		return mathx.V2(1, 0)
 	}
@@ -260,7 +260,7 @@ func (f *Formation) Hit(i int) error {
 // toward the target for Circle.
 func (f *Formation) forward(k int) mathx.Vec2 {
 	if f.Shape == Circle {
-		return f.Anchor.Sub(f.SlotPos(k)).Norm()
+		return f.Anchor.Sub(f.SlotPos(k)).Unit()
 	}
 	return f.facing()
 }

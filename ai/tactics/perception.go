@@ -58,7 +58,7 @@ func (s Senses) InCone(self, facing, target mathx.Vec2) bool {
 	if d2 == 0 || s.FOV >= 2*math.Pi {
 		return true
 	}
-	h := facing.Norm()
+	h := facing.Unit()
 	if h == (mathx.Vec2{}) {
 		return false
 	}

@@ -62,11 +62,11 @@ func (c *canvas) poly(pts []mathx.Vec2, col color.NRGBA) {
 // viewer, then the top.
 func (c *canvas) prism(outline []mathx.Vec2, z0, z1 float64, col color.NRGBA) {
 	n := len(outline)
-	light := mathx.V2(-1, -0.3).Norm()
+	light := mathx.V2(-1, -0.3).Unit()
 	for i := range n {
 		a, b := outline[i], outline[(i+1)%n]
 		e := b.Sub(a)
-		nrm := mathx.V2(e.Y, -e.X).Norm() // outward for a counter-clockwise outline in a y-down-right world
+		nrm := mathx.V2(e.Y, -e.X).Unit() // outward for a counter-clockwise outline in a y-down-right world
 		if nrm.X+nrm.Y <= 0 {             // faces away from the viewer (toward the upper screen)
 			continue
 		}

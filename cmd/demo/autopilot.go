@@ -73,7 +73,7 @@ func (a *autopilot) control(L *level) control {
 		tp := target.pos()
 		// lead the target a little
 		lead := tp.Add(w.Vel(target.e).Scale(best / 11))
-		c.aim = lead.Sub(me).Norm()
+		c.aim = lead.Sub(me).Unit()
 		c.fire = true
 		if (a.rocketWorthy(L, target) || L.pl.rockets > 4) && best > 2.8 && L.pl.rockets > 0 {
 			if L.pl.weapon != weaponRockets {
@@ -88,7 +88,7 @@ func (a *autopilot) control(L *level) control {
 		if a.strafe == 0 {
 			a.strafe = 1
 		}
-		to := tp.Sub(me).Norm()
+		to := tp.Sub(me).Unit()
 		keep := apKeep
 		if hp < apRetreat {
 			keep = 7 // back off, still shooting
@@ -137,7 +137,7 @@ func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 	}
 	if a.wp < len(a.path) {
 		if mv := a.path[a.wp].Sub(me); mv.Len() > 0 {
-			return mv.Norm()
+			return mv.Unit()
 		}
 	}
 	return mathx.Vec2{}
@@ -149,10 +149,10 @@ func (a *autopilot) incoming(L *level, me mathx.Vec2) (mathx.Vec2, bool) {
 	L.near = L.w.BulletsNear(me, 2.5, L.near)
 	for _, b := range L.near {
 		d := me.Sub(b.Pos)
-		if b.Owner == L.player || d.Dot(b.Vel) <= 0 || math.Abs(d.Cross(b.Vel.Norm())) > 0.6 {
+		if b.Owner == L.player || d.Dot(b.Vel) <= 0 || math.Abs(d.Cross(b.Vel.Unit())) > 0.6 {
 			continue
 		}
-		side := b.Vel.Norm().Perp()
+		side := b.Vel.Unit().Perp()
 		if side.Dot(d) < 0 {
 			side = side.Neg()
 		}

@@ -73,7 +73,7 @@ func init() {
 		me := e.pos()
 		d := me.Sub(pp)
 		if d.Len() > 0 {
-			d = d.Norm()
+			d = d.Unit()
 		}
 		e.goTo(pp.Add(d.Scale(1.8)))
 		return bt.Success
@@ -95,9 +95,9 @@ func init() {
 		L := e.L
 		pp := xy(L.w.Pos(L.player))
 		r := e.pos().Sub(pp)
-		tangent := r.Perp().Norm().Scale(e.side)
-		radial := r.Norm().Scale(2.4 - r.Len())
-		e.desired = tangent.Add(radial).Norm().Scale(e.spec().speed)
+		tangent := r.Perp().Unit().Scale(e.side)
+		radial := r.Unit().Scale(2.4 - r.Len())
+		e.desired = tangent.Add(radial).Unit().Scale(e.spec().speed)
 		if !e.clear(e.desired, 0.3) {
 			e.side = -e.side
 		}
@@ -200,7 +200,7 @@ func init() {
 		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
 			e.dodge--
 			L := e.L
-			toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
+			toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Unit()
 			side := toP.Perp().Scale(e.side * e.spec().speed * 1.4)
 			if !e.clear(side, 0.4) {
 				e.side = -e.side
@@ -281,13 +281,13 @@ func init() {
 		pp := xy(L.w.Pos(L.player))
 		me := e.pos()
 		d := e.distPlayer()
-		off := me.Sub(pp).Norm().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
+		off := me.Sub(pp).Unit().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
 		t := pp.Add(off)
 		if !L.nav.Clear(me, t) {
 			e.side = -e.side
 			t = pp
 		}
-		e.desired = t.Sub(me).Norm().Scale(e.spec().speed)
+		e.desired = t.Sub(me).Unit().Scale(e.spec().speed)
 		e.aim()
 	}}
 	meleeAttack = fsm.State[*enemy]{Name: "attack",
@@ -301,7 +301,7 @@ func init() {
 				return
 			}
 			L := e.L
-			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Norm().Scale(0.3)
+			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Unit().Scale(0.3)
 			e.aim()
 			if e.cool == 0 {
 				_ = L.w.Damage(L.player, e.spec().damage, e.e)

@@ -252,9 +252,9 @@ func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
 	if away.Len() < 1e-6 {
 		away = mathx.FromAngle(e.L.w.Facing(e.e))
 	}
-	away = away.Norm()
+	away = away.Unit()
 	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
-		if d = d.Norm(); e.clear(d, 0.6) {
+		if d = d.Unit(); e.clear(d, 0.6) {
 			return d.Scale(e.spec().speed)
 		}
 	}
@@ -271,7 +271,7 @@ func (e *enemy) threatened() bool {
 	L.near = L.w.BulletsNear(me, 3, L.near)
 	for _, b := range L.near {
 		d := me.Sub(b.Pos)
-		if b.Owner == L.player && d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Norm())) < 0.6 {
+		if b.Owner == L.player && d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) < 0.6 {
 			return true
 		}
 	}

@@ -371,7 +371,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 		mv.X++
 	}
 	if mv.Len() > 0 {
-		mv = mv.Norm()
+		mv = mv.Unit()
 	}
 	var aim mathx.Vec2
 	for _, k := range [...]struct {
@@ -383,7 +383,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 		}
 	}
 	if aim.Len() > 0 {
-		aim = aim.Norm()
+		aim = aim.Unit()
 		c.fire = true
 	}
 	if pad.Connected {
@@ -391,7 +391,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 			mv = pad.Left
 		}
 		if pad.Right.Len() > 0.2 {
-			aim = pad.Right.Norm()
+			aim = pad.Right.Unit()
 			c.fire = true
 		}
 		if pad.Pressed(platform.PadY) || pad.Pressed(platform.PadRightBumper) {
@@ -408,7 +408,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 		aim = g.right.Value()
 		c.fire = aim.Len() > 0.3
 		if aim.Len() > 0 {
-			aim = aim.Norm()
+			aim = aim.Unit()
 		}
 	}
 	// mouse aims at the point under the pointer; the left button fires
@@ -418,13 +418,13 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 		target := g.L.w.Grid.ToWorld(mp, 0.3)
 		d := xy(target).Sub(xy(g.L.w.Pos(g.L.player)))
 		if d.Len() > 0.1 {
-			c.aim = d.Norm().Scale(0.4) // aims without firing
+			c.aim = d.Unit().Scale(0.4) // aims without firing
 			if in.MouseDown(platform.MouseLeft) {
-				c.aim, c.fire = d.Norm(), true
+				c.aim, c.fire = d.Unit(), true
 			}
 		}
 	} else if aim.Len() > 0 {
-		c.aim = g.screenToWorld(aim).Norm()
+		c.aim = g.screenToWorld(aim).Unit()
 	}
 	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) {
 		c.swap = true

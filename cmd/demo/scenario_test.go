@@ -68,7 +68,7 @@ func heal(L *level, e scene.Entity, full int32) {
 func aimAt(L *level, p mathx.Vec2) control {
 	d := p.Sub(xy(L.w.Pos(L.player)))
 	if d.Len() > 0 {
-		d = d.Norm()
+		d = d.Unit()
 	}
 	return control{aim: d, fire: true}
 }

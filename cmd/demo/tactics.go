@@ -86,7 +86,7 @@ func (e *enemy) fuzzyThink() {
 		e.desired = mathx.Vec2{}
 	case e.seesPlayer() && d < 7:
 		// keep the middle distance, strafing
-		toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Norm()
+		toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Unit()
 		e.desired = toP.Perp().Scale(e.side * 0.8).Add(toP.Scale((d - 4.5) * 0.6)).ClampLen(e.spec().speed)
 		if !e.clear(e.desired, 0.4) {
 			e.side = -e.side
@@ -155,7 +155,7 @@ func (s *squad) update(L *level) {
 	}
 	s.f.Anchor = s.anchor
 	if dir := pp.Sub(s.anchor); dir.Len() > 0.1 {
-		s.f.Facing = dir.Norm()
+		s.f.Facing = dir.Unit()
 	}
 	if L.w.Tick()%30 == 0 {
 		s.assign()

@@ -73,7 +73,7 @@ func init() {
 
 // shoot fires a bullet from e along dir, starting just outside its body.
 func (g *game) shoot(e scene.Entity, dir mathx.Vec2, dmg int32) {
-	g.w.Fire(scene.BulletDef{Pos: g.w.Pos(e).XY().Add(dir.Norm().Scale(0.45)), Z: 0.5, Vel: dir.Norm().Scale(8), Radius: 0.08, Damage: dmg, Owner: e, TTL: 90})
+	g.w.Fire(scene.BulletDef{Pos: g.w.Pos(e).XY().Add(dir.Unit().Scale(0.45)), Z: 0.5, Vel: dir.Unit().Scale(8), Radius: 0.08, Damage: dmg, Owner: e, TTL: 90})
 }
 
 func newGame() (*game, error) {
@@ -116,7 +116,7 @@ func (g *game) Update(in *platform.Input) error {
 	one := map[bool]float64{true: 1}
 	ax := func(a, b platform.Key) float64 { return one[in.KeyDown(b)] - one[in.KeyDown(a)] }
 	x, y := ax(platform.KeyA, platform.KeyD), ax(platform.KeyW, platform.KeyS)
-	g.w.SetVelocity(g.you, mathx.V2(x+y, y-x).Norm().Scale(3)) // screen to world
+	g.w.SetVelocity(g.you, mathx.V2(x+y, y-x).Unit().Scale(3)) // screen to world
 	x, y = ax(platform.KeyArrowLeft, platform.KeyArrowRight), ax(platform.KeyArrowUp, platform.KeyArrowDown)
 	if g.cool--; (x != 0 || y != 0) && g.cool <= 0 {
 		g.cool = 12

@@ -73,7 +73,7 @@ func newGame(seed uint64) (*game, error) {
 func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 	from, to := g.w.Pos(e).XY(), g.w.Pos(g.player).XY()
 	if atPlayer && g.w.LineOfSight(from, to) {
-		dir = append(dir, to.Sub(from).Norm())
+		dir = append(dir, to.Sub(from).Unit())
 	}
 	dmg := int32(1) // an enemy's bullet; the player's hit four times as hard: three kill
 	if e == g.player {
@@ -93,11 +93,11 @@ func axis(in *platform.Input, neg, pos platform.Key) float64 {
 func (g *game) Update(in *platform.Input) error {
 	w := g.w
 	if w.Alive(g.player) {
-		w.SetVelocity(g.player, g.ScreenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Norm().Scale(3))
-		aim := g.ScreenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown)).Norm()
+		w.SetVelocity(g.player, g.ScreenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Unit().Scale(3))
+		aim := g.ScreenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown)).Unit()
 		if in.MouseDown(platform.MouseLeft) {
 			m := in.Mouse()
-			aim = g.ScreenToWorld(m.X, m.Y).XY().Sub(w.Pos(g.player).XY()).Norm()
+			aim = g.ScreenToWorld(m.X, m.Y).XY().Sub(w.Pos(g.player).XY()).Unit()
 		}
 		if g.cool--; aim.LenSq() > 0 && g.cool <= 0 {
 			g.cool = 10

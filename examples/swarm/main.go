@@ -78,7 +78,7 @@ func (s *swarm) Update(*platform.Input) error {
 		}
 		// Aim at the planet's surface: the pull ends at its edge.
 		at := goal.at(s.t)
-		surface := at.Add(s.pos[i].Sub(at).Norm().Scale(goal.R + 3))
+		surface := at.Add(s.pos[i].Sub(at).Unit().Scale(goal.R + 3))
 		dir, arrived := steer.PushPull(s.pos[i], 2, surface, s.obs, p)
 		if arrived { // on to the next planet
 			s.arrivals++

@@ -75,7 +75,7 @@ func move(in *platform.Input) mathx.Vec2 {
 	if d.LenSq() == 0 {
 		return in.Gamepad(0).Left
 	}
-	return d.Norm()
+	return d.Unit()
 }
 
 func (g *game) Update(in *platform.Input) error {
