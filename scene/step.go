@@ -28,11 +28,11 @@ func (w *World) Step() {
 			w.prev[i] = w.pos[i]
 		}
 	}
-	for i, u := range b.Used {
-		if u {
-			b.PX[i], b.PY[i] = b.P.X[i], b.P.Y[i]
-		}
-	}
+	// Every slot's position, used or not, in two block copies: a free
+	// slot's previous position is never read (Fire sets it).
+	n := min(len(b.PX), len(b.P.X))
+	copy(b.PX[:n], b.P.X[:n])
+	copy(b.PY[:n], b.P.Y[:n])
 
 	w.Tasks.Run(w.tick)
 	w.advanceFlashes()
