@@ -268,28 +268,10 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 	case kindTurret:
 		e.tree = treeTurret.NewInstance()
 	case kindGunner:
-		e.mach = fsm.New(e, 4)
-		broken := &gunBroken
-		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if e.healthPct() < 25 && !m.In(broken) {
-				m.Change(broken)
-			}
-		}})
-		if err := e.mach.Start(&gunApproach); err != nil {
-			return err
-		}
+		return e.startMachine(&gunApproach, &gunBroken)
 	case kindMelee:
 		e.retreatAt = meleeRetreat1
-		e.mach = fsm.New(e, 4)
-		broken := &meleeBroken
-		e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if e.healthPct() < 25 && !m.In(broken) {
-				m.Change(broken)
-			}
-		}})
-		if err := e.mach.Start(&meleeChase); err != nil {
-			return err
-		}
+		return e.startMachine(&meleeChase, &meleeBroken)
 	case kindFuzzy:
 		e.fz = fuzzyProto.Clone()
 	case kindCover:
@@ -323,6 +305,18 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 		sq.assign()
 	}
 	return nil
+}
+
+// startMachine gives the enemy a state machine starting in first that
+// breaks down (state broken) below a quarter of its health.
+func (e *enemy) startMachine(first, broken *fsm.State[*enemy]) error {
+	e.mach = fsm.New(e, 4)
+	e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
+		if e.healthPct() < 25 && !m.In(broken) {
+			m.Change(broken)
+		}
+	}})
+	return e.mach.Start(first)
 }
 
 // onFloor returns p, or the nearest walkable point when p is off the
