@@ -213,14 +213,16 @@ func (e *enemy) shoot(spread float64, rocket bool) {
 	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.3), 4)
 }
 
+// planTicks is how long an enemy walks a path before it plans again
+// toward a goal that moves.
+const planTicks = 45
+
 // goTo sends the enemy to goal: the world plans the path on its
 // navigation and walks it (planning again when the world changes).
 func (e *enemy) goTo(goal mathx.Vec2) {
 	L := e.L
-	e.goal, e.replan = goal, 45
-	if L.w.MoveTo(e.e, goal, e.spec().speed) == nil {
-		L.notePath(e.pos(), L.w.MovePath(e.e))
-	}
+	e.goal, e.replan = goal, planTicks
+	_ = L.w.MoveTo(e.e, goal, e.spec().speed) // a goal off the floor is moved onto it
 }
 
 // follow keeps walking the path of the last goTo; it reports arrival

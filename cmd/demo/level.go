@@ -365,7 +365,7 @@ func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
 	}
 	L.nav = nav
 	// Scratch with room for any path of a level, so play does not allocate.
-	L.reach, L.seen = make([]mathx.Vec2, 0, 128), make([]mathx.Vec2, 0, 128)
+	L.reach = make([]mathx.Vec2, 0, 128)
 	L.near = make([]scene.BulletInfo, 0, 256)
 	a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 
 // e2e plays level 1 with the AI player for up to n ticks (no rendering),
 // stopping when the level is won or lost, and returns the level.
-func e2e(t *testing.T, seed uint64, n int) *level {
+func e2e(t *testing.T, seed uint64, n int) (*level, *pathStats) {
 	t.Helper()
 	g := newGame(seed, 1, true)
 	defer g.rd.Close()
@@ -26,13 +26,15 @@ func e2e(t *testing.T, seed uint64, n int) *level {
 		t.Fatal(err)
 	}
 	L := g.L
+	ps := &pathStats{}
 	for range n {
 		if L.lost || L.won {
 			break
 		}
 		L.update(g.ap.control(L))
+		ps.watch(L)
 	}
-	return L
+	return L, ps
 }
 
 // The AI player plays level 1 and wins it: both waves spawn, enemies plan
@@ -41,13 +43,13 @@ func e2e(t *testing.T, seed uint64, n int) *level {
 // Other seeds win too.
 func TestEndToEndLevel1(t *testing.T) {
 	const ticks = 4000
-	a := e2e(t, 7, ticks)
-	b := e2e(t, 7, ticks)
+	a, ps := e2e(t, 7, ticks)
+	b, _ := e2e(t, 7, ticks)
 	if a.w.StateHash() != b.w.StateHash() || a.score != b.score || a.w.Tick() != b.w.Tick() {
 		t.Fatalf("two runs differ: %016x score %d tick %d vs %016x score %d tick %d", a.w.StateHash(), a.score, a.w.Tick(), b.w.StateHash(), b.score, b.w.Tick())
 	}
 	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d (plans with a door locked %d) hp %d lost %v won %v state %016x",
-		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, a.bentPaths, a.plansWhileLocked, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
+		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, ps.bent, ps.whileLocked, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
 	want := 0
 	for _, wi := range a.waves {
 		want += wi.o.Wave
@@ -58,11 +60,11 @@ func TestEndToEndLevel1(t *testing.T) {
 	if len(a.waves) != 2 || a.wave != 2 || a.spawned != want || want != 18 {
 		t.Errorf("waves: %d waves, reached %d, %d spawned of %d", len(a.waves), a.wave, a.spawned, want)
 	}
-	if a.bentPaths < 10 {
-		t.Errorf("only %d enemy paths bent around a wall", a.bentPaths)
+	if ps.bent < 10 {
+		t.Errorf("only %d enemy paths bent around a wall", ps.bent)
 	}
 	// the example path: every leg clear, the straight line blocked
-	p := a.bentExample
+	p := ps.example
 	if len(p) < 3 || a.canSee(p[0], p[len(p)-1]) {
 		t.Fatalf("example path %v is straight", p)
 	}
@@ -71,8 +73,8 @@ func TestEndToEndLevel1(t *testing.T) {
 			t.Fatalf("example path leg %d %v-%v crosses a wall", i, p[i-1], p[i])
 		}
 	}
-	if a.plansWhileLocked == 0 || a.lockedPaths != 0 {
-		t.Errorf("%d of %d enemy paths planned while a door was locked go through it", a.lockedPaths, a.plansWhileLocked)
+	if ps.whileLocked == 0 || ps.throughLocked != 0 {
+		t.Errorf("%d of %d enemy paths planned while a door was locked go through it", ps.throughLocked, ps.whileLocked)
 	}
 	if a.pl.hits < 40 {
 		t.Errorf("only %d player bullets hit", a.pl.hits)
@@ -86,7 +88,7 @@ func TestEndToEndLevel1(t *testing.T) {
 	if h := a.w.Health(a.player); h <= 0 {
 		t.Errorf("player health %d after winning", h)
 	}
-	if c := e2e(t, 8, 600); c.w.StateHash() == a.w.StateHash() {
+	if c, _ := e2e(t, 8, 600); c.w.StateHash() == a.w.StateHash() {
 		t.Error("another seed gave the same state")
 	}
 }

@@ -85,17 +85,9 @@ type level struct {
 	lost, won    bool
 	endTick      uint64
 	spawned      int
-	// Path checks for the tests: planned enemy paths that bend around a
-	// wall (and the first of them), paths planned while a door was
-	// locked and those of them that cross it (must stay 0).
-	bentPaths                     int
-	bentExample                   []mathx.Vec2
-	lockedPaths, plansWhileLocked int
-
 	// scratch
 	chars []scene.Entity
 	reach []mathx.Vec2
-	seen  []mathx.Vec2
 	near  []scene.BulletInfo
 }
 
@@ -385,49 +377,6 @@ func (L *level) setDoor(d *door, shut bool) {
 	_ = L.w.SetLook(d.e, look)
 }
 
-// notePath counts a newly planned enemy path (its start first) for the
-// tests: bent around a wall, or planned while a door is locked and
-// crossing it.
-func (L *level) notePath(from mathx.Vec2, p []mathx.Vec2) {
-	L.seen = append(append(L.seen[:0], from), p...)
-	for _, d := range L.doors {
-		if d.locked {
-			L.plansWhileLocked++
-			if L.throughLocked(L.seen) {
-				L.lockedPaths++
-			}
-			break
-		}
-	}
-	if L.bendsAround(L.seen) {
-		L.bentPaths++
-		if L.bentExample == nil {
-			L.bentExample = append([]mathx.Vec2(nil), L.seen...)
-		}
-	}
-}
-
-// throughLocked reports a path (start point first) that crosses the tile
-// of a locked door, sampled every 0.1 tile.
-func (L *level) throughLocked(p []mathx.Vec2) bool {
-	for _, d := range L.doors {
-		if !d.locked {
-			continue
-		}
-		x0, y0 := float64(d.cell.X), float64(d.cell.Y)
-		for i := 1; i < len(p); i++ {
-			n := int(p[i].Dist(p[i-1])/0.1) + 1
-			for k := 0; k <= n; k++ {
-				q := p[i-1].Lerp(p[i], float64(k)/float64(n))
-				if q.X >= x0 && q.X < x0+1 && q.Y >= y0 && q.Y < y0+1 {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // canSee reports a clear line (walls, doors, crates) between two points.
 func (L *level) canSee(a, b mathx.Vec2) bool {
 	return L.w.Phys.LineOfSight(a, b, physics.QueryFilter{Mask: layerWall})
@@ -449,21 +398,4 @@ func (L *level) reachable(a, b mathx.Vec2) bool {
 	var err error
 	L.reach, err = L.nav.Path(a, b, L.reach)
 	return err == nil && len(L.reach) > 0 && L.reach[len(L.reach)-1].Dist(b) < 0.75
-}
-
-// bendsAround reports a path (start point first) that is not a straight
-// line and has to be: it turns somewhere by more than 0.1 rad, and a wall
-// blocks the straight line from its start to its end.
-func (L *level) bendsAround(p []mathx.Vec2) bool {
-	if len(p) < 3 {
-		return false
-	}
-	turns := false
-	for i := 1; i+1 < len(p) && !turns; i++ {
-		a, b := p[i].Sub(p[i-1]), p[i+1].Sub(p[i])
-		if a.Len() > 1e-9 && b.Len() > 1e-9 && math.Abs(mathx.AngleDiff(a.Angle(), b.Angle())) > 0.1 {
-			turns = true
-		}
-	}
-	return turns && !L.canSee(p[0], p[len(p)-1])
 }
