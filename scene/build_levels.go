@@ -357,11 +357,16 @@ func (b *blockMaker) addBlocks(w *World, bg *budget, rs []cellRect, z0, z1 int) 
 // LoadASCII loads a seed 004 text level from fsys and builds it; see
 // [BuildASCII].
 func LoadASCII(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	l, err := ascii.Loader{Limits: opt.Limits.ASCII}.Load(fsys, name)
+	r := record(fsys)
+	l, err := ascii.Loader{Limits: opt.Limits.ASCII}.Load(r, name)
 	if err != nil {
 		return nil, err
 	}
-	return BuildASCII(l, opt)
+	w, err := BuildASCII(l, opt)
+	if err == nil {
+		w.sources = r.files
+	}
+	return w, err
 }
 
 // BuildASCII turns a text level into a World on a diamond grid of the
@@ -471,11 +476,16 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 // LoadImageLevel loads a seed 000 map image and its JSON description
 // from fsys and builds them; see [BuildImageLevel].
 func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*World, error) {
-	l, err := imagelevel.Loader{Limits: opt.Limits.ImageLevel}.Load(fsys, imageName, descName)
+	r := record(fsys)
+	l, err := imagelevel.Loader{Limits: opt.Limits.ImageLevel}.Load(r, imageName, descName)
 	if err != nil {
 		return nil, err
 	}
-	return BuildImageLevel(l, opt)
+	w, err := BuildImageLevel(l, opt)
+	if err == nil {
+		w.sources = r.files
+	}
+	return w, err
 }
 
 // BuildImageLevel turns a seed 000 image level into a World: pixel (x, y)
@@ -587,11 +597,12 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 // LoadIsoXML loads an IsoMob XML scene (and its definitions) from fsys and
 // builds it; see [BuildIsoXML].
 func LoadIsoXML(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	s, err := isoxml.Loader{Limits: opt.Limits.IsoXML}.Load(fsys, name)
+	r := record(fsys)
+	s, err := isoxml.Loader{Limits: opt.Limits.IsoXML}.Load(r, name)
 	if err != nil {
 		return nil, err
 	}
-	return BuildIsoXMLFS(fsys, s, opt)
+	return BuildIsoXMLFS(r, s, opt)
 }
 
 // BuildIsoXML turns an IsoMob scene into a World. One grid cell
@@ -630,7 +641,15 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 // cannot be read is an error. Floors are tile images, one per texture
 // phase; their pixels count against Limits.MaxWallPixels.
 func BuildIsoXMLFS(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) {
-	return buildIsoXML(fsys, s, opt)
+	if fsys == nil {
+		return buildIsoXML(nil, s, opt)
+	}
+	r := record(fsys)
+	w, err := buildIsoXML(r, s, opt)
+	if err == nil {
+		w.sources = r.files
+	}
+	return w, err
 }
 
 func buildIsoXML(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) {

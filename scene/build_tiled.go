@@ -20,11 +20,12 @@ import (
 // LoadTiled loads a Tiled map (TMX or TMJ) from fsys and builds it; see
 // [BuildTiled].
 func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
-	m, err := tiled.Loader{Limits: opt.Limits.Tiled}.Load(fsys, name)
+	r := record(fsys)
+	m, err := tiled.Loader{Limits: opt.Limits.Tiled}.Load(r, name)
 	if err != nil {
 		return nil, err
 	}
-	return BuildTiled(fsys, m, opt)
+	return BuildTiled(r, m, opt)
 }
 
 // BuildTiled turns a loaded Tiled map of any orientation into a World on
@@ -90,6 +91,8 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if m == nil {
 		return nil, fmt.Errorf("scene: nil Tiled map")
 	}
+	rec := record(fsys)
+	fsys = rec
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("scene: %s: %s", m.File, fmt.Sprintf(format, a...))
 	}
@@ -172,6 +175,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if err := b.placeSorted(); err != nil {
 		return nil, err
 	}
+	w.sources = rec.files
 	// The action happens on the layer of the first character.
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character && w.drawLayer[i] >= 0 {

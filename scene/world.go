@@ -148,6 +148,7 @@ type World struct {
 	bulletSprite *raster.Sprite
 
 	looks     []*Look
+	sources   []string // the files the world was read from (Sources)
 	tileAnims []tileAnim
 
 	navOpt NavOptions

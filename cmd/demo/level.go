@@ -103,9 +103,9 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 		err   error
 		tm    *tiled.Map
 		waves []waveDefLoaded
-		// isoFiles are the files an IsoMob scene draws on (definitions,
-		// sheets, images), watched with it.
-		isoFiles []string
+		// defs are an IsoMob scene's definition files (read by its
+		// loader; the builder's own reads are in w.Sources)
+		defs []string
 	)
 	switch li.Kind {
 	case "tiled":
@@ -123,7 +123,7 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 	case "image":
 		w, err = scene.LoadImageLevel(li.FS, li.File, li.Desc, opt)
 	case "isoxml":
-		w, isoFiles, err = loadIsoMob(li, opt)
+		w, defs, err = loadIsoMob(li, opt)
 	default:
 		err = fmt.Errorf("unknown level kind %q", li.Kind)
 	}
@@ -138,7 +138,8 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)
 		L.watch.Add(li.File, li.Desc)
-		L.watch.Add(isoFiles...)
+		L.watch.Add(defs...)
+		L.watch.Add(w.Sources()...)
 		if tm != nil {
 			L.watch.AddMap(tm)
 		}
@@ -164,29 +165,6 @@ func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, e
 	if err != nil {
 		return nil, nil, err
 	}
-	// The files it draws on: definitions, <media> sheets (either form)
-	// and their pages, and the loose images its names may refer to.
-	var files []string
-	if d := s.Defs; d != nil {
-		files = append(files, d.Files...)
-		for _, m := range d.Media {
-			files = append(files, m.Src+".json", m.Src+".xml", m.Src+".png")
-		}
-		var names []string
-		for _, m := range d.Materials {
-			names = append(names, m.Diffuse)
-		}
-		for _, o := range d.Objects {
-			for _, sp := range o.Sprites {
-				names = append(names, sp.Src)
-			}
-		}
-		for _, f := range d.Files {
-			for _, n := range names {
-				files = append(files, path.Join(path.Dir(f), n+".png"))
-			}
-		}
-	}
 	for k := range s.Characters {
 		c := &s.Characters[k]
 		if (c.ID == "Player" || c.ID == "player") && c.Def != nil {
@@ -195,6 +173,10 @@ func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, e
 			c.Def = &d
 			break
 		}
+	}
+	var defs []string
+	if s.Defs != nil {
+		defs = s.Defs.Files
 	}
 	w, err := scene.BuildIsoXMLFS(li.FS, s, opt)
 	if err != nil {
@@ -210,7 +192,7 @@ func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, e
 			return nil, nil, fmt.Errorf("%s:%d: character %q: %w", s.File, c.Line, c.ID, err)
 		}
 	}
-	return w, files, nil
+	return w, defs, nil
 }
 
 // waveDefLoaded is a Tiled trigger's wave description.
