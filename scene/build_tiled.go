@@ -701,7 +701,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 	// The layer's offset moves its objects on screen: they move by the
 	// world vector that projects to it.
 	shift := b.g.WorldVec(loff.Vec())
-	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, drawLayer: layer}
+	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, drawLayer: layer, Props: o.Properties}
 	var center, half mathx.Vec2
 	switch o.Shape {
 	case tiled.TileShape:

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"diorama/scene/tiled"
 	"fmt"
 
 	"diorama/iso"
@@ -130,6 +131,11 @@ type EntityDef struct {
 	// blocks, Tiled tile objects) drawn as is, in map pixels; it is used
 	// for non-moving entities instead of the Look.
 	Drawing iso.Object
+	// Props are the entity's custom properties from its level file (a
+	// Tiled object's, with its template's and class's), for game rules
+	// the engine does not know: a wave's size, an enemy's kind. The
+	// world keeps the slice as given.
+	Props tiled.Properties
 	// DrawLayer names the layer (World.Layers) the entity is drawn with,
 	// sorted among that layer's entities; "" draws it above every layer.
 	DrawLayer string

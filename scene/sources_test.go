@@ -37,3 +37,24 @@ func TestSources(t *testing.T) {
 		t.Error("a world made in code has sources")
 	}
 }
+
+// A Tiled object's custom properties reach the game through World.Props.
+func TestTiledProps(t *testing.T) {
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32">
+<objectgroup id="1" name="o"><object id="1" name="w" class="trigger" x="0" y="0" width="32" height="32"><properties>
+ <property name="enemies" value="drone,melee"/><property name="spawns_in_wave" type="int" value="6"/></properties></object></objectgroup></map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, ok := w.Find("w")
+	if !ok {
+		t.Fatal("no trigger w")
+	}
+	if p := w.Props(e); p.String("enemies", "") != "drone,melee" || p.Int("spawns_in_wave", 0) != 6 {
+		t.Errorf("props %+v", p)
+	}
+	if w.Props(Entity{}) != nil {
+		t.Error("a nil handle has properties")
+	}
+}

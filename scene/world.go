@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"diorama/scene/tiled"
 	"errors"
 	"fmt"
 	"image/color"
@@ -125,6 +126,7 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
+	props                 []tiled.Properties
 	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
 	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
@@ -368,6 +370,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.style[i] = raster.DrawOptions{}
 	w.flashLeft[i], w.flashTotal[i] = 0, 0
 	w.silhouette[i], w.barLeft[i] = color.RGBA{}, 0
+	w.props[i] = d.Props
 	w.aim[i] = w.facing[i]
 	w.solid[i] = d.Kind == Object && (d.Radius > 0 || d.Solid)
 	w.updateAnim(i) // every look plays its clip from its first frame
@@ -478,6 +481,7 @@ func (w *World) grow() {
 	w.flashLeft = append(w.flashLeft, 0)
 	w.flashTotal = append(w.flashTotal, 0)
 	w.silhouette = append(w.silhouette, color.RGBA{})
+	w.props = append(w.props, nil)
 	w.barLeft = append(w.barLeft, 0)
 	w.aim = append(w.aim, 0)
 	w.solid = append(w.solid, false)
@@ -653,6 +657,7 @@ func (w *World) release(i int) {
 	w.body[i] = physics.BodyID{}
 	w.state[i] = stFree
 	w.name[i], w.class[i] = "", ""
+	w.props[i] = nil
 	w.drawing[i] = iso.Object{}
 	w.parts[i] = iso.Part{}
 	w.player[i] = atlas.Player{}
@@ -917,6 +922,16 @@ func (w *World) AddLook(l *Look) (LookID, error) {
 	}
 	w.looks = append(w.looks, l)
 	return LookID(len(w.looks)), nil
+}
+
+// Props returns the entity's custom properties from its level file
+// (EntityDef.Props; nil for a stale handle).
+func (w *World) Props(e Entity) tiled.Properties {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return nil
+	}
+	return w.props[i]
 }
 
 // lookOf returns slot i's look or nil.

@@ -14,7 +14,6 @@ import (
 	"diorama/mathx"
 	"diorama/scene"
 	"diorama/scene/isoxml"
-	"diorama/scene/tiled"
 )
 
 //go:embed levels
@@ -101,7 +100,6 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 	var (
 		w     *scene.World
 		err   error
-		tm    *tiled.Map
 		waves []waveDefLoaded
 		// defs are an IsoMob scene's definition files (read by its
 		// loader; the builder's own reads are in w.Sources)
@@ -109,15 +107,9 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 	)
 	switch li.Kind {
 	case "tiled":
-		tm, err = tiled.Load(li.FS, li.File)
-		if err != nil {
-			return nil, err
+		if w, err = scene.LoadTiled(li.FS, li.File, opt); err == nil {
+			waves, err = tiledWaves(li.File, w)
 		}
-		w, err = scene.BuildTiled(li.FS, tm, opt)
-		if err != nil {
-			return nil, err
-		}
-		waves, err = tiledWaves(li.File, tm)
 	case "ascii":
 		w, err = scene.LoadASCII(li.FS, li.File, opt)
 	case "image":
@@ -140,14 +132,11 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 		L.watch.Add(li.File, li.Desc)
 		L.watch.Add(defs...)
 		L.watch.Add(w.Sources()...)
-		if tm != nil {
-			L.watch.AddMap(tm)
-		}
 	}
 	if L.look, err = a.register(w); err != nil {
 		return nil, err
 	}
-	if err := L.setup(waves, tm != nil); err != nil {
+	if err := L.setup(waves, li.Kind == "tiled"); err != nil {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}
 	return L, nil
@@ -203,36 +192,39 @@ type waveDefLoaded struct {
 	locks      []string
 }
 
-func tiledWaves(file string, m *tiled.Map) ([]waveDefLoaded, error) {
+// tiledWaves reads the waves from the properties of the map's trigger
+// objects (World.Props): one wave per trigger name.
+func tiledWaves(file string, w *scene.World) ([]waveDefLoaded, error) {
 	var out []waveDefLoaded
+	var err error
 	seen := map[string]bool{}
-	for _, l := range m.Flatten() {
-		for i := range l.Objects {
-			o := l.Objects[i]
-			if o.Class != "trigger" || o.Properties.Bool("door", false) || seen[o.Name] {
-				continue
-			}
-			seen[o.Name] = true
-			wd := waveDefLoaded{name: o.Name, max: int(o.Properties.Int("max_in_level", 4)), total: int(o.Properties.Int("spawns_in_wave", 6))}
-			if wd.max < 1 || wd.max > 64 || wd.total < 1 || wd.total > 1000 {
-				return nil, fmt.Errorf("%s: trigger %q: max_in_level %d / spawns_in_wave %d out of range", file, o.Name, wd.max, wd.total)
-			}
-			for _, k := range strings.Split(o.Properties.String("enemies", "drone"), ",") {
-				ek, ok := kindByName(strings.TrimSpace(k))
-				if !ok {
-					return nil, fmt.Errorf("%s: trigger %q: unknown enemy %q", file, o.Name, k)
-				}
-				wd.kinds = append(wd.kinds, ek)
-			}
-			for _, d := range strings.Split(o.Properties.String("lock_on_entry", ""), ",") {
-				if d = strings.TrimSpace(d); d != "" {
-					wd.locks = append(wd.locks, d)
-				}
-			}
-			out = append(out, wd)
+	w.Each(scene.Trigger, func(e scene.Entity) {
+		p, name := w.Props(e), w.Name(e)
+		if err != nil || w.Class(e) != "trigger" || p.Bool("door", false) || seen[name] {
+			return
 		}
-	}
-	return out, nil
+		seen[name] = true
+		wd := waveDefLoaded{name: name, max: int(p.Int("max_in_level", 4)), total: int(p.Int("spawns_in_wave", 6))}
+		if wd.max < 1 || wd.max > 64 || wd.total < 1 || wd.total > 1000 {
+			err = fmt.Errorf("%s: trigger %q: max_in_level %d / spawns_in_wave %d out of range", file, name, wd.max, wd.total)
+			return
+		}
+		for _, k := range strings.Split(p.String("enemies", "drone"), ",") {
+			ek, ok := kindByName(strings.TrimSpace(k))
+			if !ok {
+				err = fmt.Errorf("%s: trigger %q: unknown enemy %q", file, name, k)
+				return
+			}
+			wd.kinds = append(wd.kinds, ek)
+		}
+		for _, d := range strings.Split(p.String("lock_on_entry", ""), ",") {
+			if d = strings.TrimSpace(d); d != "" {
+				wd.locks = append(wd.locks, d)
+			}
+		}
+		out = append(out, wd)
+	})
+	return out, err
 }
 
 func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
