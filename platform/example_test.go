@@ -71,3 +71,15 @@ func ExampleIdler() {
 	// idle: false
 	// drawn cursor: 1
 }
+
+// A twin-stick game reads its controls in one call each tick: here D and
+// the up arrow are held.
+func ExampleReadSticks() {
+	in := platform.NewInput(800, 480)
+	left, right := platform.TwinSticks(800, 480, 60)
+	in.Push(platform.Event{Kind: platform.KeyDown, Key: platform.KeyD})
+	in.Push(platform.Event{Kind: platform.KeyDown, Key: platform.KeyArrowUp})
+	s := platform.ReadSticks(in, &left, &right)
+	fmt.Println(s.Move, s.Aim, s.Fire)
+	// Output: (1,0) (0,-1) true
+}

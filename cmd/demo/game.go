@@ -356,61 +356,9 @@ func (g *game) screenToWorld(v mathx.Vec2) mathx.Vec2 {
 }
 
 func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
-	var c control
-	var mv mathx.Vec2
-	if in.KeyDown(platform.KeyW) {
-		mv.Y--
-	}
-	if in.KeyDown(platform.KeyS) {
-		mv.Y++
-	}
-	if in.KeyDown(platform.KeyA) {
-		mv.X--
-	}
-	if in.KeyDown(platform.KeyD) {
-		mv.X++
-	}
-	if mv.Len() > 0 {
-		mv = mv.Unit()
-	}
-	var aim mathx.Vec2
-	for _, k := range [...]struct {
-		k    platform.Key
-		x, y float64
-	}{{platform.KeyArrowUp, 0, -1}, {platform.KeyArrowDown, 0, 1}, {platform.KeyArrowLeft, -1, 0}, {platform.KeyArrowRight, 1, 0}} {
-		if in.KeyDown(k.k) {
-			aim = aim.Add(mathx.V2(k.x, k.y))
-		}
-	}
-	if aim.Len() > 0 {
-		aim = aim.Unit()
-		c.fire = true
-	}
-	if pad.Connected {
-		if pad.Left.Len() > 0.1 {
-			mv = pad.Left
-		}
-		if pad.Right.Len() > 0.2 {
-			aim = pad.Right.Unit()
-			c.fire = true
-		}
-		if pad.Pressed(platform.PadY) || pad.Pressed(platform.PadRightBumper) {
-			c.swap = true
-		}
-	}
-	// touch thumbsticks
-	g.left.Update(in)
-	g.right.Update(in)
-	if g.left.Active() {
-		mv = g.left.Value()
-	}
-	if g.right.Active() {
-		aim = g.right.Value()
-		c.fire = aim.Len() > 0.3
-		if aim.Len() > 0 {
-			aim = aim.Unit()
-		}
-	}
+	st := platform.ReadSticks(in, &g.left, &g.right) // keys, gamepad, touch
+	c := control{fire: st.Fire}
+	aim := st.Aim
 	// mouse aims at the point under the pointer; the left button fires
 	m := in.Mouse()
 	if !g.touchUI && !g.right.Active() && aim.Len() == 0 && m.Inside {
@@ -426,13 +374,14 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	} else if aim.Len() > 0 {
 		c.aim = g.screenToWorld(aim).Unit()
 	}
-	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) {
+	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) ||
+		pad.Pressed(platform.PadY) || pad.Pressed(platform.PadRightBumper) {
 		c.swap = true
 	}
 	if in.KeyPressed(platform.KeyE) || pad.Pressed(platform.PadX) {
 		c.build = true
 	}
-	c.move = g.screenToWorld(mv).ClampLen(1)
+	c.move = g.screenToWorld(st.Move).ClampLen(1)
 	return c
 }
 

@@ -84,17 +84,12 @@ func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 	}
 }
 
-// axis reads two keys as −1, 0 or +1.
-func axis(in *platform.Input, neg, pos platform.Key) float64 {
-	one := map[bool]float64{true: 1}
-	return one[in.KeyDown(pos)] - one[in.KeyDown(neg)]
-}
-
 func (g *game) Update(in *platform.Input) error {
 	w := g.w
 	if w.Alive(g.player) {
-		w.SetVelocity(g.player, g.ScreenDir(axis(in, platform.KeyA, platform.KeyD), axis(in, platform.KeyW, platform.KeyS)).Unit().Scale(3))
-		aim := g.ScreenDir(axis(in, platform.KeyArrowLeft, platform.KeyArrowRight), axis(in, platform.KeyArrowUp, platform.KeyArrowDown)).Unit()
+		st := platform.ReadSticks(in, nil, nil) // WASD, arrows, a gamepad
+		w.SetVelocity(g.player, g.ScreenDir(st.Move.X, st.Move.Y).Unit().Scale(3))
+		aim := g.ScreenDir(st.Aim.X, st.Aim.Y).Unit()
 		if in.MouseDown(platform.MouseLeft) {
 			m := in.Mouse()
 			aim = g.ScreenToWorld(m.X, m.Y).XY().Sub(w.Pos(g.player).XY()).Unit()
