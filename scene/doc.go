@@ -19,15 +19,25 @@
 //     the deferred work. No wall clock, no map iteration: World.StateHash
 //     (FNV-1a over float bits, handles and the random source) is the same
 //     for the same seed and inputs.
+//   - Navigation and movement: World.Nav (walkable floor from walls and
+//     solid objects, updated when they change), MoveTo (plan, walk,
+//     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
+//     physics and navigation at once), LineOfSight and FindCover.
 //   - World.Render: tile layers and depth-sorted entities and bullets
 //     through iso into a raster.DrawList, interpolated between the last
-//     two ticks.
+//     two ticks: looks (clips by state and facing, parts turned by
+//     heading or aim), per-entity tint, opacity, scale and flash, a look
+//     per bullet, the ground cache, the Stage layer the game's entities
+//     and the bullets sort with, silhouettes through walls and health
+//     bars; View is a game's whole Draw.
+//   - What a level brought: World.Sources (the files it was read from,
+//     for hot reload) and World.Props (each object's custom properties).
 //   - Builders (build_*.go) that turn each loader's data into a World on
 //     an iso grid: Tiled maps (isometric, staggered, orthogonal and
 //     hexagonal, finite or infinite), IsoMob XML
 //     scenes (with their art: textured walls and floors, sprites per
-//     angle, from <media> sheets or loose PNGs), ASCII levels and image levels with their JSON. The ASCII,
-//     image and IsoMob builders check BuildOptions.Limits (LevelLimits:
+//     angle, from <media> sheets or loose PNGs), ASCII levels and image
+//     levels with their JSON. The ASCII, image and IsoMob builders check BuildOptions.Limits (LevelLimits:
 //     cells, entities, floor area, wall pixels, time) from the level's
 //     sizes and counts before the world is made, and merge wall cells
 //     into blocks rather than making one entity per cell, so a hostile
@@ -36,8 +46,7 @@
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and
 // y down; on hexagonal maps a step of the hexagon-centre lattice), z up in
-// the same unit. Physics
-// runs in the same units.
+// the same unit. Physics runs in the same units.
 //
 // The loaders themselves are the subpackages scene/tiled, scene/isoxml,
 // scene/ascii and scene/imagelevel (pure data, no rendering).
