@@ -124,6 +124,8 @@ type Run struct {
 	Sim, Render, Total perf.Dist
 	// Series is each frame's sim+render time in ms.
 	Series []float32
+	// AllocsPerFrame is heap allocations per measured frame.
+	AllocsPerFrame float64
 }
 
 // Report is what the bench program prints (native) or POSTs (wasm).
@@ -139,19 +141,30 @@ type Report struct {
 	Err string `json:",omitempty"`
 }
 
+// PreRun is how many frames Bench runs, unmeasured, on a scene of its own
+// before each measured run: the browser compiles wasm functions on their
+// first call and tiers hot ones up in the background, which in a measured
+// run cost frames of up to 50 ms in the first second (natively the
+// pre-run only warms caches).
+const PreRun = 600
+
 // Bench runs perf's bullet test for each of p's ring sizes on one render
-// worker and returns the measurements. It is the workload of both builds.
+// worker and returns the measurements (after PreRun unmeasured frames of
+// the same scene). It is the workload of both builds.
 func Bench(p Params) ([]Run, error) {
 	tick := time.Second / perf.TPS
 	var out []Run
 	for _, ring := range p.Rings {
-		r, err := perf.Run(perf.Config{Test: perf.Bullets, Count: ring, Workers: 1, Seed: p.Seed},
-			perf.Options{Warmup: time.Duration(p.Warmup) * tick, Duration: time.Duration(p.Frames) * tick, Keep: true})
+		cfg := perf.Config{Test: perf.Bullets, Count: ring, Workers: 1, Seed: p.Seed}
+		if _, err := perf.Run(cfg, perf.Options{Duration: PreRun * tick}); err != nil {
+			return out, fmt.Errorf("webbench: ring %d: %w", ring, err)
+		}
+		r, err := perf.Run(cfg, perf.Options{Warmup: time.Duration(p.Warmup) * tick, Duration: time.Duration(p.Frames) * tick, Keep: true})
 		if err != nil {
 			return out, fmt.Errorf("webbench: ring %d: %w", ring, err)
 		}
 		out = append(out, Run{Ring: ring, MaxAlive: r.MaxBullets, Fired: r.Fired, WallHits: r.WallHits,
-			Frames: r.Frames, Sim: r.Sim, Render: r.Render, Total: r.Total, Series: r.Series})
+			Frames: r.Frames, Sim: r.Sim, Render: r.Render, Total: r.Total, Series: r.Series, AllocsPerFrame: r.AllocsPerFrame})
 	}
 	return out, nil
 }
