@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"diorama/platform/web"
@@ -31,8 +32,10 @@ type Driver struct {
 	Chrome string
 	// Timeout bounds one Web or Native call (default 5 minutes).
 	Timeout time.Duration
-	web     string // folder with index.html, wasm_exec.js, main.wasm
-	native  string // native executable
+	// ChromeArgs are extra Chromium flags (such as --js-flags=...).
+	ChromeArgs []string
+	web        string // folder with index.html, wasm_exec.js, main.wasm
+	native     string // native executable
 }
 
 // Build compiles the bench program for js/wasm into dir/web (with
@@ -117,7 +120,9 @@ const maxReport = 64 << 20
 // same-origin, COEP require-corp), loads it in headless Chromium with p in
 // the query string and returns the report the page POSTs. The browser is
 // stopped as soon as the report arrives (or on error or timeout). No
-// virtual time: the page's clock is the machine's.
+// virtual time: the page's clock is the machine's. On Linux the browser's
+// threads are kept at this process's nice value, as the native build
+// inherits it (Chromium sets its renderers to nice 0 itself).
 func (d *Driver) Web(p Params) (Report, error) {
 	if d.Chrome == "" {
 		return Report{}, errors.New("webbench: no Chromium (install chromium, or set Driver.Chrome)")
@@ -157,8 +162,8 @@ func (d *Driver) Web(p Params) (Report, error) {
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 		"--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=" + prof,
 		"--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-		"--disable-backgrounding-occluded-windows", "--window-size=800,480",
-		srv.URL + "/index.html?" + p.Query()}
+		"--disable-backgrounding-occluded-windows", "--window-size=800,480"}
+	args = append(append(args, d.ChromeArgs...), srv.URL+"/index.html?"+p.Query())
 	cmd := exec.Command(d.Chrome, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -168,7 +173,26 @@ func (d *Driver) Web(p Params) (Report, error) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	// Keep the browser's threads at this process's priority (Chromium
+	// resets its renderers to nice 0), checking as processes appear.
+	fair, fairDone := make(chan struct{}), make(chan struct{})
+	stopFair := sync.OnceFunc(func() { close(fair); <-fairDone })
+	defer stopFair()
+	go func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		defer close(fairDone)
+		for {
+			select {
+			case <-fair:
+				return
+			case <-t.C:
+				matchPriority(cmd.Process.Pid)
+			}
+		}
+	}()
 	stop := func() {
+		stopFair() // before the group's id can be reused
 		stopGroup(cmd)
 		select {
 		case <-exited:
