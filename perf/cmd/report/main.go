@@ -16,6 +16,11 @@
 //
 //	nice -n -20 go run ./perf/cmd/report
 //
+// The bullet test built for js/wasm in headless Chromium against the
+// same code natively, alternating (a few minutes), replacing its section:
+//
+//	nice -n -20 go run ./perf/cmd/report -web
+//
 // Flags shorten or skip parts; see -help.
 package main
 
@@ -51,6 +56,10 @@ func main() {
 		tabReps   = flag.Int("table-repeats", 20, "repeats of each table row (the best mean is kept)")
 		bulk      = flag.Bool("bulk", false, "only run issue 19's 2-core sweeps (1,000,000 bullets, 50,000 units), memory per entity and profiles, and replace the bulk section of the existing REPORT.md")
 		soak      = flag.Int("soak", 0, "only run the headless demo for this many ticks, sampling its memory, and replace the soak section of the existing REPORT.md")
+		webOnly   = flag.Bool("web", false, "only run the bullet test built for js/wasm in headless Chromium and natively, alternating, and replace the web section of the existing REPORT.md")
+		webRings  = flag.String("web-rings", "18,36,64,72,250,1000,2500,6250,12500,25000", "ring sizes of -web")
+		webFrames = flag.Int("web-frames", 600, "frames measured per ring size and side in -web (after 300 warm-up ticks)")
+		webRounds = flag.Int("web-rounds", 3, "rounds of -web (each measures every ring size once per side)")
 	)
 	flag.Parse()
 	root, err := repoRoot()
@@ -74,6 +83,10 @@ func main() {
 	rep := &report{
 		cmd:   "nice -n -20 go run ./perf/cmd/report " + strings.Join(os.Args[1:], " "),
 		start: time.Now().UTC(), load0: loadavg(),
+	}
+	if *webOnly {
+		onlyWeb(dir, rep.cmd, *webRings, *webFrames, *webRounds)
+		return
 	}
 	if *soak > 0 {
 		onlySoak(root, dir, *soak)
