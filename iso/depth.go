@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"diorama/mathx"
@@ -141,7 +142,7 @@ type Sorter struct {
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its two parts one after the other).
 	parHook func(func(int))
-	cand    [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
+	cand    [2]*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
 
 	rowHi    []int32
 	rowStart []int32
@@ -534,7 +535,7 @@ func (s *Sorter) countRows() {
 	c0, c1 := s.rowCount[0][:rows], s.rowCount[1][:rows]
 	rowStart[0] = 0
 	for r := range rows {
-		rowStart[r+1] = rowStart[r] + c0[r] + c1[r]
+		rowStart[r+1] = rowStart[r] + c0[r] + c1[r] + look
 	}
 	total := int(rowStart[rows])
 	s.cells = grow(s.cells, total)
@@ -567,6 +568,14 @@ func (s *Sorter) fillRows(lo, hi int32) {
 			cursor[r]++
 		}
 	}
+	// Each row ends in look sentinels that no item reaches.
+	stop := entry{v0: float32(math.Inf(1))}
+	for r := lo; r < hi; r++ {
+		end := s.rowStart[r+1]
+		for c := end - look; c < end; c++ {
+			cells[c] = stop
+		}
+	}
 }
 
 // candBuf is the number of candidate pairs a sweep part collects before
@@ -580,7 +589,7 @@ const candBuf = 1024
 // range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
 	if s.cand[part] == nil {
-		s.cand[part] = new([candBuf][2]int32)
+		s.cand[part] = new([candBuf]uint64)
 	}
 	buf := s.cand[part]
 	switch {
@@ -589,13 +598,18 @@ func (s *Sorter) sweepPart(part int) {
 	case part == 0: // serial: one pass fills every row
 		s.fillRows(0, int32(s.rows))
 	}
+	s.sweepRows(part, buf)
+}
+
+// sweepRows sweeps the filled rows of one part (see sweepPart).
+func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 	cells := s.cells
 	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
 	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
 		start, end := s.rowStart[r], s.rowStart[r+1]
 		items := cells[start:end]
-		for ai := range items {
+		for ai := range len(items) - look {
 			// a's ranges in locals: the stores into buf would otherwise
 			// make the compiler reload them for every b.
 			ea := &items[ai]
@@ -604,14 +618,39 @@ func (s *Sorter) sweepPart(part int) {
 			// so that is r when a or b starts there.
 			first := b2u(ea.row == r)
 			ca := start + int32(ai)
-			for bi := ai + 1; bi < len(items); bi++ {
+			pa := uint64(ca) | uint64(ca)<<32
+			// keep is 1 when b starts before a ends (b's v0 is below a's
+			// v1: items are in increasing v0, and the row's sentinels
+			// never are) and the w and u ranges overlap.
+			keep := func(eb *entry) int {
+				return int(b2u(eb.v0 < v1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
+			}
+			// The next look items are tested without a branch (most
+			// items meet fewer): the loop's exit is the branch the
+			// predictor misses.
+			if nc >= candBuf-look {
+				ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+				nc = 0
+			}
+			next := items[ai+1 : ai+1+look : ai+1+look]
+			buf[nc] = pa + 1<<32
+			nc += keep(&next[0])
+			buf[nc] = pa + 2<<32
+			nc += keep(&next[1])
+			buf[nc] = pa + 3<<32
+			nc += keep(&next[2])
+			buf[nc] = pa + 4<<32
+			nc += keep(&next[3])
+			if next[look-1].v0 >= v1 {
+				continue
+			}
+			for bi := ai + 1 + look; ; bi++ {
 				eb := &items[bi]
 				if eb.v0 >= v1 {
 					break
 				}
-				buf[nc] = [2]int32{ca, start + int32(bi)}
-				// Keep the pair when the w and u ranges overlap.
-				nc += int(b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
+				buf[nc] = pa + uint64(bi-ai)<<32
+				nc += keep(eb)
 				if nc == candBuf {
 					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
 					nc = 0
@@ -623,23 +662,41 @@ func (s *Sorter) sweepPart(part int) {
 	s.partA[part], s.partB[part] = ea0, eb0
 }
 
+// look is the number of a row's next items each item is tested against
+// without a branch; each row ends in look sentinels.
+const look = 4
+
 // relateAll appends an edge (the rank of the item behind to ea, of the
 // one in front to eb) for each pair of cells whose items' projections
 // overlap.
-func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
+func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 	cells, box, q := s.cells, s.box, s.q
+	// One store per pair; the length advances for the overlapping ones.
+	// The rule is relation's, written out: a call would spill every
+	// register of this loop.
+	k := len(ea)
+	ea = slices.Grow(ea, len(pairs))[:k+len(pairs)]
+	eb = slices.Grow(eb, len(pairs))[:k+len(pairs)]
 	for _, p := range pairs {
-		a, b := &cells[p[0]], &cells[p[1]]
-		rel := relation(&box[a.idx], &box[b.idx], a.rank, b.rank, q)
-		if rel == 0 {
-			continue
-		}
-		rk := [2]int32{a.rank, b.rank}
-		k := b2u(rel > 0) // 1: b is behind
-		ea = append(ea, rk[k])
-		eb = append(eb, rk[k^1])
+		a, b := &cells[uint32(p)], &cells[p>>32]
+		A, B := &box[a.idx], &box[b.idx]
+		over := b2u(A.Min.X-A.Max.Y < B.Max.X-B.Min.Y) & b2u(B.Min.X-B.Max.Y < A.Max.X-A.Min.Y) &
+			b2u(A.Min.X-q*A.Max.Z < B.Max.X-q*B.Min.Z) & b2u(B.Min.X-q*B.Max.Z < A.Max.X-q*A.Min.Z) &
+			b2u(A.Min.Y-q*A.Max.Z < B.Max.Y-q*B.Min.Z) & b2u(B.Min.Y-q*B.Max.Z < A.Max.Y-q*A.Min.Z)
+		ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
+		ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
+		az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
+		aFirst := ax&^bx | ay&^by | az&^bz
+		bFirst := bx&^ax | by&^ay | bz&^az
+		ra, rb := a.rank, b.rank
+		// b is behind when only it is on the near side of a separating
+		// axis, or when neither (or both) is and its fallback rank is lower.
+		bBehind := bFirst&^aFirst | (aFirst^bFirst^1)&b2u(rb < ra)
+		swap := (ra ^ rb) & -int32(bBehind)
+		ea[k], eb[k] = ra^swap, rb^swap
+		k += int(over)
 	}
-	return ea, eb
+	return ea[:k], eb[:k]
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:
