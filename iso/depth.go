@@ -724,9 +724,15 @@ func (s *Sorter) topo(n int) {
 	adjStart := grow(s.adjStart, n+1)
 	s.adjStart = adjStart
 	clear(adjStart)
+	// state: 0 unvisited, 1 unvisited with an item behind it that comes
+	// later in fallback order, 2 on the search stack, 3 out.
+	state := grow(s.state, n)
+	s.state = state
+	clear(state)
 	edgeA, edgeB := s.edgeA, s.edgeB
-	for _, b := range edgeB {
+	for e, b := range edgeB {
 		adjStart[b+1]++
+		state[b] |= uint8(b2u(edgeA[e] > b))
 	}
 	for i := 1; i <= n; i++ {
 		adjStart[i] += adjStart[i-1]
@@ -740,9 +746,6 @@ func (s *Sorter) topo(n int) {
 		adj[cursor[b]] = edgeA[e]
 		cursor[b]++
 	}
-	state := grow(s.state, n)
-	s.state = state
-	clear(state)
 	// cursor[i] is reused as the DFS position in i's adjacency list.
 	copy(cursor, adjStart[:n])
 	stack := grow(s.stack, n)
@@ -752,24 +755,20 @@ func (s *Sorter) topo(n int) {
 	byFB := s.byFB[:n]
 	k := 0
 	for root := range int32(n) {
-		if state[root] != 0 {
-			continue
-		}
-		// Fast path: everything behind it is out already (or nothing is).
-		done := true
-		for _, nb := range adj[adjStart[root]:adjStart[root+1]] {
-			if state[nb] != 2 {
-				done = false
-				break
-			}
-		}
-		if done {
-			state[root] = 2
+		// Fast path: when root's turn comes every item before it in
+		// fallback order is out, so unless something behind it comes
+		// later in that order (state 1), root goes out now.
+		switch state[root] {
+		case 0:
+			state[root] = 3
 			order[k] = byFB[root]
 			k++
 			continue
+		case 1:
+		default:
+			continue
 		}
-		state[root] = 1
+		state[root] = 2
 		stack[0] = root
 		sp := 1
 		for sp > 0 {
@@ -778,15 +777,15 @@ func (s *Sorter) topo(n int) {
 			if c < adjStart[top+1] {
 				cursor[top]++
 				nb := adj[c]
-				if state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
-					state[nb] = 1
+				if state[nb] < 2 { // state 2 (on the stack) closes a cycle: skip
+					state[nb] = 2
 					stack[sp] = nb
 					sp++
 				}
 				continue
 			}
 			sp--
-			state[top] = 2
+			state[top] = 3
 			order[k] = byFB[top]
 			k++
 		}
