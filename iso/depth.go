@@ -309,9 +309,7 @@ func (s *Sorter) relate(a, b int32) int {
 func relation(A, B *Box, ra, rb int32, q float64) int {
 	// The projected hexagons overlap iff their ranges of x−y, x−q·z and
 	// y−q·z overlap (their edges only run along the three projected axes).
-	if A.Min.X-A.Max.Y >= B.Max.X-B.Min.Y || B.Min.X-B.Max.Y >= A.Max.X-A.Min.Y ||
-		A.Min.X-q*A.Max.Z >= B.Max.X-q*B.Min.Z || B.Min.X-q*B.Max.Z >= A.Max.X-q*A.Min.Z ||
-		A.Min.Y-q*A.Max.Z >= B.Max.Y-q*B.Min.Z || B.Min.Y-q*B.Max.Z >= A.Max.Y-q*A.Min.Z {
+	if !projOverlap(A, B, q) {
 		return 0
 	}
 	// An axis on which both are flat at the same coordinate (coplanar
@@ -325,6 +323,14 @@ func relation(A, B *Box, ra, rb int32, q float64) int {
 	sep := int(bFirst) - int(aFirst)
 	fb := 1 - 2*int(b2u(ra < rb))
 	return sep | fb&^-int(aFirst^bFirst)
+}
+
+// projOverlap reports whether the projections of A and B overlap, exactly
+// as relation decides it.
+func projOverlap(A, B *Box, q float64) bool {
+	return !(A.Min.X-A.Max.Y >= B.Max.X-B.Min.Y || B.Min.X-B.Max.Y >= A.Max.X-A.Min.Y ||
+		A.Min.X-q*A.Max.Z >= B.Max.X-q*B.Min.Z || B.Min.X-q*B.Max.Z >= A.Max.X-q*A.Min.Z ||
+		A.Min.Y-q*A.Max.Z >= B.Max.Y-q*B.Min.Z || B.Min.Y-q*B.Max.Z >= A.Max.Y-q*A.Min.Z)
 }
 
 // b2u is 1 for true and 0 for false (compiled to a flag move, no branch).
@@ -680,9 +686,6 @@ func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 	for _, p := range pairs {
 		a, b := &cells[uint32(p)], &cells[p>>32]
 		A, B := &box[a.idx], &box[b.idx]
-		over := b2u(A.Min.X-A.Max.Y < B.Max.X-B.Min.Y) & b2u(B.Min.X-B.Max.Y < A.Max.X-A.Min.Y) &
-			b2u(A.Min.X-q*A.Max.Z < B.Max.X-q*B.Min.Z) & b2u(B.Min.X-q*B.Max.Z < A.Max.X-q*A.Min.Z) &
-			b2u(A.Min.Y-q*A.Max.Z < B.Max.Y-q*B.Min.Z) & b2u(B.Min.Y-q*B.Max.Z < A.Max.Y-q*A.Min.Z)
 		ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
 		ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
 		az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
@@ -693,8 +696,18 @@ func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 		// axis, or when neither (or both) is and its fallback rank is lower.
 		bBehind := bFirst&^aFirst | (aFirst^bFirst^1)&b2u(rb < ra)
 		swap := (ra ^ rb) & -int32(bBehind)
-		ea[k], eb[k] = ra^swap, rb^swap
-		k += int(over)
+		behind, front := ra^swap, rb^swap
+		ea[k], eb[k] = behind, front
+		// The range filter may pass a pair whose projections only touch
+		// (it works in float32 rounded outwards). Only an edge against
+		// fallback order (the item behind ranks later) is checked here:
+		// the others cannot change the order unless the topological walk
+		// follows them, and it checks them then (see edgeHolds).
+		keep := uint32(1)
+		if behind > front {
+			keep = b2u(projOverlap(A, B, q))
+		}
+		k += int(keep)
 	}
 	return ea[:k], eb[:k]
 }
@@ -777,7 +790,9 @@ func (s *Sorter) topo(n int) {
 			if c < adjStart[top+1] {
 				cursor[top]++
 				nb := adj[c]
-				if state[nb] < 2 { // state 2 (on the stack) closes a cycle: skip
+				// An edge from an item earlier in fallback order is checked
+				// now (see relateAll).
+				if state[nb] < 2 && (nb > top || s.edgeHolds(nb, top)) { // state 2 (on the stack) closes a cycle: skip
 					state[nb] = 2
 					stack[sp] = nb
 					sp++
@@ -790,6 +805,12 @@ func (s *Sorter) topo(n int) {
 			k++
 		}
 	}
+}
+
+// edgeHolds reports whether the projections of the items of fallback
+// ranks a and b overlap.
+func (s *Sorter) edgeHolds(a, b int32) bool {
+	return projOverlap(&s.box[s.byFB[a]], &s.box[s.byFB[b]], s.q)
 }
 
 // grow returns b resliced to length n, reallocated with a quarter's
