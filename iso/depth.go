@@ -121,7 +121,7 @@ type Sorter struct {
 	q    float64 // ZPixels/TileH: hexagon-overlap weight of z
 
 	box  []Box
-	ent  []entry         // per item: its (v, w) ranges, in float32 rounded outwards
+	wr   []wRange        // per item: its w range, in float32 rounded outwards
 	fbK  []uint32        // per item: fallback depth as an order-preserving key
 	vK   []uint32        // per item: v0 as an order-preserving key
 	rank []int32         // fallback rank of each item
@@ -144,9 +144,10 @@ type Sorter struct {
 	parHook func(func(int))
 	cand    [2]*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
 
+	rowLo    []int32 // per item: the first and last row it lies in
 	rowHi    []int32
 	rowStart []int32
-	cells    []entry
+	cells    []cell
 	cursor   []int32
 	edgeA    []int32 // behind
 	edgeB    []int32 // front
@@ -157,17 +158,23 @@ type Sorter struct {
 	order    []int32
 }
 
-// entry is one item's candidate-search record: its ranges of
+// cell is one item's candidate-search record in one row: its ranges of
 // v = x − q·z, w = y − q·z and u = x − y (two projected boxes overlap
-// exactly when all three ranges do), rounded outwards to float32, and the
-// first row of the search grid it lies in.
-type entry struct {
+// exactly when all three ranges do), rounded outwards to float32, the item
+// and whether this row is the first it lies in (bit 31 of id). It is
+// computed from the box while the rows are filled; 28 bytes, as the cells
+// are the largest array the sort writes.
+type cell struct {
 	v0, v1, w0, w1 float32
 	u0, u1         float32 // x − y range: the third overlap test
-	row            int32
-	idx            int32 // the item
-	rank           int32 // its fallback rank: the edges and topo name items by rank
+	id             uint32  // the item | first row << 31
 }
+
+// firstRow is the bit of cell.id set in an item's first row.
+const firstRow = 1 << 31
+
+// wRange is an item's w range, rounded outwards to float32.
+type wRange struct{ w0, w1 float32 }
 
 // radixScratch is the working memory of one radix sort.
 type radixScratch struct {
@@ -257,7 +264,7 @@ func (s *Sorter) startHelper() {
 // Reset forgets all items, keeping memory.
 func (s *Sorter) Reset() {
 	s.box = s.box[:0]
-	s.ent = s.ent[:0]
+	s.wr = s.wr[:0]
 	s.fbK = s.fbK[:0]
 	s.vK = s.vK[:0]
 }
@@ -357,7 +364,7 @@ func (s *Sorter) Sort() []int32 {
 	if s.workers > 1 && n >= parallelMin && s.helper == nil {
 		s.startHelper()
 	}
-	s.ent = grow(s.ent, n)
+	s.wr = grow(s.wr, n)
 	s.fbK = grow(s.fbK, n)
 	s.vK = grow(s.vK, n)
 	s.par(s.phEntries)
@@ -372,26 +379,31 @@ func (s *Sorter) Sort() []int32 {
 	return s.order
 }
 
-// entriesPart computes the candidate-search entries and the two sort keys
-// of half the items.
+// entriesPart computes the two sort keys and the w range of half the
+// items.
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
-	box, ent, fbK, vK := s.box[lo:hi], s.ent[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
+	box, wr, fbK, vK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
 	for j := range box {
-		i := lo + j
 		b := &box[j]
-		e := entry{
-			v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
-			w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
-			u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
-			idx: int32(i),
-		}
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
-		ent[j] = e
+		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
-		vK[j] = orderKey(e.v0)
+		vK[j] = orderKey(down32(b.Min.X - q*b.Max.Z))
+	}
+}
+
+// cellOf returns the candidate-search record of box b, item i (the ranges
+// must be those entriesPart rounded: the rows and the v order come from
+// them).
+func cellOf(b *Box, i int32, q float64) cell {
+	return cell{
+		v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
+		w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
+		u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
+		id: uint32(i),
 	}
 }
 
@@ -415,16 +427,17 @@ func (s *Sorter) radixPart(part int) {
 // rowsPart finds the rows of half the items and counts them per row.
 func (s *Sorter) rowsPart(part int) {
 	n := len(s.box)
-	ent := s.ent[part*n/2 : (part+1)*n/2]
+	wr := s.wr[part*n/2 : (part+1)*n/2]
+	rowLo := s.rowLo[part*n/2 : (part+1)*n/2]
 	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
 	count := s.rowCount[part]
 	clear(count)
 	w0, inv, last := s.rowW0, float64(s.rowInv), float64(s.rows-1)
-	for i := range ent {
-		e := &ent[i]
+	for i := range wr {
+		e := &wr[i]
 		lo := int32(min(float64(e.w0-w0)*inv, last))
 		hi := int32(min(float64(e.w1-w0)*inv, last))
-		e.row = lo
+		rowLo[i] = lo
 		rowHi[i] = hi
 		for r := lo; r <= hi; r++ {
 			count[r]++
@@ -512,8 +525,8 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
-	for i := range s.ent[:n] {
-		e := &s.ent[i]
+	for i := range s.wr[:n] {
+		e := &s.wr[i]
 		w0, w1 = min(w0, e.w0), max(w1, e.w1)
 		ext += float64(e.w1 - e.w0)
 	}
@@ -527,6 +540,7 @@ func (s *Sorter) layoutRows(n int) {
 	s.rows = int(span/side) + 1
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
+	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
 	s.rowCount[0] = grow(s.rowCount[0], s.rows)
 	s.rowCount[1] = grow(s.rowCount[1], s.rows)
@@ -563,19 +577,29 @@ func (s *Sorter) countRows() {
 // and fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
-	ent, rowHi, rank, cells := s.ent[:n], s.rowHi[:n], s.rank[:n], s.cells
+	box, rowLo, rowHi, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.cells, s.q
 	cursor := s.cursor
 	copy(cursor[lo:hi], s.rowStart[lo:hi])
 	for _, i := range s.byV[:n] {
-		e := ent[i]
-		e.rank = rank[i]
-		for r := max(e.row, lo); r <= min(rowHi[i], hi-1); r++ {
-			cells[cursor[r]] = e
+		r0, r1 := max(rowLo[i], lo), min(rowHi[i], hi-1)
+		if r0 > r1 {
+			continue // none of its rows is in this part
+		}
+		c := cellOf(&box[i], i, q)
+		first := c
+		first.id |= firstRow
+		if rowLo[i] != r0 {
+			first = c
+		}
+		cells[cursor[r0]] = first
+		cursor[r0]++
+		for r := r0 + 1; r <= r1; r++ {
+			cells[cursor[r]] = c
 			cursor[r]++
 		}
 	}
 	// Each row ends in look sentinels that no item reaches.
-	stop := entry{v0: float32(math.Inf(1))}
+	stop := cell{v0: float32(math.Inf(1))}
 	for r := lo; r < hi; r++ {
 		end := s.rowStart[r+1]
 		for c := end - look; c < end; c++ {
@@ -622,14 +646,14 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			v1, w0, w1, u0, u1 := ea.v1, ea.w0, ea.w1, ea.u0, ea.u1
 			// The pair counts in the first row both are in; b is in row r,
 			// so that is r when a or b starts there.
-			first := b2u(ea.row == r)
+			first := ea.id >> 31
 			ca := start + int32(ai)
 			pa := uint64(ca) | uint64(ca)<<32
 			// keep is 1 when b starts before a ends (b's v0 is below a's
 			// v1: items are in increasing v0, and the row's sentinels
 			// never are) and the w and u ranges overlap.
-			keep := func(eb *entry) int {
-				return int(b2u(eb.v0 < v1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
+			keep := func(eb *cell) int {
+				return int(b2u(eb.v0 < v1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | eb.id>>31))
 			}
 			// The next look items are tested without a branch (most
 			// items meet fewer): the loop's exit is the branch the
@@ -676,7 +700,7 @@ const look = 4
 // one in front to eb) for each pair of cells whose items' projections
 // overlap.
 func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
-	cells, box, q := s.cells, s.box, s.q
+	cells, box, rank, q := s.cells, s.box, s.rank, s.q
 	// One store per pair; the length advances for the overlapping ones.
 	// The rule is relation's, written out: a call would spill every
 	// register of this loop.
@@ -685,13 +709,14 @@ func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 	eb = slices.Grow(eb, len(pairs))[:k+len(pairs)]
 	for _, p := range pairs {
 		a, b := &cells[uint32(p)], &cells[p>>32]
-		A, B := &box[a.idx], &box[b.idx]
+		ia, ib := a.id&^firstRow, b.id&^firstRow
+		A, B := &box[ia], &box[ib]
 		ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
 		ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
 		az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
 		aFirst := ax&^bx | ay&^by | az&^bz
 		bFirst := bx&^ax | by&^ay | bz&^az
-		ra, rb := a.rank, b.rank
+		ra, rb := rank[ia], rank[ib]
 		// b is behind when only it is on the near side of a separating
 		// axis, or when neither (or both) is and its fallback rank is lower.
 		bBehind := bFirst&^aFirst | (aFirst^bFirst^1)&b2u(rb < ra)
