@@ -124,9 +124,10 @@ type Sorter struct {
 	wr   []wRange        // per item: its w range, in float32 rounded outwards
 	fbK  []uint32        // per item: fallback depth as an order-preserving key
 	vK   []uint32        // per item: v0 as an order-preserving key
+	uK   []uint32        // per item: u0 as an order-preserving key
 	rank []int32         // fallback rank of each item
 	byFB []int32         // items in fallback order
-	byV  []int32         // items in increasing v0
+	byU  []int32         // items in increasing u0
 	scr  [2]radixScratch // one per concurrent radix sort
 
 	// Parallel phases: the caller runs part 0 and, when the helper
@@ -267,6 +268,7 @@ func (s *Sorter) Reset() {
 	s.wr = s.wr[:0]
 	s.fbK = s.fbK[:0]
 	s.vK = s.vK[:0]
+	s.uK = s.uK[:0]
 }
 
 // Len returns the number of items added since the last Reset.
@@ -367,6 +369,7 @@ func (s *Sorter) Sort() []int32 {
 	s.wr = grow(s.wr, n)
 	s.fbK = grow(s.fbK, n)
 	s.vK = grow(s.vK, n)
+	s.uK = grow(s.uK, n)
 	s.par(s.phEntries)
 	s.layoutRows(n)
 	s.par(s.phRadix)
@@ -385,13 +388,14 @@ func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
-	box, wr, fbK, vK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
+	box, wr, fbK, vK, uK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.vK[lo:hi], s.uK[lo:hi]
 	for j := range box {
 		b := &box[j]
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
 		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
 		vK[j] = orderKey(down32(b.Min.X - q*b.Max.Z))
+		uK[j] = orderKey(down32(b.Min.X - b.Max.Y))
 	}
 }
 
@@ -419,7 +423,7 @@ func (s *Sorter) radixPart(part int) {
 			rank[it] = int32(r)
 		}
 	} else {
-		s.byV = radix(s.byV, s.vK, n, &s.scr[1])
+		s.byU = radix(s.byU, s.uK, n, &s.scr[1])
 	}
 	s.rowsPart(part)
 }
@@ -580,7 +584,7 @@ func (s *Sorter) fillRows(lo, hi int32) {
 	box, rowLo, rowHi, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.cells, s.q
 	cursor := s.cursor
 	copy(cursor[lo:hi], s.rowStart[lo:hi])
-	for _, i := range s.byV[:n] {
+	for _, i := range s.byU[:n] {
 		r0, r1 := max(rowLo[i], lo), min(rowHi[i], hi-1)
 		if r0 > r1 {
 			continue // none of its rows is in this part
@@ -599,7 +603,7 @@ func (s *Sorter) fillRows(lo, hi int32) {
 		}
 	}
 	// Each row ends in look sentinels that no item reaches.
-	stop := cell{v0: float32(math.Inf(1))}
+	stop := cell{u0: float32(math.Inf(1))}
 	for r := lo; r < hi; r++ {
 		end := s.rowStart[r+1]
 		for c := end - look; c < end; c++ {
@@ -643,7 +647,7 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			// a's ranges in locals: the stores into buf would otherwise
 			// make the compiler reload them for every b.
 			ea := &items[ai]
-			v1, w0, w1, u0, u1 := ea.v1, ea.w0, ea.w1, ea.u0, ea.u1
+			u1, w0, w1, v0, v1 := ea.u1, ea.w0, ea.w1, ea.v0, ea.v1
 			// The pair counts in the first row both are in; b is in row r,
 			// so that is r when a or b starts there.
 			first := ea.id >> 31
@@ -653,7 +657,7 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			// v1: items are in increasing v0, and the row's sentinels
 			// never are) and the w and u ranges overlap.
 			keep := func(eb *cell) int {
-				return int(b2u(eb.v0 < v1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | eb.id>>31))
+				return int(b2u(eb.u0 < u1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(v0 < eb.v1) & b2u(eb.v0 < v1) & (first | eb.id>>31))
 			}
 			// The next look items are tested without a branch (most
 			// items meet fewer): the loop's exit is the branch the
@@ -671,12 +675,12 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			nc += keep(&next[2])
 			buf[nc] = pa + 4<<32
 			nc += keep(&next[3])
-			if next[look-1].v0 >= v1 {
+			if next[look-1].u0 >= u1 {
 				continue
 			}
 			for bi := ai + 1 + look; ; bi++ {
 				eb := &items[bi]
-				if eb.v0 >= v1 {
+				if eb.u0 >= u1 {
 					break
 				}
 				buf[nc] = pa + uint64(bi-ai)<<32
@@ -807,6 +811,7 @@ func (s *Sorter) topo(n int) {
 			continue
 		}
 		state[root] = 2
+		s.sortAdj(adj[adjStart[root]:adjStart[root+1]], root)
 		stack[0] = root
 		sp := 1
 		for sp > 0 {
@@ -819,6 +824,7 @@ func (s *Sorter) topo(n int) {
 				// now (see relateAll).
 				if state[nb] < 2 && (nb > top || s.edgeHolds(nb, top)) { // state 2 (on the stack) closes a cycle: skip
 					state[nb] = 2
+					s.sortAdj(adj[adjStart[nb]:adjStart[nb+1]], nb)
 					stack[sp] = nb
 					sp++
 				}
@@ -830,6 +836,46 @@ func (s *Sorter) topo(n int) {
 			k++
 		}
 	}
+}
+
+// sortAdj puts the items behind x (all named by fallback rank) in the
+// order in which a sweep along v over the rows would have found them —
+// by the first row both lie in, then by v0, then by index — which is the
+// order the walk follows them in (the sweep runs along u; this is the
+// order of the specification and of the former implementation). Only the
+// lists the walk follows are sorted.
+func (s *Sorter) sortAdj(list []int32, x int32) {
+	if len(list) < 2 {
+		return
+	}
+	byFB, rowLo, vK := s.byFB, s.rowLo, s.vK
+	rx := rowLo[byFB[x]]
+	cmp := func(a, b int32) int {
+		ia, ib := byFB[a], byFB[b]
+		if ra, rb := max(rx, rowLo[ia]), max(rx, rowLo[ib]); ra != rb {
+			return int(ra - rb)
+		}
+		if ka, kb := vK[ia], vK[ib]; ka != kb {
+			return cmpU32(ka, kb)
+		}
+		return int(ia - ib)
+	}
+	if len(list) > 12 {
+		slices.SortFunc(list, cmp)
+		return
+	}
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && cmp(list[j-1], list[j]) > 0; j-- {
+			list[j-1], list[j] = list[j], list[j-1]
+		}
+	}
+}
+
+func cmpU32(a, b uint32) int {
+	if a < b {
+		return -1
+	}
+	return int(b2u(a > b))
 }
 
 // edgeHolds reports whether the projections of the items of fallback

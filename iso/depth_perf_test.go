@@ -213,13 +213,3 @@ func TestRadixStable(t *testing.T) {
 		}
 	}
 }
-
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
