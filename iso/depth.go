@@ -152,8 +152,10 @@ type Sorter struct {
 	cursor   []int32
 	edgeA    []int32 // behind
 	edgeB    []int32 // front
-	adjStart []int32
-	adj      []int32
+	head     []int32 // per item (rank): 1 + its first edge as the front, 0 if none
+	next     []int32 // per edge: 1 + the next edge with the same front, 0 if none
+	arena    []int32 // the lists of the items on the search stack
+	frameEnd []int32 // per stack level: the end of its item's list in arena
 	state    []uint8
 	stack    []int32
 	order    []int32
@@ -759,42 +761,47 @@ func up32(f float64) float32 {
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it. It works on fallback ranks (the
 // edges name items by rank), so the search's roots are visited in memory
-// order.
+// order. Each item's edges are chained in one pass (no adjacency table):
+// the walk follows only the lists of the items it pushes, copied onto an
+// arena in the order sortAdj defines.
 func (s *Sorter) topo(n int) {
 	// Every slice is held in a local: stores through s would make the
 	// compiler reload them on each step.
-	adjStart := grow(s.adjStart, n+1)
-	s.adjStart = adjStart
-	clear(adjStart)
+	head := grow(s.head, n)
+	s.head = head
+	clear(head)
 	// state: 0 unvisited, 1 unvisited with an item behind it that comes
 	// later in fallback order, 2 on the search stack, 3 out.
 	state := grow(s.state, n)
 	s.state = state
 	clear(state)
 	edgeA, edgeB := s.edgeA, s.edgeB
+	next := grow(s.next, len(edgeA))
+	s.next = next
 	for e, b := range edgeB {
-		adjStart[b+1]++
+		next[e] = head[b]
+		head[b] = int32(e + 1)
 		state[b] |= uint8(b2u(edgeA[e] > b))
 	}
-	for i := 1; i <= n; i++ {
-		adjStart[i] += adjStart[i-1]
-	}
-	adj := grow(s.adj, len(edgeA))
-	s.adj = adj
-	cursor := grow(s.cursor, n)
-	s.cursor = cursor
-	copy(cursor, adjStart[:n])
-	for e, b := range edgeB {
-		adj[cursor[b]] = edgeA[e]
-		cursor[b]++
-	}
-	// cursor[i] is reused as the DFS position in i's adjacency list.
-	copy(cursor, adjStart[:n])
 	stack := grow(s.stack, n)
 	s.stack = stack
+	cur := grow(s.cursor, n) // per stack level: the next list entry to follow
+	s.cursor = cur
+	end := grow(s.frameEnd, n)
+	s.frameEnd = end
+	arena := s.arena[:0]
 	order := grow(s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
+	// push puts x on the stack with its list.
+	push := func(x int32, sp int) {
+		start := len(arena)
+		for e := head[x]; e != 0; e = next[e-1] {
+			arena = append(arena, edgeA[e-1])
+		}
+		s.sortAdj(arena[start:], x)
+		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
+	}
 	k := 0
 	for root := range int32(n) {
 		// Fast path: when root's turn comes every item before it in
@@ -811,31 +818,36 @@ func (s *Sorter) topo(n int) {
 			continue
 		}
 		state[root] = 2
-		s.sortAdj(adj[adjStart[root]:adjStart[root+1]], root)
-		stack[0] = root
+		push(root, 0)
 		sp := 1
 		for sp > 0 {
-			top := stack[sp-1]
-			c := cursor[top]
-			if c < adjStart[top+1] {
-				cursor[top]++
-				nb := adj[c]
+			t := sp - 1
+			top := stack[t]
+			if c := cur[t]; c < end[t] {
+				cur[t]++
+				nb := arena[c]
 				// An edge from an item earlier in fallback order is checked
-				// now (see relateAll).
-				if state[nb] < 2 && (nb > top || s.edgeHolds(nb, top)) { // state 2 (on the stack) closes a cycle: skip
+				// now (see relateAll); state 2 (on the stack) closes a
+				// cycle: skip.
+				if state[nb] < 2 && (nb > top || s.edgeHolds(nb, top)) {
 					state[nb] = 2
-					s.sortAdj(adj[adjStart[nb]:adjStart[nb+1]], nb)
-					stack[sp] = nb
+					push(nb, sp)
 					sp++
 				}
 				continue
 			}
 			sp--
+			if sp > 0 {
+				arena = arena[:end[sp-1]]
+			} else {
+				arena = arena[:0]
+			}
 			state[top] = 3
 			order[k] = byFB[top]
 			k++
 		}
 	}
+	s.arena = arena
 }
 
 // sortAdj puts the items behind x (all named by fallback rank) in the
