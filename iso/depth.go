@@ -123,7 +123,6 @@ type Sorter struct {
 	box  []Box
 	wr   []wRange        // per item: its w range, in float32 rounded outwards
 	fbK  []uint32        // per item: fallback depth as an order-preserving key
-	vK   []uint32        // per item: v0 as an order-preserving key
 	uK   []uint32        // per item: u0 as an order-preserving key
 	rank []int32         // fallback rank of each item
 	byFB []int32         // items in fallback order
@@ -269,7 +268,6 @@ func (s *Sorter) Reset() {
 	s.box = s.box[:0]
 	s.wr = s.wr[:0]
 	s.fbK = s.fbK[:0]
-	s.vK = s.vK[:0]
 	s.uK = s.uK[:0]
 }
 
@@ -370,7 +368,6 @@ func (s *Sorter) Sort() []int32 {
 	}
 	s.wr = grow(s.wr, n)
 	s.fbK = grow(s.fbK, n)
-	s.vK = grow(s.vK, n)
 	s.uK = grow(s.uK, n)
 	s.par(s.phEntries)
 	s.layoutRows(n)
@@ -390,14 +387,15 @@ func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
-	box, wr, fbK, vK, uK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.vK[lo:hi], s.uK[lo:hi]
+	box, wr, fbK, uK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi]
 	for j := range box {
 		b := &box[j]
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
 		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
-		vK[j] = orderKey(down32(b.Min.X - q*b.Max.Z))
-		uK[j] = orderKey(down32(b.Min.X - b.Max.Y))
+		// down32 is a non-decreasing function of the nearest float32,
+		// so this is the order of the cells' u0.
+		uK[j] = orderKey(float32(b.Min.X - b.Max.Y))
 	}
 }
 
@@ -860,14 +858,14 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 	if len(list) < 2 {
 		return
 	}
-	byFB, rowLo, vK := s.byFB, s.rowLo, s.vK
+	byFB, rowLo := s.byFB, s.rowLo
 	rx := rowLo[byFB[x]]
 	cmp := func(a, b int32) int {
 		ia, ib := byFB[a], byFB[b]
 		if ra, rb := max(rx, rowLo[ia]), max(rx, rowLo[ib]); ra != rb {
 			return int(ra - rb)
 		}
-		if ka, kb := vK[ia], vK[ib]; ka != kb {
+		if ka, kb := s.vKey(ia), s.vKey(ib); ka != kb {
 			return cmpU32(ka, kb)
 		}
 		return int(ia - ib)
@@ -881,6 +879,13 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 			list[j-1], list[j] = list[j], list[j-1]
 		}
 	}
+}
+
+// vKey is item i's v0 (rounded down to float32, as the rows' cells have
+// it) as an order-preserving key.
+func (s *Sorter) vKey(i int32) uint32 {
+	b := &s.box[i]
+	return orderKey(down32(b.Min.X - s.q*b.Max.Z))
 }
 
 func cmpU32(a, b uint32) int {

@@ -112,8 +112,8 @@ func bruteForceOrder(s *Sorter) []int32 {
 			if ra, rb := max(rx, s.rowLo[a]), max(rx, s.rowLo[b]); ra != rb {
 				return int(ra - rb)
 			}
-			if s.vK[a] != s.vK[b] {
-				return cmpU32(s.vK[a], s.vK[b])
+			if ka, kb := s.vKey(a), s.vKey(b); ka != kb {
+				return cmpU32(ka, kb)
 			}
 			return int(a - b)
 		})
