@@ -136,6 +136,8 @@ type Sorter struct {
 	phEntries, phRadix, phSweep func(part int)
 	sweepLo, sweepHi            [2]int32 // row range of each sweep part
 	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	vLo, vHi                    [2]float64 // v range of each entries part
+	grid                        [4]float64 // w origin, w steps a unit, v origin, v steps a unit
 	rows                        int
 	rowCount                    [2][]int32 // cells per row, counted by each part
 	partA, partB                [2][]int32
@@ -161,15 +163,34 @@ type Sorter struct {
 }
 
 // cell is one item's candidate-search record in one row: its ranges of
-// v = x − q·z, w = y − q·z and u = x − y (two projected boxes overlap
-// exactly when all three ranges do), rounded outwards to float32, the item
-// and whether this row is the first it lies in (bit 31 of id). It is
-// computed from the box while the rows are filled; 28 bytes, as the cells
-// are the largest array the sort writes.
+// u = x − y (the sweep's axis), rounded outwards to float32; its ranges of
+// w = y − q·z and v = x − q·z (two projected boxes overlap exactly when
+// all three ranges do) as 15-bit grid steps rounded outwards, packed so
+// that one integer subtraction compares both (see overlapWV); the item and
+// whether this row is the first it lies in (bit 31 of id). It is computed
+// from the box while the rows are filled; 20 bytes, as the cells are the
+// largest array the sort writes. The filter only has to keep every pair
+// that overlaps: relateAll and the walk decide exactly.
 type cell struct {
-	v0, v1, w0, w1 float32
-	u0, u1         float32 // x − y range: the third overlap test
-	id             uint32  // the item | first row << 31
+	u0, u1 float32
+	lo     uint32 // w0 | v0<<16 in grid steps, plus 1 in each half
+	hi     uint32 // w1 | v1<<16 in grid steps, with bit 15 set in each half
+	id     uint32 // the item | first row << 31
+}
+
+// Packed (w, v) grid steps: two 16-bit halves holding values below 2^15.
+const (
+	gridMax   = 1<<15 - 1
+	gridOnes  = 1 | 1<<16
+	gridGuard = 1<<15 | 1<<31
+)
+
+// overlapWV reports whether both the w and the v ranges of two cells
+// overlap: a.lo < b.hi and b.lo < a.hi in each half. Subtracting one half
+// from the other with its bit 15 set leaves that bit set exactly when the
+// difference is not negative, and never borrows from the next half.
+func overlapWV(aLo, aHi, bLo, bHi uint32) bool {
+	return (bHi-aLo)&(aHi-bLo)&gridGuard == gridGuard
 }
 
 // firstRow is the bit of cell.id set in an item's first row.
@@ -388,6 +409,7 @@ func (s *Sorter) entriesPart(part int) {
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
 	box, wr, fbK, uK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi]
+	vLo, vHi := math.Inf(1), math.Inf(-1)
 	for j := range box {
 		b := &box[j]
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
@@ -396,20 +418,30 @@ func (s *Sorter) entriesPart(part int) {
 		// down32 is a non-decreasing function of the nearest float32,
 		// so this is the order of the cells' u0.
 		uK[j] = orderKey(float32(b.Min.X - b.Max.Y))
+		vLo, vHi = min(vLo, b.Min.X-q*b.Max.Z), max(vHi, b.Max.X-q*b.Min.Z)
 	}
+	s.vLo[part], s.vHi[part] = vLo, vHi
 }
 
 // cellOf returns the candidate-search record of box b, item i (the ranges
 // must be those entriesPart rounded: the rows and the v order come from
 // them).
-func cellOf(b *Box, i int32, q float64) cell {
+func cellOf(b *Box, i int32, q float64, g *[4]float64) cell {
+	w0, w1 := b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
+	v0, v1 := b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
 	return cell{
-		v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
-		w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
 		u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
+		lo: gridDown((w0-g[0])*g[1]) | gridDown((v0-g[2])*g[3])<<16 + gridOnes,
+		hi: gridUp((w1-g[0])*g[1]) | gridUp((v1-g[2])*g[3])<<16 | gridGuard,
 		id: uint32(i),
 	}
 }
+
+// gridDown and gridUp turn a position in grid steps into a whole step at
+// or below (above) it, with a step to spare for rounding, within
+// [0, gridMax].
+func gridDown(f float64) uint32 { return uint32(min(max(f-1, 0), gridMax)) }
+func gridUp(f float64) uint32   { return uint32(min(max(f+2, 0), gridMax)) }
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
 // them) or by v0 (part 1).
@@ -544,6 +576,9 @@ func (s *Sorter) layoutRows(n int) {
 	s.rows = int(span/side) + 1
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
+	// The (w, v) grid spans the items' ranges in 2^15 − 8 steps a side.
+	vLo, vHi := min(s.vLo[0], s.vLo[1]), max(s.vHi[0], s.vHi[1])
+	s.grid = [4]float64{float64(w0), (gridMax - 8) / max(span, 1e-300), vLo, (gridMax - 8) / max(vHi-vLo, 1e-300)}
 	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
 	s.rowCount[0] = grow(s.rowCount[0], s.rows)
@@ -589,7 +624,7 @@ func (s *Sorter) fillRows(lo, hi int32) {
 		if r0 > r1 {
 			continue // none of its rows is in this part
 		}
-		c := cellOf(&box[i], i, q)
+		c := cellOf(&box[i], i, q, &s.grid)
 		first := c
 		first.id |= firstRow
 		if rowLo[i] != r0 {
@@ -647,7 +682,7 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			// a's ranges in locals: the stores into buf would otherwise
 			// make the compiler reload them for every b.
 			ea := &items[ai]
-			u1, w0, w1, v0, v1 := ea.u1, ea.w0, ea.w1, ea.v0, ea.v1
+			u1, lo, hi := ea.u1, ea.lo, ea.hi
 			// The pair counts in the first row both are in; b is in row r,
 			// so that is r when a or b starts there.
 			first := ea.id >> 31
@@ -657,7 +692,7 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			// v1: items are in increasing v0, and the row's sentinels
 			// never are) and the w and u ranges overlap.
 			keep := func(eb *cell) int {
-				return int(b2u(eb.u0 < u1) & b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(v0 < eb.v1) & b2u(eb.v0 < v1) & (first | eb.id>>31))
+				return int(b2u(eb.u0 < u1) & b2u(overlapWV(lo, hi, eb.lo, eb.hi)) & (first | eb.id>>31))
 			}
 			// The next look items are tested without a branch (most
 			// items meet fewer): the loop's exit is the branch the
