@@ -134,8 +134,8 @@ type Sorter struct {
 	helper                      *sortHelper
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
-	sweepLo, sweepHi            [2]int32 // row range of each sweep part
-	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	sweepLo, sweepHi            [2]int32   // row range of each sweep part
+	rowW0, rowInv               float32    // the rows' origin and 1/height in w
 	vLo, vHi                    [2]float64 // v range of each entries part
 	grid                        [4]float64 // w origin, w steps a unit, v origin, v steps a unit
 	rows                        int
