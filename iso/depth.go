@@ -445,11 +445,12 @@ func cellOf(b *Box, i int32, q float64, g *[6]float64) cell {
 	}
 }
 
-// gridDown and gridUp turn a position in grid steps into a whole step at
-// or below (above) it, with a step to spare for rounding, within
-// [0, gridMax].
-func gridDown(f float64) uint32 { return uint32(min(max(f-1, 0), gridMax)) }
-func gridUp(f float64) uint32   { return uint32(min(max(f+2, 0), gridMax)) }
+// gridDown and gridUp turn a position in grid steps (0 to gridMax − 8,
+// give or take rounding) into a whole step below (above) it, with a step
+// to spare for rounding, within [0, gridMax]. They clamp in integers:
+// min and max of floats cost more (NaN and signed zeros).
+func gridDown(f float64) uint32 { return uint32(min(max(int64(f)-1, 0), gridMax)) }
+func gridUp(f float64) uint32   { return uint32(min(max(int64(f)+2, 0), gridMax)) }
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
 // them) or by v0 (part 1).
