@@ -421,8 +421,20 @@ func (s *Sorter) entriesPart(part int) {
 		// down32 is a non-decreasing function of the nearest float32,
 		// so this is the order of the cells' u0.
 		uK[j] = orderKey(float32(b.Min.X - b.Max.Y))
-		vLo, vHi = min(vLo, b.Min.X-q*b.Max.Z), max(vHi, b.Max.X-q*b.Min.Z)
-		uLo, uHi = min(uLo, b.Min.X-b.Max.Y), max(uHi, b.Max.X-b.Min.Y)
+		// Compared by hand: min and max of floats cost more (NaN and
+		// signed zeros), and the ranges settle after a few items.
+		if v := b.Min.X - q*b.Max.Z; v < vLo {
+			vLo = v
+		}
+		if v := b.Max.X - q*b.Min.Z; v > vHi {
+			vHi = v
+		}
+		if u := b.Min.X - b.Max.Y; u < uLo {
+			uLo = u
+		}
+		if u := b.Max.X - b.Min.Y; u > uHi {
+			uHi = u
+		}
 	}
 	s.vLo[part], s.vHi[part] = vLo, vHi
 	s.uLo[part], s.uHi[part] = uLo, uHi
@@ -572,7 +584,12 @@ func (s *Sorter) layoutRows(n int) {
 	ext := 0.0
 	for i := range s.wr[:n] {
 		e := &s.wr[i]
-		w0, w1 = min(w0, e.w0), max(w1, e.w1)
+		if e.w0 < w0 {
+			w0 = e.w0
+		}
+		if e.w1 > w1 {
+			w1 = e.w1
+		}
 		ext += float64(e.w1 - e.w0)
 	}
 	// Row height: the mean w extent, so an item spans one or two rows; at
