@@ -489,11 +489,13 @@ func (s *Sorter) rowsPart(part int) {
 	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
 	count := s.rowCount[part]
 	clear(count)
-	w0, inv, last := s.rowW0, float64(s.rowInv), float64(s.rows-1)
+	w0, inv, last := s.rowW0, float64(s.rowInv), int32(s.rows-1)
 	for i := range wr {
 		e := &wr[i]
-		lo := int32(min(float64(e.w0-w0)*inv, last))
-		hi := int32(min(float64(e.w1-w0)*inv, last))
+		// Clamped in integers (the same rows as clamping the float first,
+		// which costs more).
+		lo := min(int32(float64(e.w0-w0)*inv), last)
+		hi := min(int32(float64(e.w1-w0)*inv), last)
 		rowLo[i] = lo
 		rowHi[i] = hi
 		for r := lo; r <= hi; r++ {
