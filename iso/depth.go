@@ -123,7 +123,7 @@ type Sorter struct {
 	box  []Box
 	wr   []wRange        // per item: its w range, in float32 rounded outwards
 	fbK  []uint32        // per item: fallback depth as an order-preserving key
-	uK   []uint32        // per item: u0 as an order-preserving key
+	uK   []uint32        // per item: u0 rounded down to float32 (its bits), then its grid step
 	rank []int32         // fallback rank of each item
 	byFB []int32         // items in fallback order
 	byU  []int32         // items in increasing u0
@@ -418,9 +418,7 @@ func (s *Sorter) entriesPart(part int) {
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
 		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
-		// down32 is a non-decreasing function of the nearest float32,
-		// so this is the order of the cells' u0.
-		uK[j] = orderKey(float32(b.Min.X - b.Max.Y))
+		uK[j] = math.Float32bits(down32(b.Min.X - b.Max.Y))
 		// Compared by hand: min and max of floats cost more (NaN and
 		// signed zeros), and the ranges settle after a few items.
 		if v := b.Min.X - q*b.Max.Z; v < vLo {
@@ -443,14 +441,13 @@ func (s *Sorter) entriesPart(part int) {
 // cellOf returns the candidate-search record of box b, item i (the ranges
 // must be those entriesPart rounded: the rows and the v order come from
 // them).
-func cellOf(b *Box, i int32, q float64, g *[6]float64) cell {
+func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 	w0, w1 := b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
 	v0, v1 := b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
-	// u from its float32 roundings: the rows are in the order of u0's
-	// float32, which u0's grid step must not contradict.
-	u0, u1 := float64(down32(b.Min.X-b.Max.Y)), float64(up32(b.Max.X-b.Min.Y))
+	// u from its float32 roundings (u0's step is the rows' sort key).
+	u1 := float64(up32(b.Max.X - b.Min.Y))
 	return cell{
-		u:  gridDown((u0-g[4])*g[5]) | gridUp((u1-g[4])*g[5])<<16,
+		u:  u0 | gridUp((u1-g[4])*g[5])<<16,
 		lo: gridDown((w0-g[0])*g[1]) | gridDown((v0-g[2])*g[3])<<16 + gridOnes,
 		hi: gridUp((w1-g[0])*g[1]) | gridUp((v1-g[2])*g[3])<<16 | gridGuard,
 		id: uint32(i),
@@ -476,7 +473,13 @@ func (s *Sorter) radixPart(part int) {
 			rank[it] = int32(r)
 		}
 	} else {
-		s.byU = radix(s.byU, s.uK, n, &s.scr[1])
+		// The rows are swept in the order of u0's grid step (15 bits: two
+		// radix passes).
+		uK, g := s.uK[:n], &s.grid
+		for i, k := range uK {
+			uK[i] = gridDown((float64(math.Float32frombits(k)) - g[4]) * g[5])
+		}
+		s.byU = radix(s.byU, uK, n, &s.scr[1])
 	}
 	s.rowsPart(part)
 }
@@ -649,7 +652,7 @@ func (s *Sorter) countRows() {
 // and fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
-	box, rowLo, rowHi, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.cells, s.q
+	box, rowLo, rowHi, uK, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.uK[:n], s.cells, s.q
 	cursor := s.cursor
 	copy(cursor[lo:hi], s.rowStart[lo:hi])
 	for _, i := range s.byU[:n] {
@@ -657,7 +660,7 @@ func (s *Sorter) fillRows(lo, hi int32) {
 		if r0 > r1 {
 			continue // none of its rows is in this part
 		}
-		c := cellOf(&box[i], i, q, &s.grid)
+		c := cellOf(&box[i], i, uK[i], q, &s.grid)
 		first := c
 		first.id |= firstRow
 		if rowLo[i] != r0 {
