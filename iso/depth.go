@@ -501,7 +501,11 @@ func (s *Sorter) rowsPart(part int) {
 		hi := min(int32(float64(e.w1-w0)*inv), last)
 		rowLo[i] = lo
 		rowHi[i] = hi
-		for r := lo; r <= hi; r++ {
+		// Most items lie in one or two rows: counted without a branch
+		// (count has a spare entry at the end).
+		count[lo]++
+		count[lo+1] += int32(b2u(hi > lo))
+		for r := lo + 2; r <= hi; r++ {
 			count[r]++
 		}
 	}
@@ -617,8 +621,8 @@ func (s *Sorter) layoutRows(n int) {
 		uLo, (gridMax - 8) / max(uHi-uLo, 1e-300)}
 	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
-	s.rowCount[0] = grow(s.rowCount[0], s.rows)
-	s.rowCount[1] = grow(s.rowCount[1], s.rows)
+	s.rowCount[0] = grow(s.rowCount[0], s.rows+1)
+	s.rowCount[1] = grow(s.rowCount[1], s.rows+1)
 }
 
 // countRows turns the per-part row counts into the cells' layout and
@@ -668,7 +672,13 @@ func (s *Sorter) fillRows(lo, hi int32) {
 		}
 		cells[cursor[r0]] = first
 		cursor[r0]++
-		for r := r0 + 1; r <= r1; r++ {
+		// Most items lie in one or two rows: the second is written
+		// without a branch (into a free cell of this part's rows, which
+		// stays free when there is no second row).
+		r := min(r0+1, hi-1)
+		cells[cursor[r]] = c
+		cursor[r] += int32(b2u(r1 > r0))
+		for r := r0 + 2; r <= r1; r++ {
 			cells[cursor[r]] = c
 			cursor[r]++
 		}
