@@ -107,9 +107,9 @@ func bruteForceOrder(s *Sorter) []int32 {
 				behind[x] = append(behind[x], int32(o))
 			}
 		}
-		rx := s.rowLo[x]
+		rx := s.orderRow(int32(x))
 		slices.SortFunc(behind[x], func(a, b int32) int {
-			if ra, rb := max(rx, s.rowLo[a]), max(rx, s.rowLo[b]); ra != rb {
+			if ra, rb := max(rx, s.orderRow(a)), max(rx, s.orderRow(b)); ra != rb {
 				return int(ra - rb)
 			}
 			if ka, kb := s.vKey(a), s.vKey(b); ka != kb {
