@@ -134,9 +134,9 @@ type Sorter struct {
 	helper                      *sortHelper
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
-	sweepLo, sweepHi            [2]int32   // row range of each sweep part
-	rowW0, rowInv               float32    // the rows' origin and 1/height in w
-	orderRows                   int32      // the rows the order is defined by (see orderRow)
+	sweepLo, sweepHi            [2]int32 // row range of each sweep part
+	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	orderRows                   int32    // the rows the order is defined by (see orderRow)
 	orderInv                    float32
 	vLo, vHi                    [2]float64 // v range of each entries part
 	uLo, uHi                    [2]float64 // u range of each entries part
