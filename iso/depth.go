@@ -84,37 +84,39 @@ const MaxSortItems = 1 << 24
 // The pairwise relations form a graph that is sorted topologically by a
 // depth-first search started from items in fallback order, so items that
 // are not constrained keep the fallback order and the result is fully
-// deterministic. A cycle (cyclic overlap: boxes floating at different
-// heights, or the classic three interlocking rods, can overlap each other
-// in a ring that no order satisfies) is broken at the edge that closes it
-// during the search; every other constraint holds.
+// deterministic. The search visits the items behind an item in this
+// order: by the first row of w = y − q·z both lie in (q = ZPixels/TileH;
+// rows as high as the items' mean w extent), then by v0 = min(x − q·z)
+// rounded down to float32, then by index. A cycle (cyclic overlap: boxes
+// floating at different heights, or the classic three interlocking rods,
+// can overlap each other in a ring that no order satisfies) is broken at
+// the edge that closes it during the search; every other constraint
+// holds.
 //
-// Candidate pairs come from rows of the (x − q·z, y − q·z) plane swept in
-// order (q = ZPixels/TileH), so the cost is proportional to the number of
-// items plus the number of nearby pairs, not n². A Sorter reuses its
-// memory: after the first frames, Reset/Add/Sort does not allocate.
+// Candidate pairs come from rows of the (x − y, y − q·z) plane swept in
+// order, so the cost is proportional to the number of items plus the
+// number of nearby pairs, not n². A Sorter reuses its memory: after the
+// first frames, Reset/Add/Sort does not allocate.
 //
-// Speed (issue 19): the candidate filter and the pairwise rule have no
-// data-dependent branches (pairs go through a buffer), the edges and the
-// search name items by fallback rank, rows are assigned and filled inside
-// the parallel phases, and the radix sort counts its digits in one pass.
+// Speed (issue 19). When an item's turn comes in fallback order, every
+// item before it is out already, so the search only has to descend from
+// an item that has something behind it coming later in fallback order —
+// 2 % of the edges on a level; the rest go out in fallback order without
+// looking at their edges. Hence the exact overlap check is only made at
+// once for those edges (the walk checks the others when it follows one,
+// and sorts only the lists it follows into the order above), and the
+// candidate search is free to use any rows and any filter that keeps
+// every overlapping pair: it sweeps along u = x − y (the narrowest
+// projected range of tall objects: 30 % fewer candidates than along v)
+// in rows 1.5 times as high, over 16-byte cells holding u, v and w in
+// 15-bit grid steps rounded outwards (w and v compared by one integer
+// subtraction), testing each cell against its next four without a branch.
 // The order is exactly the former implementation's (TestSorterMatchesOld,
-// against the copy kept in depth_old_test.go). BenchmarkDepthSortVsOld
-// times both in one loop on the 10,000-object scenes of
-// BenchmarkDepthSort10k; on 2026-11-25, 2-core shared machine at load
-// average 7–9, best of 200:
-//
-//	go test -run '^$' -bench DepthSortVsOld -benchtime 200x ./iso/
-//
-// level200, one goroutine: 1.23–1.26 ms against 1.55–1.63 ms
-// (1.24–1.29×; CPU time 1.20–1.25×); level200, two goroutines, critical
-// path modelled on one core (the machine had no free second core):
-// 784–807 µs against 1010–1052 µs (1.28–1.32×); dense100 (four times the
-// pairs), one goroutine: 2.51–2.54 ms against 3.65–3.66 ms (1.44–1.46×),
-// modelled two goroutines 1.51 ms against 2.24 ms (1.48×). Short of the
-// issue's 2×: what remains is the row sweep (about 40 %, one iteration per
-// pair of neighbours in a row), the serial Add calls and depth-first
-// search (about 30 % of the two-goroutine path) and the two radix sorts.
+// against the copy kept in depth_old_test.go) and the definition's
+// computed from all n² pairs (TestSorterMatchesBruteForce).
+// BenchmarkDepthSortVsOld times both in one loop on the 10,000-object
+// scenes of BenchmarkDepthSort10k; see README.md's performance table for
+// the figures.
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -134,10 +136,10 @@ type Sorter struct {
 	helper                      *sortHelper
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
-	sweepLo, sweepHi            [2]int32 // row range of each sweep part
-	rowW0, rowInv               float32  // the rows' origin and 1/height in w
-	orderRows                   int32    // the rows the order is defined by (see orderRow)
-	orderInv                    float32
+	sweepLo, sweepHi            [2]int32   // row range of each sweep part
+	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
+	orderRows                   int32      // the rows the order is defined by (see orderRow)
+	orderInv                    float32    // and 1/their height
 	vLo, vHi                    [2]float64 // v range of each entries part
 	uLo, uHi                    [2]float64 // u range of each entries part
 	grid                        [6]float64 // origin and steps a unit of w, v and u
@@ -149,7 +151,7 @@ type Sorter struct {
 	parHook func(func(int))
 	cand    [2]*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
 
-	rowLo    []int32 // per item: the first and last row it lies in
+	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
 	rowStart []int32
 	cells    []cell
@@ -406,8 +408,9 @@ func (s *Sorter) Sort() []int32 {
 	return s.order
 }
 
-// entriesPart computes the two sort keys and the w range of half the
-// items.
+// entriesPart computes, for half the items, the fallback key, the w range
+// (for the rows), u0 rounded down (for the sweep order) and the ranges of
+// u and v (for the grid).
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
@@ -440,9 +443,10 @@ func (s *Sorter) entriesPart(part int) {
 	s.uLo[part], s.uHi[part] = uLo, uHi
 }
 
-// cellOf returns the candidate-search record of box b, item i (the ranges
-// must be those entriesPart rounded: the rows and the v order come from
-// them).
+// cellOf returns the candidate-search record of box b, item i, whose u0
+// is u0 grid steps (the rows' sort key). Every range is rounded outwards:
+// from the float64 values relation compares for w and v, from their
+// float32 roundings for u.
 func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 	w0, w1 := b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
 	v0, v1 := b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
@@ -464,7 +468,8 @@ func gridDown(f float64) uint32 { return uint32(min(max(int64(f)-1, 0), gridMax)
 func gridUp(f float64) uint32   { return uint32(min(max(int64(f)+2, 0), gridMax)) }
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
-// them) or by v0 (part 1).
+// them) or by u0's grid step (part 1), then finds the rows of half the
+// items.
 func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
@@ -486,7 +491,8 @@ func (s *Sorter) radixPart(part int) {
 	s.rowsPart(part)
 }
 
-// rowsPart finds the rows of half the items and counts them per row.
+// rowsPart finds the sweep rows of half the items and counts them per
+// row.
 func (s *Sorter) rowsPart(part int) {
 	n := len(s.box)
 	wr := s.wr[part*n/2 : (part+1)*n/2]
@@ -578,18 +584,18 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	return dst
 }
 
-// Candidate pairs: the (v, w) plane is cut into rows of w; each item is
-// listed in the rows its w range touches, in increasing v0 (items are
-// visited in v order), so each row is swept along v: an item only meets
-// the items that start before it ends. In that plane a long wall is as
-// thin as it is in the world (its screen rectangle would be huge).
+// Candidate pairs: the (u, w) plane is cut into rows of w; each item is
+// listed in the rows its w range touches, in increasing u0, so each row is
+// swept along u: an item only meets the items that start before it ends.
+// In that plane a long wall is as thin as it is in the world (its screen
+// rectangle would be huge).
 //
-// layoutRows chooses the rows (serially: one pass over the entries);
+// layoutRows chooses the rows the order is defined by, the sweep's rows
+// and the grid of the cells (serially: one pass over the items);
 // radixPart assigns the items to rows and counts the cells of each row
 // (half the items each); countRows lays out the cells and splits the rows
 // in two parts of about equal cell counts; sweepPart fills and sweeps the
-// rows of one part. Part 1's edges follow part 0's, so the edge list is
-// the same as one sweep over all rows, however many goroutines ran.
+// rows of one part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
@@ -662,8 +668,8 @@ func (s *Sorter) countRows() {
 }
 
 // fillRows lists the items whose rows fall in [lo, hi) in those rows'
-// cells, in increasing v0. With two goroutines each part reads every item
-// and fills its own rows.
+// cells, in increasing u0 steps. With two goroutines each part reads every
+// item and fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
 	box, rowLo, rowHi, uK, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.uK[:n], s.cells, s.q
@@ -707,9 +713,9 @@ func (s *Sorter) fillRows(lo, hi int32) {
 // it relates them.
 const candBuf = 1024
 
-// sweepPart finds the pairs of one range of rows whose projections overlap
-// and records an edge for each. It runs in two steps so that neither has
-// a hard-to-predict branch: the sweep writes every pair it meets into a
+// sweepPart finds the pairs of one range of rows whose cells overlap and
+// records an edge for each. It runs in two steps so that neither has a
+// hard-to-predict branch: the sweep writes every pair it meets into a
 // buffer and advances the buffer's end by 1 when the pair passes the
 // range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
@@ -792,8 +798,9 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 const look = 4
 
 // relateAll appends an edge (the rank of the item behind to ea, of the
-// one in front to eb) for each pair of cells whose items' projections
-// overlap.
+// one in front to eb) for each pair of cells, by the pairwise rule;
+// a pair whose projections do not overlap may be kept when its edge
+// follows fallback order (see below).
 func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 	cells, box, rank, q := s.cells, s.box, s.rank, s.q
 	// One store per pair; the length advances for the overlapping ones.
@@ -835,7 +842,8 @@ func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 // down32 and up32 round a float64 to a float32 at or below (above) it:
 // the nearest float32 is within half a unit in the last place, so moving
 // it by |r|·2⁻²² (four units) plus a hair is always enough. The ranges only
-// pick candidates; relate decides exactly in float64.
+// pick candidates and rows; relateAll and the walk decide exactly in
+// float64.
 func down32(f float64) float32 {
 	r := float32(f)
 	return r - (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
@@ -940,11 +948,10 @@ func (s *Sorter) topo(n int) {
 }
 
 // sortAdj puts the items behind x (all named by fallback rank) in the
-// order in which a sweep along v over the rows would have found them —
-// by the first row both lie in, then by v0, then by index — which is the
-// order the walk follows them in (the sweep runs along u; this is the
-// order of the specification and of the former implementation). Only the
-// lists the walk follows are sorted.
+// order the walk visits them in (see Sorter): by the first of the order's
+// rows both lie in, then by v0, then by index — the order in which a sweep
+// along v over those rows found them in the former implementation. Only
+// the lists the walk follows are sorted.
 func (s *Sorter) sortAdj(list []int32, x int32) {
 	if len(list) < 2 {
 		return
