@@ -460,12 +460,15 @@ func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 	}
 }
 
-// gridDown and gridUp turn a position in grid steps (0 to gridMax − 8,
-// give or take rounding) into a whole step below (above) it, with a step
-// to spare for rounding, within [0, gridMax]. They clamp in integers:
-// min and max of floats cost more (NaN and signed zeros).
-func gridDown(f float64) uint32 { return uint32(min(max(int64(f)-1, 0), gridMax)) }
-func gridUp(f float64) uint32   { return uint32(min(max(int64(f)+2, 0), gridMax)) }
+// gridDown and gridUp turn a position in grid steps (at most 2^56 either
+// way) into a whole step below (above) it, with a step to spare for
+// rounding. Positions off the grid saturate so that the order is kept
+// and two ranges off the same end still overlap: gridDown is within
+// [0, gridMax−2] and gridUp within [2, gridMax], and gridDown(f) <
+// gridUp(g) whenever f ≤ g. They clamp in integers: min and max of floats
+// cost more (NaN and signed zeros).
+func gridDown(f float64) uint32 { return uint32(min(max(int64(f)-1, 0), gridMax-2)) }
+func gridUp(f float64) uint32   { return uint32(min(max(int64(f)+2, 2), gridMax)) }
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
 // them) or by u0's grid step (part 1), then finds the rows of half the
@@ -627,18 +630,55 @@ func (s *Sorter) layoutRows(n int) {
 	s.rows = int(span/side) + 1
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
-	// The (w, v) grid spans the items' ranges in 2^15 − 8 steps a side.
-	vLo, vHi := min(s.vLo[0], s.vLo[1]), max(s.vHi[0], s.vHi[1])
-	// u's grid is widened to hold the float32 roundings of the u ranges.
-	uLo, uHi := min(s.uLo[0], s.uLo[1]), max(s.uHi[0], s.uHi[1])
-	uLo -= math.Abs(uLo)/(1<<20) + 1e-29
-	uHi += math.Abs(uHi)/(1<<20) + 1e-29
-	s.grid = [6]float64{float64(w0), (gridMax - 8) / max(span, 1e-300), vLo, (gridMax - 8) / max(vHi-vLo, 1e-300),
-		uLo, (gridMax - 8) / max(uHi-uLo, 1e-300)}
+	s.layoutGrid(n, span)
 	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
 	s.rowCount[0] = grow(s.rowCount[0], s.rows+1)
 	s.rowCount[1] = grow(s.rowCount[1], s.rows+1)
+}
+
+// layoutGrid chooses the cells' grid: for each of w, v and u, 2^15 − 8
+// steps over the range that holds the bulk of the items (see bulkRange),
+// so that a few far-off items do not leave all the others in one step
+// (they land in the end steps, which keep every pair there). wSpan is the
+// width of all the items' w ranges.
+func (s *Sorter) layoutGrid(n int, wSpan float64) {
+	const samples = 64
+	var lo, ext [3][samples]float64
+	k := min(n, samples)
+	q := s.q
+	for j := range k {
+		b := &s.box[j*n/k]
+		lo[0][j], ext[0][j] = b.Min.Y-q*b.Max.Z, b.Max.Y-b.Min.Y+q*(b.Max.Z-b.Min.Z)
+		lo[1][j], ext[1][j] = b.Min.X-q*b.Max.Z, b.Max.X-b.Min.X+q*(b.Max.Z-b.Min.Z)
+		lo[2][j], ext[2][j] = b.Min.X-b.Max.Y, b.Max.X-b.Min.X+b.Max.Y-b.Min.Y
+	}
+	// The whole spans bound the scale, so that no position in steps
+	// exceeds 2^56 (converting it to int64 stays exact).
+	spans := [3]float64{wSpan,
+		max(s.vHi[0], s.vHi[1]) - min(s.vLo[0], s.vLo[1]),
+		max(s.uHi[0], s.uHi[1]) - min(s.uLo[0], s.uLo[1])}
+	for a := range 3 {
+		org, width := bulkRange(lo[a][:k], ext[a][:k])
+		width = max(width, spans[a]/(1<<40), 1e-300)
+		s.grid[2*a], s.grid[2*a+1] = org, (gridMax-8)/width
+	}
+}
+
+// bulkRange returns the origin and width of a range holding the bulk of
+// a sample of items with the given low ends and extents: its 6th to 94th
+// percentile of low ends, widened on each side by that spread plus the
+// largest extent (so that on a level hardly any item is off it). It
+// reorders lo.
+func bulkRange(lo, ext []float64) (org, width float64) {
+	slices.Sort(lo)
+	cut := len(lo) / 16
+	a, b := lo[cut], lo[len(lo)-1-cut]
+	pad := b - a
+	for _, e := range ext {
+		pad = max(pad, b-a+e)
+	}
+	return a - pad, b - a + 2*pad
 }
 
 // countRows turns the per-part row counts into the cells' layout and

@@ -151,6 +151,17 @@ func TestSorterMatchesBruteForce(t *testing.T) {
 		for scene := 0; scene < 8; scene++ {
 			n := 1 + r.IntN(1500)
 			boxes := randomMixedScene(r, n, r.Range(2, 60))
+			if scene%2 == 1 {
+				// Far-off clusters: the cells' grid holds the bulk of the
+				// items, these land in its end steps (each cluster's boxes
+				// overlap each other).
+				for _, at := range []float64{-3e9, 1e5, 7e11} {
+					for range 4 {
+						x, y, z := at+r.Range(0, 2), at+r.Range(0, 2), r.Range(0, 2)
+						boxes = append(boxes, box(x, y, z, x+1, y+1, z+1))
+					}
+				}
+			}
 			for _, workers := range []int{1, 2} {
 				s := NewSorter(p)
 				s.SetWorkers(workers)
