@@ -207,8 +207,7 @@ type wRange struct{ w0, w1 float32 }
 
 // radixScratch is the working memory of one radix sort.
 type radixScratch struct {
-	tmp        []int32
-	keyA, keyB []uint32
+	a, b []uint64 // (key, index) words
 }
 
 // sortHelper is the Sorter's second goroutine: it runs part 1 of each
@@ -524,30 +523,28 @@ func (s *Sorter) rowsPart(part int) {
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
 // sort, 11 bits a pass), in dst's memory, using sc as working memory.
-// (Byte digits were measured slower: four passes instead of three.)
+// Each key travels with its index in one 64-bit word, so a pass makes one
+// scattered store per item instead of two. (Byte digits were measured
+// slower: four passes instead of three.)
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow(dst, n)
-	tmp := grow(sc.tmp, n)
-	sc.tmp = tmp
-	ks := grow(sc.keyA, n)
-	sc.keyA = ks
-	kd := grow(sc.keyB, n)
-	sc.keyB = kd
-	// One pass copies the keys and counts all three digits (11 bits each:
+	src := grow(sc.a, n)
+	sc.a = src
+	out := grow(sc.b, n)
+	sc.b = out
+	// One pass packs the words and counts all three digits (11 bits each:
 	// three passes cover 32-bit keys).
 	var count [3][2048]int32
 	for i, k := range key[:n] {
-		ks[i] = k
+		src[i] = uint64(k)<<32 | uint64(i)
 		count[0][k&0x7ff]++
 		count[1][k>>11&0x7ff]++
 		count[2][k>>22]++
 	}
-	src, out := dst, tmp
-	first := true // src holds 0..n−1 implicitly until the first pass
 	for d := range 3 {
-		shift := uint(11 * d)
+		shift := uint(32 + 11*d)
 		cnt := &count[d]
-		if cnt[ks[0]>>shift&0x7ff] == int32(n) {
+		if cnt[src[0]>>shift&0x7ff] == int32(n) {
 			continue // every key has the same digit here
 		}
 		var sum int32
@@ -555,34 +552,16 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 			cnt[i] = sum
 			sum += c
 		}
-		if first {
-			for i, k := range ks {
-				dg := k >> shift & 0x7ff
-				p := cnt[dg]
-				cnt[dg]++
-				out[p] = int32(i)
-				kd[p] = k
-			}
-			first = false
-		} else {
-			for i, k := range ks {
-				dg := k >> shift & 0x7ff
-				p := cnt[dg]
-				cnt[dg]++
-				out[p] = src[i]
-				kd[p] = k
-			}
+		for _, e := range src {
+			dg := e >> shift & 0x7ff
+			p := cnt[dg]
+			cnt[dg]++
+			out[p] = e
 		}
 		src, out = out, src
-		ks, kd = kd, ks
 	}
-	switch {
-	case first: // every key is equal: the identity
-		for i := range dst {
-			dst[i] = int32(i)
-		}
-	case &src[0] != &dst[0]: // an odd number of passes ran
-		copy(dst, src)
+	for i, e := range src {
+		dst[i] = int32(uint32(e))
 	}
 	return dst
 }
