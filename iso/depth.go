@@ -145,7 +145,12 @@ type Sorter struct {
 	grid                        [6]float64 // origin and steps a unit of w, v and u
 	rows                        int
 	rowCount                    [2][]int32 // cells per row, counted by each part
-	partA, partB                [2][]int32
+	// Each part's edges: the rank of the item behind (partA), chained by
+	// the item in front (headP: 1 + its last edge, 0 if none; nextP: 1 +
+	// the edge before with the same front), and flagP marks an item with
+	// something behind it that comes later in fallback order.
+	partA, headP, nextP [2][]int32
+	flagP               [2][]uint8
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its two parts one after the other).
 	parHook func(func(int))
@@ -156,10 +161,6 @@ type Sorter struct {
 	rowStart []int32
 	cells    []cell
 	cursor   []int32
-	edgeA    []int32 // behind
-	edgeB    []int32 // front
-	head     []int32 // per item (rank): 1 + its first edge as the front, 0 if none
-	next     []int32 // per edge: 1 + the next edge with the same front, 0 if none
 	arena    []int32 // the lists of the items on the search stack
 	frameEnd []int32 // per stack level: the end of its item's list in arena
 	state    []uint8
@@ -400,9 +401,6 @@ func (s *Sorter) Sort() []int32 {
 	s.par(s.phRadix)
 	s.countRows()
 	s.par(s.phSweep)
-	s.edgeA = append(s.partA[0], s.partA[1]...)
-	s.edgeB = append(s.partB[0], s.partB[1]...)
-	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
 	s.topo(n)
 	return s.order
 }
@@ -748,13 +746,19 @@ func (s *Sorter) sweepPart(part int) {
 	case part == 0: // serial: one pass fills every row
 		s.fillRows(0, int32(s.rows))
 	}
+	n := len(s.box)
+	s.headP[part] = grow(s.headP[part], n)
+	clear(s.headP[part])
+	s.flagP[part] = grow(s.flagP[part], n)
+	clear(s.flagP[part])
+	s.nextP[part] = s.nextP[part][:0]
 	s.sweepRows(part, buf)
 }
 
 // sweepRows sweeps the filled rows of one part (see sweepPart).
 func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 	cells := s.cells
-	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
+	ea0 := s.partA[part][:0]
 	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
 		start, end := s.rowStart[r], s.rowStart[r+1]
@@ -779,7 +783,7 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 			// items meet fewer): the loop's exit is the branch the
 			// predictor misses.
 			if nc >= candBuf-look {
-				ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+				ea0 = s.relateAll(part, buf[:nc], ea0)
 				nc = 0
 			}
 			next := items[ai+1 : ai+1+look : ai+1+look]
@@ -802,36 +806,34 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 				buf[nc] = pa + uint64(bi-ai)<<32
 				nc += keep(eb)
 				if nc == candBuf {
-					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+					ea0 = s.relateAll(part, buf[:nc], ea0)
 					nc = 0
 				}
 			}
 		}
 	}
-	ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
-	s.partA[part], s.partB[part] = ea0, eb0
+	s.partA[part] = s.relateAll(part, buf[:nc], ea0)
 }
 
 // look is the number of a row's next items each item is tested against
 // without a branch; each row ends in look sentinels.
 const look = 4
 
-// relateAll appends an edge (the rank of the item behind to ea, of the
-// one in front to eb) for each pair of cells, by the pairwise rule;
-// a pair whose projections do not overlap may be kept when its edge
-// follows fallback order (see below).
-func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
+// relateAll appends an edge to part's edges for each pair of cells, by
+// the pairwise rule: the rank of the item behind to ea, chained by the
+// item in front. A pair whose projections do not overlap may be kept when
+// its edge follows fallback order (see below).
+func (s *Sorter) relateAll(part int, pairs []uint64, ea []int32) []int32 {
 	cells, box, rank, q := s.cells, s.box, s.rank, s.q
-	// One store per pair; the length advances for the overlapping ones.
-	// The rule is relation's, written out: a call would spill every
-	// register of this loop.
+	head, flag := s.headP[part], s.flagP[part]
 	k := len(ea)
 	ea = slices.Grow(ea, len(pairs))[:k+len(pairs)]
-	eb = slices.Grow(eb, len(pairs))[:k+len(pairs)]
+	next := slices.Grow(s.nextP[part][:k], len(pairs))[:k+len(pairs)]
 	for _, p := range pairs {
 		a, b := &cells[uint32(p)], &cells[p>>32]
 		ia, ib := a.id&^firstRow, b.id&^firstRow
 		A, B := &box[ia], &box[ib]
+		// The rule is relation's, written out.
 		ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
 		ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
 		az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
@@ -843,19 +845,24 @@ func (s *Sorter) relateAll(pairs []uint64, ea, eb []int32) ([]int32, []int32) {
 		bBehind := bFirst&^aFirst | (aFirst^bFirst^1)&b2u(rb < ra)
 		swap := (ra ^ rb) & -int32(bBehind)
 		behind, front := ra^swap, rb^swap
-		ea[k], eb[k] = behind, front
 		// The range filter may pass a pair whose projections only touch
-		// (it works in float32 rounded outwards). Only an edge against
+		// (it works in grid steps rounded outwards). Only an edge against
 		// fallback order (the item behind ranks later) is checked here:
 		// the others cannot change the order unless the topological walk
 		// follows them, and it checks them then (see edgeHolds).
-		keep := uint32(1)
 		if behind > front {
-			keep = b2u(projOverlap(A, B, q))
+			if !projOverlap(A, B, q) {
+				continue
+			}
+			flag[front] = 1
 		}
-		k += int(keep)
+		ea[k] = behind
+		next[k] = head[front]
+		head[front] = int32(k + 1)
+		k++
 	}
-	return ea[:k], eb[:k]
+	s.nextP[part] = next[:k]
+	return ea[:k]
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:
@@ -877,28 +884,20 @@ func up32(f float64) float32 {
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it. It works on fallback ranks (the
 // edges name items by rank), so the search's roots are visited in memory
-// order. Each item's edges are chained in one pass (no adjacency table):
-// the walk follows only the lists of the items it pushes, copied onto an
-// arena in the order sortAdj defines.
+// order. Each item's edges are chained as relateAll makes them (no
+// adjacency table): the walk follows only the lists of the items it
+// pushes, copied onto an arena in the order sortAdj defines.
 func (s *Sorter) topo(n int) {
 	// Every slice is held in a local: stores through s would make the
 	// compiler reload them on each step.
-	head := grow(s.head, n)
-	s.head = head
-	clear(head)
-	// state: 0 unvisited, 1 unvisited with an item behind it that comes
-	// later in fallback order, 2 on the search stack, 3 out.
+	// state: 0 unvisited, 2 on the search stack, 3 out.
 	state := grow(s.state, n)
 	s.state = state
 	clear(state)
-	edgeA, edgeB := s.edgeA, s.edgeB
-	next := grow(s.next, len(edgeA))
-	s.next = next
-	for e, b := range edgeB {
-		next[e] = head[b]
-		head[b] = int32(e + 1)
-		state[b] |= uint8(b2u(edgeA[e] > b))
-	}
+	head0, head1 := s.headP[0][:n], s.headP[1][:n]
+	next0, next1 := s.nextP[0], s.nextP[1]
+	behind0, behind1 := s.partA[0], s.partA[1]
+	flag0, flag1 := s.flagP[0][:n], s.flagP[1][:n]
 	stack := grow(s.stack, n)
 	s.stack = stack
 	cur := grow(s.cursor, n) // per stack level: the next list entry to follow
@@ -909,28 +908,30 @@ func (s *Sorter) topo(n int) {
 	order := grow(s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
-	// push puts x on the stack with its list.
+	// push puts x on the stack with its list (both parts' edges).
 	push := func(x int32, sp int) {
 		start := len(arena)
-		for e := head[x]; e != 0; e = next[e-1] {
-			arena = append(arena, edgeA[e-1])
+		for e := head0[x]; e != 0; e = next0[e-1] {
+			arena = append(arena, behind0[e-1])
+		}
+		for e := head1[x]; e != 0; e = next1[e-1] {
+			arena = append(arena, behind1[e-1])
 		}
 		s.sortAdj(arena[start:], x)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
 	}
 	k := 0
 	for root := range int32(n) {
+		if state[root] != 0 {
+			continue
+		}
 		// Fast path: when root's turn comes every item before it in
 		// fallback order is out, so unless something behind it comes
-		// later in that order (state 1), root goes out now.
-		switch state[root] {
-		case 0:
+		// later in that order (flagged), root goes out now.
+		if flag0[root]|flag1[root] == 0 {
 			state[root] = 3
 			order[k] = byFB[root]
 			k++
-			continue
-		case 1:
-		default:
 			continue
 		}
 		state[root] = 2
@@ -945,7 +946,7 @@ func (s *Sorter) topo(n int) {
 				// An edge from an item earlier in fallback order is checked
 				// now (see relateAll); state 2 (on the stack) closes a
 				// cycle: skip.
-				if state[nb] < 2 && (nb > top || s.edgeHolds(nb, top)) {
+				if state[nb] == 0 && (nb > top || s.edgeHolds(nb, top)) {
 					state[nb] = 2
 					push(nb, sp)
 					sp++
