@@ -441,14 +441,15 @@ func (s *Sorter) entriesPart(part int) {
 }
 
 // cellOf returns the candidate-search record of box b, item i, whose u0
-// is u0 grid steps (the rows' sort key). Every range is rounded outwards:
-// from the float64 values relation compares for w and v, from their
-// float32 roundings for u.
+// is u0 grid steps (the rows' sort key, from u0's float32 rounding down).
+// Every range is rounded outwards from the float64 values relation
+// compares.
 func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 	w0, w1 := b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
 	v0, v1 := b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
-	// u from its float32 roundings (u0's step is the rows' sort key).
-	u1 := float64(up32(b.Max.X - b.Min.Y))
+	// u0's step comes from its float32 rounding (the rows' sort key);
+	// u1's straight from the box is as good for the overlap test.
+	u1 := b.Max.X - b.Min.Y
 	return cell{
 		u:  u0 | gridUp((u1-g[4])*g[5])<<16,
 		lo: gridDown((w0-g[0])*g[1]) | gridDown((v0-g[2])*g[3])<<16 + gridOnes,
