@@ -122,14 +122,15 @@ type Sorter struct {
 	kz   float64 // view depth of one z unit relative to one x unit
 	q    float64 // ZPixels/TileH: hexagon-overlap weight of z
 
-	box  []Box
-	wr   []wRange        // per item: its w range, in float32 rounded outwards
-	fbK  []uint32        // per item: fallback depth as an order-preserving key
-	uK   []uint32        // per item: u0 rounded down to float32 (its bits), then its grid step
-	rank []int32         // fallback rank of each item
-	byFB []int32         // items in fallback order
-	byU  []int32         // items in increasing u0
-	scr  [2]radixScratch // one per concurrent radix sort
+	box     []Box
+	wr      []wRange        // per item: its w range, in float32 rounded outwards
+	fbK     []uint32        // per item: fallback depth as an order-preserving key
+	uK      []uint32        // per item: u0 rounded down to float32 (its bits), then its grid step
+	rank    []int32         // fallback rank of each item
+	byFB    []int32         // items in fallback order
+	byU     []int32         // items in increasing u0
+	scr     [2]radixScratch // one per concurrent radix sort
+	count15 *[1 << 15]int32 // countSort15's counts
 
 	// Parallel phases: the caller runs part 0 and, when the helper
 	// goroutine is running, the helper runs part 1 at the same time.
@@ -487,7 +488,11 @@ func (s *Sorter) radixPart(part int) {
 		for i, k := range uK {
 			uK[i] = gridDown((float64(math.Float32frombits(k)) - g[4]) * g[5])
 		}
-		s.byU = radix(s.byU, uK, n, &s.scr[1])
+		if n >= 1<<13 {
+			s.byU = s.countSort15(s.byU, uK, n)
+		} else {
+			s.byU = radix(s.byU, uK, n, &s.scr[1])
+		}
 	}
 	s.rowsPart(part)
 }
@@ -518,6 +523,32 @@ func (s *Sorter) rowsPart(part int) {
 			count[r]++
 		}
 	}
+}
+
+// countSort15 returns the item indices 0..n−1 stably sorted by key, whose
+// values are below 2^15: one counting pass over 2^15 counts, which beats
+// two radix passes from about 8192 items.
+func (s *Sorter) countSort15(dst []int32, key []uint32, n int) []int32 {
+	dst = grow(dst, n)
+	if s.count15 == nil {
+		s.count15 = new([1 << 15]int32)
+	}
+	cnt := s.count15
+	clear(cnt[:])
+	for _, k := range key[:n] {
+		cnt[k]++
+	}
+	var sum int32
+	for i, c := range cnt {
+		cnt[i] = sum
+		sum += c
+	}
+	for i, k := range key[:n] {
+		p := cnt[k]
+		cnt[k]++
+		dst[p] = int32(i)
+	}
+	return dst
 }
 
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix

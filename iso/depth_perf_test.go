@@ -52,7 +52,11 @@ func TestSorterMatchesOld(t *testing.T) {
 			if scene < 3 {
 				n = 1 + r.IntN(20)
 			}
-			boxes := randomMixedScene(r, n, r.Range(3, 150))
+			spread := r.Range(3, 150)
+			if scene == 11 { // large enough for the one-pass u sort
+				n, spread = 9000+r.IntN(4000), 150
+			}
+			boxes := randomMixedScene(r, n, spread)
 			old.Reset()
 			one.Reset()
 			two.Reset()
