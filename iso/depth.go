@@ -141,8 +141,6 @@ type Sorter struct {
 	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
 	orderRows                   int32      // the rows the order is defined by (see orderRow)
 	orderInv                    float32    // and 1/their height
-	vLo, vHi                    [2]float64 // v range of each entries part
-	uLo, uHi                    [2]float64 // u range of each entries part
 	grid                        [6]float64 // origin and steps a unit of w, v and u
 	rows                        int
 	rowCount                    [2][]int32 // cells per row, counted by each part
@@ -160,6 +158,7 @@ type Sorter struct {
 	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
 	rowStart []int32
+	pc       []cell // per item: its cell (first-row flag clear)
 	cells    []cell
 	cursor   []int32
 	arena    []int32 // the lists of the items on the search stack
@@ -397,6 +396,8 @@ func (s *Sorter) Sort() []int32 {
 	s.wr = grow(s.wr, n)
 	s.fbK = grow(s.fbK, n)
 	s.uK = grow(s.uK, n)
+	s.pc = grow(s.pc, n)
+	s.layoutGrid(n)
 	s.par(s.phEntries)
 	s.layoutRows(n)
 	s.par(s.phRadix)
@@ -413,32 +414,19 @@ func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
-	box, wr, fbK, uK := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi]
-	vLo, vHi := math.Inf(1), math.Inf(-1)
-	uLo, uHi := math.Inf(1), math.Inf(-1)
+	box, wr, fbK, uK, pc := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi], s.pc[lo:hi]
+	g := &s.grid
 	for j := range box {
 		b := &box[j]
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
 		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
-		uK[j] = math.Float32bits(down32(b.Min.X - b.Max.Y))
-		// Compared by hand: min and max of floats cost more (NaN and
-		// signed zeros), and the ranges settle after a few items.
-		if v := b.Min.X - q*b.Max.Z; v < vLo {
-			vLo = v
-		}
-		if v := b.Max.X - q*b.Min.Z; v > vHi {
-			vHi = v
-		}
-		if u := b.Min.X - b.Max.Y; u < uLo {
-			uLo = u
-		}
-		if u := b.Max.X - b.Min.Y; u > uHi {
-			uHi = u
-		}
+		// The rows are swept in the order of u0's grid step, from u0's
+		// float32 rounding down.
+		u0 := gridDown((float64(down32(b.Min.X-b.Max.Y)) - g[4]) * g[5])
+		uK[j] = u0
+		pc[j] = cellOf(b, int32(lo+j), u0, q, g)
 	}
-	s.vLo[part], s.vHi[part] = vLo, vHi
-	s.uLo[part], s.uHi[part] = uLo, uHi
 }
 
 // cellOf returns the candidate-search record of box b, item i, whose u0
@@ -459,15 +447,28 @@ func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 	}
 }
 
-// gridDown and gridUp turn a position in grid steps (at most 2^56 either
-// way) into a whole step below (above) it, with a step to spare for
+// gridDown and gridUp turn a position in grid steps into a whole step
+// below (above) it, with a step to spare for
 // rounding. Positions off the grid saturate so that the order is kept
 // and two ranges off the same end still overlap: gridDown is within
 // [0, gridMax−2] and gridUp within [2, gridMax], and gridDown(f) <
 // gridUp(g) whenever f ≤ g. They clamp in integers: min and max of floats
 // cost more (NaN and signed zeros).
-func gridDown(f float64) uint32 { return uint32(min(max(int64(f)-1, 0), gridMax-2)) }
-func gridUp(f float64) uint32   { return uint32(min(max(int64(f)+2, 2), gridMax)) }
+func gridDown(f float64) uint32 { return uint32(min(max(int64(clampSteps(f))-1, 0), gridMax-2)) }
+func gridUp(f float64) uint32   { return uint32(min(max(int64(clampSteps(f))+2, 2), gridMax)) }
+
+// clampSteps keeps a position in grid steps within ±2^40, where int64
+// holds it (a far-off item, or a grid over a single point, can put it
+// anywhere up to ±Inf). The branches are almost never taken.
+func clampSteps(f float64) float64 {
+	if f > 1<<40 {
+		f = 1 << 40
+	}
+	if f < -(1 << 40) {
+		f = -(1 << 40)
+	}
+	return f
+}
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
 // them) or by u0's grid step (part 1), then finds the rows of half the
@@ -482,12 +483,8 @@ func (s *Sorter) radixPart(part int) {
 			rank[it] = int32(r)
 		}
 	} else {
-		// The rows are swept in the order of u0's grid step (15 bits: two
-		// radix passes).
-		uK, g := s.uK[:n], &s.grid
-		for i, k := range uK {
-			uK[i] = gridDown((float64(math.Float32frombits(k)) - g[4]) * g[5])
-		}
+		// The rows are swept in the order of u0's grid step (15 bits).
+		uK := s.uK[:n]
 		if n >= 1<<13 {
 			s.byU = s.countSort15(s.byU, uK, n)
 		} else {
@@ -639,7 +636,7 @@ func (s *Sorter) layoutRows(n int) {
 	s.rows = int(span/side) + 1
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
-	s.layoutGrid(n, span)
+
 	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
 	s.rowCount[0] = grow(s.rowCount[0], s.rows+1)
@@ -649,9 +646,8 @@ func (s *Sorter) layoutRows(n int) {
 // layoutGrid chooses the cells' grid: for each of w, v and u, 2^15 − 8
 // steps over the range that holds the bulk of the items (see bulkRange),
 // so that a few far-off items do not leave all the others in one step
-// (they land in the end steps, which keep every pair there). wSpan is the
-// width of all the items' w ranges.
-func (s *Sorter) layoutGrid(n int, wSpan float64) {
+// (they land in the end steps, which keep every pair there).
+func (s *Sorter) layoutGrid(n int) {
 	const samples = 64
 	var lo, ext [3][samples]float64
 	k := min(n, samples)
@@ -662,15 +658,9 @@ func (s *Sorter) layoutGrid(n int, wSpan float64) {
 		lo[1][j], ext[1][j] = b.Min.X-q*b.Max.Z, b.Max.X-b.Min.X+q*(b.Max.Z-b.Min.Z)
 		lo[2][j], ext[2][j] = b.Min.X-b.Max.Y, b.Max.X-b.Min.X+b.Max.Y-b.Min.Y
 	}
-	// The whole spans bound the scale, so that no position in steps
-	// exceeds 2^56 (converting it to int64 stays exact).
-	spans := [3]float64{wSpan,
-		max(s.vHi[0], s.vHi[1]) - min(s.vLo[0], s.vLo[1]),
-		max(s.uHi[0], s.uHi[1]) - min(s.uLo[0], s.uLo[1])}
 	for a := range 3 {
 		org, width := bulkRange(lo[a][:k], ext[a][:k])
-		width = max(width, spans[a]/(1<<40), 1e-300)
-		s.grid[2*a], s.grid[2*a+1] = org, (gridMax-8)/width
+		s.grid[2*a], s.grid[2*a+1] = org, (gridMax-8)/max(width, 1e-300)
 	}
 }
 
@@ -721,7 +711,7 @@ func (s *Sorter) countRows() {
 // item and fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
-	box, rowLo, rowHi, uK, cells, q := s.box[:n], s.rowLo[:n], s.rowHi[:n], s.uK[:n], s.cells, s.q
+	rowLo, rowHi, pc, cells := s.rowLo[:n], s.rowHi[:n], s.pc[:n], s.cells
 	cursor := s.cursor
 	copy(cursor[lo:hi], s.rowStart[lo:hi])
 	for _, i := range s.byU[:n] {
@@ -729,7 +719,7 @@ func (s *Sorter) fillRows(lo, hi int32) {
 		if r0 > r1 {
 			continue // none of its rows is in this part
 		}
-		c := cellOf(&box[i], i, uK[i], q, &s.grid)
+		c := pc[i]
 		first := c
 		first.id |= firstRow
 		if rowLo[i] != r0 {
