@@ -408,8 +408,7 @@ func (s *Sorter) Sort() []int32 {
 }
 
 // entriesPart computes, for half the items, the fallback key, the w range
-// (for the rows), u0 rounded down (for the sweep order) and the ranges of
-// u and v (for the grid).
+// (for the rows), u0's grid step (the sweep order) and the cell.
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
@@ -448,12 +447,11 @@ func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
 }
 
 // gridDown and gridUp turn a position in grid steps into a whole step
-// below (above) it, with a step to spare for
-// rounding. Positions off the grid saturate so that the order is kept
-// and two ranges off the same end still overlap: gridDown is within
-// [0, gridMax−2] and gridUp within [2, gridMax], and gridDown(f) <
-// gridUp(g) whenever f ≤ g. They clamp in integers: min and max of floats
-// cost more (NaN and signed zeros).
+// below (above) it, with a step to spare for rounding. Positions off the
+// grid saturate so that the order is kept and two ranges off the same end
+// still overlap: gridDown is within [0, gridMax−2] and gridUp within
+// [2, gridMax], and gridDown(f) < gridUp(g) whenever f ≤ g. They clamp in
+// integers: min and max of floats cost more (NaN and signed zeros).
 func gridDown(f float64) uint32 { return uint32(min(max(int64(clampSteps(f))-1, 0), gridMax-2)) }
 func gridUp(f float64) uint32   { return uint32(min(max(int64(clampSteps(f))+2, 2), gridMax)) }
 
