@@ -334,7 +334,23 @@ func TestSorterExtremeCoordinates(t *testing.T) {
 	vals := []float64{-MaxCoord, -1e9, -3, -1e-30, 0, 1e-30, 0.5, 1, 7, 1e6, MaxCoord - 2}
 	for trial := 0; trial < 300; trial++ {
 		var boxes []Box
-		for range 1 + r.IntN(60) {
+		if trial == 0 {
+			// A grid over a speck (the sampled bulk: the far boxes sit
+			// between the sampled indices), and overlapping pairs 2e9
+			// away on either side whose grid positions overflow int64
+			// unless clamped: a tall box behind a low one, where the
+			// rule and the fallback order disagree, so the pair must be
+			// found.
+			speck := box(0, 0, 0, 1e-6, 1e-6, 1e-6)
+			boxes = append(boxes, speck)
+			for _, at := range []float64{-2e9, 2e9} {
+				boxes = append(boxes, box(at, 0, 0, at+1, 1, 1000), box(at+1, 0, 0, at+2, 1, 1))
+			}
+			for range 2000 {
+				boxes = append(boxes, speck)
+			}
+		}
+		for range (1 + r.IntN(60)) * min(trial, 1) {
 			var c [6]float64
 			for k := range c {
 				c[k] = vals[r.IntN(len(vals))]
