@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"diorama/mathx"
@@ -83,95 +84,131 @@ const MaxSortItems = 1 << 24
 // The pairwise relations form a graph that is sorted topologically by a
 // depth-first search started from items in fallback order, so items that
 // are not constrained keep the fallback order and the result is fully
-// deterministic. A cycle (cyclic overlap: boxes floating at different
-// heights, or the classic three interlocking rods, can overlap each other
-// in a ring that no order satisfies) is broken at the edge that closes it
-// during the search; every other constraint holds.
+// deterministic. The search visits the items behind an item in this
+// order: by the first row of w = y − q·z both lie in (q = ZPixels/TileH;
+// rows as high as the items' mean w extent), then by v0 = min(x − q·z)
+// rounded down to float32, then by index. A cycle (cyclic overlap: boxes
+// floating at different heights, or the classic three interlocking rods,
+// can overlap each other in a ring that no order satisfies) is broken at
+// the edge that closes it during the search; every other constraint
+// holds.
 //
-// Candidate pairs come from rows of the (x − q·z, y − q·z) plane swept in
-// order (q = ZPixels/TileH), so the cost is proportional to the number of
-// items plus the number of nearby pairs, not n². A Sorter reuses its
-// memory: after the first frames, Reset/Add/Sort does not allocate.
+// Candidate pairs come from rows of the (x − y, y − q·z) plane swept in
+// order, so the cost is proportional to the number of items plus the
+// number of nearby pairs, not n². A Sorter reuses its memory: after the
+// first frames, Reset/Add/Sort does not allocate.
 //
-// Speed (issue 19): the candidate filter and the pairwise rule have no
-// data-dependent branches (pairs go through a buffer), the edges and the
-// search name items by fallback rank, rows are assigned and filled inside
-// the parallel phases, and the radix sort counts its digits in one pass.
+// Speed (issue 19). When an item's turn comes in fallback order, every
+// item before it is out already, so the search only has to descend from
+// an item that has something behind it coming later in fallback order —
+// 2 % of the edges on a level; the rest go out in fallback order without
+// looking at their edges. Hence the exact overlap check is only made at
+// once for those edges (the walk checks the others when it follows one,
+// and sorts only the lists it follows into the order above), and the
+// candidate search is free to use any rows and any filter that keeps
+// every overlapping pair: it sweeps along u = x − y (the narrowest
+// projected range of tall objects: 30 % fewer candidates than along v)
+// in rows 1.5 times as high, over 16-byte cells holding u, v and w in
+// 15-bit grid steps rounded outwards (w and v compared by one integer
+// subtraction), testing each cell against its next four without a branch.
 // The order is exactly the former implementation's (TestSorterMatchesOld,
-// against the copy kept in depth_old_test.go). BenchmarkDepthSortVsOld
-// times both in one loop on the 10,000-object scenes of
-// BenchmarkDepthSort10k; on 2026-11-25, 2-core shared machine at load
-// average 7–9, best of 200:
-//
-//	go test -run '^$' -bench DepthSortVsOld -benchtime 200x ./iso/
-//
-// level200, one goroutine: 1.23–1.26 ms against 1.55–1.63 ms
-// (1.24–1.29×; CPU time 1.20–1.25×); level200, two goroutines, critical
-// path modelled on one core (the machine had no free second core):
-// 784–807 µs against 1010–1052 µs (1.28–1.32×); dense100 (four times the
-// pairs), one goroutine: 2.51–2.54 ms against 3.65–3.66 ms (1.44–1.46×),
-// modelled two goroutines 1.51 ms against 2.24 ms (1.48×). Short of the
-// issue's 2×: what remains is the row sweep (about 40 %, one iteration per
-// pair of neighbours in a row), the serial Add calls and depth-first
-// search (about 30 % of the two-goroutine path) and the two radix sorts.
+// against the copy kept in depth_old_test.go) and the definition's
+// computed from all n² pairs (TestSorterMatchesBruteForce).
+// BenchmarkDepthSortVsOld times both in one loop on the 10,000-object
+// scenes of BenchmarkDepthSort10k; see README.md's performance table for
+// the figures.
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
 	q    float64 // ZPixels/TileH: hexagon-overlap weight of z
 
-	box  []Box
-	ent  []entry         // per item: its (v, w) ranges, in float32 rounded outwards
-	fbK  []uint32        // per item: fallback depth as an order-preserving key
-	vK   []uint32        // per item: v0 as an order-preserving key
-	rank []int32         // fallback rank of each item
-	byFB []int32         // items in fallback order
-	byV  []int32         // items in increasing v0
-	scr  [2]radixScratch // one per concurrent radix sort
+	box     []Box
+	wr      []wRange        // per item: its w range, in float32 rounded outwards
+	fbK     []uint32        // per item: fallback depth as an order-preserving key
+	uK      []uint32        // per item: u0 rounded down to float32 (its bits), then its grid step
+	rank    []int32         // fallback rank of each item
+	byFB    []int32         // items in fallback order
+	byU     []int32         // items in increasing u0
+	scr     [2]radixScratch // one per concurrent radix sort
+	count15 *[1 << 15]int32 // countSort15's counts
 
 	// Parallel phases: the caller runs part 0 and, when the helper
 	// goroutine is running, the helper runs part 1 at the same time.
 	helper                      *sortHelper
 	workers                     int
 	phEntries, phRadix, phSweep func(part int)
-	sweepLo, sweepHi            [2]int32 // row range of each sweep part
-	rowW0, rowInv               float32  // the rows' origin and 1/height in w
+	sweepLo, sweepHi            [2]int32   // row range of each sweep part
+	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
+	orderRows                   int32      // the rows the order is defined by (see orderRow)
+	orderInv                    float32    // and 1/their height
+	grid                        [6]float64 // origin and steps a unit of w, v and u
 	rows                        int
 	rowCount                    [2][]int32 // cells per row, counted by each part
-	partA, partB                [2][]int32
+	// Each part's edges: the rank of the item behind (partA), chained by
+	// the item in front (headP: 1 + its last edge, 0 if none; nextP: 1 +
+	// the edge before with the same front), and flagP marks an item with
+	// something behind it that comes later in fallback order.
+	partA, headP, nextP [2][]int32
+	flagP               [2][]uint8
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its two parts one after the other).
 	parHook func(func(int))
-	cand    [2]*[candBuf][2]int32 // candidate pairs (cells) of each sweep part
+	cand    [2]*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
 
+	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
 	rowStart []int32
-	cells    []entry
+	pc       []cell // per item: its cell (first-row flag clear)
+	cells    []cell
 	cursor   []int32
-	edgeA    []int32 // behind
-	edgeB    []int32 // front
-	adjStart []int32
-	adj      []int32
+	arena    []int32 // the lists of the items on the search stack
+	frameEnd []int32 // per stack level: the end of its item's list in arena
 	state    []uint8
 	stack    []int32
 	order    []int32
 }
 
-// entry is one item's candidate-search record: its ranges of
-// v = x − q·z, w = y − q·z and u = x − y (two projected boxes overlap
-// exactly when all three ranges do), rounded outwards to float32, and the
-// first row of the search grid it lies in.
-type entry struct {
-	v0, v1, w0, w1 float32
-	u0, u1         float32 // x − y range: the third overlap test
-	row            int32
-	idx            int32 // the item
-	rank           int32 // its fallback rank: the edges and topo name items by rank
+// cell is one item's candidate-search record in one row: its ranges of
+// u = x − y (the sweep's axis), w = y − q·z and v = x − q·z (two projected
+// boxes overlap exactly when all three ranges do) in 15-bit grid steps
+// rounded outwards, w and v packed so that one integer subtraction
+// compares both (see overlapWV); the item and whether this row is the
+// first it lies in (bit 31 of id). It is computed from the box while the
+// rows are filled; 16 bytes, as the cells are the largest array the sort
+// writes and reads (24 bytes was measured 7 % slower overall). The filter
+// only has to keep every pair that overlaps: relateAll and the walk decide
+// exactly.
+type cell struct {
+	u  uint32 // u0 | u1<<16 in grid steps
+	lo uint32 // w0 | v0<<16 in grid steps, plus 1 in each half
+	hi uint32 // w1 | v1<<16 in grid steps, with bit 15 set in each half
+	id uint32 // the item | first row << 31
 }
+
+// Packed (w, v) grid steps: two 16-bit halves holding values below 2^15.
+const (
+	gridMax   = 1<<15 - 1
+	gridOnes  = 1 | 1<<16
+	gridGuard = 1<<15 | 1<<31
+)
+
+// overlapWV reports whether both the w and the v ranges of two cells
+// overlap: a.lo < b.hi and b.lo < a.hi in each half. Subtracting one half
+// from the other with its bit 15 set leaves that bit set exactly when the
+// difference is not negative, and never borrows from the next half.
+func overlapWV(aLo, aHi, bLo, bHi uint32) bool {
+	return (bHi-aLo)&(aHi-bLo)&gridGuard == gridGuard
+}
+
+// firstRow is the bit of cell.id set in an item's first row.
+const firstRow = 1 << 31
+
+// wRange is an item's w range, rounded outwards to float32.
+type wRange struct{ w0, w1 float32 }
 
 // radixScratch is the working memory of one radix sort.
 type radixScratch struct {
-	tmp        []int32
-	keyA, keyB []uint32
+	a, b []uint64 // (key, index) words
 }
 
 // sortHelper is the Sorter's second goroutine: it runs part 1 of each
@@ -256,9 +293,9 @@ func (s *Sorter) startHelper() {
 // Reset forgets all items, keeping memory.
 func (s *Sorter) Reset() {
 	s.box = s.box[:0]
-	s.ent = s.ent[:0]
+	s.wr = s.wr[:0]
 	s.fbK = s.fbK[:0]
-	s.vK = s.vK[:0]
+	s.uK = s.uK[:0]
 }
 
 // Len returns the number of items added since the last Reset.
@@ -308,9 +345,7 @@ func (s *Sorter) relate(a, b int32) int {
 func relation(A, B *Box, ra, rb int32, q float64) int {
 	// The projected hexagons overlap iff their ranges of x−y, x−q·z and
 	// y−q·z overlap (their edges only run along the three projected axes).
-	if A.Min.X-A.Max.Y >= B.Max.X-B.Min.Y || B.Min.X-B.Max.Y >= A.Max.X-A.Min.Y ||
-		A.Min.X-q*A.Max.Z >= B.Max.X-q*B.Min.Z || B.Min.X-q*B.Max.Z >= A.Max.X-q*A.Min.Z ||
-		A.Min.Y-q*A.Max.Z >= B.Max.Y-q*B.Min.Z || B.Min.Y-q*B.Max.Z >= A.Max.Y-q*A.Min.Z {
+	if !projOverlap(A, B, q) {
 		return 0
 	}
 	// An axis on which both are flat at the same coordinate (coplanar
@@ -324,6 +359,14 @@ func relation(A, B *Box, ra, rb int32, q float64) int {
 	sep := int(bFirst) - int(aFirst)
 	fb := 1 - 2*int(b2u(ra < rb))
 	return sep | fb&^-int(aFirst^bFirst)
+}
+
+// projOverlap reports whether the projections of A and B overlap, exactly
+// as relation decides it.
+func projOverlap(A, B *Box, q float64) bool {
+	return !(A.Min.X-A.Max.Y >= B.Max.X-B.Min.Y || B.Min.X-B.Max.Y >= A.Max.X-A.Min.Y ||
+		A.Min.X-q*A.Max.Z >= B.Max.X-q*B.Min.Z || B.Min.X-q*B.Max.Z >= A.Max.X-q*A.Min.Z ||
+		A.Min.Y-q*A.Max.Z >= B.Max.Y-q*B.Min.Z || B.Min.Y-q*B.Max.Z >= A.Max.Y-q*A.Min.Z)
 }
 
 // b2u is 1 for true and 0 for false (compiled to a flag move, no branch).
@@ -350,46 +393,84 @@ func (s *Sorter) Sort() []int32 {
 	if s.workers > 1 && n >= parallelMin && s.helper == nil {
 		s.startHelper()
 	}
-	s.ent = grow(s.ent, n)
+	s.wr = grow(s.wr, n)
 	s.fbK = grow(s.fbK, n)
-	s.vK = grow(s.vK, n)
+	s.uK = grow(s.uK, n)
+	s.pc = grow(s.pc, n)
+	s.layoutGrid(n)
 	s.par(s.phEntries)
 	s.layoutRows(n)
 	s.par(s.phRadix)
 	s.countRows()
 	s.par(s.phSweep)
-	s.edgeA = append(s.partA[0], s.partA[1]...)
-	s.edgeB = append(s.partB[0], s.partB[1]...)
-	s.partA[0], s.partB[0] = s.edgeA, s.edgeB // keep the grown memory
 	s.topo(n)
 	return s.order
 }
 
-// entriesPart computes the candidate-search entries and the two sort keys
-// of half the items.
+// entriesPart computes, for half the items, the fallback key, the w range
+// (for the rows), u0's grid step (the sweep order) and the cell.
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
 	lo, hi := part*n/2, (part+1)*n/2
 	q, kz := s.q, s.kz
-	box, ent, fbK, vK := s.box[lo:hi], s.ent[lo:hi], s.fbK[lo:hi], s.vK[lo:hi]
+	box, wr, fbK, uK, pc := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi], s.pc[lo:hi]
+	g := &s.grid
 	for j := range box {
-		i := lo + j
 		b := &box[j]
-		e := entry{
-			v0: down32(b.Min.X - q*b.Max.Z), v1: up32(b.Max.X - q*b.Min.Z),
-			w0: down32(b.Min.Y - q*b.Max.Z), w1: up32(b.Max.Y - q*b.Min.Z),
-			u0: down32(b.Min.X - b.Max.Y), u1: up32(b.Max.X - b.Min.Y),
-			idx: int32(i),
-		}
 		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
-		ent[j] = e
+		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
 		fbK[j] = orderKey(float32(c))
-		vK[j] = orderKey(e.v0)
+		// The rows are swept in the order of u0's grid step, from u0's
+		// float32 rounding down.
+		u0 := gridDown((float64(down32(b.Min.X-b.Max.Y)) - g[4]) * g[5])
+		uK[j] = u0
+		pc[j] = cellOf(b, int32(lo+j), u0, q, g)
 	}
 }
 
+// cellOf returns the candidate-search record of box b, item i, whose u0
+// is u0 grid steps (the rows' sort key, from u0's float32 rounding down).
+// Every range is rounded outwards from the float64 values relation
+// compares.
+func cellOf(b *Box, i int32, u0 uint32, q float64, g *[6]float64) cell {
+	w0, w1 := b.Min.Y-q*b.Max.Z, b.Max.Y-q*b.Min.Z
+	v0, v1 := b.Min.X-q*b.Max.Z, b.Max.X-q*b.Min.Z
+	// u0's step comes from its float32 rounding (the rows' sort key);
+	// u1's straight from the box is as good for the overlap test.
+	u1 := b.Max.X - b.Min.Y
+	return cell{
+		u:  u0 | gridUp((u1-g[4])*g[5])<<16,
+		lo: gridDown((w0-g[0])*g[1]) | gridDown((v0-g[2])*g[3])<<16 + gridOnes,
+		hi: gridUp((w1-g[0])*g[1]) | gridUp((v1-g[2])*g[3])<<16 | gridGuard,
+		id: uint32(i),
+	}
+}
+
+// gridDown and gridUp turn a position in grid steps into a whole step
+// below (above) it, with a step to spare for rounding. Positions off the
+// grid saturate so that the order is kept and two ranges off the same end
+// still overlap: gridDown is within [0, gridMax−2] and gridUp within
+// [2, gridMax], and gridDown(f) < gridUp(g) whenever f ≤ g. They clamp in
+// integers: min and max of floats cost more (NaN and signed zeros).
+func gridDown(f float64) uint32 { return uint32(min(max(int64(clampSteps(f))-1, 0), gridMax-2)) }
+func gridUp(f float64) uint32   { return uint32(min(max(int64(clampSteps(f))+2, 2), gridMax)) }
+
+// clampSteps keeps a position in grid steps within ±2^40, where int64
+// holds it (a far-off item, or a grid over a single point, can put it
+// anywhere up to ±Inf). The branches are almost never taken.
+func clampSteps(f float64) float64 {
+	if f > 1<<40 {
+		f = 1 << 40
+	}
+	if f < -(1 << 40) {
+		f = -(1 << 40)
+	}
+	return f
+}
+
 // radixPart sorts the items by fallback depth (part 0, which also ranks
-// them) or by v0 (part 1).
+// them) or by u0's grid step (part 1), then finds the rows of half the
+// items.
 func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
@@ -400,57 +481,95 @@ func (s *Sorter) radixPart(part int) {
 			rank[it] = int32(r)
 		}
 	} else {
-		s.byV = radix(s.byV, s.vK, n, &s.scr[1])
+		// The rows are swept in the order of u0's grid step (15 bits).
+		uK := s.uK[:n]
+		if n >= 1<<13 {
+			s.byU = s.countSort15(s.byU, uK, n)
+		} else {
+			s.byU = radix(s.byU, uK, n, &s.scr[1])
+		}
 	}
 	s.rowsPart(part)
 }
 
-// rowsPart finds the rows of half the items and counts them per row.
+// rowsPart finds the sweep rows of half the items and counts them per
+// row.
 func (s *Sorter) rowsPart(part int) {
 	n := len(s.box)
-	ent := s.ent[part*n/2 : (part+1)*n/2]
+	wr := s.wr[part*n/2 : (part+1)*n/2]
+	rowLo := s.rowLo[part*n/2 : (part+1)*n/2]
 	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
 	count := s.rowCount[part]
 	clear(count)
-	w0, inv, last := s.rowW0, float64(s.rowInv), float64(s.rows-1)
-	for i := range ent {
-		e := &ent[i]
-		lo := int32(min(float64(e.w0-w0)*inv, last))
-		hi := int32(min(float64(e.w1-w0)*inv, last))
-		e.row = lo
+	w0, inv, last := s.rowW0, float64(s.rowInv), int32(s.rows-1)
+	for i := range wr {
+		e := &wr[i]
+		// Clamped in integers (the same rows as clamping the float first,
+		// which costs more).
+		lo := min(int32(float64(e.w0-w0)*inv), last)
+		hi := min(int32(float64(e.w1-w0)*inv), last)
+		rowLo[i] = lo
 		rowHi[i] = hi
-		for r := lo; r <= hi; r++ {
+		// Most items lie in one or two rows: counted without a branch
+		// (count has a spare entry at the end).
+		count[lo]++
+		count[lo+1] += int32(b2u(hi > lo))
+		for r := lo + 2; r <= hi; r++ {
 			count[r]++
 		}
 	}
 }
 
+// countSort15 returns the item indices 0..n−1 stably sorted by key, whose
+// values are below 2^15: one counting pass over 2^15 counts, which beats
+// two radix passes from about 8192 items.
+func (s *Sorter) countSort15(dst []int32, key []uint32, n int) []int32 {
+	dst = grow(dst, n)
+	if s.count15 == nil {
+		s.count15 = new([1 << 15]int32)
+	}
+	cnt := s.count15
+	clear(cnt[:])
+	for _, k := range key[:n] {
+		cnt[k]++
+	}
+	var sum int32
+	for i, c := range cnt {
+		cnt[i] = sum
+		sum += c
+	}
+	for i, k := range key[:n] {
+		p := cnt[k]
+		cnt[k]++
+		dst[p] = int32(i)
+	}
+	return dst
+}
+
 // radix returns the item indices 0..n−1 stably sorted by key (an LSD radix
 // sort, 11 bits a pass), in dst's memory, using sc as working memory.
-// (Byte digits were measured slower: four passes instead of three.)
+// Each key travels with its index in one 64-bit word, so a pass makes one
+// scattered store per item instead of two. (Byte digits were measured
+// slower: four passes instead of three.)
 func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 	dst = grow(dst, n)
-	tmp := grow(sc.tmp, n)
-	sc.tmp = tmp
-	ks := grow(sc.keyA, n)
-	sc.keyA = ks
-	kd := grow(sc.keyB, n)
-	sc.keyB = kd
-	// One pass copies the keys and counts all three digits (11 bits each:
+	src := grow(sc.a, n)
+	sc.a = src
+	out := grow(sc.b, n)
+	sc.b = out
+	// One pass packs the words and counts all three digits (11 bits each:
 	// three passes cover 32-bit keys).
 	var count [3][2048]int32
 	for i, k := range key[:n] {
-		ks[i] = k
+		src[i] = uint64(k)<<32 | uint64(i)
 		count[0][k&0x7ff]++
 		count[1][k>>11&0x7ff]++
 		count[2][k>>22]++
 	}
-	src, out := dst, tmp
-	first := true // src holds 0..n−1 implicitly until the first pass
 	for d := range 3 {
-		shift := uint(11 * d)
+		shift := uint(32 + 11*d)
 		cnt := &count[d]
-		if cnt[ks[0]>>shift&0x7ff] == int32(n) {
+		if cnt[src[0]>>shift&0x7ff] == int32(n) {
 			continue // every key has the same digit here
 		}
 		var sum int32
@@ -458,56 +577,43 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 			cnt[i] = sum
 			sum += c
 		}
-		if first {
-			for i, k := range ks {
-				dg := k >> shift & 0x7ff
-				p := cnt[dg]
-				cnt[dg]++
-				out[p] = int32(i)
-				kd[p] = k
-			}
-			first = false
-		} else {
-			for i, k := range ks {
-				dg := k >> shift & 0x7ff
-				p := cnt[dg]
-				cnt[dg]++
-				out[p] = src[i]
-				kd[p] = k
-			}
+		for _, e := range src {
+			dg := e >> shift & 0x7ff
+			p := cnt[dg]
+			cnt[dg]++
+			out[p] = e
 		}
 		src, out = out, src
-		ks, kd = kd, ks
 	}
-	switch {
-	case first: // every key is equal: the identity
-		for i := range dst {
-			dst[i] = int32(i)
-		}
-	case &src[0] != &dst[0]: // an odd number of passes ran
-		copy(dst, src)
+	for i, e := range src {
+		dst[i] = int32(uint32(e))
 	}
 	return dst
 }
 
-// Candidate pairs: the (v, w) plane is cut into rows of w; each item is
-// listed in the rows its w range touches, in increasing v0 (items are
-// visited in v order), so each row is swept along v: an item only meets
-// the items that start before it ends. In that plane a long wall is as
-// thin as it is in the world (its screen rectangle would be huge).
+// Candidate pairs: the (u, w) plane is cut into rows of w; each item is
+// listed in the rows its w range touches, in increasing u0, so each row is
+// swept along u: an item only meets the items that start before it ends.
+// In that plane a long wall is as thin as it is in the world (its screen
+// rectangle would be huge).
 //
-// layoutRows chooses the rows (serially: one pass over the entries);
+// layoutRows chooses the rows the order is defined by, the sweep's rows
+// and the grid of the cells (serially: one pass over the items);
 // radixPart assigns the items to rows and counts the cells of each row
 // (half the items each); countRows lays out the cells and splits the rows
 // in two parts of about equal cell counts; sweepPart fills and sweeps the
-// rows of one part. Part 1's edges follow part 0's, so the edge list is
-// the same as one sweep over all rows, however many goroutines ran.
+// rows of one part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
-	for i := range s.ent[:n] {
-		e := &s.ent[i]
-		w0, w1 = min(w0, e.w0), max(w1, e.w1)
+	for i := range s.wr[:n] {
+		e := &s.wr[i]
+		if e.w0 < w0 {
+			w0 = e.w0
+		}
+		if e.w1 > w1 {
+			w1 = e.w1
+		}
 		ext += float64(e.w1 - e.w0)
 	}
 	// Row height: the mean w extent, so an item spans one or two rows; at
@@ -517,12 +623,59 @@ func (s *Sorter) layoutRows(n int) {
 	for span/side+1 > float64(n+16) {
 		side *= 2
 	}
+	s.orderRows = int32(span/side) + 1
+	s.orderInv = float32(1 / side)
+	// The sweep's rows are half as high again: fewer cells (items in two
+	// rows) for a few more candidate pairs, 4 % faster on level200.
+	side *= sweepRowScale
+	for span/side+1 > float64(n+16) {
+		side *= 2
+	}
 	s.rows = int(span/side) + 1
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
+
+	s.rowLo = grow(s.rowLo, n)
 	s.rowHi = grow(s.rowHi, n)
-	s.rowCount[0] = grow(s.rowCount[0], s.rows)
-	s.rowCount[1] = grow(s.rowCount[1], s.rows)
+	s.rowCount[0] = grow(s.rowCount[0], s.rows+1)
+	s.rowCount[1] = grow(s.rowCount[1], s.rows+1)
+}
+
+// layoutGrid chooses the cells' grid: for each of w, v and u, 2^15 − 8
+// steps over the range that holds the bulk of the items (see bulkRange),
+// so that a few far-off items do not leave all the others in one step
+// (they land in the end steps, which keep every pair there).
+func (s *Sorter) layoutGrid(n int) {
+	const samples = 64
+	var lo, ext [3][samples]float64
+	k := min(n, samples)
+	q := s.q
+	for j := range k {
+		b := &s.box[j*n/k]
+		lo[0][j], ext[0][j] = b.Min.Y-q*b.Max.Z, b.Max.Y-b.Min.Y+q*(b.Max.Z-b.Min.Z)
+		lo[1][j], ext[1][j] = b.Min.X-q*b.Max.Z, b.Max.X-b.Min.X+q*(b.Max.Z-b.Min.Z)
+		lo[2][j], ext[2][j] = b.Min.X-b.Max.Y, b.Max.X-b.Min.X+b.Max.Y-b.Min.Y
+	}
+	for a := range 3 {
+		org, width := bulkRange(lo[a][:k], ext[a][:k])
+		s.grid[2*a], s.grid[2*a+1] = org, (gridMax-8)/max(width, 1e-300)
+	}
+}
+
+// bulkRange returns the origin and width of a range holding the bulk of
+// a sample of items with the given low ends and extents: its 6th to 94th
+// percentile of low ends, widened on each side by that spread plus the
+// largest extent (so that on a level hardly any item is off it). It
+// reorders lo.
+func bulkRange(lo, ext []float64) (org, width float64) {
+	slices.Sort(lo)
+	cut := len(lo) / 16
+	a, b := lo[cut], lo[len(lo)-1-cut]
+	pad := b - a
+	for _, e := range ext {
+		pad = max(pad, b-a+e)
+	}
+	return a - pad, b - a + 2*pad
 }
 
 // countRows turns the per-part row counts into the cells' layout and
@@ -534,7 +687,7 @@ func (s *Sorter) countRows() {
 	c0, c1 := s.rowCount[0][:rows], s.rowCount[1][:rows]
 	rowStart[0] = 0
 	for r := range rows {
-		rowStart[r+1] = rowStart[r] + c0[r] + c1[r]
+		rowStart[r+1] = rowStart[r] + c0[r] + c1[r] + look
 	}
 	total := int(rowStart[rows])
 	s.cells = grow(s.cells, total)
@@ -552,19 +705,43 @@ func (s *Sorter) countRows() {
 }
 
 // fillRows lists the items whose rows fall in [lo, hi) in those rows'
-// cells, in increasing v0. With two goroutines each part reads every item
-// and fills its own rows.
+// cells, in increasing u0 steps. With two goroutines each part reads every
+// item and fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
-	ent, rowHi, rank, cells := s.ent[:n], s.rowHi[:n], s.rank[:n], s.cells
+	rowLo, rowHi, pc, cells := s.rowLo[:n], s.rowHi[:n], s.pc[:n], s.cells
 	cursor := s.cursor
 	copy(cursor[lo:hi], s.rowStart[lo:hi])
-	for _, i := range s.byV[:n] {
-		e := ent[i]
-		e.rank = rank[i]
-		for r := max(e.row, lo); r <= min(rowHi[i], hi-1); r++ {
-			cells[cursor[r]] = e
+	for _, i := range s.byU[:n] {
+		r0, r1 := max(rowLo[i], lo), min(rowHi[i], hi-1)
+		if r0 > r1 {
+			continue // none of its rows is in this part
+		}
+		c := pc[i]
+		first := c
+		first.id |= firstRow
+		if rowLo[i] != r0 {
+			first = c
+		}
+		cells[cursor[r0]] = first
+		cursor[r0]++
+		// Most items lie in one or two rows: the second is written
+		// without a branch (into a free cell of this part's rows, which
+		// stays free when there is no second row).
+		r := min(r0+1, hi-1)
+		cells[cursor[r]] = c
+		cursor[r] += int32(b2u(r1 > r0))
+		for r := r0 + 2; r <= r1; r++ {
+			cells[cursor[r]] = c
 			cursor[r]++
+		}
+	}
+	// Each row ends in look sentinels that no item reaches.
+	stop := cell{u: gridMax}
+	for r := lo; r < hi; r++ {
+		end := s.rowStart[r+1]
+		for c := end - look; c < end; c++ {
+			cells[c] = stop
 		}
 	}
 }
@@ -573,14 +750,14 @@ func (s *Sorter) fillRows(lo, hi int32) {
 // it relates them.
 const candBuf = 1024
 
-// sweepPart finds the pairs of one range of rows whose projections overlap
-// and records an edge for each. It runs in two steps so that neither has
-// a hard-to-predict branch: the sweep writes every pair it meets into a
+// sweepPart finds the pairs of one range of rows whose cells overlap and
+// records an edge for each. It runs in two steps so that neither has a
+// hard-to-predict branch: the sweep writes every pair it meets into a
 // buffer and advances the buffer's end by 1 when the pair passes the
 // range filter (by 0 otherwise), then the buffered pairs are related.
 func (s *Sorter) sweepPart(part int) {
 	if s.cand[part] == nil {
-		s.cand[part] = new([candBuf][2]int32)
+		s.cand[part] = new([candBuf]uint64)
 	}
 	buf := s.cand[part]
 	switch {
@@ -589,63 +766,130 @@ func (s *Sorter) sweepPart(part int) {
 	case part == 0: // serial: one pass fills every row
 		s.fillRows(0, int32(s.rows))
 	}
+	n := len(s.box)
+	s.headP[part] = grow(s.headP[part], n)
+	clear(s.headP[part])
+	s.flagP[part] = grow(s.flagP[part], n)
+	clear(s.flagP[part])
+	s.nextP[part] = s.nextP[part][:0]
+	s.sweepRows(part, buf)
+}
+
+// sweepRows sweeps the filled rows of one part (see sweepPart).
+func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 	cells := s.cells
-	ea0, eb0 := s.partA[part][:0], s.partB[part][:0]
+	ea0 := s.partA[part][:0]
 	nc := 0
 	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
 		start, end := s.rowStart[r], s.rowStart[r+1]
 		items := cells[start:end]
-		for ai := range items {
+		for ai := range len(items) - look {
 			// a's ranges in locals: the stores into buf would otherwise
 			// make the compiler reload them for every b.
 			ea := &items[ai]
-			v1, w0, w1, u0, u1 := ea.v1, ea.w0, ea.w1, ea.u0, ea.u1
+			u1, lo, hi := ea.u>>16, ea.lo, ea.hi
 			// The pair counts in the first row both are in; b is in row r,
 			// so that is r when a or b starts there.
-			first := b2u(ea.row == r)
+			first := ea.id >> 31
 			ca := start + int32(ai)
-			for bi := ai + 1; bi < len(items); bi++ {
+			pa := uint64(ca) | uint64(ca)<<32
+			// keep is 1 when b starts before a ends (b's v0 is below a's
+			// v1: items are in increasing v0, and the row's sentinels
+			// never are) and the w and u ranges overlap.
+			keep := func(eb *cell) int {
+				return int(b2u(eb.u&0xffff < u1) & b2u(overlapWV(lo, hi, eb.lo, eb.hi)) & (first | eb.id>>31))
+			}
+			// The next look items are tested without a branch (most
+			// items meet fewer): the loop's exit is the branch the
+			// predictor misses.
+			if nc >= candBuf-look {
+				ea0 = s.relateAll(part, buf[:nc], ea0)
+				nc = 0
+			}
+			next := items[ai+1 : ai+1+look : ai+1+look]
+			buf[nc] = pa + 1<<32
+			nc += keep(&next[0])
+			buf[nc] = pa + 2<<32
+			nc += keep(&next[1])
+			buf[nc] = pa + 3<<32
+			nc += keep(&next[2])
+			buf[nc] = pa + 4<<32
+			nc += keep(&next[3])
+			if next[look-1].u&0xffff >= u1 {
+				continue
+			}
+			for bi := ai + 1 + look; ; bi++ {
 				eb := &items[bi]
-				if eb.v0 >= v1 {
+				if eb.u&0xffff >= u1 {
 					break
 				}
-				buf[nc] = [2]int32{ca, start + int32(bi)}
-				// Keep the pair when the w and u ranges overlap.
-				nc += int(b2u(w0 < eb.w1) & b2u(eb.w0 < w1) & b2u(u0 < eb.u1) & b2u(eb.u0 < u1) & (first | b2u(eb.row == r)))
+				buf[nc] = pa + uint64(bi-ai)<<32
+				nc += keep(eb)
 				if nc == candBuf {
-					ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
+					ea0 = s.relateAll(part, buf[:nc], ea0)
 					nc = 0
 				}
 			}
 		}
 	}
-	ea0, eb0 = s.relateAll(buf[:nc], ea0, eb0)
-	s.partA[part], s.partB[part] = ea0, eb0
+	s.partA[part] = s.relateAll(part, buf[:nc], ea0)
 }
 
-// relateAll appends an edge (the rank of the item behind to ea, of the
-// one in front to eb) for each pair of cells whose items' projections
-// overlap.
-func (s *Sorter) relateAll(pairs [][2]int32, ea, eb []int32) ([]int32, []int32) {
-	cells, box, q := s.cells, s.box, s.q
+// look is the number of a row's next items each item is tested against
+// without a branch; each row ends in look sentinels.
+const look = 4
+
+// relateAll appends an edge to part's edges for each pair of cells, by
+// the pairwise rule: the rank of the item behind to ea, chained by the
+// item in front. A pair whose projections do not overlap may be kept when
+// its edge follows fallback order (see below).
+func (s *Sorter) relateAll(part int, pairs []uint64, ea []int32) []int32 {
+	cells, box, rank, q := s.cells, s.box, s.rank, s.q
+	head, flag := s.headP[part], s.flagP[part]
+	k := len(ea)
+	ea = slices.Grow(ea, len(pairs))[:k+len(pairs)]
+	next := slices.Grow(s.nextP[part][:k], len(pairs))[:k+len(pairs)]
 	for _, p := range pairs {
-		a, b := &cells[p[0]], &cells[p[1]]
-		rel := relation(&box[a.idx], &box[b.idx], a.rank, b.rank, q)
-		if rel == 0 {
-			continue
+		a, b := &cells[uint32(p)], &cells[p>>32]
+		ia, ib := a.id&^firstRow, b.id&^firstRow
+		A, B := &box[ia], &box[ib]
+		// The rule is relation's, written out.
+		ax, bx := b2u(A.Max.X <= B.Min.X), b2u(B.Max.X <= A.Min.X)
+		ay, by := b2u(A.Max.Y <= B.Min.Y), b2u(B.Max.Y <= A.Min.Y)
+		az, bz := b2u(A.Max.Z <= B.Min.Z), b2u(B.Max.Z <= A.Min.Z)
+		aFirst := ax&^bx | ay&^by | az&^bz
+		bFirst := bx&^ax | by&^ay | bz&^az
+		ra, rb := rank[ia], rank[ib]
+		// b is behind when only it is on the near side of a separating
+		// axis, or when neither (or both) is and its fallback rank is lower.
+		bBehind := bFirst&^aFirst | (aFirst^bFirst^1)&b2u(rb < ra)
+		swap := (ra ^ rb) & -int32(bBehind)
+		behind, front := ra^swap, rb^swap
+		// The range filter may pass a pair whose projections only touch
+		// (it works in grid steps rounded outwards). Only an edge against
+		// fallback order (the item behind ranks later) is checked here:
+		// the others cannot change the order unless the topological walk
+		// follows them, and it checks them then (see edgeHolds).
+		if behind > front {
+			if !projOverlap(A, B, q) {
+				continue
+			}
+			flag[front] = 1
 		}
-		rk := [2]int32{a.rank, b.rank}
-		k := b2u(rel > 0) // 1: b is behind
-		ea = append(ea, rk[k])
-		eb = append(eb, rk[k^1])
+		ea[k] = behind
+		next[k] = head[front]
+		head[front] = int32(k + 1)
+		k++
 	}
-	return ea, eb
+	s.nextP[part] = next[:k]
+	return ea[:k]
 }
 
 // down32 and up32 round a float64 to a float32 at or below (above) it:
 // the nearest float32 is within half a unit in the last place, so moving
 // it by |r|·2⁻²² (four units) plus a hair is always enough. The ranges only
-// pick candidates; relate decides exactly in float64.
+// pick candidates and rows; relateAll and the walk decide exactly in
+// float64.
 func down32(f float64) float32 {
 	r := float32(f)
 	return r - (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
@@ -660,80 +904,149 @@ func up32(f float64) float32 {
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it. It works on fallback ranks (the
 // edges name items by rank), so the search's roots are visited in memory
-// order.
+// order. Each item's edges are chained as relateAll makes them (no
+// adjacency table): the walk follows only the lists of the items it
+// pushes, copied onto an arena in the order sortAdj defines.
 func (s *Sorter) topo(n int) {
 	// Every slice is held in a local: stores through s would make the
 	// compiler reload them on each step.
-	adjStart := grow(s.adjStart, n+1)
-	s.adjStart = adjStart
-	clear(adjStart)
-	edgeA, edgeB := s.edgeA, s.edgeB
-	for _, b := range edgeB {
-		adjStart[b+1]++
-	}
-	for i := 1; i <= n; i++ {
-		adjStart[i] += adjStart[i-1]
-	}
-	adj := grow(s.adj, len(edgeA))
-	s.adj = adj
-	cursor := grow(s.cursor, n)
-	s.cursor = cursor
-	copy(cursor, adjStart[:n])
-	for e, b := range edgeB {
-		adj[cursor[b]] = edgeA[e]
-		cursor[b]++
-	}
+	// state: 0 unvisited, 2 on the search stack, 3 out.
 	state := grow(s.state, n)
 	s.state = state
 	clear(state)
-	// cursor[i] is reused as the DFS position in i's adjacency list.
-	copy(cursor, adjStart[:n])
+	head0, head1 := s.headP[0][:n], s.headP[1][:n]
+	next0, next1 := s.nextP[0], s.nextP[1]
+	behind0, behind1 := s.partA[0], s.partA[1]
+	flag0, flag1 := s.flagP[0][:n], s.flagP[1][:n]
 	stack := grow(s.stack, n)
 	s.stack = stack
+	cur := grow(s.cursor, n) // per stack level: the next list entry to follow
+	s.cursor = cur
+	end := grow(s.frameEnd, n)
+	s.frameEnd = end
+	arena := s.arena[:0]
 	order := grow(s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
+	// push puts x on the stack with its list (both parts' edges).
+	push := func(x int32, sp int) {
+		start := len(arena)
+		for e := head0[x]; e != 0; e = next0[e-1] {
+			arena = append(arena, behind0[e-1])
+		}
+		for e := head1[x]; e != 0; e = next1[e-1] {
+			arena = append(arena, behind1[e-1])
+		}
+		s.sortAdj(arena[start:], x)
+		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
+	}
 	k := 0
 	for root := range int32(n) {
 		if state[root] != 0 {
 			continue
 		}
-		// Fast path: everything behind it is out already (or nothing is).
-		done := true
-		for _, nb := range adj[adjStart[root]:adjStart[root+1]] {
-			if state[nb] != 2 {
-				done = false
-				break
-			}
-		}
-		if done {
-			state[root] = 2
+		// Fast path: when root's turn comes every item before it in
+		// fallback order is out, so unless something behind it comes
+		// later in that order (flagged), root goes out now.
+		if flag0[root]|flag1[root] == 0 {
+			state[root] = 3
 			order[k] = byFB[root]
 			k++
 			continue
 		}
-		state[root] = 1
-		stack[0] = root
+		state[root] = 2
+		push(root, 0)
 		sp := 1
 		for sp > 0 {
-			top := stack[sp-1]
-			c := cursor[top]
-			if c < adjStart[top+1] {
-				cursor[top]++
-				nb := adj[c]
-				if state[nb] == 0 { // state 1 (on the stack) closes a cycle: skip
-					state[nb] = 1
-					stack[sp] = nb
+			t := sp - 1
+			top := stack[t]
+			if c := cur[t]; c < end[t] {
+				cur[t]++
+				nb := arena[c]
+				// An edge from an item earlier in fallback order is checked
+				// now (see relateAll); state 2 (on the stack) closes a
+				// cycle: skip.
+				if state[nb] == 0 && (nb > top || s.edgeHolds(nb, top)) {
+					state[nb] = 2
+					push(nb, sp)
 					sp++
 				}
 				continue
 			}
 			sp--
-			state[top] = 2
+			if sp > 0 {
+				arena = arena[:end[sp-1]]
+			} else {
+				arena = arena[:0]
+			}
+			state[top] = 3
 			order[k] = byFB[top]
 			k++
 		}
 	}
+	s.arena = arena
+}
+
+// sortAdj puts the items behind x (all named by fallback rank) in the
+// order the walk visits them in (see Sorter): by the first of the order's
+// rows both lie in, then by v0, then by index — the order in which a sweep
+// along v over those rows found them in the former implementation. Only
+// the lists the walk follows are sorted.
+func (s *Sorter) sortAdj(list []int32, x int32) {
+	if len(list) < 2 {
+		return
+	}
+	byFB := s.byFB
+	rx := s.orderRow(byFB[x])
+	cmp := func(a, b int32) int {
+		ia, ib := byFB[a], byFB[b]
+		if ra, rb := max(rx, s.orderRow(ia)), max(rx, s.orderRow(ib)); ra != rb {
+			return int(ra - rb)
+		}
+		if ka, kb := s.vKey(ia), s.vKey(ib); ka != kb {
+			return cmpU32(ka, kb)
+		}
+		return int(ia - ib)
+	}
+	if len(list) > 12 {
+		slices.SortFunc(list, cmp)
+		return
+	}
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && cmp(list[j-1], list[j]) > 0; j-- {
+			list[j-1], list[j] = list[j], list[j-1]
+		}
+	}
+}
+
+// sweepRowScale is the sweep rows' height over the order's rows'.
+const sweepRowScale = 1.5
+
+// orderRow is the first of the rows the order is defined by that item i
+// lies in: rows of w as high as the items' mean w extent (see layoutRows;
+// the sweep uses taller ones).
+func (s *Sorter) orderRow(i int32) int32 {
+	return min(int32(float64(s.wr[i].w0-s.rowW0)*float64(s.orderInv)), s.orderRows-1)
+}
+
+// vKey is item i's v0 (rounded down to float32, as the rows' cells have
+// it) as an order-preserving key.
+func (s *Sorter) vKey(i int32) uint32 {
+	b := &s.box[i]
+	return orderKey(down32(b.Min.X - s.q*b.Max.Z))
+}
+
+func cmpU32(a, b uint32) int {
+	if a < b {
+		return -1
+	}
+	return int(b2u(a > b))
+}
+
+// edgeHolds reports whether the projections of the items of fallback
+// ranks a and b overlap.
+func (s *Sorter) edgeHolds(a, b int32) bool {
+	return projOverlap(&s.box[s.byFB[a]], &s.box[s.byFB[b]], s.q)
 }
 
 // grow returns b resliced to length n, reallocated with a quarter's

@@ -52,7 +52,11 @@ func TestSorterMatchesOld(t *testing.T) {
 			if scene < 3 {
 				n = 1 + r.IntN(20)
 			}
-			boxes := randomMixedScene(r, n, r.Range(3, 150))
+			spread := r.Range(3, 150)
+			if scene == 11 { // large enough for the one-pass u sort
+				n, spread = 9000+r.IntN(4000), 150
+			}
+			boxes := randomMixedScene(r, n, spread)
 			old.Reset()
 			one.Reset()
 			two.Reset()
@@ -71,6 +75,113 @@ func TestSorterMatchesOld(t *testing.T) {
 		}
 		two.Close()
 		old.Close()
+	}
+}
+
+// bruteForceOrder is the painter's order by its definition, from every
+// pair of items (no candidate search, no deferred checks): the exact
+// pairwise rule, the items behind each item in the order of the v sweep
+// over the Sorter's rows (first row both lie in, then v0, then index), and
+// a depth-first search from the items in fallback order.
+func bruteForceOrder(s *Sorter) []int32 {
+	n := s.Len()
+	type key struct {
+		c   uint32
+		idx int32
+	}
+	keys := make([]key, n)
+	for i, b := range s.box {
+		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + s.kz*(b.Min.Z+b.Max.Z)) / 2
+		keys[i] = key{orderKey(float32(c)), int32(i)}
+	}
+	byFB := make([]int32, n)
+	for i := range byFB {
+		byFB[i] = int32(i)
+	}
+	slices.SortFunc(byFB, func(a, b int32) int {
+		if keys[a].c != keys[b].c {
+			return cmpU32(keys[a].c, keys[b].c)
+		}
+		return int(a - b)
+	})
+	behind := make([][]int32, n)
+	for x := range n {
+		for o := range n {
+			if o != x && s.Relation(o, x) < 0 {
+				behind[x] = append(behind[x], int32(o))
+			}
+		}
+		rx := s.orderRow(int32(x))
+		slices.SortFunc(behind[x], func(a, b int32) int {
+			if ra, rb := max(rx, s.orderRow(a)), max(rx, s.orderRow(b)); ra != rb {
+				return int(ra - rb)
+			}
+			if ka, kb := s.vKey(a), s.vKey(b); ka != kb {
+				return cmpU32(ka, kb)
+			}
+			return int(a - b)
+		})
+	}
+	state := make([]uint8, n) // 0 new, 1 on the stack, 2 out
+	var order []int32
+	var visit func(x int32)
+	visit = func(x int32) {
+		state[x] = 1
+		for _, o := range behind[x] {
+			if state[o] == 0 {
+				visit(o)
+			}
+		}
+		state[x] = 2
+		order = append(order, x)
+	}
+	for _, root := range byFB {
+		if state[root] == 0 {
+			visit(root)
+		}
+	}
+	return order
+}
+
+// The Sorter's order is the definition's, computed from all n² pairs:
+// the row sweep finds every overlapping pair, the pairs it does not check
+// at once are checked when the walk follows them, and the walk follows
+// each item's list in the defined order — serially and on two goroutines,
+// for several projections, on sparse, dense, stacked, touching,
+// duplicated and intersecting boxes.
+func TestSorterMatchesBruteForce(t *testing.T) {
+	r := mathx.NewRand(23)
+	for _, p := range []Projection{{64, 32, 32}, {56, 32, 32}, {64, 32, 20}, {32, 16, 40}} {
+		for scene := 0; scene < 8; scene++ {
+			n := 1 + r.IntN(1500)
+			boxes := randomMixedScene(r, n, r.Range(2, 60))
+			if scene%2 == 1 {
+				// Far-off clusters: the cells' grid holds the bulk of the
+				// items, these land in its end steps (each cluster's boxes
+				// overlap each other).
+				for _, at := range []float64{-3e9, 1e5, 7e11} {
+					for range 4 {
+						x, y, z := at+r.Range(0, 2), at+r.Range(0, 2), r.Range(0, 2)
+						boxes = append(boxes, box(x, y, z, x+1, y+1, z+1))
+					}
+				}
+			}
+			for _, workers := range []int{1, 2} {
+				s := NewSorter(p)
+				s.SetWorkers(workers)
+				for _, b := range boxes {
+					if _, err := s.Add(b); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got := slices.Clone(s.Sort())
+				want := bruteForceOrder(s)
+				if i := firstDiff32(got, want); i >= 0 {
+					t.Fatalf("%v scene %d (%d boxes), %d workers: position %d is item %d, the definition has %d", p, scene, n, workers, i, got[i], want[i])
+				}
+				s.Close()
+			}
+		}
 	}
 }
 
@@ -214,12 +325,58 @@ func TestRadixStable(t *testing.T) {
 	}
 }
 
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// Boxes at extreme and mixed scales — ±MaxCoord, 1e-30, 1e6 next to unit
+// boxes, flat and duplicated — sort as the definition says: the cells'
+// grid saturates at its ends and clamps before converting, so nothing is
+// lost or reordered, whatever the spread.
+func TestSorterExtremeCoordinates(t *testing.T) {
+	r := mathx.NewRand(5)
+	vals := []float64{-MaxCoord, -1e9, -3, -1e-30, 0, 1e-30, 0.5, 1, 7, 1e6, MaxCoord - 2}
+	for trial := 0; trial < 300; trial++ {
+		var boxes []Box
+		if trial == 0 {
+			// A grid over a speck (the sampled bulk: the far boxes sit
+			// between the sampled indices), and overlapping pairs 2e9
+			// away on either side whose grid positions overflow int64
+			// unless clamped: a tall box behind a low one, where the
+			// rule and the fallback order disagree, so the pair must be
+			// found.
+			speck := box(0, 0, 0, 1e-6, 1e-6, 1e-6)
+			boxes = append(boxes, speck)
+			for _, at := range []float64{-2e9, 2e9} {
+				boxes = append(boxes, box(at, 0, 0, at+1, 1, 1000), box(at+1, 0, 0, at+2, 1, 1))
+			}
+			for range 2000 {
+				boxes = append(boxes, speck)
+			}
+		}
+		for range (1 + r.IntN(60)) * min(trial, 1) {
+			var c [6]float64
+			for k := range c {
+				c[k] = vals[r.IntN(len(vals))]
+				if r.IntN(3) == 0 {
+					c[k] += r.Range(0, 2)
+				}
+			}
+			b := box(min(c[0], c[3]), min(c[1], c[4]), min(c[2], c[5]), max(c[0], c[3]), max(c[1], c[4]), max(c[2], c[5]))
+			boxes = append(boxes, b)
+			if r.IntN(4) == 0 {
+				boxes = append(boxes, b)
+			}
+		}
+		for _, p := range []Projection{{64, 32, 32}, {32, 16, 40}} {
+			s := NewSorter(p)
+			s.SetWorkers(1)
+			for _, b := range boxes {
+				if _, err := s.Add(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got := slices.Clone(s.Sort())
+			want := bruteForceOrder(s)
+			if i := firstDiff32(got, want); i >= 0 {
+				t.Fatalf("trial %d, %v: position %d is item %d, the definition has %d", trial, p, i, got[i], want[i])
+			}
+		}
 	}
-	return 0
 }
