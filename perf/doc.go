@@ -42,7 +42,10 @@
 // MeasureMemory gives heap bytes per bullet and per unit; `go run
 // ./perf/cmd/report -bulk` sweeps the counts on 2 cores and `-soak N`
 // runs the headless demo N ticks sampling its RSS and heap, each
-// replacing its own section of REPORT.md.
+// replacing its own section of REPORT.md. perf/webbench runs the same
+// bullet workload as js/wasm in headless Chromium and natively on one
+// thread, and `go run ./perf/cmd/report -web` compares their frame times
+// in REPORT.md's web section.
 //
 // The naive Go peer (image/draw blitting, brute-force collision) lives in
 // its own module, perf/peers/naive, as do the other peers under
