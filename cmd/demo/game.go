@@ -291,15 +291,12 @@ func (g *game) syncMenu(rows []string) {
 	if g.scr == screenPause {
 		title = "PAUSED"
 	}
-	g.menuBtns = g.menuBtns[:0]
-	col := ui.Column()
-	for i, r := range rows {
-		b := ui.Button(i, r)
+	g.menu = ui.Menu(title, rows...)
+	g.menuBtns = g.menu.Root.Children()
+	for _, b := range g.menuBtns {
 		b.MinW = 300
-		g.menuBtns = append(g.menuBtns, b)
-		col.Add(b)
 	}
-	g.menu = &ui.Panel{Title: title, Root: col, Anchor: ui.Center}
+	g.menu.Anchor = ui.Center
 	g.menu.Modal = g.scr == screenPause // the pause menu shades the frozen level
 	g.menuFor, g.menuRows = g.scr, len(rows)
 	g.gui.Open(g.menu)
