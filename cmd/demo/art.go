@@ -383,15 +383,6 @@ var lookColors = [numLooks]color.NRGBA{
 
 func facingAngle(k int) float64 { return float64(k) * 2 * math.Pi / facings }
 
-// facingOf returns the nearest of the 16 facings to world heading a.
-func facingOf(a float64) int {
-	k := int(math.Round(a/(2*math.Pi)*facings)) % facings
-	if k < 0 {
-		k += facings
-	}
-	return k
-}
-
 func newArt() *art {
 	a := &art{}
 	for l := range numLooks {

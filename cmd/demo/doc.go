@@ -22,7 +22,8 @@
 // registered in looks.go, walks enemies along their paths (World.MoveTo)
 // and keeps physics and navigation in step; the demo holds the rules
 // (play.go, enemies.go, brains.go, tactics.go), the art (art.go, drawn in
-// code at start-up), the levels (layouts.go writes levels/), the HUD and
+// code at start-up), the levels (embedded from levels/, written by the
+// test in layouts_test.go from character layouts), the HUD and
 // menus (game.go, draw.go) and the AI player (autopilot.go).
 //
 // Usage:

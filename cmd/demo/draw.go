@@ -129,12 +129,6 @@ func (g *game) drawDebug(depth int64) {
 	}
 }
 
-// textb draws the text in b, like text, without making a string of it.
-func (g *game) textb(b []byte, x, y int, c color.RGBA) {
-	g.top.TextBytes(depthHUD+1, g.font, b, x+1, y+1, rgba(0, 0, 0, 180))
-	g.top.TextBytes(depthHUD+2, g.font, b, x, y, c)
-}
-
 // appendPadded appends v right-aligned in width characters.
 func appendPadded(b []byte, v, width int) []byte {
 	var d [20]byte
