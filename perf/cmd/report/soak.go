@@ -215,7 +215,11 @@ func (r *soakRun) markdown(dir string) (string, error) {
 	p("- Date: %s to %s (%v, %.0f ticks per wall second); machine: %d cores, %s, %s; load average at start %s, at end %s\n",
 		r.start.Format("2006-01-02 15:04 MST"), r.end.Format("15:04 MST"), r.end.Sub(r.start).Round(time.Second), float64(r.ticks)/secs,
 		runtime.NumCPU(), cpuModel(), runtime.Version(), r.load0, r.load1)
-	p("- Length: **%d ticks** (%.1f simulated minutes at 60 ticks per second), not the 1,000,000 the issue asks for: that would take about %.0f minutes of this shared machine at the rate above.\n", r.ticks, float64(r.ticks)/3600, 1e6/(float64(r.ticks)/secs)/60)
+	if r.ticks >= 1_000_000 {
+		p("- Length: **%d ticks** (%.1f simulated minutes at 60 ticks per second), the length issue 19 asks for.\n", r.ticks, float64(r.ticks)/3600)
+	} else {
+		p("- Length: **%d ticks** (%.1f simulated minutes at 60 ticks per second), not the 1,000,000 the issue asks for: that would take about %.0f minutes of this shared machine at the rate above.\n", r.ticks, float64(r.ticks)/3600, 1e6/(float64(r.ticks)/secs)/60)
+	}
 	p("- Sampled from outside the process: VmRSS and VmHWM from `/proc/PID/status` every second (%d samples), the live heap after each of the %d garbage collections from the runtime's `GODEBUG=gctrace=1` lines.\n", len(r.samples), len(r.heapM))
 	p("- Demo's last line: `%s`\n\n", oneLine(r.summary))
 	p("| | first sample | median, middle third | median, last third | max |\n|---|---|---|---|---|\n")
