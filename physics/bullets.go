@@ -209,11 +209,14 @@ func (w *World) StepBullets(b *Bullets, dt float64) {
 	}
 }
 
-// bulletShare is the work of one multi-goroutine StepBullets call.
+// bulletShare is the work of one multi-goroutine StepBullets call, or
+// of one Parallel call (fn set).
 type bulletShare struct {
 	b        *Bullets
 	dt       float64
 	n, chunk int
+	fn       func(k, lo, hi int) // Parallel's function; nil for StepBullets
+	parts    int
 	next     atomic.Int32 // next chunk to take after the home chunks
 	_        [64]byte     // keep the counter off the caller's fields
 }
@@ -248,9 +251,47 @@ func (w *World) startWorkers() {
 
 func (w *World) bulletWorker(k int, jobs chan struct{}) {
 	for range jobs {
-		w.runShare(k, &w.workerMarks[k])
+		if s := &w.share; s.fn != nil {
+			lo, hi := partOf(s.n, s.parts, k)
+			s.fn(k, lo, hi)
+		} else {
+			w.runShare(k, &w.workerMarks[k])
+		}
 		w.jobsDone <- struct{}{}
 	}
+}
+
+// partOf is part k of [0, n) cut into parts nearly equal parts.
+func partOf(n, parts, k int) (lo, hi int) { return n * k / parts, n * (k + 1) / parts }
+
+// Parallel calls fn(k, lo, hi) for the parts k of [0, n) cut into as many
+// nearly equal, consecutive parts as the world has workers (SetWorkers),
+// part 0 on the calling goroutine and the others on the goroutines that
+// step bullets, and returns when every part is done and how many parts
+// there were. With one worker, or n under 4096, it is the one call
+// fn(0, 0, n). fn must be safe to run at once on disjoint ranges; it is
+// for a game's own per-bullet or per-body pass over arrays it owns (the
+// scene's bullet lifetimes). It does not allocate once the workers run.
+// Never call it from fn or during StepBullets.
+func (w *World) Parallel(n int, fn func(k, lo, hi int)) int {
+	parts := w.def.Workers
+	if parts <= 1 || n < 4096 {
+		fn(0, 0, n)
+		return 1
+	}
+	w.startWorkers()
+	s := &w.share
+	s.fn, s.n, s.parts = fn, n, parts
+	for k := 1; k < parts; k++ {
+		w.jobs[k-1] <- struct{}{}
+	}
+	lo, hi := partOf(n, parts, 0)
+	fn(0, lo, hi)
+	for k := 1; k < parts; k++ {
+		<-w.jobsDone
+	}
+	s.fn = nil
+	return parts
 }
 
 // SetWorkers sets how many goroutines StepBullets may use, as

@@ -3,6 +3,7 @@ package scene
 import (
 	"image"
 	"image/color"
+	"slices"
 	"testing"
 
 	"diorama/atlas"
@@ -185,5 +186,46 @@ func TestShowHealthBar(t *testing.T) {
 	}
 	if err := w.ShowHealth(Entity{}, 1); err == nil {
 		t.Error("ShowHealth of a nil handle: no error")
+	}
+}
+
+// The bullet rules (lifetimes, leaving the map) run on the physics'
+// workers when there are many bullets: the same edge hits in the same
+// order, the same state, as on one worker, and no allocation per tick.
+func TestBulletRulesParallel(t *testing.T) {
+	run := func(workers int) ([]BulletID, uint64, float64) {
+		w := testWorld(t, 32, 32, 5)
+		w.Phys.SetWorkers(workers)
+		defer w.Phys.Close()
+		var edges []BulletID
+		w.Events.BulletHit.Subscribe(func(h BulletHit) {
+			if h.Edge {
+				edges = append(edges, h.Bullet)
+			}
+		})
+		k := 0
+		step := func() { // 400 bullets a tick, in every direction, some leaving the map
+			for range 400 {
+				k++
+				_ = w.Fire(BulletDef{Pos: mathx.V2(16, 16), Vel: mathx.FromAngle(float64(k) * 0.01).Scale(4 + float64(k%25)), TTL: int32(20 + k%40)})
+			}
+			w.Step()
+		}
+		for range 120 {
+			step()
+		}
+		allocs := testing.AllocsPerRun(10, step)
+		for range 30 {
+			step()
+		}
+		return edges, w.StateHash(), allocs
+	}
+	e1, h1, _ := run(1)
+	e2, h2, a2 := run(2)
+	if len(e1) == 0 || !slices.Equal(e1, e2) || h1 != h2 {
+		t.Errorf("2 workers: %d edge hits (1 worker %d), hash %x against %x", len(e2), len(e1), h2, h1)
+	}
+	if a2 != 0 {
+		t.Errorf("%v allocations per tick with 2 workers", a2)
 	}
 }

@@ -66,33 +66,66 @@ func (w *World) Step() {
 		w.player[i].Advance(1)
 	}
 	w.bulletEvents()
-	// Scene rules for bullets: lifetimes count down, and a bullet that
-	// leaves the map (with one tile of margin) ends as an Edge hit.
-	edge := w.bounds.Expand(1)
-	for i, u := range b.Used {
-		if !u || !b.P.Alive[i] || b.killed[i] {
-			continue
-		}
-		if x, y := b.P.X[i], b.P.Y[i]; x < edge.Min.X || y < edge.Min.Y || x > edge.Max.X || y > edge.Max.Y {
-			b.queueKill(i)
-			w.Events.BulletHit.Dispatch(BulletHit{
-				Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
-				Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(x, y),
-			})
-			continue
-		}
-		if b.TTL[i] > 0 {
-			b.TTL[i]--
-			if b.TTL[i] == 0 {
-				b.queueKill(i)
-			}
-		}
-	}
+	w.bulletRules()
 	w.sensorEvents()
 
 	w.inTick = false
 	w.flush()
 	w.tick++
+}
+
+// edgeBit marks a slot in ruleLists that left the map (else its
+// lifetime ran out).
+const edgeBit uint32 = 1 << 31
+
+// bulletRules applies the scene's rules for bullets: lifetimes count
+// down, and a bullet that leaves the map (with one tile of margin) ends
+// as an Edge hit. The per-slot pass runs on the physics' workers
+// (ruleRange, each part noting its ended slots in slot order); the
+// events and removals then follow in slot order on this goroutine, as one
+// pass would make them.
+func (w *World) bulletRules() {
+	b := &w.bullets
+	parts := w.Phys.Parallel(len(b.Used), w.ruleFn)
+	for k := range parts {
+		for _, e := range w.ruleLists[k] {
+			i := int(e &^ edgeBit)
+			if b.killed[i] {
+				continue // removed by a listener of an earlier slot
+			}
+			b.queueKill(i)
+			if e&edgeBit != 0 {
+				w.Events.BulletHit.Dispatch(BulletHit{
+					Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
+					Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(b.P.X[i], b.P.Y[i]),
+				})
+			}
+		}
+	}
+}
+
+// ruleRange is part k of bulletRules' pass over slots [lo, hi): it counts
+// lifetimes down and notes the slots that ended, in slot order, in
+// ruleLists[k]. It writes only those slots' TTL and that list.
+func (w *World) ruleRange(k, lo, hi int) {
+	b := &w.bullets
+	edge := w.bounds.Expand(1)
+	list := w.ruleLists[k][:0]
+	for i := lo; i < hi; i++ {
+		if !b.Used[i] || !b.P.Alive[i] || b.killed[i] {
+			continue
+		}
+		if x, y := b.P.X[i], b.P.Y[i]; x < edge.Min.X || y < edge.Min.Y || x > edge.Max.X || y > edge.Max.Y {
+			list = append(list, uint32(i)|edgeBit)
+			continue
+		}
+		if b.TTL[i] > 0 {
+			if b.TTL[i]--; b.TTL[i] == 0 {
+				list = append(list, uint32(i))
+			}
+		}
+	}
+	w.ruleLists[k] = list
 }
 
 // bulletEvents dispatches one BulletHit per bullet that ended this step,

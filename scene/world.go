@@ -149,8 +149,12 @@ type World struct {
 	bullets      Bullets
 	bulletSprite *raster.Sprite
 
-	looks     []*Look
-	sources   []string // the files the world was read from (Sources)
+	looks   []*Look
+	sources []string // the files the world was read from (Sources)
+	// ruleFn is ruleRange as a func value made once (a method value made
+	// per tick would allocate); ruleLists[k] is part k's ended slots.
+	ruleFn    func(k, lo, hi int)
+	ruleLists [64][]uint32
 	tileAnims []tileAnim
 
 	navOpt NavOptions
@@ -263,6 +267,7 @@ func NewWorld(cfg Config) (*World, error) {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
 	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
+	w.ruleFn = w.ruleRange
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {
