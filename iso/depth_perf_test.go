@@ -167,19 +167,9 @@ func TestSorterMatchesBruteForce(t *testing.T) {
 				}
 			}
 			for _, workers := range []int{1, 2} {
-				s := NewSorter(p)
-				s.SetWorkers(workers)
-				for _, b := range boxes {
-					if _, err := s.Add(b); err != nil {
-						t.Fatal(err)
-					}
+				if i, got, want := sortAgainstDefinition(t, p, boxes, workers); i >= 0 {
+					t.Fatalf("%v scene %d (%d boxes), %d workers: position %d is item %d, the definition has %d", p, scene, n, workers, i, got, want)
 				}
-				got := slices.Clone(s.Sort())
-				want := bruteForceOrder(s)
-				if i := firstDiff32(got, want); i >= 0 {
-					t.Fatalf("%v scene %d (%d boxes), %d workers: position %d is item %d, the definition has %d", p, scene, n, workers, i, got[i], want[i])
-				}
-				s.Close()
 			}
 		}
 	}
@@ -365,18 +355,30 @@ func TestSorterExtremeCoordinates(t *testing.T) {
 			}
 		}
 		for _, p := range []Projection{{64, 32, 32}, {32, 16, 40}} {
-			s := NewSorter(p)
-			s.SetWorkers(1)
-			for _, b := range boxes {
-				if _, err := s.Add(b); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got := slices.Clone(s.Sort())
-			want := bruteForceOrder(s)
-			if i := firstDiff32(got, want); i >= 0 {
-				t.Fatalf("trial %d, %v: position %d is item %d, the definition has %d", trial, p, i, got[i], want[i])
+			if i, got, want := sortAgainstDefinition(t, p, boxes, 1); i >= 0 {
+				t.Fatalf("trial %d, %v: position %d is item %d, the definition has %d", trial, p, i, got, want)
 			}
 		}
 	}
+}
+
+// sortAgainstDefinition sorts boxes with a Sorter of the given workers and
+// compares the order with the definition computed from all pairs: the
+// first position that differs and the two items there, or -1.
+func sortAgainstDefinition(t *testing.T, p Projection, boxes []Box, workers int) (pos int, got, want int32) {
+	t.Helper()
+	s := NewSorter(p)
+	defer s.Close()
+	s.SetWorkers(workers)
+	for _, b := range boxes {
+		if _, err := s.Add(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := slices.Clone(s.Sort())
+	w := bruteForceOrder(s)
+	if i := firstDiff32(g, w); i >= 0 {
+		return i, g[i], w[i]
+	}
+	return -1, 0, 0
 }
