@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"diorama/atlas"
-	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -20,17 +19,7 @@ func dot(c color.RGBA) *raster.Sprite {
 // litPixels renders w at alpha and returns the non-background pixels.
 func litPixels(t *testing.T, w *World, alpha float64) []image.Point {
 	t.Helper()
-	cam := iso.NewCamera(256, 160)
-	cam.Center = mathx.V2(128, 80) // screen = map pixels
-	fr, err := raster.NewFrame(256, 160)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dl := raster.NewDrawList()
-	if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), alpha); err != nil {
-		t.Fatal(err)
-	}
-	dl.Draw(fr)
+	fr := renderFrame(t, w, alpha)
 	var out []image.Point
 	for y := 0; y < 160; y++ {
 		for x := 0; x < 256; x++ {
