@@ -148,3 +148,27 @@ func ExampleWorld_SetWorkers() {
 	fmt.Println(h1 == h2, x1 == x2, h1 > 0)
 	// Output: true true true
 }
+
+// A game's own pass over its per-bullet arrays on the bullet workers:
+// each part sums its slice, then the parts are added in order.
+func ExampleWorld_Parallel() {
+	w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}})
+	w.SetWorkers(2)
+	defer w.Close()
+	ttl := make([]int32, 10000)
+	for i := range ttl {
+		ttl[i] = int32(i % 3)
+	}
+	var sums [64]int
+	parts := w.Parallel(len(ttl), func(k, lo, hi int) {
+		for _, t := range ttl[lo:hi] {
+			sums[k] += int(t)
+		}
+	})
+	total := 0
+	for _, s := range sums[:parts] {
+		total += s
+	}
+	fmt.Println(parts, "parts, total", total)
+	// Output: 2 parts, total 9999
+}
