@@ -52,3 +52,35 @@ func TestParallel(t *testing.T) {
 	w.Close()
 	check(100000, 3)
 }
+
+// Bodies that only meet walls (units) step without the moving grid, and
+// a query after the step still finds each body where it went: the grid is
+// built when the query needs it.
+func TestMovingGridLazy(t *testing.T) {
+	w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCircle(0.5)
+	var ids []BodyID
+	for k := range 50 {
+		id, err := w.CreateBody(BodyDef{Type: Dynamic, Position: mathx.V2(10+float64(k), 10), Velocity: mathx.V2(0, 30), Shape: c, Mass: 1, Layer: 2, Mask: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	for range 60 {
+		w.Step(1.0 / 60)
+	}
+	for k, id := range ids {
+		p := w.Position(id)
+		if p.Y < 39 {
+			t.Fatalf("body %d at %v did not move", k, p)
+		}
+		got := w.OverlapBox(mathx.AABB{Min: p.Sub(mathx.V2(0.1, 0.1)), Max: p.Add(mathx.V2(0.1, 0.1))}, QueryFilter{}, nil)
+		if len(got) != 1 || got[0].Body != id {
+			t.Fatalf("body %d at %v: the query found %v", k, p, got)
+		}
+	}
+}

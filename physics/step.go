@@ -116,11 +116,15 @@ func (w *World) Step(dt float64) {
 	if !(dt > 0) || !finite(dt) {
 		return
 	}
+	w.movingDirty = false // Step builds the moving grid itself, when it needs it
 	w.refresh()
 	w.integrate(dt)
 	w.updateMovingBoxes()
-	w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
-	w.findPairs()
+	layers, masks := w.bodyLayers()
+	if w.def.BruteForce || w.bodyPairsPossible(layers, masks) {
+		w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
+	}
+	w.findPairs(layers, masks)
 	sortPairs(w.pairs)
 	w.profile.Pairs = len(w.pairs)
 	for it := 0; it < w.def.Iterations; it++ {
@@ -130,8 +134,33 @@ func (w *World) Step(dt float64) {
 	}
 	w.finishSensors()
 	w.updateMovingBoxes()
-	w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
-	w.movingDirty = false
+	// Queries and bullets build the moving grid again when they need it
+	// (refresh): a world whose bodies only meet walls, stepped without
+	// them, never builds it.
+	w.movingDirty = true
+}
+
+// bodyLayers returns every layer and every mask some live body has.
+func (w *World) bodyLayers() (layers, masks uint32) {
+	for j, alive := range w.alive {
+		if alive {
+			layers |= w.layer[j]
+			masks |= w.mask[j]
+		}
+	}
+	return layers, masks
+}
+
+// bodyPairsPossible reports whether some moving body may meet another
+// body (its mask meets some body's layer and its layer some body's mask):
+// only then does the pair search need the moving grid.
+func (w *World) bodyPairsPossible(layers, masks uint32) bool {
+	for _, s := range w.moving {
+		if i := int(s); w.mask[i]&layers != 0 && w.layer[i]&masks != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *World) updateMovingBoxes() {
@@ -208,7 +237,7 @@ func (w *World) interacts(i, j int) bool {
 	return w.typ[i] == Dynamic || w.typ[j] == Dynamic || w.sensor[i] || w.sensor[j]
 }
 
-func (w *World) findPairs() {
+func (w *World) findPairs(layers, masks uint32) {
 	w.pairs = w.pairs[:0]
 	if w.def.BruteForce {
 		w.findPairsBrute()
@@ -224,16 +253,10 @@ func (w *World) findPairs() {
 		w.epoch = 1
 	}
 	epoch := w.epoch
-	// Every layer and every mask some body has: a body whose mask meets
-	// no body's layer, or whose layer no body's mask admits (units that
-	// only collide with walls), skips the body search altogether.
-	var layers, masks uint32
-	for j, alive := range w.alive {
-		if alive {
-			layers |= w.layer[j]
-			masks |= w.mask[j]
-		}
-	}
+	// layers and masks are every layer and every mask some body has: a
+	// body whose mask meets no body's layer, or whose layer no body's
+	// mask admits (units that only collide with walls), skips the body
+	// search altogether.
 	for _, s := range w.moving {
 		i := int(s)
 		b := w.box[i]
