@@ -69,16 +69,12 @@ func (w *World) drawMarks(dl *raster.DrawList, pt *iso.Painter, alpha float64, d
 		if !w.hiddenBehind(g, i, p) {
 			continue
 		}
-		sp := g.ToScreen(p)
-		fx, fy := floorInt(sp.X), floorInt(sp.Y)
-		at := mathx.Point{X: fx - s.W()/2 + l.Offset.X, Y: fy - s.H() + l.Offset.Y}
+		at, fx, fy := lookAt(g, l, s, p)
 		var o raster.DrawOptions
 		o.Flash, o.FlashAmount = color.RGBA{c.R, c.G, c.B, 255}, 255
 		o.SetOpacity(c.A)
 		o.Scale = w.style[i].Scale
-		r := w.radius[i]
-		if err := pt.Add(iso.Object{Box: iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
-			Parts: w.lookParts(i, l, s, at, fx, fy, o)}); err != nil {
+		if err := pt.Add(iso.Object{Box: w.drawBox(i, p), Parts: w.lookParts(i, l, s, at, fx, fy, o)}); err != nil {
 			return depth, err
 		}
 		queued = true

@@ -187,30 +187,39 @@ func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int,
 			continue
 		}
 		p := w.prev[i].Lerp(w.pos[i], alpha)
-		r := w.radius[i]
-		if w.kind[i] == Pickup || w.kind[i] == Trigger || r <= 0 {
-			r = math.Max(w.extent[i].X, w.extent[i].Y) // an area, or a box-shaped object
-		}
-		if r <= 0 {
-			r = 0.25
-		}
-		sp := g.ToScreen(p)
-		fx, fy := floorInt(sp.X), floorInt(sp.Y)
-		at := mathx.Point{X: fx - s.W()/2 + l.Offset.X, Y: fy - s.H() + l.Offset.Y}
+		at, fx, fy := lookAt(g, l, s, p)
 		if !visibleIn(view, at, s) && len(l.Parts) == 0 {
 			continue
 		}
-		parts := w.lookParts(int(i), l, s, at, fx, fy, w.drawOpts(int(i)))
-		o := iso.Object{
-			Box:   iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])},
-			Parts: parts,
-		}
+		o := iso.Object{Box: w.drawBox(int(i), p), Parts: w.lookParts(int(i), l, s, at, fx, fy, w.drawOpts(int(i)))}
 		if err := pt.Add(o); err != nil {
 			return n, err
 		}
 		n++
 	}
 	return n, nil
+}
+
+// lookAt returns the map pixel where sprite s of look l is drawn for
+// feet at p, and the feet's own pixel (fx, fy).
+func lookAt(g *iso.Grid, l *Look, s *raster.Sprite, p mathx.Vec3) (at mathx.Point, fx, fy int) {
+	sp := g.ToScreen(p)
+	fx, fy = floorInt(sp.X), floorInt(sp.Y)
+	return mathx.Point{X: fx - s.W()/2 + l.Offset.X, Y: fy - s.H() + l.Offset.Y}, fx, fy
+}
+
+// drawBox is slot i's depth-sort box with its feet at p: its collision
+// circle's square, or its area's for pickups, triggers and box-shaped
+// objects (a quarter tile when it has neither), as tall as the entity.
+func (w *World) drawBox(i int, p mathx.Vec3) iso.Box {
+	r := w.radius[i]
+	if w.kind[i] == Pickup || w.kind[i] == Trigger || r <= 0 {
+		r = math.Max(w.extent[i].X, w.extent[i].Y)
+	}
+	if r <= 0 {
+		r = 0.25
+	}
+	return iso.Box{Min: mathx.V3(p.X-r, p.Y-r, p.Z), Max: mathx.V3(p.X+r, p.Y+r, p.Z+w.height[i])}
 }
 
 // lookParts returns slot i's look l drawn at feet pixel (fx, fy): its
