@@ -244,12 +244,15 @@ func (b *tiledBuilder) placeSorted() error {
 	if max := b.opt.Limits.withDefaults().MaxEntities; b.w.Len()+len(b.sorted) > max {
 		return fmt.Errorf("scene: %s: %d sorted tiles and %d entities: %w (%d entities)", b.m.File, len(b.sorted), b.w.Len(), ErrLevelLimit, max)
 	}
+	from, target := -1, -1
 	for _, st := range b.sorted {
-		target := st.layer
-		for k := st.layer + 1; k < len(b.w.Layers); k++ {
-			if l := &b.w.Layers[k]; len(l.Tiles) == 0 && l.Image == nil {
-				target = k
-				break
+		if st.layer != from { // a layer's tiles come together: find its target once
+			from, target = st.layer, st.layer
+			for k := st.layer + 1; k < len(b.w.Layers); k++ {
+				if l := &b.w.Layers[k]; len(l.Tiles) == 0 && l.Image == nil {
+					target = k
+					break
+				}
 			}
 		}
 		d := st.def

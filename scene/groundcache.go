@@ -132,9 +132,7 @@ func (w *World) buildGround(g *iso.Grid, view mathx.Rect, n int, same bool) erro
 	if gc.pt == nil || gc.pt.Grid != g {
 		gc.pt = iso.NewPainter(g, gc.cam)
 	}
-	// The camera whose origin is exactly r.Min.
-	gc.cam.Center = mathx.V2(float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2))
-	gc.cam.SetZoom(1)
+	gc.aim(r)
 	gc.frame.Clear(gc.Background)
 	gc.dl.Reset()
 	if err := w.paintGround(n); err != nil {
@@ -169,6 +167,13 @@ func (w *World) paintGround(n int) error {
 	return nil
 }
 
+// aim points the cache's camera so that its origin is exactly map pixel
+// r.Min, at zoom 1.
+func (gc *GroundCache) aim(r mathx.Rect) {
+	gc.cam.Center = mathx.V2(float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2))
+	gc.cam.SetZoom(1)
+}
+
 // publish makes gc.frame, covering map rect r, the cached picture.
 func (gc *GroundCache) publish(r mathx.Rect) error {
 	if gc.sprite == nil {
@@ -201,8 +206,7 @@ func (w *World) scrollGround(r, ov mathx.Rect, n int) error {
 		from := src.Row(y - gc.rect.Min.Y)[4*(ov.Min.X-gc.rect.Min.X) : 4*(ov.Max.X-gc.rect.Min.X)]
 		copy(dst.Row(y - r.Min.Y)[4*(ov.Min.X-r.Min.X):], from)
 	}
-	gc.cam.Center = mathx.V2(float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2))
-	gc.cam.SetZoom(1)
+	gc.aim(r)
 	gc.dl.Reset()
 	strips := [4]mathx.Rect{
 		{Min: r.Min, Max: mathx.Point{X: r.Max.X, Y: ov.Min.Y}},                                 // above
