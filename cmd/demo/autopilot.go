@@ -39,7 +39,7 @@ func (a *autopilot) control(L *level) control {
 		return c
 	}
 	a.ticks++
-	me := xy(w.Pos(L.player))
+	me := w.Pos(L.player).XY()
 	hp := w.Health(L.player)
 	// nearest visible enemy, and how many stand near it
 	// nearest visible enemy, the turret first; dodge harder while a
@@ -184,7 +184,7 @@ func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool)
 	best, found := 1e9, false
 	var goal mathx.Vec2
 	w.Each(scene.Pickup, func(e scene.Entity) {
-		p := xy(w.Pos(e))
+		p := w.Pos(e).XY()
 		d := p.Dist(me)
 		want := false
 		switch w.Name(e) {
@@ -212,11 +212,11 @@ func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool)
 // nearest enemy.
 func (a *autopilot) nextGoal(L *level) (mathx.Vec2, bool) {
 	w := L.w
-	me := xy(w.Pos(L.player))
+	me := w.Pos(L.player).XY()
 	for _, wi := range L.waves {
 		o := wi.o
 		if !o.Active() && len(o.Triggers) > 0 {
-			return xy(w.Pos(o.Triggers[0])), true
+			return w.Pos(o.Triggers[0]).XY(), true
 		}
 		if o.Spawned() < o.Wave || o.Alive() > 0 {
 			break

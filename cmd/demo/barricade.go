@@ -33,7 +33,7 @@ func (L *level) placeBarricade() bool {
 	if n >= maxBarricades {
 		return false
 	}
-	p := xy(w.Pos(L.player)).Add(mathx.FromAngle(w.Facing(L.player)).Scale(barricadeReach))
+	p := w.Pos(L.player).XY().Add(mathx.FromAngle(w.Facing(L.player)).Scale(barricadeReach))
 	x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
 	if L.nav.Blocked(x, y) {
 		return false

@@ -80,7 +80,7 @@ func TestCratesBreak(t *testing.T) {
 		t.Fatalf("%d crates in level 1", len(crates))
 	}
 	c := crates[0]
-	p := xy(L.w.Pos(c))
+	p := L.w.Pos(c).XY()
 	x, y := int(p.X), int(p.Y)
 	if !L.w.Solid(c) || !L.nav.Blocked(x, y) || L.canSee(p.Add(mathx.V2(-1.5, 0)), p.Add(mathx.V2(1.5, 0))) {
 		t.Fatalf("crate at %v: solid %v, tile blocked %v", p, L.w.Solid(c), L.nav.Blocked(x, y))

@@ -68,7 +68,7 @@ func init() {
 	r.Action("findMeshAdjacentToPlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
 		e.leaf("findMesh")
 		L := e.L
-		pp := xy(L.w.Pos(L.player))
+		pp := L.w.Pos(L.player).XY()
 		// a point of the mesh next to the player, on this enemy's side
 		me := e.pos()
 		d := me.Sub(pp)
@@ -93,7 +93,7 @@ func init() {
 	r.Action("circlePlayer", 0, func(e *enemy, c *bt.Call) bt.Status {
 		e.leaf("circlePlayer")
 		L := e.L
-		pp := xy(L.w.Pos(L.player))
+		pp := L.w.Pos(L.player).XY()
 		r := e.pos().Sub(pp)
 		tangent := r.Perp().Unit().Scale(e.side)
 		radial := r.Unit().Scale(2.4 - r.Len())
@@ -200,7 +200,7 @@ func init() {
 		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
 			e.dodge--
 			L := e.L
-			toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Unit()
+			toP := L.w.Pos(L.player).XY().Sub(e.pos()).Unit()
 			side := toP.Perp().Scale(e.side * e.spec().speed * 1.4)
 			if !e.clear(side, 0.4) {
 				e.side = -e.side
@@ -278,7 +278,7 @@ func init() {
 		}
 		// aim beside the player, the offset shrinking as it closes in
 		L := e.L
-		pp := xy(L.w.Pos(L.player))
+		pp := L.w.Pos(L.player).XY()
 		me := e.pos()
 		d := e.distPlayer()
 		off := me.Sub(pp).Unit().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
@@ -301,7 +301,7 @@ func init() {
 				return
 			}
 			L := e.L
-			e.desired = xy(L.w.Pos(L.player)).Sub(e.pos()).Unit().Scale(0.3)
+			e.desired = L.w.Pos(L.player).XY().Sub(e.pos()).Unit().Scale(0.3)
 			e.aim()
 			if e.cool == 0 {
 				_ = L.w.Damage(L.player, e.spec().damage, e.e)

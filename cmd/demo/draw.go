@@ -94,7 +94,7 @@ func (g *game) drawDebug(depth int64) {
 		ov.Box(w.Phys.Wall(k), overlay.ColliderStyle)
 	}
 	if w.Alive(L.player) {
-		ov.Circle(xy(w.Pos(L.player)), 0.34, overlay.ColliderStyle)
+		ov.Circle(w.Pos(L.player).XY(), 0.34, overlay.ColliderStyle)
 	}
 	for _, e := range L.enemies {
 		if !w.Alive(e.e) {

@@ -154,13 +154,13 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	return ent, nil
 }
 
-func (e *enemy) pos() mathx.Vec2 { return xy(e.L.w.Pos(e.e)) }
+func (e *enemy) pos() mathx.Vec2 { return e.L.w.Pos(e.e).XY() }
 
 func (e *enemy) healthPct() float64 {
 	return 100 * float64(e.L.w.Health(e.e)) / float64(e.spec().health)
 }
 
-func (e *enemy) playerPos() mathx.Vec2 { return xy(e.L.w.Pos(e.L.player)) }
+func (e *enemy) playerPos() mathx.Vec2 { return e.L.w.Pos(e.L.player).XY() }
 
 func (e *enemy) distPlayer() float64 { return e.pos().Dist(e.playerPos()) }
 

@@ -361,7 +361,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	if !g.touchUI && !g.right.Active() && aim.Len() == 0 && m.Inside {
 		mp := g.cam.ScreenToMap(mathx.V2(m.X, m.Y))
 		target := g.L.w.Grid.ToWorld(mp, 0.3)
-		d := xy(target).Sub(xy(g.L.w.Pos(g.L.player)))
+		d := target.XY().Sub(g.L.w.Pos(g.L.player).XY())
 		if d.Len() > 0.1 {
 			c.aim = d.Unit().Scale(0.4) // aims without firing
 			if in.MouseDown(platform.MouseLeft) {

@@ -91,8 +91,6 @@ type level struct {
 	near  []scene.BulletInfo
 }
 
-func xy(v mathx.Vec3) mathx.Vec2 { return mathx.V2(v.X, v.Y) }
-
 var white = color.RGBA{255, 255, 255, 255}
 
 // effect shows a look once at p (an explosion, a spark, a muzzle flash):
@@ -209,8 +207,8 @@ func (L *level) explode(p mathx.Vec3, r float64, dmg int32, src scene.Entity, bi
 		if c == src || !w.Alive(c) || w.Health(c) <= 0 {
 			continue
 		}
-		d := xy(w.Pos(c)).Dist(xy(p))
-		if d > r || !L.canSee(xy(p), xy(w.Pos(c))) && d > 0.5 {
+		d := w.Pos(c).XY().Dist(p.XY())
+		if d > r || !L.canSee(p.XY(), w.Pos(c).XY()) && d > 0.5 {
 			continue
 		}
 		_ = w.Damage(c, int32(float64(dmg)*(1-0.6*d/r)), src)
@@ -321,8 +319,8 @@ func (L *level) playerFire() {
 		pl.weapon = weaponCannon
 	}
 	dir := mathx.FromAngle(pl.turretAngle)
-	from := xy(w.Pos(L.player)).Add(dir.Scale(0.5))
-	if !L.canSee(xy(w.Pos(L.player)), from) {
+	from := w.Pos(L.player).XY().Add(dir.Scale(0.5))
+	if !L.canSee(w.Pos(L.player).XY(), from) {
 		return // muzzle inside a wall
 	}
 	switch pl.weapon {

@@ -66,7 +66,7 @@ func heal(L *level, e scene.Entity, full int32) {
 
 // aimAt is the control that aims (and so fires) at p from the player.
 func aimAt(L *level, p mathx.Vec2) control {
-	d := p.Sub(xy(L.w.Pos(L.player)))
+	d := p.Sub(L.w.Pos(L.player).XY())
 	if d.Len() > 0 {
 		d = d.Unit()
 	}
@@ -84,13 +84,13 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 	place(t, L, 12.5, 7.5)
 	m := spawn(t, L, kindMelee, 4.5, 7.5)
 	start := m.pos()
-	straight := start.Dist(xy(L.w.Pos(L.player)))
-	if L.canSee(start, xy(L.w.Pos(L.player))) {
+	straight := start.Dist(L.w.Pos(L.player).XY())
+	if L.canSee(start, L.w.Pos(L.player).XY()) {
 		t.Fatal("the wall does not block the straight line")
 	}
 	// the shortest way round on the navmesh, for comparison
 	best := 0.0
-	if p, _ := L.nav.Path(start, xy(L.w.Pos(L.player)), nil); len(p) > 0 {
+	if p, _ := L.nav.Path(start, L.w.Pos(L.player).XY(), nil); len(p) > 0 {
 		best = start.Dist(p[0])
 		for i := 1; i < len(p); i++ {
 			best += p[i].Dist(p[i-1])
@@ -118,7 +118,7 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 	if contact < 0 {
 		t.Fatalf("no contact in %d ticks; at %v, walked %.2f", limit, m.pos(), walked)
 	}
-	pp := xy(L.w.Pos(L.player))
+	pp := L.w.Pos(L.player).XY()
 	swing := math.Abs(mathx.AngleDiff(flankFrom.Sub(pp).Angle(), m.pos().Sub(pp).Angle())) * 180 / math.Pi
 	ratio := walked / straight
 	t.Logf("melee: contact after %d ticks (%.1f s), walked %.2f tiles vs straight %.2f (ratio %.2f) and shortest navmesh path %.2f (ratio %.2f); flank swung %.0f° round the player; states %v",
@@ -193,7 +193,7 @@ func meleeSwing(t *testing.T) float64 {
 			from, flanking = m.pos(), true
 		}
 		if m.contact() {
-			pp := xy(L.w.Pos(L.player))
+			pp := L.w.Pos(L.player).XY()
 			return math.Abs(mathx.AngleDiff(from.Sub(pp).Angle(), m.pos().Sub(pp).Angle())) * 180 / math.Pi
 		}
 	}
@@ -323,7 +323,7 @@ func coverRun(t *testing.T, rows []string, x, y float64) {
 	var reload, reloadHidden, attack, attackSeen, reloads, reloadsHidden int
 	inReload, lastSeen := false, false
 	for range n {
-		pp := xy(L.w.Pos(L.player))
+		pp := L.w.Pos(L.player).XY()
 		ctl := control{}
 		if L.canSee(pp, c.pos()) {
 			ctl = aimAt(L, c.pos())
@@ -331,7 +331,7 @@ func coverRun(t *testing.T, rows []string, x, y float64) {
 		L.update(ctl)
 		heal(L, L.player, 100)
 		heal(L, c.e, kinds[kindCover].health)
-		seen := L.canSee(xy(L.w.Pos(L.player)), c.pos())
+		seen := L.canSee(L.w.Pos(L.player).XY(), c.pos())
 		if c.loop.Phase() == tactics.Reload {
 			reload++
 			if !seen {
@@ -510,7 +510,7 @@ func leafRun(t *testing.T, k enemyKind, n int) (seq []string, runs, start []int)
 	e := spawn(t, L, k, 4.5, 7.5)
 	var trace []string
 	e.leaves = &trace
-	if L.canSee(e.pos(), xy(L.w.Pos(L.player))) {
+	if L.canSee(e.pos(), L.w.Pos(L.player).XY()) {
 		t.Fatal("the player is in sight from the start")
 	}
 	var tickOf []int // the tick of each trace entry

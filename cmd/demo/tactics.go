@@ -86,7 +86,7 @@ func (e *enemy) fuzzyThink() {
 		e.desired = mathx.Vec2{}
 	case e.seesPlayer() && d < 7:
 		// keep the middle distance, strafing
-		toP := xy(L.w.Pos(L.player)).Sub(e.pos()).Unit()
+		toP := L.w.Pos(L.player).XY().Sub(e.pos()).Unit()
 		e.desired = toP.Perp().Scale(e.side * 0.8).Add(toP.Scale((d - 4.5) * 0.6)).ClampLen(e.spec().speed)
 		if !e.clear(e.desired, 0.4) {
 			e.side = -e.side
@@ -141,7 +141,7 @@ func (s *squad) update(L *level) {
 	if n == 0 {
 		return
 	}
-	pp := xy(L.w.Pos(L.player))
+	pp := L.w.Pos(L.player).XY()
 	// the anchor walks the navmesh toward the player, stopping short
 	if L.w.Tick()%20 == 0 {
 		s.route, _ = L.nav.Path(s.anchor, pp, s.route)
@@ -211,7 +211,7 @@ func (e *enemy) coverThink() {
 	if e.healthPct() < 25 {
 		e.broken = true
 	}
-	pp := xy(L.w.Pos(L.player))
+	pp := L.w.Pos(L.player).XY()
 	out := e.loop.Tick(tactics.LoopInput{Self: e.pos(), Threat: pp, ThreatVisible: e.seesPlayer()})
 	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
 	if e.broken {
@@ -294,7 +294,7 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 				return err
 			}
 			f.Advance, f.MaxShift = 0.8, 1.2
-			sq = &squad{f: f, anchor: xy(at), pos: make([]mathx.Vec2, 0, 8), route: make([]mathx.Vec2, 0, 128)}
+			sq = &squad{f: f, anchor: at.XY(), pos: make([]mathx.Vec2, 0, 8), route: make([]mathx.Vec2, 0, 128)}
 			e.L.squads = append(e.L.squads, sq)
 		}
 		e.sq = sq
