@@ -274,6 +274,17 @@ func (g *Grid) WorldVec(d mathx.Vec2) mathx.Vec2 {
 	return g.Proj.ToWorld(d, 0).XY()
 }
 
+// WorldDir returns the world direction that is drawn along screen
+// direction d, as long as d (zero for a zero or degenerate d): a stick or
+// arrow-key direction turned into a direction on the floor.
+func (g *Grid) WorldDir(d mathx.Vec2) mathx.Vec2 {
+	w := g.WorldVec(d)
+	if l, wl := d.Len(), w.Len(); l > 0 && wl > 0 {
+		return w.Scale(l / wl)
+	}
+	return mathx.Vec2{}
+}
+
 // TileBounds returns the bounding rectangle (TileW × TileH, exact) of map
 // tile (col, row)'s diamond at elevation zpix pixels. For staggered maps
 // this is Tiled's tileToScreenCoords: (col·TileW [+TileW/2 when shifted],

@@ -2,6 +2,7 @@ package iso
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"diorama/mathx"
@@ -226,5 +227,23 @@ func TestOddDiamond(t *testing.T) {
 	cx, cy := (c.Min.X+c.Max.X)/2, (c.Min.Y+c.Max.Y)/2
 	if col, row, ok := g.PickPixel(cx, cy, 0); !ok || col != 3 || row != 4 {
 		t.Fatalf("centre of tile 3,4 picked %d,%d %v", col, row, ok)
+	}
+}
+
+// WorldDir turns a screen direction into the floor direction drawn that
+// way, keeping its length: on a 2:1 diamond grid screen right is world
+// (1, −1) scaled to the length, and zero stays zero.
+func TestWorldDir(t *testing.T) {
+	p, _ := Dimetric(64)
+	g, _ := NewDiamond(p, 8, 8)
+	h := 1 / math.Sqrt2
+	if d := g.WorldDir(mathx.V2(2, 0)); !d.ApproxEqual(mathx.V2(2*h, -2*h), 1e-12) {
+		t.Errorf("screen right: %v", d)
+	}
+	if d := g.WorldDir(mathx.Vec2{}); d != (mathx.Vec2{}) {
+		t.Errorf("zero: %v", d)
+	}
+	if s := g.ScreenVec(mathx.V3(g.WorldDir(mathx.V2(0, 3)).X, g.WorldDir(mathx.V2(0, 3)).Y, 0)); s.X != 0 || s.Y <= 0 {
+		t.Errorf("screen down drawn as %v", s)
 	}
 }

@@ -65,16 +65,7 @@ func (v *View) ScreenToWorld(x, y float64) mathx.Vec3 {
 // WASD or a stick) into the world direction that is drawn that way, of
 // the same length (zero stays zero).
 func (v *View) ScreenDir(x, y float64) mathx.Vec2 {
-	d := mathx.V2(x, y)
-	l := d.Len()
-	if l == 0 {
-		return mathx.Vec2{}
-	}
-	w := v.World.Grid.WorldVec(d)
-	if wl := w.Len(); wl > 0 {
-		return w.Scale(l / wl)
-	}
-	return mathx.Vec2{}
+	return v.World.Grid.WorldDir(mathx.V2(x, y))
 }
 
 // Draw implements platform.Game's Draw: background, world, HUD.

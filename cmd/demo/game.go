@@ -343,15 +343,6 @@ func (g *game) playInput(in *platform.Input, pad platform.Gamepad) {
 	L.update(c)
 }
 
-// screenToWorld turns a screen direction into the world direction drawn
-// that way, as long.
-func (g *game) screenToWorld(v mathx.Vec2) mathx.Vec2 {
-	if w := g.L.w.Grid.WorldVec(v); w.Len() > 1e-9 {
-		return w.Scale(v.Len() / w.Len())
-	}
-	return mathx.Vec2{}
-}
-
 func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	st := platform.ReadSticks(in, &g.left, &g.right) // keys, gamepad, touch
 	c := control{fire: st.Fire}
@@ -369,7 +360,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 			}
 		}
 	} else if aim.Len() > 0 {
-		c.aim = g.screenToWorld(aim).Unit()
+		c.aim = g.L.w.Grid.WorldDir(aim).Unit()
 	}
 	if in.KeyPressed(platform.KeyQ) || in.KeyPressed(platform.KeyTab) || in.MousePressed(platform.MouseRight) ||
 		pad.Pressed(platform.PadY) || pad.Pressed(platform.PadRightBumper) {
@@ -378,7 +369,7 @@ func (g *game) humanControl(in *platform.Input, pad platform.Gamepad) control {
 	if in.KeyPressed(platform.KeyE) || pad.Pressed(platform.PadX) {
 		c.build = true
 	}
-	c.move = g.screenToWorld(st.Move).ClampLen(1)
+	c.move = g.L.w.Grid.WorldDir(st.Move).ClampLen(1)
 	return c
 }
 
