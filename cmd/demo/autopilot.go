@@ -1,8 +1,6 @@
 package main
 
 import (
-	"math"
-
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -148,12 +146,11 @@ func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 func (a *autopilot) incoming(L *level, me mathx.Vec2) (mathx.Vec2, bool) {
 	L.near = L.w.BulletsNear(me, 2.5, L.near)
 	for _, b := range L.near {
-		d := me.Sub(b.Pos)
-		if b.Owner == L.player || d.Dot(b.Vel) <= 0 || math.Abs(d.Cross(b.Vel.Unit())) > 0.6 {
+		if b.Owner == L.player || !flyingAt(b, me) {
 			continue
 		}
 		side := b.Vel.Unit().Perp()
-		if side.Dot(d) < 0 {
+		if side.Dot(me.Sub(b.Pos)) < 0 {
 			side = side.Neg()
 		}
 		return side, true

@@ -272,12 +272,18 @@ func (e *enemy) threatened() bool {
 	me := e.pos()
 	L.near = L.w.BulletsNear(me, 3, L.near)
 	for _, b := range L.near {
-		d := me.Sub(b.Pos)
-		if b.Owner == L.player && d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) < 0.6 {
+		if b.Owner == L.player && flyingAt(b, me) {
 			return true
 		}
 	}
 	return false
+}
+
+// flyingAt reports a bullet heading for p: p is ahead of it and within
+// 0.6 tiles of its line.
+func flyingAt(b scene.BulletInfo, p mathx.Vec2) bool {
+	d := p.Sub(b.Pos)
+	return d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) < 0.6
 }
 
 func (e *enemy) update() {
