@@ -306,3 +306,48 @@ func TestSheetPageNamedByExporterPath(t *testing.T) {
 		}
 	}
 }
+
+// Clips survive writing and reading TexturePacker JSON: the writer puts
+// them in "animations", their timing in the frames' durations.
+func TestAnimationsRoundTrip(t *testing.T) {
+	b := NewBuilder(Options{})
+	for _, n := range []string{"walk_0", "walk_1", "still", "blink_0"} {
+		if err := b.Add(n, coordImage(4, 4)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Frames {
+		a.Frames[i].Duration = 40 + 10*i
+	}
+	a.Clips = []Clip{{Name: "walk", Frames: []int{0, 1}, Durations: []int{40, 50}}, {Name: "blink", Frames: []int{3}, Durations: []int{70}}}
+	var out bytes.Buffer
+	if err := a.WriteTexturePacker(&out, 0, "p.png"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadTexturePacker(fstest.MapFS{"p.json": {Data: out.Bytes()}, "p.png": {Data: pngBytes(t, a.Pages[0])}}, "p.json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(got.Clips) != 2 {
+		t.Fatalf("%d clips read back, want 2\n%s", len(got.Clips), out.String())
+	}
+	for k, c := range got.Clips {
+		w := a.Clips[k]
+		if c.Name != w.Name || !slices.Equal(c.Frames, w.Frames) || !slices.Equal(c.Durations, w.Durations) {
+			t.Errorf("clip %d read back as %+v, want %+v", k, c, w)
+		}
+	}
+	// A sheet without clips writes no animations member.
+	a.Clips = nil
+	out.Reset()
+	if err := a.WriteTexturePacker(&out, 0, "p.png"); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out.Bytes(), []byte("animations")) {
+		t.Errorf("animations written for no clips:\n%s", out.String())
+	}
+}

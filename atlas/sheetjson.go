@@ -650,7 +650,9 @@ func loadSheet(fsys fs.FS, name string, aseprite bool) (*Atlas, error) {
 
 // WriteTexturePacker writes the frames on page p in TexturePacker's JSON
 // hash format, naming imageName as the page file. Keys come in frame
-// order.
+// order. Clips whose frames all lie on page p are written as the
+// format's "animations" (clip name to frame names); their timing travels
+// as each frame's Duration, which [LoadTexturePacker] reads back.
 func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
 	pg, err := a.page(p)
 	if err != nil {
@@ -659,11 +661,47 @@ func (a *Atlas) WriteTexturePacker(w io.Writer, p int, imageName string) error {
 	var buf bytes.Buffer
 	buf.WriteString("{\"frames\": {")
 	writePageFrames(&buf, a.Frames, p, false)
+	buf.WriteString("\n}")
+	writeAnimations(&buf, a, p)
 	img, _ := json.Marshal(imageName)
 	s := pg.Bounds().Size()
-	fmt.Fprintf(&buf, "\n},\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
+	fmt.Fprintf(&buf, ",\n\"meta\": {\"app\": \"diorama atlaspack\", \"version\": \"1.0\", \"image\": %s, \"format\": \"RGBA8888\", \"size\": {\"w\":%d,\"h\":%d}, \"scale\": \"1\"}\n}\n", img, s.X, s.Y)
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// writeAnimations writes the clips of a whose frames are all on page p as
+// an "animations" member (nothing when there are none).
+func writeAnimations(buf *bytes.Buffer, a *Atlas, p int) {
+	first := true
+	for _, c := range a.Clips {
+		ok := len(c.Frames) > 0
+		for _, f := range c.Frames {
+			ok = ok && f >= 0 && f < len(a.Frames) && a.Frames[f].Page == p
+		}
+		if !ok {
+			continue
+		}
+		if first {
+			buf.WriteString(",\n\"animations\": {")
+		} else {
+			buf.WriteByte(',')
+		}
+		first = false
+		name, _ := json.Marshal(c.Name)
+		fmt.Fprintf(buf, "\n\t%s: [", name)
+		for k, f := range c.Frames {
+			if k > 0 {
+				buf.WriteString(", ")
+			}
+			fn, _ := json.Marshal(a.Frames[f].Name)
+			buf.Write(fn)
+		}
+		buf.WriteByte(']')
+	}
+	if !first {
+		buf.WriteString("\n}")
+	}
 }
 
 // writePageFrames writes the frames on page p, comma-separated, one per

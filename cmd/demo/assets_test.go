@@ -11,8 +11,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite generated level files and golden images")
 
-// The files under levels/ are exactly what genAssets makes (run with
-// -update to rewrite them after changing a layout or the tileset art).
+// The files under levels/ and art/ are exactly what genAssets makes (run
+// with -update to rewrite them after changing a layout or the art).
 func TestAssets(t *testing.T) {
 	files, err := genAssets()
 	if err != nil {
@@ -24,7 +24,7 @@ func TestAssets(t *testing.T) {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		p := filepath.Join("levels", n)
+		p := filepath.FromSlash(n)
 		if *update {
 			if err := os.WriteFile(p, files[n], 0o644); err != nil {
 				t.Fatal(err)
@@ -36,7 +36,7 @@ func TestAssets(t *testing.T) {
 			t.Fatalf("%v (run go test -run TestAssets -update)", err)
 		}
 		if !bytes.Equal(got, files[n]) {
-			t.Errorf("levels/%s differs from what genAssets makes (run with -update)", n)
+			t.Errorf("%s differs from what genAssets makes (run with -update)", n)
 		}
 	}
 }

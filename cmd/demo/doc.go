@@ -18,13 +18,15 @@
 // for 8 seconds).
 //
 // It is written against the engine's public API as any game would be:
-// scene draws every tank, bullet, pickup, door and effect from the looks
-// registered in looks.go, walks enemies along their paths (World.MoveTo)
-// and keeps physics and navigation in step; the demo holds the rules
-// (play.go, enemies.go, brains.go, tactics.go), the art (art.go, drawn in
-// code at start-up), the levels (embedded from levels/, written by the
-// test in layouts_test.go from character layouts), the HUD and
-// menus (game.go, draw.go) and the AI player (autopilot.go).
+// scene draws every tank, bullet, pickup, door and effect from looks it
+// makes from the game's sprite sheet (looks.go: scene.LookFromAtlas),
+// walks enemies along their paths (World.MoveTo) and keeps physics and
+// navigation in step; the demo holds the rules (play.go, enemies.go,
+// brains.go, tactics.go), the art (art/sprites.png and its TexturePacker
+// JSON, drawn in code by the test in art_test.go), the levels (embedded
+// from levels/, written by the test in layouts_test.go from character
+// layouts), the HUD and menus (game.go, draw.go) and the AI player
+// (autopilot.go).
 //
 // Usage:
 //

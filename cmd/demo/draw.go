@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"diorama/atlas"
 	"diorama/iso/overlay"
 	"diorama/platform"
 	"diorama/raster"
@@ -213,6 +214,24 @@ func (g *game) drawHUD() {
 	}
 }
 
+// paradeSprites are the hulls and turrets of the level select's row of
+// tanks, every look at several headings.
+func paradeSprites(sheet *atlas.Atlas) ([]*raster.Sprite, error) {
+	var out []*raster.Sprite
+	names := atlas.Directions(facings, 0).Names
+	for k := range 12 {
+		for _, n := range [...]string{"tank_" + tankNames[k%numLooks] + "_" + names[(k*5)%facings], "turret_" + tankNames[k%numLooks] + "_" + names[(k*3)%facings]} {
+			i, _ := sheet.Lookup(n)
+			s, err := sheet.Sprite(i)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
 func (g *game) drawMenu(title string) {
 	g.syncMenu(g.rows())
 	g.gui.Draw(g.top, depthMenu)
@@ -224,11 +243,9 @@ func (g *game) drawMenu(title string) {
 func (g *game) drawSelect() {
 	// a parade of tanks under the menu, clear of the hint line
 	g.top.FillRect(0, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
-	for k := range 12 {
-		c := g.art.hull[k%numLooks][(k*5)%facings]
-		g.top.Sprite(1, c.S, 40+k*62, 376, nil)
-		t := g.art.turret[k%numLooks][(k*3)%facings]
-		g.top.Sprite(2, t.S, 40+k*62, 374, nil)
+	for k := 0; k+1 < len(g.parade); k += 2 {
+		g.top.Sprite(1, g.parade[k], 40+k/2*62, 376, nil)
+		g.top.Sprite(2, g.parade[k+1], 40+k/2*62, 374, nil)
 	}
 	g.drawMenu("DIORAMA  TANKS - choose a level")
 	if g.errMsg != "" {

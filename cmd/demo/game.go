@@ -1,9 +1,11 @@
 package main
 
 import (
-	"diorama/ui"
 	"image"
 	"time"
+
+	"diorama/atlas"
+	"diorama/ui"
 
 	"diorama/iso"
 	"diorama/iso/overlay"
@@ -29,9 +31,11 @@ func (g *game) TPS() int { return tps }
 
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
-	art    *art
+	sheet  *atlas.Atlas     // the game's sprites (looks.go)
+	parade []*raster.Sprite // the level select's tanks
 	levels []levelInfo
 	errMsg string // a level that failed to load, shown on the select screen
+	err    error  // the art or the brains failed to load: the game cannot start
 	// reloadErr is a broken save of the level being played, shown over
 	// it until a good save; reloadTick paces the checks for saves.
 	reloadErr  string
@@ -94,11 +98,14 @@ type game struct {
 }
 
 func newGame(seed uint64, workers int, auto bool) *game {
-	g := &game{art: newArt(), levels: shippedLevels(), seed: seed, auto: auto,
+	g := &game{levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), top: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		tbuf:  make([]byte, 0, 128),
 		times: loop.NewFrameStats(frameWindow)}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
+	if g.sheet, g.err = loadSheet(); g.err == nil {
+		g.parade, g.err = paradeSprites(g.sheet)
+	}
 	// Render every printable ASCII glyph now (the font makes them on first
 	// use), so a new digit on the HUD never costs a frame mid-wave.
 	var ascii [95]byte
@@ -112,7 +119,7 @@ func newGame(seed uint64, workers int, auto bool) *game {
 // start loads level i (of g.levels); a failure goes back to the select
 // screen with the error shown.
 func (g *game) start(i int) error {
-	L, err := loadLevel(g.levels[i], g.seed+g.starts, g.art)
+	L, err := loadLevel(g.levels[i], g.seed+g.starts, g.sheet)
 	if err != nil {
 		g.errMsg = err.Error()
 		g.scr = screenSelect
@@ -394,7 +401,7 @@ func (g *game) hotReload() {
 	if !g.L.watch.Changed() {
 		return
 	}
-	L, err := loadLevel(g.levels[g.cur], g.seed+g.starts-1, g.art)
+	L, err := loadLevel(g.levels[g.cur], g.seed+g.starts-1, g.sheet)
 	if err != nil {
 		g.reloadErr = err.Error()
 		return

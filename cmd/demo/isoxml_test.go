@@ -88,7 +88,7 @@ func TestIsoXMLLevelWatchesArt(t *testing.T) {
 	}
 	g := newGame(1, 1, true)
 	defer g.rd.Close()
-	L, err := loadLevel(li, 1, g.art)
+	L, err := loadLevel(li, 1, g.sheet)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
-	"strings"
 )
 
 // The shipped levels are written as character layouts here and turned into
@@ -306,30 +305,32 @@ func imageLevelPNG() ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// genAssets returns every generated file under levels/ by name.
+// genAssets returns every generated file (levels/ and art/) by path.
 func genAssets() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var b bytes.Buffer
 	if err := png.Encode(&b, tilesetImage()); err != nil {
 		return nil, err
 	}
-	out["tiles.png"] = b.Bytes()
-	out["tiles.tsx"] = []byte(tilesetTSX)
-	out["props.tsx"] = []byte(propsTSX)
+	out["levels/tiles.png"] = b.Bytes()
+	out["levels/tiles.tsx"] = []byte(tilesetTSX)
+	out["levels/props.tsx"] = []byte(propsTSX)
 	for _, l := range []tiledLevel{level1, level2} {
 		data, err := l.tmx()
 		if err != nil {
 			return nil, err
 		}
-		out[l.file] = data
+		out["levels/"+l.file] = data
 	}
-	out["bunker.lev"] = []byte(asciiLevel)
+	out["levels/bunker.lev"] = []byte(asciiLevel)
 	img, err := imageLevelPNG()
 	if err != nil {
 		return nil, err
 	}
-	out["tanktrum.png"] = img
-	out["tanktrum.json"] = []byte(imageLevelJSON)
-	_ = strings.TrimSpace
+	out["levels/tanktrum.png"] = img
+	out["levels/tanktrum.json"] = []byte(imageLevelJSON)
+	if out["art/sprites.png"], out["art/sprites.json"], err = genArt(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"diorama/ai/tactics"
+	"diorama/atlas"
 	"diorama/mathx"
 	"diorama/scene"
 	"diorama/scene/isoxml"
@@ -91,7 +92,7 @@ type waveInfo struct {
 
 // loadLevel builds the world of li and everything the game adds on top:
 // navmesh, doors, waves, wall drawings.
-func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
+func loadLevel(li levelInfo, seed uint64, sheet *atlas.Atlas) (*level, error) {
 	if li.FS == nil {
 		return nil, errors.New("level has no file system")
 	}
@@ -133,7 +134,7 @@ func loadLevel(li levelInfo, seed uint64, a *art) (*level, error) {
 		L.watch.Add(defs...)
 		L.watch.Add(w.Sources()...)
 	}
-	if L.look, err = a.register(w); err != nil {
+	if L.look, err = registerLooks(w, sheet); err != nil {
 		return nil, err
 	}
 	if err := L.setup(waves, li.Kind == "tiled"); err != nil {

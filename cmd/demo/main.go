@@ -111,6 +111,9 @@ func setup(o options, log io.Writer) (*game, error) {
 	if treeErr != nil {
 		return nil, treeErr
 	}
+	if g.err != nil {
+		return nil, g.err
+	}
 	if o.level != "" {
 		fsys, name, err := levelRoot(o.level, o.root)
 		var li levelInfo

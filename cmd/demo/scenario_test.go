@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"diorama/ai/tactics"
+	"diorama/atlas"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -652,12 +653,16 @@ func TestScenarioMeleeWave(t *testing.T) {
 }
 
 var (
-	artOnce sync.Once
-	artMade *art
+	artOnce  sync.Once
+	artSheet *atlas.Atlas
+	artErr   error
 )
 
-// testArt is the game's art, made once for every test level.
-func testArt() *art {
-	artOnce.Do(func() { artMade = newArt() })
-	return artMade
+// testArt is the game's sprite sheet, loaded once for every test level.
+func testArt() *atlas.Atlas {
+	artOnce.Do(func() { artSheet, artErr = loadSheet() })
+	if artErr != nil {
+		panic(artErr)
+	}
+	return artSheet
 }

@@ -1,16 +1,25 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
+	"image/png"
 	"math"
+
+	"diorama/atlas"
 
 	"diorama/mathx"
 	"diorama/raster"
 )
 
-// Every sprite of the game is drawn here at start-up from code: no image
-// files except the Tiled tileset, which is itself made by tilesetImage.
+// The game's sprites are drawn here from code, packed into one sprite
+// sheet (art/sprites.png with its TexturePacker description
+// art/sprites.json, which the game embeds and loads like any artist's
+// sheet) by genArt, which TestAssets runs: with -update it rewrites the
+// files, without it checks them. The game never runs this code.
 //
 // Models are extruded convex polygons in world units (x to the lower
 // right, y to the lower left, z up), projected with the 2:1 dimetric
@@ -21,12 +30,11 @@ import (
 const (
 	tileW, tileH = 64, 32
 	zPix         = 32 // pixels per world unit of height
-	facings      = 16 // hull and turret headings
 )
 
-// sprite is a sprite with the pixel of its model's origin (the feet).
+// sprite is a drawn sprite with the pixel of its model's origin (the feet).
 type sprite struct {
-	S                *raster.Sprite
+	S                *raster.Frame
 	AnchorX, AnchorY int
 }
 
@@ -45,7 +53,7 @@ func newCanvas(w, h int, ox, oy float64) *canvas {
 }
 
 func (c *canvas) sprite() sprite {
-	return sprite{S: raster.MustSprite(c.f), AnchorX: int(c.ox), AnchorY: int(c.oy)}
+	return sprite{S: c.f, AnchorX: int(c.ox), AnchorY: int(c.oy)}
 }
 
 // proj projects a model point to canvas pixels.
@@ -347,31 +355,7 @@ func rocketSprite(a float64) sprite {
 	return c.sprite()
 }
 
-// art is every sprite the game draws.
-type art struct {
-	hull                            [numLooks][facings]sprite
-	turret                          [numLooks][facings]sprite
-	drone                           [facings][4]sprite
-	boom                            []sprite
-	bigBoom                         []sprite
-	pickup                          [3]sprite
-	bullet, enemyBullet             sprite
-	rocket                          [facings]sprite
-	spark, muzzle                   []sprite
-	wall, crate, doorShut, doorOpen *raster.Sprite
-}
-
-// looks of tanks: the player's and each enemy kind's colours.
-const (
-	lookPlayer = iota
-	lookTurret
-	lookGunner
-	lookFuzzy
-	lookCover
-	lookSquad
-	numLooks
-)
-
+// lookColors are the tanks' colours by look (tankNames).
 var lookColors = [numLooks]color.NRGBA{
 	{70, 150, 210, 255},  // player: steel blue
 	{150, 70, 60, 255},   // turret: brick red heavy tank
@@ -381,47 +365,129 @@ var lookColors = [numLooks]color.NRGBA{
 	{190, 190, 180, 255}, // squad: pale grey
 }
 
+var (
+	wallColor  = color.NRGBA{120, 124, 138, 255}
+	crateColor = color.NRGBA{160, 120, 70, 255}
+)
+
 func facingAngle(k int) float64 { return float64(k) * 2 * math.Pi / facings }
 
-func newArt() *art {
-	a := &art{}
+// sheet collects the sprites under the names scene.LookFromAtlas and
+// scene.PartFromAtlas look up, with their anchors (pivots) and the clips
+// that animate them.
+type sheet struct {
+	b       *atlas.Builder
+	anchors map[string]image.Point
+	size    map[string]image.Point
+	ms      map[string]int      // frame duration
+	clips   []string            // clip names, in order
+	frames  map[string][]string // each clip's frame names
+	err     error
+}
+
+func (s *sheet) add(name string, sp sprite, ms int) {
+	if s.err != nil {
+		return
+	}
+	s.err = s.b.Add(name, &sp.S.RGBA)
+	s.anchors[name] = image.Pt(sp.AnchorX, sp.AnchorY)
+	s.size[name] = sp.S.Bounds().Size()
+	s.ms[name] = ms
+}
+
+// clip adds frames name_0, name_1, ... and the clip name over them, ms
+// milliseconds a frame.
+func (s *sheet) clip(name string, frames []sprite, ms int) {
+	var names []string
+	for k, f := range frames {
+		n := fmt.Sprintf("%s_%d", name, k)
+		s.add(n, f, ms)
+		names = append(names, n)
+	}
+	s.clips = append(s.clips, name)
+	s.frames[name] = names
+}
+
+// genArt draws every sprite and packs the sheet: the page as PNG and its
+// TexturePacker JSON.
+func genArt() (pageData, jsonData []byte, err error) {
+	s := &sheet{b: atlas.NewBuilder(atlas.Options{Trim: true, PackOptions: atlas.PackOptions{MaxW: 2048, MaxH: 4096, Padding: 1}}),
+		anchors: map[string]image.Point{}, size: map[string]image.Point{}, ms: map[string]int{}, frames: map[string][]string{}}
+	dirs := atlas.Directions(facings, 0).Names // world headings k·2π/16 (World.Facings)
 	for l := range numLooks {
 		size := 1.0
 		if l == lookTurret {
 			size = 1.25
 		}
-		for k := range facings {
+		for k, d := range dirs {
 			ang := facingAngle(k)
-			a.hull[l][k] = hullSprite(lookColors[l], ang, size)
-			a.turret[l][k] = turretSprite(lookColors[l], ang, size, l == lookTurret)
-			a.rocket[k] = rocketSprite(ang)
+			s.add("tank_"+tankNames[l]+"_"+d, hullSprite(lookColors[l], ang, size), 0)
+			s.add("turret_"+tankNames[l]+"_"+d, turretSprite(lookColors[l], ang, size, l == lookTurret), 0)
 		}
 	}
-	for k := range facings {
+	for k, d := range dirs {
+		s.add("rocket_"+d, rocketSprite(facingAngle(k)), 0)
+		var fr []sprite
 		for p := range 4 {
-			a.drone[k][p] = droneSprite(color.NRGBA{210, 80, 50, 255}, facingAngle(k), p)
+			fr = append(fr, droneSprite(color.NRGBA{210, 80, 50, 255}, facingAngle(k), p))
 		}
+		s.clip("drone_idle_"+d, fr, 67) // 4 ticks a frame
 	}
-	a.boom = explosionFrames(10, 18)
-	a.bigBoom = explosionFrames(14, 44)
-	a.pickup[0] = pickupSprite(color.NRGBA{230, 230, 225, 255}, color.NRGBA{40, 190, 70, 255}, 0)
-	a.pickup[1] = pickupSprite(color.NRGBA{120, 110, 70, 255}, color.NRGBA{240, 200, 60, 255}, 1)
-	a.pickup[2] = pickupSprite(color.NRGBA{90, 90, 100, 255}, color.NRGBA{230, 70, 50, 255}, 2)
-	a.bullet = dotSprite(color.NRGBA{255, 255, 220, 255}, color.NRGBA{120, 200, 255, 150}, 3)
-	a.enemyBullet = dotSprite(color.NRGBA{255, 240, 200, 255}, color.NRGBA{255, 90, 40, 150}, 3)
+	s.clip("boom", explosionFrames(10, 18), 33) // 2 ticks a frame
+	s.clip("bigboom", explosionFrames(14, 44), 33)
+	var spark, muzzle []sprite
 	for k := range 4 {
 		t := float64(k) / 4
-		a.spark = append(a.spark, dotSprite(color.NRGBA{255, uint8(230 - 100*t), 120, uint8(255 * (1 - t))}, color.NRGBA{255, 160, 60, uint8(120 * (1 - t))}, 3.5-0.7*float64(k)))
-		a.muzzle = append(a.muzzle, dotSprite(color.NRGBA{255, 240, 190, 240}, color.NRGBA{255, 200, 120, 200}, 5-float64(k)))
+		spark = append(spark, dotSprite(color.NRGBA{255, uint8(230 - 100*t), 120, uint8(255 * (1 - t))}, color.NRGBA{255, 160, 60, uint8(120 * (1 - t))}, 3.5-0.7*float64(k)))
+		muzzle = append(muzzle, dotSprite(color.NRGBA{255, 240, 190, 240}, color.NRGBA{255, 200, 120, 200}, 5-float64(k)))
 	}
-	a.wall = raster.MustSprite(blockImage(wallColor, 32, 11, true))
-	a.crate = raster.MustSprite(blockImage(crateColor, 14, 12, false))
-	a.doorShut = raster.MustSprite(blockImage(color.NRGBA{200, 60, 50, 255}, 26, 13, false))
-	a.doorOpen = raster.MustSprite(floorImage(color.NRGBA{90, 170, 90, 255}, 14, true))
-	return a
+	s.clip("spark", spark, 50)   // 3 ticks
+	s.clip("muzzle", muzzle, 17) // 1 tick
+	s.add("pickup_health", pickupSprite(color.NRGBA{230, 230, 225, 255}, color.NRGBA{40, 190, 70, 255}, 0), 0)
+	s.add("pickup_ammo", pickupSprite(color.NRGBA{120, 110, 70, 255}, color.NRGBA{240, 200, 60, 255}, 1), 0)
+	s.add("pickup_rockets", pickupSprite(color.NRGBA{90, 90, 100, 255}, color.NRGBA{230, 70, 50, 255}, 2), 0)
+	s.add("bullet", dotSprite(color.NRGBA{255, 255, 220, 255}, color.NRGBA{120, 200, 255, 150}, 3), 0)
+	s.add("enemy_bullet", dotSprite(color.NRGBA{255, 240, 200, 255}, color.NRGBA{255, 90, 40, 150}, 3), 0)
+	// Tile-sized blocks: the image's bottom on the cell's bottom corner,
+	// half a tile below the feet (the cell's centre).
+	block := func(img *image.NRGBA) sprite {
+		f, _ := raster.NewFrame(img.Rect.Dx(), img.Rect.Dy())
+		draw.Draw(&f.RGBA, f.Rect, img, image.Point{}, draw.Src)
+		return sprite{S: f, AnchorX: img.Rect.Dx() / 2, AnchorY: img.Rect.Dy() - tileH/2}
+	}
+	s.add("crate", block(blockImage(crateColor, 14, 12, false)), 0)
+	s.add("door_shut", block(blockImage(color.NRGBA{200, 60, 50, 255}, 26, 13, false)), 0)
+	s.add("door_open", block(floorImage(color.NRGBA{90, 170, 90, 255}, 14, true)), 0)
+	if s.err != nil {
+		return nil, nil, s.err
+	}
+	a, err := s.b.Build()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(a.Pages) != 1 {
+		return nil, nil, fmt.Errorf("the sheet needs %d pages", len(a.Pages))
+	}
+	for i := range a.Frames {
+		f := &a.Frames[i]
+		an, sz := s.anchors[f.Name], s.size[f.Name]
+		f.Pivot, f.HasPivot = mathx.V2(float64(an.X)/float64(sz.X), float64(an.Y)/float64(sz.Y)), true
+		f.Duration = s.ms[f.Name]
+	}
+	for _, c := range s.clips {
+		cl := atlas.Clip{Name: c}
+		for _, n := range s.frames[c] {
+			i, _ := a.Lookup(n)
+			cl.Frames, cl.Durations = append(cl.Frames, i), append(cl.Durations, s.ms[n])
+		}
+		a.Clips = append(a.Clips, cl)
+	}
+	var js, pg bytes.Buffer
+	if err := a.WriteTexturePacker(&js, 0, "sprites.png"); err != nil {
+		return nil, nil, err
+	}
+	if err := png.Encode(&pg, a.Pages[0]); err != nil {
+		return nil, nil, err
+	}
+	return pg.Bytes(), js.Bytes(), nil
 }
-
-var (
-	wallColor  = color.NRGBA{120, 124, 138, 255}
-	crateColor = color.NRGBA{160, 120, 70, 255}
-)

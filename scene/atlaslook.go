@@ -1,0 +1,227 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"diorama/atlas"
+	"diorama/mathx"
+)
+
+// stateNames are the clip-name parts of the animation states, as
+// LookFromAtlas finds them in a sheet.
+var stateNames = [NumAnimStates]string{Idle: "idle", Walk: "walk"}
+
+// Facings returns n facings evenly spaced in world headings (the first
+// along +x, then turning toward +y), as the world's projection shows them
+// on screen: the DirectionSet a look needs when its art was drawn at world
+// headings k·2π/n. They are named by compass points of the world's axes
+// (E is +x, S is +y; for n = 4, 8 or 16), the names LookFromAtlas and
+// PartFromAtlas look up.
+func (w *World) Facings(n int) atlas.DirectionSet {
+	d := atlas.Directions(n, 0)
+	for k := range d.Angles {
+		d.Angles[k] = w.screenHeading(2 * math.Pi * float64(k) / float64(len(d.Angles)))
+	}
+	return d
+}
+
+// LookFromAtlas makes the look called name from a sprite sheet, by the
+// names of its frames and clips (any of them may be missing; at least one
+// must be there):
+//
+//   - clips "name_idle_F" and "name_walk_F" for every facing F of dirs
+//     (dirs.Names): an animation per state and facing; a state without
+//     clips plays the idle ones;
+//   - frames "name_F", one per facing: a still frame per facing, shown
+//     in every state (a hull turning; a bullet's look turns with its
+//     flight);
+//   - a clip "name": one animation whatever the facing (an effect);
+//   - a frame "name": a still sprite.
+//
+// The pivot of the look's first frame, when the sheet gives one, is the
+// point that stands on the entity's feet; without one the sprite's bottom
+// centre does. Clip durations are the sheet's milliseconds, turned into
+// ticks at tps.
+func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int) (*Look, error) {
+	if a == nil {
+		return nil, fmt.Errorf("scene: look %q: no atlas", name)
+	}
+	if tps <= 0 {
+		return nil, fmt.Errorf("scene: look %q: tick rate %d must be positive", name, tps)
+	}
+	msPerTick := 1000 / float64(tps)
+	l := &Look{}
+	frames := map[int]int{} // atlas frame → look frame
+	use := func(i int) (int, error) {
+		if k, ok := frames[i]; ok {
+			return k, nil
+		}
+		s, err := a.Sprite(i)
+		if err != nil {
+			return 0, fmt.Errorf("scene: look %q: frame %q: %w", name, a.Frames[i].Name, err)
+		}
+		frames[i] = len(l.Frames)
+		l.Frames = append(l.Frames, s)
+		return frames[i], nil
+	}
+	clip := func(c *atlas.Clip) (*atlas.Clip, error) {
+		t := c.InTicks(msPerTick)
+		t.Frames = make([]int, len(c.Frames))
+		for k, f := range c.Frames {
+			var err error
+			if t.Frames[k], err = use(f); err != nil {
+				return nil, err
+			}
+		}
+		return &t, nil
+	}
+	first := -1 // the atlas frame whose pivot places the look
+	// Clips per state and facing.
+	for s := range NumAnimStates {
+		var cs []*atlas.Clip
+		for _, f := range dirs.Names {
+			c, ok := a.Clip(name + "_" + stateNames[s] + "_" + f)
+			if !ok {
+				break
+			}
+			t, err := clip(c)
+			if err != nil {
+				return nil, err
+			}
+			if first < 0 {
+				first = c.Frames[0]
+			}
+			cs = append(cs, t)
+		}
+		switch {
+		case len(cs) == len(dirs.Names) && len(cs) > 0:
+			l.Clips[s] = cs
+		case len(cs) > 0:
+			return nil, fmt.Errorf("scene: look %q: clip %s_%s_%s missing (the sheet has %d of the %d facings)",
+				name, name, stateNames[s], dirs.Names[len(cs)], len(cs), len(dirs.Names))
+		}
+	}
+	if len(l.Clips[Idle]) > 0 {
+		l.Dirs = dirs
+		for s := range l.Clips {
+			if len(l.Clips[s]) == 0 {
+				l.Clips[s] = l.Clips[Idle]
+			}
+		}
+	} else if len(l.Clips[Walk]) > 0 {
+		return nil, fmt.Errorf("scene: look %q: walk clips without idle clips (name_idle_F)", name)
+	}
+	// A still frame per facing.
+	if l.Dirs.Angles == nil {
+		if idx, ok := perFacing(a, name, dirs); ok {
+			l.Dirs = dirs
+			for d, i := range idx {
+				k, err := use(i)
+				if err != nil {
+					return nil, err
+				}
+				if first < 0 {
+					first = i
+				}
+				c := &atlas.Clip{Name: name + "_" + dirs.Names[d], Frames: []int{k}, Durations: []int{1}}
+				l.Clips[Idle] = append(l.Clips[Idle], c)
+			}
+			l.Clips[Walk] = l.Clips[Idle]
+		}
+	}
+	// One clip or one sprite whatever the facing.
+	if c, ok := a.Clip(name); ok && l.Dirs.Angles == nil {
+		t, err := clip(c)
+		if err != nil {
+			return nil, err
+		}
+		first = c.Frames[0]
+		l.Dirs = atlas.Directions(1, 0)
+		l.Clips[Idle] = []*atlas.Clip{t}
+		l.Clips[Walk] = l.Clips[Idle]
+	}
+	if i, ok := a.Lookup(name); ok {
+		k, err := use(i)
+		if err != nil {
+			return nil, err
+		}
+		l.Sprite = l.Frames[k]
+		if first < 0 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return nil, fmt.Errorf("scene: look %q: the sheet has no frame or clip %q, %q or %q", name, name, name+"_"+dirs0(dirs), name+"_idle_"+dirs0(dirs))
+	}
+	if l.Sprite == nil {
+		l.Sprite = l.Frames[0]
+	}
+	l.Offset = pivotOffset(a.Frames[first])
+	if err := l.validate(); err != nil {
+		return nil, fmt.Errorf("scene: look %q: %w", name, err)
+	}
+	return l, nil
+}
+
+// PartFromAtlas makes a look part from the sheet's frames "name_F", one
+// per facing F of dirs (a turret), or its one frame "name". The first
+// frame's pivot, when given, is the point put on the look's anchor.
+func PartFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet) (LookPart, error) {
+	if a == nil {
+		return LookPart{}, fmt.Errorf("scene: look part %q: no atlas", name)
+	}
+	idx, ok := perFacing(a, name, dirs)
+	var p LookPart
+	if ok {
+		p.Dirs = dirs
+	} else if i, one := a.Lookup(name); one {
+		idx = []int{i}
+	} else {
+		return LookPart{}, fmt.Errorf("scene: look part %q: the sheet has neither frame %q nor %q", name, name, name+"_"+dirs0(dirs))
+	}
+	for _, i := range idx {
+		s, err := a.Sprite(i)
+		if err != nil {
+			return LookPart{}, fmt.Errorf("scene: look part %q: frame %q: %w", name, a.Frames[i].Name, err)
+		}
+		p.Frames = append(p.Frames, s)
+	}
+	p.Offset = pivotOffset(a.Frames[idx[0]])
+	return p, nil
+}
+
+// perFacing returns the atlas frames "name_F" for every facing of dirs,
+// and whether the sheet has them all.
+func perFacing(a *atlas.Atlas, name string, dirs atlas.DirectionSet) ([]int, bool) {
+	if len(dirs.Names) == 0 {
+		return nil, false
+	}
+	idx := make([]int, len(dirs.Names))
+	for d, f := range dirs.Names {
+		i, ok := a.Lookup(name + "_" + f)
+		if !ok {
+			return nil, false
+		}
+		idx[d] = i
+	}
+	return idx, true
+}
+
+func dirs0(d atlas.DirectionSet) string {
+	if len(d.Names) == 0 {
+		return "F"
+	}
+	return d.Names[0]
+}
+
+// pivotOffset is the look offset that stands frame f's pivot on the feet
+// (a look's sprite is anchored at its bottom centre); zero without a pivot.
+func pivotOffset(f atlas.Frame) mathx.Point {
+	if !f.HasPivot || !f.Pivot.IsFinite() {
+		return mathx.Point{}
+	}
+	ax := int(math.Round(f.Pivot.X * float64(f.Source.X)))
+	ay := int(math.Round(f.Pivot.Y * float64(f.Source.Y)))
+	return mathx.Point{X: f.Source.X/2 - ax, Y: f.Source.Y - ay}
+}
