@@ -16,10 +16,6 @@ import (
 // enemy spawn points; a scene without a player is refused with a clear
 // error on the level select.
 func TestIsoXMLLevel(t *testing.T) {
-	li, err := levelFromPath(os.DirFS("../../scene/testdata/isomob"), "scene.xml")
-	if err != nil || li.Kind != "isoxml" {
-		t.Fatalf("kind %q err %v", li.Kind, err)
-	}
 	var log bytes.Buffer
 	g, err := setup(options{level: "../../scene/testdata/isomob/scene.xml", root: "../../scene/testdata/isomob", ticks: 10}, &log)
 	if err != nil {
@@ -30,8 +26,8 @@ func TestIsoXMLLevel(t *testing.T) {
 		t.Fatalf("screen %v log %q err %q", g.scr, log.String(), g.errMsg)
 	}
 	w := g.L.w
-	if w.Name(g.L.player) != "Player" || w.Class(g.L.player) != "player" || len(g.L.waves) != 1 || len(g.L.waves[0].o.Spawns) != 1 {
-		t.Fatalf("player %q class %q, %d waves", w.Name(g.L.player), w.Class(g.L.player), len(g.L.waves))
+	if w.Name(g.L.player) != "Player" || len(g.L.waves) != 1 || len(g.L.waves[0].o.Spawns) != 1 {
+		t.Fatalf("player %q, %d waves", w.Name(g.L.player), len(g.L.waves))
 	}
 	in := platform.NewInput(frameW, frameH)
 	start := w.Tick()
@@ -82,10 +78,7 @@ func TestIsoXMLLevelWatchesArt(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	li, err := levelFromPath(os.DirFS(dir), "scene.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	li := levelInfo{FS: os.DirFS(dir), File: "scene.xml", Watch: true}
 	g := newGame(1, 1, true)
 	defer g.rd.Close()
 	L, err := loadLevel(li, 1, g.sheet)

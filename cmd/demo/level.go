@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"path"
 	"strings"
 
 	"diorama/ai/tactics"
 	"diorama/atlas"
 	"diorama/mathx"
 	"diorama/scene"
-	"diorama/scene/isoxml"
 )
 
 //go:embed levels
@@ -23,10 +21,9 @@ var levelFiles embed.FS
 // levelInfo names a level and where it comes from.
 type levelInfo struct {
 	Title string
-	Kind  string // "tiled", "ascii", "image", "isoxml"
 	FS    fs.FS
-	File  string // the map (.tmx/.tmj, .lev, the .png or the IsoMob scene .xml)
-	Desc  string // the image level's JSON
+	// File is the level (its extension picks the loader: scene.LoadLevel).
+	File string
 	// Watch reloads the level when its files are saved (levels named on
 	// the command line; the embedded ones never change).
 	Watch bool
@@ -38,32 +35,11 @@ func shippedLevels() []levelInfo {
 		panic(err) // the embedded folder exists by construction
 	}
 	return []levelInfo{
-		{Title: "1  Outpost (Tiled)", Kind: "tiled", FS: sub, File: "outpost.tmx"},
-		{Title: "2  Crossroads (Tiled)", Kind: "tiled", FS: sub, File: "crossroads.tmx"},
-		{Title: "3  Bunker (ASCII)", Kind: "ascii", FS: sub, File: "bunker.lev"},
-		{Title: "4  Tanktrum (image)", Kind: "image", FS: sub, File: "tanktrum.png", Desc: "tanktrum.json"},
+		{Title: "1  Outpost (Tiled)", FS: sub, File: "outpost.tmx"},
+		{Title: "2  Crossroads (Tiled)", FS: sub, File: "crossroads.tmx"},
+		{Title: "3  Bunker (ASCII)", FS: sub, File: "bunker.lev"},
+		{Title: "4  Tanktrum (image)", FS: sub, File: "tanktrum.png"},
 	}
-}
-
-// levelFromPath describes a level file named on the command line: its
-// extension picks the loader (an image level's JSON sits beside it with
-// the same base name).
-func levelFromPath(dir fs.FS, name string) (levelInfo, error) {
-	li := levelInfo{Title: "*  " + path.Base(name), FS: dir, File: name, Watch: true}
-	switch strings.ToLower(path.Ext(name)) {
-	case ".tmx", ".tmj", ".json":
-		li.Kind = "tiled"
-	case ".lev", ".txt":
-		li.Kind = "ascii"
-	case ".png":
-		li.Kind = "image"
-		li.Desc = strings.TrimSuffix(name, path.Ext(name)) + ".json"
-	case ".xml":
-		li.Kind = "isoxml"
-	default:
-		return li, fmt.Errorf("level %s: unknown extension (want .tmx, .tmj, .lev, .txt, .png or .xml)", name)
-	}
-	return li, nil
 }
 
 // Physics layers.
@@ -91,98 +67,36 @@ type waveInfo struct {
 }
 
 // loadLevel builds the world of li and everything the game adds on top:
-// navmesh, doors, waves, wall drawings.
+// doors, waves, looks.
 func loadLevel(li levelInfo, seed uint64, sheet *atlas.Atlas) (*level, error) {
 	if li.FS == nil {
 		return nil, errors.New("level has no file system")
 	}
 	opt := scene.BuildOptions{Seed: seed, TPS: tps, MaxBullets: 2048, CharacterRadius: 0.34, CharacterHealth: 100}
-	L := &level{info: li}
-	var (
-		w     *scene.World
-		err   error
-		waves []waveDefLoaded
-		// defs are an IsoMob scene's definition files (read by its
-		// loader; the builder's own reads are in w.Sources)
-		defs []string
-	)
-	switch li.Kind {
-	case "tiled":
-		if w, err = scene.LoadTiled(li.FS, li.File, opt); err == nil {
-			waves, err = tiledWaves(li.File, w)
-		}
-	case "ascii":
-		w, err = scene.LoadASCII(li.FS, li.File, opt)
-	case "image":
-		w, err = scene.LoadImageLevel(li.FS, li.File, li.Desc, opt)
-	case "isoxml":
-		w, defs, err = loadIsoMob(li, opt)
-	default:
-		err = fmt.Errorf("unknown level kind %q", li.Kind)
-	}
+	w, err := scene.LoadLevel(li.FS, li.File, opt)
 	if err != nil {
 		return nil, err
 	}
-	L.w = w
+	L := &level{info: li, w: w}
 	// The floor is drawn from a cached picture while the camera stays
 	// within its margin (over the frame's clear colour, see game.Draw).
 	w.GroundCache = &scene.GroundCache{Background: clearColor}
 	// Every file the level was read from, to reload it when one is saved.
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)
-		L.watch.Add(li.File, li.Desc)
-		L.watch.Add(defs...)
 		L.watch.Add(w.Sources()...)
 	}
 	if L.look, err = registerLooks(w, sheet); err != nil {
 		return nil, err
 	}
-	if err := L.setup(waves, li.Kind == "tiled"); err != nil {
+	waves, err := tiledWaves(li.File, w)
+	if err == nil {
+		err = L.setup(waves)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}
 	return L, nil
-}
-
-// loadIsoMob builds an IsoMob XML scene with its art. Its character
-// called "Player" (IsoMob's sample scene names it so) is the demo's
-// player: it gets the class "player" (its definition is copied under
-// that name, so its sprites still draw it). Every other character marks
-// an enemy spawn point (the demo sends its enemies in waves). A scene
-// without a player or another character loads and is refused by setup
-// ("no player in the level", "no enemy spawn points").
-func loadIsoMob(li levelInfo, opt scene.BuildOptions) (*scene.World, []string, error) {
-	s, err := isoxml.Load(li.FS, li.File)
-	if err != nil {
-		return nil, nil, err
-	}
-	for k := range s.Characters {
-		c := &s.Characters[k]
-		if (c.ID == "Player" || c.ID == "player") && c.Def != nil {
-			d := *c.Def
-			d.Name = "player"
-			c.Def = &d
-			break
-		}
-	}
-	var defs []string
-	if s.Defs != nil {
-		defs = s.Defs.Files
-	}
-	w, err := scene.BuildIsoXMLFS(li.FS, s, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	gs := float64(s.GridSize)
-	for k := range s.Characters {
-		c := &s.Characters[k]
-		if c.Def != nil && c.Def.Name == "player" {
-			continue
-		}
-		if _, err := w.Create(scene.EntityDef{Kind: scene.SpawnPoint, Class: "enemy", Name: c.ID, Pos: c.Pos.Scale(1 / gs)}); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: character %q: %w", s.File, c.Line, c.ID, err)
-		}
-	}
-	return w, defs, nil
 }
 
 // waveDefLoaded is a Tiled trigger's wave description.
@@ -228,22 +142,26 @@ func tiledWaves(file string, w *scene.World) ([]waveDefLoaded, error) {
 	return out, err
 }
 
-func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
+func (L *level) setup(waves []waveDefLoaded) error {
 	w := L.w
-	// The player: the collecting character.
-	var chars []scene.Entity
+	// The player: the character of class "player" (or, in an IsoMob
+	// scene, named "Player"). Enemies placed in the level come through
+	// waves instead: each leaves a spawn point when the level has none.
+	var chars, spawns []scene.Entity
 	chars = w.AppendEntities(chars, scene.Character)
+	spawns = w.AppendEntities(spawns, scene.SpawnPoint)
 	for _, e := range chars {
-		switch w.Class(e) {
-		case "player":
-			if L.player.IsNil() {
-				L.player = e
-			}
-		default:
-			// enemies placed in the level file come through waves instead
-			if err := w.Remove(e); err != nil {
+		if L.player.IsNil() && (w.Class(e) == "player" || w.Name(e) == "Player") {
+			L.player = e
+			continue
+		}
+		if len(spawns) == 0 {
+			if _, err := w.Create(scene.EntityDef{Kind: scene.SpawnPoint, Class: "enemy", Name: w.Name(e), Pos: w.Pos(e)}); err != nil {
 				return err
 			}
+		}
+		if err := w.Remove(e); err != nil {
+			return err
 		}
 	}
 	if L.player.IsNil() {
@@ -270,10 +188,9 @@ func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
 		}
 	}
 	// Waves.
+	spawns = w.AppendEntities(spawns[:0], scene.SpawnPoint)
 	switch {
-	case isTiled:
-		var spawns []scene.Entity
-		spawns = w.AppendEntities(spawns, scene.SpawnPoint)
+	case len(waves) > 0: // Tiled: waves from the triggers' properties
 		for _, wd := range waves {
 			o := &scene.Overlord{Name: wd.name, Locks: wd.locks, MaxAlive: wd.max, Wave: wd.total}
 			for _, e := range trig {
@@ -299,9 +216,7 @@ func (L *level) setup(waves []waveDefLoaded, isTiled bool) error {
 		for _, o := range w.Overlords {
 			L.addWave(o, mix)
 		}
-	default: // ASCII: one wave over every enemy spawn, woken anywhere
-		var spawns []scene.Entity
-		spawns = w.AppendEntities(spawns, scene.SpawnPoint)
+	default: // ASCII, IsoMob: one wave over every enemy spawn, woken anywhere
 		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10}
 		for _, e := range spawns {
 			if w.Class(e) == "enemy" {

@@ -1,17 +1,18 @@
 package main
 
 import (
-	"diorama/viewer"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"strings"
 	"time"
 
 	"diorama/platform"
 	"diorama/platform/auto"
+	"diorama/scene"
 )
 
 // options are the demo's command-line settings.
@@ -37,7 +38,7 @@ func main() {
 	// 0.3 ms on one core, and waking band workers on a busy 2-core machine
 	// cost more (p95 4-5 ms with 2 workers against 0.6-0.8 ms with 1).
 	flag.IntVar(&o.workers, "workers", 1, "renderer workers (0 = all cores)")
-	flag.StringVar(&o.level, "level", "", "a level file (.tmx/.tmj Tiled, .lev ASCII, .png image level with its .json) to play (also an IsoMob .xml scene), or a Tiled map without a player or a .world to view")
+	flag.StringVar(&o.level, "level", "", "a level file to play: .tmx/.tmj Tiled, .lev ASCII, .png image level with its .json, .xml IsoMob scene (go run ./cmd/viewer views any map)")
 	flag.StringVar(&o.root, "root", "", "the folder a level's references may reach (default: the working directory when the level is under it, else the level's folder)")
 	flag.Parse()
 	if flag.NArg() > 0 && o.level == "" {
@@ -62,24 +63,7 @@ func run(o options, out, log io.Writer) error {
 	if o.ticks <= 0 || o.ticks > 1_000_000 {
 		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
-	var viewErr error
-	if o.level != "" {
-		if fsys, name, err := levelRoot(o.level, o.root); err == nil && wantsViewer(fsys, name) {
-			v, err := viewer.Open(fsys, name)
-			if err == nil {
-				return runViewer(o, v, name, out, log)
-			}
-			// A map the viewer cannot show: say why on one line and open
-			// the level select, as for a level that does not load.
-			viewErr = err
-			fmt.Fprintln(log, "demo: level", o.level+":", oneLine(err.Error()))
-			o.level = ""
-		}
-	}
 	g, err := setup(o, log)
-	if err == nil && viewErr != nil {
-		g.errMsg, g.scr = viewErr.Error(), screenSelect
-	}
 	if err != nil {
 		return err
 	}
@@ -115,13 +99,9 @@ func setup(o options, log io.Writer) (*game, error) {
 		return nil, g.err
 	}
 	if o.level != "" {
-		fsys, name, err := levelRoot(o.level, o.root)
-		var li levelInfo
+		fsys, name, err := scene.OpenRoot(o.level, o.root)
 		if err == nil {
-			li, err = levelFromPath(fsys, name)
-		}
-		if err == nil {
-			g.levels = append(g.levels, li)
+			g.levels = append(g.levels, levelInfo{Title: "*  " + path.Base(name), FS: fsys, File: name, Watch: true})
 			err = g.start(len(g.levels) - 1)
 			if err != nil {
 				g.levels = g.levels[:len(g.levels)-1]

@@ -25,7 +25,7 @@ import (
 func scenario(t *testing.T, seed uint64, rows ...string) *level {
 	t.Helper()
 	fsys := fstest.MapFS{"s.lev": {Data: []byte(strings.Join(rows, "\n") + "\n")}}
-	L, err := loadLevel(levelInfo{Title: "scenario", Kind: "ascii", FS: fsys, File: "s.lev"}, seed, testArt())
+	L, err := loadLevel(levelInfo{Title: "scenario", FS: fsys, File: "s.lev"}, seed, testArt())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -616,7 +616,7 @@ func TestScenarioMeleeWave(t *testing.T) {
 		"w-e----------e-w",
 		"wwwwwwwwwwwwwwww",
 	}, "\n") + "\n")}}
-	L, err := loadLevel(levelInfo{Title: "wave", Kind: "ascii", FS: fsys, File: "s.lev"}, 2, testArt())
+	L, err := loadLevel(levelInfo{Title: "wave", FS: fsys, File: "s.lev"}, 2, testArt())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,65 +4,13 @@ import (
 	"bytes"
 	"diorama/platform"
 	"diorama/raster"
-	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"diorama/internal/testenv"
 )
-
-// TestViewAnyMap: -level opens a Tiled map without a player spawn and a
-// .world in the viewer (headless writes the PNG); a map naming
-// "../sets/tiles.png" loads with the default root (the working directory
-// holds both), while -root set to the map's own folder refuses it.
-func TestViewAnyMap(t *testing.T) {
-	dir := testenv.SharedTestdata(t, "tiled-examples")
-	for _, lvl := range []string{"isometric_grass_and_water.tmx", "sticker-knight/sticker-knight.world"} {
-		outDir := t.TempDir()
-		var out bytes.Buffer
-		if err := run(options{headless: true, ticks: 5, out: outDir, level: filepath.Join(dir, lvl)}, &out, io.Discard); err != nil {
-			t.Fatalf("%s: %v", lvl, err)
-		}
-		if !strings.Contains(out.String(), "demo: viewed") {
-			t.Fatalf("%s: %q", lvl, out.String())
-		}
-		if _, err := os.Stat(filepath.Join(outDir, "view.png")); err != nil {
-			t.Fatalf("%s: %v", lvl, err)
-		}
-	}
-
-	work := t.TempDir()
-	os.MkdirAll(filepath.Join(work, "maps"), 0o755)
-	os.MkdirAll(filepath.Join(work, "sets"), 0o755)
-	var buf bytes.Buffer
-	png.Encode(&buf, image.NewNRGBA(image.Rect(0, 0, 64, 32)))
-	os.WriteFile(filepath.Join(work, "sets", "tiles.png"), buf.Bytes(), 0o644)
-	os.WriteFile(filepath.Join(work, "maps", "m.tmx"), []byte(`<?xml version="1.0"?>
-<map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32">
- <tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="../sets/tiles.png" width="64" height="32"/></tileset>
- <layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>
-</map>`), 0o644)
-	wd, _ := os.Getwd()
-	defer os.Chdir(wd)
-	if err := os.Chdir(work); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := run(options{headless: true, ticks: 3, out: t.TempDir(), level: "maps/m.tmx"}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "viewed maps/m.tmx") {
-		t.Fatalf("default root: %v %q", err, out.String())
-	}
-	out.Reset()
-	var log bytes.Buffer
-	run(options{headless: true, ticks: 3, out: t.TempDir(), level: "maps/m.tmx", root: "maps"}, &out, &log)
-	if strings.Contains(out.String(), "viewed") || !strings.Contains(log.String(), "leaves") && !strings.Contains(log.String(), "root") {
-		t.Fatalf("root = maps/ still reached ../sets: out %q log %q", out.String(), log.String())
-	}
-}
 
 // TestGameHotReload: a level named on the command line restarts from its
 // files when one is saved; a broken save keeps the level running with
@@ -163,10 +111,10 @@ func TestIdleMenus(t *testing.T) {
 	}
 }
 
-// TestViewerRefusalOpensSelect: a map without a player that the viewer
-// cannot build (its tileset image is not an image) is reported on one
-// line and the level select opens, as for any level that fails.
-func TestViewerRefusalOpensSelect(t *testing.T) {
+// TestUnknownLevelOpensSelect: a level file that does not load (a map
+// whose tileset image is not an image; a file of no level format) is
+// reported on one line and the level select opens.
+func TestUnknownLevelOpensSelect(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "t.png"), []byte("not\nan image"), 0o644)
 	os.WriteFile(filepath.Join(dir, "m.tmx"), []byte(`<?xml version="1.0"?>
@@ -174,18 +122,15 @@ func TestViewerRefusalOpensSelect(t *testing.T) {
  <tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="t.png" width="64" height="32"/></tileset>
  <layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>
 </map>`), 0o644)
-	var out, log bytes.Buffer
-	if err := run(options{headless: true, ticks: 3, out: t.TempDir(), level: filepath.Join(dir, "m.tmx")}, &out, &log); err != nil {
-		t.Fatalf("the demo gave up: %v", err)
-	}
-	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	found := false
-	for _, l := range lines {
-		if strings.Contains(l, "m.tmx") && strings.Contains(l, "t.png") {
-			found = true
+	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# not a level"), 0o644)
+	for _, c := range []struct{ file, want string }{{"m.tmx", "t.png"}, {"notes.md", "not a level file"}} {
+		var out, log bytes.Buffer
+		if err := run(options{headless: true, ticks: 3, out: t.TempDir(), level: filepath.Join(dir, c.file)}, &out, &log); err != nil {
+			t.Fatalf("%s: the demo gave up: %v", c.file, err)
 		}
-	}
-	if !found || strings.Contains(out.String(), "viewed") {
-		t.Fatalf("log %q out %q", log.String(), out.String())
+		lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+		if len(lines) != 1 || !strings.Contains(lines[0], c.file) || !strings.Contains(lines[0], c.want) {
+			t.Fatalf("%s: log %q out %q", c.file, log.String(), out.String())
+		}
 	}
 }
