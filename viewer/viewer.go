@@ -9,7 +9,6 @@ import (
 	"path"
 	"strings"
 
-	"diorama/ai/nav"
 	"diorama/iso"
 	"diorama/iso/overlay"
 	"diorama/mathx"
@@ -48,25 +47,22 @@ type Viewer struct {
 	frameH     int
 	dl         *raster.DrawList
 	font       *raster.Font
-	polyBuf    [][]mathx.Vec2
-	entityBuf  []scene.Entity
+	dbg        scene.DebugView // F1
 	statusLine string
 }
 
 // shown is one map on screen: its place in the world file, the model, the
 // built world and the painter that draws it.
 type shown struct {
-	file  string
-	pos   mathx.Vec2 // top-left in world-file pixels
-	size  mathx.Vec2 // declared size in pixels (0 when unknown)
-	m     *tiled.Map
-	w     *scene.World
-	cam   *iso.Camera
-	pt    *iso.Painter
-	ov    *overlay.Overlay
-	mesh  *nav.Mesh
-	meshT bool // mesh built (or tried)
-	base  []bool
+	file string
+	pos  mathx.Vec2 // top-left in world-file pixels
+	size mathx.Vec2 // declared size in pixels (0 when unknown)
+	m    *tiled.Map
+	w    *scene.World
+	cam  *iso.Camera
+	pt   *iso.Painter
+	ov   *overlay.Overlay
+	base []bool
 }
 
 // layerKey names a layer across reloads: its map file and index.
@@ -137,7 +133,7 @@ func stampOf(fsys fs.FS, p string) stamp {
 // the first map. Give fsys as an os.Root's FS (os.OpenRoot(dir).FS()) so
 // that paths, symbolic links included, cannot leave the folder.
 func Open(fsys fs.FS, name string) (*Viewer, error) {
-	v := &Viewer{fsys: fsys, name: name, zoom: 1, toggled: map[layerKey]bool{}, dl: raster.NewDrawList(), font: raster.DefaultFont()}
+	v := &Viewer{fsys: fsys, name: name, zoom: 1, toggled: map[layerKey]bool{}, dl: raster.NewDrawList(), font: raster.DefaultFont(), dbg: scene.DebugView{Names: true}}
 	maps, files, err := v.load()
 	if err != nil {
 		return nil, err
@@ -452,63 +448,11 @@ func (v *Viewer) Draw(f *raster.Frame, alpha float64) {
 	v.drawStatus(f)
 }
 
-// drawDebug adds the colliders, the navmesh and the entities of s.
+// drawDebug adds the world's debug view of s: navmesh, colliders and
+// the entities with their names.
 func (v *Viewer) drawDebug(s *shown, depth int64) {
-	if !s.meshT {
-		s.meshT = true
-		s.mesh = buildMesh(s.w)
-	}
 	s.ov.Begin(v.dl, depth)
-	if s.mesh != nil {
-		v.polyBuf = s.mesh.Polygons(v.polyBuf[:0])
-		s.ov.Polygons(v.polyBuf, overlay.NavmeshStyle)
-	}
-	for k := range s.w.Phys.WallCount() {
-		s.ov.Box(s.w.Phys.Wall(k), overlay.ColliderStyle)
-	}
-	v.entityBuf = s.w.AppendEntities(v.entityBuf[:0], 0)
-	for _, e := range v.entityBuf {
-		p := s.w.Pos(e)
-		c := overlay.PaletteColor(int(s.w.Kind(e)), 255)
-		if k := s.w.Kind(e); k == scene.Trigger || k == scene.Pickup {
-			// Areas (Tiled's rectangles, ellipses, polygons) as boxes.
-			x := s.w.Extent(e)
-			c.A = 60
-			s.ov.Box(mathx.AABB{Min: mathx.V2(p.X-x.X, p.Y-x.Y), Max: mathx.V2(p.X+x.X, p.Y+x.Y)},
-				overlay.Style{Fill: c, Stroke: overlay.PaletteColor(int(k), 230), Width: 1})
-			c.A = 255
-		}
-		s.ov.Point(mathx.V2(p.X, p.Y), overlay.MarkerDot, 4, c)
-		if name := s.w.Name(e); name != "" {
-			s.ov.Label(mathx.V2(p.X, p.Y), name, color.NRGBA{255, 255, 255, 230})
-		}
-	}
-}
-
-// buildMesh makes a navmesh of w's floor from its physics walls (one
-// world unit a tile, half-tile cells), or nil when the map is too large.
-func buildMesh(w *scene.World) *nav.Mesh {
-	b := w.Bounds()
-	cols, rows := int(math.Ceil(b.Max.X)), int(math.Ceil(b.Max.Y))
-	tm, err := nav.NewTileMap(cols, rows)
-	if err != nil {
-		return nil
-	}
-	for k := range w.Phys.WallCount() {
-		r := w.Phys.Wall(k)
-		x0, y0 := max(int(math.Floor(r.Min.X)), 0), max(int(math.Floor(r.Min.Y)), 0)
-		x1, y1 := min(int(math.Ceil(r.Max.X)), cols), min(int(math.Ceil(r.Max.Y)), rows)
-		for y := y0; y < y1; y++ {
-			for x := x0; x < x1; x++ {
-				tm.Set(x, y, nav.Wall)
-			}
-		}
-	}
-	m, err := nav.Build(tm, nav.MeshOptions{Radius: 0.25, Sub: 2, Method: nav.Greedy})
-	if err != nil {
-		return nil
-	}
-	return m
+	v.dbg.Draw(s.w, s.ov)
 }
 
 // drawStatus writes the map name, zoom and layer states, or the error.

@@ -51,14 +51,20 @@ func (m *Mesh) PolyAt(p mathx.Vec2) int {
 }
 
 // Polygons appends every live polygon's outline (four corners, clockwise
-// on screen, in world units) to dst and returns it, ready to draw.
+// on screen, in world units) to dst and returns it, ready to draw. The
+// outlines reuse the storage of those beyond len(dst) within its
+// capacity, so calling it again with dst[:0] allocates nothing.
 func (m *Mesh) Polygons(dst [][]mathx.Vec2) [][]mathx.Vec2 {
 	for i, p := range m.polys {
 		if !p.alive {
 			continue
 		}
 		b := m.Bounds(i)
-		dst = append(dst, []mathx.Vec2{b.Min, mathx.V2(b.Max.X, b.Min.Y), b.Max, mathx.V2(b.Min.X, b.Max.Y)})
+		var q []mathx.Vec2
+		if n := len(dst); n < cap(dst) {
+			q = dst[: n+1 : n+1][n][:0]
+		}
+		dst = append(dst, append(q, b.Min, mathx.V2(b.Max.X, b.Min.Y), b.Max, mathx.V2(b.Min.X, b.Max.Y)))
 	}
 	return dst
 }

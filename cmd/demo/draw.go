@@ -80,32 +80,18 @@ func (g *game) drawWorld(alpha float64) {
 	}
 }
 
-// drawDebug is the F1 overlay: navmesh, colliders, paths, brain states,
-// formation slots and the cover analysis.
+// drawDebug is the F1 overlay: the world's (navmesh, colliders, paths),
+// then brain states, formation slots and the cover analysis.
 func (g *game) drawDebug(depth int64) {
 	L := g.L
 	w := L.w
 	ov := g.ov
 	ov.Begin(g.list, depth)
-	if m := L.nav.Mesh(); m != nil {
-		g.polys = m.Polygons(g.polys[:0])
-		ov.Polygons(g.polys, overlay.NavmeshStyle)
-	}
-	for k := range w.Phys.WallCount() {
-		ov.Box(w.Phys.Wall(k), overlay.ColliderStyle)
-	}
-	if w.Alive(L.player) {
-		ov.Circle(w.Pos(L.player).XY(), 0.34, overlay.ColliderStyle)
-	}
+	g.dbg.Draw(w, ov) // navmesh, colliders, paths
 	for _, e := range L.enemies {
-		if !w.Alive(e.e) {
-			continue
+		if w.Alive(e.e) {
+			ov.Label(e.pos(), e.label(), color.NRGBA{255, 255, 200, 255})
 		}
-		ov.Circle(e.pos(), e.spec().radius, overlay.ColliderStyle)
-		if p := w.MovePath(e.e); len(p) > 0 {
-			ov.Path(p, overlay.SmoothPathStyle)
-		}
-		ov.Label(e.pos(), e.label(), color.NRGBA{255, 255, 200, 255})
 	}
 	for _, sq := range L.squads {
 		if len(sq.members) > 0 {

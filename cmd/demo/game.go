@@ -13,6 +13,7 @@ import (
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/raster"
+	"diorama/scene"
 )
 
 const frameW, frameH = 800, 480
@@ -72,6 +73,7 @@ type game struct {
 	cam   *iso.Camera
 	pt    *iso.Painter
 	ov    *overlay.Overlay
+	dbg   scene.DebugView
 	debug bool
 	quit  bool
 	ap    autopilot
@@ -93,7 +95,6 @@ type game struct {
 	// simulated frame rate: frames drawn per simulated second (ticks),
 	// for runs whose clock does not see real frames (headless)
 	fpsTicks, fpsFrames int
-	polys               [][]mathx.Vec2
 	tbuf                []byte // the HUD's banner bytes, reused
 }
 
