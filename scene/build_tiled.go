@@ -64,14 +64,23 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     the lattice of hexagon centres on hexagonal ones). The entity kind
 //     comes from the object's class: "character", "player" and "enemy"
 //     make characters, "pickup" pickups, "spawn"
-//     spawn points, "trigger" triggers, "object" objects; without a
+//     spawn points, "trigger", "door" and "overlord" triggers, "object"
+//     objects; without a
 //     class, tile objects are objects, points spawn points and shapes
 //     triggers. Shapes use their centre and half-size; polygons and
 //     polylines their bounding box. Properties "health", "value",
 //     "radius", "height", "solid" and "collector" fill the entity's
 //     fields;
 //   - tile objects are drawn with their tile image, aligned as Tiled
-//     aligns them, sorted by a box around their feet.
+//     aligns them, sorted by a box around their feet;
+//   - each name shared by objects of class "overlord" makes an
+//     [Overlord] (as image levels' overlords): those triggers wake it,
+//     the spawn points of that name are where it spawns characters of
+//     class "enemy" (its Spawn, which a game replaces), and the first
+//     trigger's properties set it: "max_in_level" (int, default 4),
+//     "spawns_in_wave" (int, default 6), "lock_on_entry" (door names,
+//     comma-separated: on waking it sets the Value of the triggers of
+//     class "door" so named to 1).
 //
 // Object layer offsets move their objects (by the world vector that
 // projects to the offset).
@@ -174,6 +183,9 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	}
 	if err := b.placeSorted(); err != nil {
 		return nil, err
+	}
+	if err := tiledOverlords(w, &opt); err != nil {
+		return nil, fail("%v", err)
 	}
 	w.sources = rec.files
 	// The action happens on the layer of the first character.
@@ -721,7 +733,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		d.Kind = Pickup
 	case "spawn":
 		d.Kind = SpawnPoint
-	case "trigger":
+	case "trigger", "door", "overlord":
 		d.Kind = Trigger
 	case "object":
 		d.Kind = Object

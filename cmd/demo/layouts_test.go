@@ -265,12 +265,12 @@ func (l tiledLevel) tmx() ([]byte, error) {
 			case 'T':
 				z := l.zoneOf(x, y)
 				wv := l.waves[z]
-				obj(fmt.Sprintf("wave%d", z+1), "trigger", float64(x)*th, float64(y)*th, 3*th, 2*th,
+				obj(fmt.Sprintf("wave%d", z+1), "overlord", float64(x)*th, float64(y)*th, 3*th, 2*th,
 					prop("max_in_level", "int", fmt.Sprint(wv.max))+prop("spawns_in_wave", "int", fmt.Sprint(wv.total))+
 						prop("enemies", "string", wv.enemies)+prop("lock_on_entry", "string", wv.locks))
 			case 'D':
 				doors++
-				obj(fmt.Sprintf("door%d", doors), "trigger", float64(x)*th, float64(y)*th, th, th, prop("door", "bool", "true"))
+				obj(fmt.Sprintf("door%d", doors), "door", float64(x)*th, float64(y)*th, th, th, "")
 			case 'h':
 				obj("health", "pickup", cx-6, cy-6, 12, 12, prop("value", "int", "40"))
 			case 'a':

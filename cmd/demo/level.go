@@ -89,60 +89,13 @@ func loadLevel(li levelInfo, seed uint64, sheet *atlas.Atlas) (*level, error) {
 	if L.look, err = registerLooks(w, sheet); err != nil {
 		return nil, err
 	}
-	waves, err := tiledWaves(li.File, w)
-	if err == nil {
-		err = L.setup(waves)
-	}
-	if err != nil {
+	if err := L.setup(); err != nil {
 		return nil, fmt.Errorf("%s: %w", li.File, err)
 	}
 	return L, nil
 }
 
-// waveDefLoaded is a Tiled trigger's wave description.
-type waveDefLoaded struct {
-	name       string
-	max, total int
-	kinds      []enemyKind
-	locks      []string
-}
-
-// tiledWaves reads the waves from the properties of the map's trigger
-// objects (World.Props): one wave per trigger name.
-func tiledWaves(file string, w *scene.World) ([]waveDefLoaded, error) {
-	var out []waveDefLoaded
-	var err error
-	seen := map[string]bool{}
-	w.Each(scene.Trigger, func(e scene.Entity) {
-		p, name := w.Props(e), w.Name(e)
-		if err != nil || w.Class(e) != "trigger" || p.Bool("door", false) || seen[name] {
-			return
-		}
-		seen[name] = true
-		wd := waveDefLoaded{name: name, max: int(p.Int("max_in_level", 4)), total: int(p.Int("spawns_in_wave", 6))}
-		if wd.max < 1 || wd.max > 64 || wd.total < 1 || wd.total > 1000 {
-			err = fmt.Errorf("%s: trigger %q: max_in_level %d / spawns_in_wave %d out of range", file, name, wd.max, wd.total)
-			return
-		}
-		for _, k := range strings.Split(p.String("enemies", "drone"), ",") {
-			ek, ok := kindByName(strings.TrimSpace(k))
-			if !ok {
-				err = fmt.Errorf("%s: trigger %q: unknown enemy %q", file, name, k)
-				return
-			}
-			wd.kinds = append(wd.kinds, ek)
-		}
-		for _, d := range strings.Split(p.String("lock_on_entry", ""), ",") {
-			if d = strings.TrimSpace(d); d != "" {
-				wd.locks = append(wd.locks, d)
-			}
-		}
-		out = append(out, wd)
-	})
-	return out, err
-}
-
-func (L *level) setup(waves []waveDefLoaded) error {
+func (L *level) setup() error {
 	w := L.w
 	// The player: the character of class "player" (or, in an IsoMob
 	// scene, named "Player"). Enemies placed in the level come through
@@ -172,11 +125,11 @@ func (L *level) setup(waves []waveDefLoaded) error {
 			return err
 		}
 	}
-	// Doors: triggers marked as doors.
+	// Doors: triggers of class "door".
 	var trig []scene.Entity
 	trig = w.AppendEntities(trig, scene.Trigger)
 	for _, e := range trig {
-		if w.Class(e) == "door" || strings.HasPrefix(w.Name(e), "door") {
+		if w.Class(e) == "door" {
 			p := w.Pos(e)
 			c := mathx.Point{X: int(math.Floor(p.X)), Y: int(math.Floor(p.Y))}
 			d, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: w.Name(e), Class: "door", Look: L.look.doorOpen,
@@ -187,38 +140,33 @@ func (L *level) setup(waves []waveDefLoaded) error {
 			L.doors = append(L.doors, door{name: w.Name(e), cell: c, e: d})
 		}
 	}
-	// Waves.
-	spawns = w.AppendEntities(spawns[:0], scene.SpawnPoint)
-	switch {
-	case len(waves) > 0: // Tiled: waves from the triggers' properties
-		for _, wd := range waves {
-			o := &scene.Overlord{Name: wd.name, Locks: wd.locks, MaxAlive: wd.max, Wave: wd.total}
-			for _, e := range trig {
-				if w.Name(e) == wd.name {
-					o.Triggers = append(o.Triggers, e)
+	// Waves: the level's overlords (a Tiled map's triggers of class
+	// "overlord", an image level's), each sending the enemy kinds its
+	// trigger's "enemies" property lists, or a mix of all.
+	mix := []enemyKind{kindDrone, kindGunner, kindTurret, kindFuzzy, kindDrone, kindCover, kindSquad, kindSquad}
+	for _, o := range w.Overlords {
+		kinds := mix
+		if p := w.Props(o.Triggers[0]); p.String("enemies", "") != "" {
+			kinds = kinds[:0:0]
+			for _, k := range strings.Split(p.String("enemies", ""), ",") {
+				ek, ok := kindByName(strings.TrimSpace(k))
+				if !ok {
+					return fmt.Errorf("overlord %q: unknown enemy %q", o.Name, k)
 				}
-			}
-			for _, e := range spawns {
-				if w.Name(e) == wd.name {
-					o.Spawns = append(o.Spawns, e)
-				}
-			}
-			if len(o.Spawns) == 0 {
-				return fmt.Errorf("wave %q has no spawn points", wd.name)
-			}
-			L.addWave(o, wd.kinds)
-			if err := w.AddOverlord(o); err != nil {
-				return err
+				kinds = append(kinds, ek)
 			}
 		}
-	case len(w.Overlords) > 0: // image level: the builder made them
-		mix := []enemyKind{kindDrone, kindGunner, kindTurret, kindFuzzy, kindDrone, kindCover, kindSquad, kindSquad}
-		for _, o := range w.Overlords {
-			L.addWave(o, mix)
+		L.addWave(o, kinds)
+	}
+	if len(w.Overlords) == 0 { // ASCII, IsoMob: one wave over every enemy spawn, woken anywhere
+		b := w.Bounds()
+		t, err := w.Create(scene.EntityDef{Kind: scene.Trigger, Name: "wave1", Class: "overlord",
+			Pos: mathx.V3((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2, 0), Extent: mathx.V2((b.Max.X-b.Min.X)/2, (b.Max.Y-b.Min.Y)/2)})
+		if err != nil {
+			return err
 		}
-	default: // ASCII, IsoMob: one wave over every enemy spawn, woken anywhere
-		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10}
-		for _, e := range spawns {
+		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10, Triggers: []scene.Entity{t}}
+		for _, e := range w.AppendEntities(spawns[:0], scene.SpawnPoint) {
 			if w.Class(e) == "enemy" {
 				o.Spawns = append(o.Spawns, e)
 			}
@@ -226,20 +174,10 @@ func (L *level) setup(waves []waveDefLoaded) error {
 		if len(o.Spawns) == 0 {
 			return errors.New("no enemy spawn points")
 		}
-		b := w.Bounds()
-		t, err := w.Create(scene.EntityDef{Kind: scene.Trigger, Name: "wave1", Class: "overlord",
-			Pos: mathx.V3((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2, 0), Extent: mathx.V2((b.Max.X-b.Min.X)/2, (b.Max.Y-b.Min.Y)/2)})
-		if err != nil {
-			return err
-		}
-		o.Triggers = []scene.Entity{t}
-		L.addWave(o, []enemyKind{kindDrone, kindGunner, kindFuzzy, kindCover, kindTurret, kindSquad, kindSquad})
+		L.addWave(o, mix)
 		if err := w.AddOverlord(o); err != nil {
 			return err
 		}
-	}
-	if len(L.waves) == 0 {
-		return errors.New("no waves in the level")
 	}
 	// Pickups get the game's looks.
 	w.Each(scene.Pickup, func(e scene.Entity) {
