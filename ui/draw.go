@@ -124,6 +124,17 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 			r := w.rect
 			l.Sprite(d+layerText, w.Sprite, r.Min.X+(r.Dx()-w.Sprite.W())/2, r.Min.Y+(r.Dy()-w.Sprite.H())/2, nil)
 		}
+	case kindBar:
+		l.FillRect(d+layerWidget, w.rect, th.Button)
+		fill := w.Fill
+		if fill == (color.RGBA{}) {
+			fill = th.Bar
+		}
+		in := w.rect.Inset(1)
+		if v := min(max(w.Value, 0), 1); v > 0 && in.Dx() > 0 { // NaN: empty
+			in.Max.X = in.Min.X + int(float64(in.Dx())*v+0.5)
+			l.FillRect(d+layerRim, in, fill)
+		}
 	case kindLabel:
 		r := w.rect
 		if _, h := measureText(f, w.text(), w.MaxW); h < r.Dy() {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"image"
 	"image/color"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -260,4 +261,44 @@ func TestGoldenImageRow(t *testing.T) {
 		t.Fatalf("icon placed at %v, want 12 wide and the row's 13 high", r)
 	}
 	golden(t, "image_row", u)
+}
+
+// Bars: filled from the left to Value (rounded to whole pixels inside a
+// one-pixel track border), clamped to 0..1, NaN empty; Fill overrides the
+// theme's colour.
+func TestBar(t *testing.T) {
+	th := DefaultTheme()
+	u := New(200, 80, th)
+	half, full, none, over, nan := Bar(102, 8), Bar(102, 8), Bar(102, 8), Bar(102, 8), Bar(102, 8)
+	half.Value, full.Value, over.Value, nan.Value = 0.5, 1, 7, math.NaN()
+	red := color.RGBA{200, 0, 0, 255}
+	full.Fill = red
+	u.Open(&Panel{Root: Column(half, full, none, over, nan), Anchor: TopLeft})
+	f, err := raster.NewFrame(200, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := raster.NewDrawList()
+	u.Draw(l, 0)
+	l.Draw(f)
+	at := func(w *Widget, x int) color.RGBA {
+		r := w.Rect()
+		return f.RGBAAt(r.Min.X+x, r.Min.Y+r.Dy()/2)
+	}
+	for _, c := range []struct {
+		w    *Widget
+		x    int
+		want color.RGBA
+	}{
+		{half, 1, th.Bar}, {half, 50, th.Bar}, {half, 51, th.Button}, {half, 100, th.Button},
+		{full, 1, red}, {full, 100, red}, {full, 101, th.Button},
+		{none, 1, th.Button}, {over, 100, th.Bar}, {nan, 1, th.Button},
+	} {
+		if got := at(c.w, c.x); got != c.want {
+			t.Errorf("bar %v at x=%d: %v, want %v", c.w.Value, c.x, got, c.want)
+		}
+	}
+	if r := half.Rect(); r.Dx() != 102 || r.Dy() != 8 {
+		t.Errorf("bar laid out %v, want 102×8", r)
+	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"diorama/raster"
 )
@@ -41,13 +42,8 @@ func wrap(f *raster.Font, p string, maxW int, fn func(line string)) {
 			}
 			cut = i
 		}
-		if cut < 0 { // the first word alone is too wide: it gets its own line
-			cut = strings.IndexByte(strings.TrimLeft(p, " "), ' ')
-			if cut < 0 {
-				fn(p)
-				return
-			}
-			cut += len(p) - len(strings.TrimLeft(p, " "))
+		if cut < 0 { // the first word alone is too wide: break it
+			cut = breakWord(f, p, maxW)
 		}
 		fn(p[:cut])
 		p = strings.TrimLeft(p[cut:], " ")
@@ -55,6 +51,33 @@ func wrap(f *raster.Font, p string, maxW int, fn func(line string)) {
 			return
 		}
 	}
+}
+
+// breakWord returns where to cut p, whose first word is wider than
+// maxW: after the last '/', ':', '\\', '-' or '.' that fits (a path, a
+// URL), else after the last character that fits; at least one character.
+func breakWord(f *raster.Font, p string, maxW int) int {
+	fit, soft, after := 0, 0, false
+	for i, r := range p {
+		if i > 0 {
+			if w, _ := f.Measure(p[:i]); w > maxW {
+				break
+			}
+			fit = i
+			if after {
+				soft = i
+			}
+		}
+		after = strings.ContainsRune("/:\\-.", r)
+	}
+	switch {
+	case soft > 0:
+		return soft
+	case fit > 0:
+		return fit
+	}
+	_, n := utf8.DecodeRuneInString(p)
+	return n
 }
 
 // measureText returns the size of s drawn with f wrapped at maxW.

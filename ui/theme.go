@@ -24,6 +24,7 @@ type Theme struct {
 	FocusRim color.RGBA // the focused button's outline
 	Pressed  color.RGBA // a button held down by mouse or finger
 	Disabled color.RGBA // a disabled button
+	Bar      color.RGBA // a bar's filled part (Widget.Fill overrides)
 	Shade    color.RGBA // over the whole screen under the topmost modal panel (about 1 ms at 800×480 here: BenchmarkMenu/modal); zero alpha for none
 
 	ButtonPad image.Point // space around a button's caption, each side
@@ -56,6 +57,7 @@ func DefaultTheme() Theme {
 		FocusRim:  rgba(255, 214, 110, 255),
 		Pressed:   rgba(30, 64, 130, 255),
 		Disabled:  rgba(34, 36, 44, 255),
+		Bar:       rgba(60, 200, 80, 255),
 		Shade:     rgba(6, 8, 14, 150),
 		ButtonPad: image.Pt(10, 5),
 		ButtonMin: image.Pt(64, 0),

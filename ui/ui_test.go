@@ -558,12 +558,13 @@ func TestCloseOutside(t *testing.T) {
 	step(u, in, platform.Event{Kind: platform.MouseUp, X: 1, Y: 1})
 }
 
-// TestWrap: every wrapped line fits unless it is one word, and the lines
-// hold the text's words in order.
+// TestWrap: every wrapped line fits (a word wider than the line is
+// broken), and the lines hold the text's characters in order.
 func TestWrap(t *testing.T) {
 	f := raster.DefaultFont()
 	rng := rand.New(rand.NewPCG(3, 4))
-	words := []string{"a", "tank", "rolls", "over", "the", "hill", "supercalifragilistic", "\n"}
+	words := []string{"a", "tank", "rolls", "over", "the", "hill", "supercalifragilistic", "maps/level/one.tmx:", "\n"}
+	squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
 	for i := 0; i < 500; i++ {
 		var s []byte
 		for range rng.IntN(20) {
@@ -575,17 +576,23 @@ func TestWrap(t *testing.T) {
 		n := 0
 		eachLine(f, string(s), maxW, func(line string) {
 			n++
-			if w, _ := f.Measure(line); w > maxW && strings.Contains(strings.TrimSpace(line), " ") {
+			if w, _ := f.Measure(line); w > maxW {
 				t.Fatalf("%q: line %q is %d wide, over %d", s, line, w, maxW)
 			}
-			got = append(got, strings.Fields(line)...)
+			got = append(got, line)
 		})
-		if want := strings.Fields(string(s)); strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Fatalf("%q at %d: words %q, want %q", s, maxW, got, want)
+		if g, want := squash(strings.Join(got, "")), squash(string(s)); g != want {
+			t.Fatalf("%q at %d: lines %q lose or reorder characters", s, maxW, got)
 		}
 		if _, h := measureText(f, string(s), maxW); len(s) > 0 && h != n*f.LineHeight() {
 			t.Fatalf("measured %d high for %d lines", h, n)
 		}
+	}
+	// A long path breaks after a '/' that fits.
+	var path []string
+	eachLine(f, "open /very/long/path/map.tmx: bad", 70, func(l string) { path = append(path, l) })
+	if got := strings.Join(path, "|"); got != "open|/very/|long/path/|map.tmx:|bad" {
+		t.Errorf("path wrapped as %q", got)
 	}
 	// the exact breaks of one sentence at 10 characters
 	var lines []string

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"unsafe"
 
 	"diorama/raster"
@@ -14,6 +15,7 @@ const (
 	kindButton
 	kindStack
 	kindImage
+	kindBar
 )
 
 // Align places a label's lines or a row's children across the width the
@@ -72,6 +74,11 @@ type Widget struct {
 
 	Sprite *raster.Sprite // an image widget's picture
 
+	// Value is how full a bar is, 0 to 1; Fill its colour (zero: the
+	// theme's Bar).
+	Value float64
+	Fill  color.RGBA
+
 	kind     kind
 	dir      Dir
 	children []*Widget
@@ -93,6 +100,10 @@ func Button(id int, text string) *Widget { return &Widget{kind: kindButton, ID: 
 // beside a label in a [Row], a portrait in a message box). It is never
 // focused; a nil sprite takes no space.
 func Image(s *raster.Sprite) *Widget { return &Widget{kind: kindImage, Sprite: s} }
+
+// Bar returns a w×h bar filled from the left to Value (a health or
+// progress bar). It is never focused.
+func Bar(w, h int) *Widget { return &Widget{kind: kindBar, MinW: w, MinH: h} }
 
 // Column stacks children top to bottom. Give it a MaxH to make a
 // scrolling list: it then shows a MaxH-high window of its children with a

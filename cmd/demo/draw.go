@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"diorama/atlas"
@@ -52,11 +51,6 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 		g.times.Add(d, 0)
 	}
 }
-
-// bannerY is the top of the message banner: low on the screen, away from
-// the player's tank (near the middle while playing, near the top at the
-// start of a level).
-const bannerY = frameH - 96
 
 // Depths in the top list (the HUD and menus, drawn over the world).
 const (
@@ -126,26 +120,17 @@ func appendPadded(b []byte, v, width int) []byte {
 	return append(b, s...)
 }
 
-func (g *game) text(s string, x, y int, c color.RGBA) {
-	g.top.Text(depthHUD+1, g.font, s, x+1, y+1, rgba(0, 0, 0, 180))
-	g.top.Text(depthHUD+2, g.font, s, x, y, c)
-}
-
 func (g *game) drawHUD() {
 	L := g.L
 	w := L.w
 	if g.reloadErr != "" {
-		g.banner("reload failed, still playing the last good level: "+g.reloadErr, 32)
+		g.hud.err.show(g.top, depthMenu+4, "reload failed, still playing the last good level: "+g.reloadErr)
 	}
 	white := rgba(240, 240, 240, 255)
-	g.top.FillRect(depthHUD, image.Rect(0, 0, frameW, 26), rgba(10, 12, 18, 170))
-	hp := w.Health(L.player)
+	g.hud.hp.Value = float64(max(w.Health(L.player), 0)) / 100
 	if !w.Alive(L.player) {
-		hp = 0
+		g.hud.hp.Value = 0
 	}
-	g.text("HP", 8, 7, white)
-	g.top.FillRect(depthHUD+1, image.Rect(28, 7, 130, 19), rgba(60, 60, 60, 255))
-	g.top.FillRect(depthHUD+2, image.Rect(29, 8, 29+int(100*float64(max(hp, 0))/100), 18), rgba(60, 200, 80, 255))
 	weapon := "CANNON"
 	ammo := L.pl.ammo
 	if L.pl.weapon == weaponRockets {
@@ -193,11 +178,7 @@ func (g *game) drawHUD() {
 	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
 		msg = g.levels[g.cur].Title
 	}
-	if msg != "" {
-		tw, _ := g.font.Measure(msg)
-		g.top.FillRect(depthHUD, image.Rect(frameW/2-tw/2-12, bannerY, frameW/2+tw/2+12, bannerY+32), rgba(10, 12, 18, 200))
-		g.text(msg, frameW/2-tw/2, bannerY+10, white)
-	}
+	g.hud.msg.show(g.top, depthHUD+10, msg)
 }
 
 // paradeSprites are the hulls and turrets of the level select's row of
@@ -235,37 +216,6 @@ func (g *game) drawSelect() {
 	}
 	g.drawMenu("DIORAMA  TANKS - choose a level")
 	if g.errMsg != "" {
-		g.banner("error: "+g.errMsg, 48)
-	}
-}
-
-// banner shows msg whole on a red band from y down, wrapped at spaces
-// (and at '/' or ':' in long paths) to the frame's width.
-func (g *game) banner(msg string, y int) {
-	const margin = 16
-	var lines []string
-	for msg != "" {
-		n := len(msg)
-		for n > 0 {
-			if w, _ := g.font.Measure(msg[:n]); w <= frameW-2*margin {
-				break
-			}
-			cut := strings.LastIndexAny(msg[:n-1], " /:")
-			if cut <= 0 {
-				n--
-			} else {
-				n = cut + 1
-			}
-		}
-		if n == 0 {
-			n = 1
-		}
-		lines = append(lines, msg[:n])
-		msg = strings.TrimLeft(msg[n:], " ")
-	}
-	lh := g.font.LineHeight() + 2
-	g.top.FillRect(depthMenu+4, image.Rect(margin/2, y, frameW-margin/2, y+len(lines)*lh+8), rgba(120, 30, 30, 230))
-	for k, l := range lines {
-		g.top.Text(depthMenu+5, g.font, l, margin, y+4+k*lh, rgba(255, 230, 230, 255))
+		g.hud.err.show(g.top, depthMenu+4, "error: "+g.errMsg)
 	}
 }

@@ -414,23 +414,51 @@ func (g *game) hotReload() {
 	g.cam.Center = center // the camera stays where it was
 }
 
-// hudPanel is the play screen's readouts: a row of ui labels in a panel
-// at the top of the screen, right of the health bar and left of the pause
-// button.
+// hudPanel is the play screen's readouts: a row of ui widgets in a
+// panel along the top (left of the pause button), and the notices: a
+// message panel low on the screen and a red one for errors at the top.
 type hudPanel struct {
 	ui                       *ui.UI
+	hp                       *ui.Widget
 	weapon, wave, score, fps *ui.Widget
+	msg, err                 notice
 }
 
 func newHUD() hudPanel {
 	th := ui.DefaultTheme()
 	th.PanelPad, th.Margin, th.Gap = 4, 1, 18
-	h := hudPanel{ui: ui.New(frameW, frameH, th),
+	h := hudPanel{ui: ui.New(frameW, frameH, th), hp: ui.Bar(102, 12),
 		weapon: ui.Label(""), wave: ui.Label(""), score: ui.Label(""), fps: ui.Label("")}
 	for _, w := range []*ui.Widget{h.weapon, h.wave, h.score, h.fps} {
 		w.Bytes = make([]byte, 0, 32)
 	}
-	row := ui.Row(h.weapon, h.wave, h.score, h.fps)
-	h.ui.Open(&ui.Panel{Root: row, Anchor: ui.Top})
+	hp := ui.Row(ui.Label("HP"), h.hp)
+	hp.Children()[0].MinW = 0
+	h.ui.Open(&ui.Panel{Root: ui.Row(hp, h.weapon, h.wave, h.score, h.fps), Anchor: ui.TopLeft, Offset: image.Pt(2, 2)})
+	h.msg = newNotice(ui.DefaultTheme(), ui.Bottom, image.Pt(0, -64))
+	red := ui.DefaultTheme()
+	red.Panel, red.Border, red.Text = rgba(120, 30, 30, 230), rgba(220, 120, 120, 255), rgba(255, 230, 230, 255)
+	h.err = newNotice(red, ui.Top, image.Pt(0, 40))
 	return h
+}
+
+// notice is a one-message panel: its text wraps to the frame's width.
+type notice struct {
+	ui    *ui.UI
+	label *ui.Widget
+}
+
+func newNotice(th ui.Theme, at ui.Anchor, off image.Point) notice {
+	n := notice{ui: ui.New(frameW, frameH, th), label: ui.Label("")}
+	n.label.MaxW = frameW - 48
+	n.ui.Open(&ui.Panel{Root: n.label, Anchor: at, Offset: off})
+	return n
+}
+
+// show draws msg (nothing when it is empty) at depth.
+func (n *notice) show(l *raster.DrawList, depth int64, msg string) {
+	if msg != "" {
+		n.label.Text = msg
+		n.ui.Draw(l, depth)
+	}
 }
