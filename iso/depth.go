@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"diorama/internal/growth"
 	"diorama/mathx"
 )
 
@@ -1053,6 +1054,7 @@ func (s *Sorter) edgeHolds(a, b int32) bool {
 // headroom when its capacity is short. Callers must not rely on its contents.
 func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
+		growth.Add()
 		return make([]T, n, n+n/4)
 	}
 	return b[:n]

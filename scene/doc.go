@@ -22,7 +22,9 @@
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
 //     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
-//     physics and navigation at once), LineOfSight and FindCover.
+//     physics and navigation at once), LineOfSight and FindCover; Route
+//     walks what the game moves itself (an AI player's controls, a
+//     formation's anchor) along the navigation.
 //   - World.Render: tile layers and depth-sorted entities and bullets
 //     through iso into a raster.DrawList, interpolated between the last
 //     two ticks: looks (clips by state and facing, parts turned by

@@ -77,9 +77,10 @@ func (f *Follower) Update(pos mathx.Vec2, see ClearFunc) (mathx.Vec2, FollowStat
 		return pos, Blocked
 	}
 	f.next = j
-	if pos.Dist(f.path[j]) <= math.Max(f.Arrive, 1e-9) {
+	if pos.Dist(f.path[j]) <= 1e-9*math.Max(1, math.Abs(pos.X)+math.Abs(pos.Y)) {
 		// Standing on the farthest visible point, short of the end: the
-		// rest of the path is cut off.
+		// rest of the path is cut off. (Near it is not enough: a corner
+		// of the path can hide the next leg until the agent is on it.)
 		return pos, Blocked
 	}
 	return f.path[j], Moving

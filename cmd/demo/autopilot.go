@@ -13,11 +13,7 @@ import (
 // walks the navmesh to the next wave's trigger.
 type autopilot struct {
 	menuWait int
-	path     []mathx.Vec2
-	wp       int
-	goal     mathx.Vec2
-	replan   int
-	version  uint64 // of the navigation the path was planned on
+	route    scene.Route
 	strafe   float64
 	ticks    int
 }
@@ -125,20 +121,9 @@ func (a *autopilot) control(L *level) control {
 
 // walk returns the unit move along a navmesh path to goal.
 func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
-	if a.replan <= 0 || a.goal.Dist(goal) > 0.5 || a.version != L.nav.Version() {
-		a.goal, a.version, a.replan, a.wp = goal, L.nav.Version(), 60, 0
-		a.path, _ = L.nav.Path(me, goal, a.path)
-	}
-	a.replan--
-	for a.wp < len(a.path) && me.Dist(a.path[a.wp]) < 0.35 {
-		a.wp++
-	}
-	if a.wp < len(a.path) {
-		if mv := a.path[a.wp].Sub(me); mv.Len() > 0 {
-			return mv.Unit()
-		}
-	}
-	return mathx.Vec2{}
+	a.route.Every = 60
+	d, _ := a.route.Toward(L.nav, me, goal)
+	return d
 }
 
 // incoming returns the way out of the line of the nearest enemy bullet

@@ -163,22 +163,21 @@ func (g *game) drawHUD() {
 	g.top.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
 	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
 	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
-	msg := ""
+	// The message (reused bytes too).
+	b = g.tbuf[:0]
 	switch {
 	case L.lost:
-		msg = "DESTROYED - press Enter / A / tap to retry"
+		b = append(b, "DESTROYED - press Enter / A / tap to retry"...)
 	case L.won:
-		b := append(g.tbuf[:0], "LEVEL CLEAR  score "...)
-		b = strconv.AppendInt(b, int64(L.score), 10)
+		b = strconv.AppendInt(append(b, "LEVEL CLEAR  score "...), int64(L.score), 10)
 		b = append(b, " - press Enter / A / tap"...)
-		g.tbuf = b
-		msg = string(b) // once, when the level is won
 	case g.attract:
-		msg = "DEMO  -  press any key or tap to play"
+		b = append(b, "DEMO  -  press any key or tap to play"...)
 	case L.wave == 0 && w.Tick() < 240 && g.scr == screenPlay:
-		msg = g.levels[g.cur].Title
+		b = append(b, g.levels[g.cur].Title...)
 	}
-	g.hud.msg.show(g.top, depthHUD+10, msg)
+	g.tbuf = b
+	g.hud.msg.showBytes(g.top, depthHUD+10, b)
 }
 
 // paradeSprites are the hulls and turrets of the level select's row of

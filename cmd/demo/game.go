@@ -141,7 +141,7 @@ func (g *game) play(L *level) {
 	g.ov = overlay.New(L.w.Grid, g.cam)
 	g.cam.Center = L.w.Grid.ToScreen(L.w.Pos(L.player))
 	g.cam.Clamp()
-	g.ap = autopilot{path: make([]mathx.Vec2, 0, 128)}
+	g.ap = autopilot{}
 }
 
 // menu rows of each screen.
@@ -458,7 +458,15 @@ func newNotice(th ui.Theme, at ui.Anchor, off image.Point) notice {
 // show draws msg (nothing when it is empty) at depth.
 func (n *notice) show(l *raster.DrawList, depth int64, msg string) {
 	if msg != "" {
-		n.label.Text = msg
+		n.label.Text, n.label.Bytes = msg, nil
+		n.ui.Draw(l, depth)
+	}
+}
+
+// showBytes is show for a message in a reused buffer (no allocation).
+func (n *notice) showBytes(l *raster.DrawList, depth int64, msg []byte) {
+	if len(msg) > 0 {
+		n.label.Bytes = msg
 		n.ui.Draw(l, depth)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"diorama/ai/tactics"
 	"diorama/mathx"
 	"diorama/physics"
+	"diorama/scene"
 )
 
 // The seed 002 enemies that think with ai/fuzzy and ai/tactics: the
@@ -123,8 +124,7 @@ type squad struct {
 	f       *tactics.Formation
 	members []*enemy
 	anchor  mathx.Vec2
-	route   []mathx.Vec2 // the anchor's path to the player
-	wp      int
+	route   scene.Route // the anchor's way to the player
 	pos     []mathx.Vec2
 	nextID  int
 }
@@ -143,15 +143,9 @@ func (s *squad) update(L *level) {
 	}
 	pp := L.w.Pos(L.player).XY()
 	// the anchor walks the navmesh toward the player, stopping short
-	if L.w.Tick()%20 == 0 {
-		s.route, _ = L.nav.Path(s.anchor, pp, s.route)
-		s.wp = 0
-	}
-	if d := s.anchor.Dist(pp); d > 4.5 && len(s.route) > 0 {
-		for s.wp < len(s.route)-1 && s.anchor.Dist(s.route[s.wp]) < 0.2 {
-			s.wp++
-		}
-		s.anchor = s.anchor.Add(s.route[s.wp].Sub(s.anchor).ClampLen(1.3 * L.w.Dt()))
+	s.route.Every = 20
+	if d, ok := s.route.Toward(L.nav, s.anchor, pp); ok && s.anchor.Dist(pp) > 4.5 {
+		s.anchor = s.anchor.Add(d.Scale(1.3 * L.w.Dt()))
 	}
 	s.f.Anchor = s.anchor
 	if dir := pp.Sub(s.anchor); dir.Len() > 0.1 {
@@ -294,7 +288,7 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 				return err
 			}
 			f.Advance, f.MaxShift = 0.8, 1.2
-			sq = &squad{f: f, anchor: at.XY(), pos: make([]mathx.Vec2, 0, 8), route: make([]mathx.Vec2, 0, 128)}
+			sq = &squad{f: f, anchor: at.XY(), pos: make([]mathx.Vec2, 0, 8)}
 			e.L.squads = append(e.L.squads, sq)
 		}
 		e.sq = sq
