@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"diorama/mathx"
@@ -9,7 +10,8 @@ import (
 
 // Overlord is seed 000's per-zone wave controller: it wakes when a
 // collector (the player) enters one of its triggers, locks the doors it
-// names, then spawns enemies at its spawn points in turn, one per tick,
+// names (until its wave is over and no other overlord at work names
+// them), then spawns enemies at its spawn points in turn, one per tick,
 // keeping at most MaxAlive of its enemies alive until it has spawned Wave
 // in all. The seed gives only the JSON key names; this is their plain
 // reading. An overlord is a scene rule: it runs inside Step through a
@@ -27,6 +29,7 @@ type Overlord struct {
 	Spawn func(w *World, at mathx.Vec3) (Entity, error)
 
 	active  bool
+	done    bool
 	spawned int
 	next    int
 	alive   []Entity
@@ -34,6 +37,9 @@ type Overlord struct {
 
 // Active reports whether the overlord has been woken.
 func (o *Overlord) Active() bool { return o.active }
+
+// Done reports whether its wave is over: every enemy spawned and dead.
+func (o *Overlord) Done() bool { return o.done }
 
 // Spawned returns how many enemies it has spawned.
 func (o *Overlord) Spawned() int { return o.spawned }
@@ -60,13 +66,7 @@ func (w *World) AddOverlord(o *Overlord) error {
 		for _, t := range o.Triggers {
 			if t == ev.Trigger {
 				o.active = true
-				for _, name := range o.Locks {
-					w.Each(Trigger, func(d Entity) {
-						if w.name[d.Slot()] == name && w.class[d.Slot()] == "door" {
-							w.value[d.Slot()] = 1
-						}
-					})
-				}
+				w.lockDoors()
 				return
 			}
 		}
@@ -84,7 +84,11 @@ func (w *World) AddOverlord(o *Overlord) error {
 			return false
 		}
 		if o.spawned >= o.Wave {
-			return len(o.alive) == 0 // the wave is over
+			if len(o.alive) == 0 { // the wave is over: its doors open
+				o.done = true
+				w.lockDoors()
+			}
+			return o.done
 		}
 		if len(o.alive) < o.MaxAlive {
 			sp := o.Spawns[o.next%len(o.Spawns)]
@@ -97,6 +101,47 @@ func (w *World) AddOverlord(o *Overlord) error {
 		return false
 	})
 	return nil
+}
+
+// lockDoors locks each door an overlord at work names (woken, its wave
+// not over) and unlocks the others its overlords name: a solid-capable
+// object of that name is made solid or not (physics and navigation, see
+// SetSolid) and Events.Door says so; a trigger of class "door" of that
+// name gets Value 1 or 0.
+func (w *World) lockDoors() {
+	for _, o := range w.Overlords {
+		for _, name := range o.Locks {
+			locked := false
+			for _, p := range w.Overlords {
+				if p.active && !p.done && slices.Contains(p.Locks, name) {
+					locked = true
+					break
+				}
+			}
+			for _, i := range w.byName[name] {
+				switch {
+				case w.state[i] != stLive:
+				case w.kind[i] == Trigger && w.class[i] == "door":
+					w.value[i] = 0
+					if locked {
+						w.value[i] = 1
+					}
+				case w.kind[i] == Object && w.solid[i] != locked && (w.extent[i] != mathx.Vec2{} || w.radius[i] > 0):
+					if w.SetSolid(w.handle(int(i)), locked) == nil {
+						w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
+					}
+				}
+			}
+		}
+	}
+}
+
+// DoorEvent is dispatched when an overlord locks (makes solid) or
+// unlocks a door object it names.
+type DoorEvent struct {
+	Door   Entity
+	Locked bool
+	By     *Overlord
 }
 
 // tiledOverlords makes an Overlord of each name shared by a Tiled map's

@@ -42,6 +42,14 @@ func TestTiledOverlords(t *testing.T) {
 		t.Fatalf("overlord %+v", o)
 	}
 	gate := entityAt(t, w, "gate")
+	// The door a game draws, named as the trigger: the overlord makes it
+	// solid while it works.
+	gateObj, err := w.Create(EntityDef{Kind: Object, Name: "gate", Pos: mathx.V3(3.5, 0.5, 0), Extent: mathx.V2(0.5, 0.5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doorEvents []DoorEvent
+	w.Events.Door.Subscribe(func(d DoorEvent) { doorEvents = append(doorEvents, d) })
 	p := entityAt(t, w, "player")
 	if w.Kind(gate) != Trigger || w.value[gate.Slot()] != 0 {
 		t.Fatalf("door kind %v value %d", w.Kind(gate), w.value[gate.Slot()])
@@ -66,6 +74,23 @@ func TestTiledOverlords(t *testing.T) {
 	}
 	if n != 2 {
 		t.Fatalf("%d enemies of class enemy", n)
+	}
+	if !w.Solid(gateObj) || len(doorEvents) != 1 || !doorEvents[0].Locked || doorEvents[0].Door != gateObj {
+		t.Fatalf("the gate object: solid %v, events %+v", w.Solid(gateObj), doorEvents)
+	}
+	// The wave ends (every enemy spawned and dead): the door opens.
+	for o.Spawned() < o.Wave || o.Alive() > 0 {
+		enemies = w.AppendEntities(enemies[:0], Character)
+		for _, e := range enemies {
+			if w.Class(e) == "enemy" {
+				_ = w.Remove(e)
+			}
+		}
+		w.Step()
+	}
+	w.Step()
+	if !o.Done() || w.Solid(gateObj) || w.value[gate.Slot()] != 0 || len(doorEvents) != 2 || doorEvents[1].Locked {
+		t.Fatalf("after the wave: done %v, solid %v, door value %d, events %+v", o.Done(), w.Solid(gateObj), w.value[gate.Slot()], doorEvents)
 	}
 
 	// Defaults, and refusals naming the overlord.

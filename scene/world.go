@@ -185,6 +185,7 @@ type Events struct {
 	Pickup     Bus[PickupEvent]  // a collector took a pickup
 	Arrived    Bus[Arrived]      // a character sent with MoveTo reached its goal
 	MoveFailed Bus[MoveFailed]   // a character sent with MoveTo cannot get there
+	Door       Bus[DoorEvent]    // an overlord locked or unlocked a door
 }
 
 // BulletHit is dispatched when a bullet strikes a wall, an entity or the

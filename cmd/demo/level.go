@@ -49,13 +49,12 @@ const (
 	layerEnemy  = 4
 )
 
-// door is a named door tile: a scene object, solid (in physics and in
-// the navigation at once) while a wave that locks it runs.
+// door is a door tile: a scene object named as the level's door
+// trigger, which the world's overlords make solid (in physics and in the
+// navigation at once) while a wave that locks it runs.
 type door struct {
-	name   string
-	cell   mathx.Point
-	locked bool
-	e      scene.Entity
+	cell mathx.Point
+	e    scene.Entity
 }
 
 // waveInfo adds what the game needs to a scene overlord: which enemy
@@ -137,7 +136,7 @@ func (L *level) setup() error {
 			if err != nil {
 				return err
 			}
-			L.doors = append(L.doors, door{name: w.Name(e), cell: c, e: d})
+			L.doors = append(L.doors, door{cell: c, e: d})
 		}
 	}
 	// Waves: the level's overlords (a Tiled map's triggers of class

@@ -23,7 +23,7 @@ func (ps *pathStats) watch(L *level) {
 		}
 		p := append([]mathx.Vec2{e.pos()}, L.w.MovePath(e.e)...)
 		for _, d := range L.doors {
-			if d.locked {
+			if L.w.Solid(d.e) {
 				ps.whileLocked++
 				if L.throughLocked(p) {
 					ps.throughLocked++
@@ -41,20 +41,26 @@ func (ps *pathStats) watch(L *level) {
 }
 
 // throughLocked reports a path (start point first) that crosses the tile
-// of a locked door, sampled every 0.1 tile.
+// of a locked door.
 func (L *level) throughLocked(p []mathx.Vec2) bool {
 	for _, d := range L.doors {
-		if !d.locked {
-			continue
+		if L.w.Solid(d.e) && crosses(p, d.cell) {
+			return true
 		}
-		x0, y0 := float64(d.cell.X), float64(d.cell.Y)
-		for i := 1; i < len(p); i++ {
-			n := int(p[i].Dist(p[i-1])/0.1) + 1
-			for k := 0; k <= n; k++ {
-				q := p[i-1].Lerp(p[i], float64(k)/float64(n))
-				if q.X >= x0 && q.X < x0+1 && q.Y >= y0 && q.Y < y0+1 {
-					return true
-				}
+	}
+	return false
+}
+
+// crosses reports a path that crosses the tile cell, sampled every 0.1
+// tile.
+func crosses(p []mathx.Vec2, cell mathx.Point) bool {
+	x0, y0 := float64(cell.X), float64(cell.Y)
+	for i := 1; i < len(p); i++ {
+		n := int(p[i].Dist(p[i-1])/0.1) + 1
+		for k := 0; k <= n; k++ {
+			q := p[i-1].Lerp(p[i], float64(k)/float64(n))
+			if q.X >= x0 && q.X < x0+1 && q.Y >= y0 && q.Y < y0+1 {
+				return true
 			}
 		}
 	}

@@ -164,6 +164,15 @@ func (L *level) hookEvents() {
 		}
 		e.die()
 	})
+	// A door a wave locks is solid (the world's overlord does it for
+	// physics and paths) and drawn shut.
+	w.Events.Door.Subscribe(func(d scene.DoorEvent) {
+		look := L.look.doorOpen
+		if d.Locked {
+			look = L.look.doorShut
+		}
+		_ = w.SetLook(d.Door, look)
+	})
 	w.Events.Pickup.Subscribe(func(p scene.PickupEvent) {
 		if p.By != L.player {
 			return
@@ -234,7 +243,6 @@ func (L *level) update(c control) {
 	} else if w.Alive(L.player) {
 		_ = w.SetVelocity(L.player, mathx.Vec2{})
 	}
-	L.updateDoors()
 	for _, sq := range L.squads {
 		sq.update(L)
 	}
@@ -338,41 +346,6 @@ func (L *level) playerFire() {
 		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(11), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 2 * tps, Look: L.look.bullet})
 	}
 	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.35), 4)
-}
-
-// updateDoors locks a door while any wave naming it runs: one call makes
-// it solid for physics and navigation, and every mover plans again.
-func (L *level) updateDoors() {
-	for i := range L.doors {
-		d := &L.doors[i]
-		lock := false
-		for _, wi := range L.waves {
-			o := wi.o
-			if !o.Active() || (o.Spawned() >= o.Wave && o.Alive() == 0) {
-				continue
-			}
-			for _, n := range o.Locks {
-				lock = lock || n == d.name
-			}
-		}
-		if lock != d.locked {
-			L.setDoor(d, lock)
-		}
-	}
-}
-
-// setDoor shuts or opens a door: solid or not for bullets, bodies and
-// paths in one call, drawn shut or open.
-func (L *level) setDoor(d *door, shut bool) {
-	if L.w.SetSolid(d.e, shut) != nil {
-		return
-	}
-	d.locked = shut
-	look := L.look.doorOpen
-	if shut {
-		look = L.look.doorShut
-	}
-	_ = L.w.SetLook(d.e, look)
 }
 
 // canSee reports a clear line (walls, doors, crates) between two points.
