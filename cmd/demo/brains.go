@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"math"
 
 	"diorama/ai/bt"
@@ -19,29 +20,10 @@ func (e *enemy) leaf(name string) {
 	}
 }
 
-const treesSrc = `
-tree drone
-  reactive-selector
-    conditional healthBelow 25
-      action brokenDown
-    reactive-selector
-      conditional nearPlayer 3.2
-        action circlePlayer
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-
-tree turret
-  reactive-selector
-    conditional healthBelow 25
-      action brokenDown
-    selector
-      conditional canSeePlayer
-        action delayedShoot 40 12
-      sequence
-        action findMeshAdjacentToPlayer
-        action travelTo 0
-`
+// treesSrc holds seed 000's drone and turret trees (brains/trees.bt).
+//
+//go:embed brains/trees.bt
+var treesSrc string
 
 var (
 	btSchema              = bt.NewSchema()
@@ -123,12 +105,7 @@ func init() {
 		}
 		return bt.Running
 	})
-	src, err := bt.Parse(treesSrc)
-	if err != nil {
-		treeErr = err
-		return
-	}
-	_ = src
+	var err error
 	if treeDrone, err = bt.Load(r, treesSrc, "drone"); err != nil {
 		treeErr = err
 		return
