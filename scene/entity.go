@@ -136,6 +136,8 @@ type EntityDef struct {
 	// the engine does not know: a wave's size, an enemy's kind. The
 	// world keeps the slice as given.
 	Props tiled.Properties
+	// Data is the game's own value for the entity (see World.SetData).
+	Data any
 	// DrawLayer names the layer (World.Layers) the entity is drawn with,
 	// sorted among that layer's entities; "" draws it above every layer.
 	DrawLayer string

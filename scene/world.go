@@ -135,6 +135,7 @@ type World struct {
 	lifetime              []int32 // ticks left before removal; 0: forever
 	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
 	ownParts              []bool  // drawing parts copied for moving (SetPos)
+	data                  []any   // the game's own value (SetData)
 	byName                map[string][]int32
 	byID                  map[int]int32
 	srcID                 []int
@@ -377,6 +378,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.flashLeft[i], w.flashTotal[i] = 0, 0
 	w.silhouette[i], w.barLeft[i] = color.RGBA{}, 0
 	w.props[i] = d.Props
+	w.data[i] = d.Data
 	w.aim[i] = w.facing[i]
 	w.solid[i] = d.Kind == Object && (d.Radius > 0 || d.Solid)
 	w.updateAnim(i) // every look plays its clip from its first frame
@@ -497,6 +499,7 @@ func (w *World) grow() {
 	w.hidden = append(w.hidden, false)
 	w.ownParts = append(w.ownParts, false)
 	w.parts = append(w.parts, iso.Part{})
+	w.data = append(w.data, nil)
 }
 
 // activate makes slot i live and gives it its physics body.
@@ -620,6 +623,27 @@ func (w *World) SetSolid(e Entity, on bool) error {
 	return nil
 }
 
+// SetData attaches the game's own value to an entity (its brain, its
+// stats; a pointer is stored without allocating). The world keeps it,
+// never reads it, and drops it when the entity is removed.
+func (w *World) SetData(e Entity, v any) error {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return ErrStale
+	}
+	w.data[i] = v
+	return nil
+}
+
+// Data returns the value SetData (or EntityDef.Data) attached to the
+// entity, nil when none or when the handle is stale.
+func (w *World) Data(e Entity) any {
+	if i, ok := w.slotOf(e); ok {
+		return w.data[i]
+	}
+	return nil
+}
+
 // Solid reports whether the entity is a solid object now.
 func (w *World) Solid(e Entity) bool {
 	i, ok := w.slotOf(e)
@@ -663,7 +687,7 @@ func (w *World) release(i int) {
 	w.body[i] = physics.BodyID{}
 	w.state[i] = stFree
 	w.name[i], w.class[i] = "", ""
-	w.props[i] = nil
+	w.props[i], w.data[i] = nil, nil
 	w.drawing[i] = iso.Object{}
 	w.parts[i] = iso.Part{}
 	w.player[i] = atlas.Player{}

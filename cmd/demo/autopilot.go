@@ -200,7 +200,7 @@ func (a *autopilot) nextGoal(L *level) (mathx.Vec2, bool) {
 		if !o.Active() && len(o.Triggers) > 0 {
 			return w.Pos(o.Triggers[0]).XY(), true
 		}
-		if o.Spawned() < o.Wave || o.Alive() > 0 {
+		if !o.Done() {
 			break
 		}
 	}

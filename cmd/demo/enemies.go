@@ -145,10 +145,7 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Enti
 	if err := e.newBrain(at); err != nil {
 		return ent, err
 	}
-	for len(L.bySlot) <= ent.Slot() {
-		L.bySlot = append(L.bySlot, nil)
-	}
-	L.bySlot[ent.Slot()] = e
+	_ = w.SetData(ent, e)
 	L.spawned++
 	L.enemies = append(L.enemies, e)
 	return ent, nil

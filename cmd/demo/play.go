@@ -74,7 +74,6 @@ type level struct {
 	player     scene.Entity
 	pl         playerState
 	enemies    []*enemy
-	bySlot     []*enemy
 	waves      []*waveInfo
 	doors      []door
 	barricades []scene.Entity
@@ -224,15 +223,10 @@ func (L *level) explode(p mathx.Vec3, r float64, dmg int32, src scene.Entity, bi
 	}
 }
 
+// enemyOf returns the enemy an entity is (its world data), or nil.
 func (L *level) enemyOf(e scene.Entity) *enemy {
-	s := e.Slot()
-	if s < 0 || s >= len(L.bySlot) {
-		return nil
-	}
-	if en := L.bySlot[s]; en != nil && en.e == e {
-		return en
-	}
-	return nil
+	en, _ := L.w.Data(e).(*enemy)
+	return en
 }
 
 // update advances the level by one tick with the player's control c.
@@ -258,8 +252,6 @@ func (L *level) update(c control) {
 		if w.Valid(e.e) && w.Alive(e.e) {
 			L.enemies[n] = e
 			n++
-		} else if s := e.e.Slot(); s >= 0 && s < len(L.bySlot) && L.bySlot[s] == e {
-			L.bySlot[s] = nil
 		}
 	}
 	clear(L.enemies[n:])
@@ -270,7 +262,7 @@ func (L *level) update(c control) {
 		if wi.o.Active() {
 			L.wave = max(L.wave, i+1)
 		}
-		if wi.o.Active() && wi.o.Spawned() >= wi.o.Wave && wi.o.Alive() == 0 {
+		if wi.o.Done() {
 			done++
 		}
 	}
