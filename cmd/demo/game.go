@@ -79,9 +79,7 @@ type game struct {
 	ap    autopilot
 
 	left, right platform.Thumbstick
-	ctrl        control
 	fps         float64
-	mouse       mathx.Vec2
 	touchUI     bool
 
 	// list holds the world (scene renders it) and top the HUD and menus
@@ -201,8 +199,6 @@ func (g *game) Update(in *platform.Input) error {
 	g.sawInput = len(in.Events()) > 0 || in.Gamepad(0).Left != (mathx.Vec2{}) || in.Gamepad(0).Right != (mathx.Vec2{})
 	g.hotReload()
 	pad := in.Gamepad(0)
-	m := in.Mouse()
-	g.mouse = mathx.V2(m.X, m.Y)
 	if g.attract && humanInput(in, pad) {
 		g.attract, g.auto, g.idle = false, false, 0
 		g.scr, g.sel, g.L = screenSelect, 0, nil
@@ -347,7 +343,6 @@ func (g *game) playInput(in *platform.Input, pad platform.Gamepad) {
 	} else {
 		c = g.humanControl(in, pad)
 	}
-	g.ctrl = c
 	L.update(c)
 }
 
