@@ -53,6 +53,13 @@ type BulletInfo struct {
 	Tag      int32
 }
 
+// FlyingAt reports whether the bullet is heading for p: p lies ahead of
+// it and within lane of its line of flight (what a dodge reads).
+func (b BulletInfo) FlyingAt(p mathx.Vec2, lane float64) bool {
+	d := p.Sub(b.Pos)
+	return d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) <= lane
+}
+
 // Bullets is the world's bullet pool, struct of arrays: physics'
 // swept bullet pool plus the scene's own per-slot columns. Slot i is in
 // use while Used[i]; a bullet that hit something stays in use (its data

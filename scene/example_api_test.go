@@ -19,10 +19,11 @@ func ExampleWorld_BulletsNear() {
 	w, _ := scene.NewWorld(scene.Config{Grid: g})
 	w.Fire(scene.BulletDef{Pos: mathx.V2(4, 4), Vel: mathx.V2(5, 0), Tag: 1})
 	w.Fire(scene.BulletDef{Pos: mathx.V2(12, 12), Vel: mathx.V2(0, 5), Tag: 2})
-	for _, b := range w.BulletsNear(mathx.V2(5, 4), 2, nil) {
-		fmt.Println("tag", b.Tag, "at", b.Pos, "flying", b.Vel)
+	me := mathx.V2(5, 4.3)
+	for _, b := range w.BulletsNear(me, 2, nil) {
+		fmt.Println("tag", b.Tag, "at", b.Pos, "flying", b.Vel, "at me:", b.FlyingAt(me, 0.5), "behind me:", b.FlyingAt(mathx.V2(3, 4), 0.5))
 	}
-	// Output: tag 1 at (4,4) flying (5,0)
+	// Output: tag 1 at (4,4) flying (5,0) at me: true behind me: false
 }
 
 // A level's files, for hot reload, and its objects' custom properties,

@@ -131,7 +131,7 @@ func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 func (a *autopilot) incoming(L *level, me mathx.Vec2) (mathx.Vec2, bool) {
 	L.near = L.w.BulletsNear(me, 2.5, L.near)
 	for _, b := range L.near {
-		if b.Owner == L.player || !flyingAt(b, me) {
+		if b.Owner == L.player || !b.FlyingAt(me, 0.6) {
 			continue
 		}
 		side := b.Vel.Unit().Perp()

@@ -269,18 +269,11 @@ func (e *enemy) threatened() bool {
 	me := e.pos()
 	L.near = L.w.BulletsNear(me, 3, L.near)
 	for _, b := range L.near {
-		if b.Owner == L.player && flyingAt(b, me) {
+		if b.Owner == L.player && b.FlyingAt(me, 0.6) {
 			return true
 		}
 	}
 	return false
-}
-
-// flyingAt reports a bullet heading for p: p is ahead of it and within
-// 0.6 tiles of its line.
-func flyingAt(b scene.BulletInfo, p mathx.Vec2) bool {
-	d := p.Sub(b.Pos)
-	return d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) < 0.6
 }
 
 func (e *enemy) update() {
