@@ -1,6 +1,8 @@
 package main
 
 import (
+	"flag"
+	"slices"
 	"testing"
 
 	"diorama/mathx"
@@ -100,6 +102,49 @@ func TestAttractClearsEveryLevel(t *testing.T) {
 		t.Logf("seed %d: levels won %v, %d lost and replayed, %d ticks", seed, won, losses, ticks)
 		if len(won) < len(g.levels) || losses > 2 {
 			t.Errorf("seed %d: attract mode won %d of %d levels with %d losses in %d ticks", seed, len(won), len(g.levels), losses, ticks)
+		}
+	}
+}
+
+var attractLong = flag.Int("attract.ticks", 0, "TestAttractLong: ticks of attract mode per seed (0 skips it)")
+
+// TestAttractLong measures attract mode over a long run for seeds 1–8:
+// wins per level and losses (README's figure: go test ./cmd/demo -run
+// AttractLong -attract.ticks 150000 -v). Every level must be won at least
+// once per seed, and wins must outnumber losses four to one.
+func TestAttractLong(t *testing.T) {
+	if *attractLong <= 0 {
+		t.Skip("a measurement: set -attract.ticks")
+	}
+	for seed := uint64(1); seed <= 8; seed++ {
+		g := newGame(seed, 1, false)
+		in := platform.NewInput(frameW, frameH)
+		g.attract, g.auto = true, true
+		if err := g.start(0); err != nil {
+			t.Fatal(err)
+		}
+		wins := make([]int, len(g.levels))
+		losses, total := 0, 0
+		var last *level
+		for range *attractLong {
+			if err := g.Update(in); err != nil {
+				t.Fatal(err)
+			}
+			in.EndTick()
+			if L := g.L; L != nil && L != last && (L.won || L.lost) {
+				last = L
+				if L.won {
+					wins[g.cur]++
+					total++
+				} else {
+					losses++
+				}
+			}
+		}
+		g.rd.Close()
+		t.Logf("seed %d, %d ticks: wins per level %v, %d losses", seed, *attractLong, wins, losses)
+		if slices.Min(wins) == 0 || total < 4*losses {
+			t.Errorf("seed %d: wins per level %v, %d losses", seed, wins, losses)
 		}
 	}
 }
