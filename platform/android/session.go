@@ -9,6 +9,7 @@ import (
 	"golang.org/x/mobile/event/touch"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 )
 
 // session is the platform-independent state of an Android run: it owns the
@@ -19,7 +20,7 @@ type session struct {
 	Driver *platform.Driver
 
 	mode     platform.ScaleMode
-	vp       platform.Viewport
+	vp       viewport.Viewport
 	fbW, fbH int
 	visible  bool
 	focused  bool
@@ -85,11 +86,11 @@ func (s *session) Contexts() int { return s.contexts }
 func (s *session) Size(e size.Event) {
 	s.fbW, s.fbH = e.WidthPx, e.HeightPx
 	cfg := s.Driver.Config()
-	s.vp = platform.FitViewport(s.mode, cfg.Width, cfg.Height, s.fbW, s.fbH)
+	s.vp = viewport.Fit(s.mode, cfg.Width, cfg.Height, s.fbW, s.fbH)
 }
 
 // Viewport returns where the frame lands in the window, in pixels.
-func (s *session) Viewport() platform.Viewport { return s.vp }
+func (s *session) Viewport() viewport.Viewport { return s.vp }
 
 // Touch maps a touch event to an engine event in frame coordinates. The
 // pointer id is the touch sequence number.

@@ -11,6 +11,7 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/internal/testgame"
+	"diorama/platform/internal/viewport"
 )
 
 func stage(from, to lifecycle.Stage) lifecycle.Event { return lifecycle.Event{From: from, To: to} }
@@ -64,7 +65,7 @@ func TestTouchMapping(t *testing.T) {
 	g := testgame.New(480, 270, 1)
 	s, _ := newSession(g, platform.Config{Width: 480, Height: 270})
 	s.Size(size.Event{WidthPx: 1920, HeightPx: 1200})
-	if vp := s.Viewport(); vp != (platform.Viewport{X: 0, Y: 60, W: 1920, H: 1080, FrameW: 480, FrameH: 270}) {
+	if vp := s.Viewport(); vp != (viewport.Viewport{X: 0, Y: 60, W: 1920, H: 1080, FrameW: 480, FrameH: 270}) {
 		t.Fatalf("viewport %v", vp)
 	}
 	s.Touch(touch.Event{X: 400, Y: 460, Sequence: 7, Type: touch.TypeBegin})

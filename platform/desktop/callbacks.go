@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 )
 
 func (w *window) installCallbacks() {
@@ -27,7 +28,7 @@ func (w *window) installCallbacks() {
 // through the viewport for the current window size (recomputed, so it is
 // right even before the first Render after a resize).
 func (w *window) frameCoords(x, y float64) (float64, float64) {
-	vp := platform.FitViewport(w.cfg.Scale, w.cfg.Width, w.cfg.Height, w.fbW, w.fbH)
+	vp := viewport.Fit(w.cfg.Scale, w.cfg.Width, w.cfg.Height, w.fbW, w.fbH)
 	fx, fy, _ := vp.WindowToFrame(x, y, w.winW, w.winH, w.fbW, w.fbH)
 	return fx, fy
 }

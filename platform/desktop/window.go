@@ -16,6 +16,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 	"diorama/raster"
 )
 
@@ -68,7 +69,7 @@ type window struct {
 	tex       uint32
 	texW      int
 	texH      int
-	vp        platform.Viewport
+	vp        viewport.Viewport
 	fbW       int
 	fbH       int
 	input     *platform.Input
@@ -238,7 +239,7 @@ func (w *window) SetVSync(on bool) {
 }
 
 // Viewport returns where the frame was last drawn in the framebuffer.
-func (w *window) Viewport() platform.Viewport { return w.vp }
+func (w *window) Viewport() viewport.Viewport { return w.vp }
 
 // FramebufferSize returns the window's framebuffer size in pixels, as of
 // the last [window.PollEvents].
@@ -279,7 +280,7 @@ func (w *window) PollEvents() {
 // not swap; [window.Present] does both.
 func (w *window) Render(f *raster.Frame) {
 	fw, fh := f.W(), f.H()
-	w.vp = platform.FitViewport(w.cfg.Scale, fw, fh, w.fbW, w.fbH)
+	w.vp = viewport.Fit(w.cfg.Scale, fw, fh, w.fbW, w.fbH)
 	gl.Viewport(0, 0, int32(w.fbW), int32(w.fbH))
 	gl.Clear(gl.COLOR_BUFFER_BIT)
 	if fw == 0 || fh == 0 || w.vp.W == 0 {

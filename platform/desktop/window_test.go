@@ -12,6 +12,7 @@ import (
 
 	"diorama/mathx"
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 	"diorama/raster"
 )
 
@@ -88,7 +89,7 @@ func TestPresentReadback(t *testing.T) {
 				pattern(f, seed)
 				win.Render(f)
 				vp := win.Viewport()
-				if vp != (platform.Viewport{W: 320 * scale, H: 240 * scale, FrameW: 320, FrameH: 240}) {
+				if vp != (viewport.Viewport{W: 320 * scale, H: 240 * scale, FrameW: 320, FrameH: 240}) {
 					errs = append(errs, fmt.Sprintf("viewport %v", vp))
 					return
 				}
@@ -134,7 +135,7 @@ func TestLetterboxAndFullscreen(t *testing.T) {
 			win.Present(f)
 			win.Render(f)
 			vp := win.Viewport()
-			want := platform.FitViewport(platform.ScaleInteger, 160, 120, fbW, fbH)
+			want := viewport.Fit(platform.ScaleInteger, 160, 120, fbW, fbH)
 			if vp != want {
 				fail("viewport %v, want %v", vp, want)
 				return

@@ -1,6 +1,9 @@
 package web
 
-import "diorama/platform"
+import (
+	"diorama/platform"
+	"diorama/platform/internal/viewport"
+)
 
 // keyOfCode maps a KeyboardEvent.code ("KeyA", "Digit1", "ArrowUp",
 // "ShiftLeft"...) to the engine's key; unknown codes give KeyUnknown.
@@ -40,7 +43,7 @@ var codes = map[string]platform.Key{
 // layout is where the canvas sits in the page: CSS pixels, from
 // [fit].
 type layout struct {
-	Viewport platform.Viewport // in device pixels
+	Viewport viewport.Viewport // in device pixels
 	DPR      float64           // device pixels per CSS pixel
 }
 
@@ -52,7 +55,7 @@ func fit(mode platform.ScaleMode, frameW, frameH int, cssW, cssH, dpr float64) l
 		dpr = 1
 	}
 	fbW, fbH := int(cssW*dpr), int(cssH*dpr)
-	return layout{Viewport: platform.FitViewport(mode, frameW, frameH, fbW, fbH), DPR: dpr}
+	return layout{Viewport: viewport.Fit(mode, frameW, frameH, fbW, fbH), DPR: dpr}
 }
 
 // CSSRect returns the canvas's left, top, width and height in CSS pixels.
