@@ -338,9 +338,9 @@ func (pt *Painter) Add(o Object) error {
 //
 // On Diamond and Staggered maps the order comes from the objects' 3D
 // boxes ([Sorter]). On Orthogonal and Hexagonal maps it is Tiled's
-// top-down object order: by ground line ([Grid.GroundLine]: the screen y
-// of the footprint's centre), lower base first on equal lines, then in
-// the order the objects were added.
+// top-down object order: by ground line (the screen y of the footprint's
+// centre), lower base first on equal lines, then in the order the objects
+// were added.
 func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
 	if pt.Grid.GroundOrder() {
 		pt.sortGround()
