@@ -116,7 +116,7 @@ func TestPresentReadback(t *testing.T) {
 }
 
 // TestLetterboxAndFullscreen resizes the window and toggles fullscreen:
-// the frame lands where FitViewport says, bars are black, pixels exact.
+// the frame lands where viewport.Fit says, bars are black, pixels exact.
 func TestLetterboxAndFullscreen(t *testing.T) {
 	needDisplay(t)
 	var errs []string
