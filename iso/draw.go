@@ -217,12 +217,12 @@ func cmpGround(a, b groundKey) int {
 	return cmp.Compare(a.idx, b.idx)
 }
 
-// GroundLine returns the map-pixel y of box b's ground line: where the
+// groundLine returns the map-pixel y of box b's ground line: where the
 // centre of its footprint meets the floor (z = 0), the feet of a
 // character or tile object whose box is centred on them. Objects on
 // Orthogonal and Hexagonal maps are drawn in increasing ground-line order
 // (see [Painter.Objects]), which is Tiled's top-down order by object y.
-func (g *Grid) GroundLine(b Box) float64 {
+func (g *Grid) groundLine(b Box) float64 {
 	return g.ToScreen(mathx.Vec3{X: (b.Min.X + b.Max.X) / 2, Y: (b.Min.Y + b.Max.Y) / 2}).Y
 }
 
@@ -338,9 +338,9 @@ func (pt *Painter) Add(o Object) error {
 //
 // On Diamond and Staggered maps the order comes from the objects' 3D
 // boxes ([Sorter]). On Orthogonal and Hexagonal maps it is Tiled's
-// top-down object order: by ground line ([Grid.GroundLine]: the screen y
-// of the footprint's centre), lower base first on equal lines, then in
-// the order the objects were added.
+// top-down object order: by ground line (the screen y of the footprint's
+// centre), lower base first on equal lines, then in the order the objects
+// were added.
 func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
 	if pt.Grid.GroundOrder() {
 		pt.sortGround()
@@ -366,7 +366,7 @@ func (pt *Painter) Objects(dl *raster.DrawList, depth int64) int64 {
 func (pt *Painter) sortGround() {
 	pt.ground = pt.ground[:0]
 	for k, o := range pt.objs {
-		pt.ground = append(pt.ground, groundKey{y: pt.Grid.GroundLine(o.Box), z: o.Box.Min.Z, idx: int32(k)})
+		pt.ground = append(pt.ground, groundKey{y: pt.Grid.groundLine(o.Box), z: o.Box.Min.Z, idx: int32(k)})
 	}
 	slices.SortFunc(pt.ground, cmpGround)
 }

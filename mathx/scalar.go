@@ -2,10 +2,6 @@ package mathx
 
 import "math"
 
-// Epsilon is the default tolerance used by the approximate comparisons in
-// this package.
-const Epsilon = 1e-9
-
 // Lerp returns a + (b-a)*t. t is not clamped.
 func Lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 

@@ -78,7 +78,7 @@ func TestCapsulePushAndCast(t *testing.T) {
 		p, d := r.InCircle(10), r.InCircle(20)
 		ang := r.Angle()
 		rad := []float64{0, 0.5, 1.5}[r.IntN(3)]
-		tt, n, ok := CastCircle(p, d, rad, s, v(0, 0), ang)
+		tt, n, ok := castCircle(p, d, rad, s, v(0, 0), ang)
 		x := makeXform(v(0, 0), ang)
 		if !ok {
 			for k := 0; k <= 100; k++ {
@@ -96,10 +96,10 @@ func TestCapsulePushAndCast(t *testing.T) {
 		}
 	}
 	// Exact casts.
-	if tt, n, ok := CastCircle(v(0, -10), v(0, 20), 0, s, v(0, 0), 0); !ok || tt != 0.45 || n != v(0, -1) {
+	if tt, n, ok := castCircle(v(0, -10), v(0, 20), 0, s, v(0, 0), 0); !ok || tt != 0.45 || n != v(0, -1) {
 		t.Errorf("ray onto the side: %v %v %v", tt, n, ok)
 	}
-	if tt, n, ok := CastCircle(v(-10, 0), v(20, 0), 0, s, v(0, 0), 0); !ok || tt != 0.35 || n != v(-1, 0) {
+	if tt, n, ok := castCircle(v(-10, 0), v(20, 0), 0, s, v(0, 0), 0); !ok || tt != 0.35 || n != v(-1, 0) {
 		t.Errorf("ray onto the end: %v %v %v", tt, n, ok)
 	}
 }

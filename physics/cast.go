@@ -201,11 +201,11 @@ func castShape(p, d mathx.Vec2, r float64, s *Shape, x xform) (castHit, bool) {
 	return castCirclePoly(p, d, r, &a)
 }
 
-// CastCircle sweeps a circle of radius r (0 for a ray) from p along d
+// castCircle sweeps a circle of radius r (0 for a ray) from p along d
 // against shape s at pos rotated by angle. It returns the fraction of d at
 // first contact (0 when already overlapping), the unit surface normal there
 // (pointing back toward the caster) and whether it hit within d.
-func CastCircle(p, d mathx.Vec2, r float64, s Shape, pos mathx.Vec2, angle float64) (t float64, normal mathx.Vec2, hit bool) {
+func castCircle(p, d mathx.Vec2, r float64, s Shape, pos mathx.Vec2, angle float64) (t float64, normal mathx.Vec2, hit bool) {
 	if !finiteVec(p) || !finiteVec(d) || !finite(r) || r < 0 || !finiteVec(pos) || !finite(angle) {
 		return 0, mathx.Vec2{}, false
 	}

@@ -69,7 +69,7 @@ func TestCastAgreesWithOverlap(t *testing.T) {
 		p := r.InCircle(12)
 		d := r.InCircle(30)
 		rad := []float64{0, 0.5, 2}[r.IntN(3)]
-		tt, n, ok := CastCircle(p, d, rad, s, v(0, 0), ang)
+		tt, n, ok := castCircle(p, d, rad, s, v(0, 0), ang)
 		probe := func(f float64) bool {
 			c := p.Add(d.Scale(f))
 			if rad == 0 {
@@ -113,11 +113,11 @@ func TestCastCircleBadInput(t *testing.T) {
 	s := mustCircle(t, 1)
 	nan := math.NaN()
 	for _, c := range [][3]mathx.Vec2{{v(nan, 0), v(1, 0), v(0, 0)}, {v(0, 0), v(math.Inf(1), 0), v(0, 0)}, {v(0, 0), v(1, 0), v(nan, 0)}} {
-		if _, _, ok := CastCircle(c[0], c[1], 0, s, c[2], 0); ok {
+		if _, _, ok := castCircle(c[0], c[1], 0, s, c[2], 0); ok {
 			t.Errorf("non-finite cast %v hit", c)
 		}
 	}
-	if _, _, ok := CastCircle(v(-5, 0), v(10, 0), -1, s, v(0, 0), 0); ok {
+	if _, _, ok := castCircle(v(-5, 0), v(10, 0), -1, s, v(0, 0), 0); ok {
 		t.Error("negative radius cast hit")
 	}
 }

@@ -6,8 +6,8 @@
 // What it owns:
 //   - Shapes (shape.go, capsule.go): circles, capsules and convex polygons
 //     up to 8 vertices (axis-aligned boxes, oriented boxes, general CCW
-//     polygons), validated at creation; Collide and CastCircle expose the
-//     narrow phase.
+//     polygons), validated at creation; Collide exposes the narrow phase
+//     (the World's casts sweep shapes with the unexported castCircle).
 //   - World (world.go, step.go): bodies behind generation-checked BodyID
 //     handles, stored struct-of-arrays; Step integrates, sweeps fast dynamic
 //     bodies against static geometry, finds pairs through the grid, pushes

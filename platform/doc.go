@@ -1,9 +1,9 @@
 // Package platform is the small contract between a Diorama game and the
 // machine it runs on. It owns the [Game] interface, the [Config] a game asks
 // for, the input events and per-tick [Input] state shared by every backend
-// (keyboard, mouse, gamepads, touch), the [Viewport] that maps the fixed
-// logical frame onto a window with integer scaling and letterboxing, dead
-// zones, the seed's twin [Thumbstick]s, and the [Driver] that runs fixed
+// (keyboard, mouse, gamepads, touch), the [ScaleMode] that fits the fixed
+// logical frame into a window (integer scaling and letterboxing by
+// default), dead zones, the seed's twin [Thumbstick]s, and the [Driver] that runs fixed
 // ticks and one draw per presented frame.
 //
 // The backends live in sub-packages and all drive a game through [Driver]:

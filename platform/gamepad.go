@@ -83,12 +83,12 @@ type DeadZones struct {
 // and reach full scale at 95%; triggers ignore the first 5%.
 var DefaultDeadZones = DeadZones{StickInner: 0.15, StickOuter: 0.95, TriggerInner: 0.05, TriggerOuter: 1}
 
-// RadialDeadZone applies a radial dead zone to a stick vector: it keeps
+// radialDeadZone applies a radial dead zone to a stick vector: it keeps
 // the direction and maps the length from [inner, outer] onto [0, 1]
 // (clamped), so the output is continuous and never longer than 1.
 // Non-finite input or a zone with outer <= inner gives the zero vector
 // inside inner and a unit vector outside.
-func RadialDeadZone(v mathx.Vec2, inner, outer float64) mathx.Vec2 {
+func radialDeadZone(v mathx.Vec2, inner, outer float64) mathx.Vec2 {
 	if !v.IsFinite() {
 		return mathx.Vec2{}
 	}
@@ -99,8 +99,8 @@ func RadialDeadZone(v mathx.Vec2, inner, outer float64) mathx.Vec2 {
 	return v.Scale(rescale(m, inner, outer) / m)
 }
 
-// AxisDeadZone applies the same mapping to one signed axis value.
-func AxisDeadZone(x, inner, outer float64) float64 {
+// axisDeadZone applies the same mapping to one signed axis value.
+func axisDeadZone(x, inner, outer float64) float64 {
 	if math.IsNaN(x) {
 		return 0
 	}

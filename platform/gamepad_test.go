@@ -21,9 +21,9 @@ func TestRadialDeadZone(t *testing.T) {
 		{mathx.V2(math.Inf(1), 0), mathx.V2(0, 0)},
 	}
 	for _, c := range cases {
-		got := RadialDeadZone(c.in, 0.15, 0.95)
+		got := radialDeadZone(c.in, 0.15, 0.95)
 		if !got.ApproxEqual(c.want, 1e-12) {
-			t.Errorf("RadialDeadZone(%v) = %v, want %v", c.in, got, c.want)
+			t.Errorf("radialDeadZone(%v) = %v, want %v", c.in, got, c.want)
 		}
 	}
 	// Property: output length is monotone in input length, never above 1,
@@ -32,7 +32,7 @@ func TestRadialDeadZone(t *testing.T) {
 	for i := 0; i <= 200; i++ {
 		m := float64(i) / 150
 		v := mathx.V2(m*0.6, -m*0.8)
-		out := RadialDeadZone(v, 0.15, 0.95)
+		out := radialDeadZone(v, 0.15, 0.95)
 		if l := out.Len(); l < prev-1e-12 || l > 1+1e-12 {
 			t.Fatalf("length %g at input %g (prev %g)", l, m, prev)
 		} else {
@@ -49,11 +49,11 @@ func TestAxisDeadZone(t *testing.T) {
 		{0, 0}, {0.04, 0}, {-0.05, 0}, {0.525, 0.5}, {-0.525, -0.5}, {1, 1}, {2, 1}, {math.NaN(), 0},
 	}
 	for _, c := range cases {
-		if got := AxisDeadZone(c.in, 0.05, 1); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("AxisDeadZone(%g) = %g, want %g", c.in, got, c.want)
+		if got := axisDeadZone(c.in, 0.05, 1); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("axisDeadZone(%g) = %g, want %g", c.in, got, c.want)
 		}
 	}
-	if got := AxisDeadZone(0.5, 0.3, 0.3); got != 1 { // degenerate zone: a step
+	if got := axisDeadZone(0.5, 0.3, 0.3); got != 1 { // degenerate zone: a step
 		t.Errorf("degenerate zone: %g", got)
 	}
 }

@@ -343,10 +343,10 @@ func (in *Input) SetGamepad(i int, raw RawGamepad) {
 	}
 	dz := in.DeadZones
 	p.Connected = true
-	p.Left = RadialDeadZone(mathx.Vec2{X: raw.Axes[AxisLeftX], Y: raw.Axes[AxisLeftY]}, dz.StickInner, dz.StickOuter)
-	p.Right = RadialDeadZone(mathx.Vec2{X: raw.Axes[AxisRightX], Y: raw.Axes[AxisRightY]}, dz.StickInner, dz.StickOuter)
-	p.LeftTrigger = AxisDeadZone(raw.Axes[AxisLeftTrigger], dz.TriggerInner, dz.TriggerOuter)
-	p.RightTrigger = AxisDeadZone(raw.Axes[AxisRightTrigger], dz.TriggerInner, dz.TriggerOuter)
+	p.Left = radialDeadZone(mathx.Vec2{X: raw.Axes[AxisLeftX], Y: raw.Axes[AxisLeftY]}, dz.StickInner, dz.StickOuter)
+	p.Right = radialDeadZone(mathx.Vec2{X: raw.Axes[AxisRightX], Y: raw.Axes[AxisRightY]}, dz.StickInner, dz.StickOuter)
+	p.LeftTrigger = axisDeadZone(raw.Axes[AxisLeftTrigger], dz.TriggerInner, dz.TriggerOuter)
+	p.RightTrigger = axisDeadZone(raw.Axes[AxisRightTrigger], dz.TriggerInner, dz.TriggerOuter)
 	var now uint32
 	for b := 0; b < int(PadButtonCount); b++ {
 		if raw.Buttons[b] {

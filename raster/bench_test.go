@@ -210,11 +210,11 @@ func BenchmarkSort10k(b *testing.B) {
 		for _, d := range depths {
 			l.Sprite(d, s, 0, 0, nil)
 		}
-		l.Sort()
+		l.sortCommands()
 	}
 }
 
-// BenchmarkSort10kClear times Sort alone on the 10k-sprite frame's depths
+// BenchmarkSort10kClear times sortCommands alone on the 10k-sprite frame's depths
 // (screen rows, a few hundred apart), without and with a Clear in the list,
 // in one run: the Clear must not cost extra radix passes.
 func BenchmarkSort10kClear(b *testing.B) {
@@ -233,11 +233,11 @@ func BenchmarkSort10kClear(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		plain.sorted, clr.sorted = false, false
 		start := time.Now()
-		plain.Sort()
+		plain.sortCommands()
 		d := time.Since(start)
 		tPlain, bestPlain = tPlain+d, min(bestPlain, d)
 		start = time.Now()
-		clr.Sort()
+		clr.sortCommands()
 		d = time.Since(start)
 		tClear, bestClear = tClear+d, min(bestClear, d)
 	}
@@ -291,7 +291,7 @@ func BenchmarkBlitKernels(b *testing.B) {
 				b.ReportMetric(px*float64(b.N)/total[k].Seconds()/1e6, "Mpx/s-"+kern.name)
 				b.ReportMetric(px/best[k].Seconds()/1e6, "best-Mpx/s-"+kern.name)
 			}
-			b.ReportMetric(b2f(SIMD), "probe-chose-simd")
+			b.ReportMetric(b2f(useSIMD), "probe-chose-simd")
 		})
 	}
 }

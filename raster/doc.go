@@ -20,8 +20,8 @@
 // that give exactly the portable kernels' bytes. Whether they are used is
 // decided at start-up by what the CPU does fast, not by the feature flag
 // alone: a probe of well under a millisecond times both kernel sets on the
-// same runs and keeps the faster ([SIMD] reports the choice). Output is the
-// same either way.
+// same runs and keeps the faster (the blit benchmarks report the choice
+// as probe-chose-simd). Output is the same either way.
 //
 // The first AVX2 kernels finished every run with partial loads and stores
 // (archsimd's SlicePart, compiled to VPMASKMOVD), and copied runs of up to

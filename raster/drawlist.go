@@ -68,7 +68,7 @@ type DrawList struct {
 	tmpOrd  []uint32
 	tmpKeys []uint64
 	sorted  bool
-	passes  int // radix passes the last Sort ran (for tests)
+	passes  int // radix passes the last sortCommands ran (for tests)
 }
 
 // NewDrawList returns an empty list.
@@ -346,8 +346,8 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 	})
 }
 
-// Sort orders the commands by depth, keeping insertion order among equal
-// depths. Renderers call it as needed.
+// sortCommands orders the commands by depth, keeping insertion order
+// among equal depths. Draw and the Renderer call it as needed.
 //
 // It is a stable LSD radix sort that runs only the byte passes the depths
 // need: commands at depth math.MinInt64 (every Clear) go first in
@@ -356,7 +356,7 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 // that is not zero in every key (a pass over a byte equal in every key
 // would leave the order as it is). Depths within a 16-bit range sort in at
 // most two passes, with or without a Clear.
-func (l *DrawList) Sort() {
+func (l *DrawList) sortCommands() {
 	if l.sorted {
 		return
 	}
@@ -440,7 +440,7 @@ func (l *DrawList) Draw(dst *Frame) {
 	if dst == nil {
 		return
 	}
-	l.Sort()
+	l.sortCommands()
 	sc := scratchPool.Get().(*scratch)
 	l.execAll(dst, sc)
 	scratchPool.Put(sc)

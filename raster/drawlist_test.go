@@ -73,7 +73,7 @@ func sortedRef(l *DrawList) []uint32 {
 	return ref
 }
 
-// Sort gives exactly the stable order, and runs only the radix passes the
+// sortCommands gives exactly the stable order, and runs only the radix passes the
 // depth range needs: a Clear (drawn first, whatever the other depths) costs
 // none, bytes that are equal in every key cost none.
 func TestDrawListSortPasses(t *testing.T) {
@@ -111,7 +111,7 @@ func TestDrawListSortPasses(t *testing.T) {
 				}
 				l.Sprite(c.depth(i), s, 0, 0, nil)
 			}
-			l.Sort()
+			l.sortCommands()
 			if want := sortedRef(l); !slices.Equal(l.order, want) {
 				t.Fatalf("%s, n=%d: order differs from the stable reference", c.name, n)
 			}
@@ -138,14 +138,14 @@ func TestDrawListSortMinDepthStable(t *testing.T) {
 			l.Sprite(int64(r.IntN(1000))-500, s, 0, 0, nil)
 		}
 	}
-	l.Sort()
+	l.sortCommands()
 	if want := sortedRef(l); !slices.Equal(l.order, want) {
 		t.Fatal("order differs from the stable reference")
 	}
 	// Sorting again (already sorted) and after appending keeps it right.
-	l.Sort()
+	l.sortCommands()
 	l.Sprite(math.MinInt64, s, 0, 0, nil)
-	l.Sort()
+	l.sortCommands()
 	if want := sortedRef(l); !slices.Equal(l.order, want) {
 		t.Fatal("order after append differs from the stable reference")
 	}

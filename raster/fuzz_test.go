@@ -25,7 +25,7 @@ func FuzzDecodePNG(f *testing.F) {
 	f.Add([]byte("\x89PNG\r\n\x1a\n"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		img, err := DecodePNG(bytes.NewReader(data), "fuzz.png")
+		img, err := decodePNG(bytes.NewReader(data), "fuzz.png")
 		if err != nil {
 			return
 		}

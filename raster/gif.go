@@ -87,15 +87,9 @@ type cbox struct {
 	count  uint32
 }
 
-// NewGIFRecorder starts a GIF of w×h frames on out, each shown for delay
-// hundredths of a second, looping forever.
-func NewGIFRecorder(out io.Writer, w, h, delay int) (*GIFRecorder, error) {
-	return NewGIFRecorderOptions(out, w, h, GIFOptions{Delay: delay})
-}
-
-// NewGIFRecorderOptions starts a GIF of w×h frames on out, looping
+// NewGIFRecorder starts a GIF of w×h frames on out, looping
 // forever, as opt says.
-func NewGIFRecorderOptions(out io.Writer, w, h int, opt GIFOptions) (*GIFRecorder, error) {
+func NewGIFRecorder(out io.Writer, w, h int, opt GIFOptions) (*GIFRecorder, error) {
 	if w <= 0 || h <= 0 || w > 65535 || h > 65535 || w > MaxSide || h > MaxSide {
 		return nil, fmt.Errorf("raster: GIF size %d×%d out of range", w, h)
 	}

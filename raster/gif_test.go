@@ -35,7 +35,7 @@ func composeGIF(t *testing.T, data []byte) ([]*image.RGBA, []int) {
 // before.
 func TestGIFRecorder(t *testing.T) {
 	var buf bytes.Buffer
-	rec, err := NewGIFRecorder(&buf, 40, 30, 4)
+	rec, err := NewGIFRecorder(&buf, 40, 30, GIFOptions{Delay: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,11 +103,11 @@ func TestGIFRecorder(t *testing.T) {
 	if b := g.Image[1].Bounds(); b != image.Rect(0, 0, 40, 30) {
 		t.Fatalf("frame 1 bounds %v", b)
 	}
-	if _, err := NewGIFRecorder(&buf, 0, 5, 1); err == nil {
+	if _, err := NewGIFRecorder(&buf, 0, 5, GIFOptions{Delay: 1}); err == nil {
 		t.Fatal("zero width accepted")
 	}
 	for _, o := range []GIFOptions{{TPS: -1}, {Delay: -2}, {Colors: 2}, {Colors: 257}, {Tolerance: 256}, {Smooth: -1}} {
-		if _, err := NewGIFRecorderOptions(&buf, 5, 5, o); err == nil {
+		if _, err := NewGIFRecorder(&buf, 5, 5, o); err == nil {
 			t.Fatalf("%+v accepted", o)
 		}
 	}
@@ -117,7 +117,7 @@ func TestGIFRecorder(t *testing.T) {
 // fits the global palette carries no local one.
 func TestGIFRecorderChangedRect(t *testing.T) {
 	var buf bytes.Buffer
-	rec, err := NewGIFRecorderOptions(&buf, 64, 48, GIFOptions{TPS: 60, Delay: 4})
+	rec, err := NewGIFRecorder(&buf, 64, 48, GIFOptions{TPS: 60, Delay: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestGIFRecorderChangedRect(t *testing.T) {
 func TestGIFDelaysExact(t *testing.T) {
 	for _, c := range []struct{ tps, every, ticks int }{{60, 4, 1800}, {60, 2, 601}, {30, 1, 97}, {60, 6, 1800}, {50, 3, 200}, {144, 5, 1000}} {
 		var buf bytes.Buffer
-		rec, err := NewGIFRecorderOptions(&buf, 4, 4, GIFOptions{TPS: c.tps})
+		rec, err := NewGIFRecorder(&buf, 4, 4, GIFOptions{TPS: c.tps})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +204,7 @@ func TestGIFDelaysExact(t *testing.T) {
 // empty frames; a recorder closed with no frames is still a valid GIF.
 func TestGIFLongDelayAndEmpty(t *testing.T) {
 	var buf bytes.Buffer
-	rec, _ := NewGIFRecorderOptions(&buf, 3, 3, GIFOptions{})
+	rec, _ := NewGIFRecorder(&buf, 3, 3, GIFOptions{})
 	f := mustFrame(t, 3, 3)
 	f.Clear(color.RGBA{9, 9, 9, 255})
 	if err := rec.AddAt(f, 0); err != nil {
@@ -218,7 +218,7 @@ func TestGIFLongDelayAndEmpty(t *testing.T) {
 		t.Fatalf("delays %v", delays)
 	}
 	buf.Reset()
-	rec, _ = NewGIFRecorder(&buf, 3, 3, 1)
+	rec, _ = NewGIFRecorder(&buf, 3, 3, GIFOptions{Delay: 1})
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestGIFTolerance(t *testing.T) {
 	}
 	size := func(o GIFOptions) (int, int) {
 		var buf bytes.Buffer
-		rec, _ := NewGIFRecorderOptions(&buf, 100, 60, o)
+		rec, _ := NewGIFRecorder(&buf, 100, 60, o)
 		for _, f := range frames {
 			if err := rec.Add(f); err != nil {
 				t.Fatal(err)
@@ -283,7 +283,7 @@ func abs(v int) int { return max(v, -v) }
 // Adding a frame allocates nothing once the recorder runs.
 func TestGIFRecorderAllocs(t *testing.T) {
 	var buf bytes.Buffer
-	rec, _ := NewGIFRecorderOptions(&buf, 64, 48, GIFOptions{Tolerance: 4})
+	rec, _ := NewGIFRecorder(&buf, 64, 48, GIFOptions{Tolerance: 4})
 	a, b := mustFrame(t, 64, 48), mustFrame(t, 64, 48)
 	a.Clear(color.RGBA{10, 20, 30, 255})
 	b.Clear(color.RGBA{200, 20, 30, 255})
@@ -308,10 +308,10 @@ func TestGIFRecorderAllocs(t *testing.T) {
 	}
 }
 
-func ExampleNewGIFRecorderOptions() {
+func ExampleNewGIFRecorder() {
 	var buf bytes.Buffer
 	// Frames every 4 ticks of a 60 TPS game: 15 frames a second.
-	rec, _ := NewGIFRecorderOptions(&buf, 32, 32, GIFOptions{TPS: 60, Delay: 4})
+	rec, _ := NewGIFRecorder(&buf, 32, 32, GIFOptions{TPS: 60, Delay: 4})
 	f, _ := NewFrame(32, 32)
 	for i := range 3 {
 		f.Clear(color.RGBA{uint8(80 * i), 0, 0, 255})
@@ -358,7 +358,7 @@ func BenchmarkGIFRecorder(b *testing.B) {
 	}{{"exact", GIFOptions{}}, {"tolerance32-smooth16", GIFOptions{Tolerance: 32, Smooth: 16}}} {
 		b.Run(c.name, func(b *testing.B) {
 			var out countWriter
-			rec, err := NewGIFRecorderOptions(&out, w, h, c.o)
+			rec, err := NewGIFRecorder(&out, w, h, c.o)
 			if err != nil {
 				b.Fatal(err)
 			}

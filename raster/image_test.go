@@ -43,7 +43,7 @@ func toRGBA(img image.Image) *image.RGBA {
 
 // TestDecodeImagePNGSuite decodes every PNG of Go's own PNG test suite
 // (every colour type and bit depth, paletted with and without tRNS, gray,
-// 16-bit, interlaced) exactly as image/png does, through both DecodePNG
+// 16-bit, interlaced) exactly as image/png does, through both decodePNG
 // and DecodeRGBA.
 func TestDecodeImagePNGSuite(t *testing.T) {
 	root := filepath.Join(runtime.GOROOT(), "src", "image", "png", "testdata")
@@ -60,7 +60,7 @@ func TestDecodeImagePNGSuite(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, refErr := png.Decode(bytes.NewReader(data))
-		got, err := DecodePNG(bytes.NewReader(data), filepath.Base(f))
+		got, err := decodePNG(bytes.NewReader(data), filepath.Base(f))
 		if refErr != nil {
 			if err == nil {
 				t.Errorf("%s: accepted, image/png refuses it: %v", f, refErr)
@@ -96,7 +96,7 @@ func TestDecodeImagePaletted(t *testing.T) {
 	if err := png.Encode(&buf, src); err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodePNG(bytes.NewReader(buf.Bytes()), "pal.png")
+	got, err := decodePNG(bytes.NewReader(buf.Bytes()), "pal.png")
 	if err != nil {
 		t.Fatal(err)
 	}

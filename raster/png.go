@@ -34,11 +34,11 @@ func (f *Frame) SavePNG(path string) error {
 	return file.Close()
 }
 
-// DecodePNG reads a PNG of any colour model (paletted, gray, 16-bit,
+// decodePNG reads a PNG of any colour model (paletted, gray, 16-bit,
 // interlaced) within DefaultImageLimits, checked from the header before
 // the pixels are decoded. name is used in error messages. DecodeImage
 // reads every other format too.
-func DecodePNG(r io.Reader, name string) (image.Image, error) {
+func decodePNG(r io.Reader, name string) (image.Image, error) {
 	br := bufio.NewReader(r)
 	if magic, _ := br.Peek(8); string(magic) != "\x89PNG\r\n\x1a\n" {
 		return nil, fmt.Errorf("%s: not a PNG file (no PNG signature)", name)

@@ -98,8 +98,8 @@ func TestNewSpriteTrimsAndPremultiplies(t *testing.T) {
 	if got := s.RGBAAt(2, 2); got != want {
 		t.Fatalf("premultiplied %v want %v", got, want)
 	}
-	if s.Runs() != 2 || s.Opaque() {
-		t.Fatalf("runs %d opaque %v", s.Runs(), s.Opaque())
+	if s.runCount() != 2 || s.Opaque() {
+		t.Fatalf("runs %d opaque %v", s.runCount(), s.Opaque())
 	}
 	// Invalid premultiplied input is clamped; alpha 0 is transparent.
 	bad := image.NewRGBA(image.Rect(0, 0, 2, 1))

@@ -122,7 +122,7 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	if dst == nil || l == nil || r.stopped {
 		return
 	}
-	l.Sort()
+	l.sortCommands()
 	h := dst.H()
 	if r.workers == 1 || h < 2 || len(l.cmds) == 0 {
 		l.execAll(dst, r.scratch[0])

@@ -124,7 +124,7 @@ func TestRendererSplitBalancesCost(t *testing.T) {
 		w, h := 64+r.IntN(800), 64+r.IntN(600)
 		l := NewDrawList()
 		skewedList(t, l, r, w, h, 2000, sprites)
-		l.Sort()
+		l.sortCommands()
 		f := mustFrame(t, w, h)
 		for _, workers := range []int{2, 4} {
 			rd := NewRenderer(workers)
@@ -210,7 +210,7 @@ func BenchmarkRendererBalance(b *testing.B) {
 	for i, p := range ps {
 		l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
 	}
-	l.Sort()
+	l.sortCommands()
 	r1, rOld, rNew := NewRenderer(1), NewRenderer(2), NewRenderer(2)
 	rOld.evenBands = true
 	defer r1.Close()

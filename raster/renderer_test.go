@@ -27,7 +27,7 @@ func TestDrawListStableSort(t *testing.T) {
 		l.Sprite(d, s, i, 0, nil) // x records the insertion sequence
 		added = append(added, entry{d, i})
 	}
-	l.Sort()
+	l.sortCommands()
 	for k := 1; k < len(l.order); k++ {
 		i, j := l.order[k-1], l.order[k]
 		da, db := l.depths[i], l.depths[j]

@@ -2,10 +2,10 @@
 
 package raster
 
-// SIMD reports whether the blitters use the SIMD kernels (built with
+// useSIMD reports whether the blitters use the SIMD kernels (built with
 // GOEXPERIMENT=simd on amd64, running on a CPU with AVX2, and found faster
 // by a start-up probe; see the package documentation).
-const SIMD = false
+const useSIMD = false
 
 func blendSpan(dst, src []uint32) { blendRowPortable(dst, src) }
 func copySpan(dst, src []uint32)  { copyRunPortable(dst, src) }

@@ -7,14 +7,14 @@ import "simd/archsimd"
 // hasAVX2 reports whether the CPU runs the SIMD kernels at all.
 var hasAVX2 = archsimd.X86.AVX2()
 
-// SIMD reports whether the blitters use the SIMD kernels: built with
+// useSIMD reports whether the blitters use the SIMD kernels: built with
 // GOEXPERIMENT=simd on amd64, running on a CPU with AVX2, and found faster
 // than the portable kernels by a start-up probe (see probeSIMD). Both
 // kernels give the same bytes, so the choice only changes speed.
-var SIMD = hasAVX2 && probeSIMD()
+var useSIMD = hasAVX2 && probeSIMD()
 
 func blendSpan(dst, src []uint32) {
-	if SIMD {
+	if useSIMD {
 		blendSpanAVX2(dst, src)
 		return
 	}
@@ -22,7 +22,7 @@ func blendSpan(dst, src []uint32) {
 }
 
 func copySpan(dst, src []uint32) {
-	if SIMD {
+	if useSIMD {
 		copySpanAVX2(dst, src)
 		return
 	}

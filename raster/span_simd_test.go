@@ -10,17 +10,17 @@ import (
 // blitKernels lists the kernel sets this build can run, each with the
 // function that selects it; the benchmarks time them side by side.
 func blitKernels() []blitKernel {
-	ks := []blitKernel{{"portable", func() { SIMD = false }}}
+	ks := []blitKernel{{"portable", func() { useSIMD = false }}}
 	if hasAVX2 {
-		ks = append(ks, blitKernel{"avx2", func() { SIMD = true }})
+		ks = append(ks, blitKernel{"avx2", func() { useSIMD = true }})
 	}
 	return ks
 }
 
 // restoreKernels puts back the kernel choice of the start-up probe.
 func restoreKernels() func() {
-	saved := SIMD
-	return func() { SIMD = saved }
+	saved := useSIMD
+	return func() { useSIMD = saved }
 }
 
 // The SIMD kernels give exactly the portable kernels' bytes for every run
@@ -30,7 +30,7 @@ func TestSIMDMatchesPortable(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("CPU without AVX2: the portable kernels are in use")
 	}
-	t.Logf("probe: avx2 %v, portable %v; SIMD = %v", probeTimes[0], probeTimes[1], SIMD)
+	t.Logf("probe: avx2 %v, portable %v; useSIMD = %v", probeTimes[0], probeTimes[1], useSIMD)
 	r := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 20000; iter++ {
 		n := 1 + r.IntN(40)

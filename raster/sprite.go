@@ -269,9 +269,9 @@ func (s *Sprite) Trim() image.Rectangle { return s.trim }
 // Opaque reports whether every pixel inside Trim is fully opaque.
 func (s *Sprite) Opaque() bool { return s.opaque && !s.trim.Empty() }
 
-// Runs returns the number of opaque and translucent runs (for statistics
+// runCount returns the number of opaque and translucent runs (for statistics
 // and tests).
-func (s *Sprite) Runs() int { return len(s.runs) }
+func (s *Sprite) runCount() int { return len(s.runs) }
 
 // Bounds implements image.Image: the original, untrimmed rectangle at the
 // origin.

@@ -599,14 +599,3 @@ func (d *cdt) flipAway(a, b int32) {
 		}
 	}
 }
-
-// segIntersect returns the crossing point of lines a–b and c–d.
-func segIntersect(a, b, c, d mathx.Vec2) mathx.Vec2 {
-	r, s := b.Sub(a), d.Sub(c)
-	den := r.Cross(s)
-	if den == 0 {
-		return c.Add(d).Scale(0.5)
-	}
-	t := c.Sub(a).Cross(s) / den
-	return a.Add(r.Scale(t))
-}

@@ -5,8 +5,8 @@
 // per-cell cost multipliers; [ParseGrid]) and [Graph] (explicit weighted
 // directed graph with node positions).
 //
-// Moving AI benchmarks: [ReadMovingAIMap] and [LoadMovingAIMap] read
-// octile and octile-corner maps into 8-way grids, [ReadScenarios] and
+// Moving AI benchmarks: [ParseMovingAIMap] and [LoadMovingAIMap] read
+// octile and octile-corner maps into 8-way grids, [ParseScenarios] and
 // [LoadScenarios] read .scen query files (version 1, or HOG2's older
 // seven-field lines); errors are [*MovingAIError]s reading
 // "file:line:column: what".

@@ -18,8 +18,7 @@ import (
 // at most 2048×2048).
 const MaxMovingAISide = 4096
 
-// MaxScenarios bounds the number of queries ReadScenarios accepts in a
-// file.
+// MaxScenarios bounds the number of queries a scenario file may hold.
 const MaxScenarios = 1 << 20
 
 // maxMovingAILine bounds one line of a Moving AI file, trailing blanks
@@ -109,25 +108,8 @@ func (l *maiLines) errf(format string, a ...any) error {
 	return &MovingAIError{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...)}
 }
 
-// ParseMovingAIMap is ReadMovingAIMap for input without a file name
-// (errors say "movingai map").
-func ParseMovingAIMap(r io.Reader) (*Grid, error) {
-	return ReadMovingAIMap(r, "movingai map")
-}
-
-// LoadMovingAIMap opens path in fsys and reads it with ReadMovingAIMap
-// (errors name path).
-func LoadMovingAIMap(fsys fs.FS, path string) (*Grid, error) {
-	f, err := loadutil.Open(fsys, path) // regular files only
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadMovingAIMap(f, path)
-}
-
-// ReadMovingAIMap reads a Moving AI benchmark map into an 8-way grid;
-// name is the file name its errors (*MovingAIError) give.
+// ParseMovingAIMap reads a Moving AI benchmark map into an 8-way grid;
+// its errors are *MovingAIError with the file name "movingai map".
 //
 // The header holds the lines "type T", "height H" and "width W" in any
 // order, each once, then "map". T is "octile", followed by H rows of W
@@ -142,7 +124,24 @@ func LoadMovingAIMap(fsys fs.FS, path string) (*Grid, error) {
 // ignored; a missing, duplicate or unknown header line, a size outside
 // 1..MaxMovingAISide, a row of the wrong width, too few or too many rows
 // and an unknown tile are errors naming the line (and column).
-func ReadMovingAIMap(r io.Reader, name string) (*Grid, error) {
+func ParseMovingAIMap(r io.Reader) (*Grid, error) {
+	return readMovingAIMap(r, "movingai map")
+}
+
+// LoadMovingAIMap opens path in fsys and reads it as ParseMovingAIMap
+// does (errors name path).
+func LoadMovingAIMap(fsys fs.FS, path string) (*Grid, error) {
+	f, err := loadutil.Open(fsys, path) // regular files only
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readMovingAIMap(f, path)
+}
+
+// readMovingAIMap is ParseMovingAIMap with name as the file name its
+// errors give.
+func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 	l := newMAILines(r, name)
 	typ, w, h, err := readMAIHeader(l)
 	if err != nil {
@@ -301,37 +300,38 @@ type Scenario struct {
 	Optimal     float64     // optimal octile length, no corner cutting
 }
 
-// ParseScenarios is ReadScenarios for input without a file name (errors
-// say "movingai scen").
-func ParseScenarios(r io.Reader) ([]Scenario, error) {
-	return ReadScenarios(r, "movingai scen")
-}
-
-// LoadScenarios opens path in fsys and reads it with ReadScenarios (errors
-// name path).
-func LoadScenarios(fsys fs.FS, path string) ([]Scenario, error) {
-	f, err := loadutil.Open(fsys, path) // regular files only
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadScenarios(f, path)
-}
-
-var scenFieldNames = [9]string{"bucket", "map", "width", "height", "start x", "start y", "goal x", "goal y", "optimal length"}
-
-// ReadScenarios reads a Moving AI scenario file; name is the file name its
-// errors (*MovingAIError) give. The first line is "version 1" (or "1.0"),
-// then each query is a line of nine TAB- or blank-separated fields:
-// bucket, map, map width, map height, start x, start y, goal x, goal y,
-// optimal length. Files without a version line (or "version 0") may use
+// ParseScenarios reads a Moving AI scenario file; its errors are
+// *MovingAIError with the file name "movingai scen".
+//
+// The first line is "version 1" (or "1.0"), then each query is a line of
+// nine TAB- or blank-separated fields: bucket, map, map width, map
+// height, start x, start y, goal x, goal y, optimal length. Files without a version line (or "version 0") may use
 // HOG2's older seven-field lines, which omit the map size (W and H are
 // then 0); all lines of a file have the same layout. Coordinates must lie
 // inside the stated map size; blank lines, trailing blanks and CRLF line
 // ends are ignored. A file without queries, an unsupported version, and
 // a line with the wrong number of fields or a bad field are errors naming
 // the line and field.
-func ReadScenarios(r io.Reader, name string) ([]Scenario, error) {
+func ParseScenarios(r io.Reader) ([]Scenario, error) {
+	return readScenarios(r, "movingai scen")
+}
+
+// LoadScenarios opens path in fsys and reads it as ParseScenarios does
+// (errors name path).
+func LoadScenarios(fsys fs.FS, path string) ([]Scenario, error) {
+	f, err := loadutil.Open(fsys, path) // regular files only
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readScenarios(f, path)
+}
+
+var scenFieldNames = [9]string{"bucket", "map", "width", "height", "start x", "start y", "goal x", "goal y", "optimal length"}
+
+// readScenarios is ParseScenarios with name as the file name its errors
+// give.
+func readScenarios(r io.Reader, name string) ([]Scenario, error) {
 	l := newMAILines(r, name)
 	var out []Scenario
 	nf := 0 // fields per line: 9, or 7 in version 0; 0 until known

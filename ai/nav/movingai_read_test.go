@@ -13,7 +13,7 @@ import (
 	"diorama/mathx"
 )
 
-// TestReadMovingAIMapErrors: each malformed map is refused with a
+// TestReadMovingAIMapErrors (readMovingAIMap): each malformed map is refused with a
 // *MovingAIError whose text starts with the file name and the line (and
 // column) at fault and says what was wrong.
 func TestReadMovingAIMapErrors(t *testing.T) {
@@ -45,7 +45,7 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 		{"type octile-corner\nheight 2\nwidth 2\nmap\n12\n34\n..\n", "m.map:7: ", "file ends after 1 of 2 rows of tiles"},
 		{"type octile\nheight 1\nwidth 1\nmap\n" + strings.Repeat(".", maxMovingAILine+1) + "\n", "m.map:5: ", "longer than"},
 	} {
-		_, err := ReadMovingAIMap(strings.NewReader(c.in), "m.map")
+		_, err := readMovingAIMap(strings.NewReader(c.in), "m.map")
 		var me *MovingAIError
 		if !errors.As(err, &me) || me.File != "m.map" {
 			t.Errorf("%.60q: error %v, want a *MovingAIError for m.map", c.in, err)
@@ -55,7 +55,7 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 			t.Errorf("%.60q: error %q, want %q… mentioning %q", c.in, msg, c.where, c.what)
 		}
 	}
-	if _, err := ReadMovingAIMap(strings.NewReader(ok), "m.map"); err != nil {
+	if _, err := readMovingAIMap(strings.NewReader(ok), "m.map"); err != nil {
 		t.Fatal(err)
 	}
 	// The nameless wrapper says what it read.
@@ -64,7 +64,7 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 	}
 	// A read error is passed on, wrapped.
 	rerr := errors.New("disk on fire")
-	if _, err := ReadMovingAIMap(&failReader{data: ok[:20], err: rerr}, "m.map"); !errors.Is(err, rerr) {
+	if _, err := readMovingAIMap(&failReader{data: ok[:20], err: rerr}, "m.map"); !errors.Is(err, rerr) {
 		t.Errorf("read error: %v", err)
 	}
 }
@@ -136,7 +136,7 @@ func TestReadMovingAIMapVariants(t *testing.T) {
 			"g.ot.s@\ns.W..gT\n.gs...W\n@@@@@@@\n",
 	)
 	for i, v := range variants {
-		g, err := ReadMovingAIMap(strings.NewReader(v), fmt.Sprintf("variant%d.map", i))
+		g, err := readMovingAIMap(strings.NewReader(v), fmt.Sprintf("variant%d.map", i))
 		if err != nil {
 			t.Errorf("variant %d: %v", i, err)
 			continue
@@ -169,7 +169,7 @@ func TestSharedMapsVariants(t *testing.T) {
 		lines := strings.Split(string(b), "\n")
 		lines[0], lines[2] = lines[2], lines[0] // width first, type third
 		for _, v := range []string{strings.ReplaceAll(string(b), "\n", "\r\n"), strings.Join(lines, "\n")} {
-			g2, err := ReadMovingAIMap(strings.NewReader(v), name)
+			g2, err := readMovingAIMap(strings.NewReader(v), name)
 			if err != nil {
 				t.Fatalf("%s variant: %v", name, err)
 			}
@@ -195,7 +195,7 @@ func TestReadScenarios(t *testing.T) {
 		"\ufeffversion 1\n" + strings.ReplaceAll(lines, "\n", "\t\n"),
 		lines, // no version line, nine fields
 	} {
-		got, err := ReadScenarios(strings.NewReader(in), "x.scen")
+		got, err := readScenarios(strings.NewReader(in), "x.scen")
 		if err != nil {
 			t.Errorf("case %d: %v", i, err)
 			continue
@@ -205,13 +205,13 @@ func TestReadScenarios(t *testing.T) {
 		}
 	}
 	// A map path with spaces, in a TAB-separated file.
-	got, err := ReadScenarios(strings.NewReader("version 1\n0\tmy maps/a b.map\t3\t2\t0\t0\t1\t0\t1\n"), "x.scen")
+	got, err := readScenarios(strings.NewReader("version 1\n0\tmy maps/a b.map\t3\t2\t0\t0\t1\t0\t1\n"), "x.scen")
 	if err != nil || got[0].Map != "my maps/a b.map" {
 		t.Errorf("spaced map path: %+v %v", got, err)
 	}
 	// HOG2's version 0: seven fields, no map size.
 	for _, in := range []string{"0 a.map 1 2 3 4 5.5\n", "version 0\n0\ta.map\t1\t2\t3\t4\t5.5\n", "version 0.0\n0 a.map 1 2 3 4 5.5\n"} {
-		got, err := ReadScenarios(strings.NewReader(in), "x.scen")
+		got, err := readScenarios(strings.NewReader(in), "x.scen")
 		want := Scenario{Map: "a.map", Start: mathx.Pt(1, 2), Goal: mathx.Pt(3, 4), Optimal: 5.5}
 		if err != nil || len(got) != 1 || got[0] != want {
 			t.Errorf("version 0 %q: %+v %v", in, got, err)
@@ -241,7 +241,7 @@ func TestReadScenarios(t *testing.T) {
 		{"0 m.map 1 2 3 9999 1\n", "x.scen:1: ", "outside any map"},
 		{v1 + "0 m.map 4 4 0 0 3 3 1\nversion 1\n", "x.scen:3: ", "2 fields"},
 	} {
-		_, err := ReadScenarios(strings.NewReader(c.in), "x.scen")
+		_, err := readScenarios(strings.NewReader(c.in), "x.scen")
 		var me *MovingAIError
 		if !errors.As(err, &me) || me.File != "x.scen" {
 			t.Errorf("%q: error %v, want a *MovingAIError for x.scen", c.in, err)
@@ -267,7 +267,7 @@ func FuzzReadMovingAIMap(f *testing.F) {
 	f.Add("type octile-corner\nheight 3\nwidth 3\nmap\n123\n456\n789\ng.t\n..@\n...\n")
 	f.Add("type octile\nheight 2\nheight 2\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		g, err := ReadMovingAIMap(strings.NewReader(in), "f.map")
+		g, err := readMovingAIMap(strings.NewReader(in), "f.map")
 		if err != nil {
 			var me *MovingAIError
 			if !errors.As(err, &me) || me.File != "f.map" || me.Line < 0 || me.Line > strings.Count(in, "\n")+1 {
@@ -280,7 +280,7 @@ func FuzzReadMovingAIMap(f *testing.F) {
 		}
 		rows := walkRows(g)
 		back := fmt.Sprintf("type octile\nheight %d\nwidth %d\nmap\n%s\n", g.H(), g.W(), strings.Join(rows, "\n"))
-		g2, err := ReadMovingAIMap(strings.NewReader(back), "back.map")
+		g2, err := readMovingAIMap(strings.NewReader(back), "back.map")
 		if err != nil || strings.Join(walkRows(g2), "\n") != strings.Join(rows, "\n") {
 			t.Fatalf("written back, reads differently: %v", err)
 		}
@@ -306,7 +306,7 @@ func FuzzReadScenarios(f *testing.F) {
 	f.Add("0 m.map 1 1 0 0 0\n")
 	f.Add("version 1\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		sc, err := ReadScenarios(strings.NewReader(in), "f.scen")
+		sc, err := readScenarios(strings.NewReader(in), "f.scen")
 		if err != nil {
 			var me *MovingAIError
 			if !errors.As(err, &me) || me.File != "f.scen" || me.Line < 0 || me.Line > strings.Count(in, "\n")+1 {

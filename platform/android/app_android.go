@@ -33,7 +33,7 @@ func OpenAsset(name string) (io.ReadSeekCloser, error) {
 // lives; a game error is logged and ends the loop. It must be called from
 // main.
 func Run(g platform.Game, cfg platform.Config) error {
-	s, err := NewSession(g, cfg)
+	s, err := newSession(g, cfg)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func Run(g platform.Game, cfg platform.Config) error {
 			switch e := a.Filter(e).(type) {
 			case lifecycle.Event:
 				switch s.Lifecycle(e) {
-				case GLCreate:
+				case glCreate:
 					glctx, _ = e.DrawContext.(gl.Context)
 					if glctx != nil {
 						if err := r.create(glctx); err != nil {
@@ -56,7 +56,7 @@ func Run(g platform.Game, cfg platform.Config) error {
 					}
 					last = time.Now()
 					a.Send(paint.Event{})
-				case GLDestroy:
+				case glDestroy:
 					if glctx != nil {
 						r.destroy(glctx)
 					}

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/mobile/gl"
 
-	"diorama/platform"
+	"diorama/platform/internal/viewport"
 	"diorama/raster"
 )
 
@@ -74,7 +74,7 @@ func (r *renderer) destroy(ctx gl.Context) {
 	ctx.DeleteProgram(r.prog)
 }
 
-func (r *renderer) paint(ctx gl.Context, f *raster.Frame, vp platform.Viewport, fbW, fbH int) {
+func (r *renderer) paint(ctx gl.Context, f *raster.Frame, vp viewport.Viewport, fbW, fbH int) {
 	ctx.Viewport(0, 0, fbW, fbH)
 	ctx.Clear(gl.COLOR_BUFFER_BIT)
 	w, h := f.W(), f.H()

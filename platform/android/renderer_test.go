@@ -14,6 +14,7 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/internal/testgame"
+	"diorama/platform/internal/viewport"
 	"diorama/platform/internal/xvfb"
 	"diorama/raster"
 )
@@ -97,8 +98,8 @@ func onGL(ctx gl.Context, worker gl.Worker, f func() error) error {
 
 // readFrame paints f with r in a fbW×fbH window and reads the frame area
 // back, top row first.
-func readFrame(ctx gl.Context, r *renderer, f *raster.Frame, fbW, fbH int) ([]byte, platform.Viewport) {
-	vp := platform.FitViewport(platform.ScaleInteger, f.W(), f.H(), fbW, fbH)
+func readFrame(ctx gl.Context, r *renderer, f *raster.Frame, fbW, fbH int) ([]byte, viewport.Viewport) {
+	vp := viewport.Fit(platform.ScaleInteger, f.W(), f.H(), fbW, fbH)
 	r.paint(ctx, f, vp, fbW, fbH)
 	buf := make([]byte, 4*vp.W*vp.H)
 	ctx.ReadPixels(buf, vp.X, fbH-vp.Y-vp.H, vp.W, vp.H, gl.RGBA, gl.UNSIGNED_BYTE)
@@ -146,7 +147,7 @@ func TestRendererPixelExactAndContextLoss(t *testing.T) {
 				for i := uint64(0); i < 3; i++ {
 					testgame.Pattern(f, seed+10*i)
 					got, vp := readFrame(ctx, &r, f, fbW, fbH)
-					if vp != (platform.Viewport{X: 40, Y: 30, W: 320, H: 240, FrameW: 160, FrameH: 120}) {
+					if vp != (viewport.Viewport{X: 40, Y: 30, W: 320, H: 240, FrameW: 160, FrameH: 120}) {
 						return fmt.Errorf("viewport %v", vp)
 					}
 					if want := scaled(f, 2); !bytes.Equal(got, want) {

@@ -9,48 +9,49 @@ import (
 	"golang.org/x/mobile/event/touch"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 )
 
-// Session is the platform-independent state of an Android run: it owns the
+// session is the platform-independent state of an Android run: it owns the
 // [platform.Driver], tracks the lifecycle stage and window size, maps
 // touches to frame coordinates, and tells the GL layer when its objects
 // must be made (a new context) or dropped (the context is going away).
-type Session struct {
+type session struct {
 	Driver *platform.Driver
 
 	mode     platform.ScaleMode
-	vp       platform.Viewport
+	vp       viewport.Viewport
 	fbW, fbH int
 	visible  bool
 	focused  bool
 	contexts int // GL contexts seen; each needs its own texture
 }
 
-// NewSession validates cfg and makes the driver.
-func NewSession(g platform.Game, cfg platform.Config) (*Session, error) {
+// newSession validates cfg and makes the driver.
+func newSession(g platform.Game, cfg platform.Config) (*session, error) {
 	d, err := platform.NewDriver(g, cfg)
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Driver: d, mode: d.Config().Scale}
+	s := &session{Driver: d, mode: d.Config().Scale}
 	d.Clock.Pause() // nothing ticks until the app is focused
 	return s, nil
 }
 
-// GLAction says what a lifecycle event asks of the GL layer.
-type GLAction uint8
+// glAction says what a lifecycle event asks of the GL layer.
+type glAction uint8
 
 // The GL actions.
 const (
-	GLNone    GLAction = iota
-	GLCreate           // a context became available: make program, quad and texture
-	GLDestroy          // the context is going away: drop them
+	glNone    glAction = iota
+	glCreate           // a context became available: make program, quad and texture
+	glDestroy          // the context is going away: drop them
 )
 
 // Lifecycle follows a lifecycle event: focus pauses and resumes the clock
 // (losing focus also releases every held input), visibility gains and
 // losses of the GL context are reported as GL actions.
-func (s *Session) Lifecycle(e lifecycle.Event) GLAction {
+func (s *session) Lifecycle(e lifecycle.Event) glAction {
 	switch e.Crosses(lifecycle.StageFocused) {
 	case lifecycle.CrossOn:
 		s.focused = true
@@ -64,39 +65,36 @@ func (s *Session) Lifecycle(e lifecycle.Event) GLAction {
 	case lifecycle.CrossOn:
 		s.visible = true
 		s.contexts++
-		return GLCreate
+		return glCreate
 	case lifecycle.CrossOff:
 		s.visible = false
-		return GLDestroy
+		return glDestroy
 	}
-	return GLNone
+	return glNone
 }
 
 // Visible reports whether the app is on screen (has a GL context).
-func (s *Session) Visible() bool { return s.visible }
+func (s *session) Visible() bool { return s.visible }
 
 // Focused reports whether the app has focus (and ticks).
-func (s *Session) Focused() bool { return s.focused }
+func (s *session) Focused() bool { return s.focused }
 
 // Contexts returns how many GL contexts the session was handed.
-func (s *Session) Contexts() int { return s.contexts }
+func (s *session) Contexts() int { return s.contexts }
 
 // Size records the window size and recomputes the viewport.
-func (s *Session) Size(e size.Event) {
+func (s *session) Size(e size.Event) {
 	s.fbW, s.fbH = e.WidthPx, e.HeightPx
 	cfg := s.Driver.Config()
-	s.vp = platform.FitViewport(s.mode, cfg.Width, cfg.Height, s.fbW, s.fbH)
+	s.vp = viewport.Fit(s.mode, cfg.Width, cfg.Height, s.fbW, s.fbH)
 }
 
 // Viewport returns where the frame lands in the window, in pixels.
-func (s *Session) Viewport() platform.Viewport { return s.vp }
-
-// FramebufferSize returns the window size in pixels.
-func (s *Session) FramebufferSize() (int, int) { return s.fbW, s.fbH }
+func (s *session) Viewport() viewport.Viewport { return s.vp }
 
 // Touch maps a touch event to an engine event in frame coordinates. The
 // pointer id is the touch sequence number.
-func (s *Session) Touch(e touch.Event) {
+func (s *session) Touch(e touch.Event) {
 	x, y, _ := s.vp.ToFrame(float64(e.X), float64(e.Y))
 	ev := platform.Event{Pointer: int(e.Sequence), X: x, Y: y}
 	switch e.Type {
@@ -113,7 +111,7 @@ func (s *Session) Touch(e touch.Event) {
 }
 
 // Key maps the hardware keyboard keys the engine knows to key events.
-func (s *Session) Key(e key.Event) {
+func (s *session) Key(e key.Event) {
 	k := keyOf(e.Code)
 	if k == platform.KeyUnknown {
 		return
@@ -128,7 +126,7 @@ func (s *Session) Key(e key.Event) {
 
 // Frame runs the due ticks for elapsed real time (none while unfocused:
 // the clock is paused) and draws the frame.
-func (s *Session) Frame(elapsed time.Duration) error { return s.Driver.Step(elapsed) }
+func (s *session) Frame(elapsed time.Duration) error { return s.Driver.Step(elapsed) }
 
 func keyOf(c key.Code) platform.Key {
 	switch {

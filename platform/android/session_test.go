@@ -11,6 +11,7 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/internal/testgame"
+	"diorama/platform/internal/viewport"
 )
 
 func stage(from, to lifecycle.Stage) lifecycle.Event { return lifecycle.Event{From: from, To: to} }
@@ -19,7 +20,7 @@ func stage(from, to lifecycle.Stage) lifecycle.Event { return lifecycle.Event{Fr
 // resume (a new context: the texture is made again) and stop.
 func TestLifecycle(t *testing.T) {
 	g := testgame.New(480, 270, 1)
-	s, err := NewSession(g, platform.Config{Width: 480, Height: 270, TPS: 60})
+	s, err := newSession(g, platform.Config{Width: 480, Height: 270, TPS: 60})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func TestLifecycle(t *testing.T) {
 	if err := s.Frame(time.Second); err != nil || g.Ticks != 0 {
 		t.Fatalf("ticked %d before focus (err %v)", g.Ticks, err)
 	}
-	if a := s.Lifecycle(stage(lifecycle.StageDead, lifecycle.StageFocused)); a != GLCreate || !s.Visible() || !s.Focused() || s.Contexts() != 1 {
+	if a := s.Lifecycle(stage(lifecycle.StageDead, lifecycle.StageFocused)); a != glCreate || !s.Visible() || !s.Focused() || s.Contexts() != 1 {
 		t.Fatalf("start: action %v visible %v focused %v", a, s.Visible(), s.Focused())
 	}
 	if err := s.Frame(100 * time.Millisecond); err != nil || g.Ticks != 5 { // capped at 5 a frame
@@ -36,7 +37,7 @@ func TestLifecycle(t *testing.T) {
 	// A finger held while the app goes to the background is released.
 	s.Size(size.Event{WidthPx: 1920, HeightPx: 1080})
 	s.Touch(touch.Event{X: 100, Y: 500, Sequence: 4, Type: touch.TypeBegin})
-	if a := s.Lifecycle(stage(lifecycle.StageFocused, lifecycle.StageAlive)); a != GLDestroy || s.Visible() || s.Focused() {
+	if a := s.Lifecycle(stage(lifecycle.StageFocused, lifecycle.StageAlive)); a != glDestroy || s.Visible() || s.Focused() {
 		t.Fatalf("pause: action %v", a)
 	}
 	if ts := s.Driver.Input.Touches(); len(ts) != 1 || !ts[0].Released {
@@ -46,14 +47,14 @@ func TestLifecycle(t *testing.T) {
 	if err := s.Frame(time.Second); err != nil || g.Ticks != before {
 		t.Fatal("ticked while paused")
 	}
-	if a := s.Lifecycle(stage(lifecycle.StageAlive, lifecycle.StageFocused)); a != GLCreate || s.Contexts() != 2 {
+	if a := s.Lifecycle(stage(lifecycle.StageAlive, lifecycle.StageFocused)); a != glCreate || s.Contexts() != 2 {
 		t.Fatalf("resume: action %v, contexts %d", a, s.Contexts())
 	}
 	// Losing only focus (still visible) keeps the context.
-	if a := s.Lifecycle(stage(lifecycle.StageFocused, lifecycle.StageVisible)); a != GLNone || !s.Visible() || s.Focused() {
+	if a := s.Lifecycle(stage(lifecycle.StageFocused, lifecycle.StageVisible)); a != glNone || !s.Visible() || s.Focused() {
 		t.Fatalf("unfocus: action %v", a)
 	}
-	if a := s.Lifecycle(stage(lifecycle.StageVisible, lifecycle.StageDead)); a != GLDestroy {
+	if a := s.Lifecycle(stage(lifecycle.StageVisible, lifecycle.StageDead)); a != glDestroy {
 		t.Fatalf("stop: action %v", a)
 	}
 }
@@ -62,9 +63,9 @@ func TestLifecycle(t *testing.T) {
 // a 1920×1200 screen is scaled 4× (1920×1080) with 60 px bars.
 func TestTouchMapping(t *testing.T) {
 	g := testgame.New(480, 270, 1)
-	s, _ := NewSession(g, platform.Config{Width: 480, Height: 270})
+	s, _ := newSession(g, platform.Config{Width: 480, Height: 270})
 	s.Size(size.Event{WidthPx: 1920, HeightPx: 1200})
-	if vp := s.Viewport(); vp != (platform.Viewport{X: 0, Y: 60, W: 1920, H: 1080, FrameW: 480, FrameH: 270}) {
+	if vp := s.Viewport(); vp != (viewport.Viewport{X: 0, Y: 60, W: 1920, H: 1080, FrameW: 480, FrameH: 270}) {
 		t.Fatalf("viewport %v", vp)
 	}
 	s.Touch(touch.Event{X: 400, Y: 460, Sequence: 7, Type: touch.TypeBegin})

@@ -6,9 +6,10 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 )
 
-func (w *Window) installCallbacks() {
+func (w *window) installCallbacks() {
 	w.win.SetKeyCallback(w.onKey)
 	w.win.SetCursorPosCallback(w.onCursor)
 	w.win.SetMouseButtonCallback(w.onMouseButton)
@@ -26,13 +27,13 @@ func (w *Window) installCallbacks() {
 // frameCoords maps a cursor position in window coordinates to the frame
 // through the viewport for the current window size (recomputed, so it is
 // right even before the first Render after a resize).
-func (w *Window) frameCoords(x, y float64) (float64, float64) {
-	vp := platform.FitViewport(w.cfg.Scale, w.cfg.Width, w.cfg.Height, w.fbW, w.fbH)
+func (w *window) frameCoords(x, y float64) (float64, float64) {
+	vp := viewport.Fit(w.cfg.Scale, w.cfg.Width, w.cfg.Height, w.fbW, w.fbH)
 	fx, fy, _ := vp.WindowToFrame(x, y, w.winW, w.winH, w.fbW, w.fbH)
 	return fx, fy
 }
 
-func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mods glfw.ModifierKey) {
+func (w *window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mods glfw.ModifierKey) {
 	w.inputs++
 	if action == glfw.Press && (key == glfw.KeyF11 || key == glfw.KeyEnter && mods&glfw.ModAlt != 0) {
 		w.SetFullscreen(!w.fullscreen)
@@ -51,7 +52,7 @@ func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, 
 	w.input.Push(platform.Event{Kind: kind, Key: k})
 }
 
-func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
+func (w *window) onCursor(_ *glfw.Window, x, y float64) {
 	w.inputs++
 	w.cursorX, w.cursorY = x, y
 	if w.input == nil {
@@ -61,7 +62,7 @@ func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
 	w.input.Push(platform.Event{Kind: platform.MouseMove, Pointer: platform.MousePointer, X: fx, Y: fy})
 }
 
-func (w *Window) onMouseButton(_ *glfw.Window, b glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
+func (w *window) onMouseButton(_ *glfw.Window, b glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
 	w.inputs++
 	if w.input == nil {
 		return
@@ -85,21 +86,21 @@ func (w *Window) onMouseButton(_ *glfw.Window, b glfw.MouseButton, action glfw.A
 	w.input.Push(platform.Event{Kind: kind, Button: mb, Pointer: platform.MousePointer, X: fx, Y: fy})
 }
 
-func (w *Window) onScroll(_ *glfw.Window, dx, dy float64) {
+func (w *window) onScroll(_ *glfw.Window, dx, dy float64) {
 	w.inputs++
 	if w.input != nil {
 		w.input.Push(platform.Event{Kind: platform.MouseWheel, Pointer: platform.MousePointer, DX: dx, DY: dy})
 	}
 }
 
-func (w *Window) onFocus(_ *glfw.Window, focused bool) {
+func (w *window) onFocus(_ *glfw.Window, focused bool) {
 	w.inputs++
 	if w.input != nil && !focused {
 		w.input.Push(platform.Event{Kind: platform.FocusLost})
 	}
 }
 
-func (w *Window) onIconify(_ *glfw.Window, iconified bool) {
+func (w *window) onIconify(_ *glfw.Window, iconified bool) {
 	w.inputs++
 	w.iconified = iconified
 	if iconified && w.input != nil {

@@ -10,8 +10,8 @@
 //
 // Pacing: [Run] relies on vsync, but checks that it holds. It measures the
 // interval between buffer swaps; when frames come much faster than the
-// monitor's refresh rate ([DefaultRefresh] when none is reported, as on
-// Xvfb, VNC and many VMs), it sleeps to the next refresh deadline, and
+// monitor's refresh rate (60 Hz when none is reported, as on Xvfb, VNC
+// and many VMs), it sleeps to the next refresh deadline, and
 // measures again every couple of seconds so it lets go once vsync works.
 // The fixed-step clock always sees real elapsed time. Config.NoVSync
 // turns vsync and the limiter off (benchmarks). A game implementing
@@ -20,10 +20,9 @@
 // event, so a menu or a pause screen costs next to no CPU.
 //
 // GLFW and OpenGL must be used from the main OS thread: this package locks
-// the main goroutine to it in init, and [Run] (and every [Window] method)
-// must be called from the main goroutine. Without cgo, on Android and on
-// js/wasm the package builds but [Run] and [Available] report
-// [ErrUnavailable].
+// the main goroutine to it in init, and [Run] must be called from the main
+// goroutine. Without cgo, on Android and on js/wasm the package builds but
+// [Run] and [Available] report [ErrUnavailable].
 //
 // cgo is allowed here and only under platform/. desktop may import
 // platform, raster, loop and mathx; never scene, physics, ai, iso or atlas.

@@ -88,7 +88,7 @@ func (g *idler) Draw(f *raster.Frame, alpha float64) {
 // and returns the frames presented, the wall time and the CPU share of
 // this process (CPU time over wall time) during the run. during, if not
 // nil, runs on its own goroutine once the window is up.
-func runStats(t *testing.T, g platform.Game, cfg platform.Config, during func(*Window)) (frames int, wall time.Duration, cpu float64, hz int) {
+func runStats(t *testing.T, g platform.Game, cfg platform.Config, during func(*window)) (frames int, wall time.Duration, cpu float64, hz int) {
 	t.Helper()
 	var err error
 	onMain(func() {
@@ -96,8 +96,8 @@ func runStats(t *testing.T, g platform.Game, cfg platform.Config, during func(*W
 		if d, err = platform.NewDriver(g, cfg); err != nil {
 			return
 		}
-		var w *Window
-		if w, err = Open(d.Config()); err != nil {
+		var w *window
+		if w, err = openWindow(d.Config()); err != nil {
 			return
 		}
 		defer w.Close()
@@ -158,7 +158,7 @@ func TestRunIdle(t *testing.T) {
 	xdo, _ := exec.LookPath("xdotool")
 	var xerr error
 	moved := make(chan struct{})
-	wake := func(w *Window) {
+	wake := func(w *window) {
 		defer close(moved)
 		if xdo == "" {
 			return

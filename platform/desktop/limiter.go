@@ -12,9 +12,9 @@ const (
 	// 60 Hz), so it lets go when vsync starts working (a fullscreen mode
 	// switch, a driver setting).
 	reprobeFrames = 120
-	// DefaultRefresh is the display refresh rate assumed when the monitor
+	// defaultRefresh is the display refresh rate assumed when the monitor
 	// reports none (Xvfb, some VMs).
-	DefaultRefresh = 60
+	defaultRefresh = 60
 )
 
 // limiter caps presenting at the display refresh rate when vsync was
@@ -43,10 +43,10 @@ func newLimiter(enabled bool, refreshHz int) *limiter {
 	return l
 }
 
-// setRefresh sets the display refresh rate (DefaultRefresh when hz ≤ 0).
+// setRefresh sets the display refresh rate (defaultRefresh when hz ≤ 0).
 func (l *limiter) setRefresh(hz int) {
 	if hz <= 0 {
-		hz = DefaultRefresh
+		hz = defaultRefresh
 	}
 	l.period = time.Second / time.Duration(hz)
 }

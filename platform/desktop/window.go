@@ -16,6 +16,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 	"diorama/raster"
 )
 
@@ -29,7 +30,7 @@ func init() {
 // this build a backend exists; see [Available] for run-time conditions.
 var ErrUnavailable = errors.New("desktop: not available in this build (needs cgo and a desktop OS)")
 
-// ErrNoDisplay is returned by [Available] and [Open] when no display
+// ErrNoDisplay is returned by [Available] and [openWindow] when no display
 // server can be reached (DISPLAY and WAYLAND_DISPLAY unset on Linux).
 var ErrNoDisplay = errors.New("desktop: no display (DISPLAY is not set)")
 
@@ -58,9 +59,9 @@ func Available() error {
 	return nil
 }
 
-// Window is a GLFW window presenting frames of one size. Create it with
-// [Open]; all methods must be called from the main goroutine.
-type Window struct {
+// window is a GLFW window presenting frames of one size. Create it with
+// [openWindow]; all methods must be called from the main goroutine.
+type window struct {
 	win       *glfw.Window
 	cfg       platform.Config
 	prog      uint32
@@ -68,7 +69,7 @@ type Window struct {
 	tex       uint32
 	texW      int
 	texH      int
-	vp        platform.Viewport
+	vp        viewport.Viewport
 	fbW       int
 	fbH       int
 	input     *platform.Input
@@ -106,11 +107,11 @@ uniform sampler2D frame;
 void main() { color = texture(frame, uv); }
 ` + "\x00"
 
-// Open creates the window for cfg (defaults applied): a frame-sized
+// openWindow creates the window for cfg (defaults applied): a frame-sized
 // window times cfg.WindowScale, titled, with the icon and vsync setting,
 // fullscreen if asked. Input is delivered to the [platform.Input] given to
-// [Window.Attach].
-func Open(cfg platform.Config) (*Window, error) {
+// [window.Attach].
+func openWindow(cfg platform.Config) (*window, error) {
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		return nil, err
@@ -125,7 +126,7 @@ func Open(cfg platform.Config) (*Window, error) {
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
 	glfw.WindowHint(glfw.Resizable, glfw.True)
 	glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
-	w := &Window{cfg: cfg, winW: cfg.Width * cfg.WindowScale, winH: cfg.Height * cfg.WindowScale}
+	w := &window{cfg: cfg, winW: cfg.Width * cfg.WindowScale, winH: cfg.Height * cfg.WindowScale}
 	win, err := glfw.CreateWindow(w.winW, w.winH, cfg.Title, nil, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: create window: %w", ErrWindow, err)
@@ -154,7 +155,7 @@ func Open(cfg platform.Config) (*Window, error) {
 	return w, nil
 }
 
-func (w *Window) setupGL() error {
+func (w *window) setupGL() error {
 	vs, err := compile(gl.VERTEX_SHADER, vertexShader)
 	if err != nil {
 		return err
@@ -226,10 +227,10 @@ func glError(where string) error {
 }
 
 // Attach directs the window's input events into in (nil detaches).
-func (w *Window) Attach(in *platform.Input) { w.input = in }
+func (w *window) Attach(in *platform.Input) { w.input = in }
 
 // SetVSync turns waiting for vertical sync on or off.
-func (w *Window) SetVSync(on bool) {
+func (w *window) SetVSync(on bool) {
 	if on {
 		glfw.SwapInterval(1)
 	} else {
@@ -237,29 +238,26 @@ func (w *Window) SetVSync(on bool) {
 	}
 }
 
-// SetTitle changes the window title.
-func (w *Window) SetTitle(title string) { w.win.SetTitle(title) }
-
 // Viewport returns where the frame was last drawn in the framebuffer.
-func (w *Window) Viewport() platform.Viewport { return w.vp }
+func (w *window) Viewport() viewport.Viewport { return w.vp }
 
 // FramebufferSize returns the window's framebuffer size in pixels, as of
-// the last [Window.PollEvents].
-func (w *Window) FramebufferSize() (int, int) { return w.fbW, w.fbH }
+// the last [window.PollEvents].
+func (w *window) FramebufferSize() (int, int) { return w.fbW, w.fbH }
 
 // Uploads returns how many frames were uploaded and how many of those
 // had to (re)allocate the texture: one allocation per frame size.
-func (w *Window) Uploads() (uploads, reallocs int) { return w.uploads, w.reallocs }
+func (w *window) Uploads() (uploads, reallocs int) { return w.uploads, w.reallocs }
 
 // Iconified reports whether the window is minimised.
-func (w *Window) Iconified() bool { return w.iconified }
+func (w *window) Iconified() bool { return w.iconified }
 
 // ShouldClose reports whether the user asked to close the window.
-func (w *Window) ShouldClose() bool { return w.win.ShouldClose() }
+func (w *window) ShouldClose() bool { return w.win.ShouldClose() }
 
 // PollEvents processes pending window events (delivering input to the
 // attached Input) and polls the gamepads.
-func (w *Window) PollEvents() {
+func (w *window) PollEvents() {
 	glfw.PollEvents()
 	if w.input == nil {
 		return
@@ -279,10 +277,10 @@ func (w *Window) PollEvents() {
 
 // Render uploads f into the texture (allocating it only when the frame
 // size changes) and draws it into the back buffer, letterboxed. It does
-// not swap; [Window.Present] does both.
-func (w *Window) Render(f *raster.Frame) {
+// not swap; [window.Present] does both.
+func (w *window) Render(f *raster.Frame) {
 	fw, fh := f.W(), f.H()
-	w.vp = platform.FitViewport(w.cfg.Scale, fw, fh, w.fbW, w.fbH)
+	w.vp = viewport.Fit(w.cfg.Scale, fw, fh, w.fbW, w.fbH)
 	gl.Viewport(0, 0, int32(w.fbW), int32(w.fbH))
 	gl.Clear(gl.COLOR_BUFFER_BIT)
 	if fw == 0 || fh == 0 || w.vp.W == 0 {
@@ -305,17 +303,17 @@ func (w *Window) Render(f *raster.Frame) {
 }
 
 // Swap shows the back buffer.
-func (w *Window) Swap() {
+func (w *window) Swap() {
 	w.win.SwapBuffers()
 	w.swaps++
 }
 
 // Swaps returns how many frames were presented (buffers swapped).
-func (w *Window) Swaps() int { return w.swaps }
+func (w *window) Swaps() int { return w.swaps }
 
 // refreshRate returns the refresh rate of the monitor showing the window
 // (the primary one when windowed), or 0 when none is reported.
-func (w *Window) refreshRate() int {
+func (w *window) refreshRate() int {
 	m := w.win.GetMonitor()
 	if m == nil {
 		m = glfw.GetPrimaryMonitor()
@@ -330,15 +328,15 @@ func (w *Window) refreshRate() int {
 }
 
 // Present renders f and swaps buffers.
-func (w *Window) Present(f *raster.Frame) {
+func (w *window) Present(f *raster.Frame) {
 	w.Render(f)
 	w.Swap()
 }
 
 // ReadPixels reads the frame area of the back buffer (as drawn by the
-// last [Window.Render], before [Window.Swap]) into dst, top row first.
+// last [window.Render], before [window.Swap]) into dst, top row first.
 // dst must be Viewport().W × Viewport().H.
-func (w *Window) ReadPixels(dst *image.RGBA) error {
+func (w *window) ReadPixels(dst *image.RGBA) error {
 	vp := w.vp
 	if dst.Rect.Dx() != vp.W || dst.Rect.Dy() != vp.H || dst.Stride != 4*vp.W {
 		return fmt.Errorf("desktop: ReadPixels: dst is %v, viewport %dx%d", dst.Rect, vp.W, vp.H)
@@ -362,11 +360,11 @@ func (w *Window) ReadPixels(dst *image.RGBA) error {
 }
 
 // Fullscreen reports whether the window is fullscreen.
-func (w *Window) Fullscreen() bool { return w.fullscreen }
+func (w *window) Fullscreen() bool { return w.fullscreen }
 
 // SetFullscreen switches between fullscreen on the primary monitor and
 // the previous windowed placement.
-func (w *Window) SetFullscreen(on bool) {
+func (w *window) SetFullscreen(on bool) {
 	if on == w.fullscreen {
 		return
 	}
@@ -392,7 +390,7 @@ func (w *Window) SetFullscreen(on bool) {
 }
 
 // Close destroys the window and its GL objects. It is safe to call twice.
-func (w *Window) Close() {
+func (w *window) Close() {
 	if w.closed {
 		return
 	}
@@ -419,7 +417,7 @@ func Run(g platform.Game, cfg platform.Config) error {
 	if err != nil {
 		return err
 	}
-	w, err := Open(d.Config())
+	w, err := openWindow(d.Config())
 	if err != nil {
 		return err
 	}
@@ -428,7 +426,7 @@ func Run(g platform.Game, cfg platform.Config) error {
 }
 
 // run is Run's loop on an open window.
-func (w *Window) run(d *platform.Driver) error {
+func (w *window) run(d *platform.Driver) error {
 	w.Attach(d.Input)
 	w.lim = newLimiter(!w.cfg.NoVSync, w.refreshRate())
 	w.dirty = true

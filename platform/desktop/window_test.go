@@ -12,6 +12,7 @@ import (
 
 	"diorama/mathx"
 	"diorama/platform"
+	"diorama/platform/internal/viewport"
 	"diorama/raster"
 )
 
@@ -53,7 +54,7 @@ func firstDiff(a, b []byte, stride int) string {
 
 // waitSize pumps events until the framebuffer is w×h (a window manager
 // or the X server applies size changes asynchronously).
-func waitSize(win *Window, w, h int) (int, int) {
+func waitSize(win *window, w, h int) (int, int) {
 	var fw, fh int
 	for i := 0; i < 1000; i++ { // at most 10 s on a loaded machine; usually one pass
 		win.PollEvents()
@@ -73,7 +74,7 @@ func TestPresentReadback(t *testing.T) {
 	for _, scale := range []int{1, 2} {
 		var errs []string
 		onMain(func() {
-			win, err := Open(platform.Config{Title: "readback", Width: 320, Height: 240, WindowScale: scale, NoVSync: true})
+			win, err := openWindow(platform.Config{Title: "readback", Width: 320, Height: 240, WindowScale: scale, NoVSync: true})
 			if err != nil {
 				errs = append(errs, err.Error())
 				return
@@ -88,7 +89,7 @@ func TestPresentReadback(t *testing.T) {
 				pattern(f, seed)
 				win.Render(f)
 				vp := win.Viewport()
-				if vp != (platform.Viewport{W: 320 * scale, H: 240 * scale, FrameW: 320, FrameH: 240}) {
+				if vp != (viewport.Viewport{W: 320 * scale, H: 240 * scale, FrameW: 320, FrameH: 240}) {
 					errs = append(errs, fmt.Sprintf("viewport %v", vp))
 					return
 				}
@@ -115,13 +116,13 @@ func TestPresentReadback(t *testing.T) {
 }
 
 // TestLetterboxAndFullscreen resizes the window and toggles fullscreen:
-// the frame lands where FitViewport says, bars are black, pixels exact.
+// the frame lands where viewport.Fit says, bars are black, pixels exact.
 func TestLetterboxAndFullscreen(t *testing.T) {
 	needDisplay(t)
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
 	onMain(func() {
-		win, err := Open(platform.Config{Width: 160, Height: 120, NoVSync: true})
+		win, err := openWindow(platform.Config{Width: 160, Height: 120, NoVSync: true})
 		if err != nil {
 			fail("%v", err)
 			return
@@ -134,7 +135,7 @@ func TestLetterboxAndFullscreen(t *testing.T) {
 			win.Present(f)
 			win.Render(f)
 			vp := win.Viewport()
-			want := platform.FitViewport(platform.ScaleInteger, 160, 120, fbW, fbH)
+			want := viewport.Fit(platform.ScaleInteger, 160, 120, fbW, fbH)
 			if vp != want {
 				fail("viewport %v, want %v", vp, want)
 				return
@@ -181,7 +182,7 @@ func TestInputThroughCallbacks(t *testing.T) {
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
 	onMain(func() {
-		win, err := Open(platform.Config{Width: 320, Height: 240, WindowScale: 2, NoVSync: true})
+		win, err := openWindow(platform.Config{Width: 320, Height: 240, WindowScale: 2, NoVSync: true})
 		if err != nil {
 			fail("%v", err)
 			return
@@ -288,8 +289,8 @@ func TestPresentZeroAllocs(t *testing.T) {
 	var allocs float64
 	var err error
 	onMain(func() {
-		var win *Window
-		win, err = Open(platform.Config{Width: 320, Height: 240, NoVSync: true})
+		var win *window
+		win, err = openWindow(platform.Config{Width: 320, Height: 240, NoVSync: true})
 		if err != nil {
 			return
 		}
@@ -320,7 +321,7 @@ func BenchmarkUpload(b *testing.B) {
 }
 
 func benchUpload(b *testing.B, w, h int, realloc bool) {
-	win, err := Open(platform.Config{Width: w, Height: h, NoVSync: true})
+	win, err := openWindow(platform.Config{Width: w, Height: h, NoVSync: true})
 	if err != nil {
 		b.Error(err)
 		return
@@ -349,11 +350,11 @@ func TestOpenWithoutDisplay(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
 	var err error
-	onMain(func() { _, err = Open(platform.Config{Width: 8, Height: 8}) })
+	onMain(func() { _, err = openWindow(platform.Config{Width: 8, Height: 8}) })
 	if !errors.Is(err, ErrWindow) || !errors.Is(err, ErrNoDisplay) {
 		t.Fatalf("Open without a display: %v", err)
 	}
-	if _, err := Open(platform.Config{Width: -8, Height: 8}); err == nil || errors.Is(err, ErrWindow) {
+	if _, err := openWindow(platform.Config{Width: -8, Height: 8}); err == nil || errors.Is(err, ErrWindow) {
 		t.Fatalf("bad config: %v", err)
 	}
 }

@@ -28,7 +28,7 @@ func TestRealXInput(t *testing.T) {
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
 	onMain(func() {
-		win, err := Open(platform.Config{Width: 320, Height: 240, WindowScale: 2, NoVSync: true})
+		win, err := openWindow(platform.Config{Width: 320, Height: 240, WindowScale: 2, NoVSync: true})
 		if err != nil {
 			fail("%v", err)
 			return

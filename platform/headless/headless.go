@@ -90,7 +90,7 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 	if opt.GIF != nil {
 		gopt := opt.GIFOptions
 		gopt.TPS = cfg.TPS
-		if rec, err = raster.NewGIFRecorderOptions(opt.GIF, cfg.Width, cfg.Height, gopt); err != nil {
+		if rec, err = raster.NewGIFRecorder(opt.GIF, cfg.Width, cfg.Height, gopt); err != nil {
 			return nil, fmt.Errorf("headless: %w", err)
 		}
 	}

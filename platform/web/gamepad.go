@@ -15,11 +15,11 @@ var standardButtons = [...]struct {
 	{15, platform.PadDPadRight}, {16, platform.PadGuide},
 }
 
-// StandardGamepad converts a browser gamepad with the "standard" mapping
+// standardGamepad converts a browser gamepad with the "standard" mapping
 // (axes: left X, left Y, right X, right Y, +Y down; buttons with analog
 // values, 6 and 7 the triggers) into the engine's raw state. Missing
 // entries read as zero.
-func StandardGamepad(axes, values []float64, pressed []bool) platform.RawGamepad {
+func standardGamepad(axes, values []float64, pressed []bool) platform.RawGamepad {
 	raw := platform.RawGamepad{Connected: true}
 	at := func(s []float64, i int) float64 {
 		if i < len(s) {

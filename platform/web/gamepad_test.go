@@ -11,7 +11,7 @@ func TestStandardGamepad(t *testing.T) {
 	values := make([]float64, 17)
 	pressed[0], pressed[15], pressed[16] = true, true, true // A, d-pad right, guide
 	values[6], values[7] = 0.25, 1
-	raw := StandardGamepad([]float64{0.5, -1, 0, 0.75}, values, pressed)
+	raw := standardGamepad([]float64{0.5, -1, 0, 0.75}, values, pressed)
 	want := [platform.AxisCount]float64{0.5, -1, 0, 0.75, 0.25, 1}
 	if !raw.Connected || raw.Axes != want {
 		t.Fatalf("axes %v, want %v", raw.Axes, want)
@@ -23,7 +23,7 @@ func TestStandardGamepad(t *testing.T) {
 		}
 	}
 	// A pad reporting fewer axes and buttons reads the rest as zero.
-	raw = StandardGamepad([]float64{0.1}, nil, []bool{false, true})
+	raw = standardGamepad([]float64{0.1}, nil, []bool{false, true})
 	if raw.Axes[platform.AxisLeftY] != 0 || raw.Axes[platform.AxisRightTrigger] != 0 || !raw.Buttons[platform.PadB] || raw.Buttons[platform.PadStart] {
 		t.Fatalf("short pad %+v", raw)
 	}

@@ -1,10 +1,13 @@
 package web
 
-import "diorama/platform"
+import (
+	"diorama/platform"
+	"diorama/platform/internal/viewport"
+)
 
-// KeyOfCode maps a KeyboardEvent.code ("KeyA", "Digit1", "ArrowUp",
+// keyOfCode maps a KeyboardEvent.code ("KeyA", "Digit1", "ArrowUp",
 // "ShiftLeft"...) to the engine's key; unknown codes give KeyUnknown.
-func KeyOfCode(code string) platform.Key {
+func keyOfCode(code string) platform.Key {
 	switch {
 	case len(code) == 4 && code[:3] == "Key" && code[3] >= 'A' && code[3] <= 'Z':
 		return platform.KeyA + platform.Key(code[3]-'A')
@@ -37,43 +40,43 @@ var codes = map[string]platform.Key{
 	"CapsLock": platform.KeyCapsLock, "BrowserBack": platform.KeyBack,
 }
 
-// Layout is where the canvas sits in the page: CSS pixels, from
-// [Layout.Fit].
-type Layout struct {
-	Viewport platform.Viewport // in device pixels
+// layout is where the canvas sits in the page: CSS pixels, from
+// [fit].
+type layout struct {
+	Viewport viewport.Viewport // in device pixels
 	DPR      float64           // device pixels per CSS pixel
 }
 
-// Fit places a frameW×frameH frame in a page viewport of cssW×cssH CSS
+// fit places a frameW×frameH frame in a page viewport of cssW×cssH CSS
 // pixels at devicePixelRatio dpr, so that integer scaling is exact in
 // device pixels.
-func Fit(mode platform.ScaleMode, frameW, frameH int, cssW, cssH, dpr float64) Layout {
+func fit(mode platform.ScaleMode, frameW, frameH int, cssW, cssH, dpr float64) layout {
 	if !(dpr > 0) || dpr > 16 {
 		dpr = 1
 	}
 	fbW, fbH := int(cssW*dpr), int(cssH*dpr)
-	return Layout{Viewport: platform.FitViewport(mode, frameW, frameH, fbW, fbH), DPR: dpr}
+	return layout{Viewport: viewport.Fit(mode, frameW, frameH, fbW, fbH), DPR: dpr}
 }
 
 // CSSRect returns the canvas's left, top, width and height in CSS pixels.
-func (l Layout) CSSRect() (x, y, w, h float64) {
+func (l layout) CSSRect() (x, y, w, h float64) {
 	v := l.Viewport
 	return float64(v.X) / l.DPR, float64(v.Y) / l.DPR, float64(v.W) / l.DPR, float64(v.H) / l.DPR
 }
 
-// ClientToFrame maps an event's client position (CSS pixels) to frame
+// clientToFrame maps an event's client position (CSS pixels) to frame
 // coordinates, given the canvas's bounding rectangle in CSS pixels.
-func ClientToFrame(clientX, clientY, rectX, rectY, rectW, rectH float64, frameW, frameH int) (float64, float64) {
+func clientToFrame(clientX, clientY, rectX, rectY, rectW, rectH float64, frameW, frameH int) (float64, float64) {
 	if rectW <= 0 || rectH <= 0 {
 		return 0, 0
 	}
 	return (clientX - rectX) * float64(frameW) / rectW, (clientY - rectY) * float64(frameH) / rectH
 }
 
-// WheelNotches converts a WheelEvent's deltaY and deltaMode (0 pixels, 1
+// wheelNotches converts a WheelEvent's deltaY and deltaMode (0 pixels, 1
 // lines, 2 pages) into engine notches: positive away from the user, one
 // notch for a typical mouse-wheel click.
-func WheelNotches(delta float64, mode int) float64 {
+func wheelNotches(delta float64, mode int) float64 {
 	switch mode {
 	case 0:
 		return -delta / 100

@@ -15,8 +15,8 @@ func TestKeyOfCode(t *testing.T) {
 		"F13": platform.KeyUnknown, "F0": platform.KeyUnknown, "Digit": platform.KeyUnknown, "IntlRo": platform.KeyUnknown,
 	}
 	for code, want := range cases {
-		if got := KeyOfCode(code); got != want {
-			t.Errorf("KeyOfCode(%q) = %v, want %v", code, got, want)
+		if got := keyOfCode(code); got != want {
+			t.Errorf("keyOfCode(%q) = %v, want %v", code, got, want)
 		}
 	}
 }
@@ -24,29 +24,29 @@ func TestKeyOfCode(t *testing.T) {
 func TestLayoutAndMapping(t *testing.T) {
 	// 800×480 in a 1000×700 CSS page at DPR 2: 2000×1400 device pixels,
 	// integer scale 2 -> 1600×960 at (200, 220) device = (100, 110) CSS.
-	l := Fit(platform.ScaleInteger, 800, 480, 1000, 700, 2)
+	l := fit(platform.ScaleInteger, 800, 480, 1000, 700, 2)
 	x, y, w, h := l.CSSRect()
 	if x != 100 || y != 110 || w != 800 || h != 480 {
 		t.Fatalf("CSS rect %g,%g %gx%g", x, y, w, h)
 	}
-	fx, fy := ClientToFrame(100+400, 110+240, x, y, w, h, 800, 480)
+	fx, fy := clientToFrame(100+400, 110+240, x, y, w, h, 800, 480)
 	if fx != 400 || fy != 240 {
 		t.Fatalf("centre maps to %g,%g", fx, fy)
 	}
-	fx, fy = ClientToFrame(90, 110, x, y, w, h, 800, 480)
+	fx, fy = clientToFrame(90, 110, x, y, w, h, 800, 480)
 	if fx != -10 || fy != 0 {
 		t.Fatalf("bar maps to %g,%g", fx, fy)
 	}
-	if l := Fit(platform.ScaleInteger, 8, 8, 8, 8, 0); l.DPR != 1 || l.Viewport.W != 8 {
+	if l := fit(platform.ScaleInteger, 8, 8, 8, 8, 0); l.DPR != 1 || l.Viewport.W != 8 {
 		t.Fatalf("bad DPR not defaulted: %+v", l)
 	}
-	if fx, fy := ClientToFrame(5, 5, 0, 0, 0, 10, 8, 8); fx != 0 || fy != 0 {
+	if fx, fy := clientToFrame(5, 5, 0, 0, 0, 10, 8, 8); fx != 0 || fy != 0 {
 		t.Fatal("zero-size canvas mapped a point")
 	}
 }
 
 func TestWheelAndOpaqueCopy(t *testing.T) {
-	if WheelNotches(-100, 0) != 1 || WheelNotches(3, 1) != -1 || WheelNotches(1, 2) != -1 {
+	if wheelNotches(-100, 0) != 1 || wheelNotches(3, 1) != -1 || wheelNotches(1, 2) != -1 {
 		t.Fatal("wheel notches")
 	}
 	src := []uint8{10, 20, 30, 40, 1, 2, 3, 255, 9}

@@ -99,8 +99,8 @@ func (r *runner) setup() error {
 	r.on(r.canvas, "wheel", func(e js.Value) {
 		e.Call("preventDefault")
 		r.d.Input.Push(platform.Event{Kind: platform.MouseWheel, Pointer: platform.MousePointer,
-			DX: WheelNotches(e.Get("deltaX").Float(), e.Get("deltaMode").Int()),
-			DY: WheelNotches(e.Get("deltaY").Float(), e.Get("deltaMode").Int())})
+			DX: wheelNotches(e.Get("deltaX").Float(), e.Get("deltaMode").Int()),
+			DY: wheelNotches(e.Get("deltaY").Float(), e.Get("deltaMode").Int())})
 	})
 	r.on(r.canvas, "touchstart", func(e js.Value) { r.touch(e, platform.TouchDown) })
 	r.on(r.canvas, "touchmove", func(e js.Value) { r.touch(e, platform.TouchMove) })
@@ -144,7 +144,7 @@ func (r *runner) release() {
 
 func (r *runner) layout() {
 	dpr := r.win.Get("devicePixelRatio").Float()
-	l := Fit(r.cfg.Scale, r.cfg.Width, r.cfg.Height, r.win.Get("innerWidth").Float(), r.win.Get("innerHeight").Float(), dpr)
+	l := fit(r.cfg.Scale, r.cfg.Width, r.cfg.Height, r.win.Get("innerWidth").Float(), r.win.Get("innerHeight").Float(), dpr)
 	x, y, w, h := l.CSSRect()
 	st := r.canvas.Get("style")
 	st.Set("left", px(x))
@@ -155,12 +155,12 @@ func (r *runner) layout() {
 
 func (r *runner) toFrame(clientX, clientY float64) (float64, float64) {
 	b := r.canvas.Call("getBoundingClientRect")
-	return ClientToFrame(clientX, clientY, b.Get("left").Float(), b.Get("top").Float(),
+	return clientToFrame(clientX, clientY, b.Get("left").Float(), b.Get("top").Float(),
 		b.Get("width").Float(), b.Get("height").Float(), r.cfg.Width, r.cfg.Height)
 }
 
 func (r *runner) key(e js.Value, kind platform.EventKind) {
-	k := KeyOfCode(e.Get("code").String())
+	k := keyOfCode(e.Get("code").String())
 	if k == platform.KeyUnknown || kind == platform.KeyDown && e.Get("repeat").Bool() {
 		return
 	}
@@ -260,6 +260,6 @@ func (r *runner) pollGamepads() {
 			r.values = append(r.values, b.Get("value").Float())
 			r.pressed = append(r.pressed, b.Get("pressed").Bool())
 		}
-		r.d.Input.SetGamepad(i, StandardGamepad(r.axes, r.values, r.pressed))
+		r.d.Input.SetGamepad(i, standardGamepad(r.axes, r.values, r.pressed))
 	}
 }

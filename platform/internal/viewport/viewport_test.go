@@ -1,30 +1,32 @@
-package platform
+package viewport
 
 import (
 	"math"
 	"testing"
+
+	"diorama/platform"
 )
 
-func TestFitViewport(t *testing.T) {
+func TestFit(t *testing.T) {
 	cases := []struct {
 		name           string
-		mode           ScaleMode
+		mode           platform.ScaleMode
 		fw, fh, bw, bh int
 		want           Viewport
 	}{
-		{"exact", ScaleInteger, 800, 480, 800, 480, Viewport{0, 0, 800, 480, 800, 480}},
-		{"int2 letterbox x", ScaleInteger, 800, 480, 1920, 1080, Viewport{160, 60, 1600, 960, 800, 480}},
-		{"int1 with bars", ScaleInteger, 320, 240, 639, 479, Viewport{159, 119, 320, 240, 320, 240}},
-		{"int3 pillar", ScaleInteger, 320, 240, 1000, 720, Viewport{20, 0, 960, 720, 320, 240}},
-		{"int falls back to fit", ScaleInteger, 800, 480, 400, 400, Viewport{0, 80, 400, 240, 800, 480}},
-		{"fit wide", ScaleFit, 800, 480, 1920, 1080, Viewport{60, 0, 1800, 1080, 800, 480}},
-		{"fit tall", ScaleFit, 800, 480, 1000, 1000, Viewport{0, 200, 1000, 600, 800, 480}},
-		{"stretch", ScaleStretch, 800, 480, 1000, 1000, Viewport{0, 0, 1000, 1000, 800, 480}},
-		{"zero fb", ScaleInteger, 800, 480, 0, 100, Viewport{}},
-		{"negative frame", ScaleFit, -1, 480, 100, 100, Viewport{}},
+		{"exact", platform.ScaleInteger, 800, 480, 800, 480, Viewport{0, 0, 800, 480, 800, 480}},
+		{"int2 letterbox x", platform.ScaleInteger, 800, 480, 1920, 1080, Viewport{160, 60, 1600, 960, 800, 480}},
+		{"int1 with bars", platform.ScaleInteger, 320, 240, 639, 479, Viewport{159, 119, 320, 240, 320, 240}},
+		{"int3 pillar", platform.ScaleInteger, 320, 240, 1000, 720, Viewport{20, 0, 960, 720, 320, 240}},
+		{"int falls back to fit", platform.ScaleInteger, 800, 480, 400, 400, Viewport{0, 80, 400, 240, 800, 480}},
+		{"fit wide", platform.ScaleFit, 800, 480, 1920, 1080, Viewport{60, 0, 1800, 1080, 800, 480}},
+		{"fit tall", platform.ScaleFit, 800, 480, 1000, 1000, Viewport{0, 200, 1000, 600, 800, 480}},
+		{"stretch", platform.ScaleStretch, 800, 480, 1000, 1000, Viewport{0, 0, 1000, 1000, 800, 480}},
+		{"zero fb", platform.ScaleInteger, 800, 480, 0, 100, Viewport{}},
+		{"negative frame", platform.ScaleFit, -1, 480, 100, 100, Viewport{}},
 	}
 	for _, c := range cases {
-		if got := FitViewport(c.mode, c.fw, c.fh, c.bw, c.bh); got != c.want {
+		if got := Fit(c.mode, c.fw, c.fh, c.bw, c.bh); got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -32,7 +34,7 @@ func TestFitViewport(t *testing.T) {
 
 func TestViewportMapping(t *testing.T) {
 	// 320×240 frame in a 1000×720 window at scale 3, 20 px pillar bars.
-	v := FitViewport(ScaleInteger, 320, 240, 1000, 720)
+	v := Fit(platform.ScaleInteger, 320, 240, 1000, 720)
 	cases := []struct {
 		px, py, fx, fy float64
 		inside         bool
@@ -72,7 +74,7 @@ func TestIntegerScaleProperty(t *testing.T) {
 		for fh := 1; fh <= 30; fh += 4 {
 			for bw := fw; bw <= 130; bw += 7 {
 				for bh := fh; bh <= 100; bh += 9 {
-					v := FitViewport(ScaleInteger, fw, fh, bw, bh)
+					v := Fit(platform.ScaleInteger, fw, fh, bw, bh)
 					s := v.W / fw
 					if s < 1 || v.W != s*fw || v.H != s*fh || (s+1)*fw <= bw && (s+1)*fh <= bh {
 						t.Fatalf("%dx%d in %dx%d: %v is not the largest integer scale", fw, fh, bw, bh, v)
@@ -83,5 +85,17 @@ func TestIntegerScaleProperty(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A 800×480 frame in a 1920×1080 window: integer scale 2 with bars, and a
+// click mapped back to frame coordinates.
+func TestFitPrinted(t *testing.T) {
+	v := Fit(platform.ScaleInteger, 800, 480, 1920, 1080)
+	if got, want := v.String(), "800x480 frame at (160,60) size 1600x960"; got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+	if x, y, inside := v.ToFrame(960, 540); x != 400 || y != 240 || !inside {
+		t.Errorf("ToFrame(960, 540) = %g, %g, %v; want 400, 240, true", x, y, inside)
 	}
 }
