@@ -19,10 +19,11 @@ const (
 )
 
 // Draw adds the open panels and the toasts to l at depths from depth up
-// (each panel takes 5 depths, so give the UI a depth above the game's
-// world). It lays the panels out first, so Rect values are current. For a
-// static UI it allocates nothing once l has grown.
-func (u *UI) Draw(l *raster.DrawList, depth int64) {
+// (give the UI a depth above the game's world: the one World.Render
+// returns) and returns the first depth above them, for whatever is drawn
+// over the UI next. It lays the panels out first, so Rect values are
+// current. For a static UI it allocates nothing once l has grown.
+func (u *UI) Draw(l *raster.DrawList, depth int64) int64 {
 	u.layout()
 	th := &u.Theme
 	top := u.topModal()
@@ -37,6 +38,7 @@ func (u *UI) Draw(l *raster.DrawList, depth int64) {
 		u.drawPanel(l, d, p)
 	}
 	u.drawToasts(l, depth+int64(len(u.panels))*panelDepths)
+	return depth + int64(len(u.panels)+1)*panelDepths
 }
 
 func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {

@@ -302,3 +302,38 @@ func TestBar(t *testing.T) {
 		t.Errorf("bar laid out %v, want 102×8", r)
 	}
 }
+
+// Draw returns the depth above everything it drew: a second UI drawn from
+// there covers the first, toasts included.
+func TestDrawReturnsDepthAbove(t *testing.T) {
+	under, over := DefaultTheme(), DefaultTheme()
+	over.Panel = color.RGBA{0, 0, 200, 255}
+	a, b := New(120, 60, under), New(120, 60, over)
+	a.Open(Menu("A", "one", "two"))
+	a.Toast("toast", 60)
+	b.Open(&Panel{Root: Column(Bar(110, 50)), Anchor: Center})
+	b.Panels()[0].Root.Children()[0].Value = 0
+	l := raster.NewDrawList()
+	next := a.Draw(l, 7)
+	if next <= 7 {
+		t.Fatalf("Draw returned %d from 7", next)
+	}
+	b.Draw(l, next)
+	f, err := raster.NewFrame(120, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Draw(f)
+	r := b.Panels()[0].Rect()
+	if got := f.RGBAAt(r.Min.X+2, r.Min.Y+2); got == f.RGBAAt(0, 0) {
+		t.Fatalf("the second UI's panel is not on top: %v", got)
+	}
+	c := b.Panels()[0].Root.Children()[0].Rect().Inset(2)
+	for y := c.Min.Y; y < c.Max.Y; y++ {
+		for x := c.Min.X; x < c.Max.X; x++ {
+			if got := f.RGBAAt(x, y); got != over.Button {
+				t.Fatalf("(%d,%d) shows %v, want the bar's track %v over the first UI", x, y, got, over.Button)
+			}
+		}
+	}
+}

@@ -24,18 +24,21 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 	g.list.Reset()
 	g.top.Reset()
 	f.Clear(clearColor)
+	// The top list holds the HUD and the menus over the world, each drawn
+	// above the last (every drawer returns the depth after its own).
+	var d int64
 	if g.L != nil && g.scr != screenSelect {
 		if g.scr == screenPause {
 			alpha = 0
 		}
 		g.drawWorld(alpha)
-		g.drawHUD()
+		d = g.drawHUD(d)
 	}
 	switch g.scr {
 	case screenSelect:
-		g.drawSelect()
+		g.drawSelect(d)
 	case screenPause:
-		g.drawMenu("PAUSED")
+		g.drawMenu(d)
 	}
 	g.rd.Render(f, g.list)
 	g.rd.Render(f, g.top)
@@ -43,20 +46,14 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 		platform.DrawStick(f, g.left.Geometry(), platform.DefaultStickStyle)
 		platform.DrawStick(f, g.right.Geometry(), platform.DefaultStickStyle)
 	}
-	d := time.Since(start) + g.sim
+	took := time.Since(start) + g.sim
 	g.sim = 0
 	g.fpsFrames++
 	g.drawn++
 	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
-		g.times.Add(d, 0)
+		g.times.Add(took, 0)
 	}
 }
-
-// Depths in the top list (the HUD and menus, drawn over the world).
-const (
-	depthHUD  = 0
-	depthMenu = 100
-)
 
 func rgba(r, g, b, a uint8) color.RGBA { return raster.Premul(color.NRGBA{r, g, b, a}) }
 
@@ -120,12 +117,11 @@ func appendPadded(b []byte, v, width int) []byte {
 	return append(b, s...)
 }
 
-func (g *game) drawHUD() {
+// drawHUD draws the play screen's readouts from depth d up and returns
+// the depth above them.
+func (g *game) drawHUD(d int64) int64 {
 	L := g.L
 	w := L.w
-	if g.reloadErr != "" {
-		g.hud.err.show(g.top, depthMenu+4, "reload failed, still playing the last good level: "+g.reloadErr)
-	}
 	white := rgba(240, 240, 240, 255)
 	g.hud.hp.Value = float64(max(w.Health(L.player), 0)) / 100
 	if !w.Alive(L.player) {
@@ -158,11 +154,12 @@ func (g *game) drawHUD() {
 		b = append(b, "--"...)
 	}
 	h.fps.Bytes = b
-	h.ui.Draw(g.top, depthHUD+3)
+	d = h.ui.Draw(g.top, d)
 	// pause button
-	g.top.FillRect(depthHUD, pauseButton, rgba(40, 44, 56, 220))
-	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
-	g.top.FillRect(depthHUD+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
+	g.top.FillRect(d, pauseButton, rgba(40, 44, 56, 220))
+	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
+	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
+	d += 2
 	// The message (reused bytes too).
 	b = g.tbuf[:0]
 	switch {
@@ -177,7 +174,11 @@ func (g *game) drawHUD() {
 		b = append(b, g.levels[g.cur].Title...)
 	}
 	g.tbuf = b
-	g.hud.msg.showBytes(g.top, depthHUD+10, b)
+	d = g.hud.msg.showBytes(g.top, d, b)
+	if g.reloadErr != "" {
+		d = g.hud.err.show(g.top, d, "reload failed, still playing the last good level: "+g.reloadErr)
+	}
+	return d
 }
 
 // paradeSprites are the hulls and turrets of the level select's row of
@@ -198,23 +199,26 @@ func paradeSprites(sheet *atlas.Atlas) ([]*raster.Sprite, error) {
 	return out, nil
 }
 
-func (g *game) drawMenu(title string) {
+// drawMenu draws the open menu (level select or pause) and the controls
+// hint from depth d up, and returns the depth above them.
+func (g *game) drawMenu(d int64) int64 {
 	g.syncMenu(g.rows())
-	g.gui.Draw(g.top, depthMenu)
+	d = g.gui.Draw(g.top, d)
 	hint := "keys: arrows/WASD + Enter   pad: d-pad + A   mouse/touch: click a row"
 	hw, _ := g.font.Measure(hint)
-	g.top.Text(depthMenu+200, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
+	g.top.Text(d, g.font, hint, frameW/2-hw/2, frameH-28, rgba(160, 170, 190, 255))
+	return d + 1
 }
 
-func (g *game) drawSelect() {
+func (g *game) drawSelect(d int64) {
 	// a parade of tanks under the menu, clear of the hint line
-	g.top.FillRect(0, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
+	g.top.FillRect(d, image.Rect(0, 0, frameW, frameH), rgba(24, 30, 40, 255))
 	for k := 0; k+1 < len(g.parade); k += 2 {
-		g.top.Sprite(1, g.parade[k], 40+k/2*62, 376, nil)
-		g.top.Sprite(2, g.parade[k+1], 40+k/2*62, 374, nil)
+		g.top.Sprite(d+1, g.parade[k], 40+k/2*62, 376, nil)
+		g.top.Sprite(d+2, g.parade[k+1], 40+k/2*62, 374, nil)
 	}
-	g.drawMenu("DIORAMA  TANKS - choose a level")
+	d = g.drawMenu(d + 3)
 	if g.errMsg != "" {
-		g.hud.err.show(g.top, depthMenu+4, "error: "+g.errMsg)
+		g.hud.err.show(g.top, d, "error: "+g.errMsg)
 	}
 }

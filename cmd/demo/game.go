@@ -450,18 +450,21 @@ func newNotice(th ui.Theme, at ui.Anchor, off image.Point) notice {
 	return n
 }
 
-// show draws msg (nothing when it is empty) at depth.
-func (n *notice) show(l *raster.DrawList, depth int64, msg string) {
-	if msg != "" {
-		n.label.Text, n.label.Bytes = msg, nil
-		n.ui.Draw(l, depth)
+// show draws msg (nothing when it is empty) from depth up and returns
+// the depth above it.
+func (n *notice) show(l *raster.DrawList, depth int64, msg string) int64 {
+	if msg == "" {
+		return depth
 	}
+	n.label.Text, n.label.Bytes = msg, nil
+	return n.ui.Draw(l, depth)
 }
 
 // showBytes is show for a message in a reused buffer (no allocation).
-func (n *notice) showBytes(l *raster.DrawList, depth int64, msg []byte) {
-	if len(msg) > 0 {
-		n.label.Bytes = msg
-		n.ui.Draw(l, depth)
+func (n *notice) showBytes(l *raster.DrawList, depth int64, msg []byte) int64 {
+	if len(msg) == 0 {
+		return depth
 	}
+	n.label.Bytes = msg
+	return n.ui.Draw(l, depth)
 }
