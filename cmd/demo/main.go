@@ -69,12 +69,7 @@ func run(o options, out, log io.Writer) error {
 	}
 	defer g.rd.Close()
 	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH} // the tick rate is the game's (game.TPS)
-	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log}
-	if o.headless {
-		_, err = auto.Headless(g, cfg, opt)
-	} else {
-		err = auto.Run(g, cfg, opt)
-	}
+	err = auto.Run(g, cfg, auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log, Headless: o.headless})
 	if err != nil && !platform.IsQuit(err) {
 		return err
 	}

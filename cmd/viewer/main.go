@@ -68,12 +68,7 @@ func run(o options, out, log io.Writer) error {
 		return err
 	}
 	cfg := platform.Config{Title: "Diorama viewer: " + name, Width: 800, Height: 480, TPS: 60}
-	opt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "view", Log: log}
-	if o.headless {
-		_, err = auto.Headless(v, cfg, opt)
-	} else {
-		err = auto.Run(v, cfg, opt)
-	}
+	err = auto.Run(v, cfg, auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "view", Log: log, Headless: o.headless})
 	if err != nil && !platform.IsQuit(err) {
 		return err
 	}

@@ -34,6 +34,9 @@ type Options struct {
 	Script headless.Script
 	// Log receives the fallback message (default os.Stderr).
 	Log io.Writer
+	// Headless makes Run run headless even when a window could open (a
+	// game's -headless flag); the browser and Android ignore it.
+	Headless bool
 }
 
 // Headless runs g without a window as Options say, writing the PNG and

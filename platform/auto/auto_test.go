@@ -66,6 +66,24 @@ func TestRunFallsBackToHeadless(t *testing.T) {
 	}
 }
 
+// Options.Headless runs headless even with a display, without the
+// fallback's message.
+func TestRunHeadlessOption(t *testing.T) {
+	t.Setenv("DISPLAY", ":99999") // would be tried (and fail) without the option
+	dir := t.TempDir()
+	var log bytes.Buffer
+	g := testgame.New(32, 24, 2)
+	if err := Run(g, platform.Config{Width: 32, Height: 24, TPS: 30}, Options{Ticks: 6, OutDir: dir, Name: "h", Log: &log, Headless: true}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ticks != 6 || log.Len() != 0 {
+		t.Fatalf("ran %d ticks, log %q", g.Ticks, log.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "h.png")); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestHeadlessDefaultsAndErrors(t *testing.T) {
 	dir := t.TempDir()
 	g := testgame.New(8, 8, 1)

@@ -12,9 +12,13 @@ import (
 
 // Run runs g in a desktop window, or headless with a message when no
 // window can be opened (no display, no OpenGL 3.3, or a build without
-// cgo). It must be
+// cgo), or headless without one when opt.Headless is set. It must be
 // called from the main goroutine.
 func Run(g platform.Game, cfg platform.Config, opt Options) error {
+	if opt.Headless {
+		_, err := Headless(g, cfg, opt)
+		return err
+	}
 	err := desktop.Available()
 	if err == nil {
 		err = desktop.Run(g, cfg)
