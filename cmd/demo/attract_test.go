@@ -67,6 +67,36 @@ func TestAttractMode(t *testing.T) {
 	}
 }
 
+// playAttract runs attract mode with seed for up to ticks ticks, or until
+// every level was won once when untilAll is set, and returns the wins per
+// level, the losses and the ticks run.
+func playAttract(t *testing.T, seed uint64, ticks int, untilAll bool) (wins []int, losses, ran int) {
+	g := newGame(seed, 1, false)
+	defer g.rd.Close()
+	in := platform.NewInput(frameW, frameH)
+	g.attract, g.auto = true, true
+	if err := g.start(0); err != nil {
+		t.Fatal(err)
+	}
+	wins = make([]int, len(g.levels))
+	var last *level
+	for ; ran < ticks && !(untilAll && slices.Min(wins) > 0); ran++ {
+		if err := g.Update(in); err != nil {
+			t.Fatal(err)
+		}
+		in.EndTick()
+		if L := g.L; L != nil && L != last && (L.won || L.lost) {
+			last = L
+			if L.won {
+				wins[g.cur]++
+			} else {
+				losses++
+			}
+		}
+	}
+	return wins, losses, ran
+}
+
 // Attract mode plays every level: left alone, the AI player wins each
 // shipped level in turn (a lost level is played again), so a shop window
 // running the demo shows all four. Seeds 1 and 2, up to 30,000 ticks.
@@ -75,33 +105,10 @@ func TestAttractClearsEveryLevel(t *testing.T) {
 		t.Skip("plays every level")
 	}
 	for _, seed := range []uint64{1, 2} {
-		g := newGame(seed, 1, false)
-		in := platform.NewInput(frameW, frameH)
-		g.attract, g.auto = true, true
-		if err := g.start(0); err != nil {
-			t.Fatal(err)
-		}
-		won := map[int]bool{}
-		losses, ticks := 0, 0
-		var last *level
-		for ; ticks < 30000 && len(won) < len(g.levels); ticks++ {
-			if err := g.Update(in); err != nil {
-				t.Fatal(err)
-			}
-			in.EndTick()
-			if L := g.L; L != nil && L != last && (L.won || L.lost) {
-				last = L
-				if L.won {
-					won[g.cur] = true
-				} else {
-					losses++
-				}
-			}
-		}
-		g.rd.Close()
-		t.Logf("seed %d: levels won %v, %d lost and replayed, %d ticks", seed, won, losses, ticks)
-		if len(won) < len(g.levels) || losses > 2 {
-			t.Errorf("seed %d: attract mode won %d of %d levels with %d losses in %d ticks", seed, len(won), len(g.levels), losses, ticks)
+		wins, losses, ticks := playAttract(t, seed, 30000, true)
+		t.Logf("seed %d: wins per level %v, %d lost and replayed, %d ticks", seed, wins, losses, ticks)
+		if slices.Min(wins) == 0 || losses > 2 {
+			t.Errorf("seed %d: attract mode won levels %v with %d losses in %d ticks", seed, wins, losses, ticks)
 		}
 	}
 }
@@ -117,31 +124,11 @@ func TestAttractLong(t *testing.T) {
 		t.Skip("a measurement: set -attract.ticks")
 	}
 	for seed := uint64(1); seed <= 8; seed++ {
-		g := newGame(seed, 1, false)
-		in := platform.NewInput(frameW, frameH)
-		g.attract, g.auto = true, true
-		if err := g.start(0); err != nil {
-			t.Fatal(err)
+		wins, losses, _ := playAttract(t, seed, *attractLong, false)
+		total := 0
+		for _, n := range wins {
+			total += n
 		}
-		wins := make([]int, len(g.levels))
-		losses, total := 0, 0
-		var last *level
-		for range *attractLong {
-			if err := g.Update(in); err != nil {
-				t.Fatal(err)
-			}
-			in.EndTick()
-			if L := g.L; L != nil && L != last && (L.won || L.lost) {
-				last = L
-				if L.won {
-					wins[g.cur]++
-					total++
-				} else {
-					losses++
-				}
-			}
-		}
-		g.rd.Close()
 		t.Logf("seed %d, %d ticks: wins per level %v, %d losses", seed, *attractLong, wins, losses)
 		if slices.Min(wins) == 0 || total < 4*losses {
 			t.Errorf("seed %d: wins per level %v, %d losses", seed, wins, losses)
