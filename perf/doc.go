@@ -12,9 +12,9 @@
 // unit test Count enemies wander, steered by the scene world's own crowd
 // (World.EnableCrowd, World.SetSteering: ai/steer's wander, separation,
 // wall avoidance against the physics walls, contact resolution, inside
-// World.Step, no state copied between worlds) while physics keeps them
-// out of the walls; the room grows with the count (about 4 tiles of floor per unit)
-// and the camera shows its centre. Every frame is fully rendered into an
+// World.Step; the test copies no state between worlds) while physics
+// keeps them out of the walls; the room grows with the count (about 4
+// tiles of floor per unit) and the camera shows its centre. Every frame is fully rendered into an
 // 800×480 raster.Frame by the band-parallel raster.Renderer.
 //
 // Runs are driven by loop.Headless on a virtual clock (one 1/60 s tick
