@@ -15,10 +15,11 @@
 //     example: the target takes damage, another listener shows a
 //     ricochet, the scene removes the bullet).
 //   - World.Step: one fixed tick: periodic tasks (loop.Scheduler),
-//     movers and the crowd's steering, physics for bodies and bullets, the scene's own rules, events, then
-//     the deferred work. No wall clock, no map iteration: World.StateHash
-//     (FNV-1a over float bits, handles and the random source) is the same
-//     for the same seed and inputs.
+//     movers and the crowd's steering, physics for bodies and bullets,
+//     the scene's own rules, events, then the deferred work. No wall
+//     clock, no map iteration: World.StateHash (FNV-1a over float bits,
+//     handles and the random source) is the same for the same seed and
+//     inputs.
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
 //     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
