@@ -263,9 +263,12 @@ func (w *World) SteerAhead() {
 }
 
 // SteerAsync starts SteerAhead on the world's own goroutine and returns
-// at once; the next Step (and any steering call) waits for it. Call it
-// after a Step, then draw the world meanwhile: with 2 cores the crowd's
-// step costs no frame time. World.Close stops the goroutine.
+// at once; the next Step (and the steering methods, StateHash, Remove of
+// a steered entity and Close) waits for it. Call it after a Step, then
+// only read and draw the world until the next Step (creating, moving or
+// removing entities meanwhile would race with it): with 2 cores the
+// crowd's step then costs no frame time. World.Close stops the
+// goroutine.
 func (w *World) SteerAsync() {
 	cr := w.crowd
 	if cr == nil || cr.ahead || cr.asyncBusy {
