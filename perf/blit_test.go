@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"testing"
 
-	"diorama/ai/steer"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -128,8 +127,8 @@ func TestUnitWorkersDeterministic(t *testing.T) {
 	var hashes []uint64
 	for _, w := range []int{1, 2} {
 		s := newScene(t, Config{Test: Units, Count: 2000, Workers: w, Seed: 7, steerWorkers: w})
-		if s.agents.Config().Workers != w {
-			t.Fatalf("steer runs on %d goroutines, want %d", s.agents.Config().Workers, w)
+		if s.World.CrowdConfig().Workers != w {
+			t.Fatalf("steer runs on %d goroutines, want %d", s.World.CrowdConfig().Workers, w)
 		}
 		for k := 0; k < TPS; k++ {
 			s.Tick()
@@ -138,44 +137,5 @@ func TestUnitWorkersDeterministic(t *testing.T) {
 	}
 	if hashes[0] != hashes[1] {
 		t.Fatalf("state hash with 1 worker %#x, with 2 %#x", hashes[0], hashes[1])
-	}
-}
-
-// TestWallQueryOnce: the wall index reports every segment whose cells meet
-// the query exactly once, in first-cell order, for random areas.
-func TestWallQueryOnce(t *testing.T) {
-	s := newScene(t, Config{Test: Units, Count: 3000, Workers: 1, Seed: 1})
-	wi := &s.walls
-	var r mathx.Rand
-	r.Seed(5)
-	size := float64(s.lvl.size)
-	for q := 0; q < 300; q++ {
-		p := mathx.V2(r.Float64()*size, r.Float64()*size)
-		e := mathx.V2(r.Float64()*9, r.Float64()*9)
-		area := mathx.AABB{Min: p.Sub(e), Max: p.Add(e)}
-		got := wi.query(area, nil)
-		// Reference: walk the cells, keep first sightings.
-		var want []steer.Segment
-		seen := map[int32]bool{}
-		c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
-		c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
-		for rr := r0; rr <= r1; rr++ {
-			for c := c0; c <= c1; c++ {
-				for _, id := range wi.heads[rr*wi.cols+c] {
-					if !seen[id] {
-						seen[id] = true
-						want = append(want, wi.segs[id])
-					}
-				}
-			}
-		}
-		if len(got) != len(want) {
-			t.Fatalf("query %v: %d segments, want %d", area, len(got), len(want))
-		}
-		for k := range got {
-			if got[k] != want[k] {
-				t.Fatalf("query %v: segment %d is %v, want %v", area, k, got[k], want[k])
-			}
-		}
 	}
 }

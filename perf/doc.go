@@ -9,10 +9,12 @@
 // test one character fires a ring of Count evenly spaced bullets every
 // 500 ms; bullets are the scene's struct-of-arrays pool swept by physics
 // (continuous collision) and die on walls or after BulletTTL. In the
-// unit test Count enemies wander with ai/steer (wander, separation, wall
-// avoidance, contact resolution) while physics keeps them out of the
-// walls; the room grows with the count (about 4 tiles of floor per unit)
-// and the camera shows its centre. Every frame is fully rendered into an
+// unit test Count enemies wander, steered by the scene world's own crowd
+// (World.EnableCrowd, World.SetSteering: ai/steer's wander, separation,
+// wall avoidance against the physics walls, contact resolution, inside
+// World.Step; the test copies no state between worlds) while physics
+// keeps them out of the walls; the room grows with the count (about 4
+// tiles of floor per unit) and the camera shows its centre. Every frame is fully rendered into an
 // 800×480 raster.Frame by the band-parallel raster.Renderer.
 //
 // Runs are driven by loop.Headless on a virtual clock (one 1/60 s tick
@@ -38,7 +40,8 @@
 // 60 FPS on 2 cores): bullets are stepped by physics on the renderer's
 // worker count (physics.World.SetWorkers) and drawn by a batched
 // band-parallel blit of one opaque stamp (blit.go), units steer with
-// steer.Config.Workers; both keep the state hash of one worker (tested).
+// steer.Config.Workers (and with Config.Pipeline the next tick's steering
+// runs while a frame is drawn, World.SteerAsync); both keep the state hash of one worker (tested).
 // MeasureMemory gives heap bytes per bullet and per unit; `go run
 // ./perf/cmd/report -bulk` sweeps the counts on 2 cores and `-soak N`
 // runs the headless demo N ticks sampling its RSS and heap, each

@@ -21,9 +21,9 @@ const (
 	// bullets every 500 ms; bullets fly until their lifetime ends or they
 	// strike a wall (physics continuous collision).
 	Bullets Test = iota + 1
-	// Units: Count enemies wander (ai/steer: wander, separation, wall
-	// avoidance, contact resolution) and collide with walls (physics),
-	// animated with 30-frame clips.
+	// Units: Count enemies wander, steered by the scene world's crowd
+	// (ai/steer: wander, separation, wall avoidance, contact resolution),
+	// and collide with walls (physics), animated with 30-frame clips.
 	Units
 )
 
@@ -73,8 +73,8 @@ type Config struct {
 	// Pipeline overlaps work across frames on other cores, with results
 	// bit-identical to running in order: the raster pass of frame N runs
 	// while tick N+1 simulates (it reads only the draw lists), and the unit
-	// AI of tick N+1 runs while frame N is drawn (it reads only positions,
-	// which drawing does not change). Call Scene.Sync before reading Frame,
+	// steering of tick N+1 runs while frame N is drawn (World.SteerAsync:
+	// it reads only positions, which drawing does not change). Call Scene.Sync before reading Frame,
 	// and change nothing in the world between Render and the next Tick.
 	Pipeline bool
 	// room overrides the unit test's room side (0: grown with Count), so
@@ -101,7 +101,7 @@ type Scene struct {
 	Frame *raster.Frame
 	// Player is the bullet test's shooter (nil in the unit test).
 	Player scene.Entity
-	// Units are the unit test's enemies, indexed like the steer agents.
+	// Units are the unit test's enemies, steered by the world's crowd.
 	Units []scene.Entity
 
 	lvl     *level
@@ -128,13 +128,8 @@ type Scene struct {
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
 	ring     []mathx.Vec2 // unit directions of one ring
-	agents   *steer.Crowd
-	proto    []steer.Agent
-	walls    wallIndex
 
 	// pipelining (Config.Pipeline)
-	aiReq, aiDone   chan struct{} // AI of the next tick: start, finished
-	aiPending       bool
 	rasReq, rasDone chan struct{} // raster pass of the last frame
 	rasPending      bool
 	renderErr       error
@@ -221,14 +216,6 @@ func New(cfg Config) (*Scene, error) {
 // Close stops the renderer's goroutines.
 func (s *Scene) Close() {
 	s.Sync()
-	if s.aiPending {
-		<-s.aiDone
-		s.aiPending = false
-	}
-	if s.aiReq != nil {
-		close(s.aiReq)
-		s.aiReq = nil
-	}
 	if s.rasReq != nil {
 		close(s.rasReq)
 		s.rasReq = nil
@@ -238,10 +225,7 @@ func (s *Scene) Close() {
 	}
 	s.build = nil
 	if s.World != nil {
-		s.World.Phys.Close()
-	}
-	if s.agents != nil {
-		s.agents.Close()
+		s.World.Close() // physics' and the crowd's goroutines
 	}
 	if s.renderer != nil {
 		s.renderer.Close()
@@ -291,23 +275,22 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 func (s *Scene) setupUnits(looks []scene.LookID) error {
 	w := s.World
 	l := s.lvl
-	s.walls.build(l)
 	cfg := steer.DefaultConfig(UnitRadius)
 	cfg.Seed = s.Cfg.Seed + 1
 	cfg.Resolve = 2
-	cfg.Walls = s.walls.query
-	// The force pass on steerWorkers goroutines (bit-identical for any
-	// count); wallIndex.query is safe for that.
+	// Walls: the world's physics walls (cfg.Walls nil). The force pass on
+	// steerWorkers goroutines (bit-identical for any count).
 	if !s.Cfg.serial {
 		cfg.Workers = s.Cfg.steerWorkers
 		if cfg.Workers == 0 {
 			cfg.Workers = s.renderer.Workers()
 		}
 	}
-	s.agents = steer.NewCrowd(cfg)
+	if err := w.EnableCrowd(cfg); err != nil {
+		return err
+	}
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)
-	s.proto = make([]steer.Agent, 0, n)
 	free := 0
 	for _, b := range l.solid {
 		if !b {
@@ -338,63 +321,16 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 		if err != nil {
 			return err
 		}
-		a := steer.Agent{Pos: p, Vel: v, Radius: UnitRadius, MaxSpeed: UnitSpeed, MaxForce: 4 * UnitSpeed,
-			Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls, TargetAgent: -1, Path: -1}
-		if _, err := s.agents.Add(a); err != nil {
+		// The world's crowd steers it inside World.Step (wander,
+		// separation, wall avoidance, contact resolution); physics then
+		// stops it at walls.
+		if err := w.SetSteering(e, steer.Agent{MaxSpeed: UnitSpeed, MaxForce: 4 * UnitSpeed,
+			Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls}); err != nil {
 			return err
 		}
 		s.Units = append(s.Units, e)
-		s.proto = append(s.proto, a)
-	}
-	w.Tasks.Every(1, func(uint64) bool {
-		if s.aiPending {
-			<-s.aiDone // computed during the last Render, from the same state
-			s.aiPending = false
-		} else {
-			s.steerAgents()
-		}
-		s.applySteering()
-		return false
-	})
-	if s.Cfg.Pipeline {
-		s.aiReq, s.aiDone = make(chan struct{}), make(chan struct{})
-		go func() {
-			for range s.aiReq {
-				s.steerAgents()
-				s.aiDone <- struct{}{}
-			}
-		}()
 	}
 	return nil
-}
-
-// steerUnits runs the AI for one tick inside World.Step (before physics):
-// the agents take their bodies' positions, steer (wander, separation,
-// wall avoidance, contact resolution), and each body gets the velocity
-// that carries it to where its agent went; physics then stops it at walls.
-//
-// steerAgents is the part that only reads the scene (so it may run while
-// the scene is drawn); applySteering hands the result to the bodies.
-func (s *Scene) steerAgents() {
-	w := s.World
-	for i, e := range s.Units {
-		a := &s.proto[i]
-		a.Pos = w.Pos(e).XY()
-		a.Vel = s.agents.Vel(i)
-		_ = s.agents.Set(i, *a) // finite by construction
-	}
-	_ = s.agents.Step(w.Dt()) // dt is finite and > 0
-}
-
-// applySteering sets each body's velocity to reach its agent's new
-// position in one tick.
-func (s *Scene) applySteering() {
-	w := s.World
-	dt := w.Dt()
-	for i, e := range s.Units {
-		v := s.agents.Pos(i).Sub(s.proto[i].Pos).Scale(1 / dt)
-		_ = w.SetVelocity(e, v)
-	}
 }
 
 // Tick advances the simulation by one fixed tick.
@@ -414,12 +350,14 @@ func (s *Scene) Tick() {
 // small RLE sprites in their own draw lists (one depth key, so they cost
 // no sorting; built in parallel), all rasterized by the band-parallel
 // renderer. With Config.Pipeline the raster pass runs in the background
-// (Sync waits for it) and the next tick's unit AI starts at once.
+// (Sync waits for it) and the next tick's unit steering starts at once
+// (World.SteerAsync).
 func (s *Scene) Render(alpha float64) error {
 	s.Sync()
-	if s.aiReq != nil && !s.aiPending {
-		s.aiPending = true
-		s.aiReq <- struct{}{}
+	if s.Cfg.Pipeline {
+		// The next tick's steering runs while this frame is drawn (it
+		// reads positions, which drawing does not change).
+		s.World.SteerAsync()
 	}
 	s.dl.Reset()
 	if _, err := s.World.Render(s.dl, s.painter, alpha); err != nil {
@@ -630,78 +568,6 @@ func (s *Scene) visibleUnits() int {
 		}
 	}
 	return n
-}
-
-// wallIndex answers steer's wall queries from the level's merged wall
-// boxes: their exposed faces as segments, bucketed in coarse cells.
-type wallIndex struct {
-	segs  []steer.Segment
-	first [][2]int32 // per segment, its first cell (column, row)
-	cell  int
-	cols  int
-	heads [][]int32 // per cell, segment indices
-}
-
-func (wi *wallIndex) build(l *level) {
-	wi.cell = 4
-	wi.cols = (l.size + wi.cell - 1) / wi.cell
-	wi.heads = make([][]int32, wi.cols*wi.cols)
-	for _, b := range l.boxes {
-		x0, y0 := float64(b.Col), float64(b.Row)
-		x1, y1 := x0+float64(b.W), y0+float64(b.H)
-		faces := [4]steer.Segment{
-			{A: mathx.V2(x0, y0), B: mathx.V2(x1, y0)}, // top (row-1 side)
-			{A: mathx.V2(x1, y0), B: mathx.V2(x1, y1)}, // right
-			{A: mathx.V2(x0, y1), B: mathx.V2(x1, y1)}, // bottom
-			{A: mathx.V2(x0, y0), B: mathx.V2(x0, y1)}, // left
-		}
-		for f, sg := range faces {
-			if b.Faces&(1<<f) == 0 {
-				continue
-			}
-			id := int32(len(wi.segs))
-			wi.segs = append(wi.segs, sg)
-			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
-			wi.first = append(wi.first, [2]int32{int32(c0), int32(r0)})
-			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
-			for r := r0; r <= r1; r++ {
-				for c := c0; c <= c1; c++ {
-					wi.heads[r*wi.cols+c] = append(wi.heads[r*wi.cols+c], id)
-				}
-			}
-		}
-	}
-}
-
-func (wi *wallIndex) cellOf(x, y float64) (int, int) {
-	c := int(math.Floor(x / float64(wi.cell)))
-	r := int(math.Floor(y / float64(wi.cell)))
-	return min(max(c, 0), wi.cols-1), min(max(r, 0), wi.cols-1)
-}
-
-// query is a steer.WallQuery: each segment whose cell overlaps area, once,
-// in the order of the first cell (row by row) that holds it. A segment
-// covers a rectangle of cells, so the first of them inside the query's
-// cells is (max of the first columns, max of the first rows): it is
-// reported there and skipped in the others. Query writes nothing, so
-// steer's force-pass goroutines may call it at once.
-func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
-	if !area.Min.IsFinite() || !area.Max.IsFinite() {
-		return dst
-	}
-	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
-	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
-	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			for _, id := range wi.heads[r*wi.cols+c] {
-				f := wi.first[id]
-				if max(int(f[0]), c0) == c && max(int(f[1]), r0) == r {
-					dst = append(dst, wi.segs[id])
-				}
-			}
-		}
-	}
-	return dst
 }
 
 // SeedRings are the seed's bullet-test ring sizes (bullets per round).

@@ -137,3 +137,38 @@ func TestSlideAcrossSeam(t *testing.T) {
 		t.Errorf("side: per-tile walls did not snag (box at %v); the test would be vacuous", p)
 	}
 }
+
+// TestWallFaces: a tile map's walls report their boxes' exposed faces,
+// AddWall's walls all four, bad indices none.
+func TestWallFaces(t *testing.T) {
+	w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := tileMapFrom([]string{
+		"####.",
+		"#..#.",
+		"####.",
+		"..##.",
+	}, 10)
+	boxes, _ := MergeTiles(tm)
+	first, n, err := w.AddSolidTiles(tm)
+	if err != nil || n != len(boxes) {
+		t.Fatal(n, err)
+	}
+	for k, b := range boxes {
+		if got := w.WallFaces(first + k); got != b.Faces {
+			t.Errorf("wall %d faces %04b, want %04b", first+k, got, b.Faces)
+		}
+	}
+	i, err := w.AddWall(mathx.AABB{Min: mathx.V2(60, 60), Max: mathx.V2(61, 62)}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.WallFaces(i); got != 0x0f {
+		t.Errorf("AddWall's wall faces %04b, want 1111", got)
+	}
+	if w.WallFaces(-1) != 0 || w.WallFaces(w.WallCount()) != 0 {
+		t.Error("out of range wall has faces")
+	}
+}

@@ -581,6 +581,17 @@ func (w *World) Wall(i int) mathx.AABB {
 	return w.wallBox[i]
 }
 
+// WallFaces returns wall i's exposed faces as a TileBox.Faces mask (bit 0
+// the low-y side, 1 high x, 2 high y, 3 low x): the sides not buried in
+// neighbouring solid tiles when the wall came from AddSolidTiles, all
+// four for AddWall's walls, 0 for an index out of range.
+func (w *World) WallFaces(i int) uint8 {
+	if i < 0 || i >= len(w.wallMask) {
+		return 0
+	}
+	return w.wallMask[i]
+}
+
 // refresh rebuilds the kind lists and the static grids if bodies or walls
 // were added, removed or moved since the last build.
 func (w *World) refresh() {

@@ -15,16 +15,28 @@
 //     example: the target takes damage, another listener shows a
 //     ricochet, the scene removes the bullet).
 //   - World.Step: one fixed tick: periodic tasks (loop.Scheduler),
-//     physics for bodies and bullets, the scene's own rules, events, then
-//     the deferred work. No wall clock, no map iteration: World.StateHash
-//     (FNV-1a over float bits, handles and the random source) is the same
-//     for the same seed and inputs.
+//     movers and the crowd's steering, physics for bodies and bullets,
+//     the scene's own rules, events, then the deferred work. No wall
+//     clock, no map iteration: World.StateHash (FNV-1a over float bits,
+//     handles and the random source) is the same for the same seed and
+//     inputs.
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
 //     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
 //     physics and navigation at once), LineOfSight and FindCover; Route
 //     walks what the game moves itself (an AI player's controls, a
 //     formation's anchor) along the navigation.
+//   - Steering (crowd.go): World.EnableCrowd gives the world an
+//     ai/steer Crowd; SetSteering puts a character under it (behaviours,
+//     limits, target; SetSteerTarget, SetSteerBehaviours,
+//     SetSteerPursuit, AddSteerPath, StopSteering). Step hands the
+//     steered characters' positions to the crowd after MoveTo's movers,
+//     steps it, and gives each body the velocity that reaches its
+//     agent's new position; physics integrates it against the walls,
+//     whose exposed faces are the crowd's walls too. Removing an entity
+//     removes its agent. SteerAhead/SteerAsync take the step while a
+//     frame is drawn, with the same result. The game copies nothing
+//     between worlds.
 //   - World.Render: tile layers and depth-sorted entities and bullets
 //     through iso into a raster.DrawList, interpolated between the last
 //     two ticks: looks (clips by state and facing, parts turned by
@@ -57,7 +69,8 @@
 // scene/ascii and scene/imagelevel (pure data, no rendering).
 //
 // scene may import iso, atlas, physics, raster, mathx, loop, ai/nav (the
-// world's navigation and movement are built on it) and its loader
-// subpackages; it must NOT import the other ai packages (behaviour
-// reaches the world through its public methods and events) or platform.
+// world's navigation and movement are built on it), ai/steer (its crowd;
+// a leaf importing only mathx) and its loader subpackages; it must NOT
+// import the other ai packages (behaviour reaches the world through its
+// public methods and events) or platform.
 package scene

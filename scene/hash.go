@@ -20,7 +20,8 @@ func (h *fnv) sum() uint64     { return uint64(h.h) }
 // state, kind, names, position, previous position, velocity, facing,
 // sizes, health, body handle, animation), every body's position and
 // velocity in physics, and every bullet slot (position, velocity, radius,
-// mask, owner, damage, lifetime). Float values are hashed by their bits;
+// mask, owner, damage, lifetime), and the crowd's agents (which entity
+// each steers, with its behaviours, target and limits). Float values are hashed by their bits;
 // everything is walked in slot order (no map is involved), so two runs
 // that did the same things give the same hash on any machine.
 func (w *World) StateHash() uint64 {
@@ -87,6 +88,7 @@ func (w *World) StateHash() uint64 {
 		h.u64(b.Owner[i].bits())
 		h.u64(uint64(uint32(b.Damage[i]))<<32 | uint64(uint32(b.TTL[i])))
 	}
+	w.hashCrowd(&h)
 	return h.sum()
 }
 

@@ -10,13 +10,17 @@ import (
 //  1. every entity's and bullet's position is kept as the previous one,
 //     for interpolation;
 //  2. periodic tasks run (Tasks, in the order they were added);
-//  3. characters' velocities go to their bodies; physics steps bodies,
+//  3. movers sent with MoveTo get their velocities; the crowd (if
+//     EnableCrowd) takes the steered characters' positions, steps (unless
+//     SteerAhead already did) and gives each the velocity that carries it
+//     to its agent's new position;
+//  4. characters' velocities go to their bodies; physics steps bodies,
 //     then sweeps bullets against walls and bodies;
-//  4. characters take their new positions, face where they move and
+//  5. characters take their new positions, face where they move and
 //     advance their animation; bullet lifetimes count down;
-//  5. events are dispatched: bullet hits (the scene removes each bullet
+//  6. events are dispatched: bullet hits (the scene removes each bullet
 //     that hit), trigger enter/leave, pickups (collected and removed);
-//  6. deferred work lands: removed entities and bullets go, then created
+//  7. deferred work lands: removed entities and bullets go, then created
 //     entities and fired bullets appear, in the order they were asked for.
 //
 // In steady state (no new slots needed) Step does not allocate.
@@ -38,6 +42,7 @@ func (w *World) Step() {
 	w.advanceFlashes()
 	w.expire()
 	w.steerMovers()
+	w.steerCrowd()
 
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character {

@@ -162,6 +162,7 @@ type World struct {
 	nav    *Navigation
 	navErr error
 	moves  moves
+	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
@@ -670,8 +671,9 @@ func (w *World) Remove(e Entity) error {
 	return nil
 }
 
-// release frees slot i and its body.
+// release frees slot i, its body and its steering agent.
 func (w *World) release(i int) {
+	w.dropAgent(i)
 	if w.navBlock[i] && w.nav != nil {
 		w.nav.block(w.solidRect(i, w.nav), false)
 	}

@@ -309,6 +309,49 @@ func (w *Crowd) Set(i int, a Agent) error {
 	return nil
 }
 
+// SetPos moves agent i to p and keeps the rest of its state: velocity,
+// heading, wander, path progress and fault flag. It is how a world that
+// owns the positions (scene.World, whose physics has the last word) hands
+// them to the crowd before each Step, without Set's checks and restarts:
+// a non-finite p is not refused here, Step faults the agent instead.
+func (w *Crowd) SetPos(i int, p mathx.Vec2) { w.pos[i] = p }
+
+// Remove deletes agent i by moving the last agent into its place
+// (swap-remove) and returns the index the moved agent had before, which
+// is i itself when i was the last. Agents that pursued or evaded i lose
+// their target agent (-1); those that targeted the moved agent follow it
+// to i. Paths stay stored. Neighbours answers from the grid of the last
+// Step, so call it again only after the next Step.
+func (w *Crowd) Remove(i int) (moved int, err error) {
+	n := len(w.pos)
+	if i < 0 || i >= n {
+		return -1, fmt.Errorf("steer: agent %d out of range", i)
+	}
+	last := n - 1
+	if i != last {
+		w.pos[i], w.vel[i], w.heading[i], w.force[i] = w.pos[last], w.vel[last], w.heading[last], w.force[last]
+		w.target[i], w.wander[i] = w.target[last], w.wander[last]
+		w.radius[i], w.maxSpeed[i], w.maxForce[i] = w.radius[last], w.maxSpeed[last], w.maxForce[last]
+		w.beh[i], w.targetAgent[i], w.path[i], w.pathIdx[i] = w.beh[last], w.targetAgent[last], w.path[last], w.pathIdx[last]
+		w.fault[i], w.idle[i] = w.fault[last], w.idle[last]
+	}
+	w.pos, w.vel, w.heading, w.force = w.pos[:last], w.vel[:last], w.heading[:last], w.force[:last]
+	w.target, w.wander = w.target[:last], w.wander[:last]
+	w.radius, w.maxSpeed, w.maxForce = w.radius[:last], w.maxSpeed[:last], w.maxForce[:last]
+	w.beh, w.targetAgent, w.path, w.pathIdx = w.beh[:last], w.targetAgent[:last], w.path[:last], w.pathIdx[:last]
+	w.fault, w.idle = w.fault[:last], w.idle[:last]
+	w.push = w.push[:min(len(w.push), last)] // Add appends one per agent
+	for k, t := range w.targetAgent {
+		switch int(t) {
+		case i:
+			w.targetAgent[k] = -1
+		case last:
+			w.targetAgent[k] = int32(i)
+		}
+	}
+	return last, nil
+}
+
 // SetTarget moves agent i's target point. A non-finite target is refused.
 func (w *Crowd) SetTarget(i int, t mathx.Vec2) error {
 	if i < 0 || i >= len(w.pos) {

@@ -1,0 +1,371 @@
+package scene
+
+import (
+	"errors"
+	"fmt"
+
+	"diorama/ai/steer"
+	"diorama/mathx"
+)
+
+// A World can own a steering crowd (package ai/steer): characters put
+// under its steering move by separation, wall avoidance, arrival, wander,
+// pursuit and the rest without the game copying anything between worlds.
+// In each Step, after MoveTo's movers get their velocities and before
+// physics, the world hands every steered character's position to the
+// crowd (steer.Crowd.SetPos), steps the crowd, and gives each body the
+// velocity that carries it to where its agent went in one tick; physics
+// then integrates it against walls and other bodies, and the next tick's
+// steering starts from where physics left it. The crowd keeps its own
+// steering velocity (what the behaviours accelerate), so a character
+// pressed against a wall keeps trying to go where it wanted.
+
+// ErrNoCrowd is returned by the steering methods of a World without a
+// crowd (see World.EnableCrowd).
+var ErrNoCrowd = errors.New("scene: the world has no crowd (EnableCrowd)")
+
+// crowdState is the world's steering crowd and its bookkeeping.
+type crowdState struct {
+	c *steer.Crowd
+	// agentOf holds, by entity slot, the slot's agent index + 1 (0: not
+	// steered); slot and from are by agent index: its entity slot, and
+	// the position handed to the crowd for this tick's step.
+	agentOf []int32
+	slot    []int32
+	from    []mathx.Vec2
+	walls   wallIndex
+	ownWall bool // the crowd's walls are the world's physics walls
+	// ahead is set when the crowd already took this tick's step
+	// (SteerAhead); the async fields run SteerAhead on another goroutine.
+	ahead     bool
+	asyncReq  chan struct{}
+	asyncDone chan struct{}
+	asyncBusy bool
+}
+
+// EnableCrowd gives the world a steering crowd configured by cfg
+// (steer.DefaultConfig is a good start). When cfg.Walls is nil, the
+// crowd's walls are the physics world's walls (their exposed faces;
+// walls added later are picked up on the next step); solid objects and
+// other static bodies are left to physics. cfg.Workers > 1 runs the
+// steering force pass on that many goroutines (bit-identical results;
+// World.Close stops them). A world has at most one crowd.
+func (w *World) EnableCrowd(cfg steer.Config) error {
+	if w.crowd != nil {
+		return errors.New("scene: the world already has a crowd")
+	}
+	cr := &crowdState{}
+	if cfg.Walls == nil {
+		cfg.Walls = cr.walls.query
+		cr.ownWall = true
+	}
+	cr.c = steer.NewCrowd(cfg)
+	w.crowd = cr
+	return nil
+}
+
+// CrowdConfig returns the crowd's configuration (zero without a crowd).
+func (w *World) CrowdConfig() steer.Config {
+	if w.crowd == nil {
+		return steer.Config{}
+	}
+	return w.crowd.c.Config()
+}
+
+// CrowdStats returns what the crowd's last step did (neighbour tests,
+// faulted agents, skipped walls).
+func (w *World) CrowdStats() steer.Stats {
+	if w.crowd == nil {
+		return steer.Stats{}
+	}
+	w.crowd.wait()
+	return w.crowd.c.Stats()
+}
+
+// Steered reports whether e is under the crowd's steering.
+func (w *World) Steered(e Entity) bool {
+	_, ok := w.agentOf(e)
+	return ok
+}
+
+// agentOf returns e's agent index.
+func (w *World) agentOf(e Entity) (int, bool) {
+	i, ok := w.slotOf(e)
+	if !ok || w.crowd == nil || i >= len(w.crowd.agentOf) || w.crowd.agentOf[i] == 0 {
+		return 0, false
+	}
+	return int(w.crowd.agentOf[i]) - 1, true
+}
+
+// steerable returns e's slot and the crowd, or why e cannot be steered.
+func (w *World) steerable(e Entity) (int, *crowdState, error) {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return 0, nil, ErrStale
+	}
+	if w.crowd == nil {
+		return 0, nil, ErrNoCrowd
+	}
+	if w.kind[i] != Character {
+		return 0, nil, fmt.Errorf("scene: cannot steer a %s", w.kind[i])
+	}
+	w.crowd.wait()
+	return i, w.crowd, nil
+}
+
+// SetSteering puts character e under the crowd's steering, or changes
+// how it is steered: a gives its limits (MaxSpeed, MaxForce), behaviours,
+// target point and path (from AddSteerPath). The agent's position and
+// velocity are the character's own (a.Pos and a.Vel are ignored); a zero
+// a.Radius takes the character's radius; a.Path counts only with
+// FollowingPath (else none); a.TargetAgent is ignored (use
+// SetSteerPursuit, which names an entity). From the next Step on, the
+// crowd sets the character's velocity each tick (overriding SetVelocity
+// and MoveTo). Invalid values are an error and change nothing.
+func (w *World) SetSteering(e Entity, a steer.Agent) error {
+	i, cr, err := w.steerable(e)
+	if err != nil {
+		return err
+	}
+	a.Pos, a.Vel = w.pos[i].XY(), w.vel[i]
+	if a.Radius == 0 {
+		a.Radius = w.radius[i]
+	}
+	a.TargetAgent = -1
+	if a.Behaviours&steer.FollowingPath == 0 {
+		a.Path = -1
+	}
+	if i < len(cr.agentOf) && cr.agentOf[i] != 0 {
+		k := int(cr.agentOf[i]) - 1
+		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by SetSteerPursuit
+		return cr.c.Set(k, a)
+	}
+	k, err := cr.c.Add(a)
+	if err != nil {
+		return err
+	}
+	for len(cr.agentOf) < len(w.state) {
+		cr.agentOf = append(cr.agentOf, 0)
+	}
+	cr.agentOf[i] = int32(k + 1)
+	cr.slot = append(cr.slot, int32(i))
+	cr.from = append(cr.from, a.Pos)
+	return nil
+}
+
+// StopSteering takes e out of the crowd (removing it from the world
+// does too); its velocity stays what the crowd last gave it. An entity
+// that is not steered is left alone.
+func (w *World) StopSteering(e Entity) error {
+	i, _, err := w.steerable(e)
+	if err != nil {
+		return err
+	}
+	w.dropAgent(i)
+	return nil
+}
+
+// SetSteerTarget moves e's target point (Seeking, Arriving, Fleeing,
+// Swarming). A non-finite target is refused.
+func (w *World) SetSteerTarget(e Entity, p mathx.Vec2) error {
+	k, err := w.steeredAgent(e)
+	if err != nil {
+		return err
+	}
+	return w.crowd.c.SetTarget(k, p)
+}
+
+// SetSteerBehaviours switches e's behaviours.
+func (w *World) SetSteerBehaviours(e Entity, b steer.Behaviour) error {
+	k, err := w.steeredAgent(e)
+	if err != nil {
+		return err
+	}
+	w.crowd.c.SetBehaviours(k, b)
+	return nil
+}
+
+// SetSteerPursuit sets the entity e pursues or evades (Pursuing, Evading):
+// another steered character, or a nil Entity for none. When the target
+// leaves the crowd, e's pursuit ends.
+func (w *World) SetSteerPursuit(e, target Entity) error {
+	k, err := w.steeredAgent(e)
+	if err != nil {
+		return err
+	}
+	j := -1
+	if target != (Entity{}) {
+		var ok bool
+		if j, ok = w.agentOf(target); !ok {
+			return fmt.Errorf("scene: pursuit target is not steered")
+		}
+	}
+	return w.crowd.c.SetTargetAgent(k, j)
+}
+
+// AddSteerPath stores a copy of a waypoint path for steer.Agent.Path
+// (FollowingPath) and returns its id. Empty or non-finite paths are
+// refused.
+func (w *World) AddSteerPath(pts []mathx.Vec2, loop bool) (int, error) {
+	if w.crowd == nil {
+		return -1, ErrNoCrowd
+	}
+	w.crowd.wait()
+	return w.crowd.c.AddPath(pts, loop)
+}
+
+// steeredAgent returns steered e's agent index.
+func (w *World) steeredAgent(e Entity) (int, error) {
+	i, cr, err := w.steerable(e)
+	if err != nil {
+		return 0, err
+	}
+	if i >= len(cr.agentOf) || cr.agentOf[i] == 0 {
+		return 0, fmt.Errorf("scene: %q is not steered (SetSteering)", w.name[i])
+	}
+	return int(cr.agentOf[i]) - 1, nil
+}
+
+// dropAgent removes slot i's agent, if any: the last agent takes its
+// index.
+func (w *World) dropAgent(i int) {
+	cr := w.crowd
+	if cr == nil || i >= len(cr.agentOf) || cr.agentOf[i] == 0 {
+		return
+	}
+	cr.wait()
+	k := int(cr.agentOf[i]) - 1
+	cr.agentOf[i] = 0
+	last, _ := cr.c.Remove(k) // k is in range
+	if last != k {
+		cr.slot[k], cr.from[k] = cr.slot[last], cr.from[last]
+		cr.agentOf[cr.slot[k]] = int32(k + 1)
+	}
+	cr.slot, cr.from = cr.slot[:last], cr.from[:last]
+}
+
+// SteerAhead takes the crowd's step of the next Step now, from the
+// positions the characters have now; the next Step then only hands out
+// its velocities. It reads the world's positions and writes only the
+// crowd, so it may run on another goroutine while the world is drawn
+// (World.Render) or read, but alongside nothing that changes the world
+// (SteerAsync runs it so). The outcome is bit-identical to letting Step
+// steer, as long as nothing moves or re-steers a character between
+// SteerAhead and that Step (tasks included: they run before steering):
+// such changes are seen one tick later.
+func (w *World) SteerAhead() {
+	cr := w.crowd
+	if cr == nil || cr.ahead {
+		return
+	}
+	w.stepCrowd()
+	cr.ahead = true
+}
+
+// SteerAsync starts SteerAhead on the world's own goroutine and returns
+// at once; the next Step (and the steering methods, StateHash, Remove of
+// a steered entity and Close) waits for it. Call it after a Step, then
+// only read and draw the world until the next Step (creating, moving or
+// removing entities meanwhile would race with it): with 2 cores the
+// crowd's step then costs no frame time. World.Close stops the
+// goroutine.
+func (w *World) SteerAsync() {
+	cr := w.crowd
+	if cr == nil || cr.ahead || cr.asyncBusy {
+		return
+	}
+	if cr.asyncReq == nil {
+		cr.asyncReq, cr.asyncDone = make(chan struct{}), make(chan struct{})
+		go func(req, done chan struct{}) {
+			for range req {
+				w.SteerAhead()
+				done <- struct{}{}
+			}
+		}(cr.asyncReq, cr.asyncDone)
+	}
+	cr.asyncBusy = true
+	cr.asyncReq <- struct{}{}
+}
+
+// wait waits for a SteerAsync in progress.
+func (cr *crowdState) wait() {
+	if cr.asyncBusy {
+		<-cr.asyncDone
+		cr.asyncBusy = false
+	}
+}
+
+// Close stops the goroutines the world started: the physics workers
+// (physics.World.Close), the crowd's force-pass workers and SteerAsync's.
+// The world stays usable; stepping starts the workers again.
+func (w *World) Close() {
+	w.Phys.Close()
+	if cr := w.crowd; cr != nil {
+		cr.wait()
+		if cr.asyncReq != nil {
+			close(cr.asyncReq)
+			cr.asyncReq, cr.asyncDone = nil, nil
+		}
+		cr.c.Close()
+	}
+}
+
+// stepCrowd hands the steered characters' positions to the crowd and
+// steps it.
+func (w *World) stepCrowd() {
+	cr := w.crowd
+	if cr.ownWall && cr.walls.walls != w.Phys.WallCount() {
+		cr.walls.build(w.Phys)
+	}
+	for k, i := range cr.slot {
+		p := w.pos[i].XY()
+		cr.from[k] = p
+		cr.c.SetPos(k, p)
+	}
+	_ = cr.c.Step(w.dt) // dt is finite and > 0
+}
+
+// steerCrowd is Step's steering: the crowd steps (unless SteerAhead did
+// already) and each live steered character gets the velocity that
+// carries it to its agent's new position in one tick.
+func (w *World) steerCrowd() {
+	cr := w.crowd
+	if cr == nil {
+		return
+	}
+	cr.wait()
+	if !cr.ahead {
+		w.stepCrowd()
+	}
+	cr.ahead = false
+	inv := 1 / w.dt
+	pos := cr.c.Positions()
+	for k, i := range cr.slot {
+		if w.state[i] != stLive {
+			continue // pending creation: it joins physics at the end of the tick
+		}
+		if v := pos[k].Sub(cr.from[k]).Scale(inv); v.IsFinite() {
+			w.vel[i] = v
+		}
+	}
+}
+
+// hashCrowd adds the crowd's bookkeeping to the state hash: which entity
+// each agent steers and how (its behaviours, target, pursuit and path).
+func (w *World) hashCrowd(h *fnv) {
+	cr := w.crowd
+	if cr == nil {
+		return
+	}
+	cr.wait()
+	h.u64(uint64(len(cr.slot)))
+	for k, i := range cr.slot {
+		a := cr.c.Agent(k)
+		h.u64(uint64(i)<<32 | uint64(a.Behaviours))
+		h.v2(a.Target)
+		h.u64(uint64(uint32(int32(a.TargetAgent)))<<32 | uint64(uint32(int32(a.Path))))
+		h.f64(a.Radius)
+		h.f64(a.MaxSpeed)
+		h.f64(a.MaxForce)
+	}
+}

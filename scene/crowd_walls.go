@@ -1,0 +1,135 @@
+package scene
+
+import (
+	"math"
+
+	"diorama/ai/steer"
+	"diorama/mathx"
+	"diorama/physics"
+)
+
+// wallCell is the side, in world units, of the wall index's cells.
+const wallCell = 4
+
+// maxWallCells bounds the wall index's cell count; walls spread wider get
+// larger cells.
+const maxWallCells = 1 << 22
+
+// wallIndex answers the crowd's wall queries (steer.WallQuery) from the
+// physics world's walls: each wall's exposed faces (physics'
+// WallFaces) as segments, bucketed in square cells (a CSR table:
+// segments of cell c are ids[start[c]:start[c+1]], in segment order).
+type wallIndex struct {
+	segs       []steer.Segment
+	first      [][2]int32 // per segment, its first cell (column, row)
+	origin     mathx.Vec2
+	cell       float64
+	cols, rows int
+	start      []int32
+	ids        []int32
+	walls      int // physics walls indexed (the index is rebuilt when more are added)
+}
+
+// build indexes the walls of ph.
+func (wi *wallIndex) build(ph *physics.World) {
+	n := ph.WallCount()
+	wi.walls = n
+	wi.segs, wi.first = wi.segs[:0], wi.first[:0]
+	if n == 0 {
+		wi.cols, wi.rows = 0, 0
+		return
+	}
+	box := ph.Wall(0)
+	for i := 1; i < n; i++ {
+		box = box.Union(ph.Wall(i))
+	}
+	wi.origin = box.Min
+	wi.cell = wallCell
+	for {
+		wi.cols = max(1, int(math.Ceil((box.Max.X-box.Min.X)/wi.cell)))
+		wi.rows = max(1, int(math.Ceil((box.Max.Y-box.Min.Y)/wi.cell)))
+		if wi.cols*wi.rows <= maxWallCells {
+			break
+		}
+		wi.cell *= 2
+	}
+	type span struct{ c0, r0, c1, r1 int }
+	var spans []span
+	for i := 0; i < n; i++ {
+		b, f := ph.Wall(i), ph.WallFaces(i)
+		x0, y0, x1, y1 := b.Min.X, b.Min.Y, b.Max.X, b.Max.Y
+		faces := [4]steer.Segment{
+			{A: mathx.V2(x0, y0), B: mathx.V2(x1, y0)}, // low y (TileBox's top)
+			{A: mathx.V2(x1, y0), B: mathx.V2(x1, y1)}, // high x
+			{A: mathx.V2(x0, y1), B: mathx.V2(x1, y1)}, // high y
+			{A: mathx.V2(x0, y0), B: mathx.V2(x0, y1)}, // low x
+		}
+		for k, sg := range faces {
+			if f&(1<<k) == 0 {
+				continue
+			}
+			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
+			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
+			wi.segs = append(wi.segs, sg)
+			wi.first = append(wi.first, [2]int32{int32(c0), int32(r0)})
+			spans = append(spans, span{c0, r0, c1, r1})
+		}
+	}
+	// Counting sort of (cell, segment) pairs, segment order kept.
+	wi.start = make([]int32, wi.cols*wi.rows+1)
+	for _, s := range spans {
+		for r := s.r0; r <= s.r1; r++ {
+			for c := s.c0; c <= s.c1; c++ {
+				wi.start[r*wi.cols+c+1]++
+			}
+		}
+	}
+	for c := 1; c < len(wi.start); c++ {
+		wi.start[c] += wi.start[c-1]
+	}
+	wi.ids = make([]int32, wi.start[len(wi.start)-1])
+	fill := make([]int32, wi.cols*wi.rows)
+	copy(fill, wi.start)
+	for id, s := range spans {
+		for r := s.r0; r <= s.r1; r++ {
+			for c := s.c0; c <= s.c1; c++ {
+				k := r*wi.cols + c
+				wi.ids[fill[k]] = int32(id)
+				fill[k]++
+			}
+		}
+	}
+}
+
+// cellOf returns the cell holding (x, y), clamped to the index.
+func (wi *wallIndex) cellOf(x, y float64) (int, int) {
+	c := math.Floor((x - wi.origin.X) / wi.cell)
+	r := math.Floor((y - wi.origin.Y) / wi.cell)
+	return int(min(max(c, 0), float64(wi.cols-1))), int(min(max(r, 0), float64(wi.rows-1)))
+}
+
+// query is a steer.WallQuery: each segment whose cells overlap area,
+// once, in the order of the first cell (row by row) that holds it. A
+// segment covers a rectangle of cells, so the first of them inside the
+// query's cells is (max of the first columns, max of the first rows): it
+// is reported there and skipped in the others. query writes nothing, so
+// the crowd's force-pass goroutines may call it at once.
+func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
+	if wi.cols == 0 || !area.Min.IsFinite() || !area.Max.IsFinite() {
+		return dst
+	}
+	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
+	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
+	for r := r0; r <= r1; r++ {
+		row := r * wi.cols
+		for c := c0; c <= c1; c++ {
+			for _, id := range wi.ids[wi.start[row+c]:wi.start[row+c+1]] {
+				f := wi.first[id]
+				if max(int(f[0]), c0) == c && max(int(f[1]), r0) == r {
+					dst = append(dst, wi.segs[id])
+				}
+			}
+		}
+	}
+	return dst
+}
