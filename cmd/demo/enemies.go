@@ -70,9 +70,6 @@ type enemy struct {
 	cool   int
 	broken bool
 	state  string // shown by the debug overlay (a constant: no per-tick allocation)
-	// numbers the overlay formats after state: note says which
-	note         noteKind
-	noteA, noteB float64
 
 	goal    mathx.Vec2
 	replan  int
@@ -87,7 +84,7 @@ type enemy struct {
 	id      int // member id in its squad
 	dodge   int
 	side    float64
-	aimErr  float64
+	acc     float64 // the fuzzy enemy's accuracy (0..100)
 	rockets int
 	tired   float64
 	// noDodge turns the gunner's dodge off (the scenario test's control
@@ -101,26 +98,18 @@ type enemy struct {
 
 func (e *enemy) spec() *kindSpec { return &kinds[e.kind] }
 
-// noteKind says which numbers follow an enemy's state in the overlay.
-type noteKind uint8
-
-const (
-	noteNone     noteKind = iota
-	noteAccuracy          // fuzzy: accuracy (noteA)
-	noteSlot              // squad: slot (noteA) and safety (noteB)
-	noteAmmo              // cover: ammo (noteA)
-)
-
-// label is the overlay's text for the enemy (formatted only when drawn).
+// label is the overlay's text for the enemy: its state and its brain's
+// numbers (formatted only when drawn).
 func (e *enemy) label() string {
 	s := e.spec().name + ": " + e.state
-	switch e.note {
-	case noteAccuracy:
-		s += fmt.Sprintf(" acc %.0f", e.noteA)
-	case noteSlot:
-		s += fmt.Sprintf(" slot %.0f safety %.2f", e.noteA, e.noteB)
-	case noteAmmo:
-		s += fmt.Sprintf(" ammo %.0f", e.noteA)
+	switch {
+	case e.fz != nil:
+		s += fmt.Sprintf(" acc %.0f", e.acc)
+	case e.sq != nil:
+		i := e.sq.f.Index(e.id)
+		s += fmt.Sprintf(" slot %d safety %.2f", e.sq.f.Slot(i), e.sq.f.Safety(i))
+	case e.loop != nil:
+		s += fmt.Sprintf(" ammo %d", e.loop.Ammo())
 	}
 	return s
 }

@@ -76,12 +76,12 @@ func (e *enemy) fuzzyThink() {
 	if err != nil {
 		acc = 50
 	}
-	e.aimErr = (100 - acc) / 100 * 0.45
+	e.acc = acc
 	w := "pistol"
 	if rocket {
 		w = "rocket"
 	}
-	e.state, e.note, e.noteA = w, noteAccuracy, acc
+	e.state = w
 	switch {
 	case e.broken:
 		e.desired = mathx.Vec2{}
@@ -108,10 +108,10 @@ func (e *enemy) fuzzyThink() {
 		if e.cool == 0 && math.Abs(mathx.AngleDiff(e.turret, e.toPlayerAngle())) < 0.3 {
 			if rocket {
 				e.rockets--
-				e.shoot(e.aimErr, true)
+				e.shoot((100-e.acc)/100*0.45, true)
 				e.cool = 70
 			} else {
-				e.shoot(e.aimErr, false)
+				e.shoot((100-e.acc)/100*0.45, false)
 				e.cool = 24
 			}
 		}
@@ -178,7 +178,7 @@ func (e *enemy) squadThink() {
 	}
 	i := e.sq.f.Index(e.id)
 	t := L.onFloor(e.sq.f.Target(i))
-	e.state, e.note, e.noteA, e.noteB = "formation", noteSlot, float64(e.sq.f.Slot(i)), e.sq.f.Safety(i)
+	e.state = "formation"
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if e.pos().Dist(t) > 0.25 {
@@ -207,7 +207,7 @@ func (e *enemy) coverThink() {
 	}
 	pp := L.w.Pos(L.player).XY()
 	out := e.loop.Tick(tactics.LoopInput{Self: e.pos(), Threat: pp, ThreatVisible: e.seesPlayer()})
-	e.state, e.note, e.noteA = out.Phase.String(), noteAmmo, float64(e.loop.Ammo())
+	e.state = out.Phase.String()
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	} else if out.Move || (out.Phase == tactics.Reload && e.pos().Dist(e.loop.Cover()) > 0.05) {
