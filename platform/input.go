@@ -358,6 +358,23 @@ func (in *Input) SetGamepad(i int, raw RawGamepad) {
 	p.down = now
 }
 
+// AnyPressed reports whether a key, a mouse button or a finger went down
+// this tick, or a button of any gamepad was pressed: "press any key".
+func (in *Input) AnyPressed() bool {
+	for _, ev := range in.events {
+		switch ev.Kind {
+		case KeyDown, MouseDown, TouchDown:
+			return true
+		}
+	}
+	for i := range in.pads {
+		if in.pads[i].pressed != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Clock returns the fixed-step clock driving the game (nil for an Input
 // not made by a [Driver]): read its Stats for FPS/TPS displays, or Pause
 // and Resume it for a pause menu (the change applies from the next frame).

@@ -177,3 +177,34 @@ func FuzzInputPush(f *testing.F) {
 		}
 	})
 }
+
+// AnyPressed: a key, mouse button or finger going down, or a pad button
+// pressed, this tick; not moves, releases, held keys or stick motion.
+func TestAnyPressed(t *testing.T) {
+	in := NewInput(320, 240)
+	quiet := []Event{{Kind: MouseMove, Pointer: MousePointer, X: 3, Y: 4}, {Kind: KeyUp, Key: KeyA}}
+	for _, e := range quiet {
+		in.Push(e)
+	}
+	in.SetGamepad(2, RawGamepad{Connected: true, Axes: [6]float64{0.9}})
+	if in.AnyPressed() {
+		t.Fatal("moves, a stray release and a pushed stick count as a press")
+	}
+	for _, e := range []Event{{Kind: KeyDown, Key: KeyQ}, {Kind: MouseDown, Pointer: MousePointer, Button: MouseRight}, {Kind: TouchDown, Pointer: 3}} {
+		in.EndTick()
+		in.Push(e)
+		if !in.AnyPressed() {
+			t.Fatalf("%+v is not a press", e)
+		}
+	}
+	in.EndTick()
+	if in.AnyPressed() {
+		t.Fatal("a held key or finger counts as a new press")
+	}
+	raw := RawGamepad{Connected: true}
+	raw.Buttons[PadDPadDown] = true
+	in.SetGamepad(3, raw)
+	if !in.AnyPressed() {
+		t.Fatal("a d-pad press on pad 3 is not a press")
+	}
+}

@@ -199,7 +199,7 @@ func (g *game) Update(in *platform.Input) error {
 	g.sawInput = len(in.Events()) > 0 || in.Gamepad(0).Left != (mathx.Vec2{}) || in.Gamepad(0).Right != (mathx.Vec2{})
 	g.hotReload()
 	pad := in.Gamepad(0)
-	if g.attract && humanInput(in, pad) {
+	if g.attract && in.AnyPressed() {
 		g.attract, g.auto, g.idle = false, false, 0
 		g.scr, g.sel, g.L = screenSelect, 0, nil
 		return nil
@@ -220,22 +220,10 @@ func (g *game) Update(in *platform.Input) error {
 // AI plays.
 const attractTicks = 8 * tps
 
-// humanInput reports a key, mouse button, touch or gamepad button going
-// down this tick.
-func humanInput(in *platform.Input, pad platform.Gamepad) bool {
-	for _, ev := range in.Events() {
-		switch ev.Kind {
-		case platform.KeyDown, platform.MouseDown, platform.TouchDown:
-			return true
-		}
-	}
-	return pad.Pressed(platform.PadA) || pad.Pressed(platform.PadB) || pad.Pressed(platform.PadStart)
-}
-
 func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
 	rows := g.rows()
 	if g.scr == screenSelect && !g.auto {
-		if g.idle++; humanInput(in, pad) {
+		if g.idle++; in.AnyPressed() {
 			g.idle = 0
 		}
 		if g.idle > attractTicks && len(g.levels) > 0 {
