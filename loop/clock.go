@@ -147,6 +147,13 @@ func (c *Clock) Advance(dt time.Duration) int {
 	return int(n)
 }
 
+// AddFrame counts a frame that covered dt and ran ticks in Stats without
+// advancing the clock: for a driver that runs the ticks itself (the
+// headless backend, tick by tick) and reports each drawn frame with the
+// simulated time it spans, so Stats' frame rate is frames per simulated
+// second.
+func (c *Clock) AddFrame(dt time.Duration, ticks int) { c.stats.Add(dt, ticks) }
+
 // Update reads the Source and advances by the time since the previous
 // Update (or Resume). The first call only starts the clock and returns 0.
 // Without a Source it returns 0.

@@ -48,7 +48,6 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 	}
 	took := time.Since(start) + g.sim
 	g.sim = 0
-	g.fpsFrames++
 	g.drawn++
 	if g.L != nil && g.scr == screenPlay && len(g.L.enemies) >= 3 {
 		g.times.Add(took, 0)

@@ -90,10 +90,7 @@ type game struct {
 	times     loop.FrameStats // drawn frames while a wave is busy (3+ enemies): the ticks since the last frame + drawing
 	drawn     int             // every drawn frame
 	sim       time.Duration   // Update time since the last drawn frame
-	// simulated frame rate: frames drawn per simulated second (ticks),
-	// for runs whose clock does not see real frames (headless)
-	fpsTicks, fpsFrames int
-	tbuf                []byte // the HUD's banner bytes, reused
+	tbuf      []byte          // the HUD's banner bytes, reused
 }
 
 func newGame(seed uint64, workers int, auto bool) *game {
@@ -184,14 +181,8 @@ func (g *game) pick(i int) {
 func (g *game) Update(in *platform.Input) error {
 	start := time.Now()
 	defer func() { g.sim += time.Since(start) }()
-	g.fpsTicks++
-	if c := in.Clock(); c != nil && c.Stats().Frames > 0 {
+	if c := in.Clock(); c != nil { // real frames, or simulated ones headless
 		g.fps = c.Stats().FPS
-	} else if g.fpsTicks >= tps && g.fpsFrames > 0 {
-		// no real frames through the clock (headless): frames drawn per
-		// simulated second
-		g.fps = float64(g.fpsFrames) * tps / float64(g.fpsTicks)
-		g.fpsTicks, g.fpsFrames = 0, 0
 	}
 	if in.KeyPressed(platform.KeyF1) {
 		g.debug = !g.debug

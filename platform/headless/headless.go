@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"diorama/platform"
 	"diorama/raster"
@@ -96,6 +97,7 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 	}
 	res := &Result{Frame: d.Frame, Input: d.Input}
 	next, recorded := 0, 0 // recorded: the time the next GIF frame starts at
+	drawnAt := 0           // the tick after the last drawn frame
 	var runErr error
 	for t := 0; t < opt.Ticks; t++ {
 		for ; next < len(opt.Script) && opt.Script[next].Tick <= t; next++ {
@@ -117,6 +119,9 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 		}
 		g.Draw(d.Frame, 0)
 		res.Frames++
+		// The frame spans the ticks since the last one, in simulated time.
+		d.Clock.AddFrame(time.Duration(t+1-drawnAt)*d.Clock.Step(), t+1-drawnAt)
+		drawnAt = t + 1
 		if opt.OnDraw != nil {
 			opt.OnDraw(t, d.Frame)
 		}

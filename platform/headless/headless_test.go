@@ -283,3 +283,32 @@ func TestGIFTiming(t *testing.T) {
 		t.Fatal("negative GIFEvery accepted")
 	}
 }
+
+// fpsGame reads the frame rate the clock reports.
+type fpsGame struct{ fps float64 }
+
+func (g *fpsGame) Update(in *platform.Input) error {
+	if c := in.Clock(); c != nil {
+		g.fps = c.Stats().FPS
+	}
+	return nil
+}
+
+func (g *fpsGame) Draw(*raster.Frame, float64) {}
+
+// The clock's Stats count headless frames in simulated time: drawing
+// every 2nd or 3rd tick at 60 TPS is 30 or 20 frames a second.
+func TestClockStatsHeadless(t *testing.T) {
+	for _, c := range []struct {
+		every int
+		fps   float64
+	}{{2, 30}, {3, 20}} {
+		g := &fpsGame{}
+		if _, err := Run(g, platform.Config{Width: 8, Height: 8, TPS: 60}, Options{Ticks: 121, DrawEvery: c.every}); err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(g.fps-c.fps) > 0.1 {
+			t.Errorf("drawing every %d ticks: the clock says %.2f FPS, want %.0f", c.every, g.fps, c.fps)
+		}
+	}
+}
