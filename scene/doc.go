@@ -48,13 +48,22 @@
 //     look's frames and clips in an atlas by name ("tank_walk_SE"),
 //     World.Facings gives the facings of art drawn at world headings.
 //   - What a level brought: World.Sources (the files it was read from,
-//     for hot reload) and World.Props (each object's custom properties).
+//     for hot reload) and World.Props (each object's custom properties);
+//     what the game brings: World.SetData (its own value per entity).
+//   - Waves: an Overlord (seed 000's) wakes when the player enters its
+//     triggers, spawns its wave and locks the doors it names (SetSolid,
+//     Events.Door) until the wave is over; image levels and Tiled maps
+//     (triggers of class "overlord") build them.
+//   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)
+//     through iso/overlay.
 //   - Builders (build_*.go) that turn each loader's data into a World on
 //     an iso grid: Tiled maps (isometric, staggered, orthogonal and
 //     hexagonal, finite or infinite), IsoMob XML
 //     scenes (with their art: textured walls and floors, sprites per
 //     angle, from <media> sheets or loose PNGs), ASCII levels and image
-//     levels with their JSON. The ASCII, image and IsoMob builders check BuildOptions.Limits (LevelLimits:
+//     levels with their JSON; LoadLevel picks one by the file's
+//     extension and OpenRoot opens the folder a level file's references
+//     may reach. The ASCII, image and IsoMob builders check BuildOptions.Limits (LevelLimits:
 //     cells, entities, floor area, wall pixels, time) from the level's
 //     sizes and counts before the world is made, and merge wall cells
 //     into blocks rather than making one entity per cell, so a hostile
@@ -68,7 +77,8 @@
 // The loaders themselves are the subpackages scene/tiled, scene/isoxml,
 // scene/ascii and scene/imagelevel (pure data, no rendering).
 //
-// scene may import iso, atlas, physics, raster, mathx, loop, ai/nav (the
+// scene may import iso, iso/overlay (DebugView), atlas, physics, raster,
+// mathx, loop, ai/nav (the
 // world's navigation and movement are built on it), ai/steer (its crowd;
 // a leaf importing only mathx) and its loader subpackages; it must NOT
 // import the other ai packages (behaviour reaches the world through its
