@@ -66,7 +66,7 @@ func (w *World) AddOverlord(o *Overlord) error {
 		for _, t := range o.Triggers {
 			if t == ev.Trigger {
 				o.active = true
-				w.lockDoors()
+				w.lockDoors(o)
 				return
 			}
 		}
@@ -86,7 +86,7 @@ func (w *World) AddOverlord(o *Overlord) error {
 		if o.spawned >= o.Wave {
 			if len(o.alive) == 0 { // the wave is over: its doors open
 				o.done = true
-				w.lockDoors()
+				w.lockDoors(o)
 			}
 			return o.done
 		}
@@ -103,33 +103,33 @@ func (w *World) AddOverlord(o *Overlord) error {
 	return nil
 }
 
-// lockDoors locks each door an overlord at work names (woken, its wave
-// not over) and unlocks the others its overlords name: a solid-capable
-// object of that name is made solid or not (physics and navigation, see
-// SetSolid) and Events.Door says so; a trigger of class "door" of that
-// name gets Value 1 or 0.
-func (w *World) lockDoors() {
-	for _, o := range w.Overlords {
-		for _, name := range o.Locks {
-			locked := false
-			for _, p := range w.Overlords {
-				if p.active && !p.done && slices.Contains(p.Locks, name) {
-					locked = true
-					break
-				}
+// lockDoors locks or unlocks the doors o names, after o woke or its
+// wave ended: a door is locked while any overlord at work (woken, its
+// wave not over) names it. A solid-capable object of that name is made
+// solid or not (physics and navigation, see SetSolid) and Events.Door
+// says so; a trigger of class "door" of that name gets Value 1 or 0.
+// Doors no changing overlord names keep their state (an image level's
+// door locked from the start).
+func (w *World) lockDoors(o *Overlord) {
+	for _, name := range o.Locks {
+		locked := false
+		for _, p := range w.Overlords {
+			if p.active && !p.done && slices.Contains(p.Locks, name) {
+				locked = true
+				break
 			}
-			for _, i := range w.byName[name] {
-				switch {
-				case w.state[i] != stLive:
-				case w.kind[i] == Trigger && w.class[i] == "door":
-					w.value[i] = 0
-					if locked {
-						w.value[i] = 1
-					}
-				case w.kind[i] == Object && w.solid[i] != locked && (w.extent[i] != mathx.Vec2{} || w.radius[i] > 0):
-					if w.SetSolid(w.handle(int(i)), locked) == nil {
-						w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
-					}
+		}
+		for _, i := range w.byName[name] {
+			switch {
+			case w.state[i] != stLive:
+			case w.kind[i] == Trigger && w.class[i] == "door":
+				w.value[i] = 0
+				if locked {
+					w.value[i] = 1
+				}
+			case w.kind[i] == Object && w.solid[i] != locked && (w.extent[i] != mathx.Vec2{} || w.radius[i] > 0):
+				if w.SetSolid(w.handle(int(i)), locked) == nil {
+					w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
 				}
 			}
 		}

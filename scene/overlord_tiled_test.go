@@ -48,6 +48,11 @@ func TestTiledOverlords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A door no overlord names, locked from the start, stays locked.
+	vault, err := w.Create(EntityDef{Kind: Trigger, Class: "door", Name: "vault", Pos: mathx.V3(5.5, 5.5, 0), Extent: mathx.V2(0.5, 0.5), Value: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var doorEvents []DoorEvent
 	w.Events.Door.Subscribe(func(d DoorEvent) { doorEvents = append(doorEvents, d) })
 	p := entityAt(t, w, "player")
@@ -89,6 +94,9 @@ func TestTiledOverlords(t *testing.T) {
 		w.Step()
 	}
 	w.Step()
+	if w.value[vault.Slot()] != 1 {
+		t.Error("a door no overlord names was unlocked")
+	}
 	if !o.Done() || w.Solid(gateObj) || w.value[gate.Slot()] != 0 || len(doorEvents) != 2 || doorEvents[1].Locked {
 		t.Fatalf("after the wave: done %v, solid %v, door value %d, events %+v", o.Done(), w.Solid(gateObj), w.value[gate.Slot()], doorEvents)
 	}
