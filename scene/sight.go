@@ -10,10 +10,14 @@ import (
 // LineOfSight reports whether the straight line from a to b (world x, y)
 // is clear of walls and solid objects; characters, pickups and triggers
 // do not block sight.
-func (w *World) LineOfSight(a, b mathx.Vec2) bool {
+func (w *World) LineOfSight(a, b mathx.Vec2) bool { return w.sightExcept(a, b, physics.BodyID{}) }
+
+// sightExcept is LineOfSight with the body except not blocking (a solid
+// object seen from outside is not hidden by itself).
+func (w *World) sightExcept(a, b mathx.Vec2, except physics.BodyID) bool {
 	w.rayBuf = w.Phys.RayCastAll(a, b, physics.QueryFilter{}, w.rayBuf[:0])
 	for _, h := range w.rayBuf {
-		if h.Body.IsNil() || w.Phys.Type(h.Body) == physics.Static {
+		if h.Body.IsNil() || h.Body != except && w.Phys.Type(h.Body) == physics.Static {
 			return false
 		}
 	}

@@ -136,6 +136,7 @@ type World struct {
 	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
 	ownParts              []bool  // drawing parts copied for moving (SetPos)
 	data                  []any   // the game's own value (SetData)
+	blastBuf              []Entity
 	byName                map[string][]int32
 	byID                  map[int]int32
 	srcID                 []int

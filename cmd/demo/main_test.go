@@ -41,11 +41,13 @@ func e2e(t *testing.T, seed uint64, n int) (*level, *pathStats) {
 // The AI player plays level 1 and wins it: both waves spawn, enemies plan
 // paths that bend around walls to the player, bullets hit, the score
 // changes, and the run is deterministic (same final state hash twice).
-// Other seeds win too.
+// The seed is one the AI player wins (it does not win every one:
+// TestEndToEndSeeds asserts 16 of 20), since the checks need a whole level
+// played through.
 func TestEndToEndLevel1(t *testing.T) {
-	const ticks = 4000
-	a, ps := e2e(t, 7, ticks)
-	b, _ := e2e(t, 7, ticks)
+	const ticks, seed = 4000, 2
+	a, ps := e2e(t, seed, ticks)
+	b, _ := e2e(t, seed, ticks)
 	if a.w.StateHash() != b.w.StateHash() || a.score != b.score || a.w.Tick() != b.w.Tick() {
 		t.Fatalf("two runs differ: %016x score %d tick %d vs %016x score %d tick %d", a.w.StateHash(), a.score, a.w.Tick(), b.w.StateHash(), b.score, b.w.Tick())
 	}

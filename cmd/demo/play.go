@@ -85,7 +85,6 @@ type level struct {
 	endTick      uint64
 	spawned      int
 	// scratch
-	chars []scene.Entity
 	reach []mathx.Vec2
 	near  []scene.BulletInfo
 }
@@ -200,27 +199,15 @@ func (L *level) drop(name string, p mathx.Vec3, v int32) {
 	_, _ = L.w.Create(scene.EntityDef{Kind: scene.Pickup, Name: name, Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: v, Look: L.look.pickup[name], Height: 0.3})
 }
 
-// explode damages every character and breakable object within radius r
-// of p (falling off with distance, not through walls) and shows a
-// fireball.
+// explode shows a fireball at p and damages what stands within radius r
+// (falling off to 40 % at the edge, shielded by walls: World.Blast).
 func (L *level) explode(p mathx.Vec3, r float64, dmg int32, src scene.Entity, big bool) {
-	w := L.w
 	if big {
 		L.effect(L.look.bigBoom, p, 28)
 	} else {
 		L.effect(L.look.boom, p, 20)
 	}
-	L.chars = w.AppendEntities(L.chars[:0], 0)
-	for _, c := range L.chars {
-		if c == src || !w.Alive(c) || w.Health(c) <= 0 {
-			continue
-		}
-		d := w.Pos(c).XY().Dist(p.XY())
-		if d > r || !L.canSee(p.XY(), w.Pos(c).XY()) && d > 0.5 {
-			continue
-		}
-		_ = w.Damage(c, int32(float64(dmg)*(1-0.6*d/r)), src)
-	}
+	L.w.Blast(p.XY(), r, dmg, 0.6, src)
 }
 
 // enemyOf returns the enemy an entity is (its world data), or nil.
