@@ -7,13 +7,17 @@ import (
 	"diorama/mathx"
 )
 
+// ringLayout is a ring of walls with a tail: the layout TestMergeTiles and
+// TestWallFaces share.
+var ringLayout = []string{
+	"####.",
+	"#..#.",
+	"####.",
+	"..##.",
+}
+
 func TestMergeTiles(t *testing.T) {
-	tm := tileMapFrom([]string{
-		"####.",
-		"#..#.",
-		"####.",
-		"..##.",
-	}, 10)
+	tm := tileMapFrom(ringLayout, 10)
 	got, err := MergeTiles(tm)
 	if err != nil {
 		t.Fatal(err)
@@ -145,12 +149,7 @@ func TestWallFaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := tileMapFrom([]string{
-		"####.",
-		"#..#.",
-		"####.",
-		"..##.",
-	}, 10)
+	tm := tileMapFrom(ringLayout, 10)
 	boxes, _ := MergeTiles(tm)
 	first, n, err := w.AddSolidTiles(tm)
 	if err != nil || n != len(boxes) {
