@@ -195,8 +195,7 @@ func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool)
 func (a *autopilot) nextGoal(L *level) (mathx.Vec2, bool) {
 	w := L.w
 	me := w.Pos(L.player).XY()
-	for _, wi := range L.waves {
-		o := wi.o
+	for _, o := range w.Overlords {
 		if !o.Active() && len(o.Triggers) > 0 {
 			return w.Pos(o.Triggers[0]).XY(), true
 		}

@@ -132,8 +132,8 @@ func (g *game) drawHUD(d int64) int64 {
 		weapon, ammo = "ROCKETS", L.pl.rockets
 	}
 	alive := 0
-	for _, wi := range L.waves {
-		alive += wi.o.Alive()
+	for _, o := range w.Overlords {
+		alive += o.Alive()
 	}
 	// The readouts are ui labels showing reused byte buffers: no
 	// allocation per frame.
@@ -142,7 +142,7 @@ func (g *game) drawHUD(d int64) int64 {
 	b := append(h.wave.Bytes[:0], "WAVE "...)
 	b = strconv.AppendInt(b, int64(L.wave), 10)
 	b = append(b, '/')
-	b = strconv.AppendInt(b, int64(len(L.waves)), 10)
+	b = strconv.AppendInt(b, int64(len(w.Overlords)), 10)
 	b = append(b, "  ENEMIES "...)
 	h.wave.Bytes = strconv.AppendInt(b, int64(alive), 10)
 	h.score.Bytes = strconv.AppendInt(append(h.score.Bytes[:0], "SCORE "...), int64(L.score), 10)

@@ -114,7 +114,7 @@ func (e *enemy) label() string {
 	return s
 }
 
-func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3, wi *waveInfo) (scene.Entity, error) {
+func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3) (scene.Entity, error) {
 	sp := &kinds[k]
 	w := L.w
 	look := L.look.drone

@@ -26,8 +26,8 @@ func TestIsoXMLLevel(t *testing.T) {
 		t.Fatalf("screen %v log %q err %q", g.scr, log.String(), g.errMsg)
 	}
 	w := g.L.w
-	if w.Name(g.L.player) != "Player" || len(g.L.waves) != 1 || len(g.L.waves[0].o.Spawns) != 1 {
-		t.Fatalf("player %q, %d waves", w.Name(g.L.player), len(g.L.waves))
+	if w.Name(g.L.player) != "Player" || len(w.Overlords) != 1 || len(w.Overlords[0].Spawns) != 1 {
+		t.Fatalf("player %q, %d waves", w.Name(g.L.player), len(w.Overlords))
 	}
 	in := platform.NewInput(frameW, frameH)
 	start := w.Tick()

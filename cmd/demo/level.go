@@ -57,14 +57,6 @@ type door struct {
 	e    scene.Entity
 }
 
-// waveInfo adds what the game needs to a scene overlord: which enemy
-// kinds it sends, in turn.
-type waveInfo struct {
-	o     *scene.Overlord
-	kinds []enemyKind
-	next  int
-}
-
 // loadLevel builds the world of li and everything the game adds on top:
 // doors, waves, looks.
 func loadLevel(li levelInfo, seed uint64, sheet *atlas.Atlas) (*level, error) {
@@ -208,12 +200,9 @@ func (L *level) setup() error {
 	return w.SetSilhouette(L.player, rgba(140, 210, 255, 120))
 }
 
+// addWave makes overlord o send the enemy kinds in turn.
 func (L *level) addWave(o *scene.Overlord, kinds []enemyKind) {
-	wi := &waveInfo{o: o, kinds: kinds}
 	o.Spawn = func(w *scene.World, at mathx.Vec3) (scene.Entity, error) {
-		k := wi.kinds[wi.next%len(wi.kinds)]
-		wi.next++
-		return L.spawnEnemy(k, at, wi)
+		return L.spawnEnemy(kinds[o.Spawned()%len(kinds)], at)
 	}
-	L.waves = append(L.waves, wi)
 }

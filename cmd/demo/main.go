@@ -124,7 +124,7 @@ func (g *game) summary() string {
 	s := fmt.Sprintf("demo: %d frames", g.drawn)
 	if g.L != nil {
 		L := g.L
-		s += fmt.Sprintf(", level %q tick %d score %d kills %d wave %d/%d", g.levels[g.cur].File, L.w.Tick(), L.score, L.kills, L.wave, len(L.waves))
+		s += fmt.Sprintf(", level %q tick %d score %d kills %d wave %d/%d", g.levels[g.cur].File, L.w.Tick(), L.score, L.kills, L.wave, len(L.w.Overlords))
 	}
 	s += fmt.Sprintf(", busy-wave frame (ticks + drawing) mean %.2f ms p95 %.2f ms worst %.2f ms (%d frames)", ms(mean), ms(p95), ms(worst), st.SessionFrames)
 	if g.L != nil {

@@ -54,14 +54,14 @@ func TestEndToEndLevel1(t *testing.T) {
 	t.Logf("tick %d wave %d spawned %d kills %d score %d player hits %d bent paths %d (plans with a door locked %d) hp %d lost %v won %v state %016x",
 		a.w.Tick(), a.wave, a.spawned, a.kills, a.score, a.pl.hits, ps.bent, ps.whileLocked, a.w.Health(a.player), a.lost, a.won, a.w.StateHash())
 	want := 0
-	for _, wi := range a.waves {
-		want += wi.o.Wave
-		if wi.o.Spawned() != wi.o.Wave {
-			t.Errorf("wave %s spawned %d of %d", wi.o.Name, wi.o.Spawned(), wi.o.Wave)
+	for _, o := range a.w.Overlords {
+		want += o.Wave
+		if o.Spawned() != o.Wave {
+			t.Errorf("wave %s spawned %d of %d", o.Name, o.Spawned(), o.Wave)
 		}
 	}
-	if len(a.waves) != 2 || a.wave != 2 || a.spawned != want || want != 18 {
-		t.Errorf("waves: %d waves, reached %d, %d spawned of %d", len(a.waves), a.wave, a.spawned, want)
+	if len(a.w.Overlords) != 2 || a.wave != 2 || a.spawned != want || want != 18 {
+		t.Errorf("waves: %d waves, reached %d, %d spawned of %d", len(a.w.Overlords), a.wave, a.spawned, want)
 	}
 	if ps.bent < 10 {
 		t.Errorf("only %d enemy paths bent around a wall", ps.bent)

@@ -74,7 +74,6 @@ type level struct {
 	player     scene.Entity
 	pl         playerState
 	enemies    []*enemy
-	waves      []*waveInfo
 	doors      []door
 	barricades []scene.Entity
 	squads     []*squad
@@ -245,15 +244,15 @@ func (L *level) update(c control) {
 	L.enemies = L.enemies[:n]
 	// waves and the end of the level
 	done := 0
-	for i, wi := range L.waves {
-		if wi.o.Active() {
+	for i, o := range w.Overlords {
+		if o.Active() {
 			L.wave = max(L.wave, i+1)
 		}
-		if wi.o.Done() {
+		if o.Done() {
 			done++
 		}
 	}
-	if done == len(L.waves) && !L.won && !L.lost {
+	if done == len(w.Overlords) && !L.won && !L.lost {
 		L.won = true
 		L.endTick = w.Tick()
 		L.score += 250

@@ -29,8 +29,8 @@ func scenario(t *testing.T, seed uint64, rows ...string) *level {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, wi := range L.waves {
-		for _, tr := range wi.o.Triggers {
+	for _, o := range L.w.Overlords {
+		for _, tr := range o.Triggers {
 			if err := L.w.Remove(tr); err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func scenario(t *testing.T, seed uint64, rows ...string) *level {
 // spawn puts one enemy of kind k at (x, y).
 func spawn(t *testing.T, L *level, k enemyKind, x, y float64) *enemy {
 	t.Helper()
-	ent, err := L.spawnEnemy(k, mathx.V3(x, y, 0), nil)
+	ent, err := L.spawnEnemy(k, mathx.V3(x, y, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -620,7 +620,7 @@ func TestScenarioMeleeWave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	L.waves[0].kinds = []enemyKind{kindMelee}
+	L.addWave(L.w.Overlords[0], []enemyKind{kindMelee})
 	for range 600 {
 		L.update(control{})
 		heal(L, L.player, 100)
