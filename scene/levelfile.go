@@ -38,7 +38,8 @@ func LoadLevel(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 // os.Root file system, and returns it with the file's path inside it:
 // root, or by default the working directory when the file lies under it,
 // else the file's own folder. Within it "../tiles.png" resolves, while
-// nothing, symbolic links included, leaves it.
+// nothing, symbolic links included, leaves it. The folder stays open as
+// long as the program runs (one descriptor), for reloads.
 func OpenRoot(file, root string) (fs.FS, string, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
