@@ -35,7 +35,6 @@ func (a *autopilot) control(L *level) control {
 	a.ticks++
 	me := w.Pos(L.player).XY()
 	hp := w.Health(L.player)
-	// nearest visible enemy, and how many stand near it
 	// nearest visible enemy, the turret first; dodge harder while a
 	// turret can see us
 	var target *enemy
@@ -87,7 +86,6 @@ func (a *autopilot) control(L *level) control {
 		if hp < apRetreat {
 			keep = 7 // back off, still shooting
 		}
-
 		side := 0.7
 		if turret {
 			side = 1
@@ -121,7 +119,7 @@ func (a *autopilot) control(L *level) control {
 
 // walk returns the unit move along a navmesh path to goal.
 func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
-	a.route.Every = 60
+	a.route.Every = 60 // plan again each second at least
 	d, _ := a.route.Toward(L.nav, me, goal)
 	return d
 }
