@@ -73,6 +73,14 @@ func TestOpenRoot(t *testing.T) {
 	if _, _, err = OpenRoot("t.png", "maps"); err == nil || !strings.Contains(err.Error(), "not inside the root") {
 		t.Errorf("a file outside the root: %v", err)
 	}
+	// A symbolic link out of the root is refused when read.
+	outside := filepath.Join(t.TempDir(), "secret.png")
+	os.WriteFile(outside, []byte("s"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(dir, "maps", "link.png")); err == nil {
+		if _, err := fsys.(interface{ ReadFile(string) ([]byte, error) }).ReadFile("maps/link.png"); err == nil {
+			t.Error("a link out of the root was followed")
+		}
+	}
 	// Outside the working directory: the file's own folder.
 	other := t.TempDir()
 	os.WriteFile(filepath.Join(other, "o.lev"), []byte("z"), 0o644)
