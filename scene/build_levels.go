@@ -564,15 +564,10 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 	if _, err := w.Create(EntityDef{Kind: Character, Class: "player", Name: "player", Pos: at, Radius: opt.radius(), Health: opt.health(), Collector: true, Look: opt.look("player")}); err != nil {
 		return nil, fail(err)
 	}
-	enemy := EntityDef{Kind: Character, Class: "enemy", Name: "enemy", Radius: opt.radius(), Health: opt.health(), Look: opt.look("enemy")}
+	spawn := enemySpawner(&opt)
 	for k, ov := range l.Description.Overlords {
 		name := "overlord" + strconv.Itoa(k)
-		o := &Overlord{Name: name, Locks: ov.LockOnEntry, MaxAlive: ov.MaxInLevel, Wave: ov.SpawnsInWave,
-			Spawn: func(w *World, at mathx.Vec3) (Entity, error) {
-				d := enemy
-				d.Pos = at
-				return w.Create(d)
-			}}
+		o := &Overlord{Name: name, Locks: ov.LockOnEntry, MaxAlive: ov.MaxInLevel, Wave: ov.SpawnsInWave, Spawn: spawn}
 		for _, p := range ov.Triggers {
 			e, err := w.Create(EntityDef{Kind: Trigger, Class: "overlord", Name: name, Pos: mathx.V3(p.X, p.Y, 0), Extent: mathx.V2(0.5, 0.5)})
 			if err != nil {

@@ -79,8 +79,8 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     class "enemy" (its Spawn, which a game replaces), and the first
 //     trigger's properties set it: "max_in_level" (int, default 4),
 //     "spawns_in_wave" (int, default 6), "lock_on_entry" (door names,
-//     comma-separated: on waking it sets the Value of the triggers of
-//     class "door" so named to 1).
+//     comma-separated: the doors it locks while its wave runs, see
+//     Overlord).
 //
 // Object layer offsets move their objects (by the world vector that
 // projects to the offset).

@@ -105,7 +105,7 @@ func (w *World) AddOverlord(o *Overlord) error {
 
 // lockDoors locks or unlocks the doors o names, after o woke or its
 // wave ended: a door is locked while any overlord at work (woken, its
-// wave not over) names it. A solid-capable object of that name is made
+// wave not over) names it. An object of that name with a size is made
 // solid or not (physics and navigation, see SetSolid) and Events.Door
 // says so; a trigger of class "door" of that name gets Value 1 or 0.
 // Doors no changing overlord names keep their state (an image level's
@@ -127,8 +127,8 @@ func (w *World) lockDoors(o *Overlord) {
 				if locked {
 					w.value[i] = 1
 				}
-			case w.kind[i] == Object && w.solid[i] != locked && (w.extent[i] != mathx.Vec2{} || w.radius[i] > 0):
-				if w.SetSolid(w.handle(int(i)), locked) == nil {
+			case w.kind[i] == Object && w.solid[i] != locked:
+				if w.SetSolid(w.handle(int(i)), locked) == nil { // an object without a size cannot be solid
 					w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
 				}
 			}
@@ -144,16 +144,22 @@ type DoorEvent struct {
 	By     *Overlord
 }
 
-// tiledOverlords makes an Overlord of each name shared by a Tiled map's
-// triggers of class "overlord" (see BuildTiled), in the order the first
-// of each name was created; two passes over the entities.
-func tiledOverlords(w *World, opt *BuildOptions) error {
+// enemySpawner is a builder's Overlord.Spawn: a character of class
+// "enemy" with the options' radius, health and look.
+func enemySpawner(opt *BuildOptions) func(*World, mathx.Vec3) (Entity, error) {
 	enemy := EntityDef{Kind: Character, Class: "enemy", Name: "enemy", Radius: opt.radius(), Health: opt.health(), Look: opt.look("enemy")}
-	spawn := func(w *World, at mathx.Vec3) (Entity, error) {
+	return func(w *World, at mathx.Vec3) (Entity, error) {
 		d := enemy
 		d.Pos = at
 		return w.Create(d)
 	}
+}
+
+// tiledOverlords makes an Overlord of each name shared by a Tiled map's
+// triggers of class "overlord" (see BuildTiled), in the order the first
+// of each name was created; two passes over the entities.
+func tiledOverlords(w *World, opt *BuildOptions) error {
+	spawn := enemySpawner(opt)
 	var order []*Overlord
 	byName := map[string]*Overlord{}
 	for i, st := range w.state {
