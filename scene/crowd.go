@@ -91,10 +91,18 @@ func (w *World) Steered(e Entity) bool {
 // agentOf returns e's agent index.
 func (w *World) agentOf(e Entity) (int, bool) {
 	i, ok := w.slotOf(e)
-	if !ok || w.crowd == nil || i >= len(w.crowd.agentOf) || w.crowd.agentOf[i] == 0 {
+	if !ok || w.crowd == nil {
 		return 0, false
 	}
-	return int(w.crowd.agentOf[i]) - 1, true
+	return w.crowd.agent(i)
+}
+
+// agent returns slot i's agent index, and whether it is steered.
+func (cr *crowdState) agent(i int) (int, bool) {
+	if i >= len(cr.agentOf) || cr.agentOf[i] == 0 {
+		return 0, false
+	}
+	return int(cr.agentOf[i]) - 1, true
 }
 
 // steerable returns e's slot and the crowd, or why e cannot be steered.
@@ -135,8 +143,7 @@ func (w *World) SetSteering(e Entity, a steer.Agent) error {
 	if a.Behaviours&steer.FollowingPath == 0 {
 		a.Path = -1
 	}
-	if i < len(cr.agentOf) && cr.agentOf[i] != 0 {
-		k := int(cr.agentOf[i]) - 1
+	if k, ok := cr.agent(i); ok {
 		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by SetSteerPursuit
 		return cr.c.Set(k, a)
 	}
@@ -220,21 +227,25 @@ func (w *World) steeredAgent(e Entity) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if i >= len(cr.agentOf) || cr.agentOf[i] == 0 {
+	k, ok := cr.agent(i)
+	if !ok {
 		return 0, fmt.Errorf("scene: %q is not steered (SetSteering)", w.name[i])
 	}
-	return int(cr.agentOf[i]) - 1, nil
+	return k, nil
 }
 
 // dropAgent removes slot i's agent, if any: the last agent takes its
 // index.
 func (w *World) dropAgent(i int) {
 	cr := w.crowd
-	if cr == nil || i >= len(cr.agentOf) || cr.agentOf[i] == 0 {
+	if cr == nil {
+		return
+	}
+	k, ok := cr.agent(i)
+	if !ok {
 		return
 	}
 	cr.wait()
-	k := int(cr.agentOf[i]) - 1
 	cr.agentOf[i] = 0
 	last, _ := cr.c.Remove(k) // k is in range
 	if last != k {
