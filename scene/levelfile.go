@@ -12,7 +12,8 @@ import (
 // LoadLevel loads the level file name from fsys with the loader its
 // extension names and builds it:
 //
-//   - .tmx, .tmj: a Tiled map ([LoadTiled]);
+//   - .tmx, .tmj, .json: a Tiled map ([LoadTiled]; .json is Tiled's
+//     older name for its JSON format);
 //   - .lev, .txt: a seed 004 text level ([LoadASCII]);
 //   - .png: a seed 000 image level, its JSON description beside it with
 //     the same base name ([LoadImageLevel]);
@@ -21,7 +22,7 @@ import (
 // Any other extension is an error naming the file.
 func LoadLevel(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 	switch ext := strings.ToLower(path.Ext(name)); ext {
-	case ".tmx", ".tmj":
+	case ".tmx", ".tmj", ".json":
 		return LoadTiled(fsys, name, opt)
 	case ".lev", ".txt":
 		return LoadASCII(fsys, name, opt)
@@ -30,7 +31,7 @@ func LoadLevel(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 	case ".xml":
 		return LoadIsoXML(fsys, name, opt)
 	default:
-		return nil, fmt.Errorf("%s: not a level file (want .tmx or .tmj for Tiled, .lev or .txt for a text level, .png for an image level, .xml for an IsoMob scene)", name)
+		return nil, fmt.Errorf("%s: not a level file (want .tmx, .tmj or .json for Tiled, .lev or .txt for a text level, .png for an image level, .xml for an IsoMob scene)", name)
 	}
 }
 

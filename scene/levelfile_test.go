@@ -34,6 +34,13 @@ func TestLoadLevel(t *testing.T) {
 			t.Errorf("%s: sources %v", name, w.Sources())
 		}
 	}
+	// A Tiled map in JSON under Tiled's older extension.
+	tj := fstest.MapFS{"m.json": {Data: []byte(`{"type": "map", "version": "1.10", "orientation": "isometric", "renderorder": "right-down",
+		"width": 2, "height": 2, "tilewidth": 64, "tileheight": 32, "infinite": false, "nextlayerid": 2, "nextobjectid": 1, "tilesets": [],
+		"layers": [{"id": 1, "name": "g", "type": "tilelayer", "width": 2, "height": 2, "x": 0, "y": 0, "opacity": 1, "visible": true, "data": [0, 0, 0, 0]}]}`)}}
+	if w, err := LoadLevel(tj, "m.json", BuildOptions{}); err != nil || w.Grid.Cols != 2 {
+		t.Errorf("Tiled JSON map as .json: %v", err)
+	}
 	// An image level: its description is the .json beside it.
 	img := fstest.MapFS{"m.png": {Data: levelPNG(t, []string{"wwww", "w..w", "w..w", "wwww"})},
 		"m.json": {Data: []byte(`{"player": {"osr": {"x": 0, "y": 1}, "sp": {"x": 1.5, "y": 1.5}}}`)}}

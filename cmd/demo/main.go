@@ -38,7 +38,7 @@ func main() {
 	// 0.3 ms on one core, and waking band workers on a busy 2-core machine
 	// cost more (p95 4-5 ms with 2 workers against 0.6-0.8 ms with 1).
 	flag.IntVar(&o.workers, "workers", 1, "renderer workers (0 = all cores)")
-	flag.StringVar(&o.level, "level", "", "a level file to play: .tmx/.tmj Tiled, .lev ASCII, .png image level with its .json, .xml IsoMob scene (go run ./cmd/viewer views any map)")
+	flag.StringVar(&o.level, "level", "", "a level file to play: .tmx/.tmj/.json Tiled, .lev ASCII, .png image level with its .json, .xml IsoMob scene (go run ./cmd/viewer views any map)")
 	flag.StringVar(&o.root, "root", "", "the folder a level's references may reach (default: the working directory when the level is under it, else the level's folder)")
 	flag.Parse()
 	if flag.NArg() > 0 && o.level == "" {
