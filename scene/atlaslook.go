@@ -6,18 +6,19 @@ import (
 
 	"diorama/atlas"
 	"diorama/mathx"
+	"diorama/raster"
 )
 
 // stateNames are the clip-name parts of the animation states, as
-// LookFromAtlas finds them in a sheet.
+// AtlasLooks.Look finds them in a sheet.
 var stateNames = [NumAnimStates]string{Idle: "idle", Walk: "walk"}
 
 // Facings returns n facings evenly spaced in world headings (the first
 // along +x, then turning toward +y), as the world's projection shows them
 // on screen: the DirectionSet a look needs when its art was drawn at world
 // headings k·2π/n. They are named by compass points of the world's axes
-// (E is +x, S is +y; for n = 4, 8 or 16), the names LookFromAtlas and
-// PartFromAtlas look up.
+// (E is +x, S is +y; for n = 4, 8 or 16), the names AtlasLooks.Look and
+// Part look up.
 func (w *World) Facings(n int) atlas.DirectionSet {
 	d := atlas.Directions(n, 0)
 	for k := range d.Angles {
@@ -26,9 +27,42 @@ func (w *World) Facings(n int) atlas.DirectionSet {
 	return d
 }
 
-// LookFromAtlas makes the look called name from a sprite sheet, by the
-// names of its frames and clips (any of them may be missing; at least one
-// must be there):
+// AtlasLooks makes looks from a sprite sheet (an atlas). NewAtlasLooks
+// turns the sheet's frames into sprites once; every look made from it, in
+// any world, shares them (a Look does not change once added), so a game
+// that builds a world per level pays for its art once.
+type AtlasLooks struct {
+	atlas  *atlas.Atlas
+	frames []*raster.Sprite
+}
+
+// NewAtlasLooks makes every frame of a into a sprite, for Look and Part.
+func NewAtlasLooks(a *atlas.Atlas) (*AtlasLooks, error) {
+	if a == nil {
+		return nil, fmt.Errorf("scene: looks from a nil atlas")
+	}
+	s := &AtlasLooks{atlas: a, frames: make([]*raster.Sprite, len(a.Frames))}
+	for i := range a.Frames {
+		var err error
+		if s.frames[i], err = a.Sprite(i); err != nil {
+			return nil, fmt.Errorf("scene: atlas frame %q: %w", a.Frames[i].Name, err)
+		}
+	}
+	return s, nil
+}
+
+// Sprite returns the sheet's frame called name.
+func (s *AtlasLooks) Sprite(name string) (*raster.Sprite, bool) {
+	i, ok := s.atlas.Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	return s.frames[i], true
+}
+
+// Look makes the look called name from the sheet, by the names of its
+// frames and clips (any of them may be missing; at least one must be
+// there):
 //
 //   - clips "name_idle_F" and "name_walk_F" for every facing F of dirs
 //     (dirs.Names): an animation per state and facing; a state without
@@ -43,38 +77,29 @@ func (w *World) Facings(n int) atlas.DirectionSet {
 // point that stands on the entity's feet; without one the sprite's bottom
 // centre does. Clip durations are the sheet's milliseconds, turned into
 // ticks at tps.
-func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int) (*Look, error) {
-	if a == nil {
-		return nil, fmt.Errorf("scene: look %q: no atlas", name)
-	}
+func (s *AtlasLooks) Look(name string, dirs atlas.DirectionSet, tps int) (*Look, error) {
 	if tps <= 0 {
 		return nil, fmt.Errorf("scene: look %q: tick rate %d must be positive", name, tps)
 	}
+	a := s.atlas
 	msPerTick := 1000 / float64(tps)
 	l := &Look{}
 	frames := map[int]int{} // atlas frame → look frame
-	use := func(i int) (int, error) {
+	use := func(i int) int {
 		if k, ok := frames[i]; ok {
-			return k, nil
-		}
-		s, err := a.Sprite(i)
-		if err != nil {
-			return 0, fmt.Errorf("scene: look %q: frame %q: %w", name, a.Frames[i].Name, err)
+			return k
 		}
 		frames[i] = len(l.Frames)
-		l.Frames = append(l.Frames, s)
-		return frames[i], nil
+		l.Frames = append(l.Frames, s.frames[i])
+		return frames[i]
 	}
-	clip := func(c *atlas.Clip) (*atlas.Clip, error) {
+	clip := func(c *atlas.Clip) *atlas.Clip {
 		t := c.InTicks(msPerTick)
 		t.Frames = make([]int, len(c.Frames))
 		for k, f := range c.Frames {
-			var err error
-			if t.Frames[k], err = use(f); err != nil {
-				return nil, err
-			}
+			t.Frames[k] = use(f)
 		}
-		return &t, nil
+		return &t
 	}
 	first := -1 // the atlas frame whose pivot places the look
 	// Clips per state and facing.
@@ -85,10 +110,7 @@ func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int
 			if !ok {
 				break
 			}
-			t, err := clip(c)
-			if err != nil {
-				return nil, err
-			}
+			t := clip(c)
 			if first < 0 {
 				first = c.Frames[0]
 			}
@@ -117,14 +139,10 @@ func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int
 		if idx, ok := perFacing(a, name, dirs); ok {
 			l.Dirs = dirs
 			for d, i := range idx {
-				k, err := use(i)
-				if err != nil {
-					return nil, err
-				}
 				if first < 0 {
 					first = i
 				}
-				c := &atlas.Clip{Name: name + "_" + dirs.Names[d], Frames: []int{k}, Durations: []int{1}}
+				c := &atlas.Clip{Name: name + "_" + dirs.Names[d], Frames: []int{use(i)}, Durations: []int{1}}
 				l.Clips[Idle] = append(l.Clips[Idle], c)
 			}
 			l.Clips[Walk] = l.Clips[Idle]
@@ -132,21 +150,14 @@ func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int
 	}
 	// One clip or one sprite whatever the facing.
 	if c, ok := a.Clip(name); ok && l.Dirs.Angles == nil {
-		t, err := clip(c)
-		if err != nil {
-			return nil, err
-		}
+		t := clip(c)
 		first = c.Frames[0]
 		l.Dirs = atlas.Directions(1, 0)
 		l.Clips[Idle] = []*atlas.Clip{t}
 		l.Clips[Walk] = l.Clips[Idle]
 	}
 	if i, ok := a.Lookup(name); ok {
-		k, err := use(i)
-		if err != nil {
-			return nil, err
-		}
-		l.Sprite = l.Frames[k]
+		l.Sprite = l.Frames[use(i)]
 		if first < 0 {
 			first = i
 		}
@@ -164,13 +175,11 @@ func LookFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet, tps int
 	return l, nil
 }
 
-// PartFromAtlas makes a look part from the sheet's frames "name_F", one
-// per facing F of dirs (a turret), or its one frame "name". The first
-// frame's pivot, when given, is the point put on the look's anchor.
-func PartFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet) (LookPart, error) {
-	if a == nil {
-		return LookPart{}, fmt.Errorf("scene: look part %q: no atlas", name)
-	}
+// Part makes a look part from the sheet's frames "name_F", one per facing
+// F of dirs (a turret), or its one frame "name". The first frame's pivot,
+// when given, is the point put on the look's anchor.
+func (s *AtlasLooks) Part(name string, dirs atlas.DirectionSet) (LookPart, error) {
+	a := s.atlas
 	idx, ok := perFacing(a, name, dirs)
 	var p LookPart
 	if ok {
@@ -181,11 +190,7 @@ func PartFromAtlas(a *atlas.Atlas, name string, dirs atlas.DirectionSet) (LookPa
 		return LookPart{}, fmt.Errorf("scene: look part %q: the sheet has neither frame %q nor %q", name, name, name+"_"+dirs0(dirs))
 	}
 	for _, i := range idx {
-		s, err := a.Sprite(i)
-		if err != nil {
-			return LookPart{}, fmt.Errorf("scene: look part %q: frame %q: %w", name, a.Frames[i].Name, err)
-		}
-		p.Frames = append(p.Frames, s)
+		p.Frames = append(p.Frames, s.frames[i])
 	}
 	p.Offset = pivotOffset(a.Frames[idx[0]])
 	return p, nil

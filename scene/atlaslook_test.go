@@ -46,7 +46,7 @@ func sheetOf(t *testing.T, names []string, ms int, clips map[string][]string) *a
 	return a
 }
 
-func TestLookFromAtlas(t *testing.T) {
+func TestAtlasLooks(t *testing.T) {
 	dirs := atlas.Directions(4, 0) // E S W N
 	var names []string
 	clips := map[string][]string{}
@@ -66,9 +66,13 @@ func TestLookFromAtlas(t *testing.T) {
 	clips["boom"] = []string{"boom_0", "boom_1", "boom_2"}
 	clips["half_idle_E"] = []string{"half_idle_E"}
 	a := sheetOf(t, names, 100, clips)
+	sh, err := NewAtlasLooks(a)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// A still frame per facing, in every state.
-	hull, err := LookFromAtlas(a, "hull", dirs, 60)
+	hull, err := sh.Look("hull", dirs, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +89,7 @@ func TestLookFromAtlas(t *testing.T) {
 		t.Errorf("hull offset %v, want (0,2)", hull.Offset)
 	}
 	// Clips per state and facing, 100 ms frames at 60 ticks a second.
-	bot, err := LookFromAtlas(a, "bot", dirs, 60)
+	bot, err := sh.Look("bot", dirs, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +107,7 @@ func TestLookFromAtlas(t *testing.T) {
 		t.Error("bot's walk clips are its idle clips")
 	}
 	// Idle clips only: walking plays them.
-	slug, err := LookFromAtlas(a, "slug", dirs, 60)
+	slug, err := sh.Look("slug", dirs, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +115,7 @@ func TestLookFromAtlas(t *testing.T) {
 		t.Errorf("slug walk clips %v", slug.Clips[Walk])
 	}
 	// One clip whatever the facing.
-	boom, err := LookFromAtlas(a, "boom", dirs, 30)
+	boom, err := sh.Look("boom", dirs, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +123,7 @@ func TestLookFromAtlas(t *testing.T) {
 		t.Errorf("boom: dirs %d, clips %+v", len(boom.Dirs.Angles), boom.Clips[Idle])
 	}
 	// One still sprite.
-	bullet, err := LookFromAtlas(a, "bullet", dirs, 60)
+	bullet, err := sh.Look("bullet", dirs, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,24 +152,34 @@ func TestLookFromAtlas(t *testing.T) {
 		{"hull", dirs, 0, "tick rate"},
 		{"hull", atlas.Directions(8, 0), 60, `no frame or clip "hull"`},
 	} {
-		if _, err := LookFromAtlas(a, c.name, c.dirs, c.tps); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("LookFromAtlas(%q): %v, want an error saying %q", c.name, err, c.want)
+		if _, err := sh.Look(c.name, c.dirs, c.tps); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Look(%q): %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := LookFromAtlas(nil, "x", dirs, 60); err == nil {
+	if _, err := NewAtlasLooks(nil); err == nil {
 		t.Error("a nil atlas gave no error")
+	}
+	// Looks share the sheet's sprites: made once, whatever the looks.
+	if again, _ := sh.Look("hull", dirs, 60); again.Frames[0] != hull.Frames[0] {
+		t.Error("a second look of the same frames made new sprites")
+	}
+	if sp, ok := sh.Sprite("bullet"); !ok || sp != bullet.Sprite {
+		t.Errorf("Sprite(bullet) = %v, %v", sp, ok)
+	}
+	if _, ok := sh.Sprite("nothing"); ok {
+		t.Error("Sprite of a missing frame")
 	}
 
 	// Parts: a frame per facing, or one frame.
-	gun, err := PartFromAtlas(a, "gun", dirs)
+	gun, err := sh.Part("gun", dirs)
 	if err != nil || len(gun.Frames) != 4 || len(gun.Dirs.Angles) != 4 || gun.Offset != (mathx.Point{Y: 2}) {
 		t.Errorf("gun part: %+v, %v", gun, err)
 	}
-	one, err := PartFromAtlas(a, "bullet", dirs)
+	one, err := sh.Part("bullet", dirs)
 	if err != nil || len(one.Frames) != 1 || one.Dirs.Angles != nil {
 		t.Errorf("one-frame part: %+v, %v", one, err)
 	}
-	if _, err := PartFromAtlas(a, "nothing", dirs); err == nil || !strings.Contains(err.Error(), `"nothing_E"`) {
+	if _, err := sh.Part("nothing", dirs); err == nil || !strings.Contains(err.Error(), `"nothing_E"`) {
 		t.Errorf("missing part: %v", err)
 	}
 }

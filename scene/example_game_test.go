@@ -14,7 +14,7 @@ import (
 // A look from a sprite sheet: frames named "tank_E", "tank_S", ... (one
 // per facing) make a tank that turns with its heading; a clip "boom"
 // makes an effect that plays whatever the facing.
-func ExampleLookFromAtlas() {
+func ExampleAtlasLooks() {
 	b := atlas.NewBuilder(atlas.Options{})
 	for _, n := range []string{"tank_E", "tank_S", "tank_W", "tank_N", "boom_0", "boom_1"} {
 		_ = b.Add(n, image.NewRGBA(image.Rect(0, 0, 16, 12))) // an artist's images
@@ -22,10 +22,11 @@ func ExampleLookFromAtlas() {
 	sheet, _ := b.Build() // or atlas.LoadTexturePacker / LoadAseprite
 	sheet.Clips = append(sheet.Clips, atlas.Clip{Name: "boom", Frames: []int{4, 5}, Durations: []int{50, 50}})
 
+	looks, _ := scene.NewAtlasLooks(sheet) // the frames become sprites once, for every world
 	w := newWorld()
-	tank, err := scene.LookFromAtlas(sheet, "tank", w.Facings(4), 60)
+	tank, err := looks.Look("tank", w.Facings(4), 60)
 	fmt.Println(len(tank.Frames), "tank frames, facings", w.Facings(4).Names, err)
-	boom, err := scene.LookFromAtlas(sheet, "boom", w.Facings(4), 60)
+	boom, err := looks.Look("boom", w.Facings(4), 60)
 	fmt.Println(len(boom.Clips[scene.Idle][0].Frames), "boom frames of", boom.Clips[scene.Idle][0].Durations, "ticks", err)
 	// Output:
 	// 4 tank frames, facings [E S W N] <nil>

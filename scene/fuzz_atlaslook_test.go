@@ -10,11 +10,11 @@ import (
 	"diorama/atlas"
 )
 
-// FuzzLookFromAtlas: whatever TexturePacker sheet the atlas loader
-// accepts (frames, pivots, durations, animations), LookFromAtlas and
-// PartFromAtlas either make a look the world accepts or return an error,
-// for any name; they never panic.
-func FuzzLookFromAtlas(f *testing.F) {
+// FuzzAtlasLooks: whatever TexturePacker sheet the atlas loader accepts
+// (frames, pivots, durations, animations), AtlasLooks' Look and Part
+// either make a look the world accepts or return an error, for any name;
+// they never panic.
+func FuzzAtlasLooks(f *testing.F) {
 	var page bytes.Buffer
 	if err := png.Encode(&page, image.NewNRGBA(image.Rect(0, 0, 64, 32))); err != nil {
 		f.Fatal(err)
@@ -34,15 +34,19 @@ func FuzzLookFromAtlas(f *testing.F) {
 		if err != nil {
 			return
 		}
+		sh, err := NewAtlasLooks(a)
+		if err != nil {
+			return
+		}
 		for _, n := range []int{1, 4, 8} {
 			dirs := atlas.Directions(n, 0)
-			if l, err := LookFromAtlas(a, name, dirs, 60); err == nil {
+			if l, err := sh.Look(name, dirs, 60); err == nil {
 				if _, err := w.AddLook(l); err != nil {
-					t.Fatalf("LookFromAtlas(%q) made a look AddLook refuses: %v", name, err)
+					t.Fatalf("Look(%q) made a look AddLook refuses: %v", name, err)
 				}
 			}
-			if p, err := PartFromAtlas(a, name, dirs); err == nil && len(p.Frames) == 0 {
-				t.Fatalf("PartFromAtlas(%q) made a part without frames", name)
+			if p, err := sh.Part(name, dirs); err == nil && len(p.Frames) == 0 {
+				t.Fatalf("Part(%q) made a part without frames", name)
 			}
 		}
 	})

@@ -372,8 +372,8 @@ var (
 
 func facingAngle(k int) float64 { return float64(k) * 2 * math.Pi / facings }
 
-// sheet collects the sprites under the names scene.LookFromAtlas and
-// scene.PartFromAtlas look up, with their anchors (pivots) and the clips
+// sheet collects the sprites under the names scene.AtlasLooks' Look and
+// Part look up, with their anchors (pivots) and the clips
 // that animate them.
 type sheet struct {
 	b       *atlas.Builder

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"diorama/iso/overlay"
 	"diorama/platform"
 	"diorama/raster"
+	"diorama/scene"
 )
 
 // clearColor is the colour behind the map (and the ground cache's
@@ -182,15 +184,14 @@ func (g *game) drawHUD(d int64) int64 {
 
 // paradeSprites are the hulls and turrets of the level select's row of
 // tanks, every look at several headings.
-func paradeSprites(sheet *atlas.Atlas) ([]*raster.Sprite, error) {
+func paradeSprites(sheet *scene.AtlasLooks) ([]*raster.Sprite, error) {
 	var out []*raster.Sprite
 	names := atlas.Directions(facings, 0).Names
 	for k := range 12 {
 		for _, n := range [...]string{"tank_" + tankNames[k%numLooks] + "_" + names[(k*5)%facings], "turret_" + tankNames[k%numLooks] + "_" + names[(k*3)%facings]} {
-			i, _ := sheet.Lookup(n)
-			s, err := sheet.Sprite(i)
-			if err != nil {
-				return nil, err
+			s, ok := sheet.Sprite(n)
+			if !ok {
+				return nil, fmt.Errorf("the sprite sheet has no frame %q", n)
 			}
 			out = append(out, s)
 		}

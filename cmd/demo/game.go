@@ -4,7 +4,6 @@ import (
 	"image"
 	"time"
 
-	"diorama/atlas"
 	"diorama/ui"
 
 	"diorama/iso"
@@ -32,8 +31,8 @@ func (g *game) TPS() int { return tps }
 
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
-	sheet  *atlas.Atlas     // the game's sprites (looks.go)
-	parade []*raster.Sprite // the level select's tanks
+	sheet  *scene.AtlasLooks // the game's sprites (looks.go)
+	parade []*raster.Sprite  // the level select's tanks
 	levels []levelInfo
 	errMsg string // a level that failed to load, shown on the select screen
 	err    error  // the art or the brains failed to load: the game cannot start

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"diorama/ai/tactics"
-	"diorama/atlas"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -59,7 +58,7 @@ type door struct {
 
 // loadLevel builds the world of li and everything the game adds on top:
 // doors, waves, looks.
-func loadLevel(li levelInfo, seed uint64, sheet *atlas.Atlas) (*level, error) {
+func loadLevel(li levelInfo, seed uint64, sheet *scene.AtlasLooks) (*level, error) {
 	if li.FS == nil {
 		return nil, errors.New("level has no file system")
 	}

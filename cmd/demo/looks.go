@@ -9,15 +9,21 @@ import (
 
 // The game's art is one sprite sheet, art/sprites.png with its
 // TexturePacker description (made by art_test.go). Its frames and clips
-// are named as scene.LookFromAtlas looks them up: "tank_gunner_SE" (a
+// are named as scene.AtlasLooks looks them up: "tank_gunner_SE" (a
 // hull per facing), "drone_idle_SE" (a clip per facing), "boom" (a clip),
 // "bullet" (one frame); pivots put each sprite's feet on the entity.
 //
 //go:embed art
 var artFiles embed.FS
 
-func loadSheet() (*atlas.Atlas, error) {
-	return atlas.LoadTexturePacker(artFiles, "art/sprites.json")
+// loadSheet reads the sheet and makes its frames into sprites, once for
+// every level.
+func loadSheet() (*scene.AtlasLooks, error) {
+	a, err := atlas.LoadTexturePacker(artFiles, "art/sprites.json")
+	if err != nil {
+		return nil, err
+	}
+	return scene.NewAtlasLooks(a)
 }
 
 // facings is how many headings the tanks, drones and rockets are drawn at.
@@ -50,15 +56,15 @@ type looks struct {
 }
 
 // registerLooks adds the sheet's looks to w.
-func registerLooks(w *scene.World, sheet *atlas.Atlas) (looks, error) {
+func registerLooks(w *scene.World, sheet *scene.AtlasLooks) (looks, error) {
 	var lk looks
 	var err error
 	dirs := w.Facings(facings)
 	add := func(name string, part string) scene.LookID {
-		l, e := scene.LookFromAtlas(sheet, name, dirs, tps)
+		l, e := sheet.Look(name, dirs, tps)
 		if e == nil && part != "" {
 			var p scene.LookPart
-			p, e = scene.PartFromAtlas(sheet, part, dirs)
+			p, e = sheet.Part(part, dirs)
 			p.FaceAim = true
 			l.Parts = []scene.LookPart{p}
 		}

@@ -9,7 +9,6 @@ import (
 	"testing/fstest"
 
 	"diorama/ai/tactics"
-	"diorama/atlas"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -654,12 +653,12 @@ func TestScenarioMeleeWave(t *testing.T) {
 
 var (
 	artOnce  sync.Once
-	artSheet *atlas.Atlas
+	artSheet *scene.AtlasLooks
 	artErr   error
 )
 
 // testArt is the game's sprite sheet, loaded once for every test level.
-func testArt() *atlas.Atlas {
+func testArt() *scene.AtlasLooks {
 	artOnce.Do(func() { artSheet, artErr = loadSheet() })
 	if artErr != nil {
 		panic(artErr)
