@@ -27,37 +27,43 @@ func (w *World) Facings(n int) atlas.DirectionSet {
 	return d
 }
 
-// AtlasLooks makes looks from a sprite sheet (an atlas). NewAtlasLooks
-// turns the sheet's frames into sprites once; every look made from it, in
-// any world, shares them (a Look does not change once added), so a game
-// that builds a world per level pays for its art once.
+// AtlasLooks makes looks from a sprite sheet (an atlas). A frame becomes
+// a sprite the first time a look uses it; every look made afterwards, in
+// any world, shares that sprite (a Look does not change once added), so a
+// game that builds a world per level pays for its art once, and only for
+// the frames its looks use. An AtlasLooks is not for concurrent use.
 type AtlasLooks struct {
 	atlas  *atlas.Atlas
-	frames []*raster.Sprite
+	frames []*raster.Sprite // by atlas frame, nil until used
 }
 
-// NewAtlasLooks makes every frame of a into a sprite, for Look and Part.
+// NewAtlasLooks returns the looks of a.
 func NewAtlasLooks(a *atlas.Atlas) (*AtlasLooks, error) {
 	if a == nil {
 		return nil, fmt.Errorf("scene: looks from a nil atlas")
 	}
-	s := &AtlasLooks{atlas: a, frames: make([]*raster.Sprite, len(a.Frames))}
-	for i := range a.Frames {
-		var err error
-		if s.frames[i], err = a.Sprite(i); err != nil {
-			return nil, fmt.Errorf("scene: atlas frame %q: %w", a.Frames[i].Name, err)
+	return &AtlasLooks{atlas: a, frames: make([]*raster.Sprite, len(a.Frames))}, nil
+}
+
+// frame returns atlas frame i's sprite, made on first use.
+func (s *AtlasLooks) frame(i int) (*raster.Sprite, error) {
+	if s.frames[i] == nil {
+		sp, err := s.atlas.Sprite(i)
+		if err != nil {
+			return nil, fmt.Errorf("scene: atlas frame %q: %w", s.atlas.Frames[i].Name, err)
 		}
+		s.frames[i] = sp
 	}
-	return s, nil
+	return s.frames[i], nil
 }
 
 // Sprite returns the sheet's frame called name.
-func (s *AtlasLooks) Sprite(name string) (*raster.Sprite, bool) {
+func (s *AtlasLooks) Sprite(name string) (*raster.Sprite, error) {
 	i, ok := s.atlas.Lookup(name)
 	if !ok {
-		return nil, false
+		return nil, fmt.Errorf("scene: the sprite sheet has no frame %q", name)
 	}
-	return s.frames[i], true
+	return s.frame(i)
 }
 
 // Look makes the look called name from the sheet, by the names of its
@@ -85,12 +91,17 @@ func (s *AtlasLooks) Look(name string, dirs atlas.DirectionSet, tps int) (*Look,
 	msPerTick := 1000 / float64(tps)
 	l := &Look{}
 	frames := map[int]int{} // atlas frame → look frame
+	var err error           // the first frame that could not be made a sprite
 	use := func(i int) int {
 		if k, ok := frames[i]; ok {
 			return k
 		}
+		sp, e := s.frame(i)
+		if err == nil {
+			err = e
+		}
 		frames[i] = len(l.Frames)
-		l.Frames = append(l.Frames, s.frames[i])
+		l.Frames = append(l.Frames, sp)
 		return frames[i]
 	}
 	clip := func(c *atlas.Clip) *atlas.Clip {
@@ -162,6 +173,9 @@ func (s *AtlasLooks) Look(name string, dirs atlas.DirectionSet, tps int) (*Look,
 			first = i
 		}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("scene: look %q: %w", name, err)
+	}
 	if first < 0 {
 		return nil, fmt.Errorf("scene: look %q: the sheet has no frame or clip %q, %q or %q", name, name, name+"_"+dirs0(dirs), name+"_idle_"+dirs0(dirs))
 	}
@@ -190,7 +204,11 @@ func (s *AtlasLooks) Part(name string, dirs atlas.DirectionSet) (LookPart, error
 		return LookPart{}, fmt.Errorf("scene: look part %q: the sheet has neither frame %q nor %q", name, name, name+"_"+dirs0(dirs))
 	}
 	for _, i := range idx {
-		p.Frames = append(p.Frames, s.frames[i])
+		sp, err := s.frame(i)
+		if err != nil {
+			return LookPart{}, fmt.Errorf("scene: look part %q: %w", name, err)
+		}
+		p.Frames = append(p.Frames, sp)
 	}
 	p.Offset = pivotOffset(a.Frames[idx[0]])
 	return p, nil

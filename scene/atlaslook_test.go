@@ -163,11 +163,11 @@ func TestAtlasLooks(t *testing.T) {
 	if again, _ := sh.Look("hull", dirs, 60); again.Frames[0] != hull.Frames[0] {
 		t.Error("a second look of the same frames made new sprites")
 	}
-	if sp, ok := sh.Sprite("bullet"); !ok || sp != bullet.Sprite {
-		t.Errorf("Sprite(bullet) = %v, %v", sp, ok)
+	if sp, err := sh.Sprite("bullet"); err != nil || sp != bullet.Sprite {
+		t.Errorf("Sprite(bullet) = %v, %v", sp, err)
 	}
-	if _, ok := sh.Sprite("nothing"); ok {
-		t.Error("Sprite of a missing frame")
+	if _, err := sh.Sprite("nothing"); err == nil || !strings.Contains(err.Error(), `"nothing"`) {
+		t.Errorf("Sprite of a missing frame: %v", err)
 	}
 
 	// Parts: a frame per facing, or one frame.

@@ -45,8 +45,8 @@
 //     and the bullets sort with, silhouettes through walls and health
 //     bars; View is a game's whole Draw.
 //   - Looks from sprite sheets: AtlasLooks makes an atlas's frames into
-//     sprites once; its Look and Part find a look's frames and clips by
-//     name ("tank_walk_SE"),
+//     sprites once, when a look first uses them; its Look and Part find a
+//     look's frames and clips by name ("tank_walk_SE"),
 //     World.Facings gives the facings of art drawn at world headings.
 //   - What a level brought: World.Sources (the files it was read from,
 //     for hot reload) and World.Props (each object's custom properties);

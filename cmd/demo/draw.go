@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -189,9 +188,9 @@ func paradeSprites(sheet *scene.AtlasLooks) ([]*raster.Sprite, error) {
 	names := atlas.Directions(facings, 0).Names
 	for k := range 12 {
 		for _, n := range [...]string{"tank_" + tankNames[k%numLooks] + "_" + names[(k*5)%facings], "turret_" + tankNames[k%numLooks] + "_" + names[(k*3)%facings]} {
-			s, ok := sheet.Sprite(n)
-			if !ok {
-				return nil, fmt.Errorf("the sprite sheet has no frame %q", n)
+			s, err := sheet.Sprite(n)
+			if err != nil {
+				return nil, err
 			}
 			out = append(out, s)
 		}
