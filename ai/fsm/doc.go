@@ -24,6 +24,12 @@
 // global state; each may handle it with its table of [Transition]s or its
 // OnEvent function.
 //
+// Machines can also be written as text and read with [Load]: states,
+// their enter/do/exit actions and "when ... -> STATE" transitions, with
+// the condition and action names registered by the game in a [Registry]
+// (the way package bt reads behaviour trees). The result, a [Chart], is
+// made of the same States and starts Machines for any number of agents.
+//
 // Package fsm owns state machines only. It imports the standard library
 // and must not import any other engine package.
 package fsm

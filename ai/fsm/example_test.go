@@ -59,3 +59,40 @@ func Example() {
 	// enter flee
 	// now flee previous attack
 }
+
+type sentry struct {
+	sees bool
+	log  []string
+}
+
+// A machine written as text: the game registers the conditions and
+// actions its states name, then every agent runs the shared chart.
+func ExampleLoad() {
+	r := fsm.NewRegistry[*sentry]()
+	r.Condition("seesPlayer", 0, func(s *sentry, _ []float64) bool { return s.sees })
+	r.Action("say", 1, func(s *sentry, a []float64) { s.log = append(s.log, fmt.Sprint("say ", a[0])) })
+	const src = `
+machine sentry
+  state watch
+    when seesPlayer -> alarm
+  state alarm
+    enter say 1
+    do say 2
+    when after 3 -> watch
+`
+	chart, err := fsm.Load(r, "sentry.fsm", src, "sentry")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := &sentry{}
+	m, _ := chart.Start(s, 1)
+	s.sees = true
+	m.Update() // watch -> alarm
+	s.sees = false
+	for range 3 {
+		m.Update()
+	}
+	fmt.Println(m.Current().Name, s.log)
+	// Output: watch [say 1 say 2 say 2]
+}

@@ -120,6 +120,8 @@ type Machine[A any] struct {
 	head, size int
 
 	changes  uint64 // number of completed changes
+	updates  uint64 // number of Updates
+	entered  uint64 // updates when the current state was entered
 	changing bool
 	pending  *State[A]
 	chained  int
@@ -251,7 +253,12 @@ func (m *Machine[A]) transition(to *State[A]) {
 	}
 	m.previous, m.current = from, leaf
 	m.changes++
+	m.entered = m.updates
 }
+
+// Ticks returns how many times Update has been called since the current
+// state was entered: 1 during the first Update after a change.
+func (m *Machine[A]) Ticks() uint64 { return m.updates - m.entered }
 
 // Stop exits the current state and its ancestors, innermost first, and
 // leaves the machine with no current state (for example when the agent
@@ -299,6 +306,7 @@ func (m *Machine[A]) Return() bool {
 // Update dispatches the queued events, then executes the global state and
 // the active states, outermost first, stopping when one changes state.
 func (m *Machine[A]) Update() {
+	m.updates++
 	for n := m.size; n > 0 && m.size > 0; n-- {
 		e := m.queue[m.head]
 		m.head = (m.head + 1) % len(m.queue)

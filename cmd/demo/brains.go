@@ -113,188 +113,80 @@ func init() {
 	treeTurret, treeErr = bt.Load(r, treesSrc, "turret")
 }
 
-// --- FSM gunner (seed 002's shooting and dodging enemy) ---
+// --- state machines (seed 002's gunner and melee enemies) ---
 
-var gunApproach, gunAttack, gunMoveBack, gunDodge, gunBroken fsm.State[*enemy]
+// machinesSrc holds the gunner's and the melee enemy's state machines
+// (brains/machines.fsm says how each behaves).
+//
+//go:embed brains/machines.fsm
+var machinesSrc string
 
-// The gunner's ranges (tiles): it attacks from closer than gunAttackRange,
-// backs off when the player comes closer than gunTooClose until it is
-// gunBackedOff away again.
-const (
-	gunAttackRange = 6.0
-	gunTooClose    = 2.8
-	gunBackedOff   = 4.2
-)
-
-func init() {
-	gunApproach = fsm.State[*enemy]{Name: "approach", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if e.seesPlayer() && e.distPlayer() < gunAttackRange {
-			m.Change(&gunAttack)
-			return
-		}
-		e.chasePlayer()
-	}}
-	gunAttack = fsm.State[*enemy]{Name: "attack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired = mathx.Vec2{}
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if !e.seesPlayer() || e.distPlayer() > 7.5 {
-			m.Change(&gunApproach)
-			return
-		}
-		if e.distPlayer() < gunTooClose {
-			m.Change(&gunMoveBack)
-			return
-		}
-		e.aimAndShoot(28, 0.08)
-	}}
-	// seed 002 enemy 2: "If the player is too close, it moves back",
-	// facing and shooting the player while it walks backwards.
-	gunMoveBack = fsm.State[*enemy]{Name: "moveBack", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if e.threatened() {
-			m.Change(&gunDodge)
-			return
-		}
-		if !e.seesPlayer() {
-			m.Change(&gunApproach)
-			return
-		}
-		if e.distPlayer() > gunBackedOff {
-			m.Change(&gunAttack)
-			return
-		}
-		e.desired = e.awayFrom(e.playerPos())
-		e.aimAndShoot(28, 0.1)
-	}}
-	gunDodge = fsm.State[*enemy]{Name: "dodge",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 24 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			e.dodge--
-			L := e.L
-			toP := L.w.Pos(L.player).XY().Sub(e.pos()).Unit()
-			side := toP.Perp().Scale(e.side * e.spec().speed * 1.4)
-			if !e.clear(side, 0.4) {
-				e.side = -e.side
-				side = side.Neg()
-			}
-			e.desired = side
-			if e.dodge <= 0 {
-				m.Change(&gunApproach)
-			}
-		}}
-	gunBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired, e.broken = mathx.Vec2{}, true
-		if e.seesPlayer() {
-			e.aimAndShoot(45, 0.12)
-		}
-	}}
-}
-
-// --- melee enemy (seed 002's simple enemy) ---
-
-// Seed 002's "simple enemy" cannot shoot: "It follows the player, and
-// when it is very close, it starts to attack." Ours closes in along the
-// navmesh, swings to the player's side for the last metres (a flank, not
-// a head-on charge), rams every meleePeriod ticks while in contact, and
-// runs off when hurt (below retreatAt percent health, once per
-// threshold) before coming back.
-var meleeChase, meleeFlank, meleeAttack, meleeRetreat, meleeBroken fsm.State[*enemy]
+var chartGunner, chartMelee *fsm.Chart[*enemy]
 
 const (
-	meleeFlankRange = 3.2 // tiles: from here it swings to the side
-	meleeReach      = 0.2 // gap between hulls that counts as contact
-	meleePeriod     = 30  // ticks between blows
-	meleeRetreat1   = 60  // percent health of the first retreat
+	meleeReach    = 0.2  // gap between hulls that counts as contact
+	meleeRetreat1 = 60   // percent health of the melee enemy's first retreat
+	playerRadius  = 0.34 // the player tank's collision radius (the levels' CharacterRadius)
 )
 
-// contact reports the melee enemy touching the player.
+// contact reports the enemy's hull touching the player's.
 func (e *enemy) contact() bool {
 	return e.distPlayer() < e.spec().radius+playerRadius+meleeReach
 }
 
-// playerRadius is the player tank's collision radius (the levels'
-// CharacterRadius).
-const playerRadius = 0.34
-
 func init() {
-	hurt := func(e *enemy, m *fsm.Machine[*enemy]) bool {
-		if e.healthPct() < e.retreatAt {
-			e.retreatAt -= 35
-			m.Change(&meleeRetreat)
-			return true
+	r := fsm.NewRegistry[*enemy]()
+	r.Condition("healthBelow", 1, func(e *enemy, a []float64) bool { return e.healthPct() < a[0] })
+	r.Condition("threatened", 0, func(e *enemy, _ []float64) bool { return e.threatened() })
+	r.Condition("sees", 1, func(e *enemy, a []float64) bool { return e.seesPlayer() && e.distPlayer() < a[0] })
+	r.Condition("closerThan", 1, func(e *enemy, a []float64) bool { return e.distPlayer() < a[0] })
+	r.Condition("contact", 0, func(e *enemy, _ []float64) bool { return e.contact() })
+	r.Condition("belowRetreatMark", 0, func(e *enemy, _ []float64) bool { return e.healthPct() < e.retreatAt })
+	r.Action("lowerRetreatMark", 1, func(e *enemy, a []float64) { e.retreatAt -= a[0] })
+	r.Action("chasePlayer", 0, func(e *enemy, _ []float64) { e.chasePlayer() })
+	r.Action("stand", 0, func(e *enemy, _ []float64) { e.desired = mathx.Vec2{} })
+	r.Action("breakDown", 0, func(e *enemy, _ []float64) { e.desired, e.broken = mathx.Vec2{}, true })
+	r.Action("backOff", 0, func(e *enemy, _ []float64) { e.desired = e.awayFrom(e.playerPos()) })
+	r.Action("shoot", 2, func(e *enemy, a []float64) {
+		if e.seesPlayer() {
+			e.aimAndShoot(int(a[0]), a[1])
 		}
-		return false
-	}
-	meleeChase = fsm.State[*enemy]{Name: "chase", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if hurt(e, m) {
-			return
+	})
+	// sidestep: across the player's line of fire, the other way at a wall.
+	r.Action("sidestep", 0, func(e *enemy, _ []float64) {
+		side := e.playerPos().Sub(e.pos()).Unit().Perp().Scale(e.side * e.spec().speed * 1.4)
+		if !e.clear(side, 0.4) {
+			e.side = -e.side
+			side = side.Neg()
 		}
-		if e.seesPlayer() && e.distPlayer() < meleeFlankRange {
-			m.Change(&meleeFlank)
-			return
-		}
-		e.chasePlayer()
-	}}
-	meleeFlank = fsm.State[*enemy]{Name: "flank", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if hurt(e, m) {
-			return
-		}
-		if !e.seesPlayer() || e.distPlayer() > meleeFlankRange+1 {
-			m.Change(&meleeChase)
-			return
-		}
-		if e.contact() {
-			m.Change(&meleeAttack)
-			return
-		}
-		// aim beside the player, the offset shrinking as it closes in
-		L := e.L
-		pp := L.w.Pos(L.player).XY()
-		me := e.pos()
-		d := e.distPlayer()
-		off := me.Sub(pp).Unit().Perp().Scale(e.side * math.Min(1.2, 0.5*(d-0.6)))
-		t := pp.Add(off)
-		if !L.nav.Clear(me, t) {
+		e.desired = side
+	})
+	// flank: aim beside the player, the offset shrinking as it closes in.
+	r.Action("flank", 0, func(e *enemy, _ []float64) {
+		pp, me := e.playerPos(), e.pos()
+		t := pp.Add(me.Sub(pp).Unit().Perp().Scale(e.side * math.Min(1.2, 0.5*(e.distPlayer()-0.6))))
+		if !e.L.nav.Clear(me, t) {
 			e.side = -e.side
 			t = pp
 		}
 		e.desired = t.Sub(me).Unit().Scale(e.spec().speed)
 		e.aim()
-	}}
-	meleeAttack = fsm.State[*enemy]{Name: "attack",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.cool = 0 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			if hurt(e, m) {
-				return
-			}
-			if !e.contact() {
-				m.Change(&meleeFlank)
-				return
-			}
-			L := e.L
-			e.desired = L.w.Pos(L.player).XY().Sub(e.pos()).Unit().Scale(0.3)
-			e.aim()
-			if e.cool == 0 {
-				_ = L.w.Damage(L.player, e.spec().damage, e.e)
-				e.cool = meleePeriod
-			}
-		}}
-	meleeRetreat = fsm.State[*enemy]{Name: "retreat",
-		Enter: func(e *enemy, m *fsm.Machine[*enemy]) { e.dodge = 100 },
-		Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-			e.dodge--
-			e.desired = e.awayFrom(e.playerPos())
-			if e.dodge <= 0 {
-				m.Change(&meleeChase)
-			}
-		}}
-	meleeBroken = fsm.State[*enemy]{Name: "brokenDown", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		e.desired, e.broken = mathx.Vec2{}, true
-	}}
+	})
+	r.Action("ready", 0, func(e *enemy, _ []float64) { e.cool = 0 })
+	// ram: push against the player, a blow every period ticks.
+	r.Action("ram", 1, func(e *enemy, a []float64) {
+		e.desired = e.playerPos().Sub(e.pos()).Unit().Scale(0.3)
+		e.aim()
+		if e.cool == 0 {
+			_ = e.L.w.Damage(e.L.player, e.spec().damage, e.e)
+			e.cool = int(a[0])
+		}
+	})
+	var err error
+	if chartGunner, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "gunner"); err == nil {
+		chartMelee, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "melee")
+	}
+	if err != nil {
+		treeErr = err
+	}
 }

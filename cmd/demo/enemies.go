@@ -82,7 +82,6 @@ type enemy struct {
 	loop    *tactics.TerrainLoop
 	sq      *squad
 	id      int // member id in its squad
-	dodge   int
 	side    float64
 	acc     float64 // the fuzzy enemy's accuracy (0..100)
 	rockets int

@@ -106,7 +106,7 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 		heal(L, L.player, 100)
 		walked += m.pos().Dist(prev)
 		prev = m.pos()
-		if !states["flank"] && m.mach.Current() == &meleeFlank {
+		if !states["flank"] && m.mach.Current().Name == "flank" {
 			flankFrom = m.pos()
 		}
 		states[m.mach.Current().Name] = true
@@ -189,7 +189,7 @@ func meleeSwing(t *testing.T) float64 {
 		m.side = 0
 		L.update(control{})
 		heal(L, L.player, 100)
-		if !flanking && m.mach.Current() == &meleeFlank {
+		if !flanking && m.mach.Current().Name == "flank" {
 			from, flanking = m.pos(), true
 		}
 		if m.contact() {
@@ -240,7 +240,7 @@ func gunnerRun(t *testing.T, dodge bool, n int) (shots, hits, dodges int) {
 		if L.pl.cooldown == 9 { // fired this tick
 			shots++
 		}
-		if g.mach.Current() == &gunDodge && g.dodge == 23 {
+		if g.mach.Current().Name == "dodge" && g.mach.Ticks() == 1 {
 			dodges++
 		}
 		heal(L, L.player, 100)
@@ -268,7 +268,7 @@ func TestScenarioGunnerDodges(t *testing.T) {
 
 // The gunner moves back when the player is too close: set down 1.8 tiles
 // from the player, it walks backwards (facing the player) until it is
-// more than gunBackedOff away, then attacks from there.
+// more than 4.2 tiles away (brains/machines.fsm), then attacks from there.
 func TestScenarioGunnerMovesBack(t *testing.T) {
 	L := scenario(t, 5, openRoom...)
 	g := spawn(t, L, kindGunner, 5.3, 6.5)
@@ -278,16 +278,16 @@ func TestScenarioGunnerMovesBack(t *testing.T) {
 	for tick := range 300 {
 		L.update(control{})
 		heal(L, L.player, 100)
-		if g.mach.Current() == &gunMoveBack {
+		if g.mach.Current().Name == "moveBack" {
 			moved = true
 		}
-		if moved && g.mach.Current() == &gunAttack {
+		if moved && g.mach.Current().Name == "attack" {
 			backed = tick + 1
 			break
 		}
 	}
 	t.Logf("gunner: player %.1f tiles away; moved back to %.2f tiles in %d ticks, then attacked", d0, g.distPlayer(), backed)
-	if !moved || backed < 0 || g.distPlayer() < gunBackedOff {
+	if !moved || backed < 0 || g.distPlayer() < 4.2 {
 		t.Errorf("move back: entered %v, attacking again after %d ticks at %.2f tiles", moved, backed, g.distPlayer())
 	}
 }
@@ -646,7 +646,7 @@ func TestScenarioMeleeWave(t *testing.T) {
 	for range 5 {
 		G.update(control{})
 	}
-	if a := testing.AllocsPerRun(40, func() { G.update(control{}); heal(G, G.player, 100) }); a != 0 || g.mach.Current() != &gunMoveBack {
+	if a := testing.AllocsPerRun(40, func() { G.update(control{}); heal(G, G.player, 100) }); a != 0 || g.mach.Current().Name != "moveBack" {
 		t.Errorf("gunner moving back (state %s): %.1f allocations per tick", g.mach.Current().Name, a)
 	}
 }

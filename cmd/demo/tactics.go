@@ -262,10 +262,10 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 	case kindTurret:
 		e.tree = treeTurret.NewInstance()
 	case kindGunner:
-		return e.startMachine(&gunApproach, &gunBroken)
+		return e.startMachine(chartGunner)
 	case kindMelee:
 		e.retreatAt = meleeRetreat1
-		return e.startMachine(&meleeChase, &meleeBroken)
+		return e.startMachine(chartMelee)
 	case kindFuzzy:
 		e.fz = fuzzyProto.Clone()
 	case kindCover:
@@ -301,16 +301,10 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 	return nil
 }
 
-// startMachine gives the enemy a state machine starting in first that
-// breaks down (state broken) below a quarter of its health.
-func (e *enemy) startMachine(first, broken *fsm.State[*enemy]) error {
-	e.mach = fsm.New(e, 4)
-	e.mach.SetGlobal(&fsm.State[*enemy]{Name: "global", Execute: func(e *enemy, m *fsm.Machine[*enemy]) {
-		if e.healthPct() < 25 && !m.In(broken) {
-			m.Change(broken)
-		}
-	}})
-	return e.mach.Start(first)
+// startMachine gives the enemy a state machine running chart.
+func (e *enemy) startMachine(chart *fsm.Chart[*enemy]) (err error) {
+	e.mach, err = chart.Start(e, 4)
+	return err
 }
 
 // onFloor returns p, or the nearest walkable point when p is off the
