@@ -42,7 +42,7 @@ func (u *UI) Draw(l *raster.DrawList, depth int64) int64 {
 }
 
 func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
-	th := &u.Theme
+	th := u.theme(p)
 	r := p.rect
 	tail := p.Tail && p.Anchor == AtPoint && th.Tail > 0
 	var tx, half int
@@ -69,7 +69,7 @@ func (u *UI) drawPanel(l *raster.DrawList, d int64, p *Panel) {
 		drawText(l, d+layerText, f, p.Title, inner, AlignCenter, 0, th.Title)
 	}
 	if p.Root != nil {
-		u.drawWidget(l, d, p.Root, noClip)
+		u.drawWidget(l, d, th, p.Root, noClip)
 		l.ClearClip()
 	}
 }
@@ -102,8 +102,7 @@ func box(l *raster.DrawList, d int64, r image.Rectangle, fill, border color.RGBA
 
 // drawWidget draws w clipped to clip (the window of the scrolling lists
 // holding it).
-func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Rectangle) {
-	th := &u.Theme
+func (u *UI) drawWidget(l *raster.DrawList, d int64, th *Theme, w *Widget, clip image.Rectangle) {
 	f := th.font()
 	switch w.kind {
 	case kindStack:
@@ -111,12 +110,12 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 		if w.full > 0 {
 			inner = w.rect.Intersect(clip)
 			inner.Max.X -= scrollBarW
-			u.scrollBar(l, d, w, clip)
+			scrollBar(l, d, th, w, clip)
 		}
 		for _, c := range w.children {
 			if c != nil && c.rect.Overlaps(inner) {
 				l.SetClip(inner)
-				u.drawWidget(l, d, c, inner)
+				u.drawWidget(l, d, th, c, inner)
 			}
 		}
 		l.SetClip(clip)
@@ -163,8 +162,7 @@ func (u *UI) drawWidget(l *raster.DrawList, d int64, w *Widget, clip image.Recta
 }
 
 // scrollBar draws a scrolling column's track and thumb at its right edge.
-func (u *UI) scrollBar(l *raster.DrawList, d int64, w *Widget, clip image.Rectangle) {
-	th := &u.Theme
+func scrollBar(l *raster.DrawList, d int64, th *Theme, w *Widget, clip image.Rectangle) {
 	l.SetClip(clip)
 	track := image.Rect(w.rect.Max.X-scrollBarW+2, w.rect.Min.Y, w.rect.Max.X, w.rect.Max.Y)
 	l.FillRect(d+layerWidget, track, th.Button)

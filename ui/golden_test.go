@@ -337,3 +337,38 @@ func TestDrawReturnsDepthAbove(t *testing.T) {
 		}
 	}
 }
+
+// A panel with its own theme is drawn, and laid out, in it; the others
+// keep the UI's.
+func TestPanelTheme(t *testing.T) {
+	th := DefaultTheme()
+	th.Panel = color.RGBA{20, 24, 35, 255}
+	u := New(240, 100, th)
+	red := DefaultTheme()
+	red.Panel, red.Text, red.PanelPad = color.RGBA{140, 20, 20, 255}, color.RGBA{255, 255, 0, 255}, 12
+	plain := &Panel{Root: Label("plain"), Anchor: TopLeft}
+	errBox := &Panel{Root: Label("plain"), Anchor: BottomRight, Theme: &red}
+	u.Open(plain)
+	u.Open(errBox)
+	f := render(t, u)
+	inside := func(p *Panel) color.RGBA { r := p.Rect(); return f.RGBAAt(r.Min.X+2, r.Min.Y+2) }
+	if got := inside(plain); got != u.Theme.Panel {
+		t.Errorf("plain panel %v, want the UI's %v", got, u.Theme.Panel)
+	}
+	if got := inside(errBox); got != red.Panel {
+		t.Errorf("themed panel %v, want its own %v", got, red.Panel)
+	}
+	if dp, de := plain.Rect().Size(), errBox.Rect().Size(); de != dp.Add(image.Pt(2*(12-u.Theme.PanelPad), 2*(12-u.Theme.PanelPad))) {
+		t.Errorf("themed panel %v, plain %v: want the padding of its theme", de, dp)
+	}
+	yellow := false
+	r := errBox.Rect()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			yellow = yellow || f.RGBAAt(x, y) == red.Text
+		}
+	}
+	if !yellow {
+		t.Error("themed panel's text not in its theme's colour")
+	}
+}

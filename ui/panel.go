@@ -42,6 +42,9 @@ type Panel struct {
 	// the mouse or a finger presses outside it (the touch way to dismiss).
 	CloseOutside bool
 	Hidden       bool // not drawn and not part of the focus order, but stays open
+	// Theme, when not nil, styles this panel instead of the UI's theme
+	// (an error box in red among the HUD's panels).
+	Theme *Theme
 
 	rect      image.Rectangle
 	tailBelow bool    // the bubble sits below Point, its tail pointing up

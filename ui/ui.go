@@ -239,7 +239,7 @@ func (u *UI) reveal() {
 	}
 	for _, p := range u.panels {
 		if p.Root != nil && p.Root.reveal(u.focus) {
-			p.layout(&u.Theme, u.W, u.H)
+			p.layout(u.theme(p), u.W, u.H)
 			return
 		}
 	}
@@ -247,8 +247,16 @@ func (u *UI) reveal() {
 
 func (u *UI) layout() {
 	for _, p := range u.panels {
-		p.layout(&u.Theme, u.W, u.H)
+		p.layout(u.theme(p), u.W, u.H)
 	}
+}
+
+// theme is the theme panel p is drawn in: its own, or the UI's.
+func (u *UI) theme(p *Panel) *Theme {
+	if p.Theme != nil {
+		return p.Theme
+	}
+	return &u.Theme
 }
 
 // hit returns the topmost panel in scope under (x, y) and the button
@@ -349,7 +357,7 @@ func (u *UI) pointer(in *platform.Input) Event {
 	}
 	if _, dy := in.Wheel(); dy != 0 {
 		if p, _ := u.hit(m.X, m.Y); p != nil && p.Root != nil {
-			th := &u.Theme
+			th := u.theme(p)
 			step := th.font().LineHeight() + 2*th.ButtonPad.Y + th.Gap
 			if p.Root.wheel(image.Pt(int(math.Floor(m.X)), int(math.Floor(m.Y))), dy, step) {
 				p.layout(th, u.W, u.H)

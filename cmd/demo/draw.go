@@ -154,12 +154,6 @@ func (g *game) drawHUD(d int64) int64 {
 		b = append(b, "--"...)
 	}
 	h.fps.Bytes = b
-	d = h.ui.Draw(g.top, d)
-	// pause button
-	g.top.FillRect(d, pauseButton, rgba(40, 44, 56, 220))
-	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
-	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
-	d += 2
 	// The message (reused bytes too).
 	b = g.tbuf[:0]
 	switch {
@@ -174,11 +168,16 @@ func (g *game) drawHUD(d int64) int64 {
 		b = append(b, g.levels[g.cur].Title...)
 	}
 	g.tbuf = b
-	d = g.hud.msg.showBytes(g.top, d, b)
+	warn := ""
 	if g.reloadErr != "" {
-		d = g.hud.err.show(g.top, d, "reload failed, still playing the last good level: "+g.reloadErr)
+		warn = "reload failed, still playing the last good level: " + g.reloadErr
 	}
-	return d
+	d = h.draw(g.top, d, true, b, warn)
+	// pause button
+	g.top.FillRect(d, pauseButton, rgba(40, 44, 56, 220))
+	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+11, 14, pauseButton.Min.X+16, 34), white)
+	g.top.FillRect(d+1, image.Rect(pauseButton.Min.X+21, 14, pauseButton.Min.X+26, 34), white)
+	return d + 2
 }
 
 // paradeSprites are the hulls and turrets of the level select's row of
@@ -218,6 +217,6 @@ func (g *game) drawSelect(d int64) {
 	}
 	d = g.drawMenu(d + 3)
 	if g.errMsg != "" {
-		g.hud.err.show(g.top, d, "error: "+g.errMsg)
+		g.hud.draw(g.top, d, false, nil, "error: "+g.errMsg)
 	}
 }

@@ -387,19 +387,21 @@ func (g *game) hotReload() {
 	g.cam.Center = center // the camera stays where it was
 }
 
-// hudPanel is the play screen's readouts: a row of ui widgets in a
-// panel along the top (left of the pause button), and the notices: a
-// message panel low on the screen and a red one for errors at the top.
+// hudPanel is the play screen's readouts (a row of ui widgets along the
+// top, left of the pause button) and its notices: a message low on the
+// screen and an error at the top, in red. Each notice's panel is hidden
+// while it has nothing to say.
 type hudPanel struct {
 	ui                       *ui.UI
+	readouts, note, warn     *ui.Panel
 	hp                       *ui.Widget
 	weapon, wave, score, fps *ui.Widget
-	msg, err                 notice
 }
 
 func newHUD() hudPanel {
-	th := ui.DefaultTheme()
+	th, plain, red := ui.DefaultTheme(), ui.DefaultTheme(), ui.DefaultTheme()
 	th.PanelPad, th.Margin, th.Gap = 4, 1, 18
+	red.Panel, red.Border, red.Text = rgba(120, 30, 30, 230), rgba(220, 120, 120, 255), rgba(255, 230, 230, 255)
 	h := hudPanel{ui: ui.New(frameW, frameH, th), hp: ui.Bar(102, 12),
 		weapon: ui.Label(""), wave: ui.Label(""), score: ui.Label(""), fps: ui.Label("")}
 	for _, w := range []*ui.Widget{h.weapon, h.wave, h.score, h.fps} {
@@ -407,42 +409,21 @@ func newHUD() hudPanel {
 	}
 	hp := ui.Row(ui.Label("HP"), h.hp)
 	hp.Children()[0].MinW = 0
-	h.ui.Open(&ui.Panel{Root: ui.Row(hp, h.weapon, h.wave, h.score, h.fps), Anchor: ui.TopLeft, Offset: image.Pt(2, 2)})
-	h.msg = newNotice(ui.DefaultTheme(), ui.Bottom, image.Pt(0, -64))
-	red := ui.DefaultTheme()
-	red.Panel, red.Border, red.Text = rgba(120, 30, 30, 230), rgba(220, 120, 120, 255), rgba(255, 230, 230, 255)
-	h.err = newNotice(red, ui.Top, image.Pt(0, 40))
+	h.readouts = &ui.Panel{Root: ui.Row(hp, h.weapon, h.wave, h.score, h.fps), Anchor: ui.TopLeft, Offset: image.Pt(2, 2)}
+	h.note = &ui.Panel{Root: ui.Label(""), Anchor: ui.Bottom, Offset: image.Pt(0, -64), Theme: &plain}
+	h.warn = &ui.Panel{Root: ui.Label(""), Anchor: ui.Top, Offset: image.Pt(0, 40), Theme: &red}
+	h.note.Root.MaxW, h.warn.Root.MaxW = frameW-48, frameW-48 // the notices wrap
+	h.ui.Open(h.readouts)
+	h.ui.Open(h.note)
+	h.ui.Open(h.warn)
 	return h
 }
 
-// notice is a one-message panel: its text wraps to the frame's width.
-type notice struct {
-	ui    *ui.UI
-	label *ui.Widget
-}
-
-func newNotice(th ui.Theme, at ui.Anchor, off image.Point) notice {
-	n := notice{ui: ui.New(frameW, frameH, th), label: ui.Label("")}
-	n.label.MaxW = frameW - 48
-	n.ui.Open(&ui.Panel{Root: n.label, Anchor: at, Offset: off})
-	return n
-}
-
-// show draws msg (nothing when it is empty) from depth up and returns
-// the depth above it.
-func (n *notice) show(l *raster.DrawList, depth int64, msg string) int64 {
-	if msg == "" {
-		return depth
-	}
-	n.label.Text, n.label.Bytes = msg, nil
-	return n.ui.Draw(l, depth)
-}
-
-// showBytes is show for a message in a reused buffer (no allocation).
-func (n *notice) showBytes(l *raster.DrawList, depth int64, msg []byte) int64 {
-	if len(msg) == 0 {
-		return depth
-	}
-	n.label.Bytes = msg
-	return n.ui.Draw(l, depth)
+// draw draws the HUD from depth up (the readouts when shown, the message
+// in msg, a reused buffer, and the error warn) and returns the depth
+// above it.
+func (h *hudPanel) draw(l *raster.DrawList, depth int64, readouts bool, msg []byte, warn string) int64 {
+	h.readouts.Hidden, h.note.Hidden, h.warn.Hidden = !readouts, len(msg) == 0, warn == ""
+	h.note.Root.Bytes, h.warn.Root.Text = msg, warn
+	return h.ui.Draw(l, depth)
 }
