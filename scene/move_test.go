@@ -2,6 +2,7 @@ package scene
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"diorama/iso"
@@ -293,5 +294,66 @@ func TestSightAndCover(t *testing.T) {
 	}
 	if w.LineOfSight(threat, c) || c.Dist(from) > 1.5 {
 		t.Fatalf("cover %v: visible %v, %v away", c, w.LineOfSight(threat, c), c.Dist(from))
+	}
+}
+
+// SightRay stops where LineOfSight does, at the fraction of the way of
+// the first wall or solid object; Walkable, OnFloor and TileFree answer
+// from the same world.
+func TestSightRayAndPlacement(t *testing.T) {
+	w, door := roomWorld(t, true)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(4.7, 4.5, 0), Radius: 0.4})
+	mustCreate(t, w, EntityDef{Kind: Pickup, Pos: mathx.V3(3.5, 6.5, 0), Extent: mathx.V2(0.25, 0.25)})
+	for _, c := range []struct {
+		a, b    mathx.Vec2
+		t       float64
+		blocked bool
+	}{
+		{mathx.V2(2.5, 4.5), mathx.V2(6.5, 4.5), 1, false}, // the character does not block
+		{mathx.V2(6, 4.5), mathx.V2(10, 4.5), 0.5, true},   // the wall at x = 8
+		{mathx.V2(6, 8.5), mathx.V2(10, 8.5), 0.5, true},   // the shut door, its west face at x = 8
+		{mathx.V2(10, 8.5), mathx.V2(6, 8.5), 0.25, true},  // from the east, its face at x = 9
+		{mathx.V2(2.5, 2.5), mathx.V2(2.5, 2.5), 1, false}, // no way to go
+	} {
+		tt, blocked := w.SightRay(c.a, c.b)
+		if blocked != c.blocked || math.Abs(tt-c.t) > 1e-9 {
+			t.Errorf("SightRay %v→%v = %v %v, want %v %v", c.a, c.b, tt, blocked, c.t, c.blocked)
+		}
+		if blocked == w.LineOfSight(c.a, c.b) {
+			t.Errorf("SightRay %v→%v disagrees with LineOfSight", c.a, c.b)
+		}
+	}
+	n, err := w.Nav()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Walkable(mathx.V2(2.5, 2.5)) || n.Walkable(mathx.V2(8.5, 4.5)) || n.Walkable(mathx.V2(-3, 2)) {
+		t.Error("Walkable: open floor, a wall and outside the map")
+	}
+	if p := n.OnFloor(mathx.V2(2.5, 2.5)); p != mathx.V2(2.5, 2.5) {
+		t.Errorf("OnFloor moved a walkable point to %v", p)
+	}
+	if p := n.OnFloor(mathx.V2(8.5, 4.5)); !n.Walkable(p) || p.Dist(mathx.V2(8.5, 4.5)) > 1 {
+		t.Errorf("OnFloor of a wall point: %v", p)
+	}
+	for _, c := range []struct {
+		x, y int
+		free bool
+	}{
+		{2, 2, true}, {8, 4, false} /* wall */, {8, 8, false} /* door */, {4, 4, false}, /* the character */
+		{5, 4, false} /* its radius reaches in */, {3, 6, false} /* the pickup */, {6, 4, true}, {-1, 3, false}, {99, 3, false},
+	} {
+		if got := w.TileFree(c.x, c.y); got != c.free {
+			t.Errorf("TileFree(%d, %d) = %v, want %v", c.x, c.y, got, c.free)
+		}
+	}
+	w.SetSolid(door, false) // an open door still stands in its tile
+	if w.TileFree(8, 8) {
+		t.Error("an open door's tile is free")
+	}
+	w.Remove(hero)
+	w.Step()
+	if !w.TileFree(4, 4) {
+		t.Error("the character's tile is not free once it is gone")
 	}
 }

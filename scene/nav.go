@@ -176,16 +176,7 @@ func (n *Navigation) Blocked(x, y int) bool {
 // nearest walkable point first.
 func (n *Navigation) Path(from, to mathx.Vec2, dst []mathx.Vec2) ([]mathx.Vec2, error) {
 	m := n.mesh
-	if m.PolyAt(from) < 0 {
-		if _, p := m.Nearest(from); p.IsFinite() {
-			from = p
-		}
-	}
-	if m.PolyAt(to) < 0 {
-		if k, p := m.Nearest(to); k >= 0 {
-			to = p
-		}
-	}
+	from, to = n.OnFloor(from), n.OnFloor(to)
 	var err error
 	n.corridor, _, err = m.FindPath(n.search, from, to, n.corridor)
 	if err != nil {
@@ -196,6 +187,23 @@ func (n *Navigation) Path(from, to mathx.Vec2, dst []mathx.Vec2) ([]mathx.Vec2, 
 		return dst[:0], err
 	}
 	return nav.Funnel(n.portals, dst[:0]), nil
+}
+
+// Walkable reports whether a mover can stand at p: on the navmesh, with
+// the navigation's clearance from walls. It has the signature of
+// tactics.Accessible.
+func (n *Navigation) Walkable(p mathx.Vec2) bool { return n.mesh.PolyAt(p) >= 0 }
+
+// OnFloor returns p when a mover can stand there, else the nearest point
+// where it can (p itself when there is none: an empty mesh, a point
+// that is not finite).
+func (n *Navigation) OnFloor(p mathx.Vec2) mathx.Vec2 {
+	if n.mesh.PolyAt(p) < 0 {
+		if k, q := n.mesh.Nearest(p); k >= 0 {
+			return q
+		}
+	}
+	return p
 }
 
 // Clear reports whether a mover can walk straight from a to b.

@@ -50,3 +50,46 @@ func (w *World) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2,
 	}
 	return best, bestD < math.Inf(1)
 }
+
+// SightRay casts sight from a to b: blocked when a wall or a solid object
+// (what stops LineOfSight) is on the way, with t the fraction of the way
+// to the first one (t is 1 when nothing blocks). It has the signature of
+// tactics.RayCast, so the world's sight feeds the terrain analysis:
+// analyzer.FindCover(self, threat, nil, w.SightRay, nav.Walkable).
+func (w *World) SightRay(a, b mathx.Vec2) (t float64, blocked bool) {
+	w.rayBuf = w.Phys.RayCastAll(a, b, physics.QueryFilter{}, w.rayBuf[:0])
+	for _, h := range w.rayBuf {
+		if h.Body.IsNil() || w.Phys.Type(h.Body) == physics.Static {
+			return h.Fraction, true
+		}
+	}
+	return 1, false
+}
+
+// TileFree reports whether tile (x, y) is open floor with nothing on it:
+// not a wall or under a solid object (Navigation.Blocked), and no
+// character, object or pickup (a door, open or shut, included) covering
+// any of it. It is where a game may put something down: a barricade, a
+// turret, a dropped item.
+func (w *World) TileFree(x, y int) bool {
+	n, err := w.Nav()
+	if err != nil || n.Blocked(x, y) {
+		return false
+	}
+	const inset = 0.05 // touching the tile's edge is not covering it
+	tile := mathx.AABB{Min: mathx.V2(float64(x)+inset, float64(y)+inset), Max: mathx.V2(float64(x+1)-inset, float64(y+1)-inset)}
+	for i := range w.state {
+		if w.state[i] != stLive || w.kind[i] != Character && w.kind[i] != Object && w.kind[i] != Pickup {
+			continue
+		}
+		half := w.extent[i]
+		if half.X <= 0 || half.Y <= 0 {
+			half = mathx.V2(w.radius[i], w.radius[i])
+		}
+		p := w.pos[i].XY()
+		if half.X > 0 && (mathx.AABB{Min: p.Sub(half), Max: p.Add(half)}).Overlaps(tile) {
+			return false
+		}
+	}
+	return true
+}

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"diorama/mathx"
-	"diorama/physics"
 	"diorama/scene"
 )
 
@@ -35,17 +34,8 @@ func (L *level) placeBarricade() bool {
 	}
 	p := w.Pos(L.player).XY().Add(mathx.FromAngle(w.Facing(L.player)).Scale(barricadeReach))
 	x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
-	if L.nav.Blocked(x, y) {
+	if !w.TileFree(x, y) { // a wall, a door, a tank or a pickup is there
 		return false
-	}
-	cell := mathx.AABB{Min: mathx.V2(float64(x), float64(y)), Max: mathx.V2(float64(x+1), float64(y+1))}
-	if len(w.Phys.OverlapBox(cell.Expand(-0.05), physics.QueryFilter{IgnoreWalls: true}, nil)) > 0 {
-		return false // something stands there
-	}
-	for _, d := range L.doors {
-		if d.cell.X == x && d.cell.Y == y {
-			return false
-		}
 	}
 	e, err := w.Create(scene.EntityDef{Kind: scene.Object, Class: "barricade", Look: L.look.crate,
 		Pos: mathx.V3(float64(x)+0.5, float64(y)+0.5, 0), Extent: mathx.V2(0.5, 0.5), Solid: true,

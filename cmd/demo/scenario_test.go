@@ -390,7 +390,7 @@ func TestScenarioSquadFormation(t *testing.T) {
 		for _, e := range m {
 			heal(L, e.e, kinds[kindSquad].health)
 			i := sq.f.Index(e.id)
-			d := e.pos().Dist(L.onFloor(sq.f.Target(i)))
+			d := e.pos().Dist(L.nav.OnFloor(sq.f.Target(i)))
 			sum += d
 			worst = math.Max(worst, d)
 			count++

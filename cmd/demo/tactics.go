@@ -9,7 +9,6 @@ import (
 	"diorama/ai/steer"
 	"diorama/ai/tactics"
 	"diorama/mathx"
-	"diorama/physics"
 	"diorama/scene"
 )
 
@@ -177,7 +176,7 @@ func (e *enemy) squadThink() {
 		e.broken = true
 	}
 	i := e.sq.f.Index(e.id)
-	t := L.onFloor(e.sq.f.Target(i))
+	t := L.nav.OnFloor(e.sq.f.Target(i))
 	e.state = "formation"
 	if e.broken {
 		e.desired = mathx.Vec2{}
@@ -235,23 +234,9 @@ func (e *enemy) coverThink() {
 	}
 }
 
+// findCover is seed 002's terrain analysis on the world's sight and floor.
 func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
-	if L.analyzer == nil {
-		return mathx.Vec2{}, false
-	}
-	ray := func(from, to mathx.Vec2) (float64, bool) {
-		h, ok := L.w.Phys.RayCast(from, to, physics.QueryFilter{Mask: layerWall})
-		if !ok {
-			return 1, false
-		}
-		d := to.Sub(from).Len()
-		if d == 0 {
-			return 0, true
-		}
-		return h.Point.Sub(from).Len() / d, true
-	}
-	open := func(p mathx.Vec2) bool { return L.nav.Mesh().PolyAt(p) >= 0 }
-	return L.analyzer.FindCover(self, threat, nil, ray, open)
+	return L.analyzer.FindCover(self, threat, nil, L.w.SightRay, L.nav.Walkable)
 }
 
 // newBrain gives a new enemy its kind's brain.
@@ -305,13 +290,4 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 func (e *enemy) startMachine(chart *fsm.Chart[*enemy]) (err error) {
 	e.mach, err = chart.Start(e, 4)
 	return err
-}
-
-// onFloor returns p, or the nearest walkable point when p is off the
-// walkable floor.
-func (L *level) onFloor(p mathx.Vec2) mathx.Vec2 {
-	if m := L.nav.Mesh(); m != nil && m.PolyAt(p) < 0 {
-		_, p = m.Nearest(p)
-	}
-	return p
 }
