@@ -200,7 +200,7 @@ func paradeSprites(sheet *scene.AtlasLooks) ([]*raster.Sprite, error) {
 // drawMenu draws the open menu (level select or pause) and the controls
 // hint from depth d up, and returns the depth above them.
 func (g *game) drawMenu(d int64) int64 {
-	g.syncMenu(g.rows())
+	g.syncMenu()
 	d = g.gui.Draw(g.top, d)
 	hint := "keys: arrows/WASD + Enter   pad: d-pad + A   mouse/touch: click a row"
 	hw, _ := g.font.Measure(hint)

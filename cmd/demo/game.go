@@ -58,13 +58,10 @@ type game struct {
 
 	scr screen
 	sel int // selected menu row
-	// gui holds the level select and pause menus (ui.Menu); menu is the
-	// open one, made for screen menuFor with menuRows rows.
-	gui      *ui.UI
-	menu     *ui.Panel
-	menuFor  screen
-	menuRows int
-	menuBtns []*ui.Widget
+	// gui holds the level select and pause menus (ui.Menu, made when
+	// first shown); menu is the open one.
+	gui                         *ui.UI
+	menu, selectMenu, pauseMenu *ui.Panel
 	// hud holds the play screen's readouts: a ui panel at the top.
 	hud   hudPanel
 	cur   int // level index being played
@@ -138,21 +135,6 @@ func (g *game) play(L *level) {
 	g.ap = autopilot{}
 }
 
-// menu rows of each screen.
-func (g *game) rows() []string {
-	switch g.scr {
-	case screenSelect:
-		r := make([]string, 0, len(g.levels)+1)
-		for _, l := range g.levels {
-			r = append(r, l.Title)
-		}
-		return append(r, "Quit")
-	case screenPause:
-		return []string{"Resume", "Restart", "Level select", "Quit"}
-	}
-	return nil
-}
-
 // pick acts on menu row i.
 func (g *game) pick(i int) {
 	switch g.scr {
@@ -211,7 +193,6 @@ func (g *game) Update(in *platform.Input) error {
 const attractTicks = 8 * tps
 
 func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
-	rows := g.rows()
 	if g.scr == screenSelect && !g.auto {
 		if g.idle++; in.AnyPressed() {
 			g.idle = 0
@@ -237,7 +218,7 @@ func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
 	}
 	// The menu itself is a ui.Menu: keys, gamepad, mouse and touch all
 	// move the one focus and activate the focused row.
-	g.syncMenu(rows)
+	g.syncMenu()
 	switch ev := g.gui.Update(in); ev.Kind {
 	case ui.Focused:
 		g.sel = ev.ID
@@ -251,41 +232,50 @@ func (g *game) menuInput(in *platform.Input, pad platform.Gamepad) {
 	}
 }
 
-// syncMenu keeps the open ui.Menu matching the screen: the level select
-// or the pause menu with their rows, focus on the selected row; none
-// while playing.
-func (g *game) syncMenu(rows []string) {
-	want := g.scr == screenSelect || g.scr == screenPause
-	if !want {
-		if g.menu != nil {
-			g.gui.Close(g.menu)
-			g.menu = nil
+// syncMenu keeps the open menu matching the screen: the level select or
+// the pause menu, focus on the selected row; none while playing.
+func (g *game) syncMenu() {
+	var want *ui.Panel
+	switch g.scr {
+	case screenSelect:
+		if g.selectMenu == nil {
+			rows := []string{}
+			for _, l := range g.levels {
+				rows = append(rows, l.Title)
+			}
+			g.selectMenu = centredMenu("DIORAMA  TANKS - choose a level", append(rows, "Quit")...)
 		}
-		return
+		want = g.selectMenu
+	case screenPause:
+		if g.pauseMenu == nil {
+			g.pauseMenu = centredMenu("PAUSED", "Resume", "Restart", "Level select", "Quit")
+			g.pauseMenu.Modal = true // it shades the frozen level
+		}
+		want = g.pauseMenu
 	}
-	if g.menu != nil && g.menuFor == g.scr && g.menuRows == len(rows) {
+	if want == g.menu {
 		return
 	}
 	if g.menu != nil {
 		g.gui.Close(g.menu)
 	}
-	title := "DIORAMA  TANKS - choose a level"
-	if g.scr == screenPause {
-		title = "PAUSED"
+	if g.menu = want; want != nil {
+		g.gui.Open(want)
+		btns := want.Root.Children()
+		g.sel = min(g.sel, len(btns)-1)
+		g.gui.SetFocus(btns[g.sel])
 	}
-	g.menu = ui.Menu(title, rows...)
-	g.menuBtns = g.menu.Root.Children()
-	for _, b := range g.menuBtns {
+}
+
+// centredMenu is a ui.Menu of rows 300 pixels wide in the middle of the
+// screen.
+func centredMenu(title string, rows ...string) *ui.Panel {
+	m := ui.Menu(title, rows...)
+	for _, b := range m.Root.Children() {
 		b.MinW = 300
 	}
-	g.menu.Anchor = ui.Center
-	g.menu.Modal = g.scr == screenPause // the pause menu shades the frozen level
-	g.menuFor, g.menuRows = g.scr, len(rows)
-	g.gui.Open(g.menu)
-	g.sel = min(g.sel, len(rows)-1)
-	if g.sel >= 0 && g.sel < len(g.menuBtns) {
-		g.gui.SetFocus(g.menuBtns[g.sel])
-	}
+	m.Anchor = ui.Center
+	return m
 }
 
 // pauseButton is the touch/mouse pause button, top right.
