@@ -205,3 +205,28 @@ func (w *World) steerMovers() {
 		w.vel[i] = d.Scale(speed / dist)
 	}
 }
+
+// Separation returns the push that keeps character e off its neighbours:
+// for each other live character of the class (any class when class is
+// "") nearer than their two radii plus gap, the offset away from it, as
+// long as that distance falls short. A game adds it, scaled, to the
+// velocity it sets, so a pack spreads out instead of stacking up.
+func (w *World) Separation(e Entity, gap float64, class string) mathx.Vec2 {
+	i, ok := w.slotOf(e)
+	if !ok {
+		return mathx.Vec2{}
+	}
+	me := w.pos[i].XY()
+	var push mathx.Vec2
+	for j := range w.state {
+		if j == i || w.state[j] != stLive || w.kind[j] != Character || class != "" && w.class[j] != class {
+			continue
+		}
+		d := me.Sub(w.pos[j].XY())
+		r := w.radius[i] + w.radius[j] + gap
+		if l := d.Len(); l > 0 && l < r {
+			push = push.Add(d.Scale((r - l) / l))
+		}
+	}
+	return push
+}

@@ -357,3 +357,78 @@ func TestSightRayAndPlacement(t *testing.T) {
 		t.Error("the character's tile is not free once it is gone")
 	}
 }
+
+// An overlord with no trigger is awake from the start: it locks its
+// doors at once and spawns from the first tick; one without spawn points
+// is refused.
+func TestOverlordWithoutTrigger(t *testing.T) {
+	w, door := roomWorld(t, false)
+	door = mustCreate(t, w, EntityDef{Kind: Object, Name: "gate", Pos: mathx.V3(8.5, 8.5, 0), Extent: mathx.V2(0.5, 0.5)})
+	sp := mustCreate(t, w, EntityDef{Kind: SpawnPoint, Pos: mathx.V3(12.5, 2.5, 0)})
+	spawn := func(w *World, at mathx.Vec3) (Entity, error) {
+		return w.Create(EntityDef{Kind: Character, Pos: at, Radius: 0.3, Health: 10})
+	}
+	if err := w.AddOverlord(&Overlord{Name: "none", Spawn: spawn, MaxAlive: 1, Wave: 1}); err == nil {
+		t.Fatal("an overlord without spawn points was accepted")
+	}
+	o := &Overlord{Name: "level", Spawns: []Entity{sp}, Locks: []string{"gate"}, Spawn: spawn, MaxAlive: 2, Wave: 3}
+	if err := w.AddOverlord(o); err != nil {
+		t.Fatal(err)
+	}
+	if !o.Active() || !w.Solid(door) {
+		t.Fatalf("active %v, door solid %v before the first tick", o.Active(), w.Solid(door))
+	}
+	w.Step()
+	w.Step()
+	if o.Spawned() != 2 || o.Alive() != 2 {
+		t.Fatalf("after two ticks: %d spawned, %d alive", o.Spawned(), o.Alive())
+	}
+	// Removed, it spawns no more and its door opens.
+	if !w.RemoveOverlord(o) || w.RemoveOverlord(o) || len(w.Overlords) != 0 || w.Solid(door) {
+		t.Fatalf("remove: overlords %d, door solid %v", len(w.Overlords), w.Solid(door))
+	}
+	for range 5 {
+		w.Step()
+	}
+	if o.Spawned() != 2 || w.Len() != 4 {
+		t.Fatalf("after removal: %d spawned, %d entities (door, spawn point, two enemies)", o.Spawned(), w.Len())
+	}
+}
+
+// Separation pushes a character away from the neighbours of its class
+// it is too close to, by how much too close; Reachable follows the
+// navigation as doors shut and open.
+func TestSeparationAndReachable(t *testing.T) {
+	w, door := roomWorld(t, true)
+	a := mustCreate(t, w, EntityDef{Kind: Character, Class: "enemy", Pos: mathx.V3(3, 3, 0), Radius: 0.3})
+	mustCreate(t, w, EntityDef{Kind: Character, Class: "enemy", Pos: mathx.V3(3.5, 3, 0), Radius: 0.3})  // 0.5 away: r 0.8, push 0.3 west
+	mustCreate(t, w, EntityDef{Kind: Character, Class: "enemy", Pos: mathx.V3(3, 2, 0), Radius: 0.3})    // 1 away: too far
+	mustCreate(t, w, EntityDef{Kind: Character, Class: "player", Pos: mathx.V3(3, 3.4, 0), Radius: 0.3}) // another class
+	if p := w.Separation(a, 0.2, "enemy"); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y) > 1e-9 {
+		t.Errorf("separation from its class %v, want (-0.3, 0)", p)
+	}
+	if p := w.Separation(a, 0.2, ""); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y+0.4) > 1e-9 {
+		t.Errorf("separation from all %v, want (-0.3, -0.4)", p)
+	}
+	if p := w.Separation(Entity{}, 0.2, ""); p != (mathx.Vec2{}) {
+		t.Errorf("separation of no entity %v", p)
+	}
+	n, err := w.Nav()
+	if err != nil {
+		t.Fatal(err)
+	}
+	west, east := mathx.V2(3.5, 3.5), mathx.V2(12.5, 3.5)
+	if n.Reachable(west, east) {
+		t.Error("reachable through the shut door")
+	}
+	if !n.Reachable(west, mathx.V2(6.5, 7.5)) || !n.Reachable(west, mathx.V2(8.2, 4.5)) {
+		t.Error("the same side, or a wall point next to it, is not reachable")
+	}
+	w.SetSolid(door, false)
+	if !n.Reachable(west, east) {
+		t.Error("not reachable through the open door")
+	}
+	if a := testing.AllocsPerRun(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
+		t.Errorf("%v allocations", a)
+	}
+}

@@ -206,5 +206,15 @@ func (n *Navigation) OnFloor(p mathx.Vec2) mathx.Vec2 {
 	return p
 }
 
+// Reachable reports whether a mover can walk from one point to another
+// (each moved onto the floor first, as Path does) through the navigation
+// as it is now: a shut door or a barricade across the only way makes it
+// false. It plans no path and allocates nothing.
+func (n *Navigation) Reachable(from, to mathx.Vec2) bool {
+	var err error
+	n.corridor, _, err = n.mesh.FindPath(n.search, n.OnFloor(from), n.OnFloor(to), n.corridor)
+	return err == nil && len(n.corridor) > 0
+}
+
 // Clear reports whether a mover can walk straight from a to b.
 func (n *Navigation) Clear(a, b mathx.Vec2) bool { return n.mesh.Clear(a, b) }

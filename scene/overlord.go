@@ -18,7 +18,8 @@ import (
 // periodic task and a trigger listener.
 type Overlord struct {
 	Name string // for logs and entity names
-	// Triggers wake it; Spawns are where its enemies appear (round robin).
+	// Triggers wake it (an overlord with none is awake from the start: a
+	// level-wide wave); Spawns are where its enemies appear (round robin).
 	Triggers, Spawns []Entity
 	// Locks are the names of door entities locked on entry (their Value
 	// becomes 1).
@@ -30,6 +31,7 @@ type Overlord struct {
 
 	active  bool
 	done    bool
+	removed bool
 	spawned int
 	next    int
 	alive   []Entity
@@ -49,8 +51,8 @@ func (o *Overlord) Alive() int { return len(o.alive) }
 
 // AddOverlord puts an overlord to work in w.
 func (w *World) AddOverlord(o *Overlord) error {
-	if o == nil || o.Spawn == nil || len(o.Spawns) == 0 || len(o.Triggers) == 0 || o.MaxAlive < 1 || o.Wave < 1 {
-		return fmt.Errorf("scene: overlord needs triggers, spawn points, a Spawn function and MaxAlive, Wave >= 1")
+	if o == nil || o.Spawn == nil || len(o.Spawns) == 0 || o.MaxAlive < 1 || o.Wave < 1 {
+		return fmt.Errorf("scene: overlord needs spawn points, a Spawn function and MaxAlive, Wave >= 1")
 	}
 	for _, e := range append(o.Triggers[:len(o.Triggers):len(o.Triggers)], o.Spawns...) {
 		if !w.Valid(e) {
@@ -59,8 +61,12 @@ func (w *World) AddOverlord(o *Overlord) error {
 	}
 	o.alive = make([]Entity, 0, o.MaxAlive)
 	w.Overlords = append(w.Overlords, o)
+	if len(o.Triggers) == 0 {
+		o.active = true
+		w.lockDoors(o)
+	}
 	w.Events.Trigger.Subscribe(func(ev TriggerEvent) {
-		if o.active || !ev.Enter || !w.collector[ev.Visitor.Slot()] {
+		if o.active || o.removed || !ev.Enter || !w.collector[ev.Visitor.Slot()] {
 			return
 		}
 		for _, t := range o.Triggers {
@@ -72,6 +78,9 @@ func (w *World) AddOverlord(o *Overlord) error {
 		}
 	})
 	w.Tasks.Every(1, func(uint64) bool {
+		if o.removed {
+			return true
+		}
 		k := 0
 		for _, e := range o.alive {
 			if w.Valid(e) && w.state[e.Slot()] != stDying {
@@ -101,6 +110,20 @@ func (w *World) AddOverlord(o *Overlord) error {
 		return false
 	})
 	return nil
+}
+
+// RemoveOverlord stops o: it wakes and spawns no more (its enemies stay),
+// it leaves w.Overlords, and the doors it kept locked open unless another
+// overlord at work names them. It reports whether o was in w.
+func (w *World) RemoveOverlord(o *Overlord) bool {
+	i := slices.Index(w.Overlords, o)
+	if i < 0 {
+		return false
+	}
+	w.Overlords = slices.Delete(w.Overlords, i, i+1)
+	o.removed, o.active = true, false
+	w.lockDoors(o)
+	return true
 }
 
 // lockDoors locks or unlocks the doors o names, after o woke or its

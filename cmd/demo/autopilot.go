@@ -160,7 +160,7 @@ func (a *autopilot) rocketWorthy(L *level, t *enemy) bool {
 // (the launcher first).
 func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool) (mathx.Vec2, bool) {
 	w := L.w
-	quiet := !fighting && L.aliveEnemies() == 0
+	quiet := !fighting && len(L.enemies) == 0 // the list holds the living (level.update)
 	best, found := 1e9, false
 	var goal mathx.Vec2
 	w.Each(scene.Pickup, func(e scene.Entity) {
@@ -175,7 +175,7 @@ func (a *autopilot) wantPickup(L *level, me mathx.Vec2, hp int32, fighting bool)
 		case "rockets":
 			want = quiet || L.pl.rockets == 0
 		}
-		if !want || d > 14 || !L.reachable(me, p) {
+		if !want || d > 14 || !L.nav.Reachable(me, p) {
 			return
 		}
 		if w.Name(e) == "rockets" {

@@ -26,7 +26,7 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 	if L.nav.Mesh().PolyAt(gap) < 0 {
 		t.Fatal("the corridor is not walkable before the barricade")
 	}
-	if !L.reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
+	if !L.nav.Reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
 		t.Fatal("the rooms are not connected before the barricade")
 	}
 	if !L.placeBarricade() {
@@ -35,7 +35,7 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 	if L.placeBarricade() {
 		t.Fatal("a second barricade on the same tile")
 	}
-	if L.nav.Mesh().PolyAt(gap) >= 0 || L.reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
+	if L.nav.Mesh().PolyAt(gap) >= 0 || L.nav.Reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
 		t.Fatal("the barricade does not block the navmesh")
 	}
 	b := L.barricades[0]
@@ -55,7 +55,7 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 		L.w.Step()
 	}
 	L.w.Step()
-	if L.w.Valid(b) || L.nav.Mesh().PolyAt(gap) < 0 || !L.reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
+	if L.w.Valid(b) || L.nav.Mesh().PolyAt(gap) < 0 || !L.nav.Reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
 		t.Fatalf("broken barricade still blocks: valid %v, poly %d", L.w.Valid(b), L.nav.Mesh().PolyAt(gap))
 	}
 }

@@ -25,8 +25,8 @@ func TestDoorLocksNavmesh(t *testing.T) {
 	}
 	west, east := mathx.V2(3.5, 4.5), mathx.V2(10.5, 4.5) // the start room and the first hall
 	p, err := L.nav.Path(west, east, nil)
-	if err != nil || !L.reachable(west, east) || len(p) < 2 {
-		t.Fatalf("open door: reachable %v path %v (%v)", L.reachable(west, east), p, err)
+	if err != nil || !L.nav.Reachable(west, east) || len(p) < 2 {
+		t.Fatalf("open door: reachable %v path %v (%v)", L.nav.Reachable(west, east), p, err)
 	}
 	p = append([]mathx.Vec2{west}, p...)
 	d := &L.doors[0]
@@ -34,11 +34,11 @@ func TestDoorLocksNavmesh(t *testing.T) {
 		t.Fatalf("path %v does not cross the door tile", p)
 	}
 	_ = L.w.SetSolid(d.e, true) // what the world's overlord does when a wave locks it
-	if L.reachable(west, east) || !L.w.Solid(d.e) || L.canSee(west, east) {
-		t.Fatalf("locked door: reachable %v solid %v seen through %v", L.reachable(west, east), L.w.Solid(d.e), L.canSee(west, east))
+	if L.nav.Reachable(west, east) || !L.w.Solid(d.e) || L.canSee(west, east) {
+		t.Fatalf("locked door: reachable %v solid %v seen through %v", L.nav.Reachable(west, east), L.w.Solid(d.e), L.canSee(west, east))
 	}
 	_ = L.w.SetSolid(d.e, false)
-	if !L.reachable(west, east) || L.w.Solid(d.e) {
+	if !L.nav.Reachable(west, east) || L.w.Solid(d.e) {
 		t.Fatal("unlocked door still cuts the way")
 	}
 }

@@ -302,19 +302,7 @@ func (e *enemy) update() {
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	}
-	// separation: never stack on other enemies
-	me := e.pos()
-	var push mathx.Vec2
-	for _, o := range L.enemies {
-		if o == e || !w.Alive(o.e) {
-			continue
-		}
-		d := me.Sub(o.pos())
-		r := e.spec().radius + o.spec().radius + 0.3
-		if l := d.Len(); l > 0 && l < r {
-			push = push.Add(d.Scale((r - l) / l))
-		}
-	}
+	push := w.Separation(e.e, 0.3, "enemy") // never stack on other enemies
 	_ = w.SetVelocity(e.e, e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed))
 }
 

@@ -148,14 +148,8 @@ func (L *level) setup() error {
 		}
 		L.addWave(o, kinds)
 	}
-	if len(w.Overlords) == 0 { // ASCII, IsoMob: one wave over every enemy spawn, woken anywhere
-		b := w.Bounds()
-		t, err := w.Create(scene.EntityDef{Kind: scene.Trigger, Name: "wave1", Class: "overlord",
-			Pos: mathx.V3((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2, 0), Extent: mathx.V2((b.Max.X-b.Min.X)/2, (b.Max.Y-b.Min.Y)/2)})
-		if err != nil {
-			return err
-		}
-		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10, Triggers: []scene.Entity{t}}
+	if len(w.Overlords) == 0 { // ASCII, IsoMob: one wave over every enemy spawn, awake from the start
+		o := &scene.Overlord{Name: "wave1", MaxAlive: 4, Wave: 10}
 		for _, e := range w.AppendEntities(spawns[:0], scene.SpawnPoint) {
 			if w.Class(e) == "enemy" {
 				o.Spawns = append(o.Spawns, e)
@@ -182,9 +176,7 @@ func (L *level) setup() error {
 		return err
 	}
 	L.nav = nav
-	// Scratch with room for any path of a level, so play does not allocate.
-	L.reach = make([]mathx.Vec2, 0, 128)
-	L.near = make([]scene.BulletInfo, 0, 256)
+	L.near = make([]scene.BulletInfo, 0, 256) // scratch: play does not allocate
 	a, err := tactics.NewAnalyzer(tactics.DefaultAnalyzerConfig(0.5))
 	if err != nil {
 		return err

@@ -83,9 +83,7 @@ type level struct {
 	lost, won    bool
 	endTick      uint64
 	spawned      int
-	// scratch
-	reach []mathx.Vec2
-	near  []scene.BulletInfo
+	near         []scene.BulletInfo // scratch
 }
 
 var white = color.RGBA{255, 255, 255, 255}
@@ -252,7 +250,7 @@ func (L *level) update(c control) {
 			done++
 		}
 	}
-	if done == len(w.Overlords) && !L.won && !L.lost {
+	if done == len(w.Overlords) && done > 0 && !L.won && !L.lost { // no waves (a test room): never won
 		L.won = true
 		L.endTick = w.Tick()
 		L.score += 250
@@ -329,22 +327,4 @@ func (L *level) playerFire() {
 // canSee reports a clear line (walls, doors, crates) between two points.
 func (L *level) canSee(a, b mathx.Vec2) bool {
 	return L.w.Phys.LineOfSight(a, b, physics.QueryFilter{Mask: layerWall})
-}
-
-// aliveEnemies counts the living enemies.
-func (L *level) aliveEnemies() int {
-	n := 0
-	for _, e := range L.enemies {
-		if L.w.Alive(e.e) {
-			n++
-		}
-	}
-	return n
-}
-
-// reachable reports a walkable path from a to b (through open doors).
-func (L *level) reachable(a, b mathx.Vec2) bool {
-	var err error
-	L.reach, err = L.nav.Path(a, b, L.reach)
-	return err == nil && len(L.reach) > 0 && L.reach[len(L.reach)-1].Dist(b) < 0.75
 }

@@ -28,12 +28,8 @@ func scenario(t *testing.T, seed uint64, rows ...string) *level {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range L.w.Overlords {
-		for _, tr := range o.Triggers {
-			if err := L.w.Remove(tr); err != nil {
-				t.Fatal(err)
-			}
-		}
+	for len(L.w.Overlords) > 0 { // no waves: each test places its enemies
+		L.w.RemoveOverlord(L.w.Overlords[0])
 	}
 	return L
 }

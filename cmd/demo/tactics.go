@@ -129,15 +129,7 @@ type squad struct {
 }
 
 func (s *squad) update(L *level) {
-	n := 0
-	for _, m := range s.members {
-		if L.w.Alive(m.e) {
-			s.members[n] = m
-			n++
-		}
-	}
-	s.members = s.members[:n]
-	if n == 0 {
+	if len(s.members) == 0 {
 		return
 	}
 	pp := L.w.Pos(L.player).XY()
@@ -155,19 +147,14 @@ func (s *squad) update(L *level) {
 	}
 }
 
-// assign gives the members slots (positions in Members order).
+// assign gives the members slots; members are kept in the formation's
+// member order (joined in turn, and Leave keeps the order).
 func (s *squad) assign() {
 	s.pos = s.pos[:0]
-	for _, m := range s.f.Members() {
-		for _, e := range s.members {
-			if e.id == m {
-				s.pos = append(s.pos, e.pos())
-			}
-		}
+	for _, e := range s.members {
+		s.pos = append(s.pos, e.pos())
 	}
-	if len(s.pos) == s.f.Len() {
-		_, _ = s.f.Assign(s.pos)
-	}
+	_, _ = s.f.Assign(s.pos)
 }
 
 func (e *enemy) squadThink() {
