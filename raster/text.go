@@ -23,8 +23,10 @@ type glyph struct {
 }
 
 // Font draws text from a golang.org/x/image/font.Face. Glyphs are
-// rasterised once, on first use, and cached as sprites, so drawing text is
-// blitting. A Font is not safe for concurrent first use of a glyph; the
+// rasterised once and cached as sprites, so drawing text is blitting:
+// printable ASCII when the font is made (for faces up to
+// preloadMaxHeight pixels: a HUD's first new digit never costs a frame),
+// any other rune on first use. A Font is not safe for concurrent first use of a glyph; the
 // [DrawList] caches every glyph when the text is added, so the parallel
 // [Renderer] only reads the cache.
 type Font struct {
@@ -47,8 +49,17 @@ func NewFont(face font.Face) (*Font, error) {
 	if f.height <= 0 {
 		f.height = (m.Ascent + m.Descent).Ceil()
 	}
+	if f.height <= preloadMaxHeight {
+		for r := rune(' '); r <= '~'; r++ {
+			f.glyph(r)
+		}
+	}
 	return f, nil
 }
+
+// preloadMaxHeight is the tallest line (pixels) whose printable ASCII
+// NewFont renders up front: about 1 MB of glyphs at most.
+const preloadMaxHeight = 64
 
 var defaultFont *Font
 

@@ -98,13 +98,6 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	if g.sheet, g.err = loadSheet(); g.err == nil {
 		g.parade, g.err = paradeSprites(g.sheet)
 	}
-	// Render every printable ASCII glyph now (the font makes them on first
-	// use), so a new digit on the HUD never costs a frame mid-wave.
-	var ascii [95]byte
-	for i := range ascii {
-		ascii[i] = byte(' ' + i)
-	}
-	g.font.Measure(string(ascii[:]))
 	return g
 }
 
