@@ -23,9 +23,11 @@
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
 //     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
-//     physics and navigation at once), LineOfSight and FindCover; Route
-//     walks what the game moves itself (an AI player's controls, a
-//     formation's anchor) along the navigation.
+//     physics and navigation at once), the queries a brain asks
+//     (LineOfSight, SightRay, FindCover, TileFree, Separation,
+//     Navigation.Reachable, Walkable, OnFloor); Route walks what the
+//     game moves itself (an AI player's controls, a formation's anchor)
+//     along the navigation.
 //   - Steering (crowd.go): World.EnableCrowd gives the world an
 //     ai/steer Crowd; SetSteering puts a character under it (behaviours,
 //     limits, target; SetSteerTarget, SetSteerBehaviours,
@@ -52,9 +54,10 @@
 //     for hot reload) and World.Props (each object's custom properties);
 //     what the game brings: World.SetData (its own value per entity).
 //   - Waves: an Overlord (seed 000's) wakes when the player enters its
-//     triggers, spawns its wave and locks the doors it names (SetSolid,
-//     Events.Door) until the wave is over; image levels and Tiled maps
-//     (triggers of class "overlord") build them.
+//     triggers (at once when it has none: a level-wide wave), spawns its
+//     wave and locks the doors it names (SetSolid, Events.Door) until the
+//     wave is over or RemoveOverlord stops it; image levels and Tiled
+//     maps (triggers of class "overlord") build them.
 //   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)
 //     through iso/overlay.
 //   - Builders (build_*.go) that turn each loader's data into a World on

@@ -22,7 +22,9 @@
 // makes from the game's sprite sheet (looks.go: scene.AtlasLooks),
 // walks enemies along their paths (World.MoveTo) and keeps physics and
 // navigation in step; the demo holds the rules (play.go, enemies.go,
-// brains.go, tactics.go), the art (art/sprites.png and its TexturePacker
+// brains.go, tactics.go), the brains' data (brains/: behaviour trees,
+// state machines and fuzzy rules as text, whose leaves brains.go and
+// tactics.go register), the art (art/sprites.png and its TexturePacker
 // JSON, drawn in code by the test in art_test.go), the levels (embedded
 // from levels/, written by the test in layouts_test.go from character
 // layouts), the HUD and menus (game.go, draw.go) and the AI player
