@@ -28,7 +28,7 @@
 // its Tanktrum control map (ControlMap: 20 merged walls, 50 AI tanks
 // settled from one spawn point and the player; repeated 2×2 and 4×4 for
 // more entities) and reproduce Table 2.1/2.2 (CollisionTable: a
-// physics.World step for each grid cell count, with the work counted as
+// physics.Space step for each grid cell count, with the work counted as
 // the seed counted its checks) and Table 3.1 (CullTable: an 800×480 iso
 // frame with the engine's culling and with everything queued and clipped,
 // at views holding the seed's on-screen counts). BenchmarkTable21 and
@@ -38,7 +38,7 @@
 //
 // Issue 19's bulk targets (about 1,000,000 bullets and 50,000 units at
 // 60 FPS on 2 cores): bullets are stepped by physics on the renderer's
-// worker count (physics.World.SetWorkers) and drawn by a batched
+// worker count (physics.Space.SetWorkers) and drawn by a batched
 // band-parallel blit of one opaque stamp (blit.go), units steer with
 // steer.Config.Workers (and with Config.Pipeline the next tick's steering
 // runs while a frame is drawn, World.SteerAsync); both keep the state hash of one worker (tested).

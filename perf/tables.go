@@ -131,7 +131,7 @@ type Tank struct {
 // per second with the AI disabled (no velocity), and returns where the
 // tanks came to rest. The result depends only on the map.
 func (m *ControlMap) Settle() ([]Tank, error) {
-	w, err := m.world(physics.WorldDef{}, nil)
+	w, err := m.world(physics.SpaceDef{}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -148,9 +148,9 @@ func (m *ControlMap) Settle() ([]Tank, error) {
 
 // world builds the physics world of the map: its walls and the tanks,
 // at rest where tanks says (nil: at the spawn points, unsettled).
-func (m *ControlMap) world(def physics.WorldDef, tanks []Tank) (*physics.World, error) {
+func (m *ControlMap) world(def physics.SpaceDef, tanks []Tank) (*physics.Space, error) {
 	def.Bounds = m.Bounds()
-	w, err := physics.NewWorld(def)
+	w, err := physics.NewSpace(def)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ type CollisionRow struct {
 	PerSide  int
 	CellSize float64 // pixels
 	// StepUS is the best (over repeats) mean wall time of one
-	// physics.World.Step, in microseconds.
+	// physics.Space.Step, in microseconds.
 	StepUS float64
 	// CellEntries is the coarse work: how many cells the tanks' boxes
 	// cover in total (the seed's coarse checks are tanks × bins, one AABB
@@ -231,7 +231,7 @@ var DefaultPerSide = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 24, 48, 96}
 
 // CollisionTable reproduces seed 000's Tables 2.1 and 2.2 on the engine:
 // for each map scale it settles the tanks once, then for each grid
-// resolution builds a physics.World with that CellSize around the same
+// resolution builds a physics.Space with that CellSize around the same
 // settled tanks and times Step. Rows come by scale, then resolution.
 func CollisionTable(o CollisionOptions) ([]CollisionRow, error) {
 	if len(o.Scales) == 0 {
@@ -280,13 +280,13 @@ func CollisionTable(o CollisionOptions) ([]CollisionRow, error) {
 
 // CollisionWorld builds the map's world around settled tanks with a grid
 // of perSide×perSide cells over the room (for benchmarks).
-func (m *ControlMap) CollisionWorld(tanks []Tank, perSide int) (*physics.World, error) {
+func (m *ControlMap) CollisionWorld(tanks []Tank, perSide int) (*physics.Space, error) {
 	if perSide < 1 {
 		return nil, fmt.Errorf("perf: %d cells per side, want ≥ 1", perSide)
 	}
 	// A hair over side/n so float rounding never adds a row of cells.
 	cs := float64(m.Side*ControlTile) / float64(perSide) * (1 + 1e-9)
-	return m.world(physics.WorldDef{CellSize: cs}, tanks)
+	return m.world(physics.SpaceDef{CellSize: cs}, tanks)
 }
 
 // measure times Step on one world per grid resolution, all around the
@@ -294,7 +294,7 @@ func (m *ControlMap) CollisionWorld(tanks []Tank, perSide int) (*physics.World, 
 // other processes falls on every row alike; each row keeps its best.
 func (m *ControlMap) measure(tanks []Tank, per []int, steps, repeats int) ([]CollisionRow, error) {
 	const dt = 1.0 / SeedTPS
-	worlds := make([]*physics.World, len(per))
+	worlds := make([]*physics.Space, len(per))
 	rows := make([]CollisionRow, len(per))
 	for k, n := range per {
 		w, err := m.CollisionWorld(tanks, n)
@@ -333,7 +333,7 @@ func (m *ControlMap) measure(tanks []Tank, per []int, steps, repeats int) ([]Col
 // cellWork counts, on a perSide×perSide grid over the world's grid
 // bounds, the cells covered by the bodies' boxes and the distinct
 // body–body and body–wall pairs sharing a cell.
-func cellWork(w *physics.World, perSide int) (entries, shared int) {
+func cellWork(w *physics.Space, perSide int) (entries, shared int) {
 	b := w.Def().Bounds
 	cs := w.Def().CellSize
 	cell := func(v, lo float64) int {

@@ -23,7 +23,7 @@ func settledTanks(b *testing.B, m *ControlMap) []Tank {
 }
 
 // BenchmarkTable21: seed 000's Tables 2.1/2.2 on the engine, one
-// physics.World.Step of the settled control map per iteration, for the
+// physics.Space.Step of the settled control map per iteration, for the
 // seed's n×n grids (n = 1..12) and finer ones, at 51, 201 and 801 tanks.
 func BenchmarkTable21(b *testing.B) {
 	for _, sc := range []int{1, 2, 4} {

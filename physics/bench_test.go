@@ -55,9 +55,9 @@ func BenchmarkSeed71(b *testing.B) {
 
 // BenchmarkBullets: N bullets (radius 2, 300–900 px/s) against 1,000
 // wandering units and the seed map's walls on an 800×480 world at 60 Hz.
-// One op is World.Step plus StepBullets plus respawning the bullets that
+// One op is Space.Step plus StepBullets plus respawning the bullets that
 // died, so the count stays N. grid-2workers runs StepBullets on two
-// goroutines (WorldDef.Workers = 2); cpu-ns then counts both.
+// goroutines (SpaceDef.Workers = 2); cpu-ns then counts both.
 // bullet-cpu-ns is the CPU time of the calling goroutine's thread inside
 // StepBullets (the goroutine is locked to it), the steadiest figure on a
 // loaded machine; with 2 workers it leaves out the second goroutine's share.
@@ -174,7 +174,7 @@ func BenchmarkRaycasts(b *testing.B) {
 	}
 }
 
-// BenchmarkUnits: World.Step alone for N wandering units (no bullets) on
+// BenchmarkUnits: Space.Step alone for N wandering units (no bullets) on
 // the 800×480 map at 60 Hz; 5,000 units is a dense crowd. thread-cpu-ns is
 // the CPU time of the benchmark's thread (the goroutine is locked to it),
 // steadier than wall time on a loaded machine.

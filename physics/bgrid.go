@@ -110,7 +110,7 @@ type bulletTarget struct {
 
 // bulletTarget places body j as castMoving would: at its position, or at
 // its previous one with the displacement kept for the relative motion.
-func (w *World) bulletTarget(j int32) bulletTarget {
+func (w *Space) bulletTarget(j int32) bulletTarget {
 	bg := &w.bgrid
 	t := bulletTarget{box: w.sbox[j], idx: j, layer: w.layer[j]}
 	if w.sensor[j] {
@@ -150,7 +150,7 @@ var groupOf = [4]uint8{1, 0, 2, 3}
 // buildBulletGrid fills w.bgrid from the three grids, leaving out sensors
 // (bullets never hit them). Like grid.build it walks each target's cell
 // range twice, counting then placing, so it costs O(entries + cells).
-func (w *World) buildBulletGrid() {
+func (w *Space) buildBulletGrid() {
 	gw, gs, gm := &w.gWalls, &w.gStatic, &w.gMoving
 	bg := &w.bgrid
 	// Targets once per body and wall, with the inputs castMoving would use,
@@ -249,7 +249,7 @@ func (w *World) buildBulletGrid() {
 // along each axis, so at most 2×2 cells) inside the bounds with a radius
 // within MaxCastRadius, over the bullet grid: the same candidates and the
 // same narrow-phase calls as castFirst, in flat loops without marks.
-func (w *World) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, bool) {
+func (w *Space) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, bool) {
 	best := castResult{hit: castHit{t: 2}}
 	seg := segBox(p, p.Add(d))
 	s := seg.Expand(r)

@@ -22,7 +22,7 @@ const (
 	HitBounds
 )
 
-// BoundsMargin is how far outside WorldDef.Bounds a bullet may fly before
+// BoundsMargin is how far outside SpaceDef.Bounds a bullet may fly before
 // it is removed with a HitBounds event.
 const BoundsMargin = 64
 
@@ -65,7 +65,7 @@ type Bullets struct {
 }
 
 // Add spawns a bullet at pos with velocity vel (units per second), radius r
-// (>= 0; at most WorldDef.MaxCastRadius for the fast path), hitting bodies
+// (>= 0; at most SpaceDef.MaxCastRadius for the fast path), hitting bodies
 // and walls whose layer meets mask (0 means AllLayers). It returns the slot.
 // Non-finite values are an error and add nothing.
 func (b *Bullets) Add(pos, vel mathx.Vec2, r float64, mask uint32) (int, error) {
@@ -139,7 +139,7 @@ func growCap[T any](s []T, n int) []T {
 // bounds grown by BoundsMargin dies with HitBounds. Bullets do not collide
 // with each other or with sensors. It does not allocate in steady state.
 // A dt that is NaN, infinite or <= 0 only clears Hits.
-func (w *World) StepBullets(b *Bullets, dt float64) {
+func (w *Space) StepBullets(b *Bullets, dt float64) {
 	b.Hits = b.Hits[:0]
 	if !(dt > 0) || !finite(dt) || b.live == 0 {
 		return
@@ -223,7 +223,7 @@ type bulletShare struct {
 
 // runShare is worker k's part: its home chunk k, then chunks from the
 // shared counter until none are left.
-func (w *World) runShare(k int, mk *marks) {
+func (w *Space) runShare(k int, mk *marks) {
 	s := &w.share
 	b := s.b
 	b.wscratch[k] = b.wscratch[k][:0]
@@ -237,7 +237,7 @@ func (w *World) runShare(k int, mk *marks) {
 }
 
 // startWorkers starts the Workers-1 parked goroutines on first use.
-func (w *World) startWorkers() {
+func (w *Space) startWorkers() {
 	if len(w.jobs) > 0 {
 		return
 	}
@@ -249,7 +249,7 @@ func (w *World) startWorkers() {
 	}
 }
 
-func (w *World) bulletWorker(k int, jobs chan struct{}) {
+func (w *Space) bulletWorker(k int, jobs chan struct{}) {
 	for range jobs {
 		if s := &w.share; s.fn != nil {
 			lo, hi := partOf(s.n, s.parts, k)
@@ -273,7 +273,7 @@ func partOf(n, parts, k int) (lo, hi int) { return n * k / parts, n * (k + 1) / 
 // for a game's own per-bullet or per-body pass over arrays it owns (the
 // scene's bullet lifetimes). It does not allocate once the workers run.
 // Never call it from fn or during StepBullets.
-func (w *World) Parallel(n int, fn func(k, lo, hi int)) int {
+func (w *Space) Parallel(n int, fn func(k, lo, hi int)) int {
 	parts := w.def.Workers
 	if parts <= 1 || n < 4096 {
 		fn(0, 0, n)
@@ -295,11 +295,11 @@ func (w *World) Parallel(n int, fn func(k, lo, hi int)) int {
 }
 
 // SetWorkers sets how many goroutines StepBullets may use, as
-// WorldDef.Workers (clamped to 1..64), for a World built by code that does
-// not expose its WorldDef (a scene.World's physics). Results do not depend
+// SpaceDef.Workers (clamped to 1..64), for a Space built by code that does
+// not expose its SpaceDef (a scene.World's physics). Results do not depend
 // on the count. Call it between steps, never during one; it stops the old
 // goroutines (Close) when the count changes.
-func (w *World) SetWorkers(n int) {
+func (w *Space) SetWorkers(n int) {
 	n = max(1, min(n, 64))
 	if n == w.def.Workers {
 		return
@@ -309,12 +309,12 @@ func (w *World) SetWorkers(n int) {
 }
 
 // Workers returns how many goroutines StepBullets may use.
-func (w *World) Workers() int { return w.def.Workers }
+func (w *Space) Workers() int { return w.def.Workers }
 
-// Close stops the goroutines a World with Workers > 1 starts on its first
-// large StepBullets. A World with one worker needs no Close. After Close,
+// Close stops the goroutines a Space with Workers > 1 starts on its first
+// large StepBullets. A Space with one worker needs no Close. After Close,
 // StepBullets starts them again if called.
-func (w *World) Close() {
+func (w *Space) Close() {
 	for _, ch := range w.jobs {
 		close(ch)
 	}
@@ -326,7 +326,7 @@ func (w *World) Close() {
 // (long casts use the worker's own marks) and writes only those slots and
 // that list, so workers never share a written byte and the outcome does
 // not depend on how the slots were split.
-func (w *World) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
+func (w *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 	bounds := w.def.Bounds
 	out := bounds.Expand(BoundsMargin)
 	maxR, cell := w.def.MaxCastRadius, w.gMoving.cell

@@ -12,7 +12,7 @@ import (
 func TestBulletTunnelling(t *testing.T) {
 	speeds := []float64{10, 100, 1000, 5000, 20000, 50000, 100000}
 	for _, brute := range []bool{false, true} {
-		w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(-2000, -2000), Max: v(2000, 2000)}, CellSize: 32, MaxCastRadius: 2, BruteForce: brute})
+		w := newTestWorld(t, SpaceDef{Bounds: mathx.AABB{Min: v(-2000, -2000), Max: v(2000, 2000)}, CellSize: 32, MaxCastRadius: 2, BruteForce: brute})
 		// A 1 px thin wall ring at distance 300 around the origin (square),
 		// and small units (radius 1.5) on a circle of radius 150.
 		_, _ = w.AddWall(mathx.AABB{Min: v(-300, -301), Max: v(300, -300)}, 0)
@@ -128,7 +128,7 @@ func TestBulletsAllocs(t *testing.T) {
 
 // checkStepAllocs fails unless a bulletScene tick allocates nothing once
 // 30 ticks have warmed it up.
-func checkStepAllocs(t *testing.T, w *World, b *Bullets, r *mathx.Rand, what string) {
+func checkStepAllocs(t *testing.T, w *Space, b *Bullets, r *mathx.Rand, what string) {
 	t.Helper()
 	for i := 0; i < 30; i++ {
 		stepScene(w, b, r)
@@ -154,7 +154,7 @@ func TestBulletsBadInput(t *testing.T) {
 	}
 	b.Kill(-1)
 	b.Kill(5)
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	i, _ := b.Add(v(0, 0), v(10, 0), 1, 0)
 	w.StepBullets(&b, nan)
 	w.StepBullets(&b, -1)
@@ -174,7 +174,7 @@ func TestBulletsBadInput(t *testing.T) {
 }
 
 func TestBulletHitDetails(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	_, _ = w.AddWall(mathx.AABB{Min: v(50, -10), Max: v(60, 10)}, 0)
 	target := body(t, w, Dynamic, mustCircle(t, 3), v(0, 40), 1)
 	sensor, _ := w.CreateBody(BodyDef{Type: Static, Shape: mustBox(t, 5, 5), Position: v(20, 0), Sensor: true})
@@ -205,7 +205,7 @@ func TestBulletHitDetails(t *testing.T) {
 // position alone would miss it.
 func TestBulletHitsCrossingUnit(t *testing.T) {
 	for _, brute := range []bool{false, true} {
-		w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(-500, -500), Max: v(500, 500)}, BruteForce: brute})
+		w := newTestWorld(t, SpaceDef{Bounds: mathx.AABB{Min: v(-500, -500), Max: v(500, 500)}, BruteForce: brute})
 		unit := body(t, w, Dynamic, mustCircle(t, 3), v(50, -30), 1)
 		_ = w.SetVelocity(unit, v(0, 3600)) // 60 px per 1/60 s step: y -30 → 30
 		var b Bullets
@@ -232,7 +232,7 @@ func TestBulletHitsCrossingUnit(t *testing.T) {
 // with 1, 2 and 3 goroutines (run with -race too).
 func TestBulletWorkersParallel(t *testing.T) {
 	type run struct {
-		w *World
+		w *Space
 		b *Bullets
 		r *mathx.Rand
 	}
@@ -298,7 +298,7 @@ func TestBulletSetWorkers(t *testing.T) {
 			t.Fatalf("Workers() = %d after SetWorkers(%d)", got, []int{2, 3, 1}[step%3])
 		}
 		for _, x := range []struct {
-			w *World
+			w *Space
 			b *Bullets
 		}{{w1, b1}, {w2, b2}} {
 			x.w.Step(1.0 / 60)

@@ -113,7 +113,7 @@ func TestCapsuleInWorld(t *testing.T) {
 	}
 	// A capsule body driven fast into a thin wall stays on its side, and
 	// bullets and rays hit it.
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	_, _ = w.AddWall(mathx.AABB{Min: v(-50, 10), Max: v(50, 11)}, 0)
 	id, err := w.CreateBody(BodyDef{Type: Dynamic, Shape: mustCapsule(t, 4, 2), Mass: 1, Position: v(0, -20), Velocity: v(0, 6000)})
 	if err != nil {

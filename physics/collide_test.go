@@ -91,7 +91,7 @@ func TestCollidePairs(t *testing.T) {
 		{name: "triangle–box", a: tri, b: box11, pb: v(2, 2), hit: true, normal: v(1/s2, 1/s2), depth: s2, tol: 1e-12},
 		// Seed 000's wrong-side case: a body that moved past the middle of a
 		// thin wall in one tick. Discrete SAT can only return the minimum
-		// translation, which points out of the far side (+y here); World.Step
+		// translation, which points out of the far side (+y here); Space.Step
 		// avoids it by sweeping (see TestStepWrongSideFixed).
 		{name: "seed 000 wrong side (discrete)", a: wall, b: tank, pb: v(0, 2.5), hit: true, normal: v(0, 1), depth: 0.5},
 	}

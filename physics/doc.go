@@ -7,8 +7,9 @@
 //   - Shapes (shape.go, capsule.go): circles, capsules and convex polygons
 //     up to 8 vertices (axis-aligned boxes, oriented boxes, general CCW
 //     polygons), validated at creation; Collide exposes the narrow phase
-//     (the World's casts sweep shapes with the unexported castCircle).
-//   - World (world.go, step.go): bodies behind generation-checked BodyID
+//     (the Space's casts sweep shapes with the unexported castCircle).
+//   - Space (space.go, step.go), the physics world inside a scene.World (the
+//     name Chipmunk gives it): bodies behind generation-checked BodyID
 //     handles, stored struct-of-arrays; Step integrates, sweeps fast dynamic
 //     bodies against static geometry, finds pairs through the grid, pushes
 //     by seed 000's rules (equal masses split, the lighter moves, static and
@@ -29,13 +30,13 @@
 // Determinism: no maps, no wall clock; Step runs on the caller's goroutine,
 // every loop runs in slot order and ties are broken by index, so the same
 // calls give the same bits. StepBullets may spread bullets over
-// WorldDef.Workers goroutines (chunks of slots taken from a shared
+// SpaceDef.Workers goroutines (chunks of slots taken from a shared
 // counter); each bullet's sweep only reads the world and events are merged
 // back into slot order, so the result is the same for any worker count
 // (tested, also under -race). The step's pair search and the bullet sweep
 // de-duplicate multi-cell visits by testing a candidate only in the first
 // cell both ranges share, not with marks (queries still use marks).
-// WorldDef.BruteForce swaps every broad-phase walk for all-pairs loops;
+// SpaceDef.BruteForce swaps every broad-phase walk for all-pairs loops;
 // tests use it as the reference the grid must match exactly.
 //
 // Units are whatever the caller uses, consistently: scene runs physics in

@@ -10,7 +10,7 @@ import (
 // A dynamic body driven into a wall stops at its face; two equal bodies
 // that overlap split the push (seed 000's rule).
 func Example() {
-	w, err := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+	w, err := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
 	if err != nil {
 		panic(err)
 	}
@@ -42,8 +42,8 @@ func Example() {
 
 // Bullets live in a struct-of-arrays pool and are swept each step; hits
 // come back as plain events.
-func ExampleWorld_StepBullets() {
-	w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+func ExampleSpace_StepBullets() {
+	w, _ := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
 	_, _ = w.AddWall(mathx.AABB{Min: mathx.Vec2{X: 400, Y: 0}, Max: mathx.Vec2{X: 401, Y: 480}}, 1)
 	unit, _ := physics.NewCircle(4)
 	target, _ := w.CreateBody(physics.BodyDef{Type: physics.Dynamic, Shape: unit, Mass: 1, Position: mathx.Vec2{X: 200, Y: 240}})
@@ -68,8 +68,8 @@ func ExampleWorld_StepBullets() {
 }
 
 // Queries go through the broad phase: first hit, all hits, line of sight.
-func ExampleWorld_RayCast() {
-	w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+func ExampleSpace_RayCast() {
+	w, _ := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
 	_, _ = w.AddWall(mathx.AABB{Min: mathx.Vec2{X: 300, Y: 0}, Max: mathx.Vec2{X: 320, Y: 480}}, 1)
 	c, _ := physics.NewCircle(10)
 	_, _ = w.CreateBody(physics.BodyDef{Type: physics.Static, Shape: c, Position: mathx.Vec2{X: 100, Y: 50}})
@@ -127,9 +127,9 @@ func ExampleMergeTiles() {
 
 // A world built elsewhere (a scene's) steps its bullets on two goroutines:
 // the hits and positions are the same as on one.
-func ExampleWorld_SetWorkers() {
+func ExampleSpace_SetWorkers() {
 	run := func(workers int) (hits int, x float64) {
-		w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+		w, _ := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
 		defer w.Close()
 		_, _ = w.AddWall(mathx.AABB{Min: mathx.Vec2{X: 600, Y: 0}, Max: mathx.Vec2{X: 610, Y: 480}}, 1)
 		w.SetWorkers(workers)
@@ -151,8 +151,8 @@ func ExampleWorld_SetWorkers() {
 
 // A game's own pass over its per-bullet arrays on the bullet workers:
 // each part sums its slice, then the parts are added in order.
-func ExampleWorld_Parallel() {
-	w, _ := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}})
+func ExampleSpace_Parallel() {
+	w, _ := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}})
 	w.SetWorkers(2)
 	defer w.Close()
 	ttl := make([]int32, 10000)

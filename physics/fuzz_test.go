@@ -28,7 +28,7 @@ func FuzzMergeTiles(f *testing.F) {
 		if msg := coverFault(tm, boxes); msg != "" {
 			t.Fatal(msg)
 		}
-		w, _ := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 256 * 16, Y: 256 * 16}}, CellSize: 64})
+		w, _ := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 256 * 16, Y: 256 * 16}}, CellSize: 64})
 		if _, n, err := w.AddSolidTiles(tm); err != nil || n != len(boxes) {
 			t.Fatalf("AddSolidTiles: %d walls, %v", n, err)
 		}
@@ -61,7 +61,7 @@ func FuzzWorldOps(f *testing.F) {
 			k += 8
 			return v
 		}
-		w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+		w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
 		if err != nil {
 			t.Fatal(err)
 		}

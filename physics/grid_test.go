@@ -57,7 +57,7 @@ func TestGridBuild(t *testing.T) {
 func nanF() float64 { var z float64; return z / z }
 
 func TestKinematicPushesDynamic(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	door, _ := w.CreateBody(BodyDef{Type: Kinematic, Shape: mustBox(t, 2, 10), Position: v(0, 0), Velocity: v(60, 0)})
 	crate := body(t, w, Dynamic, mustBox(t, 2, 2), v(4.5, 0), 1)
 	w.Step(1.0 / 60) // door to x=1, overlapping the crate by 0.5

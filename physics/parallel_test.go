@@ -10,7 +10,7 @@ import (
 // visited once, on the bullet workers; small n or one worker is one call;
 // it allocates nothing once the workers run, and works again after Close.
 func TestParallel(t *testing.T) {
-	w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}})
+	w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestParallel(t *testing.T) {
 // a query after the step still finds each body where it went: the grid is
 // built when the query needs it.
 func TestMovingGridLazy(t *testing.T) {
-	w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 4})
+	w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

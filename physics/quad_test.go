@@ -72,7 +72,7 @@ func TestBulletGridExtremeRadius(t *testing.T) {
 	for _, maxR := range []float64{0.001, 2, 500, 1e8} {
 		var hits [2][]BulletHit
 		for k, brute := range []bool{false, true} {
-			w := newTestWorld(t, WorldDef{Bounds: world800, CellSize: 32, MaxCastRadius: maxR, BruteForce: brute})
+			w := newTestWorld(t, SpaceDef{Bounds: world800, CellSize: 32, MaxCastRadius: maxR, BruteForce: brute})
 			_, _ = w.AddWall(mathx.AABB{Min: v(400, 0), Max: v(410, 480)}, 0)
 			unit := mustCircle(t, 6)
 			for y := 20.0; y < 480; y += 40 {

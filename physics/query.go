@@ -51,7 +51,7 @@ type castQuery struct {
 	exclude   int32 // body slot to skip, -1 for none
 	solidOnly bool  // skip sensors
 	stamp     uint32
-	mk        *marks // nil: the World's own
+	mk        *marks // nil: the Space's own
 	best      castResult
 	all       bool
 	// sweep bounds the swept circle; single is set when the cast visits one
@@ -83,7 +83,7 @@ func (a castResult) before(b castResult) bool {
 	return a.idx < b.idx
 }
 
-func (w *World) filterQuery(f QueryFilter, q *castQuery) {
+func (w *Space) filterQuery(f QueryFilter, q *castQuery) {
 	q.mask = f.Mask
 	if q.mask == 0 {
 		q.mask = AllLayers
@@ -97,14 +97,14 @@ func (w *World) filterQuery(f QueryFilter, q *castQuery) {
 	}
 }
 
-func (w *World) bodyVisible(q *castQuery, j int) bool {
+func (w *Space) bodyVisible(q *castQuery, j int) bool {
 	return w.alive[j] && int32(j) != q.exclude && w.layer[j]&q.mask != 0 &&
 		(q.layer == 0 || w.mask[j]&q.layer != 0) && !(q.solidOnly && w.sensor[j])
 }
 
 // testWall and testBody cast against one item, keeping the best hit (or,
 // in all mode, appending to w.hits).
-func (w *World) testWall(q *castQuery, k int) {
+func (w *Space) testWall(q *castQuery, k int) {
 	if !q.single {
 		if q.mk.wall[k] == q.stamp {
 			return
@@ -120,7 +120,7 @@ func (w *World) testWall(q *castQuery, k int) {
 	}
 }
 
-func (w *World) testBody(q *castQuery, j int) {
+func (w *Space) testBody(q *castQuery, j int) {
 	if !q.single {
 		if q.mk.body[j] == q.stamp {
 			return
@@ -142,7 +142,7 @@ func (w *World) testBody(q *castQuery, j int) {
 	}
 }
 
-func (w *World) offer(q *castQuery, c castResult) {
+func (w *Space) offer(q *castQuery, c castResult) {
 	if q.skipLeaving && c.hit.t == 0 && c.hit.n.Dot(q.d) >= 0 {
 		return
 	}
@@ -155,7 +155,7 @@ func (w *World) offer(q *castQuery, c castResult) {
 	}
 }
 
-func (w *World) rayHit(q *castQuery, c castResult) RayHit {
+func (w *Space) rayHit(q *castQuery, c castResult) RayHit {
 	h := RayHit{Wall: -1, Normal: c.hit.n, Fraction: c.hit.t}
 	h.Point = q.p.Add(q.d.Scale(c.hit.t)).Sub(c.hit.n.Scale(q.r))
 	if c.wall {
@@ -168,7 +168,7 @@ func (w *World) rayHit(q *castQuery, c castResult) RayHit {
 
 // testCell casts against the items of cell c in each grid the query wants,
 // rejecting by the boxes stored alongside the items before anything else.
-func (w *World) testCell(q *castQuery, c int) {
+func (w *Space) testCell(q *castQuery, c int) {
 	if q.walls {
 		w.testGrid(q, &w.gWalls, c, true)
 	}
@@ -180,7 +180,7 @@ func (w *World) testCell(q *castQuery, c int) {
 	}
 }
 
-func (w *World) testGrid(q *castQuery, g *grid, c int, walls bool) {
+func (w *Space) testGrid(q *castQuery, g *grid, c int, walls bool) {
 	s := q.sweep
 	lo, hi := g.start[c], g.start[c+1]
 	boxes := g.ibox[lo:hi]
@@ -199,7 +199,7 @@ func (w *World) testGrid(q *castQuery, g *grid, c int, walls bool) {
 }
 
 // castFirst finds the earliest hit of q, or every hit when q.all.
-func (w *World) castFirst(q *castQuery) (castResult, bool) {
+func (w *Space) castFirst(q *castQuery) (castResult, bool) {
 	if q.mk == nil {
 		q.mk = &w.mk
 	}
@@ -242,7 +242,7 @@ func (w *World) castFirst(q *castQuery) (castResult, bool) {
 // Woo) and stops once the best hit lies before the next cell. Items are in
 // the grid grown by MaxCastRadius >= r, so any shape the circle touches at
 // time t is listed in the cell holding the centre at t.
-func (w *World) castDDA(q *castQuery) {
+func (w *Space) castDDA(q *castQuery) {
 	g := &w.gMoving
 	cx, cy := g.cellX(q.p.X), g.cellY(q.p.Y)
 	ex, ey := g.cellX(q.p.X+q.d.X), g.cellY(q.p.Y+q.d.Y)
@@ -278,7 +278,7 @@ func (w *World) castDDA(q *castQuery) {
 	}
 }
 
-func (w *World) castBrute(q *castQuery) {
+func (w *Space) castBrute(q *castQuery) {
 	if q.walls {
 		for k := range w.wallBox {
 			if boxesTouch(q.sweep, w.wallBox[k]) {
@@ -300,13 +300,13 @@ func validCast(from, to mathx.Vec2) bool { return finiteVec(from) && finiteVec(t
 
 // RayCast returns the first wall or body the segment from→to hits.
 // Non-finite input hits nothing. On a miss the RayHit is empty with Wall -1.
-func (w *World) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
+func (w *Space) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
 	return w.CircleCast(from, to, 0, f)
 }
 
 // CircleCast sweeps a circle of radius r from→to and returns the first
 // wall or body it touches (Fraction 0 if it starts overlapping one).
-func (w *World) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
+func (w *Space) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
 	if !validCast(from, to) || !finite(r) || r < 0 {
 		return RayHit{Wall: -1}, false
 	}
@@ -322,7 +322,7 @@ func (w *World) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHi
 
 // RayCastAll appends every wall and body the segment from→to hits to dst,
 // sorted by Fraction (ties: walls first, then by index), and returns it.
-func (w *World) RayCastAll(from, to mathx.Vec2, f QueryFilter, dst []RayHit) []RayHit {
+func (w *Space) RayCastAll(from, to mathx.Vec2, f QueryFilter, dst []RayHit) []RayHit {
 	if !validCast(from, to) {
 		return dst
 	}
@@ -358,14 +358,14 @@ func cmpRayHit(a, b RayHit) int {
 // LineOfSight reports whether the segment from→to is clear of walls and of
 // the bodies the filter selects (a typical call sets IgnoreWalls false and
 // Mask to the obstacle layers, Exclude to the viewer).
-func (w *World) LineOfSight(from, to mathx.Vec2, f QueryFilter) bool {
+func (w *Space) LineOfSight(from, to mathx.Vec2, f QueryFilter) bool {
 	_, hit := w.RayCast(from, to, f)
 	return !hit
 }
 
 // OverlapBox appends to dst the walls and bodies that overlap or touch box b
 // (exact shape test), walls first by index, then bodies by slot.
-func (w *World) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap {
+func (w *Space) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap {
 	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X < b.Min.X || b.Max.Y < b.Min.Y {
 		return dst
 	}
@@ -383,7 +383,7 @@ func (w *World) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap
 // OverlapShape appends to dst the walls and bodies that overlap or touch
 // shape s placed at pos rotated by angle: walls first by index, then bodies
 // by slot.
-func (w *World) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilter, dst []Overlap) []Overlap {
+func (w *Space) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilter, dst []Overlap) []Overlap {
 	if s.kind == 0 || !finiteVec(pos) || !finite(angle) {
 		return dst
 	}
@@ -493,7 +493,7 @@ func distToShape(p mathx.Vec2, s *Shape, x xform) float64 {
 // Nearest returns the body closest to p (distance to its surface, 0 when p
 // is inside) within maxDist, searching grid rings outward. Ties go to the
 // lower slot. Walls are not considered.
-func (w *World) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, float64, bool) {
+func (w *Space) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, float64, bool) {
 	if !finiteVec(p) || math.IsNaN(maxDist) || maxDist < 0 {
 		return BodyID{}, 0, false
 	}
@@ -579,7 +579,7 @@ func segBox(a, b mathx.Vec2) mathx.AABB {
 // the last Step (from prev to pos, at its current angle): in the body's
 // frame the circle moves by d minus the body's displacement, so a bullet and
 // a unit crossing each other within one step still meet.
-func (w *World) castMoving(p, d mathx.Vec2, r float64, j int) (castHit, bool) {
+func (w *Space) castMoving(p, d mathx.Vec2, r float64, j int) (castHit, bool) {
 	disp := w.pos[j].Sub(w.prev[j])
 	if disp == (mathx.Vec2{}) {
 		if cr := w.crad[j]; cr >= 0 {

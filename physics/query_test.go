@@ -8,7 +8,7 @@ import (
 )
 
 func TestRayCastExact(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	_, _ = w.AddWall(mathx.AABB{Min: v(40, -50), Max: v(50, 50)}, 0)
 	a := body(t, w, Static, mustCircle(t, 5), v(20, 0), 0)
 	b := body(t, w, Dynamic, mustBox(t, 2, 2), v(30, 1), 1)
@@ -54,7 +54,7 @@ func TestRayCastExact(t *testing.T) {
 }
 
 func TestOverlapAndNearest(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	_, _ = w.AddWall(mathx.AABB{Min: v(40, -50), Max: v(50, 50)}, 0)
 	a := body(t, w, Static, mustCircle(t, 5), v(20, 0), 0)
 	b := body(t, w, Dynamic, mustBox(t, 2, 2), v(30, 1), 1)

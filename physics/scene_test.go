@@ -41,9 +41,9 @@ var world800 = mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}
 
 // seedScene builds seed 000's benchmark: 20 walls, 50 AI and one player, all
 // spawned on (nearly) the same point so they shove each other apart.
-func seedScene(tb testing.TB, brute bool) (w *World, ai []BodyID, player BodyID) {
+func seedScene(tb testing.TB, brute bool) (w *Space, ai []BodyID, player BodyID) {
 	tb.Helper()
-	w, err := NewWorld(WorldDef{Bounds: world800, CellSize: 64, BruteForce: brute})
+	w, err := NewSpace(SpaceDef{Bounds: world800, CellSize: 64, BruteForce: brute})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func seedScene(tb testing.TB, brute bool) (w *World, ai []BodyID, player BodyID)
 
 // driveSeed gives the AI a seek velocity toward the player and moves the
 // player on a circle, so contacts keep happening every step.
-func driveSeed(w *World, ai []BodyID, player BodyID, step int) {
+func driveSeed(w *Space, ai []BodyID, player BodyID, step int) {
 	a := float64(step) * 0.02
 	_ = w.SetVelocity(player, mathx.Vec2{X: 80 * math.Cos(a), Y: 80 * math.Sin(a)})
 	pp := w.Position(player)
@@ -92,9 +92,9 @@ func driveSeed(w *World, ai []BodyID, player BodyID, step int) {
 
 // bulletScene is the perf scene: an 800×480 world with border and interior
 // walls, nUnits small dynamic units wandering, and nBullets bullets.
-func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*World, *Bullets, []BodyID, *mathx.Rand) {
+func bulletScene(tb testing.TB, nUnits, nBullets int, brute bool) (*Space, *Bullets, []BodyID, *mathx.Rand) {
 	tb.Helper()
-	w, err := NewWorld(WorldDef{Bounds: world800, CellSize: 32, MaxCastRadius: 2, Iterations: 1, BruteForce: brute})
+	w, err := NewSpace(SpaceDef{Bounds: world800, CellSize: 32, MaxCastRadius: 2, Iterations: 1, BruteForce: brute})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func spawnBullet(b *Bullets, r *mathx.Rand) {
 
 // stepScene runs one 1/60 s tick of a bulletScene: Step, StepBullets, and
 // a new bullet for each one that ended.
-func stepScene(w *World, b *Bullets, r *mathx.Rand) {
+func stepScene(w *Space, b *Bullets, r *mathx.Rand) {
 	w.Step(1.0 / 60)
 	w.StepBullets(b, 1.0/60)
 	for range b.Hits {
@@ -148,7 +148,7 @@ func stepScene(w *World, b *Bullets, r *mathx.Rand) {
 }
 
 // stateHash folds every body's position, velocity and angle bits.
-func stateHash(w *World) uint64 {
+func stateHash(w *Space) uint64 {
 	h := uint64(1469598103934665603)
 	mix := func(f float64) {
 		h ^= math.Float64bits(f)

@@ -32,7 +32,7 @@ const (
 
 // Shape is a collision shape in body-local coordinates. Build one with
 // NewCircle, NewBox, NewOrientedBox or NewPolygon; the zero Shape is
-// invalid and is rejected by World.CreateBody.
+// invalid and is rejected by Space.CreateBody.
 //
 // Polygon vertices are stored counter-clockwise in the mathematical sense:
 // positive signed area, (b-a)×(c-b) > 0 at every vertex. In the engine's

@@ -94,14 +94,14 @@ func cmpSensorKey(x, y sensorKey) int {
 // order (by the moving body's slot A, then walls by index, then bodies by
 // slot). The slice is
 // reused by the next Step.
-func (w *World) Contacts() []ContactEvent { return w.contacts }
+func (w *Space) Contacts() []ContactEvent { return w.contacts }
 
 // SensorEvents returns the sensor begin/end events of the last Step, sorted
 // by sensor slot then visitor slot. The slice is reused by the next Step.
-func (w *World) SensorEvents() []SensorEvent { return w.sensorEvents }
+func (w *Space) SensorEvents() []SensorEvent { return w.sensorEvents }
 
 // Stats returns the counters of the last Step.
-func (w *World) Stats() StepStats { return w.profile }
+func (w *Space) Stats() StepStats { return w.profile }
 
 // Step advances the world by dt seconds: it integrates velocities (sweeping
 // fast dynamic bodies against walls and static bodies so they cannot pass
@@ -109,7 +109,7 @@ func (w *World) Stats() StepStats { return w.profile }
 // grid, resolves overlaps by seed 000's push rules, and records contact and
 // sensor events. A dt that is NaN, infinite or <= 0 does nothing but clear
 // the events. Step never allocates once its buffers have grown.
-func (w *World) Step(dt float64) {
+func (w *Space) Step(dt float64) {
 	w.contacts = w.contacts[:0]
 	w.sensorEvents = w.sensorEvents[:0]
 	w.profile = StepStats{}
@@ -141,7 +141,7 @@ func (w *World) Step(dt float64) {
 }
 
 // bodyLayers returns every layer and every mask some live body has.
-func (w *World) bodyLayers() (layers, masks uint32) {
+func (w *Space) bodyLayers() (layers, masks uint32) {
 	for j, alive := range w.alive {
 		if alive {
 			layers |= w.layer[j]
@@ -154,7 +154,7 @@ func (w *World) bodyLayers() (layers, masks uint32) {
 // bodyPairsPossible reports whether some moving body may meet another
 // body (its mask meets some body's layer and its layer some body's mask):
 // only then does the pair search need the moving grid.
-func (w *World) bodyPairsPossible(layers, masks uint32) bool {
+func (w *Space) bodyPairsPossible(layers, masks uint32) bool {
 	for _, s := range w.moving {
 		if i := int(s); w.mask[i]&layers != 0 && w.layer[i]&masks != 0 {
 			return true
@@ -163,7 +163,7 @@ func (w *World) bodyPairsPossible(layers, masks uint32) bool {
 	return false
 }
 
-func (w *World) updateMovingBoxes() {
+func (w *Space) updateMovingBoxes() {
 	for _, i := range w.moving {
 		w.updateBox(int(i))
 	}
@@ -173,7 +173,7 @@ func clampExtent(v mathx.Vec2) mathx.Vec2 {
 	return mathx.Vec2{X: mathx.Clamp(v.X, -maxExtent, maxExtent), Y: mathx.Clamp(v.Y, -maxExtent, maxExtent)}
 }
 
-func (w *World) integrate(dt float64) {
+func (w *Space) integrate(dt float64) {
 	for _, s := range w.moving {
 		i := int(s)
 		w.prev[i] = w.pos[i]
@@ -197,7 +197,7 @@ func (w *World) integrate(dt float64) {
 // step (up to three surfaces). The core's centre never crosses a surface, so
 // the discrete resolution that follows pushes out on the side the body came
 // from (seed 000's wrong-side flaw).
-func (w *World) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
+func (w *Space) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
 	start := w.pos[i]
 	p := start
 	for iter := 0; iter < 3 && d != (mathx.Vec2{}); iter++ {
@@ -227,7 +227,7 @@ func boxesTouch(a, b mathx.AABB) bool {
 
 // interacts applies layers, masks and the "someone must be able to move or
 // sense" rule to bodies i (moving) and j.
-func (w *World) interacts(i, j int) bool {
+func (w *Space) interacts(i, j int) bool {
 	if w.layer[i]&w.mask[j] == 0 || w.layer[j]&w.mask[i] == 0 {
 		return false
 	}
@@ -237,7 +237,7 @@ func (w *World) interacts(i, j int) bool {
 	return w.typ[i] == Dynamic || w.typ[j] == Dynamic || w.sensor[i] || w.sensor[j]
 }
 
-func (w *World) findPairs(layers, masks uint32) {
+func (w *Space) findPairs(layers, masks uint32) {
 	w.pairs = w.pairs[:0]
 	if w.def.BruteForce {
 		w.findPairsBrute()
@@ -319,14 +319,14 @@ func (w *World) findPairs(layers, masks uint32) {
 	}
 }
 
-func (w *World) considerBody(i, j int) {
+func (w *Space) considerBody(i, j int) {
 	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
 		return
 	}
 	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
 }
 
-func (w *World) considerWall(i, k int) {
+func (w *Space) considerWall(i, k int) {
 	if w.wallLayer[k]&w.mask[i] == 0 {
 		return
 	}
@@ -335,7 +335,7 @@ func (w *World) considerWall(i, k int) {
 
 // findPairsBrute is the all-pairs reference: same filters, same order of
 // pairs per moving body as sorted ids (walls, then bodies).
-func (w *World) findPairsBrute() {
+func (w *Space) findPairsBrute() {
 	for _, s := range w.moving {
 		i := int(s)
 		for j := range w.alive {
@@ -360,7 +360,7 @@ func (w *World) findPairsBrute() {
 // solvePair runs the narrow phase on one pair and pushes the bodies apart.
 // Each pair reports at most one event per step: the first pass in which it
 // touches.
-func (w *World) solvePair(p *pair) {
+func (w *Space) solvePair(p *pair) {
 	i := int(p.a)
 	xi := w.xf(i)
 	if p.wall {
@@ -406,7 +406,7 @@ func (w *World) solvePair(p *pair) {
 }
 
 // pushOne moves dynamic body i by n*depth and removes its velocity into n.
-func (w *World) pushOne(i int, n mathx.Vec2, depth float64) {
+func (w *Space) pushOne(i int, n mathx.Vec2, depth float64) {
 	if w.typ[i] != Dynamic {
 		return
 	}
@@ -420,7 +420,7 @@ func (w *World) pushOne(i int, n mathx.Vec2, depth float64) {
 // (from i to j): equal masses split the push, otherwise only the lighter
 // body moves; static and kinematic bodies never move. Velocities lose
 // their approaching component along n (perfectly inelastic, no bounce).
-func (w *World) resolve(i, j int, n mathx.Vec2, depth float64) {
+func (w *Space) resolve(i, j int, n mathx.Vec2, depth float64) {
 	di, dj := w.typ[i] == Dynamic, w.typ[j] == Dynamic
 	switch {
 	case di && dj && w.mass[i] == w.mass[j]:
@@ -446,7 +446,7 @@ func (w *World) resolve(i, j int, n mathx.Vec2, depth float64) {
 
 // finishSensors turns this step's overlaps into begin/end events by
 // merging against the previous step's sorted overlaps.
-func (w *World) finishSensors() {
+func (w *Space) finishSensors() {
 	slices.SortFunc(w.sensorNow, cmpSensorKey)
 	a, b := w.sensorPrev, w.sensorNow
 	for x, y := 0, 0; x < len(a) || y < len(b); {

@@ -113,7 +113,7 @@ func MergeTiles(tm SolidTiles) ([]TileBox, error) {
 // AddSolidTiles merges the map's solid tiles (MergeTiles) and adds one wall per
 // box. It returns the index of the first wall and how many were added;
 // nothing is added on error.
-func (w *World) AddSolidTiles(tm SolidTiles) (first, count int, err error) {
+func (w *Space) AddSolidTiles(tm SolidTiles) (first, count int, err error) {
 	boxes, err := MergeTiles(tm)
 	if err != nil {
 		return 0, 0, err
@@ -148,7 +148,7 @@ type tileGrid struct {
 }
 
 type wallTile struct {
-	m   int32 // index into World.maps, -1 for walls added with AddWall
+	m   int32 // index into Space.maps, -1 for walls added with AddWall
 	box TileBox
 }
 
@@ -161,7 +161,7 @@ func (g *tileGrid) solidAt(c, r int) bool {
 // body spans, is empty. A face buried where the body touches it is never a
 // collision normal, so bodies slide over the seams between merged boxes,
 // whichever way the map was cut.
-func (w *World) localMask(k int, b mathx.AABB) uint8 {
+func (w *Space) localMask(k int, b mathx.AABB) uint8 {
 	wt := &w.wallTile[k]
 	if wt.m < 0 {
 		return w.wallMask[k]

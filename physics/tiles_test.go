@@ -105,7 +105,7 @@ func TestSlideAcrossSeam(t *testing.T) {
 		"............",
 	}
 	run := func(rows []string, perTile bool, start, vel mathx.Vec2, steps int) mathx.Vec2 {
-		w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Max: v(200, 120)}, CellSize: 16})
+		w := newTestWorld(t, SpaceDef{Bounds: mathx.AABB{Max: v(200, 120)}, CellSize: 16})
 		tm := tileMapFrom(rows, 16)
 		if perTile {
 			for i, s := range tm.Solid {
@@ -145,7 +145,7 @@ func TestSlideAcrossSeam(t *testing.T) {
 // TestWallFaces: a tile map's walls report their boxes' exposed faces,
 // AddWall's walls all four, bad indices none.
 func TestWallFaces(t *testing.T) {
-	w, err := NewWorld(WorldDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 1})
+	w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(100, 100)}, CellSize: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

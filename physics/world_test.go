@@ -8,19 +8,19 @@ import (
 	"diorama/mathx"
 )
 
-func newTestWorld(t testing.TB, def WorldDef) *World {
+func newTestWorld(t testing.TB, def SpaceDef) *Space {
 	t.Helper()
 	if def.Bounds == (mathx.AABB{}) {
 		def.Bounds = mathx.AABB{Min: v(-100, -100), Max: v(100, 100)}
 	}
-	w, err := NewWorld(def)
+	w, err := NewSpace(def)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return w
 }
 
-func body(t testing.TB, w *World, typ BodyType, s Shape, p mathx.Vec2, mass float64) BodyID {
+func body(t testing.TB, w *Space, typ BodyType, s Shape, p mathx.Vec2, mass float64) BodyID {
 	t.Helper()
 	id, err := w.CreateBody(BodyDef{Type: typ, Shape: s, Position: p, Mass: mass})
 	if err != nil {
@@ -47,7 +47,7 @@ func TestPushRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, brute := range []bool{false, true} {
-			w := newTestWorld(t, WorldDef{Iterations: 1, BruteForce: brute})
+			w := newTestWorld(t, SpaceDef{Iterations: 1, BruteForce: brute})
 			a := body(t, w, c.ta, box, v(0, 0), c.ma)
 			b := body(t, w, c.tb, box, v(1.5, 0), c.mb)
 			w.Step(1.0 / 60)
@@ -78,7 +78,7 @@ func TestPushRules(t *testing.T) {
 
 func TestVelocityResponse(t *testing.T) {
 	// A body driving into a wall loses only its velocity into the wall.
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	if _, err := w.AddWall(mathx.AABB{Min: v(10, -50), Max: v(20, 50)}, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestVelocityResponse(t *testing.T) {
 }
 
 func TestSensorEvents(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	zone, err := w.CreateBody(BodyDef{Type: Static, Shape: mustBox(t, 5, 5), Sensor: true})
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func TestSensorEvents(t *testing.T) {
 }
 
 func TestLayersAndMasks(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	box := mustBox(t, 1, 1)
 	a, _ := w.CreateBody(BodyDef{Type: Dynamic, Shape: box, Mass: 1, Layer: 1, Mask: 1})
 	b, _ := w.CreateBody(BodyDef{Type: Dynamic, Shape: box, Mass: 1, Position: v(1, 0), Layer: 2, Mask: AllLayers})
@@ -147,7 +147,7 @@ func TestLayersAndMasks(t *testing.T) {
 		t.Errorf("a %v c %v, want a split push", w.Position(a), w.Position(c))
 	}
 	// Wall layers: a body whose mask excludes layer 4 passes through.
-	w2 := newTestWorld(t, WorldDef{})
+	w2 := newTestWorld(t, SpaceDef{})
 	_, _ = w2.AddWall(mathx.AABB{Min: v(-1, -1), Max: v(1, 1)}, 4)
 	ghost, _ := w2.CreateBody(BodyDef{Type: Dynamic, Shape: box, Mass: 1, Mask: 1})
 	w2.Step(1.0 / 60)
@@ -162,7 +162,7 @@ func TestLayersAndMasks(t *testing.T) {
 func TestStepWrongSideFixed(t *testing.T) {
 	for _, brute := range []bool{false, true} {
 		for _, speed := range []float64{10, 100, 600, 1000, 3000, 10000, 100000} {
-			w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(-200, -200), Max: v(200, 200)}, BruteForce: brute})
+			w := newTestWorld(t, SpaceDef{Bounds: mathx.AABB{Min: v(-200, -200), Max: v(200, 200)}, BruteForce: brute})
 			_, _ = w.AddWall(mathx.AABB{Min: v(-100, -1), Max: v(100, 1)}, 0)                           // thin tile wall
 			_, _ = w.CreateBody(BodyDef{Type: Static, Shape: mustBox(t, 100, 0.5), Position: v(0, 40)}) // thin static body
 			tank := body(t, w, Dynamic, mustBox(t, 4, 4), v(0, -20), 1)
@@ -262,7 +262,7 @@ func TestStepAllocs(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	nan, inf := math.NaN(), math.Inf(1)
 	circle := mustCircle(t, 1)
 	bad := []struct {
@@ -331,9 +331,9 @@ func TestBadInput(t *testing.T) {
 		t.Error("stale handle read a live body")
 	}
 	// Worlds, walls, tile maps.
-	for _, d := range []WorldDef{{}, {Bounds: mathx.AABB{Min: v(0, 0), Max: v(nan, 1)}}, {Bounds: world800, CellSize: -1},
+	for _, d := range []SpaceDef{{}, {Bounds: mathx.AABB{Min: v(0, 0), Max: v(nan, 1)}}, {Bounds: world800, CellSize: -1},
 		{Bounds: world800, CellSize: 1e-3}, {Bounds: world800, MaxCastRadius: inf}} {
-		if _, err := NewWorld(d); err == nil {
+		if _, err := NewSpace(d); err == nil {
 			t.Errorf("NewWorld(%+v) accepted", d)
 		}
 	}
@@ -363,7 +363,7 @@ func TestBadInput(t *testing.T) {
 
 func TestPositionClampedToExtent(t *testing.T) {
 	// A documented clamp: integration never leaves ±1e9, so no Inf appears.
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	id := body(t, w, Dynamic, mustCircle(t, 1), v(0, 0), 1)
 	_ = w.SetVelocity(id, v(1e9, -1e9))
 	for i := 0; i < 5; i++ {
@@ -375,7 +375,7 @@ func TestPositionClampedToExtent(t *testing.T) {
 }
 
 func TestKinematicMovesAndRotates(t *testing.T) {
-	w := newTestWorld(t, WorldDef{})
+	w := newTestWorld(t, SpaceDef{})
 	k, _ := w.CreateBody(BodyDef{Type: Kinematic, Shape: mustBox(t, 2, 1), Velocity: v(30, 0), AngularVelocity: math.Pi})
 	w.Step(0.5)
 	if w.Position(k) != v(15, 0) || math.Abs(w.Angle(k)-math.Pi/2) > 1e-12 {
@@ -387,7 +387,7 @@ func TestKinematicMovesAndRotates(t *testing.T) {
 }
 
 func TestSetMassAndFilter(t *testing.T) {
-	w := newTestWorld(t, WorldDef{Iterations: 1})
+	w := newTestWorld(t, SpaceDef{Iterations: 1})
 	box := mustBox(t, 1, 1)
 	a := body(t, w, Dynamic, box, v(0, 0), 1)
 	b := body(t, w, Dynamic, box, v(1.5, 0), 1)
@@ -428,7 +428,7 @@ func TestSetMassAndFilter(t *testing.T) {
 func TestMaskSkipMatchesBruteForce(t *testing.T) {
 	for seed := uint64(1); seed <= 12; seed++ {
 		run := func(brute bool) ([]uint64, int) {
-			w := newTestWorld(t, WorldDef{Bounds: mathx.AABB{Min: v(0, 0), Max: v(200, 200)}, CellSize: 8, BruteForce: brute})
+			w := newTestWorld(t, SpaceDef{Bounds: mathx.AABB{Min: v(0, 0), Max: v(200, 200)}, CellSize: 8, BruteForce: brute})
 			if _, err := w.AddWall(mathx.AABB{Min: v(90, 20), Max: v(110, 180)}, 4); err != nil {
 				t.Fatal(err)
 			}

@@ -307,7 +307,7 @@ func (cr *crowdState) wait() {
 }
 
 // Close stops the goroutines the world started: the physics workers
-// (physics.World.Close), the crowd's force-pass workers and SteerAsync's.
+// (physics.Space.Close), the crowd's force-pass workers and SteerAsync's.
 // The world stays usable; stepping starts the workers again.
 func (w *World) Close() {
 	w.Phys.Close()

@@ -31,7 +31,7 @@ type wallIndex struct {
 }
 
 // build indexes the walls of ph.
-func (wi *wallIndex) build(ph *physics.World) {
+func (wi *wallIndex) build(ph *physics.Space) {
 	n := ph.WallCount()
 	wi.walls = n
 	wi.segs, wi.first = wi.segs[:0], wi.first[:0]

@@ -80,7 +80,7 @@ type World struct {
 	// SourceOrigin.
 	SourceOrigin mathx.Vec2
 	// Phys is the physics world: walls, bodies, queries (in world units).
-	Phys *physics.World
+	Phys *physics.Space
 	// Events are the world's event channels.
 	Events Events
 	// Tasks runs periodic tasks once per tick, before the physics.
@@ -262,7 +262,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	g := cfg.Grid
 	bounds := cellBounds(g)
-	ph, err := physics.NewWorld(physics.WorldDef{
+	ph, err := physics.NewSpace(physics.SpaceDef{
 		Bounds:        bounds,
 		CellSize:      cell,
 		MaxCastRadius: 0.5,

@@ -201,7 +201,7 @@ const wanted = `Details and instruction counts (callgrind): [PROFILE.md](PROFILE
 
 - **raster**: a batched instance command (one sprite, many positions) with a tight path for tiny opaque sprites, so that games get what perf's own batched blit (` + "`perf/blit.go`" + `) does: through the draw list a 4×4 bullet costs about 715 instructions to blit and about 340 more to add to the list.
 - **physics**: a fast path for small bullets against tile walls (start and end cell solid bits, full cast only when needed): ` + "`castBullets`/`castNear`" + ` take about 350 instructions per bullet per tick.
-- **scene**: split its own per-bullet loops over workers (bullet stepping already runs on ` + "`physics.World.SetWorkers`" + ` goroutines) and offer a bullet layer with one depth key in ` + "`World.Render`" + ` (through ` + "`iso.Painter`" + ` every bullet is a sorted box; perf draws bullets itself).
+- **scene**: split its own per-bullet loops over workers (bullet stepping already runs on ` + "`physics.Space.SetWorkers`" + ` goroutines) and offer a bullet layer with one depth key in ` + "`World.Render`" + ` (through ` + "`iso.Painter`" + ` every bullet is a sorted box; perf draws bullets itself).
 - **ai/steer**: a cheap position sync (` + "`SetPos`" + `) instead of ` + "`Set`" + ` (the force pass is split over goroutines: ` + "`Config.Workers`" + `); **physics**: the body pair search is skipped for bodies whose mask admits no body's layer (done: units=14000 sim 12.9 → 11.6–12.6 ms); rebuilding the moving-body grid each step (` + "`grid.build`" + `) is what remains of the 27 % a 50,000-unit tick spends in the broad phase.`
 
 func firstLoad(s string) float64 {

@@ -96,9 +96,9 @@ func UnitEntities(n int) ([]Entity, []mathx.Vec2) {
 
 // ---- Diorama side ----
 
-// DioramaWorld builds a physics.World with the seed map's walls and ents.
-func DioramaWorld(ents []Entity, vel []mathx.Vec2, cell float64, iterations int) (*physics.World, []physics.BodyID, error) {
-	w, err := physics.NewWorld(physics.WorldDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}, CellSize: cell, MaxCastRadius: 4, Iterations: iterations})
+// DioramaWorld builds a physics.Space with the seed map's walls and ents.
+func DioramaWorld(ents []Entity, vel []mathx.Vec2, cell float64, iterations int) (*physics.Space, []physics.BodyID, error) {
+	w, err := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}, CellSize: cell, MaxCastRadius: 4, Iterations: iterations})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -62,10 +62,10 @@ func (id BodyID) String() string {
 	return fmt.Sprintf("%d:%d", id.index-1, id.gen)
 }
 
-// WorldDef configures a World. Bounds is the area the broad-phase grid
+// SpaceDef configures a Space. Bounds is the area the broad-phase grid
 // covers (bodies may leave it; they are then clamped into edge cells and
 // only cost more). Zero fields take the documented defaults.
-type WorldDef struct {
+type SpaceDef struct {
 	// Bounds of the broad-phase grid; required, finite, non-empty.
 	Bounds mathx.AABB
 	// CellSize of the uniform grid; default 32 (game units and bullets of
@@ -118,12 +118,12 @@ func DefaultBodyDef() BodyDef {
 	return BodyDef{Type: Dynamic, Mass: 1, Layer: 1, Mask: AllLayers}
 }
 
-// World owns bodies, tile walls and the broad phase; it steps them and
+// Space owns bodies, tile walls and the broad phase; it steps them and
 // answers queries. Storage is data-oriented: one slice per field, indexed
-// by body slot. A World is not safe for concurrent mutation; concurrent
+// by body slot. A Space is not safe for concurrent mutation; concurrent
 // read-only queries are not supported either (queries use scratch marks).
-type World struct {
-	def WorldDef
+type Space struct {
+	def SpaceDef
 
 	// Body storage, indexed by slot.
 	pos, vel      []mathx.Vec2
@@ -178,34 +178,34 @@ type World struct {
 	profile      StepStats
 }
 
-// NewWorld validates def and returns an empty world.
-func NewWorld(def WorldDef) (*World, error) {
+// NewSpace validates def and returns an empty world.
+func NewSpace(def SpaceDef) (*Space, error) {
 	b := def.Bounds
 	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X <= b.Min.X || b.Max.Y <= b.Min.Y {
-		return nil, fmt.Errorf("physics: WorldDef.Bounds %v..%v must be finite and non-empty", b.Min, b.Max)
+		return nil, fmt.Errorf("physics: SpaceDef.Bounds %v..%v must be finite and non-empty", b.Min, b.Max)
 	}
 	if def.CellSize == 0 {
 		def.CellSize = 32
 	}
 	if !validSize(def.CellSize) {
-		return nil, fmt.Errorf("physics: WorldDef.CellSize %v must be finite and > 0", def.CellSize)
+		return nil, fmt.Errorf("physics: SpaceDef.CellSize %v must be finite and > 0", def.CellSize)
 	}
 	cells := math.Ceil((b.Max.X-b.Min.X)/def.CellSize) * math.Ceil((b.Max.Y-b.Min.Y)/def.CellSize)
 	if cells > 1<<24 {
-		return nil, fmt.Errorf("physics: grid of %.0f cells is too large; raise WorldDef.CellSize", cells)
+		return nil, fmt.Errorf("physics: grid of %.0f cells is too large; raise SpaceDef.CellSize", cells)
 	}
 	if def.MaxCastRadius == 0 {
 		def.MaxCastRadius = 8
 	}
 	if !finite(def.MaxCastRadius) || def.MaxCastRadius < 0 {
-		return nil, fmt.Errorf("physics: WorldDef.MaxCastRadius %v must be finite and >= 0", def.MaxCastRadius)
+		return nil, fmt.Errorf("physics: SpaceDef.MaxCastRadius %v must be finite and >= 0", def.MaxCastRadius)
 	}
 	if def.Iterations <= 0 {
 		def.Iterations = 2
 	}
 	def.Iterations = min(def.Iterations, 16)
 	def.Workers = max(1, min(def.Workers, 64))
-	w := &World{def: def}
+	w := &Space{def: def}
 	w.gWalls = newGrid(b, def.CellSize)
 	w.gStatic = newGrid(b, def.CellSize)
 	w.gMoving = newGrid(b, def.CellSize)
@@ -213,12 +213,12 @@ func NewWorld(def WorldDef) (*World, error) {
 }
 
 // Def returns the world's configuration with defaults filled in.
-func (w *World) Def() WorldDef { return w.def }
+func (w *Space) Def() SpaceDef { return w.def }
 
 // ErrBadHandle is returned for a nil or stale BodyID.
 var ErrBadHandle = errors.New("physics: nil or stale BodyID")
 
-func (w *World) slot(id BodyID) (int, bool) {
+func (w *Space) slot(id BodyID) (int, bool) {
 	i := int(id.index) - 1
 	if i < 0 || i >= len(w.alive) || !w.alive[i] || w.gen[i] != id.gen {
 		return 0, false
@@ -227,12 +227,12 @@ func (w *World) slot(id BodyID) (int, bool) {
 }
 
 // Valid reports whether id refers to a live body.
-func (w *World) Valid(id BodyID) bool { _, ok := w.slot(id); return ok }
+func (w *Space) Valid(id BodyID) bool { _, ok := w.slot(id); return ok }
 
 // CreateBody validates def and adds a body. Errors: zero shape, NaN/Inf or
 // absurd position/angle/velocity, dynamic mass not finite and > 0, unknown
 // type. Nothing is added on error.
-func (w *World) CreateBody(def BodyDef) (BodyID, error) {
+func (w *Space) CreateBody(def BodyDef) (BodyID, error) {
 	if def.Shape.kind == 0 {
 		return BodyID{}, ErrEmptyShape
 	}
@@ -307,7 +307,7 @@ func (w *World) CreateBody(def BodyDef) (BodyID, error) {
 }
 
 // DestroyBody removes a body; its handle and any copies become stale.
-func (w *World) DestroyBody(id BodyID) error {
+func (w *Space) DestroyBody(id BodyID) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -320,7 +320,7 @@ func (w *World) DestroyBody(id BodyID) error {
 }
 
 // markMoved flags the grid holding slot i for a rebuild.
-func (w *World) markMoved(i int) {
+func (w *Space) markMoved(i int) {
 	if w.typ[i] == Static {
 		w.staticDirty = true
 	} else {
@@ -328,7 +328,7 @@ func (w *World) markMoved(i int) {
 	}
 }
 
-func (w *World) updateBox(i int) {
+func (w *Space) updateBox(i int) {
 	b := w.shape[i].aabb(w.xf(i))
 	w.box[i] = b
 	if d := w.prev[i].Sub(w.pos[i]); d != (mathx.Vec2{}) {
@@ -346,7 +346,7 @@ func unionBox(a, b mathx.AABB) mathx.AABB {
 }
 
 // setAngle stores a wrapped angle and its cosine and sine.
-func (w *World) setAngle(i int, a float64) {
+func (w *Space) setAngle(i int, a float64) {
 	a = mathx.WrapAngle(a)
 	w.angle[i] = a
 	if a == 0 {
@@ -358,13 +358,13 @@ func (w *World) setAngle(i int, a float64) {
 }
 
 // xf returns body i's transform.
-func (w *World) xf(i int) xform { return xform{p: w.pos[i], c: w.rot[i].X, s: w.rot[i].Y} }
+func (w *Space) xf(i int) xform { return xform{p: w.pos[i], c: w.rot[i].X, s: w.rot[i].Y} }
 
 // BodyCount returns the number of live bodies.
-func (w *World) BodyCount() int { return len(w.alive) - len(w.free) }
+func (w *Space) BodyCount() int { return len(w.alive) - len(w.free) }
 
 // Position returns the body's position (zero for a bad handle).
-func (w *World) Position(id BodyID) mathx.Vec2 {
+func (w *Space) Position(id BodyID) mathx.Vec2 {
 	if i, ok := w.slot(id); ok {
 		return w.pos[i]
 	}
@@ -372,7 +372,7 @@ func (w *World) Position(id BodyID) mathx.Vec2 {
 }
 
 // Velocity returns the body's velocity (zero for a bad handle).
-func (w *World) Velocity(id BodyID) mathx.Vec2 {
+func (w *Space) Velocity(id BodyID) mathx.Vec2 {
 	if i, ok := w.slot(id); ok {
 		return w.vel[i]
 	}
@@ -380,7 +380,7 @@ func (w *World) Velocity(id BodyID) mathx.Vec2 {
 }
 
 // Angle returns the body's angle in radians (zero for a bad handle).
-func (w *World) Angle(id BodyID) float64 {
+func (w *Space) Angle(id BodyID) float64 {
 	if i, ok := w.slot(id); ok {
 		return w.angle[i]
 	}
@@ -388,7 +388,7 @@ func (w *World) Angle(id BodyID) float64 {
 }
 
 // Type returns the body's type (Static for a bad handle).
-func (w *World) Type(id BodyID) BodyType {
+func (w *Space) Type(id BodyID) BodyType {
 	if i, ok := w.slot(id); ok {
 		return w.typ[i]
 	}
@@ -397,7 +397,7 @@ func (w *World) Type(id BodyID) BodyType {
 
 // Mass returns the body's mass, +Inf for static and kinematic bodies, 0 for
 // a bad handle.
-func (w *World) Mass(id BodyID) float64 {
+func (w *Space) Mass(id BodyID) float64 {
 	if i, ok := w.slot(id); ok {
 		return w.mass[i]
 	}
@@ -405,7 +405,7 @@ func (w *World) Mass(id BodyID) float64 {
 }
 
 // Shape returns the body's shape (the zero Shape for a bad handle).
-func (w *World) Shape(id BodyID) Shape {
+func (w *Space) Shape(id BodyID) Shape {
 	if i, ok := w.slot(id); ok {
 		return w.shape[i]
 	}
@@ -413,7 +413,7 @@ func (w *World) Shape(id BodyID) Shape {
 }
 
 // BodyAABB returns the body's world bounding box.
-func (w *World) BodyAABB(id BodyID) mathx.AABB {
+func (w *Space) BodyAABB(id BodyID) mathx.AABB {
 	if i, ok := w.slot(id); ok {
 		return w.box[i]
 	}
@@ -421,7 +421,7 @@ func (w *World) BodyAABB(id BodyID) mathx.AABB {
 }
 
 // UserData returns the value given in BodyDef.UserData.
-func (w *World) UserData(id BodyID) uint64 {
+func (w *Space) UserData(id BodyID) uint64 {
 	if i, ok := w.slot(id); ok {
 		return w.user[i]
 	}
@@ -429,7 +429,7 @@ func (w *World) UserData(id BodyID) uint64 {
 }
 
 // IsSensor reports whether the body is a sensor.
-func (w *World) IsSensor(id BodyID) bool {
+func (w *Space) IsSensor(id BodyID) bool {
 	if i, ok := w.slot(id); ok {
 		return w.sensor[i]
 	}
@@ -438,7 +438,7 @@ func (w *World) IsSensor(id BodyID) bool {
 
 // SetPosition teleports a body. NaN, infinite or absurd positions are
 // rejected with an error and leave the body unchanged.
-func (w *World) SetPosition(id BodyID, p mathx.Vec2) error {
+func (w *Space) SetPosition(id BodyID, p mathx.Vec2) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -454,7 +454,7 @@ func (w *World) SetPosition(id BodyID, p mathx.Vec2) error {
 }
 
 // SetAngle rotates a body (radians, wrapped to [-π, π)).
-func (w *World) SetAngle(id BodyID, a float64) error {
+func (w *Space) SetAngle(id BodyID, a float64) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -470,7 +470,7 @@ func (w *World) SetAngle(id BodyID, a float64) error {
 
 // SetVelocity sets a kinematic or dynamic body's velocity. NaN or infinite
 // values are rejected; static bodies cannot be given a velocity.
-func (w *World) SetVelocity(id BodyID, v mathx.Vec2) error {
+func (w *Space) SetVelocity(id BodyID, v mathx.Vec2) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -486,7 +486,7 @@ func (w *World) SetVelocity(id BodyID, v mathx.Vec2) error {
 }
 
 // SetAngularVelocity sets a kinematic or dynamic body's turn rate (rad/s).
-func (w *World) SetAngularVelocity(id BodyID, av float64) error {
+func (w *Space) SetAngularVelocity(id BodyID, av float64) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -503,7 +503,7 @@ func (w *World) SetAngularVelocity(id BodyID, av float64) error {
 
 // SetMass changes a dynamic body's mass (finite and > 0); static and
 // kinematic bodies keep their infinite mass and return an error.
-func (w *World) SetMass(id BodyID, m float64) error {
+func (w *Space) SetMass(id BodyID, m float64) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -520,7 +520,7 @@ func (w *World) SetMass(id BodyID, m float64) error {
 
 // SetFilter changes a body's layer and mask (0 layer means 1, 0 mask means
 // AllLayers, as in BodyDef).
-func (w *World) SetFilter(id BodyID, layer, mask uint32) error {
+func (w *Space) SetFilter(id BodyID, layer, mask uint32) error {
 	i, ok := w.slot(id)
 	if !ok {
 		return ErrBadHandle
@@ -536,7 +536,7 @@ func (w *World) SetFilter(id BodyID, layer, mask uint32) error {
 }
 
 // Bodies appends the handles of all live bodies to dst in slot order.
-func (w *World) Bodies(dst []BodyID) []BodyID {
+func (w *Space) Bodies(dst []BodyID) []BodyID {
 	for i, a := range w.alive {
 		if a {
 			dst = append(dst, BodyID{index: int32(i + 1), gen: w.gen[i]})
@@ -545,16 +545,16 @@ func (w *World) Bodies(dst []BodyID) []BodyID {
 	return dst
 }
 
-func (w *World) idOf(i int32) BodyID { return BodyID{index: i + 1, gen: w.gen[i]} }
+func (w *Space) idOf(i int32) BodyID { return BodyID{index: i + 1, gen: w.gen[i]} }
 
 // AddWall adds an axis-aligned static wall on the given layer (0 means
 // layer 1) and returns its index. Walls are cheaper than static bodies and
 // are what tile maps turn into.
-func (w *World) AddWall(b mathx.AABB, layer uint32) (int, error) {
+func (w *Space) AddWall(b mathx.AABB, layer uint32) (int, error) {
 	return w.addWall(b, 0x0f, layer)
 }
 
-func (w *World) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
+func (w *Space) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
 	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X <= b.Min.X || b.Max.Y <= b.Min.Y {
 		return 0, fmt.Errorf("physics: wall %v..%v must be finite with positive size", b.Min, b.Max)
 	}
@@ -571,10 +571,10 @@ func (w *World) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
 }
 
 // WallCount returns the number of walls.
-func (w *World) WallCount() int { return len(w.wallBox) }
+func (w *Space) WallCount() int { return len(w.wallBox) }
 
 // Wall returns wall i's box.
-func (w *World) Wall(i int) mathx.AABB {
+func (w *Space) Wall(i int) mathx.AABB {
 	if i < 0 || i >= len(w.wallBox) {
 		return mathx.AABB{}
 	}
@@ -585,7 +585,7 @@ func (w *World) Wall(i int) mathx.AABB {
 // the low-y side, 1 high x, 2 high y, 3 low x): the sides not buried in
 // neighbouring solid tiles when the wall came from AddSolidTiles, all
 // four for AddWall's walls, 0 for an index out of range.
-func (w *World) WallFaces(i int) uint8 {
+func (w *Space) WallFaces(i int) uint8 {
 	if i < 0 || i >= len(w.wallMask) {
 		return 0
 	}
@@ -594,7 +594,7 @@ func (w *World) WallFaces(i int) uint8 {
 
 // refresh rebuilds the kind lists and the static grids if bodies or walls
 // were added, removed or moved since the last build.
-func (w *World) refresh() {
+func (w *Space) refresh() {
 	if w.listsDirty {
 		w.moving, w.static = w.moving[:0], w.static[:0]
 		for i, a := range w.alive {
@@ -645,5 +645,5 @@ func (m *marks) next(nb, nw int) uint32 {
 	return m.now
 }
 
-// nextStamp starts a new de-duplication pass on the World's own marks.
-func (w *World) nextStamp() uint32 { return w.mk.next(len(w.alive), len(w.wallBox)) }
+// nextStamp starts a new de-duplication pass on the Space's own marks.
+func (w *Space) nextStamp() uint32 { return w.mk.next(len(w.alive), len(w.wallBox)) }
