@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -223,6 +224,82 @@ type jTile struct {
 	PropertyTypes map[string]string `json:"propertytypes"`
 }
 
+// jTiles is a tileset's "tiles": an array of tile objects (Tiled 1.2 and
+// later) or, in older files, an object of tile objects keyed by tile ID.
+type jTiles []jTile
+
+// UnmarshalJSON reads both forms; the object form keeps the file's order.
+func (ts *jTiles) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '{' {
+		var arr []jTile
+		if err := json.Unmarshal(b, &arr); err != nil {
+			return err
+		}
+		*ts = arr
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.Token() // {
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		id, err := legacyTileID(key)
+		if err != nil {
+			return err
+		}
+		t := jTile{}
+		if err := d.Decode(&t); err != nil {
+			return err
+		}
+		t.ID = id
+		*ts = append(*ts, t)
+	}
+	return nil
+}
+
+// legacyTileID reads a pre-1.2 tile key: a tile ID in decimal.
+func legacyTileID(key string) (uint32, error) {
+	id, err := strconv.ParseUint(key, 10, 32)
+	if err != nil {
+		return 0, errors.New("tile key " + strconv.Quote(key) + " is not a tile ID")
+	}
+	return uint32(id), nil
+}
+
+// mergeLegacyTileProps moves pre-1.2 "tileproperties" (with their
+// "tilepropertytypes") onto the tiles they name, adding a tile for an ID
+// the tiles leave out, in ascending ID order.
+func (jt *jTileset) mergeLegacyTileProps() error {
+	keys := make([]string, 0, len(jt.TileProps))
+	ids := make(map[string]uint32, len(jt.TileProps))
+	for k := range jt.TileProps {
+		id, err := legacyTileID(k)
+		if err != nil {
+			return err
+		}
+		keys, ids[k] = append(keys, k), id
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(ids[a], ids[b]) })
+	at := make(map[uint32]int, len(jt.Tiles))
+	for i, t := range jt.Tiles {
+		at[t.ID] = i
+	}
+	for _, k := range keys {
+		i, ok := at[ids[k]]
+		if !ok {
+			jt.Tiles, i = append(jt.Tiles, jTile{ID: ids[k]}), len(jt.Tiles)
+			at[ids[k]] = i
+		}
+		t := &jt.Tiles[i]
+		t.Properties = append(t.Properties, jt.TileProps[k].withTypes(jt.TilePropTypes[k])...)
+	}
+	return nil
+}
+
 type jTileset struct {
 	Type            string  `json:"type"`
 	FirstGID        uint32  `json:"firstgid"`
@@ -251,10 +328,13 @@ type jTileset struct {
 		Width       int    `json:"width"`
 		Height      int    `json:"height"`
 	} `json:"grid"`
-	Tiles         []jTile           `json:"tiles"`
+	Tiles         jTiles            `json:"tiles"`
 	Properties    jProps            `json:"properties"`
 	PropertyTypes map[string]string `json:"propertytypes"`
-	WangSets      []jWangSet        `json:"wangsets"`
+	// Before Tiled 1.2, tiles' properties sat apart, keyed by tile ID.
+	TileProps     map[string]jProps            `json:"tileproperties"`
+	TilePropTypes map[string]map[string]string `json:"tilepropertytypes"`
+	WangSets      []jWangSet                   `json:"wangsets"`
 	JTransform    *struct {
 		HFlip               bool `json:"hflip"`
 		VFlip               bool `json:"vflip"`
@@ -511,8 +591,11 @@ func (l *load) jsonTileset(file, where string, jt *jTileset) (*Tileset, error) {
 		}
 		ts.WangSets = append(ts.WangSets, w)
 	}
-	if len(jt.Tiles) > l.lim.MaxTileCount {
+	if len(jt.Tiles)+len(jt.TileProps) > l.lim.MaxTileCount {
 		return nil, errf(ErrLimit, file, 0, where, "more than %d tiles", l.lim.MaxTileCount)
+	}
+	if err := jt.mergeLegacyTileProps(); err != nil {
+		return nil, errf(ErrInvalid, file, 0, where+".tileproperties", "%v", err)
 	}
 	for i := range jt.Tiles {
 		j := &jt.Tiles[i]

@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -112,5 +113,45 @@ func TestLegacyJSONProperties(t *testing.T) {
 	o := l.Objects[0]
 	if o.Properties.Int("hp", 0) != 7 || o.Properties.String("tag", "") != "door" {
 		t.Errorf("object properties (inferred types): %+v", o.Properties)
+	}
+}
+
+// TestLegacyJSONTiles: tilesets saved before Tiled 1.2 write "tiles" as
+// an object keyed by tile ID and the tiles' properties apart, in
+// "tileproperties" with their "tilepropertytypes" (Tiled's JSON
+// changelog, 1.2); both load onto the tiles (the tileset lists its tiles in
+// ID order). A key that is not a tile ID is
+// an error naming the file.
+func TestLegacyJSONTiles(t *testing.T) {
+	tileset := func(tiles, props string) string {
+		return `{"type":"map","version":1,"orientation":"orthogonal","width":1,"height":1,"tilewidth":8,"tileheight":8,
+ "layers":[{"type":"tilelayer","name":"t","width":1,"height":1,"data":[1]}],
+ "tilesets":[{"firstgid":1,"name":"old","tilewidth":8,"tileheight":8,"tilecount":4,"columns":2,
+   "image":"t.png","imagewidth":16,"imageheight":16,"tiles":` + tiles + `,` + props + `}]}`
+	}
+	src := tileset(`{"3":{"animation":[{"tileid":3,"duration":100},{"tileid":1,"duration":50}]},"1":{"type":"water"}}`,
+		`"tileproperties":{"2":{"collides":"true"},"1":{"depth":2}},"tilepropertytypes":{"2":{"collides":"bool"},"1":{"depth":"int"}}`)
+	m, err := Load(fstest.MapFS{"old.json": {Data: []byte(src)}}, "old.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles := m.Tilesets[0].Tiles // in ID order
+	if len(tiles) != 3 || tiles[0].ID != 1 || tiles[1].ID != 2 || tiles[2].ID != 3 {
+		t.Fatalf("tiles %+v", tiles)
+	}
+	if tiles[0].Class != "water" || tiles[0].Properties.Int("depth", 0) != 2 {
+		t.Errorf("tile 1: class %q properties %+v", tiles[0].Class, tiles[0].Properties)
+	}
+	if !tiles[1].Properties.Bool("collides", false) {
+		t.Errorf("tile 2 (only in tileproperties): %+v", tiles[1].Properties)
+	}
+	if len(tiles[2].Animation) != 2 || tiles[2].Animation[1].TileID != 1 {
+		t.Errorf("animation of tile 3: %+v", tiles[2].Animation)
+	}
+	for _, bad := range []string{tileset(`{"x":{}}`, `"name":"a"`), tileset(`[]`, `"tileproperties":{"-1":{"a":1}}`)} {
+		_, err := Load(fstest.MapFS{"old.json": {Data: []byte(bad)}}, "old.json")
+		if err == nil || !strings.Contains(err.Error(), "old.json") || !strings.Contains(err.Error(), "not a tile ID") {
+			t.Errorf("%s: error %v", bad, err)
+		}
 	}
 }
