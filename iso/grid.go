@@ -107,6 +107,9 @@ type Grid struct {
 	// its cell's top corner (the cell's (i, j) world point), at zpix 0.
 	boxOff mathx.Point
 	hex    [6]hexEdge // Hexagonal: the hexagon's edges around its centre
+	// half moves world points on screen by half a pixel: a Hexagonal map
+	// with an odd side has its hexagon centres between pixels.
+	half mathx.Vec2
 }
 
 // NewDiamond returns a diamond (Tiled isometric) map of cols × rows tiles.
@@ -244,7 +247,7 @@ func (g *Grid) ToScreen(w mathx.Vec3) mathx.Vec2 {
 	if g.Layout == Orthogonal {
 		return mathx.Vec2{X: w.X * float64(g.tw), Y: w.Y*float64(g.th) - w.Z*float64(g.Proj.ZPixels)}
 	}
-	return g.Proj.ToScreen(w).Add(g.origin.Vec())
+	return g.Proj.ToScreen(w).Add(g.origin.Vec()).Add(g.half)
 }
 
 // ToWorld is the inverse of [Grid.ToScreen] on the plane at height z.
@@ -252,7 +255,7 @@ func (g *Grid) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
 	if g.Layout == Orthogonal {
 		return mathx.Vec3{X: s.X / float64(g.tw), Y: (s.Y + z*float64(g.Proj.ZPixels)) / float64(g.th), Z: z}
 	}
-	return g.Proj.ToWorld(s.Sub(g.origin.Vec()), z)
+	return g.Proj.ToWorld(s.Sub(g.origin.Vec()).Sub(g.half), z)
 }
 
 // ScreenVec returns the map-pixel displacement of world displacement d

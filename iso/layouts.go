@@ -31,53 +31,73 @@ func NewOrthogonal(tileW, tileH, zPixels, cols, rows int, order RenderOrder) (*G
 }
 
 // NewHexagonal returns a hexagonal map of cols × rows tiles as Tiled lays
-// it out: tiles tileW × tileH pixels (both even, as Tiled rounds them),
-// hexagon sides of side pixels along the stagger axis (even, at most the
-// tile's extent along that axis), every other row (StaggerY, pointy-top
-// hexagons) or column (StaggerX, flat-top hexagons) shifted as index says.
+// it out: tiles of tileW × tileH pixels with hexagon sides of side pixels
+// along the stagger axis (at most the tile's extent along it), every
+// other row (StaggerY, pointy-top hexagons) or column (StaggerX, flat-top
+// hexagons) shifted as index says. Any sizes are taken, rounded as Tiled
+// (1.10.1 and later) rounds them: along the stagger axis the side offset
+// is half of what the side leaves of the tile, rounded down, and the
+// hexagon is two offsets plus the side long; across it the tile is
+// rounded down to even. [Grid.TileSize] gives the rounded size.
 //
 // The hexagon centres form a diamond lattice: Proj is the projection of
-// that lattice, (tileW) × (tileH + side) for StaggerY and (tileW + side) ×
-// tileH for StaggerX, with zPixels pixels per unit of height; world cell
-// (i, j)'s centre projects to its tile's hexagon centre. A world unit is
-// therefore one hexagon step along a lattice axis.
+// that lattice, w × (h + side) for StaggerY and (w + side) × h for
+// StaggerX (w × h the rounded tile), with zPixels pixels per unit of
+// height; world cell (i, j)'s centre projects to its tile's hexagon
+// centre (half a pixel off the lattice's pixel grid when side is odd). A
+// world unit is therefore one hexagon step along a lattice axis.
 func NewHexagonal(tileW, tileH, side, zPixels, cols, rows int, axis StaggerAxis, index StaggerIndex) (*Grid, error) {
-	if tileW <= 0 || tileH <= 0 || tileW%2 != 0 || tileH%2 != 0 || tileW > maxTileSide || tileH > maxTileSide {
-		return nil, fmt.Errorf("iso: hexagonal tile size %d×%d must be even, positive and at most %d", tileW, tileH, maxTileSide)
+	if tileW <= 0 || tileH <= 0 || tileW > maxTileSide || tileH > maxTileSide {
+		return nil, fmt.Errorf("iso: hexagonal tile size %d×%d must be positive and at most %d", tileW, tileH, maxTileSide)
 	}
 	if axis > StaggerX || index > StaggerEven {
 		return nil, fmt.Errorf("iso: unknown stagger axis %d / index %d", axis, index)
 	}
-	along := tileH
+	along, across := tileH, tileW
 	if axis == StaggerX {
-		along = tileW
+		along, across = tileW, tileH
 	}
-	if side < 0 || side%2 != 0 || side > along {
-		return nil, fmt.Errorf("iso: hexagon side %d must be even and in 0..%d", side, along)
+	if side < 0 || side > along {
+		return nil, fmt.Errorf("iso: hexagon side %d must be in 0..%d", side, along)
 	}
 	if err := checkMapSize(cols, rows); err != nil {
 		return nil, err
 	}
-	lw, lh := tileW, tileH+side
+	// Tiled's HexagonalRenderer::RenderParams.
+	off := (along - side) / 2
+	long, wide := 2*off+side, across&^1
+	tw, th, lw, lh := wide, long, wide, long+side
 	if axis == StaggerX {
-		lw, lh = tileW+side, tileH
+		tw, th, lw, lh = long, wide, long+side, wide
+	}
+	if long == 0 || wide == 0 {
+		return nil, fmt.Errorf("iso: hexagonal tile %d×%d with side %d rounds to nothing", tileW, tileH, side)
 	}
 	p, err := NewProjection(lw, lh, zPixels)
 	if err != nil {
 		return nil, err
 	}
-	g := &Grid{Proj: p, Layout: Hexagonal, Axis: axis, Index: index, HexSide: side, Cols: cols, Rows: rows, tw: tileW, th: tileH}
+	g := &Grid{Proj: p, Layout: Hexagonal, Axis: axis, Index: index, HexSide: side, Cols: cols, Rows: rows, tw: tw, th: th}
 	o := latticeOrigin(p, Staggered, axis, index, rows)
-	// Shift the lattice so that cell centres land on hexagon centres (the
-	// lattice cell's box is side pixels longer than the hexagon's).
+	// Shift the lattice so that a tile's box lands where Tiled puts it
+	// (the lattice cell's box is side pixels longer than the hexagon's);
+	// with an odd side the hexagon's centre falls half a pixel before the
+	// lattice point, and the world ↔ screen mapping says so (half).
+	a := side / 2
 	if axis == StaggerY {
-		g.origin = o.Sub(mathx.Point{Y: side / 2})
-		g.boxOff = mathx.Point{X: -tileW / 2, Y: side / 2}
+		g.origin = o.Sub(mathx.Point{Y: a})
+		g.boxOff = mathx.Point{X: -tw / 2, Y: a}
+		if side%2 == 1 {
+			g.half = mathx.Vec2{Y: -0.5}
+		}
 	} else {
-		g.origin = o.Sub(mathx.Point{X: side / 2})
-		g.boxOff = mathx.Point{X: -tileW / 2}
+		g.origin = o.Sub(mathx.Point{X: a})
+		g.boxOff = mathx.Point{X: -(off + side - a)}
+		if side%2 == 1 {
+			g.half = mathx.Vec2{X: -0.5}
+		}
 	}
-	g.hex = hexEdges(tileW, tileH, side, axis)
+	g.hex = hexEdges(tw, th, side, axis)
 	return g, nil
 }
 
@@ -116,14 +136,14 @@ type hexEdge struct{ nx, ny, c int64 }
 func hexEdges(tw, th, s int, axis StaggerAxis) [6]hexEdge {
 	const k = SubPixel
 	if axis == StaggerY { // pointy top: vertical sides at x = ±tw/2
-		hy, sy, wx := int64(th/2)*k, int64(s/2)*k, int64(tw/2)*k
+		hy, sy, wx := int64(th)*k/2, int64(s)*k/2, int64(tw)*k/2
 		a := hy - sy
 		return [6]hexEdge{
 			{1, 0, wx}, {-1, 0, wx},
 			{a, -wx, wx * hy}, {a, wx, wx * hy}, {-a, wx, wx * hy}, {-a, -wx, wx * hy},
 		}
 	}
-	hx, sx, wy := int64(tw/2)*k, int64(s/2)*k, int64(th/2)*k
+	hx, sx, wy := int64(tw)*k/2, int64(s)*k/2, int64(th)*k/2
 	a := hx - sx
 	return [6]hexEdge{
 		{0, -1, wy}, {0, 1, wy},
@@ -168,7 +188,7 @@ func (g *Grid) pickFixed(x, y int64) (col, row int) {
 		ci, cj := i+d[0], j+d[1]
 		cx := int64(ci-cj) * hw * k
 		cy := (int64(ci+cj)*hh + hh) * k
-		if g.hexOwns(x-cx, y-cy) {
+		if g.hexOwns(x-cx-int64(g.half.X*k), y-cy-int64(g.half.Y*k)) {
 			return g.CellTile(ci, cj)
 		}
 	}

@@ -28,7 +28,9 @@ func newGrids(t testing.TB, cols, rows int) []*Grid {
 		t.Fatal(err)
 	}
 	gs = append(gs, g)
-	for _, hs := range [][3]int{{32, 28, 14}, {28, 32, 12}, {14, 12, 6}, {20, 16, 0}, {16, 16, 16}, {30, 26, 2}} {
+	// Odd sides and odd tiles too, as Tiled rounds them (see NewHexagonal).
+	for _, hs := range [][3]int{{32, 28, 14}, {28, 32, 12}, {14, 12, 6}, {20, 16, 0}, {16, 16, 16}, {30, 26, 2},
+		{65, 65, 31}, {64, 64, 31}, {15, 13, 5}, {14, 12, 5}, {13, 11, 1}, {12, 9, 9}} {
 		for _, a := range []StaggerAxis{StaggerY, StaggerX} {
 			for _, ix := range []StaggerIndex{StaggerOdd, StaggerEven} {
 				g, err := NewHexagonal(hs[0], hs[1], hs[2], 20, cols, rows, a, ix)
@@ -264,8 +266,10 @@ func TestNewLayoutsPickExactOnEdges(t *testing.T) {
 				for row := 0; row < g.Rows; row++ {
 					for col := 0; col < g.Cols; col++ {
 						i, j := g.TileCell(col, row)
-						cx := int64(g.origin.X+(i-j)*g.Proj.TileW/2) * SubPixel
-						cy := int64(g.origin.Y+(i+j+1)*g.Proj.TileH/2) * SubPixel
+						// the hexagon's centre: the lattice point, moved by
+						// half a pixel when the side is odd
+						cx := int64(g.origin.X+(i-j)*g.Proj.TileW/2)*SubPixel + int64(g.half.X*SubPixel)
+						cy := int64(g.origin.Y+(i+j+1)*g.Proj.TileH/2)*SubPixel + int64(g.half.Y*SubPixel)
 						if g.hexOwns(X-cx, Y-cy) {
 							owners++
 							oc, or = col, row
@@ -402,6 +406,39 @@ func TestNewLayoutsAppendVisibleDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// Odd tile sizes and sides are rounded as Tiled's RenderParams (1.10.1
+// and later) rounds them, computed here from the sizes in the file: the
+// box size of every grid of newGrids, and the tile positions of a 65×65
+// map with side 31 checked by hand against Tiled (tile (0, 1) of a
+// pointy-top map is 48 pixels down).
+func TestHexagonalRounding(t *testing.T) {
+	for _, c := range []struct{ w, h, side, tw, th, rowH int }{
+		{65, 65, 31, 64, 65, 48}, {64, 64, 31, 64, 63, 47}, {15, 13, 5, 14, 13, 9}, {14, 12, 5, 14, 11, 8}, {32, 28, 14, 32, 28, 21},
+	} {
+		g, err := NewHexagonal(c.w, c.h, c.side, 8, 4, 4, StaggerY, StaggerOdd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.tw != c.tw || g.th != c.th {
+			t.Errorf("%d×%d side %d: box %d×%d, Tiled %d×%d", c.w, c.h, c.side, g.tw, g.th, c.tw, c.th)
+		}
+		if b := g.TileBounds(0, 1, 0); b.Min != mathx.Pt(c.tw/2, c.rowH) {
+			t.Errorf("%d×%d side %d: tile (0,1) at %v, Tiled (%d,%d)", c.w, c.h, c.side, b.Min, c.tw/2, c.rowH)
+		}
+		// The same map standing on its side.
+		x, err := NewHexagonal(c.h, c.w, c.side, 8, 4, 4, StaggerX, StaggerOdd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.tw != c.th || x.th != c.tw {
+			t.Errorf("flat-top %d×%d side %d: box %d×%d, Tiled %d×%d", c.h, c.w, c.side, x.tw, x.th, c.th, c.tw)
+		}
+		if b := x.TileBounds(1, 0, 0); b.Min != mathx.Pt(c.rowH, c.tw/2) {
+			t.Errorf("flat-top %d×%d side %d: tile (1,0) at %v, Tiled (%d,%d)", c.h, c.w, c.side, b.Min, c.rowH, c.tw/2)
+		}
+	}
+}
+
 func TestNewLayoutErrors(t *testing.T) {
 	bad := []func() error{
 		func() error { _, err := NewOrthogonal(0, 8, 8, 4, 4, RightDown); return err },
@@ -409,8 +446,10 @@ func TestNewLayoutErrors(t *testing.T) {
 		func() error { _, err := NewOrthogonal(8, 8, 0, 4, 4, RightDown); return err },
 		func() error { _, err := NewOrthogonal(8, 8, 8, 0, 4, RightDown); return err },
 		func() error { _, err := NewOrthogonal(8, 8, 8, 4, 4, 9); return err },
-		func() error { _, err := NewHexagonal(15, 12, 6, 8, 4, 4, StaggerY, StaggerOdd); return err },
-		func() error { _, err := NewHexagonal(14, 12, 5, 8, 4, 4, StaggerY, StaggerOdd); return err },
+		func() error { _, err := NewHexagonal(0, 12, 6, 8, 4, 4, StaggerY, StaggerOdd); return err },
+		func() error { _, err := NewHexagonal(1, 12, 5, 8, 4, 4, StaggerY, StaggerOdd); return err },    // rounds to 0 wide
+		func() error { _, err := NewHexagonal(14, 1, 0, 8, 4, 4, StaggerY, StaggerOdd); return err },    // rounds to 0 long
+		func() error { _, err := NewHexagonal(4096, 12, 5, 8, 4, 4, StaggerX, StaggerOdd); return err }, // lattice too wide
 		func() error { _, err := NewHexagonal(14, 12, 14, 8, 4, 4, StaggerY, StaggerOdd); return err },
 		func() error { _, err := NewHexagonal(14, 12, -2, 8, 4, 4, StaggerX, StaggerOdd); return err },
 		func() error { _, err := NewHexagonal(14, 12, 6, 8, 4, 4, 3, StaggerOdd); return err },

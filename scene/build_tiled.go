@@ -91,11 +91,12 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //
 // Tile layers drawn this way match Tiled's own layout pixel for pixel in
 // every orientation and render order (tested against an image/draw
-// rendering that follows tiled.Layout). Not supported, refused with an
-// error: hexagonal side lengths that are odd or longer than the tile, and
+// rendering that follows tiled.Layout; odd hexagon sides and tile sizes
+// are rounded as Tiled 1.10.1 and later round them). Image layers,
+// parallax factors and tile objects at their object's size are drawn as
+// in Tiled (see World.Render and the layers' Layer values). Refused
+// with an error: hexagonal side lengths longer than the tile, and
 // infinite maps whose chunks span more than MaxTiledTiles tiles.
-// Parallax factors and image layers are not applied; tile objects are
-// drawn at their image size (not scaled to the object's size).
 func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 	if m == nil {
 		return nil, fmt.Errorf("scene: nil Tiled map")
@@ -977,8 +978,8 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 		}
 		return iso.NewOrthogonal(m.TileWidth, m.TileHeight, max(m.TileHeight, 1), cols, rows, order)
 	case tiled.Hexagonal:
-		// Tiled rounds hexagonal tile sizes down to even numbers.
-		return iso.NewHexagonal(m.TileWidth&^1, m.TileHeight&^1, m.HexSideLength, max(m.TileHeight&^1, 1), cols, rows, axis, index)
+		// iso rounds the sizes as Tiled does.
+		return iso.NewHexagonal(m.TileWidth, m.TileHeight, m.HexSideLength, max(m.TileHeight&^1, 1), cols, rows, axis, index)
 	}
 	return nil, fmt.Errorf("%s maps are not supported", m.Orientation)
 }

@@ -229,7 +229,7 @@ func checkAgainstTiledLayout(t *testing.T, fsys fs.FS, name string) {
 
 // Orthogonal maps in every render order (tall and wide images overlap
 // their neighbours, so the order shows), hexagonal maps on both stagger
-// axes and indices, and infinite maps (chunks at negative coordinates,
+// axes and indices (with odd sides and tile sizes too), and infinite maps (chunks at negative coordinates,
 // starting on an odd row of a hexagonal map) match Tiled's layout.
 func TestTiledLayersMatchTiledLayoutAllOrientations(t *testing.T) {
 	cases := []struct {
@@ -245,6 +245,10 @@ func TestTiledLayersMatchTiledLayoutAllOrientations(t *testing.T) {
 		{"hex.tmx", []string{`staggeraxis="y"`, `staggeraxis="x"`, `tilewidth="32" tileheight="28"`, `tilewidth="32" tileheight="26"`}},
 		{"hex.tmx", []string{`staggeraxis="y" staggerindex="odd"`, `staggeraxis="x" staggerindex="even"`}},
 		{"hex.tmx", []string{`hexsidelength="14"`, `hexsidelength="0"`}},
+		// odd sides and odd tiles, rounded as Tiled 1.10.1 and later do
+		{"hex.tmx", []string{`hexsidelength="14"`, `hexsidelength="13"`}},
+		{"hex.tmx", []string{`tilewidth="32" tileheight="28"`, `tilewidth="33" tileheight="27"`, `hexsidelength="14"`, `hexsidelength="9"`}},
+		{"hex_x.tmx", []string{`hexsidelength="14"`, `hexsidelength="15"`}},
 		{"hex_x.tmx", nil},
 		{"hex_x.tmx", []string{`staggerindex="even"`, `staggerindex="odd"`, `hexsidelength="14"`, `hexsidelength="20"`}},
 		{"infinite_ortho.tmx", nil},

@@ -369,7 +369,6 @@ func TestBuildTiledErrors(t *testing.T) {
 <layer id="1" name="g" width="2" height="2"><data encoding="csv">` + data + `</data></layer></map>`
 	}
 	cases := map[string]struct{ files map[string]string }{
-		"hexagonal odd side":  {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="7"`, "1,1,1,1")}},
 		"hexagonal long side": {map[string]string{"m.tmx": mapOf("hexagonal", ` hexsidelength="40"`, "1,1,1,1")}},
 		"missing image":       {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1")}},
 		"bad png":             {map[string]string{"m.tmx": mapOf("isometric", "", "1,1,1,1"), "tiles.png": "not a png"}},
@@ -396,8 +395,8 @@ func TestBuildTiledErrors(t *testing.T) {
 			continue
 		}
 		want := map[string]string{
-			"hexagonal odd side": "hexagon side 7 must be even", "hexagonal long side": "hexagon side 40",
-			"missing image": "tiles.png", "bad png": "tiles.png: not an image",
+			"hexagonal long side": "hexagon side 40",
+			"missing image":       "tiles.png", "bad png": "tiles.png: not an image",
 			"infinite":        "tile region 5002×4002 at (0,0) is empty or too large",
 			"infinite layers": "8 tile layers over a region of 3000×3000 tiles is too large",
 		}[name]

@@ -40,8 +40,7 @@ type hexParams struct {
 }
 
 func (l Layout) hex() hexParams {
-	p := hexParams{tw: l.TileWidth &^ 1, th: l.TileHeight &^ 1,
-		staggerX: l.StaggerAxis == StaggerX, staggerEven: l.StaggerIndex == StaggerEven}
+	p := hexParams{staggerX: l.StaggerAxis == StaggerX, staggerEven: l.StaggerIndex == StaggerEven}
 	if l.Orientation == Hexagonal {
 		if p.staggerX {
 			p.sideLenX = l.HexSideLength
@@ -49,10 +48,16 @@ func (l Layout) hex() hexParams {
 			p.sideLenY = l.HexSideLength
 		}
 	}
-	p.sideOffX = (p.tw - p.sideLenX) / 2
-	p.sideOffY = (p.th - p.sideLenY) / 2
+	// As Tiled 1.10.1 and later compute them: the side offsets from the
+	// tile size in the file, the tile two offsets plus the side (an odd
+	// staggered or hexagonal tile size rounds down to even across the
+	// stagger axis).
+	p.sideOffX = (l.TileWidth - p.sideLenX) / 2
+	p.sideOffY = (l.TileHeight - p.sideLenY) / 2
 	p.colWidth = p.sideOffX + p.sideLenX
 	p.rowHeight = p.sideOffY + p.sideLenY
+	p.tw = p.colWidth + p.sideOffX
+	p.th = p.rowHeight + p.sideOffY
 	return p
 }
 
@@ -101,7 +106,7 @@ func (l Layout) TileDrawPos(x, y int) mathx.Vec2 {
 	case Isometric:
 		return mathx.Vec2{X: s.X - float64(l.TileWidth/2), Y: s.Y + float64(l.TileHeight)}
 	case Staggered, Hexagonal:
-		return mathx.Vec2{X: s.X, Y: s.Y + float64(l.TileHeight&^1)}
+		return mathx.Vec2{X: s.X, Y: s.Y + float64(l.hex().th)}
 	default:
 		return mathx.Vec2{X: s.X, Y: s.Y + float64(l.TileHeight)}
 	}

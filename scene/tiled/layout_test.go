@@ -298,3 +298,19 @@ func TestTilesetCountsFromImage(t *testing.T) {
 		t.Fatal(r)
 	}
 }
+
+// Odd hexagon sides and tile sizes follow Tiled 1.10.1 and later: the
+// side offset comes from the tile size in the file, and the tile is two
+// offsets plus the side (65×65 with side 31: rows 48 pixels apart, 65
+// high; 64×64 with side 31: 47 apart, 63 high).
+func TestHexLayoutOddSide(t *testing.T) {
+	for _, c := range []struct{ tw, th, side, rowH, drawH int }{{65, 65, 31, 48, 65}, {64, 64, 31, 47, 63}, {64, 64, 30, 47, 64}} {
+		l := Layout{Orientation: Hexagonal, Width: 4, Height: 4, TileWidth: c.tw, TileHeight: c.th, HexSideLength: c.side}
+		if p := l.TileToScreen(0, 1); p != (mathx.Vec2{X: float64(c.tw&^1) / 2, Y: float64(c.rowH)}) {
+			t.Errorf("%+v: tile (0,1) at %v", c, p)
+		}
+		if p := l.TileDrawPos(0, 0); p.Y != float64(c.drawH) {
+			t.Errorf("%+v: tile (0,0) drawn from y %v, want %d", c, p.Y, c.drawH)
+		}
+	}
+}
