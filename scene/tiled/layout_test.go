@@ -285,7 +285,8 @@ func TestEnumNames(t *testing.T) {
 
 func TestTilesetCountsFromImage(t *testing.T) {
 	// No tilecount/columns (older files): derived from the image, margin
-	// and spacing: (73−2+2)/18 = 4 columns, (37−2+2)/18 = 2 rows.
+	// and spacing as Tiled does (columnCountForWidth: the margin counts
+	// once): (73−1+2)/18 = 4 columns, (37−1+2)/18 = 2 rows.
 	src := `<tileset name="old" tilewidth="16" tileheight="16" spacing="2" margin="1"><image source="a.png" width="73" height="37"/></tileset>`
 	ts, err := LoadTileset(fstest.MapFS{"a.tsx": {Data: []byte(src)}}, "a.tsx")
 	if err != nil {
@@ -296,6 +297,41 @@ func TestTilesetCountsFromImage(t *testing.T) {
 	}
 	if r, ok := ts.SourceRect(7); !ok || r.Min.X != 55 || r.Min.Y != 19 {
 		t.Fatal(r)
+	}
+}
+
+// Tiled lays an atlas out from its image whatever the file's tilecount
+// and columns say, keeps <tile> entries with IDs beyond the image (they
+// draw nothing here; Tiled blanks them), and takes an image too small for
+// any tile (Tileset::initializeTilesetTiles). Public files do all three
+// (flame-engine's tiled.dart and excalibur-tiled test maps).
+func TestTilesetFromImageNotFromCounts(t *testing.T) {
+	for _, c := range []struct {
+		src         string
+		cols, count int
+	}{
+		// tilecount 4, but the image holds 18×27 tiles; tile 455 is one of them
+		{`<tileset name="a" tilewidth="16" tileheight="16" tilecount="4" columns="2"><image source="a.png" width="288" height="432"/><tile id="455"><properties><property name="p" value="1"/></properties></tile></tileset>`, 18, 486},
+		// the image holds 136 tiles; tile 136 lies beyond it
+		{`<tileset name="b" tilewidth="8" tileheight="8" tilecount="136" columns="8"><image source="b.png" width="64" height="136"/><tile id="136"/></tileset>`, 8, 136},
+		// margin 2 and 32-pixel tiles in a 32-pixel image: no tile fits
+		{`<tileset name="c" tilewidth="32" tileheight="32" margin="2" tilecount="2" columns="1"><image source="c.png" width="32" height="32"/><tile id="0"/><tile id="1"/></tileset>`, 0, 0},
+		// the margin counts once: 34 pixels hold one 32-pixel tile after a 2-pixel margin
+		{`<tileset name="d" tilewidth="32" tileheight="32" margin="2"><image source="d.png" width="34" height="34"/></tileset>`, 1, 1},
+	} {
+		ts, err := LoadTileset(fstest.MapFS{"t.tsx": {Data: []byte(c.src)}}, "t.tsx")
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if ts.Columns != c.cols || ts.TileCount != c.count {
+			t.Errorf("%s: columns %d count %d, want %d and %d", c.src, ts.Columns, ts.TileCount, c.cols, c.count)
+		}
+		for _, tl := range ts.Tiles {
+			if _, ok := ts.SourceRect(tl.ID); ok != (int(tl.ID) < c.count) {
+				t.Errorf("%s: tile %d has a source rectangle: %v", c.src, tl.ID, ok)
+			}
+		}
 	}
 }
 

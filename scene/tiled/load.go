@@ -218,20 +218,16 @@ func (l *load) checkTileset(file string, line int, where string, ts *Tileset) er
 				return err
 			}
 		}
-		if ts.Columns == 0 && img.Width > 0 {
-			ts.Columns = (img.Width - 2*ts.Margin + ts.Spacing) / (ts.TileWidth + ts.Spacing)
-			if ts.Columns < 0 {
-				ts.Columns = 0
+		if img.Width > 0 && img.Height > 0 {
+			// Tiled lays an atlas out from its image, whatever the file's
+			// columns and tilecount say (Tileset::initializeTilesetTiles,
+			// columnCountForWidth: only the top and left margins count).
+			ts.Columns = max((img.Width-ts.Margin+ts.Spacing)/(ts.TileWidth+ts.Spacing), 0)
+			rows := max((img.Height-ts.Margin+ts.Spacing)/(ts.TileHeight+ts.Spacing), 0)
+			if int64(ts.Columns)*int64(rows) > int64(l.lim.MaxTileCount) {
+				return errf(ErrLimit, file, line, where, "image of %d×%d tiles exceeds %d tiles", ts.Columns, rows, l.lim.MaxTileCount)
 			}
-		}
-		if ts.TileCount == 0 && img.Height > 0 && ts.Columns > 0 {
-			rows := (img.Height - 2*ts.Margin + ts.Spacing) / (ts.TileHeight + ts.Spacing)
-			if rows > 0 {
-				ts.TileCount = ts.Columns * rows
-			}
-		}
-		if ts.TileCount > 0 && ts.Columns == 0 {
-			return errf(ErrInvalid, file, line, where, "atlas tileset with %d tiles has no columns", ts.TileCount)
+			ts.TileCount = ts.Columns * rows
 		}
 	}
 	sort.SliceStable(ts.Tiles, func(i, j int) bool { return ts.Tiles[i].ID < ts.Tiles[j].ID })
@@ -245,9 +241,6 @@ func (l *load) checkTileset(file string, line int, where string, ts *Tileset) er
 		}
 		if int64(t.ID) >= int64(l.lim.MaxTileCount) {
 			return errf(ErrLimit, file, line, where, "tile id %d exceeds %d", t.ID, l.lim.MaxTileCount)
-		}
-		if ts.Image != nil && int64(t.ID) >= int64(ts.TileCount) {
-			return errf(ErrInvalid, file, line, where, "tile id %d outside the %d tiles of the atlas", t.ID, ts.TileCount)
 		}
 		if t.Image != nil {
 			if err := l.checkImage(file, line, where+" > tile "+itoa(int(t.ID))+" > image", t.Image); err != nil {
