@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io/fs"
 	"math"
+	"strconv"
 	"strings"
 
 	"diorama/internal/loadutil"
@@ -312,10 +313,20 @@ type tiledBuilder struct {
 // An error names the chain of files: the map's <tileset> line, the
 // external tileset's element that names the image, then the image.
 func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, error) {
-	if img, ok := b.images[ref.Source]; ok {
+	key := ref.Source
+	if key == "" { // embedded in the file: one image per element
+		key = ref.RefFile + ":" + strconv.Itoa(ref.RefLine) + ":" + ref.RefWhere
+	}
+	if img, ok := b.images[key]; ok {
 		return img, nil
 	}
-	img, err := decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
+	var img *image.RGBA
+	var err error
+	if ref.Source == "" {
+		img, err = raster.DecodeRGBA(strings.NewReader(ref.Data), "embedded image", b.opt.Limits.Images)
+	} else {
+		img, err = decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
+	}
 	if err != nil {
 		err = loadutil.Chain(ref.RefFile, ref.RefLine, ref.RefWhere, err)
 		if ts != nil && ts.Source != "" && ref.RefFile != b.m.File {
@@ -331,7 +342,7 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 			}
 		}
 	}
-	b.images[ref.Source] = img
+	b.images[key] = img
 	return img, nil
 }
 
@@ -638,7 +649,7 @@ func (b *tiledBuilder) animation(gid tiled.GID, l *tiled.Layer, si int32) error 
 // and tint applied, placed at the layer's offset (Tiled draws an image
 // layer's top-left corner at the offset, in screen pixels).
 func (b *tiledBuilder) imageLayer(l *tiled.Layer, layer *Layer) error {
-	if l.Image == nil || l.Image.Source == "" {
+	if l.Image == nil || l.Image.Source == "" && l.Image.Data == "" {
 		return nil // an image layer without an image draws nothing
 	}
 	img, err := b.image(l.Image, nil)

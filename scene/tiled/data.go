@@ -62,11 +62,9 @@ func decodeCSV(text []byte, dst []GID) error {
 	return nil
 }
 
-// decodeBase64 decodes base64 text (whitespace ignored), decompresses it
-// as compression says and stores exactly len(dst) little-endian uint32
-// GIDs. Decompressed output is read through a limit of the expected size
-// plus one byte: more data is a decompression bomb and an error.
-func decodeBase64(text []byte, compression string, dst []GID) error {
+// decodeBase64Bytes decodes base64 text, whitespace ignored (an embedded
+// image's bytes: no larger than the text, which the file's size bounds).
+func decodeBase64Bytes(text []byte) ([]byte, error) {
 	clean := make([]byte, 0, len(text))
 	for _, c := range text {
 		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
@@ -76,9 +74,20 @@ func decodeBase64(text []byte, compression string, dst []GID) error {
 	raw := make([]byte, base64.StdEncoding.DecodedLen(len(clean)))
 	k, err := base64.StdEncoding.Decode(raw, clean)
 	if err != nil {
-		return errorString("bad base64: " + err.Error())
+		return nil, errorString("bad base64: " + err.Error())
 	}
-	raw = raw[:k]
+	return raw[:k], nil
+}
+
+// decodeBase64 decodes base64 text (whitespace ignored), decompresses it
+// as compression says and stores exactly len(dst) little-endian uint32
+// GIDs. Decompressed output is read through a limit of the expected size
+// plus one byte: more data is a decompression bomb and an error.
+func decodeBase64(text []byte, compression string, dst []GID) error {
+	raw, err := decodeBase64Bytes(text)
+	if err != nil {
+		return err
+	}
 	want := int64(len(dst)) * 4
 	var r io.Reader
 	br := bytes.NewReader(raw) // a ByteReader: flate reads no further than its stream

@@ -24,7 +24,8 @@
 // either returns a complete Map or nil and an error; it never panics.
 //
 // Image files are not decoded here: Image.Source is a validated path in the
-// same fs.FS, for the renderer or atlas to open. Only when a tileset leaves
+// same fs.FS, for the renderer or atlas to open, or Image.Data the bytes
+// of an image embedded in a TMX file (base64 <data>). Only when a tileset leaves
 // out its tile count or columns and its image's size (as
 // perspective_walls.tsx does) is the image's header read, as Tiled reads
 // it, to compute them.

@@ -269,12 +269,16 @@ const maxHeaderBytes = 4 << 20
 // imageSize fills img.Width and img.Height from the image file's header
 // (PNG, JPEG, GIF, BMP, TIFF or WebP); the pixels are not decoded.
 func (l *load) imageSize(file string, line int, where string, img *Image) error {
-	f, err := loadutil.Open(l.fsys, img.Source)
-	if err != nil {
-		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count", Kind: ErrMissing, Err: err}
+	var r io.Reader = strings.NewReader(img.Data) // an embedded image
+	if img.Source != "" {
+		f, err := loadutil.Open(l.fsys, img.Source)
+		if err != nil {
+			return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count", Kind: ErrMissing, Err: err}
+		}
+		defer f.Close()
+		r = f
 	}
-	defer f.Close()
-	cfg, _, err := image.DecodeConfig(io.LimitReader(f, maxHeaderBytes))
+	cfg, _, err := image.DecodeConfig(io.LimitReader(r, maxHeaderBytes))
 	if err != nil {
 		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count: " + img.Source + ": header unreadable", Kind: ErrMissing, Err: err}
 	}

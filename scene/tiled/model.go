@@ -319,8 +319,15 @@ func (ts *Tileset) SourceRect(id uint32) (r image.Rectangle, ok bool) {
 // Image is a reference to an image file.
 type Image struct {
 	// Source is the image path in the fs.FS, already resolved against the
-	// file that named it and checked to stay inside the root.
+	// file that named it and checked to stay inside the root; "" for an
+	// image embedded in the file.
 	Source string
+	// Data holds an embedded image's bytes (a PNG, say; Format is the
+	// file's format attribute, "png"), decoded from the TMX file's
+	// base64 <data>; "" when Source names a file. (A string keeps Image
+	// comparable.)
+	Data   string
+	Format string
 	// Trans is the colour key made transparent; HasTrans says it is set.
 	Trans    color.NRGBA
 	HasTrans bool

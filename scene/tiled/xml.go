@@ -425,7 +425,7 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 			ts.GridWidth = c.int(k, where+" > grid", "width", 0)
 			ts.GridHeight = c.int(k, where+" > grid", "height", 0)
 		case "image":
-			ts.Image = l.xmlImage(c, k, where+" > image")
+			ts.Image = l.xmlImage(c, k, where+" > image", false)
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)
 			if err != nil {
@@ -517,11 +517,37 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 	return w, orNil(c.err)
 }
 
-func (l *load) xmlImage(c *xr, n *xnode, where string) *Image {
+// xmlImage reads an <image>; an optional one (a tile's or an image
+// layer's) may name no image at all, as <image source=""/> or empty
+// embedded data do (Tiled then shows nothing): it is nil.
+func (l *load) xmlImage(c *xr, n *xnode, where string, optional bool) *Image {
 	img := &Image{RefFile: c.file, RefLine: n.line, RefWhere: where}
 	img.Source = c.path(n, where, "source")
 	if img.Source == "" && c.err == nil {
-		c.fail(ErrInvalid, n, where, "image without source (embedded image data is not supported)")
+		// Embedded image data: <data encoding="base64"> under the image
+		// (its format attribute names the file type; the bytes say it too).
+		img.Format = c.str(n, "format", "")
+		for _, k := range n.kids {
+			if k.name != "data" {
+				continue
+			}
+			if enc := c.str(k, "encoding", ""); enc != "base64" {
+				c.fail(ErrInvalid, k, where+" > data", "embedded image encoding %q, want base64", enc)
+				return img
+			}
+			data, err := decodeBase64Bytes(k.text)
+			if err != nil {
+				c.fail(ErrInvalid, k, where+" > data", "%v", err)
+				return img
+			}
+			img.Data = string(data)
+		}
+		if len(img.Data) == 0 && !optional {
+			c.fail(ErrInvalid, n, where, "image with neither a source nor embedded data")
+		}
+	}
+	if img.Source == "" && img.Data == "" {
+		return nil // no image: a tile or image layer without one
 	}
 	tc := c.color(n, where, "trans")
 	img.Trans, img.HasTrans = tc.c, tc.ok
@@ -543,7 +569,7 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 	for _, k := range n.kids {
 		switch k.name {
 		case "image":
-			t.Image = l.xmlImage(c, k, where+" > image")
+			t.Image = l.xmlImage(c, k, where+" > image", true)
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)
 			if err != nil {
@@ -682,8 +708,8 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 		ly.RepeatX = c.bool(n, where, "repeatx", false)
 		ly.RepeatY = c.bool(n, where, "repeaty", false)
 		if img := n.child("image"); img != nil {
-			ly.Image = l.xmlImage(c, img, where+" > image")
-			if c.err == nil {
+			ly.Image = l.xmlImage(c, img, where+" > image", true)
+			if ly.Image != nil && c.err == nil {
 				err = l.checkImage(c.file, img.line, where+" > image", ly.Image)
 			}
 		}
