@@ -155,6 +155,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "image path escape in external tileset", file: "maps/m.tmj", files: map[string]string{
 			"maps/m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "tilesets": [{"firstgid": 1, "source": "../ts/t.tsx"}], "layers": []}`,
 			"ts/t.tsx":   `<tileset name="t" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="../../x.png"/></tileset>`}, kind: ErrPath, inErr: "ts/t.tsx", want: `tileset "t" > image`},
+		{name: "json tileset as a map", file: "m.json", files: map[string]string{"m.json": `{"name": "old", "image": "t.png", "imagewidth": 16, "imageheight": 16, "tilewidth": 8, "tileheight": 8, "tilecount": 4, "columns": 2, "margin": 0, "spacing": 0}`}, kind: ErrInvalid, want: `a tileset, not a map`},
 		{name: "file property escape", file: "m.tmj", files: map[string]string{"m.tmj": `{"orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, "tileheight": 8, "properties": [{"name": "f", "type": "file", "value": "../x"}]}`}, kind: ErrPath, want: `properties "f"`},
 		{name: "huge map", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="100000" height="100000" tilewidth="8" tileheight="8"`, "")}, kind: ErrLimit, want: "exceeds"},
 		{name: "huge layer cells", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<layer name="L" width="60000" height="60000"><data encoding="csv">0</data></layer>`)}, kind: ErrLimit, want: `tile layer "L": size 60000×60000 exceeds 16777216 cells`},

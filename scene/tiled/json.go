@@ -437,6 +437,18 @@ func lineAt(data []byte, off int64) int {
 // of objects, properties and classes inside a layer.
 func (l *load) jsonDepthLimit() int { return 2*l.lim.MaxDepth + 16 }
 
+// isJSONTileset reports whether a JSON object without "type" and
+// "layers" has a tileset's fields instead (a map has no "image",
+// "tilecount" or "columns").
+func isJSONTileset(data []byte) bool {
+	var ts struct {
+		Image     *string `json:"image"`
+		TileCount *int    `json:"tilecount"`
+		Columns   *int    `json:"columns"`
+	}
+	return json.Unmarshal(data, &ts) == nil && (ts.Image != nil || ts.TileCount != nil || ts.Columns != nil)
+}
+
 func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	var jm jMap
 	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, &jm); err != nil {
@@ -444,6 +456,9 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	}
 	if jm.Type != "" && jm.Type != "map" {
 		return nil, errf(ErrInvalid, file, 0, "type", "type is %s, not \"map\"", quote(jm.Type))
+	}
+	if jm.Layers == nil && isJSONTileset(data) { // tilesets before Tiled 1.0 have no "type"
+		return nil, errf(ErrInvalid, file, 0, "layers", "no \"layers\" but an image and tile counts: a tileset, not a map (read it with LoadTileset)")
 	}
 	m := &Map{File: file, Version: rawString(jm.Version), TiledVersion: jm.TiledVersion, Class: jm.Class}
 	var ok bool
