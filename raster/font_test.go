@@ -37,3 +37,29 @@ func TestFontPreloadsASCII(t *testing.T) {
 		t.Error("a non-ASCII rune is not cached on first use")
 	}
 }
+
+// SansFont is Go's font at the asked size: the line height follows the
+// size, bold text is wider than regular, and a size out of range is an
+// error.
+func TestSansFont(t *testing.T) {
+	r16, err := SansFont(16, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r32, _ := SansFont(32, false)
+	b16, _ := SansFont(16, true)
+	if h := r16.LineHeight(); h < 16 || h > 20 {
+		t.Errorf("16 px line height %d", h)
+	}
+	if r32.LineHeight() < 2*r16.LineHeight()-2 {
+		t.Errorf("32 px line height %d against %d", r32.LineHeight(), r16.LineHeight())
+	}
+	w, _ := r16.Measure("Hello World")
+	wb, _ := b16.Measure("Hello World")
+	if w <= 0 || wb <= w {
+		t.Errorf("widths regular %d bold %d", w, wb)
+	}
+	if _, err := SansFont(0, false); err == nil {
+		t.Error("size 0 accepted")
+	}
+}

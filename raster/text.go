@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 )
@@ -70,6 +72,19 @@ func DefaultFont() *Font {
 		defaultFont, _ = NewFont(basicfont.Face7x13)
 	}
 	return defaultFont
+}
+
+// SansFont returns Go's sans-serif font (golang.org/x/image/font/gofont:
+// Go Regular, or Go Bold) at the given size in pixels: scalable text for
+// content that asks for a font family and size it does not ship (a Tiled
+// text object), with no font file to bring. Each call parses the font
+// again; keep the result.
+func SansFont(sizePx float64, bold bool) (*Font, error) {
+	data := goregular.TTF
+	if bold {
+		data = gobold.TTF
+	}
+	return LoadOpenType(data, sizePx)
 }
 
 // LoadOpenType parses an OpenType or TrueType font and returns it at the

@@ -73,7 +73,10 @@ func LoadTiled(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 //     "radius", "height", "solid" and "collector" fill the entity's
 //     fields;
 //   - tile objects are drawn with their tile image, aligned as Tiled
-//     aligns them, sorted by a box around their feet;
+//     aligns them, sorted by a box around their feet; text objects are
+//     drawn too (objects by default), in their rectangle, with Go's
+//     sans-serif font at their pixel size, colour, wrapping, alignment,
+//     bold, underline and strikeout (see build_tiled_text.go);
 //   - each name shared by objects of class "overlord" makes an
 //     [Overlord] (as image levels' overlords): those triggers wake it,
 //     the spawn points of that name are where it spawns characters of
@@ -305,6 +308,7 @@ type tiledBuilder struct {
 	sprites map[spriteKey]*raster.Sprite
 	objects map[objKey]bakedObject
 	sorted  []sortedTile
+	fonts   map[textFontKey]*raster.Font // text objects' fonts
 }
 
 // image returns the decoded image of a tileset image reference, colour
@@ -731,7 +735,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, drawLayer: layer, Props: o.Properties}
 	var center, half mathx.Vec2
 	switch o.Shape {
-	case tiled.TileShape:
+	case tiled.TileShape, tiled.TextShape:
 		d.Kind = Object
 	case tiled.Point:
 		d.Kind = SpawnPoint
@@ -843,6 +847,35 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		}
 		d.Height = h
 		half = mathx.V2(r, r)
+	}
+	if o.Shape == tiled.TextShape && o.Visible && o.Text != nil && strings.TrimSpace(o.Text.Text) != "" {
+		maxPix := b.opt.Limits.Images.MaxPixels
+		if maxPix <= 0 {
+			maxPix = raster.DefaultImageLimits.MaxPixels
+		}
+		timg, off, err := b.textImage(o.Text, o.Width, o.Height, maxPix)
+		if err != nil {
+			return fail("%v", err)
+		}
+		// Tiled draws text in the rectangle at the object's position on
+		// the screen (projected on isometric maps), rotated about it.
+		anchor := b.lay.PixelToScreen(mathx.V2(o.X, o.Y))
+		top := anchor.Add(mathx.V2(float64(off.X), float64(off.Y)))
+		shade(timg, l.TotalOpacity*o.Opacity, l.TotalTint)
+		s, tl, err := bakeTileObject(timg, top, mathx.V2(float64(timg.Rect.Dx()), float64(timg.Rect.Dy())), anchor, o.Rotation)
+		if err != nil {
+			return fail("%v", err)
+		}
+		at := mathx.Point{X: tl.X - int(math.Round(b.delta.X)) + loff.X, Y: tl.Y - int(math.Round(b.delta.Y)) + loff.Y}
+		// Sorted by the rectangle's bottom centre, as a tile object by
+		// its feet.
+		center = b.screenWorld(anchor.Add(mathx.V2(o.Width/2, o.Height))).Add(shift)
+		h := o.Height / float64(b.g.Proj.ZPixels)
+		d.Drawing = iso.Object{
+			Box:   iso.Box{Min: mathx.V3(center.X-0.5, center.Y-0.5, 0), Max: mathx.V3(center.X+0.5, center.Y+0.5, h)},
+			Parts: []iso.Part{{Sprite: s, At: at}},
+		}
+		d.Height = h
 	}
 	d.Pos = mathx.V3(center.X, center.Y, 0)
 	d.Health = int32(o.Properties.Int("health", 0))
