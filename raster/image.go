@@ -115,6 +115,14 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 		return nil, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil && format == "png" && errors.Is(err, io.ErrUnexpectedEOF) {
+		// A PNG cut off after its image data, before the IEND chunk
+		// (phaser's example tilesets): browsers show it, so do we. A file
+		// cut off inside its image data still fails.
+		if img2, _, err2 := image.Decode(io.MultiReader(bytes.NewReader(data), bytes.NewReader(pngEnd))); err2 == nil {
+			img, err = img2, nil
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: decoding %s: %w", name, format, err)
 	}
@@ -123,6 +131,9 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 	}
 	return img, nil
 }
+
+// pngEnd is a PNG's IEND chunk: no data, its CRC.
+var pngEnd = []byte{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82}
 
 // checkConfig applies lim to a decoded header.
 func checkConfig(name, format string, cfg image.Config, lim ImageLimits) error {

@@ -60,6 +60,11 @@ func TestDecodeImagePNGSuite(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, refErr := png.Decode(bytes.NewReader(data))
+		if filepath.Base(f) == "invalid-noend.png" {
+			// Taken on purpose (TestDecodeImagePNGWithoutIEND): it is
+			// the suite's image with IEND missing.
+			want, refErr = png.Decode(bytes.NewReader(append(data, pngEnd...)))
+		}
 		got, err := decodePNG(bytes.NewReader(data), filepath.Base(f))
 		if refErr != nil {
 			if err == nil {
@@ -271,4 +276,31 @@ func FuzzDecodeImage(f *testing.F) {
 			t.Fatalf("accepted %v over the limit", b)
 		}
 	})
+}
+
+// A PNG cut off after its image data, before IEND (phaser's example
+// tilesets are), decodes as browsers show it; one cut off inside its image
+// data is still an error.
+func TestDecodeImagePNGWithoutIEND(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 9, 7))
+	for i := range src.Pix {
+		src.Pix[i] = uint8(i * 7)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, src); err != nil {
+		t.Fatal(err)
+	}
+	full := b.Bytes()
+	if !bytes.HasSuffix(full, pngEnd) {
+		t.Fatal("the encoder's PNG does not end with IEND")
+	}
+	noEnd := full[:len(full)-len(pngEnd)]
+	img, err := DecodeImage(bytes.NewReader(noEnd), "noend.png", ImageLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRGBA(t, "noend.png", img, src)
+	if _, err := DecodeImage(bytes.NewReader(noEnd[:len(noEnd)-10]), "cut.png", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "cut.png: decoding png") {
+		t.Errorf("a PNG cut inside its image data: %v", err)
+	}
 }
