@@ -6,8 +6,9 @@
 //     map-pixel conversions and the inverse on any height plane;
 //   - map layouts ([Grid]) for every Tiled orientation: diamond
 //     (isometric), staggered and hexagonal (Tiled's stagger axis x/y,
-//     index odd/even and hexsidelength) and orthogonal (with Tiled's
-//     renderorder); tile ↔ world cell ↔ screen, and picking that is exact
+//     index odd/even and hexsidelength), orthogonal (with Tiled's
+//     renderorder) and oblique (Tiled 1.12: orthogonal on a sheared
+//     grid, [NewOblique]); tile ↔ world cell ↔ screen, and picking that is exact
 //     on diamond and hexagon edges (integer arithmetic, half-open cells:
 //     every pixel belongs to exactly one tile);
 //   - faces for floors and walls on the x-y, x-z and y-z planes ([Face])

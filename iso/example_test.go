@@ -122,3 +122,18 @@ func ExampleNewHexagonal() {
 	// edge point belongs to 2 1
 	// drawn: [{0 0} {1 0} {0 1}]
 }
+
+// An oblique map (Tiled 1.12): each row 12 pixels right of the last. A
+// tile's image hangs from its parallelogram's bottom-left corner, and
+// picking follows the parallelograms.
+func ExampleNewOblique() {
+	g, _ := iso.NewOblique(40, 14, 12, 0, 14, 10, 10, iso.RightDown)
+	fmt.Println("bounds:", g.Bounds())
+	fmt.Println("tile (0,1):", g.TileBounds(0, 1, 0))
+	col, row, _ := g.Pick(mathx.V2(13, 15), 0) // right of row 1's corner at x = 12
+	fmt.Println("picked", col, row)
+	// Output:
+	// bounds: {{0 0} {520 140}}
+	// tile (0,1): {{24 14} {64 28}}
+	// picked 0 1
+}

@@ -99,7 +99,11 @@ type Grid struct {
 	// Order is the tile draw order of an Orthogonal map.
 	Order RenderOrder
 	// HexSide is Tiled's hexsidelength of a Hexagonal map, in pixels.
-	HexSide    int
+	HexSide int
+	// SkewX and SkewY shear an oblique map (an Orthogonal one made by
+	// NewOblique): each row SkewX pixels right of the last, each column
+	// SkewY pixels below the last.
+	SkewX, SkewY int
 	Cols, Rows int
 	origin     mathx.Point // map-pixel position of world (0,0,0)
 	tw, th     int         // a tile's box (image anchor) size in pixels
@@ -177,7 +181,11 @@ func (g *Grid) Bounds() mathx.Rect {
 	p := g.Proj
 	switch g.Layout {
 	case Orthogonal:
-		return mathx.R(0, 0, g.Cols*g.tw, g.Rows*g.th)
+		// The (sheared) map rectangle's corners, as Tiled's
+		// mapBoundingRect.
+		w, h := g.Cols*g.tw, g.Rows*g.th
+		sx, sy := g.Rows*g.SkewX, g.Cols*g.SkewY
+		return mathx.R(min(0, sx), min(0, sy), w+max(0, sx), h+max(0, sy))
 	case Hexagonal:
 		return g.hexBounds()
 	}
@@ -245,7 +253,7 @@ func (g *Grid) InMap(col, row int) bool {
 // ToScreen projects a world point to the grid's map-pixel space.
 func (g *Grid) ToScreen(w mathx.Vec3) mathx.Vec2 {
 	if g.Layout == Orthogonal {
-		return mathx.Vec2{X: w.X * float64(g.tw), Y: w.Y*float64(g.th) - w.Z*float64(g.Proj.ZPixels)}
+		return mathx.Vec2{X: w.X*float64(g.tw) + w.Y*float64(g.SkewX), Y: w.Y*float64(g.th) + w.X*float64(g.SkewY) - w.Z*float64(g.Proj.ZPixels)}
 	}
 	return g.Proj.ToScreen(w).Add(g.origin.Vec()).Add(g.half)
 }
@@ -253,7 +261,12 @@ func (g *Grid) ToScreen(w mathx.Vec3) mathx.Vec2 {
 // ToWorld is the inverse of [Grid.ToScreen] on the plane at height z.
 func (g *Grid) ToWorld(s mathx.Vec2, z float64) mathx.Vec3 {
 	if g.Layout == Orthogonal {
-		return mathx.Vec3{X: s.X / float64(g.tw), Y: (s.Y + z*float64(g.Proj.ZPixels)) / float64(g.th), Z: z}
+		sy := s.Y + z*float64(g.Proj.ZPixels)
+		if g.SkewX == 0 && g.SkewY == 0 {
+			return mathx.Vec3{X: s.X / float64(g.tw), Y: sy / float64(g.th), Z: z}
+		}
+		d := float64(g.det())
+		return mathx.Vec3{X: (float64(g.th)*s.X - float64(g.SkewX)*sy) / d, Y: (float64(g.tw)*sy - float64(g.SkewY)*s.X) / d, Z: z}
 	}
 	return g.Proj.ToWorld(s.Sub(g.origin.Vec()).Sub(g.half), z)
 }
@@ -294,13 +307,16 @@ func (g *Grid) WorldDir(d mathx.Vec2) mathx.Vec2 {
 // row·TileH/2) for stagger axis y.
 //
 // For orthogonal maps it is the TileW × TileH rectangle at (col·TileW,
-// row·TileH); for hexagonal maps the hexagon's TileW × TileH bounding box
+// row·TileH) (on oblique maps hanging from the tile's sheared bottom-left
+// corner); for hexagonal maps the hexagon's TileW × TileH bounding box
 // at Tiled's tileToScreenCoords.
 func (g *Grid) TileBounds(col, row, zpix int) mathx.Rect {
 	i, j := g.TileCell(col, row)
 	var c mathx.Point
 	if g.Layout == Orthogonal {
-		c = mathx.Point{X: i * g.tw, Y: j*g.th - zpix}
+		// An oblique tile's image hangs from its cell's bottom-left
+		// corner, (i, j+1) sheared, as Tiled draws it.
+		c = mathx.Point{X: i*g.tw + (j+1)*g.SkewX, Y: j*g.th + i*g.SkewY - zpix}
 	} else {
 		c = g.Proj.CellCorner(i, j, zpix).Add(g.origin)
 	}

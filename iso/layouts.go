@@ -30,6 +30,30 @@ func NewOrthogonal(tileW, tileH, zPixels, cols, rows int, order RenderOrder) (*G
 	}, nil
 }
 
+// NewOblique returns an oblique map (Tiled 1.12's "oblique" orientation):
+// an orthogonal map of cols × rows tiles of tileW × tileH pixels whose
+// grid is sheared, each row skewX pixels further right and each column
+// skewY pixels further down than the last, so tiles are parallelograms.
+// Tile images are drawn unsheared, their bottom-left corner on the
+// corner of the tile's parallelogram, as Tiled draws them. The shear must
+// keep the grid from folding: tileW·tileH > skewX·skewY.
+func NewOblique(tileW, tileH, skewX, skewY, zPixels, cols, rows int, order RenderOrder) (*Grid, error) {
+	g, err := NewOrthogonal(tileW, tileH, zPixels, cols, rows, order)
+	if err != nil {
+		return nil, err
+	}
+	if skewX < -maxTileSide || skewX > maxTileSide || skewY < -maxTileSide || skewY > maxTileSide ||
+		int64(tileW)*int64(tileH) <= int64(skewX)*int64(skewY) {
+		return nil, fmt.Errorf("iso: oblique skew %d, %d for %d×%d tiles folds the grid (need |skew| ≤ %d and skewX·skewY < tileW·tileH)", skewX, skewY, tileW, tileH, maxTileSide)
+	}
+	g.SkewX, g.SkewY = skewX, skewY
+	return g, nil
+}
+
+// det is the oblique shear's determinant in pixels², tileW·tileH −
+// skewX·skewY (positive; tileW·tileH on orthogonal maps).
+func (g *Grid) det() int64 { return int64(g.tw)*int64(g.th) - int64(g.SkewX)*int64(g.SkewY) }
+
 // NewHexagonal returns a hexagonal map of cols × rows tiles as Tiled lays
 // it out: tiles of tileW × tileH pixels with hexagon sides of side pixels
 // along the stagger axis (at most the tile's extent along it), every
@@ -172,7 +196,13 @@ func (g *Grid) hexOwns(x, y int64) bool {
 func (g *Grid) pickFixed(x, y int64) (col, row int) {
 	const k = SubPixel
 	if g.Layout == Orthogonal {
-		return int(floorDiv(x, int64(g.tw)*k)), int(floorDiv(y, int64(g.th)*k))
+		if g.SkewX == 0 && g.SkewY == 0 {
+			return int(floorDiv(x, int64(g.tw)*k)), int(floorDiv(y, int64(g.th)*k))
+		}
+		// Oblique: screen = (col·tw + skewX·row, row·th + skewY·col)
+		// solved for (col, row), exactly.
+		d := g.det() * k
+		return int(floorDiv(int64(g.th)*x-int64(g.SkewX)*y, d)), int(floorDiv(int64(g.tw)*y-int64(g.SkewY)*x, d))
 	}
 	x -= int64(g.origin.X) * k
 	y -= int64(g.origin.Y) * k
@@ -206,6 +236,19 @@ func (g *Grid) appendVisibleOrtho(dst []Tile, view mathx.Rect, od Overdraw) []Ti
 	c1 := min(ceilDivInt(view.Max.X+od.Side, g.tw)-1, g.Cols-1)
 	r0 := max(floorDivInt(view.Min.Y-od.Down, g.th), 0)
 	r1 := min(ceilDivInt(view.Max.Y+od.Up, g.th)-1, g.Rows-1)
+	if g.SkewX != 0 || g.SkewY != 0 {
+		// Oblique: the tiles whose corner the widened view (plus a tile
+		// and a skew of margin, as boxes hang from their cell's corner)
+		// can reach, from its corners taken back through the shear.
+		v := mathx.Rect{Min: view.Min.Sub(mathx.Pt(od.Side+g.tw+abs(g.SkewX), od.Down+g.th+abs(g.SkewY))),
+			Max: view.Max.Add(mathx.Pt(od.Side+g.tw+abs(g.SkewX), od.Up+g.th+abs(g.SkewY)))}
+		c0, c1, r0, r1 = g.Cols, -1, g.Rows, -1
+		for _, p := range [4]mathx.Point{v.Min, {X: v.Max.X, Y: v.Min.Y}, {X: v.Min.X, Y: v.Max.Y}, v.Max} {
+			c, r := g.pickFixed(int64(p.X)*SubPixel, int64(p.Y)*SubPixel)
+			c0, c1, r0, r1 = min(c0, c), max(c1, c), min(r0, r), max(r1, r)
+		}
+		c0, c1, r0, r1 = max(c0, 0), min(c1, g.Cols-1), max(r0, 0), min(r1, g.Rows-1)
+	}
 	if c0 > c1 || r0 > r1 {
 		return dst
 	}
@@ -217,9 +260,12 @@ func (g *Grid) appendVisibleOrtho(dst []Tile, view mathx.Rect, od Overdraw) []Ti
 	if g.Order == RightUp || g.Order == LeftUp {
 		ys, ye, dy = r1, r0, -1
 	}
+	skewed := g.SkewX != 0 || g.SkewY != 0
 	for r := ys; ; r += dy {
 		for c := xs; ; c += dx {
-			dst = append(dst, Tile{Col: c, Row: r})
+			if !skewed || g.obliqueBoxOverlaps(c, r, view, od) {
+				dst = append(dst, Tile{Col: c, Row: r})
+			}
 			if c == xe {
 				break
 			}
@@ -229,4 +275,20 @@ func (g *Grid) appendVisibleOrtho(dst []Tile, view mathx.Rect, od Overdraw) []Ti
 		}
 	}
 	return dst
+}
+
+// obliqueBoxOverlaps reports whether tile (c, r)'s box widened by od
+// overlaps view.
+func (g *Grid) obliqueBoxOverlaps(c, r int, view mathx.Rect, od Overdraw) bool {
+	b := g.TileBounds(c, r, 0)
+	b.Min = b.Min.Sub(mathx.Pt(od.Side, od.Up))
+	b.Max = b.Max.Add(mathx.Pt(od.Side, od.Down))
+	return b.Overlaps(view)
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

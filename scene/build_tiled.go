@@ -1010,7 +1010,7 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 			return nil, err
 		}
 		return iso.NewStaggered(p, cols, rows, axis, index)
-	case tiled.Orthogonal:
+	case tiled.Orthogonal, tiled.Oblique:
 		order := iso.RightDown
 		switch m.RenderOrder {
 		case tiled.RightUp:
@@ -1019,6 +1019,9 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 			order = iso.LeftDown
 		case tiled.LeftUp:
 			order = iso.LeftUp
+		}
+		if m.Orientation == tiled.Oblique {
+			return iso.NewOblique(m.TileWidth, m.TileHeight, m.SkewX, m.SkewY, max(m.TileHeight, 1), cols, rows, order)
 		}
 		return iso.NewOrthogonal(m.TileWidth, m.TileHeight, max(m.TileHeight, 1), cols, rows, order)
 	case tiled.Hexagonal:

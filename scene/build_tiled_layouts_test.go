@@ -228,7 +228,7 @@ func checkAgainstTiledLayout(t *testing.T, fsys fs.FS, name string) {
 }
 
 // Orthogonal maps in every render order (tall and wide images overlap
-// their neighbours, so the order shows), hexagonal maps on both stagger
+// their neighbours, so the order shows), oblique ones sheared either way, hexagonal maps on both stagger
 // axes and indices (with odd sides and tile sizes too), and infinite maps (chunks at negative coordinates,
 // starting on an odd row of a hexagonal map) match Tiled's layout.
 func TestTiledLayersMatchTiledLayoutAllOrientations(t *testing.T) {
@@ -240,6 +240,10 @@ func TestTiledLayersMatchTiledLayoutAllOrientations(t *testing.T) {
 		{"ortho.tmx", []string{`renderorder="right-down"`, `renderorder="right-up"`}},
 		{"ortho.tmx", []string{`renderorder="right-down"`, `renderorder="left-down"`}},
 		{"ortho.tmx", []string{`renderorder="right-down"`, `renderorder="left-up"`}},
+		// oblique (Tiled 1.12): the orthogonal grid sheared both ways
+		{"ortho.tmx", []string{`orientation="orthogonal"`, `orientation="oblique" skewx="12" skewy="5"`}},
+		{"ortho.tmx", []string{`orientation="orthogonal"`, `orientation="oblique" skewx="-9" skewy="-16"`, `renderorder="right-down"`, `renderorder="left-up"`}},
+		{"infinite_ortho.tmx", []string{`orientation="orthogonal"`, `orientation="oblique" skewx="10" skewy="-6"`}},
 		{"hex.tmx", nil},
 		{"hex.tmx", []string{`staggerindex="odd"`, `staggerindex="even"`}},
 		{"hex.tmx", []string{`staggeraxis="y"`, `staggeraxis="x"`, `tilewidth="32" tileheight="28"`, `tilewidth="32" tileheight="26"`}},

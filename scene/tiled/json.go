@@ -100,6 +100,8 @@ type jMap struct {
 	TileWidth       int               `json:"tilewidth"`
 	TileHeight      int               `json:"tileheight"`
 	HexSideLength   int               `json:"hexsidelength"`
+	SkewX           int               `json:"skewx"`
+	SkewY           int               `json:"skewy"`
 	StaggerAxis     string            `json:"staggeraxis"`
 	StaggerIndex    string            `json:"staggerindex"`
 	Infinite        bool              `json:"infinite"`
@@ -476,6 +478,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	}
 	m.Width, m.Height, m.TileWidth, m.TileHeight = jm.Width, jm.Height, jm.TileWidth, jm.TileHeight
 	m.HexSideLength, m.Infinite = jm.HexSideLength, jm.Infinite
+	m.SkewX, m.SkewY = jm.SkewX, jm.SkewY
 	if jm.BackgroundColor != "" {
 		c, err := parseColor(jm.BackgroundColor)
 		if err != nil {

@@ -28,6 +28,29 @@ type Layout struct {
 	HexSideLength         int
 	StaggerAxis           StaggerAxis
 	StaggerIndex          StaggerIndex
+	SkewX, SkewY          int // Oblique
+}
+
+// shear is Tiled's ObliqueRenderer transform, from pixel to screen
+// coordinates (the identity on every other orientation).
+func (l Layout) shear(p mathx.Vec2) mathx.Vec2 {
+	if l.Orientation != Oblique || l.TileWidth <= 0 || l.TileHeight <= 0 {
+		return p
+	}
+	return mathx.Vec2{X: p.X + float64(l.SkewX)*p.Y/float64(l.TileHeight), Y: p.Y + float64(l.SkewY)*p.X/float64(l.TileWidth)}
+}
+
+// unshear is the inverse of shear.
+func (l Layout) unshear(s mathx.Vec2) mathx.Vec2 {
+	if l.Orientation != Oblique || l.TileWidth <= 0 || l.TileHeight <= 0 {
+		return s
+	}
+	a, b := float64(l.SkewX)/float64(l.TileHeight), float64(l.SkewY)/float64(l.TileWidth)
+	d := 1 - a*b
+	if d == 0 {
+		return s
+	}
+	return mathx.Vec2{X: (s.X - a*s.Y) / d, Y: (s.Y - b*s.X) / d}
 }
 
 // hexParams mirrors Tiled's hexagonal/staggered render parameters.
@@ -94,7 +117,7 @@ func (l Layout) TileToScreen(x, y int) mathx.Vec2 {
 		}
 		return mathx.Vec2{X: float64(px), Y: float64(py)}
 	default:
-		return mathx.Vec2{X: float64(x) * tw, Y: float64(y) * th}
+		return l.shear(mathx.Vec2{X: float64(x) * tw, Y: float64(y) * th})
 	}
 }
 
@@ -107,6 +130,8 @@ func (l Layout) TileDrawPos(x, y int) mathx.Vec2 {
 		return mathx.Vec2{X: s.X - float64(l.TileWidth/2), Y: s.Y + float64(l.TileHeight)}
 	case Staggered, Hexagonal:
 		return mathx.Vec2{X: s.X, Y: s.Y + float64(l.hex().th)}
+	case Oblique: // the corner below, sheared (ObliqueRenderer::drawTileLayer)
+		return l.TileToScreen(x, y+1)
 	default:
 		return mathx.Vec2{X: s.X, Y: s.Y + float64(l.TileHeight)}
 	}
@@ -142,10 +167,13 @@ func (l Layout) PixelSize() (w, h int) {
 			w += p.colWidth
 		}
 		return w, h
+	case Oblique: // the sheared rectangle's bounding box
+		return l.Width*l.TileWidth + abs(l.Height*l.SkewX), l.Height*l.TileHeight + abs(l.Width*l.SkewY)
 	default:
 		return l.Width * l.TileWidth, l.Height * l.TileHeight
 	}
 }
+
 
 // PixelToScreen converts object coordinates to screen (map pixel)
 // coordinates. On isometric maps objects live in a projected space where
@@ -153,7 +181,7 @@ func (l Layout) PixelSize() (w, h int) {
 // the other orientations object and screen coordinates are the same.
 func (l Layout) PixelToScreen(p mathx.Vec2) mathx.Vec2 {
 	if l.Orientation != Isometric {
-		return p
+		return l.shear(p)
 	}
 	th := float64(l.TileHeight)
 	tx, ty := p.X/th, p.Y/th
@@ -164,7 +192,7 @@ func (l Layout) PixelToScreen(p mathx.Vec2) mathx.Vec2 {
 // ScreenToPixel is the inverse of PixelToScreen.
 func (l Layout) ScreenToPixel(s mathx.Vec2) mathx.Vec2 {
 	if l.Orientation != Isometric {
-		return s
+		return l.unshear(s)
 	}
 	th := float64(l.TileHeight)
 	x := s.X - float64(l.Height*l.TileWidth/2)
@@ -203,6 +231,7 @@ func (l Layout) ScreenToTile(s mathx.Vec2) mathx.Vec2 {
 		x, y := l.nearestStaggered(s)
 		return mathx.Vec2{X: float64(x), Y: float64(y)}
 	default:
+		s = l.unshear(s)
 		return mathx.Vec2{X: s.X / float64(l.TileWidth), Y: s.Y / float64(l.TileHeight)}
 	}
 }

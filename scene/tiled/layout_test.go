@@ -350,3 +350,39 @@ func TestHexLayoutOddSide(t *testing.T) {
 		}
 	}
 }
+
+// Oblique maps (Tiled 1.12) shear the orthogonal grid as Tiled's
+// ObliqueRenderer does: a tile's corner moves skewx pixels right per row
+// and skewy down per column, its image hangs from the corner below, and
+// object (pixel) coordinates go through the same shear and back.
+func TestLayoutOblique(t *testing.T) {
+	l := Layout{Orientation: Oblique, Width: 4, Height: 3, TileWidth: 32, TileHeight: 16, SkewX: 8, SkewY: -4}
+	if p := l.TileToScreen(2, 1); p != (mathx.Vec2{X: 64 + 8, Y: 16 - 8}) {
+		t.Errorf("tile (2,1) at %v", p)
+	}
+	if p := l.TileDrawPos(2, 1); p != l.TileToScreen(2, 2) {
+		t.Errorf("tile (2,1) drawn from %v", p)
+	}
+	if p := l.PixelToScreen(mathx.V2(16, 8)); p != (mathx.Vec2{X: 20, Y: 6}) {
+		t.Errorf("pixel (16, 8) at %v", p)
+	}
+	for _, p := range []mathx.Vec2{{X: 16, Y: 8}, {X: -3.5, Y: 70}, {X: 100, Y: -2}} {
+		if back := l.ScreenToPixel(l.PixelToScreen(p)); back.Sub(p).Len() > 1e-9 {
+			t.Errorf("pixel %v → %v", p, back)
+		}
+	}
+	if tl := l.ScreenToTile(l.PixelToScreen(mathx.V2(2.5*32, 1.25*16))); tl.Sub(mathx.V2(2.5, 1.25)).Len() > 1e-9 {
+		t.Errorf("screen to tile: %v", tl)
+	}
+	if w, h := l.PixelSize(); w != 4*32+3*8 || h != 3*16+4*4 {
+		t.Errorf("pixel size %d×%d", w, h)
+	}
+	src := `<?xml version="1.0"?><map version="1.10" tiledversion="1.12.0" orientation="oblique" width="4" height="3" tilewidth="32" tileheight="16" skewx="8" skewy="-4"><layer id="1" name="g" width="4" height="3"><data encoding="csv">0,0,0,0,0,0,0,0,0,0,0,0</data></layer></map>`
+	m, err := Load(fstest.MapFS{"o.tmx": {Data: []byte(src)}}, "o.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Orientation != Oblique || m.SkewX != 8 || m.SkewY != -4 || m.Layout() != l {
+		t.Errorf("loaded %v skew %d, %d", m.Orientation, m.SkewX, m.SkewY)
+	}
+}

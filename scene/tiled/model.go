@@ -13,15 +13,18 @@ import (
 // Orientation is the map projection.
 type Orientation uint8
 
-// Orientations Tiled supports (oblique, added in Tiled 1.12, is refused).
+// Orientations Tiled supports.
 const (
 	Orthogonal Orientation = iota
 	Isometric
 	Staggered
 	Hexagonal
+	// Oblique (Tiled 1.12) is orthogonal on a sheared grid: each row
+	// SkewX pixels further right, each column SkewY pixels further down.
+	Oblique
 )
 
-var orientationNames = [...]string{"orthogonal", "isometric", "staggered", "hexagonal"}
+var orientationNames = [...]string{"orthogonal", "isometric", "staggered", "hexagonal", "oblique"}
 
 // String returns Tiled's name for o.
 func (o Orientation) String() string {
@@ -131,6 +134,9 @@ type Map struct {
 	HexSideLength         int
 	StaggerAxis           StaggerAxis
 	StaggerIndex          StaggerIndex
+	// SkewX and SkewY shear an oblique map, in pixels per tile row and
+	// per tile column.
+	SkewX, SkewY int
 	// Infinite maps keep tile layer data in chunks.
 	Infinite bool
 	// Background is the background colour (zero alpha when unset).
@@ -206,6 +212,7 @@ func (m *Map) Layout() Layout {
 		Orientation: m.Orientation, RenderOrder: m.RenderOrder,
 		Width: m.Width, Height: m.Height, TileWidth: m.TileWidth, TileHeight: m.TileHeight,
 		HexSideLength: m.HexSideLength, StaggerAxis: m.StaggerAxis, StaggerIndex: m.StaggerIndex,
+		SkewX: m.SkewX, SkewY: m.SkewY,
 	}
 }
 

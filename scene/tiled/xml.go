@@ -264,6 +264,8 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 	m.TileWidth = c.int(root, where, "tilewidth", 0)
 	m.TileHeight = c.int(root, where, "tileheight", 0)
 	m.HexSideLength = c.int(root, where, "hexsidelength", 0)
+	m.SkewX = c.int(root, where, "skewx", 0)
+	m.SkewY = c.int(root, where, "skewy", 0)
 	m.Infinite = c.bool(root, where, "infinite", false)
 	m.Background = c.color(root, where, "backgroundcolor").c
 	m.ParallaxOrigin = mathx.Vec2{X: c.float(root, where, "parallaxoriginx", 0), Y: c.float(root, where, "parallaxoriginy", 0)}
@@ -317,6 +319,12 @@ func (l *load) checkMapHeader(file string, line int, m *Map) error {
 	}
 	if m.HexSideLength < 0 || m.HexSideLength > l.lim.MaxTileSize {
 		return errf(ErrInvalid, file, line, "map", "hexsidelength %d out of range", m.HexSideLength)
+	}
+	if m.SkewX < -l.lim.MaxTileSize || m.SkewX > l.lim.MaxTileSize || m.SkewY < -l.lim.MaxTileSize || m.SkewY > l.lim.MaxTileSize {
+		return errf(ErrInvalid, file, line, "map", "skew %d, %d out of range (±%d)", m.SkewX, m.SkewY, l.lim.MaxTileSize)
+	}
+	if m.Orientation == Oblique && int64(m.TileWidth)*int64(m.TileHeight) <= int64(m.SkewX)*int64(m.SkewY) {
+		return errf(ErrInvalid, file, line, "map", "skew %d, %d folds the %d×%d grid (skewx·skewy must stay below tilewidth·tileheight)", m.SkewX, m.SkewY, m.TileWidth, m.TileHeight)
 	}
 	return l.checkDims(file, line, "map", m.Width, m.Height)
 }
