@@ -104,9 +104,9 @@ type Grid struct {
 	// NewOblique): each row SkewX pixels right of the last, each column
 	// SkewY pixels below the last.
 	SkewX, SkewY int
-	Cols, Rows int
-	origin     mathx.Point // map-pixel position of world (0,0,0)
-	tw, th     int         // a tile's box (image anchor) size in pixels
+	Cols, Rows   int
+	origin       mathx.Point // map-pixel position of world (0,0,0)
+	tw, th       int         // a tile's box (image anchor) size in pixels
 	// boxOff is a tile box's top-left corner relative to the map pixel of
 	// its cell's top corner (the cell's (i, j) world point), at zpix 0.
 	boxOff mathx.Point

@@ -174,7 +174,6 @@ func (l Layout) PixelSize() (w, h int) {
 	}
 }
 
-
 // PixelToScreen converts object coordinates to screen (map pixel)
 // coordinates. On isometric maps objects live in a projected space where
 // both axes are measured in tile heights (Tiled's pixelToScreenCoords); on
