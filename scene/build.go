@@ -1,9 +1,14 @@
 package scene
 
 import (
+	"fmt"
 	"image"
+	"io"
 	"io/fs"
+	"path"
+	"strings"
 
+	"diorama/atlas"
 	"diorama/internal/loadutil"
 	"diorama/iso"
 	"diorama/raster"
@@ -85,12 +90,53 @@ func (o *BuildOptions) proj() (iso.Projection, error) {
 
 // decodeImage reads an image file (PNG of any colour model, JPEG, GIF,
 // BMP, TIFF or WebP) from fsys as premultiplied RGBA, within lim
-// (BuildOptions.Limits.Images) checked from the header.
+// (BuildOptions.Limits.Images) checked from the header. An Aseprite file
+// (.aseprite, .ase), which Tiled 1.11+ opens as an image through its
+// plugin, gives its first frame, its visible layers flattened
+// (atlas.ParseAsepriteFile).
 func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, error) {
 	f, err := loadutil.Open(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	switch strings.ToLower(path.Ext(name)) {
+	case ".aseprite", ".ase":
+		return decodeAseprite(f, name, lim)
+	}
 	return raster.DecodeRGBA(f, name, lim)
+}
+
+// decodeAseprite reads an Aseprite file's first frame within lim.
+func decodeAseprite(r io.Reader, name string, lim raster.ImageLimits) (*image.RGBA, error) {
+	maxBytes := int64(atlas.MaxAseBytes)
+	if lim.MaxFileBytes > 0 {
+		maxBytes = min(maxBytes, lim.MaxFileBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(data)) > maxBytes {
+		return nil, fmt.Errorf("%s: Aseprite file larger than %d bytes: %w", name, maxBytes, raster.ErrImageLimit)
+	}
+	a, err := atlas.ParseAsepriteFile(data, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(a.Frames) == 0 {
+		return nil, fmt.Errorf("%s: Aseprite file without frames", name)
+	}
+	img, err := a.Image(0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	maxPix := lim.MaxPixels
+	if maxPix <= 0 {
+		maxPix = raster.DefaultImageLimits.MaxPixels
+	}
+	if int64(img.Rect.Dx())*int64(img.Rect.Dy()) > maxPix {
+		return nil, fmt.Errorf("%s: Aseprite frame of %d×%d pixels over the limit of %d: %w", name, img.Rect.Dx(), img.Rect.Dy(), maxPix, raster.ErrImageLimit)
+	}
+	return img, nil
 }

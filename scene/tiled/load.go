@@ -278,7 +278,16 @@ func (l *load) imageSize(file string, line int, where string, img *Image) error 
 		defer f.Close()
 		r = f
 	}
-	cfg, _, err := image.DecodeConfig(io.LimitReader(r, maxHeaderBytes))
+	head, err := io.ReadAll(io.LimitReader(r, maxHeaderBytes))
+	if err != nil {
+		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count: " + img.Source + ": unreadable", Kind: ErrMissing, Err: err}
+	}
+	cfg, _, err := image.DecodeConfig(strings.NewReader(string(head)))
+	if err != nil && len(head) >= 12 && head[4] == 0xE0 && head[5] == 0xA5 {
+		// An Aseprite file (Tiled opens them through a plugin): its
+		// header's canvas size.
+		cfg, err = image.Config{Width: int(head[8]) | int(head[9])<<8, Height: int(head[10]) | int(head[11])<<8}, nil
+	}
 	if err != nil {
 		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count: " + img.Source + ": header unreadable", Kind: ErrMissing, Err: err}
 	}
