@@ -11,9 +11,10 @@
 //     tilesets, tile offsets and animations, object templates (.tx, .tj)
 //     applied to the objects that use them;
 //   - Layout: where Tiled draws tile (x, y) for each orientation
-//     (orthogonal, isometric, staggered, hexagonal), in which order, and
-//     how object coordinates (which on isometric maps live in a projected
-//     pixel space) convert to screen and tile space.
+//     (orthogonal, isometric, staggered, hexagonal, oblique), in which
+//     order, and how object coordinates (which on isometric maps live in
+//     a projected pixel space, on oblique ones in a sheared one) convert
+//     to screen and tile space.
 //
 // Loading is defensive: every path is resolved relative to the file that
 // names it and refused if it would leave the fs.FS root; declared sizes are
