@@ -399,10 +399,15 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 	var r image.Rectangle
 	if ts.IsCollection() {
 		r, ok = ts.SourceRect(local)
+		if t := ts.Tile(local); t != nil && (t.Width <= 0 || t.Height <= 0) {
+			// The whole image, whatever size the file declared (old files
+			// declare none).
+			r, ok = src.Bounds(), true
+		}
 	} else {
 		r, ok = atlasRect(ts, local, src.Bounds().Size())
 	}
-	if !ok || !r.In(src.Bounds()) {
+	if !ok || r.Empty() || !r.In(src.Bounds()) {
 		return nil, nil, errNoTile
 	}
 	if b.m.Orientation == tiled.Hexagonal {

@@ -119,3 +119,39 @@ func TestTiledEmptyEmbeddedTileImage(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A collection tile whose image declares no size (files of old Tiled
+// versions; Tiled's own sticker-knight title.json) is the whole image: as
+// a tile object stretched to the object's size it was drawn from a 0×0
+// picture and failed with a size of -9223372036854775808.
+func TestTiledCollectionTileWithoutImageSize(t *testing.T) {
+	var b bytes.Buffer
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	src := `<?xml version="1.0"?><map version="1.0" orientation="orthogonal" width="4" height="4" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" name="c" tilewidth="8" tileheight="8"><tile id="0"><image source="b.png"/></tile></tileset>
+ <objectgroup id="1" name="o"><object id="1" gid="1" x="0" y="16" width="16" height="12"/></objectgroup>
+</map>`
+	fsys := fstest.MapFS{"c.tmx": {Data: []byte(src)}, "b.png": {Data: b.Bytes()}}
+	w, err := LoadTiled(fsys, "c.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := renderWorld(t, w, 0)
+	n := 0
+	for y := 0; y < f.H(); y++ {
+		for x := 0; x < f.W(); x++ {
+			if f.RGBAAt(x, y) == (color.RGBA{255, 255, 255, 255}) {
+				n++
+			}
+		}
+	}
+	if n != 16*12 {
+		t.Errorf("%d white pixels, want the 16×12 object", n)
+	}
+}

@@ -20,7 +20,7 @@ const maxObjectSide = 4096
 // image drawn at its own size without rotation is used as it is.
 func bakeTileObject(img *image.RGBA, top, size, anchor mathx.Vec2, rot float64) (*raster.Sprite, mathx.Point, error) {
 	iw, ih := float64(img.Rect.Dx()), float64(img.Rect.Dy())
-	if !(size.X > 0 && size.Y > 0) || math.IsInf(size.X, 0) || math.IsInf(size.Y, 0) || math.IsNaN(rot) || math.IsInf(rot, 0) {
+	if !(size.X > 0 && size.Y > 0) || math.IsInf(size.X, 0) || math.IsInf(size.Y, 0) || math.IsNaN(rot) || math.IsInf(rot, 0) || iw <= 0 || ih <= 0 {
 		return nil, mathx.Point{}, fmt.Errorf("tile object size %v×%v or rotation %v is not valid", size.X, size.Y, rot)
 	}
 	rot = math.Mod(rot, 360)
