@@ -355,6 +355,15 @@ func keyLess(a, b [3]int) bool {
 
 // Culling returns exactly the tiles a brute-force scan finds, in Tiled's
 // draw order.
+// randomView is a random view around map bounds b (often off the map,
+// sometimes empty) and a random overdraw.
+func randomView(rnd *mathx.Rand, b mathx.Rect) (mathx.Rect, Overdraw) {
+	x0 := rnd.IntRange(b.Min.X-300, b.Max.X+100)
+	y0 := rnd.IntRange(b.Min.Y-300, b.Max.Y+100)
+	view := mathx.R(x0, y0, x0+rnd.IntRange(0, 400), y0+rnd.IntRange(0, 300))
+	return view, Overdraw{Up: rnd.IntRange(0, 80), Down: rnd.IntRange(0, 20), Side: rnd.IntRange(0, 10)}
+}
+
 func TestNewLayoutsAppendVisible(t *testing.T) {
 	rnd := mathx.NewRand(12)
 	var got []Tile
@@ -365,10 +374,7 @@ func TestNewLayoutsAppendVisible(t *testing.T) {
 	for _, g := range grids {
 		b := g.Bounds()
 		for k := 0; k < 150; k++ {
-			x0 := rnd.IntRange(b.Min.X-300, b.Max.X+100)
-			y0 := rnd.IntRange(b.Min.Y-300, b.Max.Y+100)
-			view := mathx.R(x0, y0, x0+rnd.IntRange(0, 400), y0+rnd.IntRange(0, 300))
-			od := Overdraw{Up: rnd.IntRange(0, 80), Down: rnd.IntRange(0, 20), Side: rnd.IntRange(0, 10)}
+			view, od := randomView(rnd, b)
 			got = g.AppendVisible(got[:0], view, od)
 			want := bruteVisible(g, view, od)
 			if len(got) != len(want) {

@@ -62,10 +62,7 @@ func TestOblique(t *testing.T) {
 		}
 		var got []Tile
 		for k := 0; k < 200; k++ {
-			x0 := rnd.IntRange(b.Min.X-300, b.Max.X+100)
-			y0 := rnd.IntRange(b.Min.Y-300, b.Max.Y+100)
-			view := mathx.R(x0, y0, x0+rnd.IntRange(0, 400), y0+rnd.IntRange(0, 300))
-			od := Overdraw{Up: rnd.IntRange(0, 80), Down: rnd.IntRange(0, 20), Side: rnd.IntRange(0, 10)}
+			view, od := randomView(rnd, b)
 			got = g.AppendVisible(got[:0], view, od)
 			want := bruteVisible(g, view, od)
 			if len(got) != len(want) {

@@ -77,16 +77,7 @@ func TestTiledAsepriteTilesetImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := renderWorld(t, w, 0)
-	n := 0
-	for y := 0; y < f.H(); y++ {
-		for x := 0; x < f.W(); x++ {
-			if f.RGBAAt(x, y) == (color.RGBA{0, 200, 0, 255}) {
-				n++
-			}
-		}
-	}
-	if n != 2*64 {
+	if n := countRGBA(renderWorld(t, w, 0), color.RGBA{0, 200, 0, 255}); n != 2*64 {
 		t.Errorf("%d green pixels, want the two 8×8 tiles", n)
 	}
 	bad := fstest.MapFS{"m.tmx": {Data: []byte(tmx("t.ase"))}, "t.ase": {Data: aseFile(16, 8, green)[:140]}}

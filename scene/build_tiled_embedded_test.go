@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"diorama/raster"
 	"diorama/scene/tiled"
 )
 
@@ -142,16 +143,20 @@ func TestTiledCollectionTileWithoutImageSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := renderWorld(t, w, 0)
+	if n := countRGBA(renderWorld(t, w, 0), color.RGBA{255, 255, 255, 255}); n != 16*12 {
+		t.Errorf("%d white pixels, want the 16×12 object", n)
+	}
+}
+
+// countRGBA counts the pixels of colour c in f.
+func countRGBA(f *raster.Frame, c color.RGBA) int {
 	n := 0
 	for y := 0; y < f.H(); y++ {
 		for x := 0; x < f.W(); x++ {
-			if f.RGBAAt(x, y) == (color.RGBA{255, 255, 255, 255}) {
+			if f.RGBAAt(x, y) == c {
 				n++
 			}
 		}
 	}
-	if n != 16*12 {
-		t.Errorf("%d white pixels, want the 16×12 object", n)
-	}
+	return n
 }

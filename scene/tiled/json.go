@@ -32,14 +32,19 @@ type jProps []jProp
 // UnmarshalJSON reads both forms; the object form keeps the file's order
 // of names.
 func (ps *jProps) UnmarshalJSON(b []byte) error {
+	return arrayOrKeyed(b, (*[]jProp)(ps), func(name string, v json.RawMessage) error {
+		*ps = append(*ps, jProp{Name: name, Type: jsonValueType(v), Value: v, legacy: true})
+		return nil
+	})
+}
+
+// arrayOrKeyed decodes a JSON value Tiled writes as an array (into arr)
+// or, in files before Tiled 1.2, as an object whose members keyed calls
+// with each key and value in the file's order.
+func arrayOrKeyed[T any](b []byte, arr *[]T, keyed func(key string, v json.RawMessage) error) error {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || b[0] != '{' {
-		var arr []jProp
-		if err := json.Unmarshal(b, &arr); err != nil {
-			return err
-		}
-		*ps = arr
-		return nil
+		return json.Unmarshal(b, arr)
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.Token() // {
@@ -48,12 +53,14 @@ func (ps *jProps) UnmarshalJSON(b []byte) error {
 		if err != nil {
 			return err
 		}
-		name, _ := tok.(string)
+		key, _ := tok.(string)
 		var v json.RawMessage
 		if err := d.Decode(&v); err != nil {
 			return err
 		}
-		*ps = append(*ps, jProp{Name: name, Type: jsonValueType(v), Value: v, legacy: true})
+		if err := keyed(key, v); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -232,35 +239,19 @@ type jTiles []jTile
 
 // UnmarshalJSON reads both forms; the object form keeps the file's order.
 func (ts *jTiles) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || b[0] != '{' {
-		var arr []jTile
-		if err := json.Unmarshal(b, &arr); err != nil {
-			return err
-		}
-		*ts = arr
-		return nil
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.Token() // {
-	for d.More() {
-		tok, err := d.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := tok.(string)
+	return arrayOrKeyed(b, (*[]jTile)(ts), func(key string, v json.RawMessage) error {
 		id, err := legacyTileID(key)
 		if err != nil {
 			return err
 		}
 		t := jTile{}
-		if err := d.Decode(&t); err != nil {
+		if err := json.Unmarshal(v, &t); err != nil {
 			return err
 		}
 		t.ID = id
 		*ts = append(*ts, t)
-	}
-	return nil
+		return nil
+	})
 }
 
 // legacyTileID reads a pre-1.2 tile key: a tile ID in decimal.
