@@ -126,7 +126,6 @@ func (p *fllParser) errf(format string, args ...any) error {
 
 func (p *fllParser) parse(src string) error {
 	e := p.e
-	sawEngine := false
 	for rest := src; len(rest) > 0; {
 		p.line++
 		var line string
@@ -155,11 +154,7 @@ func (p *fllParser) parse(src string) error {
 		key, val := strings.TrimSpace(line[:colon]), strings.TrimSpace(line[colon+1:])
 		var err error
 		switch key {
-		case "Engine":
-			if sawEngine || p.v != nil || p.b != nil {
-				return p.errf("Engine must come first, once")
-			}
-			sawEngine = true
+		case "Engine": // anywhere, as fuzzylite's importer takes it; the last one names the engine
 			e.Name = val
 		case "InputVariable", "OutputVariable":
 			p.b = nil // rules can only refer to variables declared before them
@@ -226,10 +221,9 @@ func fllName(s string) string {
 
 func (p *fllParser) variable(output bool, name string) error {
 	e := p.e
+	// A name may repeat, as fuzzylite allows: lookups by name (rules,
+	// Input, Output) find the first variable of that name.
 	name = fllName(name)
-	if e.Variable(name) != nil {
-		return p.errf("variable %q declared twice", name)
-	}
 	if len(e.inputs)+len(e.outputs) >= MaxVariables {
 		return p.errf("more than %d variables", MaxVariables)
 	}
@@ -372,10 +366,10 @@ func parseDefuzzifier(val string) (Defuzzifier, error) {
 		return Defuzzifier{}, fmt.Errorf("unknown defuzzifier %q (Centroid, Bisector, MeanOfMaximum, SmallestOfMaximum, LargestOfMaximum, WeightedAverage, WeightedSum, none)", clip(f[0]))
 	}
 	d := Defuzzifier{Kind: k, Resolution: DefaultResolution}
-	if len(f) > 2 || k == DefNone && len(f) > 1 {
+	if k == DefNone && len(f) > 1 {
 		return d, fmt.Errorf("unexpected %q after %s", clip(f[len(f)-1]), k)
 	}
-	if len(f) == 2 {
+	if len(f) >= 2 { // fuzzylite reads the first parameter and ignores the rest
 		if k >= DefWeightedAverage {
 			t := -1
 			for i, n := range weightedNames {
@@ -388,14 +382,38 @@ func parseDefuzzifier(val string) (Defuzzifier, error) {
 			}
 			d.Type = WeightedType(t)
 		} else {
-			r, err := strconv.Atoi(f[1])
-			if err != nil || r < 1 || r > MaxResolution {
+			// Any number, truncated as fuzzylite's (int) cast does: "100",
+			// "100.0" and "1e2" are 100.
+			x, ok := parseNumber(f[1])
+			if !ok || !(x >= 1 && x < MaxResolution+1) {
 				return d, fmt.Errorf("expected a resolution from 1 to %d, found %q", MaxResolution, clip(f[1]))
 			}
-			d.Resolution = r
+			d.Resolution = int(x)
 		}
 	}
 	return d, nil
+}
+
+// fllParams applies fuzzylite's Term::configure to a term's parameters:
+// none leave the term's defaults (NaN parameters, height 1; an empty
+// Discrete), and parameters past the height are ignored.
+func fllParams(k TermKind, ps []float64) []float64 {
+	n := kindParams[k]
+	switch {
+	case k == KindConstant && len(ps) == 0:
+		return []float64{math.NaN()}
+	case n < 0 || k == KindConstant: // Discrete, Linear: their own counts
+		return ps
+	case len(ps) == 0:
+		ps = make([]float64, n)
+		for i := range ps {
+			ps[i] = math.NaN()
+		}
+		return ps
+	case len(ps) > n+1:
+		return ps[:n+1]
+	}
+	return ps
 }
 
 func (p *fllParser) term(val string) error {
@@ -435,6 +453,7 @@ func (p *fllParser) term(val string) error {
 			}
 			ps[i] = x
 		}
+		ps = fllParams(k, ps)
 		var err error
 		t, err = newTerm(name, k, ps)
 		if err != nil {

@@ -86,10 +86,7 @@ func newTerm(name string, k TermKind, ps []float64) (Term, error) {
 	t := Term{Name: name, Kind: k, Height: 1}
 	n := kindParams[k]
 	switch k {
-	case KindDiscrete:
-		if len(ps) < 2 {
-			return t, fmt.Errorf("Discrete needs at least one x y pair")
-		}
+	case KindDiscrete: // x y pairs and an optional height; no pairs: membership NaN
 		if len(ps)%2 == 1 {
 			t.Height = ps[len(ps)-1]
 			ps = ps[:len(ps)-1]
@@ -288,6 +285,9 @@ func zShape(x, s, e float64) float64 {
 // holding the first and last values outside them.
 func discrete(xy []float64, x float64) float64 {
 	n := len(xy) / 2
+	if n == 0 {
+		return math.NaN()
+	}
 	if isLE(x, xy[0]) {
 		return xy[1]
 	}
