@@ -65,6 +65,11 @@
 // earlier rules, lock-range, lock-previous, default values (NaN
 // included) and enabled flags.
 //
+// The reader takes what fuzzylite's FllImporter takes: Engine anywhere,
+// a variable name twice (lookups find the first), numbers in any form
+// for a resolution, terms without parameters (fuzzylite's defaults: NaN,
+// height 1) and parameters past a term's height (ignored).
+//
 // Semantics follow fuzzylite 6, which produced the reference datasets
 // (.fld) of fuzzylite's examples, with the Tsukamoto inverses of later
 // fuzzylite (fixed in 2024). TestFuzzyliteReference evaluates every
