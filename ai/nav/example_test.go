@@ -141,7 +141,7 @@ func ExampleLoadMovingAIMap() {
 	// Output:
 	// 3 2 false <nil>
 	// {0 0} {2 1} 2.41421 <nil>
-	// maps/bad.map:6:2: unknown tile 'x' (want one of . G S @ O T W)
+	// maps/bad.map:6:2: unknown tile 'x' (want one of . G S @ O T W, either case)
 	// empty.map.scen:1: no scenario lines
 }
 

@@ -175,7 +175,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 		}
 		for x := 0; x < w; x++ {
 			c := t[x]
-			if corner && c >= 'a' && c <= 'z' {
+			if c >= 'a' && c <= 'z' { // HOG2, the format's own loader, upper-cases tiles
 				c -= 'a' - 'A'
 			}
 			switch c {
@@ -184,7 +184,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 			case '@', 'O', 'T', 'W':
 				c = 0
 			default:
-				return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("unknown tile %q (want one of . G S @ O T W)", t[x])}
+				return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("unknown tile %q (want one of . G S @ O T W, either case)", t[x])}
 			}
 			tiles = append(tiles, c)
 		}

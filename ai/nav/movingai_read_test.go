@@ -37,7 +37,7 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 		{"type octile\nheight 2\nwidth 3\nmap\n.@.\n..\n", "m.map:6: ", "row 2 of tiles has 2 characters, want 3"},
 		{"type octile\nheight 2\nwidth 3\nmap\n.@.\n....\n", "m.map:6: ", "has 4 characters"},
 		{"type octile\nheight 2\nwidth 3\nmap\n.@.\n.x.\n", "m.map:6:2: ", "unknown tile 'x'"},
-		{"type octile\nheight 2\nwidth 3\nmap\n.@.\n.t.\n", "m.map:6:2: ", "unknown tile 't'"}, // lower case only in octile-corner
+		{"type octile\nheight 2\nwidth 3\nmap\n.@.\n.q.\n", "m.map:6:2: ", "unknown tile 'q'"},
 		{"type octile\nheight 2\nwidth 3\nmap\n .@\n...\n", "m.map:5:1: ", "unknown tile ' '"},
 		{ok + "...\n", "m.map:7: ", "extra line \"...\" after the 2 map rows"},
 		{"type octile-corner\nheight 1\nwidth 3\nmap\n", "m.map:4: ", "at least 2"},
@@ -103,7 +103,7 @@ func walkRows(g *Grid) []string {
 // TestReadMovingAIMapVariants: every variant of the format found in the
 // benchmark sets reads to the same grid: header lines in any order, CRLF
 // and trailing blanks, blank lines, a byte order mark, every terrain
-// letter, and the octile-corner layout.
+// letter in either case, and the octile-corner layout.
 func TestReadMovingAIMapVariants(t *testing.T) {
 	want := []string{
 		"..@@..",
@@ -128,6 +128,9 @@ func TestReadMovingAIMapVariants(t *testing.T) {
 		"\ufeff"+variants[2],
 		"\n"+strings.ReplaceAll(variants[3], "\n", "\n\n"),
 		strings.TrimSuffix(variants[0], "\n"), // no final line end
+		// lower case, which HOG2 (the format's own loader) upper-cases and
+		// its maps/local/level*.map use
+		strings.Join(headers[0], "\n")+"\nmap\n"+strings.ToLower(body),
 		"type  octile\nheight\t3\nwidth 6  \nmap\n"+body+"\n\n",
 		// octile-corner: a 7×4 corner grid, heights then tiles whose
 		// last column and row are dropped; lower case allowed.
