@@ -39,6 +39,12 @@ type BuildOptions struct {
 	// a look are not drawn (tile objects and walls bring their own
 	// drawing).
 	Looks func(class string) LookID
+	// TextFont, when set, gives the font Tiled text objects are drawn
+	// with at their pixel size (raster.SansFont gives Go's scalable
+	// sans-serif, as the viewer uses); nil draws them with
+	// raster.DefaultFont, the built-in bitmap face, whatever size they
+	// ask, and keeps a font parser out of games that have no use for it.
+	TextFont func(pixelSize int, bold bool) (*raster.Font, error)
 	// Prepare, when set, is called with the new, empty world before the
 	// level is added to it: register looks there (World.AddLook) so that
 	// Looks can hand out their ids.

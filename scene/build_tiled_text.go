@@ -14,9 +14,11 @@ import (
 // object's position projected to the screen, its size in screen pixels,
 // rotated about that corner) with the font, size, colour, wrapping and
 // alignment it names. The builder draws it once, into a sprite, with
-// Go's sans-serif font at the object's pixel size (raster.SansFont; the
-// family is not shipped, italic is drawn upright), underlined or struck
-// out as asked. Text overflowing the rectangle is drawn, as Qt draws it.
+// the font BuildOptions.TextFont gives for the object's pixel size and
+// weight (raster.SansFont: Go's sans-serif; the family is not shipped,
+// italic is drawn upright), or the built-in bitmap face, underlined or
+// struck out as asked. Text overflowing the rectangle is drawn, as Qt
+// draws it.
 
 // maxTextPixelSize bounds a text object's font size (pixels).
 const maxTextPixelSize = 512
@@ -34,9 +36,15 @@ func (b *tiledBuilder) textFont(px int, bold bool) (*raster.Font, error) {
 	if f, ok := b.fonts[k]; ok {
 		return f, nil
 	}
-	f, err := raster.SansFont(float64(px), bold)
-	if err != nil {
-		return nil, err
+	f := raster.DefaultFont()
+	if b.opt.TextFont != nil {
+		var err error
+		if f, err = b.opt.TextFont(px, bold); err != nil {
+			return nil, err
+		}
+		if f == nil {
+			return nil, fmt.Errorf("BuildOptions.TextFont gave no font for %d px", px)
+		}
 	}
 	if b.fonts == nil {
 		b.fonts = map[textFontKey]*raster.Font{}

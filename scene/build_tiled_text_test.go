@@ -7,8 +7,12 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"diorama/raster"
 	"diorama/scene/tiled"
 )
+
+// sans is Go's sans-serif at the asked size (BuildOptions.TextFont).
+func sans(px int, bold bool) (*raster.Font, error) { return raster.SansFont(float64(px), bold) }
 
 // textMap is a 10×4 orthogonal map of 16-pixel tiles with no tiles and
 // one text object.
@@ -29,7 +33,7 @@ func inkBox(t *testing.T, fsys fstest.MapFS, c color.RGBA) (image.Rectangle, int
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := BuildTiled(fsys, m, BuildOptions{})
+	w, err := BuildTiled(fsys, m, BuildOptions{TextFont: sans})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,10 +105,29 @@ func TestTiledTextObjects(t *testing.T) {
 	if ul.Dy() <= lt.Dy() {
 		t.Errorf("underline: %v against %v", ul, lt)
 	}
+	// Without BuildOptions.TextFont the built-in bitmap face draws it,
+	// at its own size, in the same place.
+	m0, _ := tiled.Load(textMap(obj("", `>Hello World`)), "t.tmx")
+	w0, err := BuildTiled(textMap(""), m0, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f0 := renderWorld(t, w0, 0)
+	var bm image.Rectangle
+	for y := 0; y < f0.H(); y++ {
+		for x := 0; x < f0.W(); x++ {
+			if p := f0.RGBAAt(x, y); p.R > 90 && int(p.R) > 3*int(p.G) {
+				bm = bm.Union(image.Rect(x, y-32, x+1, y-31))
+			}
+		}
+	}
+	if bm.Empty() || bm.Min.X < 16 || bm.Min.X > 18 || bm.Min.Y < 8 || bm.Dx() < 60 {
+		t.Errorf("bitmap-font text at %v", bm)
+	}
 	// A font size beyond the limit is an error naming the object.
 	m, _ := tiled.Load(textMap(obj("", `>x`)), "t.tmx")
 	m.Layers[0].Objects[0].Text.PixelSize = 5000
-	if _, err := BuildTiled(textMap(""), m, BuildOptions{}); err == nil {
+	if _, err := BuildTiled(textMap(""), m, BuildOptions{TextFont: sans}); err == nil {
 		t.Error("a 5000 px font was accepted")
 	}
 }
