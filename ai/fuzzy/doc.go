@@ -71,8 +71,11 @@
 // height 1) and parameters past a term's height (ignored).
 //
 // Semantics follow fuzzylite 6, which produced the reference datasets
-// (.fld) of fuzzylite's examples, with the Tsukamoto inverses of later
-// fuzzylite (fixed in 2024). TestFuzzyliteReference evaluates every
+// (.fld) of fuzzylite's examples, with two things of later fuzzylite:
+// the Tsukamoto inverses (fixed in 2024) and the resolution of an
+// integral defuzzifier that names none, 1000 as in fuzzylite 7 and
+// pyfuzzylite 8 (fuzzylite 6 used 100; write the resolution to get its
+// outputs). TestFuzzyliteReference evaluates every
 // engine of ../shared/testdata/fuzzylite against its dataset, row by row
 // with state carried between rows, to 1e-6 (NaN matching NaN); setting
 // FUZZYLITE_EXAMPLES to a copy of fuzzylite's examples folder checks all
