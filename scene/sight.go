@@ -15,13 +15,20 @@ func (w *World) LineOfSight(a, b mathx.Vec2) bool { return w.sightExcept(a, b, p
 // sightExcept is LineOfSight with the body except not blocking (a solid
 // object seen from outside is not hidden by itself).
 func (w *World) sightExcept(a, b mathx.Vec2, except physics.BodyID) bool {
+	_, blocked := w.sightHit(a, b, except)
+	return !blocked
+}
+
+// sightHit casts sight from a to b past the body except: whether a wall
+// or another solid object stops it, and at which fraction of the way.
+func (w *World) sightHit(a, b mathx.Vec2, except physics.BodyID) (t float64, blocked bool) {
 	w.rayBuf = w.Phys.RayCastAll(a, b, physics.QueryFilter{}, w.rayBuf[:0])
 	for _, h := range w.rayBuf {
 		if h.Body.IsNil() || h.Body != except && w.Phys.Type(h.Body) == physics.Static {
-			return false
+			return h.Fraction, true
 		}
 	}
-	return true
+	return 1, false
 }
 
 // FindCover returns the walkable tile centre nearest to from (within
@@ -57,13 +64,7 @@ func (w *World) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2,
 // tactics.RayCast, so the world's sight feeds the terrain analysis:
 // analyzer.FindCover(self, threat, nil, w.SightRay, nav.Walkable).
 func (w *World) SightRay(a, b mathx.Vec2) (t float64, blocked bool) {
-	w.rayBuf = w.Phys.RayCastAll(a, b, physics.QueryFilter{}, w.rayBuf[:0])
-	for _, h := range w.rayBuf {
-		if h.Body.IsNil() || w.Phys.Type(h.Body) == physics.Static {
-			return h.Fraction, true
-		}
-	}
-	return 1, false
+	return w.sightHit(a, b, physics.BodyID{})
 }
 
 // TileFree reports whether tile (x, y) is open floor with nothing on it:
@@ -82,12 +83,7 @@ func (w *World) TileFree(x, y int) bool {
 		if w.state[i] != stLive || w.kind[i] != Character && w.kind[i] != Object && w.kind[i] != Pickup {
 			continue
 		}
-		half := w.extent[i]
-		if half.X <= 0 || half.Y <= 0 {
-			half = mathx.V2(w.radius[i], w.radius[i])
-		}
-		p := w.pos[i].XY()
-		if half.X > 0 && (mathx.AABB{Min: p.Sub(half), Max: p.Add(half)}).Overlaps(tile) {
+		if f := w.footprint(i); f.Max.X > f.Min.X && f.Overlaps(tile) {
 			return false
 		}
 	}

@@ -569,12 +569,18 @@ func solidShape(r float64, extent mathx.Vec2) (physics.Shape, error) {
 
 // solidRect returns the tiles of n that slot i's solid shape covers.
 func (w *World) solidRect(i int, n *Navigation) mathx.Rect {
+	return tileRect(w.footprint(i), n.tiles.W, n.tiles.H)
+}
+
+// footprint is slot i's box on the ground: its extent, or a square of its
+// radius when it has none (a point when it has neither).
+func (w *World) footprint(i int) mathx.AABB {
 	half := w.extent[i]
 	if half.X <= 0 || half.Y <= 0 {
 		half = mathx.V2(w.radius[i], w.radius[i])
 	}
 	p := w.pos[i].XY()
-	return tileRect(mathx.AABB{Min: p.Sub(half), Max: p.Add(half)}, n.tiles.W, n.tiles.H)
+	return mathx.AABB{Min: p.Sub(half), Max: p.Add(half)}
 }
 
 // SetSolid makes a solid object passable (a door opening, a crate
