@@ -42,8 +42,9 @@ var DefaultImageLimits = ImageLimits{
 	MaxDecodedBytes: 512 << 20,
 }
 
-// orDefault fills every zero field from DefaultImageLimits.
-func (l ImageLimits) orDefault() ImageLimits {
+// OrDefault returns l with every zero field filled from
+// DefaultImageLimits: the limits DecodeImage applies.
+func (l ImageLimits) OrDefault() ImageLimits {
 	if l.MaxFileBytes <= 0 {
 		l.MaxFileBytes = DefaultImageLimits.MaxFileBytes
 	}
@@ -88,7 +89,7 @@ func bytesPerPixel(m color.Model) int64 {
 // size in the header is checked against lim before decoding allocates;
 // the zero ImageLimits means DefaultImageLimits.
 func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error) {
-	lim = lim.orDefault()
+	lim = lim.OrDefault()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading image: %w", name, err)

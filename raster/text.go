@@ -75,16 +75,16 @@ func DefaultFont() *Font {
 }
 
 // SansFont returns Go's sans-serif font (golang.org/x/image/font/gofont:
-// Go Regular, or Go Bold) at the given size in pixels: scalable text for
-// content that asks for a font family and size it does not ship (a Tiled
-// text object), with no font file to bring. Each call parses the font
-// again; keep the result.
-func SansFont(sizePx float64, bold bool) (*Font, error) {
+// Go Regular, or Go Bold) at px pixels: scalable text for content that
+// asks for a font family and size it does not ship (a Tiled text object;
+// it fits scene.BuildOptions.TextFont as it is), with no font file to
+// bring. Each call parses the font again; keep the result.
+func SansFont(px int, bold bool) (*Font, error) {
 	data := goregular.TTF
 	if bold {
 		data = gobold.TTF
 	}
-	return LoadOpenType(data, sizePx)
+	return LoadOpenType(data, float64(px))
 }
 
 // LoadOpenType parses an OpenType or TrueType font and returns it at the

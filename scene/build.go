@@ -115,10 +115,7 @@ func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, 
 
 // decodeAseprite reads an Aseprite file's first frame within lim.
 func decodeAseprite(r io.Reader, name string, lim raster.ImageLimits) (*image.RGBA, error) {
-	maxBytes := int64(atlas.MaxAseBytes)
-	if lim.MaxFileBytes > 0 {
-		maxBytes = min(maxBytes, lim.MaxFileBytes)
-	}
+	maxBytes := min(int64(atlas.MaxAseBytes), lim.OrDefault().MaxFileBytes)
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -137,11 +134,7 @@ func decodeAseprite(r io.Reader, name string, lim raster.ImageLimits) (*image.RG
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	maxPix := lim.MaxPixels
-	if maxPix <= 0 {
-		maxPix = raster.DefaultImageLimits.MaxPixels
-	}
-	if int64(img.Rect.Dx())*int64(img.Rect.Dy()) > maxPix {
+	if maxPix := lim.OrDefault().MaxPixels; int64(img.Rect.Dx())*int64(img.Rect.Dy()) > maxPix {
 		return nil, fmt.Errorf("%s: Aseprite frame of %d×%d pixels over the limit of %d: %w", name, img.Rect.Dx(), img.Rect.Dy(), maxPix, raster.ErrImageLimit)
 	}
 	return img, nil

@@ -677,7 +677,7 @@ func (b *tiledBuilder) imageLayer(l *tiled.Layer, layer *Layer) error {
 		return fmt.Errorf("scene: %s: image layer %q: %w", b.m.File, l.Name, err)
 	}
 	layer.Image = s
-	layer.ImageAt = mathx.Point{X: off.X - int(math.Round(b.delta.X)), Y: off.Y - int(math.Round(b.delta.Y))}
+	layer.ImageAt = b.gridPixel(off)
 	layer.RepeatX, layer.RepeatY = l.RepeatX, l.RepeatY
 	return nil
 }
@@ -715,6 +715,12 @@ func (b *tiledBuilder) world(p mathx.Vec2) mathx.Vec2 {
 		return mathx.V2(p.X/th-float64(b.region.Min.X), p.Y/th-float64(b.region.Min.Y))
 	}
 	return b.screenWorld(b.lay.PixelToScreen(p))
+}
+
+// gridPixel converts a whole pixel of Tiled's screen space to the grid's
+// map pixels (where an image drawn there goes).
+func (b *tiledBuilder) gridPixel(p mathx.Point) mathx.Point {
+	return p.Sub(mathx.Point{X: int(math.Round(b.delta.X)), Y: int(math.Round(b.delta.Y))})
 }
 
 // screenWorld converts a point of Tiled's screen space to world x, y.
@@ -835,7 +841,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 			b.objects[key] = baked
 		}
 		s, tl := baked.s, mathx.Point{X: int(fx) + baked.off.X, Y: int(fy) + baked.off.Y}
-		at := mathx.Point{X: tl.X - int(math.Round(b.delta.X)) + loff.X, Y: tl.Y - int(math.Round(b.delta.Y)) + loff.Y}
+		at := b.gridPixel(tl.Add(loff))
 		// Feet: the bottom centre of the image without the tileset offset.
 		feet := top.Add(mathx.V2(oo.Width/2-float64(ts.TileOffset.X), oo.Height-float64(ts.TileOffset.Y)))
 		if m.Orientation == tiled.Isometric && ts.Alignment(m.Orientation) == "bottom" {
@@ -854,11 +860,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		half = mathx.V2(r, r)
 	}
 	if o.Shape == tiled.TextShape && o.Visible && o.Text != nil && strings.TrimSpace(o.Text.Text) != "" {
-		maxPix := b.opt.Limits.Images.MaxPixels
-		if maxPix <= 0 {
-			maxPix = raster.DefaultImageLimits.MaxPixels
-		}
-		timg, off, err := b.textImage(o.Text, o.Width, o.Height, maxPix)
+		timg, off, err := b.textImage(o.Text, o.Width, o.Height, b.opt.Limits.Images.OrDefault().MaxPixels)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -871,7 +873,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 		if err != nil {
 			return fail("%v", err)
 		}
-		at := mathx.Point{X: tl.X - int(math.Round(b.delta.X)) + loff.X, Y: tl.Y - int(math.Round(b.delta.Y)) + loff.Y}
+		at := b.gridPixel(tl.Add(loff))
 		// Sorted by the rectangle's bottom centre, as a tile object by
 		// its feet.
 		center = b.screenWorld(anchor.Add(mathx.V2(o.Width/2, o.Height))).Add(shift)

@@ -11,9 +11,6 @@ import (
 	"diorama/scene/tiled"
 )
 
-// sans is Go's sans-serif at the asked size (BuildOptions.TextFont).
-func sans(px int, bold bool) (*raster.Font, error) { return raster.SansFont(float64(px), bold) }
-
 // textMap is a 10×4 orthogonal map of 16-pixel tiles with no tiles and
 // one text object.
 func textMap(obj string) fstest.MapFS {
@@ -33,7 +30,7 @@ func inkBox(t *testing.T, fsys fstest.MapFS, c color.RGBA) (image.Rectangle, int
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := BuildTiled(fsys, m, BuildOptions{TextFont: sans})
+	w, err := BuildTiled(fsys, m, BuildOptions{TextFont: raster.SansFont})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +124,7 @@ func TestTiledTextObjects(t *testing.T) {
 	// A font size beyond the limit is an error naming the object.
 	m, _ := tiled.Load(textMap(obj("", `>x`)), "t.tmx")
 	m.Layers[0].Objects[0].Text.PixelSize = 5000
-	if _, err := BuildTiled(textMap(""), m, BuildOptions{TextFont: sans}); err == nil {
+	if _, err := BuildTiled(textMap(""), m, BuildOptions{TextFont: raster.SansFont}); err == nil {
 		t.Error("a 5000 px font was accepted")
 	}
 }

@@ -233,7 +233,7 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 			return nil, files, err
 		}
 		noteMapFiles(m, note)
-		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: sansFont})
+		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: raster.SansFont})
 		if err != nil {
 			return nil, files, err
 		}
@@ -490,7 +490,3 @@ func (v *Viewer) drawStatus(f *raster.Frame) {
 
 // Status returns the last status line drawn (map, zoom, layer states).
 func (v *Viewer) Status() string { return v.statusLine }
-
-// sansFont draws Tiled text objects with Go's sans-serif at their size,
-// as close to Tiled's own drawing as a font the viewer ships can be.
-func sansFont(px int, bold bool) (*raster.Font, error) { return raster.SansFont(float64(px), bold) }
