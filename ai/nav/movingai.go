@@ -119,8 +119,8 @@ func (l *maiLines) errf(format string, a ...any) error {
 // (W-1)×(H-1). Tiles: '.' and 'G' (ground) and 'S' (swamp) are passable;
 // '@' and 'O' (out of bounds), 'T' (trees) and 'W' (water, which the
 // benchmarks let one enter only from water, so a query starting in it is
-// refused as blocked) are walls. In octile-corner maps tiles may also be
-// lower case. Blank lines, trailing blanks and CRLF line ends are
+// refused as blocked) are walls. Tiles may be lower case, as HOG2 reads
+// them. Blank lines, trailing blanks and CRLF line ends are
 // ignored; a missing, duplicate or unknown header line, a size outside
 // 1..MaxMovingAISide, a row of the wrong width, too few or too many rows
 // and an unknown tile are errors naming the line (and column).

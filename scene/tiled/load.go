@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	_ "image/gif"  // image headers, for tilesets that do not declare their image size
@@ -282,7 +283,7 @@ func (l *load) imageSize(file string, line int, where string, img *Image) error 
 	if err != nil {
 		return &Error{File: file, Line: line, Where: where, Msg: "image size needed for the tile count: " + img.Source + ": unreadable", Kind: ErrMissing, Err: err}
 	}
-	cfg, _, err := image.DecodeConfig(strings.NewReader(string(head)))
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(head))
 	if err != nil && len(head) >= 12 && head[4] == 0xE0 && head[5] == 0xA5 {
 		// An Aseprite file (Tiled opens them through a plugin): its
 		// header's canvas size.
