@@ -13,6 +13,7 @@ demo:
 ## every test (the desktop tests start their own Xvfb; the web test runs headless
 ## Chromium), the js/wasm build and the Android checks (bionic-ABI sysroot, library and APK checks)
 test: deps
+	./scripts/no-binaries.sh
 	$(MAKE) --no-print-directory fmtcheck vet
 	$(GO) test ./...
 	$(GO) test -race -run 'Race|Parallel|Renderer' ./raster/...
