@@ -178,9 +178,6 @@ func (w *World) sensorEvents() {
 			if !se.Begin || !w.collector[vi] || w.state[si] != stLive || w.state[vi] != stLive {
 				continue
 			}
-			if w.class[si] == "health" {
-				w.health[vi] = int32(min(int64(w.health[vi])+int64(w.value[si]), int64(w.maxHealth[vi])))
-			}
 			_ = w.Remove(s)
 			w.Events.Pickup.Dispatch(PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})
 		}

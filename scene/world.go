@@ -230,11 +230,11 @@ type TriggerEvent struct {
 }
 
 // PickupEvent is dispatched when a collector touches a pickup; the pickup
-// is removed at the end of the tick. A "health" class pickup has already
-// restored Value health (up to MaxHealth) when listeners run.
+// is removed at the end of the tick. What a pickup does is the game's: no
+// class has a meaning of its own (a game heals with a negative Damage).
 type PickupEvent struct {
 	Pickup, By Entity // the pickup (removed at the tick's end) and its collector
-	Class      string // the pickup's class ("health", ...)
+	Class      string // the pickup's class, as the level or the game named it
 	Value      int32  // the pickup's value
 }
 

@@ -245,7 +245,13 @@ func TestDamageDeathAndPickup(t *testing.T) {
 	var deaths []Death
 	var picks []PickupEvent
 	w.Events.Death.Subscribe(func(d Death) { deaths = append(deaths, d) })
-	w.Events.Pickup.Subscribe(func(p PickupEvent) { picks = append(picks, p) })
+	w.Events.Pickup.Subscribe(func(p PickupEvent) {
+		picks = append(picks, p)
+		// The game decides what a pickup does; this one heals.
+		if err := w.Damage(p.By, -p.Value, p.Pickup); err != nil {
+			t.Error(err)
+		}
+	})
 	if err := w.Damage(hero, 6, grunt); err != nil || w.Health(hero) != 4 {
 		t.Fatalf("hero health %d, %v", w.Health(hero), err)
 	}
@@ -397,5 +403,28 @@ func TestPeriodicTasksIsoMob(t *testing.T) {
 	}
 	if runs != [4]int{90, 30, 9, 1} || last != [4]uint64{89, 89, 89, 29} || w.Tasks.Len() != 3 {
 		t.Fatalf("runs %v last ticks %v, %d tasks left", runs, last, w.Tasks.Len())
+	}
+}
+
+// TestPickupClassHasNoMeaning: the world gives no pickup class a rule of
+// its own; a "health" pickup collected with no listener heals nothing.
+func TestPickupClassHasNoMeaning(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
+	if err := w.Damage(hero, 6, Entity{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetVelocity(hero, mathx.V2(2, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 30 && w.Valid(med); k++ {
+		w.Step()
+	}
+	if w.Valid(med) {
+		t.Fatal("the pickup was not collected")
+	}
+	if h := w.Health(hero); h != 4 {
+		t.Fatalf("health %d after collecting a \"health\" pickup with no listener, want 4", h)
 	}
 }

@@ -183,9 +183,7 @@ func (L *level) hookEvents() {
 			if v <= 0 {
 				v = 30
 			}
-			if p.Class != "health" {
-				_ = w.Damage(L.player, -v, scene.Entity{})
-			}
+			_ = w.Damage(L.player, -v, scene.Entity{})
 		}
 		L.score += 10
 	})
