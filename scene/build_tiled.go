@@ -193,6 +193,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 		return nil, fail("%v", err)
 	}
 	w.sources = rec.files
+	w.animateTiles()
 	// The action happens on the layer of the first character.
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character && w.drawLayer[i] >= 0 {

@@ -77,6 +77,7 @@ func (w *World) Step() {
 	w.inTick = false
 	w.flush()
 	w.tick++
+	w.animateTiles()
 }
 
 // edgeBit marks a slot in ruleLists that left the map (else its

@@ -158,6 +158,7 @@ type World struct {
 	ruleFn    func(k, lo, hi int)
 	ruleLists [64][]uint32
 	tileAnims []tileAnim
+	renderCam iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
