@@ -4,6 +4,13 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
 )
 
 // ProgressiveJPEG returns a valid progressive JPEG (SOF2) of w×h pixels
@@ -165,4 +172,90 @@ func DeflateTIFF(w, h int) []byte {
 	}
 	b.Write(z.Bytes())
 	return b.Bytes()
+}
+
+// Watch runs load under the hostile corpus's watch: it fails the test
+// when load is still running after limit, or when the live heap grew by
+// more than budget bytes above where it started (sampled every
+// millisecond), and returns load's error. A budget of 0 means 96 MiB, a
+// limit of 0 means 15 s: far above what a refusal costs, far below what
+// an attack without its limit costs.
+func Watch(t testing.TB, budget int64, limit time.Duration, load func() error) error {
+	t.Helper()
+	if budget == 0 {
+		budget = 96 << 20
+	}
+	if limit == 0 {
+		limit = 15 * time.Second
+	}
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	base := s[0].Value.Uint64()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			if v := s[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- load() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(limit):
+		close(stop)
+		t.Fatalf("still loading after %v", limit)
+	}
+	took := time.Since(start)
+	close(stop)
+	<-sampled
+	used := max(int64(peak.Load())-int64(base), 0)
+	t.Logf("%v, peak heap +%d MiB", took.Round(time.Millisecond), used>>20)
+	if used > budget {
+		t.Errorf("live heap grew by %d MiB, budget %d MiB", used>>20, budget>>20)
+	}
+	return err
+}
+
+// WantError fails the test unless err matches kind (errors.Is; nil for
+// any) and its text starts with file and contains each of parts: the
+// hostile corpus's check that a refusal is clear and names the file
+// given.
+func WantError(t testing.TB, err, kind error, file string, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("accepted, want an error naming %s", file)
+	}
+	msg := err.Error()
+	if kind != nil && !errors.Is(err, kind) {
+		t.Errorf("error %q is not of kind %v", msg, kind)
+	}
+	if !strings.HasPrefix(msg, file) {
+		t.Errorf("error %q does not start with the file %q", msg, file)
+	}
+	for _, p := range parts {
+		if !strings.Contains(msg, p) {
+			t.Errorf("error %q lacks %q", msg, p)
+		}
+	}
+	if len(msg) > 300 {
+		msg = msg[:300] + "..."
+	}
+	t.Logf("%s", msg)
 }
