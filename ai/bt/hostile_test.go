@@ -14,7 +14,7 @@ func TestHostileText(t *testing.T) {
 	r.Action("go", 0, func(int, *Call) Status { return Success })
 	cases := []struct {
 		name, src, tree string
-		want           string
+		want            string
 	}{
 		{"nul.bt", "tree a\x00b\n  succeed\n", "", "nul.bt:1: control character 0x00 in the text"},
 		{"leaf.bt", "tree a\n  action g\x00o\n", "", "leaf.bt:2: control character 0x00"},
