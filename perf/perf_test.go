@@ -93,7 +93,7 @@ func TestBulletsDieOnWalls(t *testing.T) {
 	w := s.World
 	l := s.lvl
 	hits := 0
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if h.Wall < 0 || h.Edge {
 			t.Errorf("bullet hit %+v is not a wall hit", h)
 			return

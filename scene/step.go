@@ -101,7 +101,7 @@ func (w *World) bulletRules() {
 			}
 			b.queueKill(i)
 			if e&edgeBit != 0 {
-				w.Events.BulletHit.Dispatch(BulletHit{
+				w.Events.BulletHit.Dispatch(BulletHitEvent{
 					Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
 					Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(b.P.X[i], b.P.Y[i]),
 				})
@@ -134,7 +134,7 @@ func (w *World) ruleRange(k, lo, hi int) {
 	w.ruleLists[k] = list
 }
 
-// bulletEvents dispatches one BulletHit per bullet that ended this step,
+// bulletEvents dispatches one BulletHitEvent per bullet that ended this step,
 // in slot order, and queues its removal.
 func (w *World) bulletEvents() {
 	b := &w.bullets
@@ -144,7 +144,7 @@ func (w *World) bulletEvents() {
 		if i >= len(b.Used) || !b.Used[i] {
 			continue
 		}
-		ev := BulletHit{
+		ev := BulletHitEvent{
 			Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]},
 			Owner:  b.Owner[i], Damage: b.Damage[i], Tag: b.Tag[i],
 			Wall: -1, Point: h.Point, Normal: h.Normal,
