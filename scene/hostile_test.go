@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"diorama/internal/loadutil"
+	"diorama/internal/loadutil/loadtest"
+	"diorama/raster"
 	"diorama/scene"
 	"diorama/scene/imagelevel"
 	"diorama/scene/tiled"
@@ -363,7 +365,52 @@ func hostileCases(t testing.TB) []hostileCase {
 			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx"},
 		{name: "tiled JSON nested", files: map[string][]byte{"m.tmj": []byte(`{"layers": ` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`)},
 			load: loadTiled("m.tmj"), kind: loadutil.ErrLimit, msg: "m.tmj"},
+		// Layers × cells: 60,000 full 8×8 layers, 3.84 M cells (far
+		// under the cells limit), cost 148 MiB and 4 s to load and
+		// build, each layer's own structures outweighing its tiles.
+		{name: "tiled 60000 layers of 8x8", files: map[string][]byte{"m.tmx": tmx(8, 8, imageTileset+manyLayers(60000, 8)), "t.png": tilePNG(t)},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx:4100: <layer>: more than 4096 layers (raise Limits.MaxLayers)"},
+		{name: "tiled 4096 layers of 8x8", files: map[string][]byte{"m.tmx": tmx(8, 8, imageTileset+manyLayers(4096, 8)), "t.png": tilePNG(t)},
+			load: loadTiled("m.tmx"), check: func(t *testing.T, w *scene.World) {
+				if len(w.Layers) < 4096 {
+					t.Errorf("%d layers", len(w.Layers))
+				}
+			}},
+		// Images whose decoders allocate more than their pixels, or work
+		// far longer, as a tileset's image: refused from their structure.
+		{name: "tiled tileset TIFF of one 6600x6600 RGBA16 deflate strip", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.tif", 6600, 6600)), "t.tif": loadtest.DeflateTIFF(6600, 6600)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.tif: tiff of 6600×6600 needs 1568160000 bytes decoded"},
+		{name: "tiled tileset progressive CMYK JPEG 8192x8192", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 8192, 8192)), "t.jpg": loadtest.ProgressiveJPEG(8192, 8192, 4, 0)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 8192×8192 needs 1610612736 bytes decoded (536870912 of pixels, 1073741824 for 4 buffers of coefficients)"},
+		{name: "tiled tileset progressive JPEG of 4000 scans", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 2048, 2048)), "t.jpg": loadtest.ProgressiveJPEG(2048, 2048, 1, 4000)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 2048×2048 has 4001 scans coding 262209536 blocks in all, over the limit of 16777216"},
 	}
+}
+
+// imageTileset is one 64×32 tile, t.png.
+const imageTileset = `<tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="t.png" width="64" height="32"/></tileset>`
+
+// tilesetOf is a tileset of 64×32 tiles cut from the w×h image file.
+func tilesetOf(file string, w, h int) string {
+	return `<tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="` + strconv.Itoa((w/64)*(h/32)) + `" columns="` + strconv.Itoa(w/64) +
+		`"><image source="` + file + `" width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"/></tileset><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>`
+}
+
+func tilePNG(t testing.TB) []byte {
+	return pngPaletted(t, 64, 32, func(x, y int) bool { return x > y })
+}
+
+// manyLayers is n tile layers of side×side tiles, every cell tile 1.
+func manyLayers(n, side int) string {
+	var b strings.Builder
+	data := strings.TrimSuffix(strings.Repeat("1,", side*side), ",")
+	for i := 0; i < n; i++ {
+		b.WriteString("\n<layer id=\"" + strconv.Itoa(i+1) + "\" name=\"l\" width=\"" + strconv.Itoa(side) + "\" height=\"" + strconv.Itoa(side) + "\"><data encoding=\"csv\">" + data + "</data></layer>")
+	}
+	return b.String()
 }
 
 // peakHeap samples the live heap every millisecond until stop is closed
