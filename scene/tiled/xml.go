@@ -45,15 +45,15 @@ func (n *xnode) child(name string) *xnode {
 	return nil
 }
 
-// parseXML builds the element tree of data, refusing nesting deeper than
-// maxDepth and more than maxElems elements plus attributes. Errors carry
-// the line.
 // maxAttrs bounds the attributes of one TMX/TSX/TX tag (and the '='
 // signs of one text between tags): see loadutil.CheckAttrs.
 const maxAttrs = 4096
 
-// maxLayers bounds the layers (<layer>, <objectgroup>, <imagelayer> and
-// <group> in <map> or a <group>), counted here, before any is built.
+// parseXML builds the element tree of data, refusing nesting deeper than
+// maxDepth, more than maxElems elements plus attributes and more than
+// maxLayers layers (<layer>, <objectgroup>, <imagelayer> and <group> in
+// <map> or a <group>), counted here, before any is built. Errors carry
+// the line.
 func parseXML(file string, data []byte, maxDepth, maxElems, maxLayers int) (*xnode, error) {
 	// encoding/xml reads all of a tag's attributes at once: bound them
 	// before it does (real Tiled tags have a few dozen).
