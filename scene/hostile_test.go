@@ -14,11 +14,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,8 +29,16 @@ import (
 
 // The hostile corpus: files made at test time to exhaust a loader's memory
 // or time (decompression bombs, huge declared sizes, levels whose naive
-// build is one entity per cell, deep nesting, bad encodings) and the
-// special files of hostile_unix_test.go. Each is loaded through the
+// build is one entity per cell, deep nesting, bad encodings, maps of
+// thousands of layers, images whose decoders allocate or work far more
+// than their pixels: one-strip deflate TIFFs, progressive JPEGs) and the
+// special files and non-UTF-8 names of hostile_unix_test.go. The same
+// watch (loadtest.Watch) runs the corpus of the other readers:
+// viewer.TestHostileWorlds (worlds of 65,536 maps), fuzzy.TestHostileFLL
+// (CPU bombs, deep formulas, bad names), bt.TestHostileText (NUL and
+// invalid UTF-8 in names, errors naming the file), and
+// raster.TestDecodeImageDecoderBuffers and atlas.TestAsepriteFileLinks
+// test the image and Aseprite classes at their own level. Each is loaded through the
 // scene's Load* functions from a real folder (loadutil.OpenRoot) under a
 // memory watch and a time limit, and its outcome asserted: the error's
 // kind and text, or the world built.
@@ -413,84 +418,36 @@ func manyLayers(n, side int) string {
 	return b.String()
 }
 
-// peakHeap samples the live heap every millisecond until stop is closed
-// and stores its peak.
-func peakHeap(stop <-chan struct{}, peak *atomic.Uint64) {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	for {
-		metrics.Read(s)
-		if v := s[0].Value.Uint64(); v > peak.Load() {
-			peak.Store(v)
-		}
-		select {
-		case <-stop:
-			return
-		case <-tick.C:
-		}
-	}
-}
-
-// runHostile loads c from dir under the memory watch and time limit and
-// checks its outcome.
+// runHostile loads c from dir under the hostile corpus's memory watch and
+// time limit (loadtest.Watch) and checks its outcome.
 func runHostile(t *testing.T, dir string, c hostileCase) {
 	t.Helper()
 	fsys, err := loadutil.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	budget := c.heap
-	if budget == 0 {
-		budget = 96 << 20
-	}
-	runtime.GC()
-	base := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(base)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	go peakHeap(stop, &peak)
-	type result struct {
-		w   *scene.World
-		err error
-	}
-	done := make(chan result, 1)
-	start := time.Now()
-	go func() {
-		w, err := c.load(fsys)
-		done <- result{w, err}
-	}()
-	const limit = 15 * time.Second
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(limit):
-		close(stop)
-		t.Fatalf("still loading after %v", limit)
-	}
-	took := time.Since(start)
-	close(stop)
-	used := max(int64(peak.Load())-int64(base[0].Value.Uint64()), 0)
-	t.Logf("%v, peak heap +%d MiB", took.Round(time.Millisecond), used>>20)
-	if used > budget {
-		t.Errorf("live heap grew by %d MiB, budget %d MiB", used>>20, budget>>20)
-	}
+	var w *scene.World
+	err = loadtest.Watch(t, c.heap, 15*time.Second, func() error {
+		var err error
+		w, err = c.load(fsys)
+		return err
+	})
 	if c.kind == nil {
-		if r.err != nil || r.w == nil {
-			t.Fatalf("load failed: %v", r.err)
+		if err != nil || w == nil {
+			t.Fatalf("load failed: %v", err)
 		}
 		if c.check != nil {
-			c.check(t, r.w)
+			c.check(t, w)
 		}
 		return
 	}
-	if r.w != nil || r.err == nil {
+	if w != nil || err == nil {
 		t.Fatalf("loaded, want an error of kind %v", c.kind)
 	}
-	if !errors.Is(r.err, c.kind) || !strings.Contains(r.err.Error(), c.msg) {
-		t.Fatalf("error %q\nwant kind %v containing %q", r.err, c.kind, c.msg)
+	if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.msg) {
+		t.Fatalf("error %q\nwant kind %v containing %q", err, c.kind, c.msg)
 	}
-	t.Logf("%v", shorten(r.err.Error()))
+	t.Logf("%v", shorten(err.Error()))
 }
 
 func shorten(s string) string {
