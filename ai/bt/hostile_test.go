@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"strings"
 	"testing"
 
 	"diorama/internal/loadutil/loadtest"
@@ -32,6 +33,12 @@ func TestHostileText(t *testing.T) {
 			})
 			loadtest.WantError(t, err, nil, c.name, c.want)
 		})
+	}
+	// The JSON form refuses the same names.
+	for _, src := range []string{`{"a\u0000b": {"kind": "succeed"}}`, `{"a": {"kind": "action", "name": "g\u0001o"}}`} {
+		if _, err := ParseJSON([]byte(src)); err == nil || !strings.Contains(err.Error(), "control characters") {
+			t.Errorf("%s: %v", src, err)
+		}
 	}
 	// Source.Def names the file of a source read with ParseFile.
 	s, err := ParseFile("trees.bt", "tree a\n  use a\n")
