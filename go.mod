@@ -8,11 +8,11 @@ require (
 	github.com/klauspost/compress v1.20.3
 	golang.org/x/image v0.47.0
 	golang.org/x/mobile v0.0.0-20261011034528-197770444867
+	golang.org/x/sys v0.49.0
 )
 
 require (
 	golang.org/x/exp/shiny v0.0.0-20261009195045-ca0d7ba23607 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 

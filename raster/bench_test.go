@@ -256,9 +256,9 @@ type blitKernel struct {
 }
 
 // BenchmarkBlitKernels times the scattered 16×16 and 64×64 sprite blits of
-// BenchmarkBlit16/64 with every kernel set this build has (portable, and
-// avx2 with GOEXPERIMENT=simd on an AVX2 CPU), alternating in one run, and
-// reports each one's rate (mean and best round) and which one the
+// BenchmarkBlit16/64 with every kernel set this build has on this CPU
+// (portable, and avx2 on amd64 or neon on arm64), alternating in one run,
+// and reports each one's rate (mean and best round) and which ones the
 // start-up probe chose.
 func BenchmarkBlitKernels(b *testing.B) {
 	for _, size := range []int{16, 64} {
@@ -291,7 +291,8 @@ func BenchmarkBlitKernels(b *testing.B) {
 				b.ReportMetric(px*float64(b.N)/total[k].Seconds()/1e6, "Mpx/s-"+kern.name)
 				b.ReportMetric(px/best[k].Seconds()/1e6, "best-Mpx/s-"+kern.name)
 			}
-			b.ReportMetric(b2f(useSIMD), "probe-chose-simd")
+			b.ReportMetric(b2f(vec.blend), "probe-chose-vector-blend")
+			b.ReportMetric(b2f(vec.copy), "probe-chose-vector-copy")
 		})
 	}
 }
