@@ -17,12 +17,14 @@
 //
 // The plain blitter's span kernels (blend a mixed run, copy an opaque
 // one) and its walk over an unclipped sprite's runs have assembly
-// versions in every default build on amd64: AVX2 (span_amd64.s). No build
-// flag is needed; the purego tag, and every other target, keep only the
-// portable Go kernels.
+// versions in every default build: AVX2 on amd64 (span_amd64.s), NEON on
+// arm64 (span_arm64.s). No build flag is needed; the purego tag, and
+// every other target (386, wasm), keep only the portable Go kernels.
 // They compute exactly the portable arithmetic and give the same bytes,
 // which tests check for every run length 0..70 at every alignment and
-// for every (alpha, channel) pair.
+// for every (alpha, channel) pair, on amd64 natively and on arm64 under
+// qemu-user (make test; under qemu the probe picks the portable kernels,
+// and the tests select each kernel themselves).
 //
 // Which kernel runs is decided per CPU and per operation (blend, copy)
 // at start-up: a probe of well under a millisecond times each vector
