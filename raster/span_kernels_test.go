@@ -12,9 +12,9 @@ import (
 // blitKernels lists the kernel sets this build can run on this CPU, each
 // with the function that selects it; the benchmarks time them side by side.
 func blitKernels() []blitKernel {
-	ks := []blitKernel{{"portable", func() { setKernels(false, false) }}}
+	ks := []blitKernel{{"portable", func() { setKernels(false, false, false) }}}
 	if hasVector {
-		ks = append(ks, blitKernel{vectorName, func() { setKernels(true, true) }})
+		ks = append(ks, blitKernel{vectorName, func() { setKernels(true, true, true) }})
 	}
 	return ks
 }
@@ -51,8 +51,9 @@ func TestVectorKernelsMatchPortable(t *testing.T) {
 	if !hasVector {
 		t.Skipf("no vector kernels in this build or on this CPU: the portable ones are the only ones")
 	}
-	t.Logf("probe: blend %s %v portable %v, copy %s %v portable %v; chose %+v",
-		vectorName, probed.blendVec, probed.blendPort, vectorName, probed.cpVec, probed.cpPort, probed.choice)
+	p := &probed
+	t.Logf("probe (%s against portable): blend %v %v, copy %v %v, sprite walk %v %v; chose %+v",
+		vectorName, p.blendVec, p.blendPort, p.cpVec, p.cpPort, p.walkVec, p.walkGo, p.choice)
 	r := rand.New(rand.NewPCG(1, 2))
 	const guard = 16
 	for n := 0; n <= 70; n++ {
@@ -114,9 +115,9 @@ func TestVectorBlendExhaustive(t *testing.T) {
 	}
 }
 
-// DrawSprite gives the same frame with every kernel choice (per-run
-// portable or vector for blend and copy, and the whole-sprite vector
-// walk), for random sprites at random positions, clipped or not.
+// DrawSprite gives the same frame with every kernel choice (portable or
+// vector for the per-run blend and copy and for the whole-sprite walk),
+// for random sprites at random positions, clipped or not.
 func TestDrawSpriteKernelChoices(t *testing.T) {
 	defer restoreKernels()()
 	r := rand.New(rand.NewPCG(5, 6))
@@ -145,8 +146,8 @@ func TestDrawSpriteKernelChoices(t *testing.T) {
 			ps[i] = image.Pt(r.IntN(120+w)-w, r.IntN(90+h)-h)
 		}
 		var ref *Frame
-		for _, k := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-			setKernels(k[0], k[1])
+		for k := 0; k < 8; k++ {
+			setKernels(k&1 != 0, k&2 != 0, k&4 != 0)
 			f, _ := NewFrame(120, 90)
 			for y := range 90 {
 				for x := range 120 {
@@ -165,7 +166,7 @@ func TestDrawSpriteKernelChoices(t *testing.T) {
 			}
 			for i := range f.Pix {
 				if f.Pix[i] != ref.Pix[i] {
-					t.Fatalf("sprite %d×%d, kernels %v: byte %d differs from the portable kernels' (%d, want %d)", w, h, k, i, f.Pix[i], ref.Pix[i])
+					t.Fatalf("sprite %d×%d, vector blend/copy/walk %03b: byte %d differs from the portable kernels' (%d, want %d)", w, h, k, i, f.Pix[i], ref.Pix[i])
 				}
 			}
 		}

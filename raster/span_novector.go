@@ -11,7 +11,7 @@ const hasVector = false
 
 var vec kernelChoice
 
-func setKernels(blend, cp bool) (restore func()) { return func() {} }
+func setKernels(blend, cp, runs bool) (restore func()) { return func() {} }
 
 func blendSpanVec(dst, src *uint32, n int)                                 { panic("unreachable") }
 func copySpanVec(dst, src *uint32, n int)                                  { panic("unreachable") }
