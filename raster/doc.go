@@ -46,6 +46,7 @@
 // portable and 4,859–5,276 Mpx/s for the assembly, best rounds of
 // BenchmarkBlitKernels, each build run alternately.
 //
-// raster may import mathx and golang.org/x/image, and never iso, atlas,
+// raster may import mathx, golang.org/x/image and golang.org/x/sys/cpu
+// (the CPU features for the vector kernels), and never iso, atlas,
 // scene, physics, ai, loop or platform.
 package raster
