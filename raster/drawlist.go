@@ -64,9 +64,7 @@ type DrawList struct {
 	depths  []int64           // per command: its depth key
 	rows    []int32           // per command: first and last frame row its bounds touch (2 entries)
 	order   []uint32          // command indices in drawing order after sort
-	keys    []uint64
-	tmpOrd  []uint32
-	tmpKeys []uint64
+	ds      depthSort
 	sorted  bool
 	passes  int // radix passes the last sortCommands ran (for tests)
 }
@@ -347,7 +345,31 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 }
 
 // sortCommands orders the commands by depth, keeping insertion order
-// among equal depths. Draw and the Renderer call it as needed.
+// among equal depths. Draw and the one-worker Renderer call it as needed
+// (several workers sort each band's commands instead).
+func (l *DrawList) sortCommands() {
+	if l.sorted {
+		return
+	}
+	n := len(l.cmds)
+	l.order = grow(l.order, n)
+	for i := range l.order {
+		l.order[i] = uint32(i)
+	}
+	l.passes = l.ds.sort(l.order, l.depths[:n])
+	l.sorted = true
+}
+
+// depthSort is the working memory of a stable radix sort by depth; each
+// Renderer worker has one, and so does each DrawList.
+type depthSort struct {
+	keys, tmpKeys []uint64
+	tmpOrd        []uint32
+}
+
+// sort orders ord, command indices in increasing order, by their depths,
+// keeping insertion order among equal depths, and returns the number of
+// radix passes it ran.
 //
 // It is a stable LSD radix sort that runs only the byte passes the depths
 // need: commands at depth math.MinInt64 (every Clear) go first in
@@ -356,44 +378,43 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 // that is not zero in every key (a pass over a byte equal in every key
 // would leave the order as it is). Depths within a 16-bit range sort in at
 // most two passes, with or without a Clear.
-func (l *DrawList) sortCommands() {
-	if l.sorted {
-		return
-	}
-	n := len(l.cmds)
-	l.order = grow(l.order, n)
-	l.tmpOrd = grow(l.tmpOrd, n)
-	l.keys = grow(l.keys, n)
-	l.tmpKeys = grow(l.tmpKeys, n)
-	l.passes = 0
-	depths := l.depths[:n]
+func (ds *depthSort) sort(ord []uint32, depths []int64) int {
+	n := len(ord)
 	first := 0                 // commands at math.MinInt64
 	lo := int64(math.MaxInt64) // smallest depth but MinInt64, less one
-	for _, d := range depths {
+	for _, i := range ord {
+		d := depths[i]
 		lo = min(lo, d-1) // MinInt64-1 wraps to MaxInt64: left out
 		if d == math.MinInt64 {
 			first++
 		}
 	}
 	lo++
-	// The MinInt64 commands fill order[:first] in insertion order, the
-	// others are keyed in keys[first:]; or gathers the key bits.
-	keys, ord := l.keys[first:n], l.order[first:n]
+	m := n - first
+	ds.keys = grow(ds.keys, m)
+	ds.tmpKeys = grow(ds.tmpKeys, m)
+	ds.tmpOrd = grow(ds.tmpOrd, m)
+	// The MinInt64 commands move to ord[:first] in insertion order (in
+	// place: never ahead of the reading), the others are keyed into
+	// keys and staged in tmpOrd; or gathers the key bits.
+	keys, src := ds.keys, ds.tmpOrd
 	f, j := 0, 0
 	var or uint64
-	for i, d := range depths {
+	for _, i := range ord {
+		d := depths[i]
 		if d == math.MinInt64 {
-			l.order[f] = uint32(i)
+			ord[f] = i
 			f++
 			continue
 		}
 		k := uint64(d - lo) // wraps correctly: 0 <= d-lo <= MaxInt64-lo
 		or |= k
 		keys[j] = k
-		ord[j] = uint32(i)
+		src[j] = i
 		j++
 	}
-	tmpKeys, tmpOrd := l.tmpKeys[first:n], l.tmpOrd[first:n]
+	dst, tmpKeys := ord[first:], ds.tmpKeys
+	passes := 0
 	var count [256]int
 	for shift := uint(0); or>>shift != 0; shift += 8 {
 		if (or>>shift)&0xff == 0 {
@@ -407,22 +428,22 @@ func (l *DrawList) sortCommands() {
 		for i, c := range count {
 			count[i], sum = sum, sum+c
 		}
-		tmpKeys, tmpOrd = tmpKeys[:len(keys)], tmpOrd[:len(keys)] // same lengths
+		tmpKeys, dst = tmpKeys[:len(keys)], dst[:len(keys)] // same lengths
 		for i, k := range keys {
 			b := (k >> shift) & 0xff
 			p := count[b]
 			count[b]++
 			tmpKeys[p] = k
-			tmpOrd[p] = ord[i]
+			dst[p] = src[i]
 		}
 		keys, tmpKeys = tmpKeys, keys
-		ord, tmpOrd = tmpOrd, ord
-		l.passes++
+		src, dst = dst, src
+		passes++
 	}
-	if len(ord) > 0 && &ord[0] != &l.order[first] {
-		copy(l.order[first:], ord) // an odd number of passes ended in the other buffer
+	if m > 0 && &src[0] != &ord[first] {
+		copy(ord[first:], src) // an even number of passes ended in the staging buffer
 	}
-	l.sorted = true
+	return passes
 }
 
 // grow returns s resliced to length n, reallocated with a quarter's

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -189,7 +190,8 @@ func TestRendererSplitDoesNotAllocate(t *testing.T) {
 }
 
 // BenchmarkRendererBalance renders the prepared 800×480 frame of 10,000
-// 16×16 sprites (render only: the list is built and sorted once) with one
+// 16×16 sprites (render only: the list is built once, and sorted by every
+// render, as one worker sorts it whole and several sort each band) with one
 // worker, with two workers and the former even split, and with two workers
 // and the cost-balanced split, interleaved in one run so that all three
 // see the same machine load. It reports best-of-N and mean speed-ups of
@@ -197,9 +199,11 @@ func TestRendererSplitDoesNotAllocate(t *testing.T) {
 //
 // On a shared machine wall-time speed-ups are only as good as the second
 // core's availability, so it also reports a model that needs only one
-// core: each band of a split is timed alone (best of N), the serial part
-// (split and bucketing) too, and two workers claiming bands in order are
-// simulated; "model-speedup" is the one-worker time over that makespan.
+// core: each task of the job (chunk costs, the split, chunk bins, bands) is
+// timed alone (best of N), and two workers claiming tasks in order, phase
+// after phase, are simulated; "model-speedup" is the one-worker time over
+// that makespan, "serial-µs" the split task's time (the only one that runs
+// alone).
 func BenchmarkRendererBalance(b *testing.B) {
 	img := pixelArt(16, 16)
 	s := MustSprite(img)
@@ -225,6 +229,7 @@ func BenchmarkRendererBalance(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for k, rd := range rds {
+			l.sorted = false
 			start := time.Now()
 			rd.Render(f, l)
 			d := time.Since(start)
@@ -235,47 +240,37 @@ func BenchmarkRendererBalance(b *testing.B) {
 	b.StopTimer()
 	model := func(rd *Renderer) (speedup float64, serialT time.Duration) {
 		const reps = 30
-		serial := time.Hour
+		tasks := rd.prepare(f, l)
+		c := rd.chunks
+		rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
+		taskT := make([]time.Duration, tasks)
+		for t := range taskT {
+			taskT[t] = time.Hour
+		}
 		for range reps {
-			start := time.Now()
-			nb := rd.split(f, l)
-			for k := range rd.buckets[:nb] {
-				rd.buckets[k] = rd.buckets[k][:0]
-			}
-			for _, i := range l.order {
-				y0, y1 := max(l.rows[2*i], 0), min(l.rows[2*i+1], int32(f.H()-1))
-				if y0 > y1 {
-					continue
-				}
-				for k := rd.rowBand[y0]; k <= rd.rowBand[y1]; k++ {
-					rd.buckets[k] = append(rd.buckets[k], i)
-				}
-			}
-			serial = min(serial, time.Since(start))
-		}
-		nb := len(rd.edges) - 1
-		bandT := make([]time.Duration, nb)
-		for k := range bandT {
-			bandT[k] = time.Hour
-			band := image.Rect(0, int(rd.edges[k]), f.W(), int(rd.edges[k+1]))
-			for range reps {
+			for t := range tasks { // in order: each phase's inputs are ready
 				start := time.Now()
-				for _, i := range rd.buckets[k] {
-					l.exec(f, &l.cmds[i], band, rd.scratch[0])
-				}
-				bandT[k] = min(bandT[k], time.Since(start))
+				rd.run(t, 0)
+				taskT[t] = min(taskT[t], time.Since(start))
 			}
 		}
-		// Two workers claim bands in order, each as soon as it is free.
-		free := [2]time.Duration{serial, serial}
-		for _, t := range bandT {
+		rd.dst, rd.list = nil, nil
+		// Two workers claim the tasks in order, each as soon as it is free
+		// and the phase before has ended.
+		var free [2]time.Duration
+		var phaseEnd, end time.Duration
+		for t, d := range taskT {
+			if t == c || t == c+1 || t == 2*c+1 { // a new phase
+				phaseEnd = end
+			}
 			w := 0
 			if free[1] < free[0] {
 				w = 1
 			}
-			free[w] += t
+			free[w] = max(free[w], phaseEnd) + d
+			end = max(end, free[w])
 		}
-		return float64(best[0]) / float64(max(free[0], free[1])), serial
+		return float64(best[0]) / float64(end), taskT[c]
 	}
 	b.ReportMetric(float64(best[0].Microseconds()), "best-µs-1w")
 	b.ReportMetric(float64(best[2].Microseconds()), "best-µs-2w")
