@@ -262,7 +262,7 @@ func (r *Renderer) run(t, w int) {
 		last, rowBand := int32(dst.H()-1), r.rowBand
 		for i := lo; i < hi; i++ {
 			b := &l.cmds[i].bounds
-			y0, y1 := int32(b.Min.Y), int32(b.Max.Y-1)
+			y0, y1 := b.y0, b.y1-1
 			if y1 < 0 || y0 > last {
 				continue
 			}
@@ -351,11 +351,11 @@ func addCosts(rc []int64, l *DrawList, lo, hi, w int) {
 	h := len(rc) - 1
 	for i := lo; i < hi; i++ {
 		b := &l.cmds[i].bounds
-		y0, y1 := max(b.Min.Y, 0), min(b.Max.Y, h)
+		y0, y1 := max(int(b.y0), 0), min(int(b.y1), h)
 		if y0 >= y1 {
 			continue
 		}
-		per := int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
+		per := int64(max(min(int(b.x1), w)-max(int(b.x0), 0), 0)) + rowOverhead
 		rc[y0] += per + cmdOverhead
 		rc[y0+1] -= cmdOverhead
 		rc[y1] -= per

@@ -90,10 +90,10 @@ func bandCosts(rd *Renderer, dst *Frame, l *DrawList) []int64 {
 	nb := len(rd.edges) - 1
 	costs := make([]int64, nb)
 	for i := range l.cmds {
-		b := l.cmds[i].bounds.Intersect(dst.Rect)
+		b := l.cmds[i].bounds.rect().Intersect(dst.Rect)
 		if b.Empty() {
 			// Rows inside, columns outside: still a per-row overhead.
-			y0, y1 := max(l.cmds[i].bounds.Min.Y, 0), min(l.cmds[i].bounds.Max.Y, dst.H())
+			y0, y1 := max(l.cmds[i].bounds.rect().Min.Y, 0), min(l.cmds[i].bounds.rect().Max.Y, dst.H())
 			b = image.Rect(0, y0, 0, y1)
 			if y0 >= y1 {
 				continue
@@ -146,7 +146,7 @@ func TestRendererSplitBalancesCost(t *testing.T) {
 			for y := range h { // the dearest row, overhead included
 				var c int64
 				for i := range l.cmds {
-					b := l.cmds[i].bounds
+					b := l.cmds[i].bounds.rect()
 					if b.Min.Y <= y && y < b.Max.Y {
 						c += int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
 						if y == max(b.Min.Y, 0) {
