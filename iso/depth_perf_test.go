@@ -235,14 +235,19 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 				// one after the other and count as the slower of the two;
 				// everything else counts in full (best of 30). It needs no
 				// free second core, which the shared machine rarely has.
-				mNew := criticalPath(func(h func(func(int))) { s.parHook = h }, func() {
+				mNew := criticalPath(func(h func(func(int), int)) { s.parHook = h }, func() {
 					s.Reset()
 					for _, bx := range boxes {
 						s.Add(bx)
 					}
 					s.Sort()
 				})
-				mOld := criticalPath(func(h func(func(int))) { o.parHook = h }, func() {
+				mOld := criticalPath(func(h func(func(int), int)) {
+					o.parHook = nil
+					if h != nil {
+						o.parHook = func(f func(int)) { h(f, 2) }
+					}
+				}, func() {
 					o.Reset()
 					for _, bx := range boxes {
 						o.Add(bx)
@@ -264,17 +269,20 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 }
 
 // criticalPath runs sort 30 times with a parallel-phase hook installed by
-// set and returns the best modelled two-goroutine time: the wall time
-// with each phase's two parts counted as the slower one.
-func criticalPath(set func(func(func(int))), sort func()) time.Duration {
+// set and returns the best modelled parallel time: the wall time with each
+// phase's parts (one per worker) run one after the other and counted as
+// the slowest one.
+func criticalPath(set func(func(f func(int), parts int)), sort func()) time.Duration {
 	var saved time.Duration
-	set(func(f func(int)) {
-		t0 := time.Now()
-		f(0)
-		t1 := time.Now()
-		f(1)
-		t2 := time.Now()
-		saved += min(t1.Sub(t0), t2.Sub(t1))
+	set(func(f func(int), parts int) {
+		var sum, slowest time.Duration
+		for part := range parts {
+			t0 := time.Now()
+			f(part)
+			d := time.Since(t0)
+			sum, slowest = sum+d, max(slowest, d)
+		}
+		saved += sum - slowest
 	})
 	defer set(nil)
 	best := time.Hour
@@ -293,6 +301,7 @@ func TestRadixStable(t *testing.T) {
 	r := mathx.NewRand(11)
 	var sc radixScratch
 	var dst []int32
+	s := NewSorter(Projection{64, 32, 32})
 	for trial := 0; trial < 200; trial++ {
 		n := 1 + r.IntN(3000)
 		mask := uint32(r.Uint64())
@@ -303,7 +312,7 @@ func TestRadixStable(t *testing.T) {
 		for i := range key {
 			key[i] = uint32(r.Uint64())&mask | 0x12345678&^mask
 		}
-		dst = radix(dst, key, n, &sc)
+		dst = s.radix(dst, key, n, &sc)
 		want := make([]int32, n)
 		for i := range want {
 			want[i] = int32(i)
