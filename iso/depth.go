@@ -272,6 +272,10 @@ func (p *sortPool) work(gen uint32) {
 // the hand-offs cost more than they save.
 const parallelMin = 2048
 
+// spinPhase is how many times a worker yields (runtime.Gosched, well
+// under a microsecond each) waiting for a phase before it sleeps.
+const spinPhase = 256
+
 // maxSortWorkers bounds the workers of a Sorter.
 const maxSortWorkers = 256
 
@@ -346,7 +350,7 @@ func (s *Sorter) par(f func(int)) {
 	}
 	p.work(p.gen)
 	for i := 0; p.done.Load() < int32(s.parts); i++ {
-		if i < 64 { // parts usually end within microseconds
+		if i < spinPhase { // parts usually end within microseconds
 			runtime.Gosched()
 			continue
 		}
@@ -363,7 +367,22 @@ func (s *Sorter) startPool() {
 		p.wake = append(p.wake, c)
 		go func() {
 			for range c {
-				p.work(uint32(p.state.Load() >> 32))
+				gen := uint32(p.state.Load() >> 32)
+				for {
+					p.work(gen)
+					// Stay a while for the next phase: the caller's steps
+					// between phases take microseconds, and waking a
+					// parked goroutine takes as long again.
+					next := gen
+					for i := 0; i < spinPhase && next == gen; i++ {
+						runtime.Gosched()
+						next = uint32(p.state.Load() >> 32)
+					}
+					if next == gen {
+						break
+					}
+					gen = next
+				}
 			}
 		}()
 	}

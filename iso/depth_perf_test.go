@@ -1,6 +1,7 @@
 package iso
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -390,4 +391,57 @@ func sortAgainstDefinition(t *testing.T, p Projection, boxes []Box, workers int)
 		return i, g[i], w[i]
 	}
 	return -1, 0, 0
+}
+
+// BenchmarkDepthSortModel estimates, on one core, the time of a
+// 10,000-object sort (Reset, Add, Sort, as BenchmarkDepthSort10k) with 1,
+// 2, 4, 8 and 16 workers: each parallel phase's parts are run one after
+// the other and count as the slowest one (best of 30; hand-offs and the
+// shared caches are left out). "serial-µs" is what no worker count
+// shortens: Add, the layouts, the row merge and the topological walk
+// (a sort less its parallel phases).
+func BenchmarkDepthSortModel(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		spread float64
+	}{{"level200", 200}, {"dense100", 100}} {
+		b.Run(c.name, func(b *testing.B) {
+			boxes := randomScene(10000, c.spread, 2)
+			for i := 0; i < b.N; i++ {
+				for _, w := range []int{1, 2, 4, 8, 16} {
+					s := NewSorter(Projection{64, 32, 32})
+					s.SetWorkers(w)
+					sort := func() {
+						s.Reset()
+						for _, bx := range boxes {
+							s.Add(bx)
+						}
+						s.Sort()
+					}
+					sort()
+					m := criticalPath(func(h func(func(int), int)) { s.parHook = h }, sort)
+					b.ReportMetric(float64(m.Microseconds()), fmt.Sprintf("model-µs-%dw", w))
+					if w == 16 {
+						var par time.Duration
+						s.parHook = func(f func(int), parts int) {
+							t0 := time.Now()
+							for part := range parts {
+								f(part)
+							}
+							par += time.Since(t0)
+						}
+						best := time.Hour
+						for range 30 {
+							par = 0
+							t0 := time.Now()
+							sort()
+							best = min(best, time.Since(t0)-par)
+						}
+						b.ReportMetric(float64(best.Microseconds()), "serial-µs")
+					}
+					s.Close()
+				}
+			}
+		})
+	}
 }

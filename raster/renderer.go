@@ -301,7 +301,7 @@ func (r *Renderer) chunkRange(k int) (lo, hi int) {
 // little (a phase usually ends within microseconds), then sleeps until
 // the task that ends the phase wakes it.
 func (r *Renderer) await(need int32) {
-	for i := 0; i < 64; i++ {
+	for i := 0; i < 256; i++ { // runtime.Gosched takes well under a microsecond
 		if r.done.Load() >= need {
 			return
 		}

@@ -239,38 +239,8 @@ func BenchmarkRendererBalance(b *testing.B) {
 	}
 	b.StopTimer()
 	model := func(rd *Renderer) (speedup float64, serialT time.Duration) {
-		const reps = 30
-		tasks := rd.prepare(f, l)
-		c := rd.chunks
-		rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
-		taskT := make([]time.Duration, tasks)
-		for t := range taskT {
-			taskT[t] = time.Hour
-		}
-		for range reps {
-			for t := range tasks { // in order: each phase's inputs are ready
-				start := time.Now()
-				rd.run(t, 0)
-				taskT[t] = min(taskT[t], time.Since(start))
-			}
-		}
-		rd.dst, rd.list = nil, nil
-		// Two workers claim the tasks in order, each as soon as it is free
-		// and the phase before has ended.
-		var free [2]time.Duration
-		var phaseEnd, end time.Duration
-		for t, d := range taskT {
-			if t == c || t == c+1 || t == 2*c+1 { // a new phase
-				phaseEnd = end
-			}
-			w := 0
-			if free[1] < free[0] {
-				w = 1
-			}
-			free[w] = max(free[w], phaseEnd) + d
-			end = max(end, free[w])
-		}
-		return float64(best[0]) / float64(end), taskT[c]
+		end, split := modelRender(rd, f, l, 30)
+		return float64(best[0]) / float64(end), split
 	}
 	b.ReportMetric(float64(best[0].Microseconds()), "best-µs-1w")
 	b.ReportMetric(float64(best[2].Microseconds()), "best-µs-2w")
@@ -284,4 +254,102 @@ func BenchmarkRendererBalance(b *testing.B) {
 	b.ReportMetric(mNew, "model-speedup")
 	b.ReportMetric(float64(sOld.Nanoseconds())/1e3, "serial-µs-old")
 	b.ReportMetric(float64(sNew.Nanoseconds())/1e3, "serial-µs")
+}
+
+// modelRender times each task of rd's job for l on f alone (best of reps,
+// one goroutine) and returns the makespan of rd's workers claiming the
+// tasks in order, each as soon as it is free and the phase before has
+// ended, and the split task's time (the only one that runs alone).
+// Hand-offs, wake-ups and the cores' shared caches are left out.
+func modelRender(rd *Renderer, f *Frame, l *DrawList, reps int) (makespan, split time.Duration) {
+	tasks := rd.prepare(f, l)
+	c := rd.chunks
+	rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
+	taskT := make([]time.Duration, tasks)
+	for t := range taskT {
+		taskT[t] = time.Hour
+	}
+	for range reps {
+		for t := range tasks { // in order: each phase's inputs are ready
+			start := time.Now()
+			rd.run(t, 0)
+			taskT[t] = min(taskT[t], time.Since(start))
+		}
+	}
+	rd.dst, rd.list = nil, nil
+	free := make([]time.Duration, rd.workers)
+	var phaseEnd, end time.Duration
+	for t, d := range taskT {
+		if t == c || t == c+1 || t == 2*c+1 { // a new phase
+			phaseEnd = end
+		}
+		w := 0
+		for k := range free {
+			if free[k] < free[w] {
+				w = k
+			}
+		}
+		free[w] = max(free[w], phaseEnd) + d
+		end = max(end, free[w])
+	}
+	return end, taskT[c]
+}
+
+// BenchmarkFrame10kModel estimates, on one core, the 10k-sprite frame of
+// BenchmarkFrame10kSprites* (clear, build, render) with 1 to 16 workers:
+// the list building (the caller's, serial) plus the makespan of the
+// render's tasks timed alone (see modelRender). It reports each worker
+// count's modelled time and speed-up over one worker (whose render is the
+// serial path: one depth sort of the list, then every command), the
+// building time and the serial fraction of the one-worker frame it is.
+func BenchmarkFrame10kModel(b *testing.B) {
+	s := MustSprite(pixelArt(16, 16))
+	f, _ := NewFrame(800, 480)
+	ps := scatter(10000, 800, 480, 16, 16, 2)
+	l := NewDrawList()
+	bg := color.RGBA{30, 40, 50, 255}
+	build := func() {
+		l.Reset()
+		l.Clear(bg)
+		for i, p := range ps {
+			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+		}
+	}
+	sc := new(scratch)
+	for i := 0; i < b.N; i++ {
+		// The one-worker render timed in pieces as small as the tasks (on
+		// a busy machine a long stretch rarely runs undisturbed): the
+		// sort, then runs of 500 commands in drawing order.
+		bestBuild, bestSort := time.Hour, time.Hour
+		for range 30 {
+			t0 := time.Now()
+			build()
+			t1 := time.Now()
+			l.sortCommands()
+			bestBuild, bestSort = min(bestBuild, t1.Sub(t0)), min(bestSort, time.Since(t1))
+		}
+		one := bestBuild + bestSort
+		for j := 0; j < len(l.order); j += 500 {
+			run := l.order[j:min(j+500, len(l.order))]
+			best := time.Hour
+			for range 30 {
+				t0 := time.Now()
+				for _, k := range run {
+					l.exec(f, &l.cmds[k], f.Rect, sc)
+				}
+				best = min(best, time.Since(t0))
+			}
+			one += best
+		}
+		b.ReportMetric(float64(one.Microseconds())/1000, "model-ms-1w")
+		b.ReportMetric(float64(bestBuild.Microseconds()), "build-µs")
+		b.ReportMetric(float64(bestBuild)/float64(one), "serial-fraction")
+		for _, w := range []int{2, 4, 8, 16} {
+			rd := NewRenderer(w)
+			end, _ := modelRender(rd, f, l, 30)
+			rd.Close()
+			b.ReportMetric(float64((bestBuild+end).Microseconds())/1000, fmt.Sprintf("model-ms-%dw", w))
+			b.ReportMetric(float64(one)/float64(bestBuild+end), fmt.Sprintf("model-speedup-%dw", w))
+		}
+	}
 }
