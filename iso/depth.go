@@ -139,6 +139,7 @@ type Sorter struct {
 	workers                     int
 	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
+	phGather                    func(part int)
 	sweepLo, sweepHi            []int32    // row range of each sweep part
 	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
 	orderRows                   int32      // the rows the order is defined by (see orderRow)
@@ -154,6 +155,13 @@ type Sorter struct {
 	partA, headP, nextP [][]int32
 	flagP               [][]int32
 	flag                []uint8
+	// With several parts, gatherPart lists each item's edges of every part
+	// in one place for the walk (which would otherwise look up every
+	// part's chain for each item it pushes): item x of fallback rank in
+	// part k has adjP[k][adjOff[x]:end], end being adjOff[x+1] or, for the
+	// part's last item, len(adjP[k]).
+	adjP   [][]int32
+	adjOff []int32
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its parts one after the other).
 	parHook func(f func(int), parts int)
@@ -286,7 +294,7 @@ func NewSorter(p Projection) *Sorter {
 	s := &Sorter{proj: p, kz: float64(p.TileH) / float64(p.ZPixels), q: float64(p.ZPixels) / float64(p.TileH)}
 	// Phase functions are made once, so handing them to the helper does not
 	// allocate.
-	s.phEntries, s.phRadix, s.phSweep = s.entriesPart, s.radixPart, s.sweepPart
+	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
 	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
@@ -508,6 +516,10 @@ func (s *Sorter) Sort() []int32 {
 	s.par(s.phRadix)
 	s.countRows()
 	s.par(s.phSweep)
+	if s.parts > 1 {
+		s.adjOff = grow(s, s.adjOff, n)
+		s.par(s.phGather)
+	}
 	s.topo(n)
 	return s.order
 }
@@ -526,6 +538,7 @@ func (s *Sorter) sizeParts() {
 	s.headP = append(s.headP, make([][]int32, k-len(s.headP))...)
 	s.nextP = append(s.nextP, make([][]int32, k-len(s.nextP))...)
 	s.flagP = append(s.flagP, make([][]int32, k-len(s.flagP))...)
+	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
 	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
 }
 
@@ -1034,6 +1047,52 @@ func up32(f float64) float32 {
 	return r + (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
 }
 
+// gatherPart lists the edges of the items of one part of the fallback
+// ranks (see adjP): each item's chains of every sweep part, one after the
+// other (their order does not matter: the walk sorts each list it
+// follows).
+func (s *Sorter) gatherPart(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	buf := s.adjP[part][:0]
+	heads, nexts, behinds := s.headP[:s.parts], s.nextP[:s.parts], s.partA[:s.parts]
+	off := s.adjOff
+	for x := lo; x < hi; x++ {
+		off[x] = int32(len(buf))
+		for k, head := range heads {
+			next, behind := nexts[k], behinds[k]
+			for e := head[x]; e != 0; e = next[e-1] {
+				if len(buf) == cap(buf) {
+					s.grown.Add(1)
+				}
+				buf = append(buf, behind[e-1])
+			}
+		}
+	}
+	s.adjP[part] = buf
+}
+
+// adjacency returns the edges of the item of fallback rank x gathered by
+// gatherPart.
+func (s *Sorter) adjacency(x int32) []int32 {
+	n := len(s.box)
+	k := int(int64(x) * int64(s.parts) / int64(n))
+	lo, hi := s.partRange(k, n)
+	for int(x) < lo {
+		k--
+		lo, hi = s.partRange(k, n)
+	}
+	for int(x) >= hi {
+		k++
+		lo, hi = s.partRange(k, n)
+	}
+	a := s.adjP[k]
+	end := int32(len(a))
+	if int(x)+1 < hi {
+		end = s.adjOff[x+1]
+	}
+	return a[s.adjOff[x]:end]
+}
+
 // topo emits the items in a topological order of the "behind" edges:
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it. It works on fallback ranks (the
@@ -1057,7 +1116,7 @@ func (s *Sorter) topo(n int) {
 		}
 	}
 	parts := s.parts
-	heads, nexts, behinds := s.headP[:parts], s.nextP[:parts], s.partA[:parts]
+	head0, next0, behind0 := s.headP[0], s.nextP[0], s.partA[0]
 	stack := grow(s, s.stack, n)
 	s.stack = stack
 	cur := grow(s, s.cursor, n) // per stack level: the next list entry to follow
@@ -1068,18 +1127,22 @@ func (s *Sorter) topo(n int) {
 	order := grow(s, s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
-	// push puts x on the stack with its list (every part's edges; their
-	// order does not matter, as sortAdj orders the list fully).
+	// push puts x on the stack with its list (every part's edges, gathered
+	// when there are several; their order does not matter, as sortAdj
+	// orders the list fully).
 	push := func(x int32, sp int) {
 		start := len(arena)
-		for k, head := range heads {
-			next, behind := nexts[k], behinds[k]
-			for e := head[x]; e != 0; e = next[e-1] {
+		if parts == 1 {
+			for e := head0[x]; e != 0; e = next0[e-1] {
 				if len(arena) == cap(arena) {
 					s.grown.Add(1)
 				}
-				arena = append(arena, behind[e-1])
+				arena = append(arena, behind0[e-1])
 			}
+		} else {
+			a := s.adjacency(x)
+			arena = growBy(s, arena, len(a))
+			arena = append(arena, a...)
 		}
 		s.sortAdj(arena[start:], x)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
