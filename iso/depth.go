@@ -139,7 +139,8 @@ type Sorter struct {
 	workers                     int
 	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
-	phGather                    func(part int)
+	phGather, phCount, phFill   func(part int)
+	curP                        [][]int32  // per part: its fill cursor in each row (several parts)
 	sweepLo, sweepHi            []int32    // row range of each sweep part
 	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
 	orderRows                   int32      // the rows the order is defined by (see orderRow)
@@ -295,6 +296,7 @@ func NewSorter(p Projection) *Sorter {
 	// Phase functions are made once, so handing them to the helper does not
 	// allocate.
 	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
+	s.phCount, s.phFill = s.countPart, s.fillPart
 	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
@@ -514,7 +516,13 @@ func (s *Sorter) Sort() []int32 {
 	s.par(s.phEntries)
 	s.layoutRows(n)
 	s.par(s.phRadix)
+	if s.parts > 1 {
+		s.par(s.phCount)
+	}
 	s.countRows()
+	if s.parts > 1 {
+		s.par(s.phFill)
+	}
 	s.par(s.phSweep)
 	if s.parts > 1 {
 		s.adjOff = grow(s, s.adjOff, n)
@@ -539,6 +547,7 @@ func (s *Sorter) sizeParts() {
 	s.nextP = append(s.nextP, make([][]int32, k-len(s.nextP))...)
 	s.flagP = append(s.flagP, make([][]int32, k-len(s.flagP))...)
 	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
+	s.curP = append(s.curP, make([][]int32, k-len(s.curP))...)
 	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
 }
 
@@ -633,9 +642,13 @@ func (s *Sorter) radixPart(part int) {
 	s.rowsPart(part)
 }
 
-// rowsPart finds the sweep rows of one part of the items and counts them
-// per row.
+// rowsPart finds the sweep rows of one part of the items and, with one
+// part, counts them per row (several parts count them in countPart).
 func (s *Sorter) rowsPart(part int) {
+	if s.parts > 1 {
+		s.findRows(part)
+		return
+	}
 	lo, hi := s.partRange(part, len(s.box))
 	wr := s.wr[lo:hi]
 	rowLo := s.rowLo[lo:hi]
@@ -657,6 +670,74 @@ func (s *Sorter) rowsPart(part int) {
 		count[lo+1] += int32(b2u(hi > lo))
 		for r := lo + 2; r <= hi; r++ {
 			count[r]++
+		}
+	}
+}
+
+// findRows finds the sweep rows of one part of the items.
+func (s *Sorter) findRows(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	wr := s.wr[lo:hi]
+	rowLo := s.rowLo[lo:hi]
+	rowHi := s.rowHi[lo:hi]
+	w0, inv, last := s.rowW0, float64(s.rowInv), int32(s.rows-1)
+	for i := range wr {
+		e := &wr[i]
+		rowLo[i] = min(int32(float64(e.w0-w0)*inv), last)
+		rowHi[i] = min(int32(float64(e.w1-w0)*inv), last)
+	}
+}
+
+// countPart counts the cells of one part of the items in u0 order (byU)
+// per row, for fillPart. With several parts the rows are filled by parts
+// of byU, each in its own stretch of every row, so that no part reads
+// every item (as fillRows does for its rows).
+func (s *Sorter) countPart(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	rowLo, rowHi := s.rowLo, s.rowHi
+	count := s.rowCount[part]
+	clear(count)
+	for _, i := range s.byU[lo:hi] {
+		count[rowLo[i]]++
+		count[rowLo[i]+1] += int32(b2u(rowHi[i] > rowLo[i])) // count has a spare entry at the end
+		for r := rowLo[i] + 2; r <= rowHi[i]; r++ {
+			count[r]++
+		}
+	}
+}
+
+// fillPart lists one part of the items in u0 order (byU) in the cells of
+// their rows, after the cells of the parts before it, and ends the rows
+// of sweep part part in their sentinels.
+func (s *Sorter) fillPart(part int) {
+	rows := s.rows
+	cur := grow(s, s.curP[part], rows)
+	s.curP[part] = cur
+	copy(cur, s.rowStart[:rows])
+	for _, c := range s.rowCount[:part] {
+		for r, v := range c[:rows] {
+			cur[r] += v
+		}
+	}
+	lo, hi := s.partRange(part, len(s.box))
+	rowLo, rowHi, pc, cells := s.rowLo, s.rowHi, s.pc, s.cells
+	for _, i := range s.byU[lo:hi] {
+		c := pc[i]
+		r0, r1 := rowLo[i], rowHi[i]
+		first := c
+		first.id |= firstRow
+		cells[cur[r0]] = first
+		cur[r0]++
+		for r := r0 + 1; r <= r1; r++ { // a branch: the cell after this part's stretch is another part's
+			cells[cur[r]] = c
+			cur[r]++
+		}
+	}
+	stop := cell{u: gridMax}
+	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
+		end := s.rowStart[r+1]
+		for c := end - look; c < end; c++ {
+			cells[c] = stop
 		}
 	}
 }
@@ -912,7 +993,9 @@ func (s *Sorter) sweepPart(part int) {
 		s.cand[part] = new([candBuf]uint64)
 	}
 	buf := s.cand[part]
-	s.fillRows(s.sweepLo[part], s.sweepHi[part])
+	if s.parts == 1 {
+		s.fillRows(0, int32(s.rows))
+	}
 	n := len(s.box)
 	s.headP[part] = grow(s, s.headP[part], n)
 	clear(s.headP[part])
