@@ -169,9 +169,11 @@ func BenchmarkUnitsLargeSim(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := processCPU()
 	for b.Loop() {
 		s.Tick()
 	}
 	b.ReportMetric(float64(b.Elapsed().Seconds()*1e3)/float64(b.N), "sim-ms/tick")
+	b.ReportMetric((processCPU()-c0).Seconds()*1e3/float64(b.N), "cpu-ms/tick")
 	b.ReportMetric(float64(s.Workers()), "workers")
 }
