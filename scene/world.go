@@ -157,8 +157,12 @@ type World struct {
 	// per tick would allocate); ruleLists[k] is part k's ended slots.
 	ruleFn    func(k, lo, hi int)
 	ruleLists [64][]uint32
-	tileAnims []tileAnim
-	renderCam iso.Camera // Render's copy of the caller's camera, moved by parallax
+	// velFn and moveFn are the per-entity passes of Step around physics
+	// (velRange, moveRange), made once like ruleFn.
+	velFn, moveFn func(k, lo, hi int)
+	workers       int // SetWorkers' count (0: never set)
+	tileAnims     []tileAnim
+	renderCam     iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
@@ -273,6 +277,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
 	w.ruleFn = w.ruleRange
+	w.velFn, w.moveFn = w.velRange, w.moveRange
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {
