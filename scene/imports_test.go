@@ -16,7 +16,7 @@ func TestImports(t *testing.T) {
 		"diorama/iso": true, "diorama/atlas": true, "diorama/physics": true, "diorama/raster": true,
 		"diorama/mathx": true, "diorama/loop": true, "diorama/scene/tiled": true, "diorama/scene/isoxml": true,
 		"diorama/scene/ascii": true, "diorama/scene/imagelevel": true, "diorama/internal/loadutil": true, "diorama/internal/fnv": true,
-		"diorama/ai/nav": true, "diorama/ai/steer": true, "diorama/iso/overlay": true,
+		"diorama/ai/nav": true, "diorama/ai/steer": true, "diorama/iso/overlay": true, "diorama/audio": true,
 	}
 	files, err := filepath.Glob("*.go")
 	if err != nil {
