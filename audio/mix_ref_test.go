@@ -74,7 +74,6 @@ func (m *Mixer) mixVoiceRef(vc *voice, acc []int32) {
 	}
 }
 
-
 // The fast voice loop gives the reference loop's samples exactly, over
 // mono and stereo, resampled, pitched, looping and ramping voices.
 func TestMixVoiceFastEqualsRef(t *testing.T) {
