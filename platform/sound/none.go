@@ -4,12 +4,11 @@ package sound
 
 import (
 	"errors"
+	"io"
 	"runtime"
-
-	"diorama/audio"
 )
 
-func open(*audio.Mixer) (device, error) {
+func open(io.Reader, int) (device, error) {
 	if runtime.GOOS == "android" {
 		return nil, errors.New("no Android sound driver yet")
 	}

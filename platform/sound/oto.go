@@ -5,12 +5,11 @@ package sound
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
-
-	"diorama/audio"
 )
 
 // oto allows one context per process.
@@ -26,13 +25,13 @@ type otoDevice struct {
 	rate int
 }
 
-func open(m *audio.Mixer) (device, error) {
+func open(r io.Reader, rate int) (device, error) {
 	if err := preflight(); err != nil {
 		return nil, err
 	}
 	ctxOnce.Do(func() {
 		c, ready, err := oto.NewContext(&oto.NewContextOptions{
-			SampleRate: m.Rate(), ChannelCount: 2, Format: oto.FormatSignedInt16LE, BufferSize: Buffer,
+			SampleRate: rate, ChannelCount: 2, Format: oto.FormatSignedInt16LE, BufferSize: Buffer,
 		})
 		if err != nil {
 			ctxErr = err
@@ -48,20 +47,20 @@ func open(m *audio.Mixer) (device, error) {
 			ctxErr = err
 			return
 		}
-		ctx, ctxRate = c, m.Rate()
+		ctx, ctxRate = c, rate
 	})
 	if ctxErr != nil {
 		return nil, ctxErr
 	}
-	if ctxRate != m.Rate() {
-		return nil, fmt.Errorf("the output runs at %d Hz, the mixer at %d", ctxRate, m.Rate())
+	if ctxRate != rate {
+		return nil, fmt.Errorf("the output runs at %d Hz, the mixer at %d", ctxRate, rate)
 	}
-	p := ctx.NewPlayer(m)
+	p := ctx.NewPlayer(r)
 	// The player reads ahead of the device by this much: one mixer block
 	// of 10 ms keeps latency low without starving the device.
-	p.SetBufferSize(m.Rate() / 100 * 4)
+	p.SetBufferSize(rate / 100 * 4)
 	p.Play()
-	return &otoDevice{p: p, rate: m.Rate()}, nil
+	return &otoDevice{p: p, rate: rate}, nil
 }
 
 func (d *otoDevice) Close() error { return d.p.Close() }

@@ -34,7 +34,13 @@ func Start(m *audio.Mixer, log io.Writer) *Output {
 	if m == nil {
 		return &Output{reason: "no mixer"}
 	}
-	dev, err := open(m)
+	return startReader(m, m.Rate(), log)
+}
+
+// startReader is Start for any reader of 16-bit stereo at rate (the
+// latency test wraps the mixer to see when samples leave it).
+func startReader(r io.Reader, rate int, log io.Writer) *Output {
+	dev, err := open(r, rate)
 	if err != nil {
 		if log != nil {
 			fmt.Fprintf(log, "diorama: no sound (%v); playing silently\n", err)
