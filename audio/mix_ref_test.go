@@ -124,6 +124,10 @@ func BenchmarkMixVoiceLoops(b *testing.B) {
 			}
 			acc := make([]int32, 2*MaxBlock)
 			b.ResetTimer()
+			cpu := cpuTime()
+			defer func() {
+				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/MaxBlock/64, "cpu-ns/voice-frame")
+			}()
 			for i := 0; i < b.N; i++ {
 				for v := range m.voices {
 					if ref {
