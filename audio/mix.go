@@ -17,7 +17,11 @@ func (m *Mixer) mix(dst []int16) {
 		clear(acc)
 		for i := range m.voices {
 			if vc := &m.voices[i]; vc.active && !vc.frozen {
-				m.mixVoice(vc, acc)
+				if vc.str != nil {
+					m.mixStream(vc, acc)
+				} else {
+					m.mixVoice(vc, acc)
+				}
 			}
 		}
 		m.master2(acc, dst[:2*n])
