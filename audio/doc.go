@@ -12,7 +12,9 @@
 // io.Reader of 16-bit little-endian stereo) or stepped in lock-step with a
 // game's fixed ticks ([Mixer.Tick]: exactly Rate/TPS frames per tick, the
 // fraction carried), never both. It allocates nothing while playing.
-// Decoding happens at load, never in the mixer.
+// Sounds decode at load; music can stream instead ([LoadStream],
+// [Mixer.PlayStream]): the file's bytes are held and each voice decodes a
+// window ahead of the mix, sample for sample what the whole decode gives.
 //
 // Playing on a device is the platform's business (platform/sound opens
 // the output for a game that is a [platform.Sounder]; platform/headless

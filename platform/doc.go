@@ -11,6 +11,10 @@
 // platform/android (golang.org/x/mobile) and platform/headless (no window;
 // PNG and GIF output, scripted input). platform/auto picks one at run time.
 //
-// platform may import raster, loop and mathx, and never scene, physics, ai,
-// iso or atlas. It contains no cgo; cgo lives only in the backends.
+// A game that is a [Sounder] is heard: platform/sound plays its mixer on
+// the machine's output, platform/headless writes it to a WAV file.
+//
+// platform may import raster, loop, mathx and audio, and never scene,
+// physics, ai, iso or atlas. It contains no cgo; cgo lives only in the
+// backends (and platform/sound).
 package platform

@@ -169,6 +169,7 @@ type World struct {
 	navErr error
 	moves  moves
 	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
+	sound  *worldSound // EnableSound's event sounds (sound.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part

@@ -6,6 +6,7 @@
 #
 # Groups:
 #   desktop  the GLFW/OpenGL desktop build (cgo, X11, GL and GLES/EGL headers, pkg-config)
+#            and its sound output (ALSA headers: libasound2-dev)
 #   xvfb     a virtual X server and xdotool (real X input) for the window tests
 #   web      headless Chromium for the web test, node for wasm unit tests
 #   android  the bionic sysroot (clang, lld, llvm, AOSP android/*.h and jni.h,
@@ -13,13 +14,16 @@
 #            framework resources, apksigner, zipalign, openssl for the debug key)
 #   peers    the C peers of perf/peers/pixman and perf/peers/sdl2 (cgo against
 #            libpixman-1 and libsdl2, found with pkg-config)
-#   test     everything `make test` needs: desktop xvfb web android cross peers
+#   sound    the reference tools the audio tests make and decode files with
+#            (sox, lame, oggenc from vorbis-tools, flac)
+#   test     everything `make test` needs: desktop xvfb web android cross peers sound
 set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	test) for g in desktop xvfb web android cross peers; do pkgs_for "$g"; done ;;
-	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev" ;;
+	test) for g in desktop xvfb web android cross peers sound; do pkgs_for "$g"; done ;;
+	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev libasound2-dev" ;;
+	sound) echo "sox lame vorbis-tools flac" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
 	peers) echo "gcc libc6-dev pkg-config libpixman-1-dev libsdl2-dev" ;;

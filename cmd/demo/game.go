@@ -31,6 +31,7 @@ func (g *game) TPS() int { return tps }
 
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
+	snd    *demoSound        // the mixer and the sounds (sound.go)
 	sheet  *scene.AtlasLooks // the game's sprites (looks.go)
 	parade []*raster.Sprite  // the level select's tanks
 	levels []levelInfo
@@ -93,7 +94,7 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), top: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		tbuf:  make([]byte, 0, 128),
-		times: loop.NewFrameStats(frameWindow)}
+		times: loop.NewFrameStats(frameWindow), snd: newDemoSound()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
 	if g.sheet, g.err = loadSheet(); g.err == nil {
 		g.parade, g.err = paradeSprites(g.sheet)
@@ -126,6 +127,7 @@ func (g *game) play(L *level) {
 	g.cam.Center = L.w.Grid.ToScreen(L.w.Pos(L.player))
 	g.cam.Clamp()
 	g.ap = autopilot{}
+	g.listen(L)
 }
 
 // pick acts on menu row i.
@@ -175,6 +177,7 @@ func (g *game) Update(in *platform.Input) error {
 	case screenPlay:
 		g.playInput(in, pad)
 	}
+	g.syncSound()
 	if g.quit {
 		return platform.ErrQuit
 	}

@@ -25,6 +25,7 @@ type options struct {
 	workers  int
 	level    string // a level file to add to the level select and start
 	root     string // the folder the level file's references resolve in
+	sound    string // headless: write the mix to this WAV file
 }
 
 func main() {
@@ -40,6 +41,7 @@ func main() {
 	flag.IntVar(&o.workers, "workers", 1, "renderer workers (0 = all cores)")
 	flag.StringVar(&o.level, "level", "", "a level file to play: .tmx/.tmj/.json Tiled, .lev ASCII, .png image level with its .json, .xml IsoMob scene (go run ./cmd/viewer views any map)")
 	flag.StringVar(&o.root, "root", "", "the folder a level's references may reach (default: the working directory when the level is under it, else the level's folder)")
+	flag.StringVar(&o.sound, "sound", "", "headless: write the run's audio to this WAV file, in step with the GIF")
 	flag.Parse()
 	if flag.NArg() > 0 && o.level == "" {
 		o.level = flag.Arg(0)
@@ -69,7 +71,7 @@ func run(o options, out, log io.Writer) error {
 	}
 	defer g.rd.Close()
 	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH} // the tick rate is the game's (game.TPS)
-	err = auto.Run(g, cfg, auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log, Headless: o.headless})
+	err = auto.Run(g, cfg, auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log, Headless: o.headless, Sound: o.sound})
 	if err != nil && !platform.IsQuit(err) {
 		return err
 	}

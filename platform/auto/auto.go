@@ -37,6 +37,9 @@ type Options struct {
 	// Headless makes Run run headless even when a window could open (a
 	// game's -headless flag); the browser and Android ignore it.
 	Headless bool
+	// Sound, when set, is where a headless run of a platform.Sounder
+	// game writes its mix as a WAV file (in step with the GIF).
+	Sound string
 }
 
 // Headless runs g without a window as Options say, writing the PNG and
@@ -73,8 +76,17 @@ func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Resu
 	if err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
-	res, err := headless.Run(g, cfg, headless.Options{Ticks: opt.Ticks, DrawEvery: opt.DrawEvery, Script: opt.Script,
-		GIF: gf, GIFEvery: opt.GIFEvery, GIFOptions: gifOpt})
+	hopt := headless.Options{Ticks: opt.Ticks, DrawEvery: opt.DrawEvery, Script: opt.Script,
+		GIF: gf, GIFEvery: opt.GIFEvery, GIFOptions: gifOpt}
+	closeSound, err := soundFile(&hopt, opt.Sound)
+	if err != nil {
+		gf.Close()
+		return nil, err
+	}
+	res, err := headless.Run(g, cfg, hopt)
+	if cerr := closeSound(); err == nil && cerr != nil {
+		err = cerr
+	}
 	if cerr := gf.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("auto: %w", cerr)
 	}

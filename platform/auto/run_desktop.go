@@ -21,7 +21,9 @@ func Run(g platform.Game, cfg platform.Config, opt Options) error {
 	}
 	err := desktop.Available()
 	if err == nil {
+		stop := startSound(g, opt)
 		err = desktop.Run(g, cfg)
+		stop()
 		if !errors.Is(err, desktop.ErrWindow) {
 			return err // the game ran (nil, or its own error)
 		}
