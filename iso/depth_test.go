@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -360,8 +361,8 @@ func TestDepthSortDoesNotAllocate(t *testing.T) {
 		s.Sort()
 	}
 	run()
-	if n := testing.AllocsPerRun(20, run); n != 0 {
-		t.Fatalf("%v allocations per sort", n)
+	if n := testenv.AllocsOver(20, run); n != 0 {
+		t.Fatalf("%v allocations in 20 sorts", n)
 	}
 }
 
@@ -448,7 +449,7 @@ func TestSorterParallelMatchesSerial(t *testing.T) {
 	}
 	run := func() { two.Sort() }
 	run()
-	if n := testing.AllocsPerRun(10, run); n != 0 {
+	if n := testenv.AllocsOver(10, run); n != 0 {
 		t.Fatalf("parallel sort allocates %v times", n)
 	}
 }
