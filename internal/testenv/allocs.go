@@ -18,14 +18,14 @@ import "runtime"
 // AllocsOver returns the smallest total: anything that allocates at least
 // once every n calls is reported in every window, and so always.
 //
-// Before measuring, f is called once, the heap is collected and f is
-// called once more: a collection that would otherwise finish inside the
-// window (the test's setup left garbage) empties the sync.Pools, and
-// refilling them allocates, while a loop that allocates nothing starts no
-// collection; the second call lets the pools set up again after it.
+// Before measuring, the heap is collected and f is called once, as
+// testing.AllocsPerRun calls it (so a test sees n+1 calls when nothing
+// allocates): a collection that would otherwise finish inside the window
+// (the test's setup left garbage) empties the sync.Pools, and refilling
+// them allocates, while a loop that allocates nothing starts none; the
+// call after the collection lets the pools set up again.
 func AllocsOver(n int, f func()) uint64 {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	f()
 	runtime.GC()
 	f()
 	var least uint64
