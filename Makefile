@@ -25,8 +25,12 @@ test: deps
 deps:
 	./scripts/deps.sh test
 
+## fmtcheck: every Go file git knows or would add is gofmt-clean; a file gofmt cannot
+## parse fails too (gofmt -l prints nothing for it and exits 2)
 fmtcheck:
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@files=$$(git ls-files --cached --others --exclude-standard '*.go' 2>/dev/null || find . -name '*.go'); \
+	files=$$(for f in $$files; do [ -e "$$f" ] && echo "$$f"; done); \
+	out=$$(gofmt -l $$files) || { echo "fmtcheck: gofmt failed (a file above does not parse)"; exit 1; }; \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
@@ -38,9 +42,10 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./raster/
 	$(GO) test -run '^$$' -bench Upload -benchtime 200x ./platform/desktop/
 
-## golden: regenerate golden images on purpose (review the diff before committing)
+## golden: regenerate every golden file on purpose, in every package whose tests define
+## -update (scripts/golden.sh; review the diff before committing; twice leaves the tree clean)
 golden:
-	$(GO) test ./... -run Golden -update
+	GO=$(GO) ./scripts/golden.sh
 
 ## web: build the web example (or WEBPKG=./path) into out/web: main.wasm, index.html, wasm_exec.js
 WEBPKG ?= ./platform/web/example

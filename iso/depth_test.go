@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -361,8 +362,8 @@ func TestDepthSortDoesNotAllocate(t *testing.T) {
 		s.Sort()
 	}
 	run()
-	if n := testing.AllocsPerRun(20, run); n != 0 {
-		t.Fatalf("%v allocations per sort", n)
+	if n := testenv.AllocsOver(20, run); n != 0 {
+		t.Fatalf("%v allocations in 20 sorts", n)
 	}
 }
 
@@ -477,7 +478,7 @@ func TestSorterParallelMatchesSerial(t *testing.T) {
 	for _, s := range many {
 		run := func() { s.Sort() }
 		run()
-		if n := testing.AllocsPerRun(10, run); n != 0 {
+		if n := testenv.AllocsOver(10, run); n != 0 {
 			t.Fatalf("%d workers: the sort allocates %v times", s.workers, n)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"diorama/internal/testenv"
 )
 
 // skewedList fills l with n random commands whose rows are uneven: most of
@@ -184,7 +186,7 @@ func TestRendererSplitDoesNotAllocate(t *testing.T) {
 	rd := NewRenderer(2)
 	defer rd.Close()
 	rd.Render(f, l)
-	if n := testing.AllocsPerRun(20, func() { rd.split(f, l) }); n != 0 {
+	if n := testenv.AllocsOver(20, func() { rd.split(f, l) }); n != 0 {
 		t.Fatalf("split allocates %v times", n)
 	}
 }

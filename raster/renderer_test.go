@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -156,8 +157,8 @@ func TestRenderZeroAllocs(t *testing.T) {
 	}
 	build() // warm up: buffers, glyph cache, workers
 	build()
-	if n := testing.AllocsPerRun(20, build); n != 0 {
-		t.Fatalf("%v allocations per frame, want 0", n)
+	if n := testenv.AllocsOver(20, build); n != 0 {
+		t.Fatalf("%v allocations in 20 frames, want 0", n)
 	}
 	// The immediate-mode functions too.
 	s := sprites[0]
@@ -168,8 +169,8 @@ func TestRenderZeroAllocs(t *testing.T) {
 		font.Draw(f, f.Rect, "abc", 0, 0, color.RGBA{255, 255, 255, 255})
 	}
 	imm()
-	if n := testing.AllocsPerRun(20, imm); n != 0 {
-		t.Fatalf("%v allocations per immediate draw, want 0", n)
+	if n := testenv.AllocsOver(20, imm); n != 0 {
+		t.Fatalf("%v allocations in 20 immediate draws, want 0", n)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/platform"
 	"diorama/scene"
 )
@@ -67,7 +68,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		srt := g.pt.Sorter()
 		c0, p0, g0 := created(), pickups(), srt.Grown()
 		pairs, contacts = 0, 0
-		allocs := testing.AllocsPerRun(5, frame)
+		allocs := testenv.AllocsOver(5, frame)
 		if srt.Grown() != g0 || g.pt.Sorter() != srt { // the depth sorter's scratch reached a new size
 			grew++
 			continue
@@ -86,7 +87,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 			busy++
 		}
 		if allocs != 0 {
-			t.Errorf("tick %d, %d enemies: %.1f allocations per frame", L.w.Tick(), len(L.enemies), allocs)
+			t.Errorf("tick %d, %d enemies: %d allocations in 5 frames", L.w.Tick(), len(L.enemies), allocs)
 		}
 		clean++
 	}
