@@ -52,6 +52,14 @@ type BuildOptions struct {
 	// Limits is the budget of what the Load functions read and the
 	// builders make (see Limits); zero fields take the defaults.
 	Limits Limits
+	// Missing, when set, makes BuildTiled forgiving where Tiled is: an
+	// image it cannot open or decode (a tileset's, a tile's or an image
+	// layer's) is drawn as a placeholder of its declared size (magenta
+	// and black 8-pixel checks; 32×32 when no size is declared) and its
+	// error, naming the file, is passed to Missing instead of failing the
+	// build. nil (the default, for games) keeps such a map unopenable.
+	// Images over Limits fail either way.
+	Missing func(err error)
 }
 
 // prepare runs opt.Prepare on a new world.

@@ -9,7 +9,10 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"diorama/scene"
 )
 
 // tinyMaps writes a 4-tile tileset (tall opaque tiles) and small infinite
@@ -147,4 +150,35 @@ func toNRGBA(t *testing.T, img image.Image) *image.NRGBA {
 	n := image.NewNRGBA(d.Bounds())
 	draw.Draw(n, n.Rect, d, image.Point{}, draw.Src)
 	return n
+}
+
+// The viewer opens a map whose tileset image is missing (Tiled does):
+// the tiles are magenta checks, and Missing and the banner name the file.
+func TestViewerMissingImage(t *testing.T) {
+	dir := t.TempDir()
+	m := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="1" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="2"><image source="gone.png" width="32" height="32"/></tileset>
+ <layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,4</data></layer>
+</map>`
+	if err := os.WriteFile(filepath.Join(dir, "m.tmx"), []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Open(os.DirFS(dir), "m.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Missing(); len(got) != 1 || !strings.Contains(got[0], "gone.png") {
+		t.Fatalf("Missing %q", got)
+	}
+	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: scene.BuildOptions{Missing: func(error) {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := fr.RGBAAt(0, 0); c != (color.RGBA{255, 0, 255, 255}) {
+		t.Fatalf("placeholder pixel %v", c)
+	}
+	if _, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{}); err == nil {
+		t.Fatal("strict export of a map without its image")
+	}
 }

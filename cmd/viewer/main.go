@@ -83,6 +83,8 @@ func run(o options, out, log io.Writer) error {
 		return err
 	}
 	if o.export != "" {
+		// As the viewer, forgiving: a missing image is a placeholder.
+		o.exportOpt.Build.Missing = func(err error) { fmt.Fprintln(log, "viewer: missing, drawn as magenta checks:", err) }
 		fr, err := viewer.Export(fsys, name, o.exportOpt)
 		if err != nil {
 			return err
