@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // stateOf is the summary line's "tick … state …" part.
@@ -71,4 +73,19 @@ func TestReplayRecordedRun(t *testing.T) {
 		t.Fatalf("replay with another seed: %v", err)
 	}
 	t.Log(err)
+}
+
+// A map without a player (Tiled's own isometric example) is refused with
+// a message that points at the viewer, which shows any map.
+func TestLevelWithoutPlayer(t *testing.T) {
+	dir := testenv.SharedTestdata(t, "tiled-examples")
+	var log bytes.Buffer
+	g, err := setup(options{level: filepath.Join(dir, "isometric_grass_and_water.tmx"), ticks: 10}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	if !strings.Contains(log.String(), "no player in the level") || !strings.Contains(log.String(), "go run ./cmd/viewer") {
+		t.Fatalf("log %q", log.String())
+	}
 }
