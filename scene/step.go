@@ -72,6 +72,7 @@ func (w *World) Step() {
 	}
 	w.bulletEvents()
 	w.bulletRules()
+	w.touchEvents()
 	w.sensorEvents()
 
 	w.inTick = false

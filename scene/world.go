@@ -189,6 +189,7 @@ type Events struct {
 	Arrived    Bus[Arrived]      // a character sent with MoveTo reached its goal
 	MoveFailed Bus[MoveFailed]   // a character sent with MoveTo cannot get there
 	Door       Bus[DoorEvent]    // an overlord locked or unlocked a door
+	Touch      Bus[Touch]        // a character touched another character or a solid object (every tick in contact)
 }
 
 // BulletHit is dispatched when a bullet strikes a wall, an entity or the
