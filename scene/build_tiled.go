@@ -354,6 +354,16 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	return img, nil
 }
 
+// TileInfo is a tile of a Tiled map as BuildOptions.SolidTile sees it.
+type TileInfo struct {
+	Layer    string // the tile layer's name
+	Col, Row int    // the tile's position in the map (Tiled's tile coordinates)
+	Tileset  string // the tileset's name
+	ID       int    // the tile's id in its tileset
+	Class    string // the tile's class (Tiled's "class", formerly "type")
+	Solid    bool   // what the map says: a "solid" property or collision shapes
+}
+
 // missingImage is the placeholder of an image that could not be read
 // (BuildOptions.Missing): magenta and black 8-pixel checks of the
 // declared size, 32×32 when none is declared.
@@ -634,6 +644,16 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 					hasShapes := t.ObjectGroup != nil && len(t.ObjectGroup.Objects) > 0
 					isSolid = t.Properties.Bool("solid", hasShapes)
 				}
+			}
+			if b.opt.SolidTile != nil {
+				info := TileInfo{Layer: l.Name, Col: b.region.Min.X + col, Row: b.region.Min.Y + row, Solid: isSolid}
+				if ts, local, ok := m.TileFor(gid); ok {
+					info.Tileset, info.ID = ts.Name, int(local)
+					if t := ts.Tile(local); t != nil {
+						info.Class = t.Class
+					}
+				}
+				isSolid = b.opt.SolidTile(info)
 			}
 			if isSolid {
 				if solid == nil {
