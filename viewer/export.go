@@ -50,7 +50,9 @@ type ExportOptions struct {
 // later count only tile layers' offsets and widen the frame to hold image
 // layers.
 func Export(fsys fs.FS, name string, opt ExportOptions) (*raster.Frame, error) {
-	m, err := tiled.Load(fsys, name)
+	// Forgiving when the build is (opt.Build.Missing): missing tilesets
+	// and templates too.
+	m, err := tiled.Loader{Limits: opt.Build.Limits.Tiled, Missing: opt.Build.Missing}.Load(fsys, name)
 	if err != nil {
 		return nil, err
 	}

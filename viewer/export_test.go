@@ -182,3 +182,31 @@ func TestViewerMissingImage(t *testing.T) {
 		t.Fatal("strict export of a map without its image")
 	}
 }
+
+// A missing external tileset: the viewer opens the map and lists it, and
+// its tiles are drawn as magenta checks.
+func TestViewerMissingTileset(t *testing.T) {
+	dir := t.TempDir()
+	m := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="1" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" source="gone.tsx"/>
+ <layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,2</data></layer>
+</map>`
+	if err := os.WriteFile(filepath.Join(dir, "m.tmx"), []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Open(os.DirFS(dir), "m.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Missing(); len(got) == 0 || !strings.Contains(got[0], "gone.tsx") {
+		t.Fatalf("Missing %q", got)
+	}
+	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: scene.BuildOptions{Missing: func(error) {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := fr.RGBAAt(0, 0); c != (color.RGBA{255, 0, 255, 255}) {
+		t.Fatalf("placeholder pixel %v", c)
+	}
+}

@@ -232,7 +232,7 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 	var out []*shown
 	for _, e := range entries {
 		note(e.file)
-		m, err := tiled.Load(v.fsys, e.file)
+		m, err := tiled.Loader{Missing: func(err error) { v.loadMissing = append(v.loadMissing, err.Error()) }}.Load(v.fsys, e.file)
 		if err != nil {
 			return nil, files, err
 		}

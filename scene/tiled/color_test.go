@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -31,5 +32,36 @@ func TestColourWithoutHash(t *testing.T) {
 		if m.Background.A != 0 || ls[0].HasTint || !ls[1].HasTint || ls[1].Tint.B != 0x56 || !m.Tilesets[0].Image.HasTrans {
 			t.Fatalf("%s: background %v, tints %v %v, trans %v", name, m.Background, ls[0].HasTint, ls[1].HasTint, m.Tilesets[0].Image.HasTrans)
 		}
+	}
+}
+
+// A map whose external tileset and template are missing: an error by
+// default; with Loader.Missing, both are reported (naming the files) and
+// the map loads, the tileset as a placeholder whose image is the missing
+// file, the object without its template.
+func TestLoadMissingTilesetAndTemplate(t *testing.T) {
+	fsys := fstest.MapFS{"m.tmx": {Data: []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="1" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="2">
+ <tileset firstgid="1" source="gone.tsx"/>
+ <layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,2</data></layer>
+ <objectgroup id="2" name="o"><object id="1" template="gone.tx" x="3" y="4"/></objectgroup>
+</map>`)}}
+	if _, err := Load(fsys, "m.tmx"); err == nil {
+		t.Fatal("a missing tileset loaded by default")
+	}
+	var missing []string
+	m, err := Loader{Missing: func(err error) { missing = append(missing, err.Error()) }}.Load(fsys, "m.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(missing) != 2 || !strings.Contains(missing[0], "gone.tsx") || !strings.Contains(missing[1], "gone.tx") {
+		t.Fatalf("missing %q", missing)
+	}
+	ts := m.Tilesets[0]
+	if ts.Image == nil || ts.Image.Source != "gone.tsx" || ts.TileCount != 256 {
+		t.Fatalf("placeholder tileset %+v", ts)
+	}
+	if o := m.Flatten()[1].Objects[0]; o.X != 3 || o.Y != 4 {
+		t.Fatalf("object %+v", o)
 	}
 }
