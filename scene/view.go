@@ -68,6 +68,14 @@ func (v *View) ScreenToWorld(x, y float64) mathx.Vec3 {
 	return v.World.Grid.ToWorld(v.Cam.ScreenToMap(mathx.V2(x, y)), 0)
 }
 
+// WorldToScreen returns the frame pixel world point p is drawn at with
+// the camera where it is now: where to click on an entity in a scripted
+// run while the camera moves (headless.Options.Input computes the click
+// each tick; see ScreenToWorld for the other way).
+func (v *View) WorldToScreen(p mathx.Vec3) mathx.Vec2 {
+	return v.Cam.MapToScreen(v.World.Grid.ToScreen(p))
+}
+
 // ScreenDir turns a direction on the screen (x right, y down, such as
 // WASD or a stick) into the world direction that is drawn that way, of
 // the same length (zero stays zero).

@@ -102,3 +102,20 @@ func TestViewAlignedText(t *testing.T) {
 		t.Fatalf("banner spans y %d..%d: not centred", y0, y1)
 	}
 }
+
+// WorldToScreen is where ScreenToWorld comes back from, wherever the
+// camera is and at any zoom: a scripted click on an entity lands on it.
+func TestViewWorldToScreen(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	v := NewView(w, 320, 200)
+	rng := mathx.NewRand(5)
+	for k := range 200 {
+		v.Cam.Zoom = 1 + k%3
+		v.LookAt(mathx.V3(rng.Range(0, 10), rng.Range(0, 10), 0))
+		p := mathx.V3(rng.Range(0, 10), rng.Range(0, 10), 0)
+		s := v.WorldToScreen(p)
+		if q := v.ScreenToWorld(s.X, s.Y); q.Dist(p) > 1e-9 {
+			t.Fatalf("%v drawn at %v, which shows %v", p, s, q)
+		}
+	}
+}
