@@ -53,6 +53,7 @@ func (w *World) Step() {
 	w.Phys.Parallel(len(w.state), w.moveFn)
 	w.bulletEvents()
 	w.bulletRules()
+	w.touchEvents()
 	w.sensorEvents()
 
 	w.inTick = false

@@ -195,6 +195,7 @@ type Events struct {
 	Arrived    Bus[ArrivedEvent]    // a character sent with MoveTo reached its goal
 	MoveFailed Bus[MoveFailedEvent] // a character sent with MoveTo cannot get there
 	Door       Bus[DoorEvent]       // an overlord locked or unlocked a door
+	Touch      Bus[TouchEvent]      // a character touched another character or a solid object (every tick in contact)
 }
 
 // BulletHitEvent is dispatched when a bullet strikes a wall, an entity or the

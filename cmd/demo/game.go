@@ -29,6 +29,16 @@ const (
 // built with, so the platform's clock and the worlds' dt agree.
 func (g *game) TPS() int { return tps }
 
+// StateHash implements platform.StateHasher for replays: the world's
+// state hash mixed with the screen, the level and the score.
+func (g *game) StateHash() uint64 {
+	h := uint64(g.scr)<<56 ^ uint64(g.cur)<<48 ^ uint64(g.sel)<<40 ^ g.starts
+	if g.L != nil {
+		h ^= g.L.w.StateHash() ^ uint64(g.L.score)*0x9e3779b97f4a7c15
+	}
+	return h
+}
+
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
 	snd    *demoSound        // the mixer and the sounds (sound.go)

@@ -42,6 +42,29 @@ type Options struct {
 	Sound string
 }
 
+// HeadlessGame is an optional interface of a game: before a headless
+// run (Options.Headless, or the fallback when no window opens) Run calls
+// RunHeadless, so the game knows no one is there to play (let its AI
+// play, skip a menu that waits for input).
+type HeadlessGame interface {
+	RunHeadless()
+}
+
+// headlessRun tells g it runs headless, runs it and says on the log where
+// the PNG and the GIF went.
+func headlessRun(g platform.Game, cfg platform.Config, opt Options) error {
+	if h, ok := g.(HeadlessGame); ok {
+		h.RunHeadless()
+	}
+	res, err := Headless(g, cfg, opt)
+	if err != nil {
+		return err
+	}
+	opt.defaultPaths()
+	fmt.Fprintf(logTo(opt), "diorama: headless run done: %d ticks, %d frames; wrote %s and %s\n", res.Ticks, res.Frames, opt.path(".png"), opt.gifPath())
+	return nil
+}
+
 // Headless runs g without a window as Options say, writing the PNG and
 // GIF, and returns the run's result. Run uses it as the fallback.
 func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Result, error) {

@@ -22,6 +22,10 @@ type Options struct {
 	DrawEvery int
 	// Script is fed to the input before the ticks it names.
 	Script Script
+	// Input, when set, is called before each tick (after that tick's
+	// Script steps) to push input computed from the game's state: a
+	// click on an entity where the moving camera draws it now, say.
+	Input func(tick int, in *platform.Input)
 	// SnapshotDir, with SnapshotTicks, writes tick-NNNNNN.png there after
 	// each listed tick (the directory is created).
 	SnapshotDir   string
@@ -120,6 +124,9 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 			} else {
 				d.Input.Push(st.Event)
 			}
+		}
+		if opt.Input != nil {
+			opt.Input(t, d.Input)
 		}
 		runErr = d.Tick()
 		res.Ticks++
