@@ -1,0 +1,308 @@
+package vorbis
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Limits bound what decoding one stream may cost. Every size read from a
+// header is checked against them before anything is allocated. Zero
+// fields take the defaults.
+type Limits struct {
+	// MaxChannels caps the channel count (default 8, the most Vorbis
+	// gives an order to).
+	MaxChannels int
+	// MaxRate caps the sample rate in Hz (default 192000).
+	MaxRate int
+	// MaxFrames caps the decoded length in frames (default 48000 × 3600:
+	// an hour at 48 kHz). Decode checks the last page's granule position
+	// against it before decoding; both Decode and Reader count frames as
+	// they go.
+	MaxFrames int64
+	// MaxSamples caps the samples (frames × channels) Decode holds in
+	// memory, 2 bytes each (default 64 Mi: 128 MiB). The Reader holds
+	// one block at a time and ignores it.
+	MaxSamples int64
+	// MaxPacketBytes caps one packet, headers included (default 4 MiB).
+	MaxPacketBytes int
+	// MaxCodebookEntries caps one codebook's entries (default 1<<17;
+	// the format allows 1<<24).
+	MaxCodebookEntries int
+	// MaxCodebookDims caps one codebook's dimensions (default 256; the
+	// format allows 65535).
+	MaxCodebookDims int
+	// MaxSetupValues caps the codebook entries and vector values of the
+	// whole setup header together (default 1<<21).
+	MaxSetupValues int
+}
+
+// Default limits.
+const (
+	DefaultMaxChannels        = 8
+	DefaultMaxRate            = 192000
+	DefaultMaxFrames          = 48000 * 3600
+	DefaultMaxSamples         = 64 << 20
+	DefaultMaxPacketBytes     = 4 << 20
+	DefaultMaxCodebookEntries = 1 << 17
+	DefaultMaxCodebookDims    = 256
+	DefaultMaxSetupValues     = 1 << 21
+)
+
+// OrDefault returns l with zero (or negative) fields replaced by the
+// defaults.
+func (l Limits) OrDefault() Limits {
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&l.MaxChannels, DefaultMaxChannels)
+	set(&l.MaxRate, DefaultMaxRate)
+	set(&l.MaxPacketBytes, DefaultMaxPacketBytes)
+	set(&l.MaxCodebookEntries, DefaultMaxCodebookEntries)
+	set(&l.MaxCodebookDims, DefaultMaxCodebookDims)
+	set(&l.MaxSetupValues, DefaultMaxSetupValues)
+	if l.MaxFrames <= 0 {
+		l.MaxFrames = DefaultMaxFrames
+	}
+	if l.MaxSamples <= 0 {
+		l.MaxSamples = DefaultMaxSamples
+	}
+	return l
+}
+
+// Sound is a whole decoded stream.
+type Sound struct {
+	Channels int // 1 to 8, in Vorbis channel order (spec 4.3.9)
+	Rate     int // samples per second per channel
+	// Samples are the frames, channels interleaved, as 16-bit integers:
+	// the decoder's float output × 32768, rounded half away from zero
+	// and clipped to [-32768, 32767].
+	Samples []int16
+}
+
+// Frames is the number of frames in s.
+func (s *Sound) Frames() int { return len(s.Samples) / s.Channels }
+
+// Decode decodes the first logical Vorbis stream of an Ogg file held in
+// data. The stream's length is taken from its last page's granule
+// position and checked against lim before decoding; the output is cut
+// to that length (the encoder's padding of the last block removed).
+func Decode(data []byte, lim Limits) (*Sound, error) {
+	lim = lim.OrDefault()
+	r, err := NewReader(bytes.NewReader(data), lim)
+	if err != nil {
+		return nil, err
+	}
+	ch := r.Channels
+	want := int64(-1)
+	if g, ok := lastGranule(data, r.ogg.serial); ok {
+		if g < 0 || g > lim.MaxFrames {
+			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (Limits.MaxFrames)", g, lim.MaxFrames)
+		}
+		if g*int64(ch) > lim.MaxSamples {
+			return nil, fmt.Errorf("vorbis: stream claims %d samples, more than %d (Limits.MaxSamples)", g*int64(ch), lim.MaxSamples)
+		}
+		want = g
+	}
+	// Preallocate what the granule claims, but no more than a Vorbis
+	// stream of this size could plausibly hold: a lying granule must
+	// not reserve memory the data does not back.
+	prealloc := int64(0)
+	if want > 0 {
+		prealloc = min(want*int64(ch), 64*int64(len(data)))
+	}
+	out := make([]int16, 0, prealloc)
+	for {
+		pcm, n, err := r.readFloat()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(out))+int64(n*ch) > lim.MaxSamples {
+			return nil, fmt.Errorf("vorbis: more than %d samples (Limits.MaxSamples)", lim.MaxSamples)
+		}
+		base := len(out)
+		out = append(out, make([]int16, n*ch)...)
+		interleave(out[base:], pcm, n)
+	}
+	return &Sound{Channels: ch, Rate: r.Rate, Samples: out}, nil
+}
+
+// lastGranule finds the granule position of the last page of the stream
+// serial in data (scanning back from the end); ok is false when there is
+// none with a valid CRC.
+func lastGranule(data []byte, serial uint32) (int64, bool) {
+	for end := len(data); end > 0; {
+		i := bytes.LastIndex(data[:end], []byte("OggS"))
+		if i < 0 {
+			return 0, false
+		}
+		end = i
+		h := data[i:]
+		if len(h) < pageHeaderLen || h[4] != 0 || binary.LittleEndian.Uint32(h[14:]) != serial {
+			continue
+		}
+		nseg := int(h[26])
+		if len(h) < pageHeaderLen+nseg {
+			continue
+		}
+		n := 0
+		for _, l := range h[pageHeaderLen : pageHeaderLen+nseg] {
+			n += int(l)
+		}
+		size := pageHeaderLen + nseg + n
+		if len(h) < size {
+			continue
+		}
+		var hdr [pageHeaderLen]byte
+		copy(hdr[:], h)
+		hdr[22], hdr[23], hdr[24], hdr[25] = 0, 0, 0, 0
+		c := crcUpdate(crcUpdate(0, hdr[:]), h[pageHeaderLen:size])
+		if c != binary.LittleEndian.Uint32(h[22:]) {
+			continue
+		}
+		g := int64(binary.LittleEndian.Uint64(h[6:]))
+		if g == -1 {
+			continue // no packet ends on this page
+		}
+		return g, true
+	}
+	return 0, false
+}
+
+// Reader decodes a Vorbis stream block by block, holding one block.
+type Reader struct {
+	Channels int // 1 to 8, in Vorbis channel order
+	Rate     int // samples per second per channel
+
+	lim    Limits
+	ogg    *oggStream
+	dec    *decoder
+	frames int64   // frames returned so far
+	blk    []int16 // the current block, interleaved
+	pos    int     // samples of blk already returned
+	err    error
+}
+
+// NewReader reads the three Vorbis headers of the first logical stream
+// of the Ogg stream r and returns a Reader positioned at the first
+// audio packet.
+func NewReader(r io.Reader, lim Limits) (*Reader, error) {
+	lim = lim.OrDefault()
+	switch r.(type) {
+	case *bytes.Reader, *bufio.Reader, *bytes.Buffer:
+	default:
+		r = bufio.NewReaderSize(r, 64<<10)
+	}
+	o := newOggStream(r, lim.MaxPacketBytes)
+	var s setup
+	for i := range 3 {
+		p, _, _, _, err := o.packet()
+		if err == io.EOF {
+			err = errTruncated
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch i {
+		case 0:
+			err = s.readIdent(p, &lim)
+		case 1:
+			err = checkComment(p)
+		case 2:
+			err = s.readSetup(p, &lim)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &Reader{Channels: s.channels, Rate: s.rate, lim: lim, ogg: o, dec: newDecoder(s)}, nil
+}
+
+// readFloat decodes packets up to the next one that completes frames
+// and returns them per channel (valid until the next call); io.EOF at the
+// end of the stream.
+func (r *Reader) readFloat() ([][]float32, int, error) {
+	for {
+		p, last, granule, eos, err := r.ogg.packet()
+		if err != nil {
+			return nil, 0, err
+		}
+		n, err := r.dec.decodePacket(p)
+		if err != nil {
+			return nil, 0, err
+		}
+		if last && eos && granule >= 0 && r.frames+int64(n) > granule {
+			n = int(max(0, granule-r.frames))
+		}
+		if r.frames+int64(n) > r.lim.MaxFrames {
+			return nil, 0, fmt.Errorf("vorbis: more than %d frames (Limits.MaxFrames)", r.lim.MaxFrames)
+		}
+		r.frames += int64(n)
+		if n > 0 {
+			return r.dec.pcm, n, nil
+		}
+	}
+}
+
+// Read fills dst with whole interleaved frames (len(dst) must hold at
+// least one frame) and returns the number of samples written, a multiple
+// of Channels. At the end of the stream it returns 0, io.EOF; a
+// truncated or corrupt stream returns an error instead.
+func (r *Reader) Read(dst []int16) (int, error) {
+	if len(dst) < r.Channels {
+		return 0, errors.New("vorbis: Read buffer smaller than one frame")
+	}
+	if r.pos == len(r.blk) {
+		if r.err != nil {
+			return 0, r.err
+		}
+		pcm, n, err := r.readFloat()
+		if err != nil {
+			r.err = err
+			return 0, err
+		}
+		if cap(r.blk) < n*r.Channels {
+			r.blk = make([]int16, n*r.Channels, r.dec.bs[1]/2*r.Channels)
+		}
+		r.blk = r.blk[:n*r.Channels]
+		interleave(r.blk, pcm, n)
+		r.pos = 0
+	}
+	k := min(len(dst)/r.Channels*r.Channels, len(r.blk)-r.pos)
+	copy(dst, r.blk[r.pos:r.pos+k])
+	r.pos += k
+	return k, nil
+}
+
+// interleave converts n frames of pcm to 16 bits into dst.
+func interleave(dst []int16, pcm [][]float32, n int) {
+	ch := len(pcm)
+	for c, p := range pcm {
+		p = p[:n]
+		for i, v := range p {
+			dst[i*ch+c] = toInt16(v)
+		}
+	}
+}
+
+func toInt16(v float32) int16 {
+	x := float64(v) * 32768
+	if x >= 32767 {
+		return 32767
+	}
+	if x <= -32768 {
+		return -32768
+	}
+	if x < 0 {
+		return int16(x - 0.5)
+	}
+	return int16(x + 0.5)
+}
