@@ -129,7 +129,12 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 			return nil, fmt.Errorf("vorbis: more than %d samples (Limits.MaxSamples)", lim.MaxSamples)
 		}
 		base := len(out)
-		out = append(out, make([]int16, n*ch)...)
+		if cap(out)-base < n*ch {
+			grown := make([]int16, base, max(2*cap(out), base+n*ch, 1<<16))
+			copy(grown, out)
+			out = grown
+		}
+		out = out[:base+n*ch]
 		interleave(out[base:], pcm, n)
 	}
 	return &Sound{Channels: ch, Rate: r.Rate, Samples: out}, nil
