@@ -19,6 +19,7 @@ type decoder struct {
 	bigVec  [1][]float32
 	bigSkip [1]bool
 	classif [][]uint8
+	entries []int32 // residue format 0: one partition's entries
 	vecs    [][]float32
 	skip    []bool
 	buf     []float32   // one channel's IMDCT output, bs[1]
@@ -154,23 +155,26 @@ func (d *decoder) decodePacket(p []byte) (int, error) {
 		}
 	}
 
-	// Window bounds.
-	var lStart, rEnd int
-	lSlope, rSlope := d.slope[w], d.slope[w]
-	if md.long && !prevLong {
-		lStart, lSlope = n/4-d.bs[0]/4, d.slope[0]
-	}
-	if md.long && !nextLong {
-		rEnd, rSlope = 3*n/4+d.bs[0]/4, d.slope[0]
-	} else {
-		rEnd = n
-	}
-
+	// Windows and overlap-add. The previous block's 3/4 point lies on
+	// this block's 1/4 point; the two overlap over the smaller block's
+	// half, windowed by its slope, and the samples between the two
+	// blocks' centres are finished. The slopes follow the blocks' actual
+	// sizes, as libvorbis applies them; the previous/next window flags of
+	// a long block (which say the same in any well-formed stream) are
+	// read but not trusted.
+	_, _ = prevLong, nextLong
 	pn := d.prevN
 	count := 0
 	if pn > 0 {
 		count = pn/4 + n/4
 	}
+	m := min(pn, n)
+	slope := d.slope[0]
+	if m == d.bs[1] {
+		slope = d.slope[1]
+	}
+	ovStart := pn/4 - m/4 // first overlapped output sample
+	yStart := n/4 - m/4   // its index in this block
 	for ch := range d.channels {
 		v := d.res[ch][:half]
 		f := &d.fstate[ch]
@@ -185,31 +189,25 @@ func (d *decoder) decodePacket(p []byte) (int, error) {
 				applyFloor1(fs.f1, f, v)
 			}
 			d.mdct[w].transform(v, y)
-			// Window.
-			clear(y[:lStart])
-			for i, s := range lSlope {
-				y[lStart+i] *= s
-			}
-			for i, s := range rSlope {
-				y[rEnd-1-i] *= s
-			}
-			clear(y[rEnd:])
 		}
-		// Overlap-add: previous block's 3/4 point on this one's 1/4 point.
-		out := d.pcm[ch][:count]
-		prev := d.prev[ch]
-		shift := n/4 - pn/4 // index in y of out[0]
-		for k := range out {
-			s := float32(0)
-			if k < pn/2 {
-				s = prev[k]
+		if count > 0 {
+			out := d.pcm[ch][:count]
+			prev := d.prev[ch]
+			// Before the overlap: the previous block alone (when it is
+			// the longer one).
+			copy(out[:ovStart], prev[:ovStart])
+			// The overlap.
+			l := len(slope)
+			po := prev[ovStart : ovStart+l]
+			yo := y[yStart : yStart+l]
+			oo := out[ovStart : ovStart+l]
+			for i := range oo {
+				oo[i] = po[i]*slope[l-1-i] + yo[i]*slope[i]
 			}
-			if c := shift + k; c >= 0 {
-				s += y[c]
-			}
-			out[k] = s
+			// After it: this block alone (when it is the longer one).
+			copy(out[ovStart+l:], y[yStart+l:half])
 		}
-		copy(prev, y[half:n])
+		copy(d.prev[ch], y[half:n])
 	}
 	d.prevN = n
 	return count, nil

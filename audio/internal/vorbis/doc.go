@@ -20,6 +20,12 @@
 // error ("vorbis: ..."; the caller adds the file name), never a panic,
 // a hang or unbounded memory.
 //
+// Windows follow the blocks' actual sizes, as libvorbis applies them;
+// a long block's previous/next window flags, which agree with the sizes
+// in any well-formed stream, are read and not trusted. A residue format
+// 0 partition cut short by the end of its packet adds nothing, as in
+// libvorbis (the specification leaves that case unsaid).
+//
 // Not supported: chained and multiplexed streams beyond the first
 // logical stream, and trimming the start of a stream whose first
 // granule position says samples are to be dropped (libvorbis's

@@ -3,6 +3,7 @@ package vorbis
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"testing"
@@ -17,6 +18,11 @@ import (
 func FuzzDecode(f *testing.F) {
 	f.Add(oggFile(1, 0, identPacket(2, 44100, 8, 11), commentPacket))
 	f.Add(oggFile(1, 0, identPacket(255, 44100, 8, 11), commentPacket))
+	rng := rand.New(rand.NewPCG(1, 1))
+	for res := range 3 {
+		f.Add(synthStream(rng, 2, 22050, res, false, 6))
+		f.Add(synthStream(rng, 3, 8000, res, true, 6))
+	}
 	if _, err := exec.LookPath("oggenc"); err == nil {
 		dir := f.TempDir()
 		for _, s := range []struct {

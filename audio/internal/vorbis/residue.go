@@ -75,7 +75,7 @@ func (d *decoder) decodePartitions(r *residue, b *bitReader, vecs [][]float32, s
 						continue
 					}
 					t := cb.decode(b)
-					if t < 0 {
+					if t < 0 || t >= r.classWords {
 						return
 					}
 					cl := d.classif[j]
@@ -97,13 +97,23 @@ func (d *decoder) decodePartitions(r *residue, b *bitReader, vecs [][]float32, s
 					c := d.books[book]
 					off := begin + p*r.partSize
 					if format == 0 {
+						// The partition's entries are all read before
+						// any is added: one cut short by the end of the
+						// packet adds nothing (as libvorbis does; the
+						// spec leaves a partial interleaved partition
+						// unsaid).
 						step := r.partSize / c.dims
-						for k := range step {
-							e := c.vector(b)
-							if e == nil {
+						ents := d.entries[:0]
+						for range step {
+							e := c.decode(b)
+							if e < 0 {
 								return
 							}
-							for m, x := range e {
+							ents = append(ents, int32(e))
+						}
+						d.entries = ents
+						for k, e := range ents {
+							for m, x := range c.vq[int(e)*c.dims : (int(e)+1)*c.dims] {
 								v[off+k+m*step] += x
 							}
 						}

@@ -38,13 +38,15 @@ type floor struct {
 }
 
 type residue struct {
-	kind      int
-	begin     int
-	end       int
-	partSize  int
-	classes   int
-	classBook int
-	books     [][8]int // per classification and pass: book or -1
+	typeBit    int // bit offset of the type field in the setup packet (for tests)
+	kind       int
+	begin      int
+	end        int
+	partSize   int
+	classes    int
+	classBook  int
+	classWords int      // classes^dims of the classification book
+	books      [][8]int // per classification and pass: book or -1
 }
 
 type mapping struct {
@@ -318,6 +320,7 @@ func (s *setup) readFloor(b *bitReader, f *floor) error {
 }
 
 func (s *setup) readResidue(b *bitReader, r *residue) error {
+	r.typeBit = 7*8 + b.pos*8 - int(b.nbits)
 	r.kind = int(b.read(16))
 	if r.kind > 2 {
 		return fmt.Errorf("residue type %d is reserved", r.kind)
@@ -357,8 +360,18 @@ func (s *setup) readResidue(b *bitReader, r *residue) error {
 	if b.eop {
 		return errEOP
 	}
-	// The classification book's entries must decode to classification
-	// numbers: entry < classes^dims.
+	// Every classification word must be an entry of the classification
+	// book (classes^dims of them, checked as libvorbis does: a book too
+	// small for the scheme is refused); decode stops at an entry past
+	// them.
+	cb := s.books[r.classBook]
+	r.classWords = 1
+	for range cb.dims {
+		r.classWords *= r.classes
+		if r.classWords > cb.entries {
+			return errors.New("classification book too small for its classifications")
+		}
+	}
 	return nil
 }
 
