@@ -442,3 +442,31 @@ func TestChainedAndMultiplexed(t *testing.T) {
 	}
 	check("multiplexed", mux)
 }
+
+// TestReaderAllocs: once its buffers have grown to the stream's largest
+// block and packet, a Reader decodes without allocating.
+func TestReaderAllocs(t *testing.T) {
+	needTool(t, "oggenc")
+	data, err := os.ReadFile(encode(t, t.TempDir(), signal{"music", 44100, 2, 5 * 44100, music}, "5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewReader(bytes.NewReader(data), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]int16, 64) // 32 frames a Read: 6890 Reads in all
+	for range 1500 {         // warm up: about the first second
+		if _, err := r.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allocs := testing.AllocsPerRun(2000, func() {
+		if _, err := r.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per Read", allocs)
+	}
+}

@@ -74,9 +74,12 @@ var errTruncated = errors.New("vorbis: truncated stream (ends inside a page or p
 // readPage reads the next page of the selected logical stream into s.
 func (s *oggStream) readPage() error {
 	for {
-		if _, err := io.ReadFull(s.r, s.hdr[:]); err != nil {
+		if n, err := io.ReadFull(s.r, s.hdr[:]); err != nil {
 			if err == io.EOF && !s.started {
 				return errors.New("vorbis: empty input, not an Ogg file")
+			}
+			if !s.started && string(s.hdr[:min(n, 4)]) != "OggS"[:min(n, 4)] {
+				return errors.New("vorbis: not an Ogg file (no OggS capture pattern)")
 			}
 			if err == io.EOF || err == io.ErrUnexpectedEOF {
 				return errTruncated

@@ -19,7 +19,8 @@ func (d *decoder) decodeResidue(r *residue, b *bitReader, vecs [][]float32, skip
 		ch := len(vecs)
 		big := d.big[:n*ch]
 		clear(big)
-		d.decodePartitions(r, b, [][]float32{big}, []bool{false}, n*ch, 1)
+		d.bigVec[0] = big
+		d.decodePartitions(r, b, d.bigVec[:], d.bigSkip[:], n*ch, 1)
 		if ch == 1 {
 			copy(vecs[0], big)
 			return
