@@ -157,8 +157,26 @@ func renderLine(x0 int, y0 int32, x1 int, y1 int32, v []float32) {
 	y := y0
 	err := int32(0)
 	end := min(x1, len(v))
-	v[x0] *= dbTable[clampY(y)]
-	for x := x0 + 1; x < end; x++ {
+	if y0 < 0 || y0 > 255 || y1 < 0 || y1 > 255 {
+		// Out of the table (a malformed stream): clamp each value.
+		v[x0] *= dbTable[clampY(y)]
+		for x := x0 + 1; x < end; x++ {
+			err += ady
+			if err >= adx {
+				err -= adx
+				y += sy
+			} else {
+				y += base
+			}
+			v[x] *= dbTable[clampY(y)]
+		}
+		return
+	}
+	// y stays between y0 and y1, inside the table.
+	db := &dbTable
+	w := v[x0:end]
+	w[0] *= db[uint8(y)]
+	for i := 1; i < len(w); i++ {
 		err += ady
 		if err >= adx {
 			err -= adx
@@ -166,7 +184,7 @@ func renderLine(x0 int, y0 int32, x1 int, y1 int32, v []float32) {
 		} else {
 			y += base
 		}
-		v[x] *= dbTable[clampY(y)]
+		w[i] *= db[uint8(y)]
 	}
 }
 

@@ -12,13 +12,13 @@ import "math"
 // symmetries: y[i] = u[i+M/2] for i < M/2, -u[3M/2-1-i] up to 3M/2, and
 // -u[i-3M/2] after.
 type imdct struct {
-	n       int
-	pre     []complex64 // e^{-iπ(k+1/4)/M}
-	post    []complex64 // e^{-iπk/M}
-	twiddle []complex64 // FFT twiddles e^{-2πik/K}, k < K/2
-	rev     []int32     // bit reversal permutation of K
-	buf     []complex64
-	u       []float32
+	n        int
+	pre      []complex64 // e^{-iπ(k+1/4)/M}
+	post     []complex64 // e^{-iπk/M}
+	twr, twi []float32   // FFT twiddles: stage of half-size h at [h, 2h), e^{-iπj/h}
+	rev      []int32     // bit reversal permutation of K
+	re, im   []float32   // the FFT's data, split
+	u        []float32
 }
 
 func newIMDCT(n int) *imdct {
@@ -33,10 +33,14 @@ func newIMDCT(n int) *imdct {
 		a = -math.Pi * float64(j) / float64(m)
 		t.post[j] = complex(float32(math.Cos(a)), float32(math.Sin(a)))
 	}
-	t.twiddle = make([]complex64, k/2)
-	for j := range t.twiddle {
-		a := -2 * math.Pi * float64(j) / float64(k)
-		t.twiddle[j] = complex(float32(math.Cos(a)), float32(math.Sin(a)))
+	t.twr = make([]float32, k)
+	t.twi = make([]float32, k)
+	for h := 1; h < k; h *= 2 {
+		for j := range h {
+			a := -math.Pi * float64(j) / float64(h)
+			t.twr[h+j] = float32(math.Cos(a))
+			t.twi[h+j] = float32(math.Sin(a))
+		}
 	}
 	bits := ilog(k - 1)
 	t.rev = make([]int32, k)
@@ -49,31 +53,48 @@ func newIMDCT(n int) *imdct {
 		}
 		t.rev[j] = int32(r)
 	}
-	t.buf = make([]complex64, k)
+	t.re = make([]float32, k)
+	t.im = make([]float32, k)
 	t.u = make([]float32, m)
 	return t
 }
 
-// fft transforms buf in place (forward, radix 2, decimation in time).
+// fft transforms re, im in place (forward, radix 2, decimation in time;
+// the input already in bit-reversed order).
 func (t *imdct) fft() {
-	x := t.buf
-	k := len(x)
-	for i, r := range t.rev {
-		if int(r) > i {
-			x[i], x[r] = x[r], x[i]
-		}
+	re, im := t.re, t.im[:len(t.re)]
+	k := len(re)
+	// Stage of size 2: no multiplications.
+	for i := 0; i+1 < k; i += 2 {
+		ar, ai, br, bi := re[i], im[i], re[i+1], im[i+1]
+		re[i], im[i] = ar+br, ai+bi
+		re[i+1], im[i+1] = ar-br, ai-bi
 	}
-	for size := 2; size <= k; size <<= 1 {
-		h := size / 2
-		step := k / size
+	// Stage of size 4: twiddles 1 and -i.
+	for i := 0; i+3 < k; i += 4 {
+		ar, ai, br, bi := re[i], im[i], re[i+2], im[i+2]
+		re[i], im[i] = ar+br, ai+bi
+		re[i+2], im[i+2] = ar-br, ai-bi
+		ar, ai, br, bi = re[i+1], im[i+1], re[i+3], im[i+3]
+		// b·(-i) = (bi, -br)
+		re[i+1], im[i+1] = ar+bi, ai-br
+		re[i+3], im[i+3] = ar-bi, ai+br
+	}
+	for h := 4; h < k; h *= 2 {
+		size := 2 * h
+		wr, wi := t.twr[h:2*h], t.twi[h:2*h]
 		for start := 0; start < k; start += size {
-			a := x[start : start+h]
-			b := x[start+h : start+size]
-			for j := range a {
-				w := t.twiddle[j*step]
-				v := b[j] * w
-				b[j] = a[j] - v
-				a[j] += v
+			ar, ai := re[start:start+h], im[start:start+h]
+			br, bi := re[start+h:start+size], im[start+h:start+size]
+			ai, br, bi = ai[:len(ar)], br[:len(ar)], bi[:len(ar)]
+			w1, w2 := wr[:len(ar)], wi[:len(ar)]
+			for j := range ar {
+				tr := br[j]*w1[j] - bi[j]*w2[j]
+				ti := br[j]*w2[j] + bi[j]*w1[j]
+				br[j] = ar[j] - tr
+				bi[j] = ai[j] - ti
+				ar[j] += tr
+				ai[j] += ti
 			}
 		}
 	}
@@ -85,13 +106,15 @@ func (t *imdct) transform(in, out []float32) {
 	k := m / 2
 	in = in[:m]
 	out = out[:t.n]
-	for j := range k {
-		t.buf[j] = complex(in[2*j], in[m-1-2*j]) * t.pre[j]
+	re, im := t.re, t.im
+	for j, r := range t.rev[:k] {
+		z := complex(in[2*j], in[m-1-2*j]) * t.pre[j]
+		re[r], im[r] = real(z), imag(z)
 	}
 	t.fft()
 	u := t.u
 	for j := range k {
-		z := t.buf[j] * t.post[j]
+		z := complex(re[j], im[j]) * t.post[j]
 		u[2*j] = real(z)
 		u[m-1-2*j] = -imag(z)
 	}

@@ -31,3 +31,15 @@ func TestIMDCT(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkIMDCT2048(b *testing.B) {
+	t := newIMDCT(2048)
+	in := make([]float32, 1024)
+	for i := range in {
+		in[i] = float32(i%7) - 3
+	}
+	out := make([]float32, 2048)
+	for b.Loop() {
+		t.transform(in, out)
+	}
+}

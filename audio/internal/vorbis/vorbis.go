@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 )
 
 // Limits bound what decoding one stream may cost. Every size read from a
@@ -300,14 +301,13 @@ func interleave(dst []int16, pcm [][]float32, n int) {
 
 func toInt16(v float32) int16 {
 	x := float64(v) * 32768
-	if x >= 32767 {
+	switch {
+	case x >= 32767:
 		return 32767
-	}
-	if x <= -32768 {
+	case x <= -32768:
 		return -32768
+	case x != x: // NaN, from a corrupt stream's overflowing floor
+		return 0
 	}
-	if x < 0 {
-		return int16(x - 0.5)
-	}
-	return int16(x + 0.5)
+	return int16(math.Round(x))
 }
