@@ -95,14 +95,20 @@ func (s *Sound) Frames() int { return len(s.Samples) / s.Channels }
 // to that length (the encoder's padding of the last block removed).
 func Decode(data []byte, lim Limits) (*Sound, error) {
 	lim = lim.OrDefault()
-	r, err := NewReader(bytes.NewReader(data), lim)
+	br := bytes.NewReader(data)
+	r, err := NewReader(br, lim)
 	if err != nil {
 		return nil, err
 	}
 	ch := r.Channels
 	want := int64(-1)
-	if g, ok := lastGranule(data, r.ogg.serial); ok {
-		if g < 0 || g > lim.MaxFrames {
+	// The stream's length from its granule positions: the last page's
+	// less the first audio page's (nonzero in a stream cut from a longer
+	// one), a lower bound short of the first page's own frames.
+	if g, ok := pageGranule(data, r.ogg.serial, true); ok {
+		first, _ := pageGranule(data[len(data)-br.Len():], r.ogg.serial, false)
+		g -= max(0, min(first, g))
+		if g > lim.MaxFrames {
 			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (Limits.MaxFrames)", g, lim.MaxFrames)
 		}
 		if g*int64(ch) > lim.MaxSamples {
@@ -141,23 +147,18 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 	return &Sound{Channels: ch, Rate: r.Rate, Samples: out}, nil
 }
 
-// lastGranule finds the granule position of the last page of the stream
-// serial in data (scanning back from the end); ok is false when there is
-// none with a valid CRC.
-func lastGranule(data []byte, serial uint32) (int64, bool) {
-	for end := len(data); end > 0; {
-		i := bytes.LastIndex(data[:end], []byte("OggS"))
-		if i < 0 {
-			return 0, false
-		}
-		end = i
+// pageGranule returns the granule position of the last page (last) or
+// of the first page of the stream serial in data that has one and a
+// valid CRC.
+func pageGranule(data []byte, serial uint32, last bool) (int64, bool) {
+	check := func(i int) (int64, bool) {
 		h := data[i:]
 		if len(h) < pageHeaderLen || h[4] != 0 || binary.LittleEndian.Uint32(h[14:]) != serial {
-			continue
+			return 0, false
 		}
 		nseg := int(h[26])
 		if len(h) < pageHeaderLen+nseg {
-			continue
+			return 0, false
 		}
 		n := 0
 		for _, l := range h[pageHeaderLen : pageHeaderLen+nseg] {
@@ -165,20 +166,40 @@ func lastGranule(data []byte, serial uint32) (int64, bool) {
 		}
 		size := pageHeaderLen + nseg + n
 		if len(h) < size {
-			continue
+			return 0, false
 		}
 		var hdr [pageHeaderLen]byte
 		copy(hdr[:], h)
 		hdr[22], hdr[23], hdr[24], hdr[25] = 0, 0, 0, 0
-		c := crcUpdate(crcUpdate(0, hdr[:]), h[pageHeaderLen:size])
-		if c != binary.LittleEndian.Uint32(h[22:]) {
-			continue
+		if crcUpdate(crcUpdate(0, hdr[:]), h[pageHeaderLen:size]) != binary.LittleEndian.Uint32(h[22:]) {
+			return 0, false
 		}
 		g := int64(binary.LittleEndian.Uint64(h[6:]))
-		if g == -1 {
-			continue // no packet ends on this page
+		return g, g >= 0 // -1: no packet ends on this page
+	}
+	capture := []byte("OggS")
+	if last {
+		for end := len(data); end > 0; {
+			i := bytes.LastIndex(data[:end], capture)
+			if i < 0 {
+				return 0, false
+			}
+			if g, ok := check(i); ok {
+				return g, true
+			}
+			end = i
 		}
-		return g, true
+		return 0, false
+	}
+	for start := 0; start < len(data); {
+		i := bytes.Index(data[start:], capture)
+		if i < 0 {
+			return 0, false
+		}
+		if g, ok := check(start + i); ok {
+			return g, true
+		}
+		start += i + 1
 	}
 	return 0, false
 }
@@ -188,13 +209,16 @@ type Reader struct {
 	Channels int // 1 to 8, in Vorbis channel order
 	Rate     int // samples per second per channel
 
-	lim    Limits
-	ogg    *oggStream
-	dec    *decoder
-	frames int64   // frames returned so far
-	blk    []int16 // the current block, interleaved
-	pos    int     // samples of blk already returned
-	err    error
+	lim     Limits
+	ogg     *oggStream
+	dec     *decoder
+	frames  int64       // frames returned so far
+	decoded int64       // frames decoded so far, before any cut
+	granPos int64       // granule position of the last frame decoded; -1 before the first page's
+	view    [][]float32 // the current packet's frames after a cut at the start
+	blk     []int16     // the current block, interleaved
+	pos     int         // samples of blk already returned
+	err     error
 }
 
 // NewReader reads the three Vorbis headers of the first logical stream
@@ -229,7 +253,8 @@ func NewReader(r io.Reader, lim Limits) (*Reader, error) {
 			return nil, err
 		}
 	}
-	return &Reader{Channels: s.channels, Rate: s.rate, lim: lim, ogg: o, dec: newDecoder(s)}, nil
+	return &Reader{Channels: s.channels, Rate: s.rate, lim: lim, ogg: o, dec: newDecoder(s),
+		granPos: -1, view: make([][]float32, s.channels)}, nil
 }
 
 // readFloat decodes packets up to the next one that completes frames
@@ -245,15 +270,47 @@ func (r *Reader) readFloat() ([][]float32, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		if last && eos && granule >= 0 && r.frames+int64(n) > granule {
-			n = int(max(0, granule-r.frames))
+		// Granule positions (spec A.2): the last packet completed on a
+		// page carries the page's, the position of its last frame. The
+		// first one seen sets the stream's position: when fewer frames
+		// than decoded so far, the difference is cut from the start of
+		// this packet's output (a stream that begins part-way into its
+		// first block), or from its end on the last page. Later, only
+		// the last page's position counts: the last block is cut to it.
+		// (This is what libvorbis does.)
+		skip := 0
+		r.decoded += int64(n)
+		if last && granule >= 0 {
+			var extra int64
+			if r.granPos < 0 {
+				extra = r.decoded - granule
+			} else {
+				extra = r.granPos + int64(n) - granule
+			}
+			if extra > 0 {
+				cut := int(min(extra, int64(n)))
+				if eos {
+					n -= cut
+				} else if r.granPos < 0 {
+					skip, n = cut, n-cut
+				}
+			}
+			r.granPos = granule
+		} else if r.granPos >= 0 {
+			r.granPos += int64(n)
 		}
 		if r.frames+int64(n) > r.lim.MaxFrames {
 			return nil, 0, fmt.Errorf("vorbis: more than %d frames (Limits.MaxFrames)", r.lim.MaxFrames)
 		}
 		r.frames += int64(n)
 		if n > 0 {
-			return r.dec.pcm, n, nil
+			if skip == 0 {
+				return r.dec.pcm, n, nil
+			}
+			for c, p := range r.dec.pcm {
+				r.view[c] = p[skip : skip+n]
+			}
+			return r.view, n, nil
 		}
 	}
 }
