@@ -12,24 +12,29 @@
 //
 // [Decode] decodes a whole file held in memory to interleaved int16
 // samples; [NewReader] returns a [Reader] that decodes block by block
-// (one Vorbis block held at a time) for music. Samples are in the
-// channel order Vorbis defines (spec 4.3.9: mono; L R; L C R; FL FR RL
-// RR; FL C FR RL RR; FL C FR RL RR LFE; FL C FR SL SR RL LFE... as the
-// stream says). Every size read from a header is checked against
+// (one Vorbis block held at a time) for music. Channels are not
+// reordered: they come in the stream's order, which Vorbis defines for
+// one to eight channels (spec 4.3.9): mono; L R; L C R; FL FR RL RR;
+// FL C FR RL RR; FL C FR RL RR LFE; FL C FR SL SR RC LFE; FL C FR SL SR
+// RL RR LFE. Every size read from a header is checked against
 // [Limits] before it is allocated; a truncated or corrupt stream is an
 // error ("vorbis: ..."; the caller adds the file name), never a panic,
 // a hang or unbounded memory.
 //
-// Windows follow the blocks' actual sizes, as libvorbis applies them;
-// a long block's previous/next window flags, which agree with the sizes
-// in any well-formed stream, are read and not trusted. A residue format
-// 0 partition cut short by the end of its packet adds nothing, as in
-// libvorbis (the specification leaves that case unsaid).
+// Where the specification leaves a case open, the package does what
+// libvorbis (the reference decoder, oggdec) does, and the tests compare
+// with oggdec: windows follow the blocks' actual sizes (a long block's
+// previous/next window flags, which agree with the sizes in any
+// well-formed stream, are read and not trusted); a residue format 0
+// partition cut short by the end of its packet adds nothing; a
+// classification word past classes^dims ends a residue; the first
+// granule position seen sets the stream's position and, when it is
+// less than the frames decoded so far, cuts the difference from the
+// start of that packet's output; the last page's cuts the last block.
 //
-// Not supported: chained and multiplexed streams beyond the first
-// logical stream, and trimming the start of a stream whose first
-// granule position says samples are to be dropped (libvorbis's
-// vorbisfile honours it; encoders such as oggenc never write it).
+// Not supported: logical streams after the first (chained files, the
+// other streams of a multiplexed file); header packets among audio
+// packets (an error, where libvorbis skips them).
 //
 // It imports only the standard library: it is machinery of the audio
 // package, which wires it in and adds file names and the engine's

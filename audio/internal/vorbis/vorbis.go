@@ -137,7 +137,7 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 		}
 		base := len(out)
 		if cap(out)-base < n*ch {
-			grown := make([]int16, base, max(2*cap(out), base+n*ch, 1<<16))
+			grown := make([]int16, base, max(min(2*int64(cap(out)), lim.MaxSamples), int64(base+n*ch), 1<<16))
 			copy(grown, out)
 			out = grown
 		}
