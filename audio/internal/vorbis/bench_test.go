@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"testing"
 )
 
 // benchFile encodes 10 s of 44.1 kHz stereo music at oggenc's default
 // quality (3).
 func benchFile(b *testing.B) []byte {
+	data, _ := benchPath(b)
+	return data
+}
+
+func benchPath(b *testing.B) ([]byte, string) {
 	b.Helper()
 	needTool(b, "oggenc")
 	s := signal{"music", 44100, 2, 10 * 44100, music}
@@ -18,7 +24,7 @@ func benchFile(b *testing.B) []byte {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return data
+	return data, path
 }
 
 // BenchmarkDecode decodes a 10 s 44.1 kHz stereo file whole; realtime_x
@@ -74,6 +80,27 @@ func report(b *testing.B, frames int, cpu0 float64) {
 	b.ReportMetric(float64(frames)/sec, "frames/s")
 	b.ReportMetric(float64(frames)/44100/sec, "realtime_x")
 	if cpu := (cpuSeconds() - cpu0) / float64(b.N); cpu > 0 {
+		b.ReportMetric(float64(frames)/44100/cpu, "realtime_x_cpu")
+	}
+}
+
+// BenchmarkOggdec is the peer: libvorbis's oggdec decoding the same file
+// to raw samples written to /dev/null, timed in the same run (process
+// start included; realtime_x_cpu counts the child's CPU time).
+func BenchmarkOggdec(b *testing.B) {
+	_, path := benchPath(b)
+	needTool(b, "oggdec")
+	c0 := childCPUSeconds()
+	for b.Loop() {
+		if out, err := exec.Command("oggdec", "-Q", "-R", "-o", "/dev/null", path).CombinedOutput(); err != nil {
+			b.Fatalf("oggdec: %v\n%s", err, out)
+		}
+	}
+	frames := 10 * 44100
+	sec := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(frames)/sec, "frames/s")
+	b.ReportMetric(float64(frames)/44100/sec, "realtime_x")
+	if cpu := (childCPUSeconds() - c0) / float64(b.N); cpu > 0 {
 		b.ReportMetric(float64(frames)/44100/cpu, "realtime_x_cpu")
 	}
 }

@@ -43,3 +43,26 @@ func BenchmarkIMDCT2048(b *testing.B) {
 		t.transform(in, out)
 	}
 }
+
+// TestToInt16 checks the conversion against its definition.
+func TestToInt16(t *testing.T) {
+	cases := map[float32]int16{
+		0: 0, 1: 32767, -1: -32768, 2: 32767, -2: -32768,
+		0.5 / 32768: 1, -0.5 / 32768: -1, 0.49999997 / 32768: 0, 1.5 / 32768: 2, -1.5 / 32768: -2,
+		32766.5 / 32768: 32767, -32767.5 / 32768: -32768, float32(math.Inf(1)): 32767, float32(math.Inf(-1)): -32768,
+		float32(math.NaN()): 0,
+	}
+	for v, want := range cases {
+		if got := toInt16(v); got != want {
+			t.Errorf("toInt16(%g) = %d, want %d", v, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 100000 {
+		v := float32(rng.NormFloat64() * 0.5)
+		want := math.Max(-32768, math.Min(32767, math.Round(float64(v)*32768)))
+		if got := toInt16(v); float64(got) != want {
+			t.Fatalf("toInt16(%g) = %d, want %v", v, got, want)
+		}
+	}
+}

@@ -348,6 +348,15 @@ func (r *Reader) Read(dst []int16) (int, error) {
 // interleave converts n frames of pcm to 16 bits into dst.
 func interleave(dst []int16, pcm [][]float32, n int) {
 	ch := len(pcm)
+	if ch == 2 {
+		l, r := pcm[0][:n], pcm[1][:n]
+		dst = dst[:2*n]
+		for i := range l {
+			dst[2*i] = toInt16(l[i])
+			dst[2*i+1] = toInt16(r[i])
+		}
+		return
+	}
 	for c, p := range pcm {
 		p = p[:n]
 		for i, v := range p {
@@ -356,15 +365,16 @@ func interleave(dst []int16, pcm [][]float32, n int) {
 	}
 }
 
+// toInt16 scales v by 32768, rounds half away from zero and clips to
+// 16 bits. NaN (a corrupt stream's overflowing floor) gives 0 on every
+// CPU.
 func toInt16(v float32) int16 {
 	x := float64(v) * 32768
-	switch {
-	case x >= 32767:
-		return 32767
-	case x <= -32768:
-		return -32768
-	case x != x: // NaN, from a corrupt stream's overflowing floor
+	if x != x {
 		return 0
 	}
-	return int16(math.Round(x))
+	// x is a float32 times 2^15: adding ±0.5 in float64 is exact, and
+	// the conversion truncates toward zero.
+	x = max(-32768, min(32767, x))
+	return int16(int32(x + math.Copysign(0.5, x)))
 }
