@@ -470,3 +470,35 @@ func TestReaderAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per Read", allocs)
 	}
 }
+
+// TestFalseCaptures: a file whose audio is 4 MiB of false page headers
+// (the stream's serial, version 0, claiming full pages) is refused in
+// about the time of reading it once: the granule look-ups do not run a
+// CRC per false capture pattern.
+func TestFalseCaptures(t *testing.T) {
+	pages := splitPages(t, synthStream(rand.New(rand.NewPCG(1, 1)), 2, 44100, 1, true, 3))
+	hdr := append(bytes.Clone(pages[0]), pages[1]...) // the three headers, serial 77
+	fake := make([]byte, pageHeaderLen+255)
+	copy(fake, "OggS")
+	binary.LittleEndian.PutUint32(fake[14:], 77)
+	fake[26] = 255
+	for i := range 255 {
+		fake[pageHeaderLen+i] = 255
+	}
+	data := bytes.Clone(hdr)
+	for len(data) < 4<<20 {
+		data = append(data, fake...)
+	}
+	if _, err := NewReader(bytes.NewReader(data), Limits{}); err != nil {
+		t.Fatalf("the headers must be valid for the test to reach the audio: %v", err)
+	}
+	start := time.Now()
+	_, err := Decode(data, Limits{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	t.Log(err)
+	if el := time.Since(start); el > 5*time.Second { // 0.03 s measured; a CRC per false page would take seconds
+		t.Fatalf("refusing took %v", el)
+	}
+}

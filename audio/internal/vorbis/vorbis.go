@@ -105,8 +105,8 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 	// The stream's length from its granule positions: the last page's
 	// less the first audio page's (nonzero in a stream cut from a longer
 	// one), a lower bound short of the first page's own frames.
-	if g, ok := pageGranule(data, r.ogg.serial, true); ok {
-		first, _ := pageGranule(data[len(data)-br.Len():], r.ogg.serial, false)
+	if g, ok := lastGranule(data, r.ogg.serial); ok {
+		first, _ := firstGranule(data[len(data)-br.Len():], r.ogg.serial)
 		g -= max(0, min(first, g))
 		if g > lim.MaxFrames {
 			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (Limits.MaxFrames)", g, lim.MaxFrames)
@@ -147,59 +147,78 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 	return &Sound{Channels: ch, Rate: r.Rate, Samples: out}, nil
 }
 
-// pageGranule returns the granule position of the last page (last) or
-// of the first page of the stream serial in data that has one and a
-// valid CRC.
-func pageGranule(data []byte, serial uint32, last bool) (int64, bool) {
-	check := func(i int) (int64, bool) {
-		h := data[i:]
-		if len(h) < pageHeaderLen || h[4] != 0 || binary.LittleEndian.Uint32(h[14:]) != serial {
-			return 0, false
-		}
-		nseg := int(h[26])
-		if len(h) < pageHeaderLen+nseg {
-			return 0, false
-		}
-		n := 0
-		for _, l := range h[pageHeaderLen : pageHeaderLen+nseg] {
-			n += int(l)
-		}
-		size := pageHeaderLen + nseg + n
-		if len(h) < size {
-			return 0, false
-		}
-		var hdr [pageHeaderLen]byte
-		copy(hdr[:], h)
-		hdr[22], hdr[23], hdr[24], hdr[25] = 0, 0, 0, 0
-		if crcUpdate(crcUpdate(0, hdr[:]), h[pageHeaderLen:size]) != binary.LittleEndian.Uint32(h[22:]) {
-			return 0, false
-		}
-		g := int64(binary.LittleEndian.Uint64(h[6:]))
-		return g, g >= 0 // -1: no packet ends on this page
-	}
-	capture := []byte("OggS")
-	if last {
-		for end := len(data); end > 0; {
-			i := bytes.LastIndex(data[:end], capture)
-			if i < 0 {
-				return 0, false
-			}
-			if g, ok := check(i); ok {
-				return g, true
-			}
-			end = i
-		}
+// pageSize is the size of the page at the start of p, whose header and
+// segment table must be whole; ok is false when they are not or the
+// capture pattern or version is wrong.
+func pageSize(p []byte) (int, bool) {
+	if len(p) < pageHeaderLen || string(p[:4]) != "OggS" || p[4] != 0 {
 		return 0, false
 	}
-	for start := 0; start < len(data); {
-		i := bytes.Index(data[start:], capture)
+	nseg := int(p[26])
+	if len(p) < pageHeaderLen+nseg {
+		return 0, false
+	}
+	n := pageHeaderLen + nseg
+	for _, l := range p[pageHeaderLen : pageHeaderLen+nseg] {
+		n += int(l)
+	}
+	return n, true
+}
+
+// lastGranule is the granule position of the page that ends data when
+// that page is of the stream serial, has one and a valid CRC. It looks
+// only within the last page's largest size and checks a few CRCs at
+// most, so a file made of false capture patterns costs no more than a
+// true one.
+func lastGranule(data []byte, serial uint32) (int64, bool) {
+	lo := max(0, len(data)-(pageHeaderLen+255+maxPageBody))
+	crcs := 0
+	for end := len(data); end > lo; {
+		i := bytes.LastIndex(data[lo:end], []byte("OggS"))
 		if i < 0 {
 			return 0, false
 		}
-		if g, ok := check(start + i); ok {
-			return g, true
+		i += lo
+		end = i
+		size, ok := pageSize(data[i:])
+		if !ok || i+size != len(data) {
+			continue
 		}
-		start += i + 1
+		if crcs++; crcs > 4 {
+			return 0, false
+		}
+		p := data[i:]
+		var hdr [pageHeaderLen]byte
+		copy(hdr[:], p)
+		hdr[22], hdr[23], hdr[24], hdr[25] = 0, 0, 0, 0
+		if crcUpdate(crcUpdate(0, hdr[:]), p[pageHeaderLen:size]) != binary.LittleEndian.Uint32(p[22:]) {
+			continue
+		}
+		if binary.LittleEndian.Uint32(p[14:]) != serial {
+			return 0, false // another stream's page ends the file
+		}
+		g := int64(binary.LittleEndian.Uint64(p[6:]))
+		return g, g >= 0
+	}
+	return 0, false
+}
+
+// firstGranule walks the pages at the start of data (the first audio
+// pages) and returns the first granule position of the stream serial;
+// ok is false at the first malformed page. (Only a hint: the pages are
+// checked when they are decoded.)
+func firstGranule(data []byte, serial uint32) (int64, bool) {
+	for len(data) > 0 {
+		size, ok := pageSize(data)
+		if !ok || size > len(data) {
+			return 0, false
+		}
+		if binary.LittleEndian.Uint32(data[14:]) == serial {
+			if g := int64(binary.LittleEndian.Uint64(data[6:])); g >= 0 {
+				return g, true
+			}
+		}
+		data = data[size:]
 	}
 	return 0, false
 }
