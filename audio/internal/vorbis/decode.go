@@ -49,6 +49,7 @@ func newDecoder(s setup) *decoder {
 	d.fstate = make([]floorState, ch)
 	for i := range d.fstate {
 		d.fstate[i].coef = make([]float32, 0, 256+64)
+		d.fstate[i].cosc = make([]float64, 0, 256)
 	}
 	d.noRes = make([]bool, ch)
 	d.res = make([][]float32, ch)

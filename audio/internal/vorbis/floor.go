@@ -13,6 +13,7 @@ type floorState struct {
 	// floor 0
 	amp  int
 	coef []float32
+	cosc []float64 // cos of coef
 }
 
 var floor1Range = [4]int32{256, 128, 86, 64}
@@ -250,7 +251,11 @@ func applyFloor0(f *floor0, st *floorState, v []float32, long bool) {
 		m = f.barkMap[1]
 	}
 	n := len(v)
-	coef := st.coef[:f.order]
+	coef := st.cosc[:0]
+	for _, c := range st.coef[:f.order] {
+		coef = append(coef, math.Cos(float64(c)))
+	}
+	st.cosc = coef
 	ampMax := float64(uint64(1)<<f.ampBits - 1)
 	for i := 0; i < n; {
 		w := math.Pi * float64(m[i]) / float64(f.barkSize)
@@ -260,20 +265,20 @@ func applyFloor0(f *floor0, st *floorState, v []float32, long bool) {
 			p = 1 - cw*cw
 			q = 0.25
 			for j := 0; j+1 < f.order; j += 2 {
-				d := math.Cos(float64(coef[j+1])) - cw
+				d := coef[j+1] - cw
 				p *= 4 * d * d
 			}
 			for j := 0; j < f.order; j += 2 {
-				d := math.Cos(float64(coef[j])) - cw
+				d := coef[j] - cw
 				q *= 4 * d * d
 			}
 		} else {
 			p = (1 - cw) / 2
 			q = (1 + cw) / 2
 			for j := 0; j < f.order; j += 2 {
-				d := math.Cos(float64(coef[j+1])) - cw
+				d := coef[j+1] - cw
 				p *= 4 * d * d
-				d = math.Cos(float64(coef[j])) - cw
+				d = coef[j] - cw
 				q *= 4 * d * d
 			}
 		}
