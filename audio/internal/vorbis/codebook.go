@@ -90,21 +90,21 @@ func float32Unpack(x uint32) float32 {
 
 // lookup1Values is the greatest r with r^dims <= entries.
 func lookup1Values(entries, dims int) int {
-	pow := func(r int) int { // r^dims, capped above entries
-		p := 1
+	pow := func(r int) int64 { // r^dims, capped above entries
+		p := int64(1)
 		for range dims {
-			p *= r
-			if p > entries {
-				return entries + 1
+			p *= int64(r)
+			if p > int64(entries) {
+				return int64(entries) + 1
 			}
 		}
 		return p
 	}
 	r := int(math.Floor(math.Pow(float64(entries), 1/float64(dims))))
-	for r > 0 && pow(r) > entries {
+	for r > 0 && pow(r) > int64(entries) {
 		r--
 	}
-	for pow(r+1) <= entries {
+	for pow(r+1) <= int64(entries) {
 		r++
 	}
 	return r

@@ -66,3 +66,17 @@ func TestToInt16(t *testing.T) {
 		}
 	}
 }
+
+// TestLookup1Values: the greatest r with r^dims <= entries, on every
+// word size (the power is taken in 64 bits and capped).
+func TestLookup1Values(t *testing.T) {
+	pow := func(r, d int) float64 { return math.Pow(float64(r), float64(d)) }
+	for _, e := range []int{1, 2, 3, 7, 8, 9, 15, 16, 17, 80, 81, 82, 255, 256, 1000, 65535, 65536, 1 << 17, 1<<24 - 1} {
+		for _, d := range []int{1, 2, 3, 4, 5, 8, 16, 17, 100, 65535} {
+			r := lookup1Values(e, d)
+			if pow(r, d) > float64(e) || pow(r+1, d) <= float64(e) {
+				t.Errorf("lookup1Values(%d, %d) = %d", e, d, r)
+			}
+		}
+	}
+}
