@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -190,6 +191,46 @@ var refSignals = []struct {
 	{signal{"six", 44100, 6, 20000, music}, []string{"3"}}, // 5.1
 	{signal{"three", 22050, 3, 10000, chirp}, []string{"5"}},
 	{signal{"eight", 48000, 8, 12000, music}, []string{"2"}}, // 7.1
+	{signal{"hirate", 96000, 2, 48000, chirp}, []string{"4"}},
+	{signal{"lorate", 6000, 1, 6000, music}, []string{"1"}},
+	{signal{"seven", 44100, 7, 8000, music}, []string{"0"}}, // 6.1
+}
+
+// TestReferenceManaged covers oggenc's bitrate-managed modes, which
+// choose other setups than the quality modes.
+func TestReferenceManaged(t *testing.T) {
+	needTool(t, "oggenc", "oggdec")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		sig  signal
+		args []string
+	}{
+		{signal{"music", 22050, 2, 22050, music}, []string{"--managed", "-b", "32"}},
+		{signal{"music", 44100, 2, 44100, music}, []string{"--managed", "-b", "320"}},
+		{signal{"noise", 44100, 1, 22050, noise(nil)}, []string{"--managed", "-b", "64", "-m", "48", "-M", "96"}},
+	} {
+		name := strings.Join(c.args, "")
+		t.Run(name, func(t *testing.T) {
+			path := encode(t, dir, c.sig, "3", c.args...)
+			want := reference(t, path)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			snd, err := Decode(data, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(snd.Samples) != len(want) {
+				t.Fatalf("%d samples, oggdec %d", len(snd.Samples), len(want))
+			}
+			cmp := compare(snd.Samples, want)
+			t.Logf("%d samples: max |diff| %d LSB, %d > 1 LSB, SNR %.1f dB", cmp.nSamples, cmp.maxDiff, cmp.over1, cmp.snr)
+			if cmp.maxDiff > 2 || cmp.over1 > cmp.nSamples/10000 || cmp.snr < 95 {
+				t.Errorf("too far from oggdec")
+			}
+		})
+	}
 }
 
 // TestReference decodes oggenc's files with Decode and with the Reader
