@@ -272,6 +272,17 @@ func TestBombs(t *testing.T) {
 			t.Fatalf("Reader: %v, want the MaxFrames limit", err)
 		}
 	})
+	t.Run("seconds", func(t *testing.T) {
+		// The file is exactly one second at 22.05 kHz: refused when
+		// MaxFrames is a frame short whatever MaxSeconds says, decoded
+		// under MaxSeconds 1, and refused by MaxSeconds when its granule
+		// claims two seconds.
+		mustFail(t, real, Limits{MaxSeconds: 1, MaxFrames: 22049}, "Limits.MaxFrames")
+		if _, err := Decode(real, Limits{MaxSeconds: 1}); err != nil {
+			t.Fatal(err)
+		}
+		mustFail(t, withGranule(22050*2), Limits{MaxSeconds: 1}, "more than 22050 (Limits.MaxSeconds)")
+	})
 	t.Run("lying granule", func(t *testing.T) {
 		// A granule within the limits but far beyond what the file
 		// holds reserves no more than the file could back.

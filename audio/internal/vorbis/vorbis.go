@@ -24,6 +24,9 @@ type Limits struct {
 	// against it before decoding; both Decode and Reader count frames as
 	// they go.
 	MaxFrames int64
+	// MaxSeconds, when positive, also caps the decoded length at
+	// MaxSeconds × the stream's rate (no default: MaxFrames alone).
+	MaxSeconds int
 	// MaxSamples caps the samples (frames × channels) Decode holds in
 	// memory, 2 bytes each (default 64 Mi: 128 MiB). The Reader holds
 	// one block at a time and ignores it.
@@ -108,8 +111,8 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 	if g, ok := lastGranule(data, r.ogg.serial); ok {
 		first, _ := firstGranule(data[len(data)-br.Len():], r.ogg.serial)
 		g -= max(0, min(first, g))
-		if g > lim.MaxFrames {
-			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (Limits.MaxFrames)", g, lim.MaxFrames)
+		if g > r.maxFrames {
+			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (%s)", g, r.maxFrames, r.framesLimit())
 		}
 		if g*int64(ch) > lim.MaxSamples {
 			return nil, fmt.Errorf("vorbis: stream claims %d samples, more than %d (Limits.MaxSamples)", g*int64(ch), lim.MaxSamples)
@@ -228,16 +231,17 @@ type Reader struct {
 	Channels int // 1 to 8, in Vorbis channel order
 	Rate     int // samples per second per channel
 
-	lim     Limits
-	ogg     *oggStream
-	dec     *decoder
-	frames  int64       // frames returned so far
-	decoded int64       // frames decoded so far, before any cut
-	granPos int64       // granule position of the last frame decoded; -1 before the first page's
-	view    [][]float32 // the current packet's frames after a cut at the start
-	blk     []int16     // the current block, interleaved
-	pos     int         // samples of blk already returned
-	err     error
+	lim       Limits
+	ogg       *oggStream
+	dec       *decoder
+	frames    int64       // frames returned so far
+	maxFrames int64       // Limits.MaxFrames, or MaxSeconds × Rate when less
+	decoded   int64       // frames decoded so far, before any cut
+	granPos   int64       // granule position of the last frame decoded; -1 before the first page's
+	view      [][]float32 // the current packet's frames after a cut at the start
+	blk       []int16     // the current block, interleaved
+	pos       int         // samples of blk already returned
+	err       error
 }
 
 // NewReader reads the three Vorbis headers of the first logical stream
@@ -272,8 +276,12 @@ func NewReader(r io.Reader, lim Limits) (*Reader, error) {
 			return nil, err
 		}
 	}
+	maxFrames := lim.MaxFrames
+	if lim.MaxSeconds > 0 {
+		maxFrames = min(maxFrames, int64(lim.MaxSeconds)*int64(s.rate))
+	}
 	return &Reader{Channels: s.channels, Rate: s.rate, lim: lim, ogg: o, dec: newDecoder(s),
-		granPos: -1, view: make([][]float32, s.channels)}, nil
+		maxFrames: maxFrames, granPos: -1, view: make([][]float32, s.channels)}, nil
 }
 
 // readFloat decodes packets up to the next one that completes frames
@@ -318,8 +326,8 @@ func (r *Reader) readFloat() ([][]float32, int, error) {
 		} else if r.granPos >= 0 {
 			r.granPos += int64(n)
 		}
-		if r.frames+int64(n) > r.lim.MaxFrames {
-			return nil, 0, fmt.Errorf("vorbis: more than %d frames (Limits.MaxFrames)", r.lim.MaxFrames)
+		if r.frames+int64(n) > r.maxFrames {
+			return nil, 0, fmt.Errorf("vorbis: more than %d frames (%s)", r.maxFrames, r.framesLimit())
 		}
 		r.frames += int64(n)
 		if n > 0 {
@@ -332,6 +340,14 @@ func (r *Reader) readFloat() ([][]float32, int, error) {
 			return r.view, n, nil
 		}
 	}
+}
+
+// framesLimit names the limit that sets maxFrames.
+func (r *Reader) framesLimit() string {
+	if r.maxFrames < r.lim.MaxFrames {
+		return "Limits.MaxSeconds"
+	}
+	return "Limits.MaxFrames"
 }
 
 // Read fills dst with whole interleaved frames (len(dst) must hold at
