@@ -81,7 +81,7 @@ func (l Limits) OrDefault() Limits {
 
 // Sound is a whole decoded stream.
 type Sound struct {
-	Channels int // 1 to 8, in Vorbis channel order (spec 4.3.9)
+	Channels int // 1 to Limits.MaxChannels, in Vorbis channel order (spec 4.3.9)
 	Rate     int // samples per second per channel
 	// Samples are the frames, channels interleaved, as 16-bit integers:
 	// the decoder's float output × 32768, rounded half away from zero
@@ -226,9 +226,12 @@ func firstGranule(data []byte, serial uint32) (int64, bool) {
 	return 0, false
 }
 
-// Reader decodes a Vorbis stream block by block, holding one block.
+// Reader decodes a Vorbis stream block by block, for music: it holds a
+// 64 KiB read buffer (unless r is already buffered), one Ogg page, the
+// largest packet so far and a few long-block buffers per channel, all
+// allocated when it is made or first grown; Read allocates nothing.
 type Reader struct {
-	Channels int // 1 to 8, in Vorbis channel order
+	Channels int // 1 to Limits.MaxChannels, in Vorbis channel order
 	Rate     int // samples per second per channel
 
 	lim       Limits
@@ -351,8 +354,8 @@ func (r *Reader) framesLimit() string {
 }
 
 // Read fills dst with whole interleaved frames (len(dst) must hold at
-// least one frame) and returns the number of samples written, a multiple
-// of Channels. At the end of the stream it returns 0, io.EOF; a
+// least one frame), up to the end of the current Vorbis block, and
+// returns the number of samples written, a multiple of Channels. At the end of the stream it returns 0, io.EOF; a
 // truncated or corrupt stream returns an error instead.
 func (r *Reader) Read(dst []int16) (int, error) {
 	if len(dst) < r.Channels {
