@@ -39,8 +39,12 @@ func BenchmarkIMDCT2048(b *testing.B) {
 		in[i] = float32(i%7) - 3
 	}
 	out := make([]float32, 2048)
+	cpu0 := cpuSeconds()
 	for b.Loop() {
 		t.transform(in, out)
+	}
+	if cpu := cpuSeconds() - cpu0; cpu > 0 {
+		b.ReportMetric(cpu*1e9/float64(b.N), "cpu-ns/op")
 	}
 }
 
