@@ -567,10 +567,24 @@ func (af *aseFile) readCel(r *aseReader, frame int, target *userTarget) {
 		}
 	case 1:
 		// The image of the cel on this layer in an earlier frame
-		// (itself already resolved); a link to a later frame or to
-		// no cel draws nothing, as Aseprite drops such cels.
+		// (itself already resolved, so links cannot form a cycle); a
+		// link to its own frame or a later one is refused (it is the
+		// start of a cycle: two cels linked to each other), a link to
+		// an earlier frame without a cel on the layer draws nothing,
+		// as Aseprite drops such cels.
 		link := int(r.u16())
-		if i, ok := af.celAt[[2]int{link, c.layer}]; ok && link < frame {
+		if r.err != nil {
+			return
+		}
+		if link >= frame {
+			what := "a later frame"
+			if link == frame {
+				what = "its own frame"
+			}
+			r.fail("cel of layer %d in frame %d links to %s (%d): a linked cel must show a cel of an earlier frame", c.layer, frame, what, link)
+			return
+		}
+		if i, ok := af.celAt[[2]int{link, c.layer}]; ok {
 			t := &af.cels[link][i]
 			c.empty, c.w, c.h, c.pix, c.tilemap = t.empty, t.w, t.h, t.pix, t.tilemap
 			c.bits, c.idMask, c.xMask, c.yMask, c.dMask = t.bits, t.idMask, t.xMask, t.yMask, t.dMask

@@ -58,7 +58,7 @@ func TestBlast(t *testing.T) {
 	}
 	// Kills go through Damage's events; the dead are not hit twice.
 	deaths := 0
-	w.Events.Death.Subscribe(func(Death) { deaths++ })
+	w.Events.Death.Subscribe(func(DeathEvent) { deaths++ })
 	if n := w.Blast(at, 2, 1000, 0, Entity{}); n != 4 || deaths != 4 {
 		t.Errorf("a lethal blast damaged %d and killed %d, want 4 and 4 (source, near, edge, crate)", n, deaths)
 	}

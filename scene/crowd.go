@@ -59,6 +59,9 @@ func (w *World) EnableCrowd(cfg steer.Config) error {
 		cfg.Walls = cr.walls.query
 		cr.ownWall = true
 	}
+	if w.workers > 0 {
+		cfg.Workers = w.workers
+	}
 	cr.c = steer.NewCrowd(cfg)
 	w.crowd = cr
 	return nil
@@ -303,6 +306,22 @@ func (cr *crowdState) wait() {
 	if cr.asyncBusy {
 		<-cr.asyncDone
 		cr.asyncBusy = false
+	}
+}
+
+// SetWorkers sets how many goroutines the world's Step may use: the
+// physics' (bullet sweeps and the per-entity passes, as
+// physics.Space.SetWorkers) and the crowd's steering (as
+// steer.Config.Workers, now and for a crowd enabled later). n < 1 counts
+// as 1. The state after any number of ticks, and so StateHash, is the
+// same for any count. Call it between ticks.
+func (w *World) SetWorkers(n int) {
+	n = max(n, 1)
+	w.workers = n
+	w.Phys.SetWorkers(n)
+	if cr := w.crowd; cr != nil {
+		cr.wait()
+		cr.c.SetWorkers(n)
 	}
 }
 

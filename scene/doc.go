@@ -22,7 +22,7 @@
 //     inputs.
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
-//     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
+//     plan again, ArrivedEvent or MoveFailedEvent), SetSolid (a door or crate in
 //     physics and navigation at once), the queries a brain asks
 //     (LineOfSight, SightRay, FindCover, TileFree, Separation,
 //     Navigation.Reachable, Walkable, OnFloor); Route walks what the

@@ -82,11 +82,11 @@ func TestBusSelfUnsubscribeAndNesting(t *testing.T) {
 }
 
 func TestBusNoAllocs(t *testing.T) {
-	var b Bus[BulletHit]
+	var b Bus[BulletHitEvent]
 	n := 0
-	b.Subscribe(func(h BulletHit) { n += int(h.Damage) })
-	b.Subscribe(func(h BulletHit) { n++ })
-	ev := BulletHit{Damage: 2}
+	b.Subscribe(func(h BulletHitEvent) { n += int(h.Damage) })
+	b.Subscribe(func(h BulletHitEvent) { n++ })
+	ev := BulletHitEvent{Damage: 2}
 	if a := testing.AllocsPerRun(100, func() { b.Dispatch(ev) }); a != 0 {
 		t.Fatalf("Dispatch allocates %v", a)
 	}

@@ -85,7 +85,7 @@ func TestBulletLookAndTag(t *testing.T) {
 		t.Errorf("after removing one: %d bullets counted with a look, want 1", w.bullets.looked)
 	}
 	var tags []int32
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { tags = append(tags, h.Tag) })
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { tags = append(tags, h.Tag) })
 	if err := w.Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42}); err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestBulletRulesParallel(t *testing.T) {
 		w.Phys.SetWorkers(workers)
 		defer w.Phys.Close()
 		var edges []BulletID
-		w.Events.BulletHit.Subscribe(func(h BulletHit) {
+		w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
 			if h.Edge {
 				edges = append(edges, h.Bullet)
 			}

@@ -49,9 +49,9 @@ func roomWorld(t *testing.T, door bool) (*World, Entity) {
 func TestMoveToAroundWalls(t *testing.T) {
 	w, _ := roomWorld(t, false)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 2.5, 0), Radius: 0.3})
-	var arrived []Arrived
-	w.Events.Arrived.Subscribe(func(a Arrived) { arrived = append(arrived, a) })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { t.Fatalf("move failed: %v", f.Err) })
+	var arrived []ArrivedEvent
+	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { arrived = append(arrived, a) })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { t.Fatalf("move failed: %v", f.Err) })
 	goal := mathx.V2(12.5, 2.5)
 	if err := w.MoveTo(hero, goal, 4); err != nil {
 		t.Fatal(err)
@@ -87,8 +87,8 @@ func TestMoveToAroundWalls(t *testing.T) {
 func TestDoorIsOneCall(t *testing.T) {
 	w, door := roomWorld(t, true)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 7.5, 0), Radius: 0.3})
-	var failed []MoveFailed
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { failed = append(failed, f) })
+	var failed []MoveFailedEvent
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { failed = append(failed, f) })
 	goal := mathx.V2(12.5, 7.5)
 	if err := w.MoveTo(hero, goal, 4); err != nil {
 		t.Fatal(err)
@@ -190,8 +190,8 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 		movers = append(movers, mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(1.5+float64(k%4)*1.6, 1.5+float64(k/4)*5, 0), Radius: 0.3}))
 	}
 	ends := map[Entity]int{}
-	w.Events.Arrived.Subscribe(func(a Arrived) { ends[a.Entity]++ })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { ends[f.Entity]++ })
+	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { ends[a.Entity]++ })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { ends[f.Entity]++ })
 	starts := map[Entity]int{}
 	n, err := w.Nav()
 	if err != nil {
@@ -247,7 +247,7 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 	for _, m := range movers {
 		total += starts[m]
 	}
-	w.Events.Arrived.Subscribe(func(Arrived) {})
+	w.Events.Arrived.Subscribe(func(ArrivedEvent) {})
 	for _, c := range ends {
 		arrived += c
 	}

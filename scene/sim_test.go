@@ -90,12 +90,12 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
 		if !h.Target.IsNil() {
 			_ = w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
-	w.Events.Death.Subscribe(func(d Death) {
+	w.Events.Death.Subscribe(func(d DeathEvent) {
 		sp := a.spawns[w.Rand.IntN(len(a.spawns))]
 		at := w.Pos(sp).XY().Add(w.Rand.InCircle(6))
 		at.X = mathx.Clamp(at.X, 2, float64(size-2))

@@ -157,8 +157,12 @@ type World struct {
 	// per tick would allocate); ruleLists[k] is part k's ended slots.
 	ruleFn    func(k, lo, hi int)
 	ruleLists [64][]uint32
-	tileAnims []tileAnim
-	renderCam iso.Camera // Render's copy of the caller's camera, moved by parallax
+	// velFn and moveFn are the per-entity passes of Step around physics
+	// (velRange, moveRange), made once like ruleFn.
+	velFn, moveFn func(k, lo, hi int)
+	workers       int // SetWorkers' count (0: never set)
+	tileAnims     []tileAnim
+	renderCam     iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
@@ -182,20 +186,20 @@ type World struct {
 // come whenever World.Damage is called (from listeners, tasks or game
 // code).
 type Events struct {
-	BulletHit  Bus[BulletHit]    // a bullet struck something or left the map
-	Damage     Bus[Damage]       // World.Damage changed a health
-	Death      Bus[Death]        // a health reached 0
-	Trigger    Bus[TriggerEvent] // a character entered or left a trigger
-	Pickup     Bus[PickupEvent]  // a collector took a pickup
-	Arrived    Bus[Arrived]      // a character sent with MoveTo reached its goal
-	MoveFailed Bus[MoveFailed]   // a character sent with MoveTo cannot get there
-	Door       Bus[DoorEvent]    // an overlord locked or unlocked a door
+	BulletHit  Bus[BulletHitEvent]  // a bullet struck something or left the map
+	Damage     Bus[DamageEvent]     // World.Damage changed a health
+	Death      Bus[DeathEvent]      // a health reached 0
+	Trigger    Bus[TriggerEvent]    // a character entered or left a trigger
+	Pickup     Bus[PickupEvent]     // a collector took a pickup
+	Arrived    Bus[ArrivedEvent]    // a character sent with MoveTo reached its goal
+	MoveFailed Bus[MoveFailedEvent] // a character sent with MoveTo cannot get there
+	Door       Bus[DoorEvent]       // an overlord locked or unlocked a door
 }
 
-// BulletHit is dispatched when a bullet strikes a wall, an entity or the
+// BulletHitEvent is dispatched when a bullet strikes a wall, an entity or the
 // edge of the world. The bullet's data stays readable (World.Bullets) until
 // the end of the tick, when the scene removes it.
-type BulletHit struct {
+type BulletHitEvent struct {
 	Bullet BulletID // readable through World.Bullets until the tick ends
 	// Owner fired the bullet (may be nil or already removed); Target is
 	// the entity hit (nil for a wall or the world's edge).
@@ -211,15 +215,15 @@ type BulletHit struct {
 	Point, Normal mathx.Vec2
 }
 
-// Damage is dispatched by [World.Damage] after an entity's health changed.
-type Damage struct {
+// DamageEvent is dispatched by [World.DamageEvent] after an entity's health changed.
+type DamageEvent struct {
 	Entity, Source Entity // who was hurt, and by whom (may be nil)
 	Amount, Health int32  // the damage asked for, and the health after it
 }
 
-// Death is dispatched when an entity's health reaches 0; the entity is
+// DeathEvent is dispatched when an entity's health reaches 0; the entity is
 // removed at the end of the tick.
-type Death struct {
+type DeathEvent struct {
 	Entity, Killer Entity // who died, and who caused the last damage (may be nil)
 }
 
@@ -273,6 +277,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
 	w.ruleFn = w.ruleRange
+	w.velFn, w.moveFn = w.velRange, w.moveRange
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {
@@ -859,9 +864,9 @@ func (w *World) Damage(e Entity, amount int32, source Entity) error {
 	h := int64(before) - int64(amount)
 	h = min(max(h, 0), int64(w.maxHealth[i]))
 	w.health[i] = int32(h)
-	w.Events.Damage.Dispatch(Damage{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
+	w.Events.Damage.Dispatch(DamageEvent{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
 	if before > 0 && w.health[i] == 0 && w.Valid(e) && w.state[i] != stDying {
-		w.Events.Death.Dispatch(Death{Entity: e, Killer: source})
+		w.Events.Death.Dispatch(DeathEvent{Entity: e, Killer: source})
 		if w.state[i] != stDying {
 			return w.Remove(e)
 		}

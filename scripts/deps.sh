@@ -11,15 +11,18 @@
 #   android  the bionic sysroot (clang, lld, llvm, AOSP android/*.h and jni.h,
 #            Khronos EGL/GLES headers) and the APK tools (aapt with Android's
 #            framework resources, apksigner, zipalign, openssl for the debug key)
-#   test     everything `make test` needs: desktop xvfb web android
+#   peers    the C peers of perf/peers/pixman and perf/peers/sdl2 (cgo against
+#            libpixman-1 and libsdl2, found with pkg-config)
+#   test     everything `make test` needs: desktop xvfb web android cross peers
 set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	test) for g in desktop xvfb web android cross; do pkgs_for "$g"; done ;;
+	test) for g in desktop xvfb web android cross peers; do pkgs_for "$g"; done ;;
 	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
+	peers) echo "gcc libc6-dev pkg-config libpixman-1-dev libsdl2-dev" ;;
 	cross) echo "qemu-user-static nodejs" ;; # the determinism trace on arm64 and 32-bit arm, and wasm
 	android) echo "clang lld llvm android-liblog-dev android-platform-frameworks-native-headers android-libnativehelper-dev libegl-dev libgles-dev libgl-dev aapt android-framework-res apksigner zipalign openssl unzip" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;

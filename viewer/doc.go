@@ -21,6 +21,11 @@
 // the camera and the layer toggles; a broken save keeps the last good map
 // on screen and shows the error on a banner until a good save follows.
 //
+// Budget: the maps a viewer shows together share one budget,
+// MaxWorldCells, counted as tiled counts one map's (every layer's tiles,
+// tiled.LayerCells a layer) plus MapCells a map for the world built from
+// it; a world of more maps than it holds is refused before any is read.
+//
 // viewer imports platform, scene and its tiled loader, iso, iso/overlay,
 // raster, ai/nav and mathx. Nothing in the engine imports it: it is an
 // application-level package (cmd/demo uses it).

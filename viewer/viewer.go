@@ -222,16 +222,36 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 		if len(entries) == 0 {
 			return nil, files, fmt.Errorf("%s: the world has no maps", v.name)
 		}
+		if n := int64(len(entries)); n*MapCells > MaxWorldCells {
+			return nil, files, fmt.Errorf("%s: %d maps, more than a world's budget holds (%d: each map counts %d of MaxWorldCells, %d, besides its layers and tiles)",
+				v.name, n, MaxWorldCells/MapCells, MapCells, MaxWorldCells)
+		}
 	} else {
 		entries = []entry{{file: v.name}}
 	}
 	var out []*shown
-	for _, e := range entries {
+	used := int64(0) // cells of the maps loaded, MapCells each included
+	for i, e := range entries {
 		note(e.file)
-		m, err := tiled.Load(v.fsys, e.file)
+		// Each map is loaded with what is left of the world's budget
+		// as its own MaxTotalCells, so that the maps together, not
+		// each one, stay within it, refused before they are read.
+		left := MaxWorldCells - used - MapCells
+		if left < tiled.LayerCells {
+			return nil, files, fmt.Errorf("%s: maps[%d] %s: the world's maps exceed %d cells in all (MaxWorldCells: each map counts %d besides its layers and tiles)",
+				v.name, i, e.file, MaxWorldCells, MapCells)
+		}
+		if len(entries) == 1 {
+			left = tiled.DefaultLimits.MaxTotalCells // a map alone: its own budget
+		}
+		m, err := tiled.Loader{Limits: tiled.Limits{MaxTotalCells: min(left, tiled.DefaultLimits.MaxTotalCells)}}.Load(v.fsys, e.file)
 		if err != nil {
+			if e.file != v.name {
+				err = fmt.Errorf("%s: maps[%d] %s: %w", v.name, i, e.file, err)
+			}
 			return nil, files, err
 		}
+		used += MapCells + mapCells(m.Layers)
 		noteMapFiles(m, note)
 		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: raster.SansFont})
 		if err != nil {
@@ -244,6 +264,33 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 		out = append(out, s)
 	}
 	return out, files, nil
+}
+
+// MaxWorldCells is the budget of the maps a viewer shows together (a
+// world's), in the tile cells of tiled.Limits.MaxTotalCells (2^26, the
+// budget of one map): every layer's tiles and tiled.LayerCells a layer,
+// plus MapCells for each map. A world of more maps than the budget holds
+// is refused before any map is read; one whose maps grow past it, at the
+// map that does, before that map's tiles are decoded.
+const MaxWorldCells = 1 << 26
+
+// MapCells is what one map costs against MaxWorldCells besides its
+// layers: the scene.World built from it, some 316 KB for a 2×2 map
+// measured (1,000 maps took 316 MiB and 2 s to load and build), the
+// price of 65,536 cells. A world shows at most 1,024 maps.
+const MapCells = 1 << 16
+
+// mapCells counts layers as tiled.Limits.MaxTotalCells does: their tiles
+// and tiled.LayerCells each.
+func mapCells(ls []*tiled.Layer) int64 {
+	n := int64(0)
+	for _, l := range ls {
+		n += tiled.LayerCells + int64(len(l.Tiles)) + mapCells(l.Layers)
+		for _, c := range l.Chunks {
+			n += int64(len(c.Tiles))
+		}
+	}
+	return n
 }
 
 // noteMapFiles reports every file m was read from besides itself:

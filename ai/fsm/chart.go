@@ -160,10 +160,13 @@ func (c *Chart[A]) Start(owner A, queue int) (*Machine[A], error) {
 // Every name must be registered in r with its number of arguments, and
 // every target must be a state of the machine.
 func Load[A any](r *Registry[A], file, src, machine string) (*Chart[A], error) {
+	p := parser[A]{r: r, file: file, machine: machine}
 	if r.err != nil {
+		if file != "" {
+			return nil, fmt.Errorf("%s: %w", file, r.err)
+		}
 		return nil, r.err
 	}
-	p := parser[A]{r: r, file: file, machine: machine}
 	if len(src) > MaxSourceBytes {
 		return nil, p.errf(0, "source larger than %d bytes", MaxSourceBytes)
 	}

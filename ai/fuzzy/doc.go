@@ -43,7 +43,12 @@
 // [ParseFLL] and [LoadFLL] read the FuzzyLite Language; errors are
 // [*ParseError]s reading "name:line: what was expected". [Engine.FLL]
 // writes it back in fuzzylite's layout, and parsing that text gives the
-// same engine (tested on every engine, and fuzzed).
+// same engine (tested on every engine, and fuzzed). The reader refuses
+// hostile text before it builds the engine: lines not in UTF-8 or with
+// control characters, formulas nested past [MaxExprDepth] parentheses,
+// and engines whose one [Engine.Process] would exceed [MaxProcessWork]
+// (resolutions × the conclusions they sample, rule conditions on outputs ×
+// the conclusions they sum), so a file cannot hang a game's tick.
 //
 // The engine has fuzzylite's feature set: the terms Bell, Binary,
 // Concave, Constant, Cosine, Discrete, Function, Gaussian,

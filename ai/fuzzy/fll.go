@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on what ParseFLL accepts.
@@ -134,6 +135,9 @@ func (p *fllParser) parse(src string) error {
 		} else {
 			line, rest = rest, ""
 		}
+		if err := checkText(line); err != nil {
+			return p.errf("%v", err)
+		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
@@ -194,6 +198,21 @@ func (p *fllParser) parse(src string) error {
 		return nil
 	}
 	return p.finish()
+}
+
+// checkText refuses a line that is not UTF-8 text: invalid UTF-8 (a
+// name fllName would otherwise quietly turn into "unnamed" or mangle), a
+// NUL or another control character but tab and carriage return.
+func checkText(line string) error {
+	if !utf8.ValidString(line) {
+		return errors.New("not valid UTF-8 text")
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c < 0x20 && c != '\t' && c != '\r' || c == 0x7f {
+			return fmt.Errorf("control character 0x%02x in the text", c)
+		}
+	}
+	return nil
 }
 
 func clip(s string) string {
@@ -839,6 +858,82 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 	}
 }
 
+// MaxProcessWork bounds the work of one [Engine.Process] of an engine
+// [ParseFLL] accepts, counted from the engine before it is returned: every
+// integral defuzzifier samples its output Resolution times, each sample
+// computing the implication of every conclusion onto that output (a
+// Function term's conclusion costing its formula's length); every rule
+// condition on an output sums that output's conclusions; every rule
+// costs its words. 2^22 is at most a quarter of a second (some 60 ns an
+// evaluation: a triangle's membership, the implication, the
+// aggregation); fuzzylite's examples stay far below it, while an engine of
+// 65,536 rules at a resolution of 2^20 would need 2^36 and hang a game's
+// tick for over an hour.
+const MaxProcessWork = 1 << 22
+
+// termCost is the work of one membership of t, in units of a simple
+// term's.
+func termCost(t *Term) int64 {
+	if t.fn != nil {
+		return 1 + int64(len(t.fn.prog))
+	}
+	return 1
+}
+
+// checkWork sizes each output's buffer of activations and refuses an
+// engine whose Process would exceed MaxProcessWork (see there), naming
+// the output or the rules that cost the most.
+func (p *fllParser) checkWork() error {
+	e := p.e
+	concl := make([]int64, len(e.outputs)) // conclusions onto each output
+	cost := make([]int64, len(e.outputs))  // their membership work
+	var rules int64
+	for _, b := range e.blocks {
+		for _, r := range b.Rules {
+			rules += int64(len(r.ante) + len(r.cons))
+			for _, c := range r.cons {
+				concl[c.v]++
+				cost[c.v] += termCost(&e.outputs[c.v].Terms[c.term])
+			}
+		}
+	}
+	work := rules
+	for _, b := range e.blocks {
+		for _, r := range b.Rules {
+			for _, o := range r.ante {
+				if o.kind == aProp && o.out {
+					work += concl[o.v]
+				}
+			}
+		}
+	}
+	for i, v := range e.outputs {
+		v.acts = make([]activated, 0, concl[i])
+	}
+	if work > MaxProcessWork {
+		return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(
+			"the rules' conditions on outputs cost %d evaluations a Process, over the limit of %d (MaxProcessWork)", work, MaxProcessWork)}
+	}
+	for i, v := range e.outputs {
+		d := v.Defuzzifier
+		if d.Kind == DefNone || d.Kind >= DefWeightedAverage || cost[i] == 0 {
+			continue
+		}
+		n := int64(d.Resolution)
+		if n <= 0 {
+			n = DefaultResolution
+		}
+		if w := n * cost[i]; w > MaxProcessWork-work {
+			return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(
+				"OutputVariable %s: %s at resolution %d over %d conclusions costs %d evaluations a Process, over the limit of %d (MaxProcessWork): lower the resolution or the rules",
+				v.Name, d.Kind, n, concl[i], w, MaxProcessWork)}
+		} else {
+			work += w
+		}
+	}
+	return nil
+}
+
 // finish resolves formulas, checks that the rules have the operators
 // they use and sizes the buffers Process needs.
 func (p *fllParser) finish() error {
@@ -866,11 +961,12 @@ func (p *fllParser) finish() error {
 					return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf("RuleBlock %q rule %d uses or, but the block has no disjunction", b.Name, i+1)}
 				}
 			}
-			for _, c := range r.cons {
-				v := e.outputs[c.v]
-				v.acts = make([]activated, 0, cap(v.acts)+1)
-			}
 		}
+	}
+	// Sized once for every conclusion onto each output (growing the
+	// buffer a conclusion at a time cost 65,536 rules 50 GB of garbage).
+	if err := p.checkWork(); err != nil {
+		return err
 	}
 	e.order = make([]int32, most)
 	if len(e.stack) == 0 {

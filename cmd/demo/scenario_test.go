@@ -221,7 +221,7 @@ func gunnerRun(t *testing.T, dodge bool, n int) (shots, hits, dodges int) {
 	L := scenario(t, 5, openRoom...)
 	g := spawn(t, L, kindGunner, 11.5, 6.5)
 	g.noDodge = !dodge
-	L.w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	L.w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if h.Owner == L.player && h.Target == g.e {
 			hits++
 		}

@@ -35,7 +35,9 @@
 // the line where its start tag ends and folds legacy <tile gid> children
 // into their <data>, isoxml reports the line where the tag begins.
 //
-// What it and the loaders may import is checked with every other package by internal/layering.
+// The subpackage loadtest holds the readers' hostile-corpus watch and
+// generators, for tests. What loadutil and the loaders may import is
+// checked with every other package by internal/layering.
 //
 // loadutil imports only the standard library. It must NOT import mathx,
 // the loaders or any other Diorama package: the loaders import it.

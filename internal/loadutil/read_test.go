@@ -151,3 +151,14 @@ func TestReadFileMatchesReadAll(t *testing.T) {
 		}
 	}
 }
+
+// A name that is not UTF-8 is refused as such, named readably, rather
+// than as "not a valid fs path" as if it left the root.
+func TestCheckPathNotUTF8(t *testing.T) {
+	err := CheckPath("maps/l\xffvel.lev")
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrPath || e.File != "maps/l\uFFFDvel.lev" ||
+		!strings.Contains(err.Error(), `name "maps/l\xffvel.lev" is not valid UTF-8`) {
+		t.Fatalf("%v", err)
+	}
+}

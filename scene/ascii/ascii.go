@@ -10,8 +10,8 @@ import (
 	"diorama/mathx"
 )
 
-// Cell is what occupies one grid cell. The four kinds below are seed 004's;
-// a custom Legend may use further values.
+// Cell is what occupies one grid cell. The four kinds below are the
+// default legend's; a custom Legend may use further values.
 type Cell uint8
 
 // Cell kinds of the default legend.
@@ -38,7 +38,8 @@ func (c Cell) String() string {
 }
 
 // SpawnKind says what a symbol places on its cell besides the cell kind.
-// The three below are seed 004's; a custom Legend may use further values.
+// The three below are the default legend's; a custom Legend may use
+// further values.
 type SpawnKind uint8
 
 // Spawn kinds of the default legend.
@@ -75,7 +76,7 @@ type Symbol struct {
 // (space through '~').
 type Legend map[byte]Symbol
 
-// DefaultLegend returns a fresh copy of seed 004's legend: '-' empty,
+// DefaultLegend returns a fresh copy of the default legend: '-' empty,
 // 'w' wall, 't' and 'b' half walls (up, down), and 's' player, 'e' enemy,
 // 'p' pickup, each standing on an empty cell.
 func DefaultLegend() Legend {
@@ -100,7 +101,7 @@ type Spawn struct {
 
 // Level is a loaded text level: a Width×Height grid of cells, row-major
 // (row 0 is the file's first line), and its spawn points in reading order.
-// Seed 004 places cell (x, y) at world (x, 0, y) with 1×1 cells.
+// Cell (x, y) is at world (x, 0, y), with 1×1 cells.
 type Level struct {
 	File          string
 	Width, Height int

@@ -137,8 +137,14 @@ func TestBrokenInputs(t *testing.T) {
 			if l != nil || !errors.As(err, &e) {
 				t.Fatalf("level %v, error %T %v", l != nil, err, err)
 			}
-			if !errors.Is(err, c.kind) || err.Error() != c.want {
-				t.Fatalf("got  %v (kind %v)\nwant %s (kind %v)", err, e.Kind, c.want, c.kind)
+			want := c.want
+			if strings.HasPrefix(want, "map.json") {
+				// The image was given: the error names it, then the
+				// description it refers to.
+				want = "map.png: description → " + want
+			}
+			if !errors.Is(err, c.kind) || err.Error() != want {
+				t.Fatalf("got  %v (kind %v)\nwant %s (kind %v)", err, e.Kind, want, c.kind)
 			}
 		})
 	}
@@ -153,7 +159,7 @@ func TestPathsAndMissing(t *testing.T) {
 		}
 	}
 	_, err := Load(fsys, "m.png", "none.json")
-	if !errors.Is(err, ErrMissing) || !strings.HasPrefix(err.Error(), "none.json: cannot open") {
+	if !errors.Is(err, ErrMissing) || !strings.HasPrefix(err.Error(), "m.png: description → none.json: cannot open") {
 		t.Fatal(err)
 	}
 	_, err = LoadGrid(fsys, "none.png")

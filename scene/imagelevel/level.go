@@ -1,6 +1,7 @@
 package imagelevel
 
 import (
+	"errors"
 	"image/color"
 	"io/fs"
 	"math"
@@ -118,7 +119,20 @@ func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) 
 
 // Load reads and cross-checks an image and its description; see the
 // package Load.
+//
+// Every error names imageName first: one in the description reads
+// "map.png: description → map.json:3:5: …", as the description is the
+// image's companion (LoadLevel finds it from the image's name).
 func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
+	l, err := ld.load(fsys, imageName, descName)
+	var e *Error
+	if err != nil && (!errors.As(err, &e) || e.File != imageName) {
+		err = loadutil.Chain(imageName, 0, "description", err)
+	}
+	return l, err
+}
+
+func (ld Loader) load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	lim := ld.Limits.withDefaults()
 	for _, name := range []string{imageName, descName} {
 		if err := loadutil.CheckPath(name); err != nil {

@@ -647,6 +647,9 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 	if depth > l.lim.MaxDepth {
 		return nil, errf(ErrLimit, file, 0, where, "groups nested deeper than %d", l.lim.MaxDepth)
 	}
+	if err := l.addLayer(file, 0, where); err != nil {
+		return nil, err
+	}
 	ly := &Layer{ID: j.ID, Name: j.Name, Class: j.Class, Visible: true, Opacity: 1, Parallax: mathx.Vec2{X: 1, Y: 1}}
 	if j.Name != "" {
 		where += " " + quote(j.Name)

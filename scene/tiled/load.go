@@ -62,12 +62,13 @@ func (ld Loader) LoadTileset(fsys fs.FS, name string) (*Tileset, error) {
 
 // load is the state of one Load call.
 type load struct {
-	fsys  fs.FS
-	lim   Limits
-	cells int64
-	read  int64 // bytes read by this load
-	cache map[string]*Tileset
-	tmpl  map[string]*template
+	fsys   fs.FS
+	lim    Limits
+	cells  int64
+	layers int   // layers of the map, MaxLayers
+	read   int64 // bytes read by this load
+	cache  map[string]*Tileset
+	tmpl   map[string]*template
 }
 
 func (ld Loader) newLoad(fsys fs.FS) *load {
@@ -161,10 +162,23 @@ func (l *load) checkDims(file string, line int, where string, w, h int) error {
 // slice for them.
 func (l *load) allocCells(file string, line int, where string, n int64) ([]GID, error) {
 	if n < 0 || l.cells+n > l.lim.MaxTotalCells {
-		return nil, errf(ErrLimit, file, line, where, "tile data exceeds %d cells in all layers", l.lim.MaxTotalCells)
+		return nil, errf(ErrLimit, file, line, where, "tile data exceeds %d cells in all layers (each layer counts %d besides its tiles)", l.lim.MaxTotalCells, LayerCells)
 	}
 	l.cells += n
 	return make([]GID, n), nil
+}
+
+// addLayer counts one more layer against MaxLayers and its LayerCells
+// against MaxTotalCells.
+func (l *load) addLayer(file string, line int, where string) error {
+	if l.layers++; l.layers > l.lim.MaxLayers {
+		return errf(ErrLimit, file, line, where, "more than %d layers (raise Limits.MaxLayers)", l.lim.MaxLayers)
+	}
+	if l.cells+LayerCells > l.lim.MaxTotalCells {
+		return errf(ErrLimit, file, line, where, "layers exceed %d cells in all layers (each counts %d besides its tiles)", l.lim.MaxTotalCells, LayerCells)
+	}
+	l.cells += LayerCells
+	return nil
 }
 
 // decodeTiles decodes tile data in one of Tiled's encodings into n GIDs.

@@ -47,7 +47,7 @@ func (l *load) loadTemplate(name string) (*template, error) {
 }
 
 func (l *load) parseTX(file string, data []byte) (*template, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}

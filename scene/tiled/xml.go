@@ -45,14 +45,16 @@ func (n *xnode) child(name string) *xnode {
 	return nil
 }
 
-// parseXML builds the element tree of data, refusing nesting deeper than
-// maxDepth and more than maxElems elements plus attributes. Errors carry
-// the line.
 // maxAttrs bounds the attributes of one TMX/TSX/TX tag (and the '='
 // signs of one text between tags): see loadutil.CheckAttrs.
 const maxAttrs = 4096
 
-func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) {
+// parseXML builds the element tree of data, refusing nesting deeper than
+// maxDepth, more than maxElems elements plus attributes and more than
+// maxLayers layers (<layer>, <objectgroup>, <imagelayer> and <group> in
+// <map> or a <group>), counted here, before any is built. Errors carry
+// the line.
+func parseXML(file string, data []byte, maxDepth, maxElems, maxLayers int) (*xnode, error) {
 	// encoding/xml reads all of a tag's attributes at once: bound them
 	// before it does (real Tiled tags have a few dozen).
 	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
@@ -64,6 +66,7 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) 
 	var stack []*xnode
 	budget := loadutil.XMLBudget{MaxDepth: maxDepth, MaxElems: maxElems}
 	skip := 0 // depth inside a legacy <tile> of <data>/<chunk>
+	layers := 0
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -86,6 +89,14 @@ func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) 
 			}
 			if err := budget.Start(file, line, len(stack), t); err != nil {
 				return nil, err
+			}
+			if p := len(stack) - 1; p >= 0 && (stack[p].name == "map" || stack[p].name == "group") {
+				switch t.Name.Local {
+				case "layer", "objectgroup", "imagelayer", "group":
+					if layers++; layers > maxLayers {
+						return nil, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d layers (raise Limits.MaxLayers)", maxLayers)
+					}
+				}
 			}
 			n := &xnode{name: t.Name.Local, attrs: t.Attr, line: line}
 			if len(stack) == 0 {
@@ -236,7 +247,7 @@ func (c *xr) path(n *xnode, where, name string) string {
 }
 
 func (l *load) parseTMX(file string, data []byte) (*Map, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}
@@ -397,7 +408,7 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 }
 
 func (l *load) parseTSX(file string, data []byte) (*Tileset, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}
@@ -702,6 +713,9 @@ func (l *load) xmlLayerCommon(c *xr, n *xnode, ly *Layer) string {
 func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	if depth > l.lim.MaxDepth {
 		return nil, errf(ErrLimit, c.file, n.line, "group", "groups nested deeper than %d", l.lim.MaxDepth)
+	}
+	if err := l.addLayer(c.file, n.line, "<"+n.name+">"); err != nil {
+		return nil, err
 	}
 	var ly *Layer
 	var err error
