@@ -1,7 +1,6 @@
 package raster
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -253,19 +252,19 @@ type blitKernel struct {
 	use  func()
 }
 
-// BenchmarkBlitKernels times the scattered 16×16 and 64×64 sprite blits of
-// BenchmarkBlit16/64 with every kernel set this build has on this CPU
+// BenchmarkBlitKernels times the scattered sprite blits of
+// BenchmarkBlit16/64/Diamond with every kernel set this build has on this CPU
 // (portable, and avx2 on amd64 or neon on arm64), alternating in one run,
 // and reports each one's rate (mean and best round) and which ones the
 // start-up probe chose.
 func BenchmarkBlitKernels(b *testing.B) {
-	for _, size := range []int{16, 64} {
-		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
+	for _, c := range blitbench.Cases() {
+		b.Run(c.Name, func(b *testing.B) {
 			defer restoreKernels()()
-			s := MustSprite(pixelArt(size, size))
+			s := MustSprite(c.Img)
 			f, _ := NewFrame(800, 480)
-			ps := scatter(1000, 800, 480, size, size, 1)
-			px := float64(len(ps) * size * size)
+			ps := blitbench.Positions(c.Img)
+			px := float64(len(ps) * c.Img.Bounds().Dx() * c.Img.Bounds().Dy())
 			ks := blitKernels()
 			total := make([]time.Duration, len(ks))
 			best := make([]time.Duration, len(ks))
@@ -278,7 +277,7 @@ func BenchmarkBlitKernels(b *testing.B) {
 					kern.use()
 					start := time.Now()
 					for _, p := range ps {
-						DrawSprite(f, f.Rect, s, p.x, p.y, nil)
+						DrawSprite(f, f.Rect, s, p.X, p.Y, nil)
 					}
 					d := time.Since(start)
 					total[k] += d
@@ -289,8 +288,9 @@ func BenchmarkBlitKernels(b *testing.B) {
 				b.ReportMetric(px*float64(b.N)/total[k].Seconds()/1e6, "Mpx/s-"+kern.name)
 				b.ReportMetric(px/best[k].Seconds()/1e6, "best-Mpx/s-"+kern.name)
 			}
-			b.ReportMetric(b2f(vec.blend), "probe-chose-vector-blend")
-			b.ReportMetric(b2f(vec.copy), "probe-chose-vector-copy")
+			b.ReportMetric(b2f(probed.choice.blend), "probe-chose-vector-blend")
+			b.ReportMetric(b2f(probed.choice.copy), "probe-chose-vector-copy")
+			b.ReportMetric(b2f(probed.choice.runs), "probe-chose-vector-walk")
 		})
 	}
 }
