@@ -118,6 +118,15 @@ const MaxSortItems = 1 << 24
 // BenchmarkDepthSortVsOld times both in one loop on the 10,000-object
 // scenes of BenchmarkDepthSort10k; see README.md's performance table for
 // the figures.
+//
+// Workers (issue 27). Each parallel phase — entries, radix sorts and rows,
+// row counts, fill, sweep, gathering each item's edges — is cut into one
+// part per worker (GOMAXPROCS by default) when there are at least 2048
+// items. The result does not depend on the parts: every part's edges
+// for an item are gathered and sorted by the walk into one total order,
+// the flags are a union, and the rows hold the cells in u0 order whatever
+// the parts (TestSorterParallelMatchesSerial: 1 to 16 workers). What
+// stays serial: Add, the layouts, the walk (BenchmarkDepthSortModel).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -821,10 +830,12 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int, sc *radixScratch) []int
 //
 // layoutRows chooses the rows the order is defined by, the sweep's rows
 // and the grid of the cells (serially: one pass over the items);
-// radixPart assigns the items to rows and counts the cells of each row
-// (half the items each); countRows lays out the cells and splits the rows
-// in two parts of about equal cell counts; sweepPart fills and sweeps the
-// rows of one part. The edges' order does not matter (see sortAdj).
+// radixPart assigns one part of the items to rows (and, with one part,
+// counts the cells of each row; several parts count them per part of the
+// u order in countPart); countRows lays out the cells and splits the rows
+// into parts of about equal cell counts; fillPart (several parts) or
+// sweepPart (one) fills the rows, and sweepPart sweeps the rows of one
+// part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0

@@ -13,9 +13,9 @@ import (
 // [DrawList.Draw] whatever the number of workers. Workers are started once
 // and reused; rendering a prepared list allocates nothing.
 //
-// With several workers nothing but publishing the job is serial: a frame
-// is a sequence of tasks that the workers claim one at a time, in order,
-// in three phases (issue 27):
+// With several workers nothing but publishing the job and one small merge
+// is serial: a frame is a sequence of tasks that the workers claim one at
+// a time, in order, in four phases (issue 27):
 //
 //  1. cost: the commands are cut into chunks (at most two per worker) and
 //     each chunk adds up its commands' estimated cost per row (see split);
@@ -28,12 +28,15 @@ import (
 //     (the stable radix sort of [DrawList.Draw], on the band's commands
 //     only) and draws them.
 //
-// A task of one phase starts when every task of the phase before is done.
-// Before the tasks were phases the caller ran alone (the depth sort of the
-// whole list, the split and the bucketing: 270 µs of a 4.6 ms 10k-sprite
-// frame, a serial fraction of 6 % that capped 16 workers near 8×); now the
-// sort and the bucketing are spread over the workers, and the split's
-// serial part is the merge of the chunks' row costs (O(chunks × rows)).
+// A task of one phase starts when every task of the phase before is done;
+// a worker waiting for a phase yields for tens of microseconds, then
+// sleeps until the phase's last task wakes it. Before, the caller ran the
+// depth sort of the whole list, the split and the bucketing alone (about
+// 270 µs of a 4.6 ms 10k-sprite frame, a serial fraction of 6 % that
+// capped 16 workers near 8×); now they are spread over the workers, and
+// the split's serial part is the merge of the chunks' row costs
+// (O(chunks × rows), a few microseconds). What stays serial in a frame is
+// the caller's building of the list (BenchmarkFrame10kModel reports it).
 //
 // Bands are cut by estimated cost, not by height: two per worker, each
 // with an equal share of the frame's pixel and per-command work (see
