@@ -1,5 +1,6 @@
 // Package audio is Diorama's sound: sounds loaded once from an fs.FS as
-// resources (WAV, MP3 and FLAC, decoded at load under a budget, [Limits]),
+// resources (WAV, MP3, FLAC and Ogg Vorbis, decoded at load under a
+// budget, [Limits]),
 // and a [Mixer] that plays many voices at once, each with volume, pan,
 // pitch, looping and fades, placed in the world's screen space relative to
 // a listener ([Mixer.PlayAt]), with a master volume, soft clipping and
@@ -21,6 +22,7 @@
 // writes the mix to a WAV file with [WAVWriter]).
 //
 // audio imports the standard library, mathx, internal/loadutil and the
-// pure-Go decoders (github.com/hajimehoshi/go-mp3, github.com/mewkiz/flac);
+// pure-Go decoders (github.com/hajimehoshi/go-mp3, github.com/mewkiz/flac,
+// and its own audio/internal/vorbis);
 // it must NOT import platform, scene, raster or any other Diorama package.
 package audio

@@ -81,6 +81,10 @@ func DecodeStream(name string, data []byte, lim Limits) (s *Stream, err error) {
 			}
 			return &flacDec{st: st, ch: s.channels, bps: int(st.Info.BitsPerSample)}, nil
 		}
+	case len(data) >= 4 && string(data[:4]) == "OggS":
+		if s.rate, s.channels, s.open, err = openOgg(name, data, lim); err != nil {
+			return nil, err
+		}
 	case isMP3(data):
 		d, err := mp3.NewDecoder(bytes.NewReader(data))
 		if err != nil {
@@ -95,7 +99,7 @@ func DecodeStream(name string, data []byte, lim Limits) (s *Stream, err error) {
 			return &mp3Dec{d: d}, nil
 		}
 	default:
-		return nil, &Error{File: name, Msg: "not a WAV, MP3 or FLAC file" + extHint(name), Kind: ErrFormat}
+		return nil, &Error{File: name, Msg: "not a WAV, MP3, FLAC or Ogg Vorbis file" + extHint(name), Kind: ErrFormat}
 	}
 	if s.rate < MinRate || s.rate > MaxRate {
 		return nil, &Error{File: name, Msg: fmt.Sprintf("sample rate %d out of range (%d..%d)", s.rate, MinRate, MaxRate), Kind: ErrInvalid}

@@ -78,13 +78,14 @@ func TestStreamLoops(t *testing.T) {
 
 // Streamed MP3 and FLAC files (made by lame and flac) mix exactly as the
 // same files loaded whole.
-func TestStreamMP3AndFLACEqualSound(t *testing.T) {
+func TestStreamMP3FLACAndOggEqualSound(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "m.wav")
 	runTool(t, "sox", append([]string{"-n", "-r", "44100", "-c", "2", "-b", "16", src}, synthArgs...)...)
 	runTool(t, "lame", "--quiet", "-b", "128", src, filepath.Join(dir, "m.mp3"))
 	runTool(t, "flac", "-s", "-f", "-o", filepath.Join(dir, "m.flac"), src)
-	for _, name := range []string{"m.mp3", "m.flac"} {
+	runTool(t, "oggenc", "-Q", "-o", filepath.Join(dir, "m.ogg"), src)
+	for _, name := range []string{"m.mp3", "m.flac", "m.ogg"} {
 		s, err := Load(os.DirFS(dir), name, Limits{})
 		if err != nil {
 			t.Fatal(err)

@@ -128,13 +128,13 @@ func readCodebook(b *bitReader, lim *Limits, budget *int) (*codebook, error) {
 		return nil, errors.New("codebook with no entries")
 	}
 	if entries > lim.MaxCodebookEntries {
-		return nil, fmt.Errorf("codebook has %d entries, more than %d (Limits.MaxCodebookEntries)", entries, lim.MaxCodebookEntries)
+		return nil, limitf("codebook has %d entries, more than %d (Limits.MaxCodebookEntries)", entries, lim.MaxCodebookEntries)
 	}
 	if dims > lim.MaxCodebookDims {
-		return nil, fmt.Errorf("codebook has %d dimensions, more than %d (Limits.MaxCodebookDims)", dims, lim.MaxCodebookDims)
+		return nil, limitf("codebook has %d dimensions, more than %d (Limits.MaxCodebookDims)", dims, lim.MaxCodebookDims)
 	}
 	if *budget -= entries; *budget < 0 {
-		return nil, fmt.Errorf("codebooks hold more than %d entries and values in all (Limits.MaxSetupValues)", lim.MaxSetupValues)
+		return nil, limitf("codebooks hold more than %d entries and values in all (Limits.MaxSetupValues)", lim.MaxSetupValues)
 	}
 	lengths := make([]uint8, entries) // 0: unused
 	if b.readBool() {                 // ordered
@@ -184,13 +184,13 @@ func readCodebook(b *bitReader, lim *Limits, budget *int) (*codebook, error) {
 			nvals = lookup1Values(entries, dims)
 		} else {
 			if int64(entries)*int64(dims) > int64(lim.MaxSetupValues) {
-				return nil, fmt.Errorf("codebook lookup of %d values, more than %d (Limits.MaxSetupValues)", int64(entries)*int64(dims), lim.MaxSetupValues)
+				return nil, limitf("codebook lookup of %d values, more than %d (Limits.MaxSetupValues)", int64(entries)*int64(dims), lim.MaxSetupValues)
 			}
 			nvals = entries * dims
 		}
 		total := int64(entries) * int64(dims)
 		if total > int64(*budget) || int64(nvals) > int64(*budget) {
-			return nil, fmt.Errorf("codebook lookup of %d values exceeds the setup budget (Limits.MaxSetupValues %d)", total, lim.MaxSetupValues)
+			return nil, limitf("codebook lookup of %d values exceeds the setup budget (Limits.MaxSetupValues %d)", total, lim.MaxSetupValues)
 		}
 		*budget -= int(total)
 		// The multiplicands must be in the packet: check before

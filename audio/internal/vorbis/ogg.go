@@ -181,7 +181,7 @@ func (s *oggStream) packet() (p []byte, last bool, granule int64, eos bool, err 
 		for s.seg < s.nseg {
 			l := int(s.segs[s.seg])
 			if len(s.pkt)+l > s.maxPkt {
-				return nil, false, 0, false, fmt.Errorf("vorbis: packet larger than %d bytes (Limits.MaxPacketBytes)", s.maxPkt)
+				return nil, false, 0, false, limitf("vorbis: packet larger than %d bytes (Limits.MaxPacketBytes)", s.maxPkt)
 			}
 			s.pkt = append(s.pkt, s.body[s.off:s.off+l]...)
 			s.off += l

@@ -101,13 +101,13 @@ func (s *setup) readIdent(p []byte, lim *Limits) error {
 		return errors.New("vorbis: zero channels")
 	}
 	if s.channels > lim.MaxChannels {
-		return fmt.Errorf("vorbis: %d channels, more than %d (Limits.MaxChannels)", s.channels, lim.MaxChannels)
+		return limitf("vorbis: %d channels, more than %d (Limits.MaxChannels)", s.channels, lim.MaxChannels)
 	}
 	if rate == 0 {
 		return errors.New("vorbis: zero sample rate")
 	}
 	if int64(rate) > int64(lim.MaxRate) {
-		return fmt.Errorf("vorbis: sample rate %d, more than %d (Limits.MaxRate)", rate, lim.MaxRate)
+		return limitf("vorbis: sample rate %d, more than %d (Limits.MaxRate)", rate, lim.MaxRate)
 	}
 	s.rate = int(rate)
 	if bs0 < 6 || bs1 > 13 || bs0 > bs1 {

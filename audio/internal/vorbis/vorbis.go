@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 )
@@ -112,10 +111,10 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 		first, _ := firstGranule(data[len(data)-br.Len():], r.ogg.serial)
 		g -= max(0, min(first, g))
 		if g > r.maxFrames {
-			return nil, fmt.Errorf("vorbis: stream claims %d frames, more than %d (%s)", g, r.maxFrames, r.framesLimit())
+			return nil, limitf("vorbis: stream claims %d frames, more than %d (%s)", g, r.maxFrames, r.framesLimit())
 		}
 		if g*int64(ch) > lim.MaxSamples {
-			return nil, fmt.Errorf("vorbis: stream claims %d samples, more than %d (Limits.MaxSamples)", g*int64(ch), lim.MaxSamples)
+			return nil, limitf("vorbis: stream claims %d samples, more than %d (Limits.MaxSamples)", g*int64(ch), lim.MaxSamples)
 		}
 		want = g
 	}
@@ -136,7 +135,7 @@ func Decode(data []byte, lim Limits) (*Sound, error) {
 			return nil, err
 		}
 		if int64(len(out))+int64(n*ch) > lim.MaxSamples {
-			return nil, fmt.Errorf("vorbis: more than %d samples (Limits.MaxSamples)", lim.MaxSamples)
+			return nil, limitf("vorbis: more than %d samples (Limits.MaxSamples)", lim.MaxSamples)
 		}
 		base := len(out)
 		if cap(out)-base < n*ch {
@@ -330,7 +329,7 @@ func (r *Reader) readFloat() ([][]float32, int, error) {
 			r.granPos += int64(n)
 		}
 		if r.frames+int64(n) > r.maxFrames {
-			return nil, 0, fmt.Errorf("vorbis: more than %d frames (%s)", r.maxFrames, r.framesLimit())
+			return nil, 0, limitf("vorbis: more than %d frames (%s)", r.maxFrames, r.framesLimit())
 		}
 		r.frames += int64(n)
 		if n > 0 {
