@@ -38,7 +38,9 @@
 //     whose exposed faces are the crowd's walls too. Removing an entity
 //     removes its agent. SteerAhead/SteerAsync take the step while a
 //     frame is drawn, with the same result. The game copies nothing
-//     between worlds.
+//     between worlds. World.SetWorkers spreads the tick (steering,
+//     physics, the per-entity passes) over goroutines; the state hash
+//     does not depend on their number.
 //   - World.Render: tile layers and depth-sorted entities and bullets
 //     through iso into a raster.DrawList, interpolated between the last
 //     two ticks: looks (clips by state and facing, parts turned by

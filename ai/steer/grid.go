@@ -115,6 +115,47 @@ func (g *Bins) cells(pts []mathx.Vec2, skip []bool, lo, hi int) {
 	}
 }
 
+// countRange is part r of parts of a parallel sortPoints: it counts the
+// points of buckets [b0, b1), the r-th of parts equal bucket ranges, into
+// start[b+1], and returns how many there are.
+func (g *Bins) countRange(r, parts int) int32 {
+	nb := len(g.start) - 1
+	b0, b1 := uint32(nb*r/parts), uint32(nb*(r+1)/parts)
+	for b := b0; b < b1; b++ {
+		g.start[b+1] = 0
+	}
+	var n int32
+	for _, b := range g.bucket {
+		if b >= b0 && b < b1 { // skipped points (MaxUint32) never are
+			g.start[b+1]++
+			n++
+		}
+	}
+	return n
+}
+
+// scatterRange is part r of a parallel sortPoints after countRange: the
+// range's points, in point order, into the entries from base on. It
+// leaves start[b+1] at the end of bucket b, as sortPoints does.
+func (g *Bins) scatterRange(pts []mathx.Vec2, r, parts int, base int32) {
+	nb := len(g.start) - 1
+	b0, b1 := uint32(nb*r/parts), uint32(nb*(r+1)/parts)
+	for b := b0; b < b1; b++ {
+		c := g.start[b+1]
+		g.start[b+1] = base // bucket b's cursor
+		base += c
+	}
+	for i, b := range g.bucket {
+		if b >= b0 && b < b1 {
+			k := g.start[b+1]
+			g.start[b+1]++
+			g.ids[k] = int32(i)
+			g.pos[k] = pts[i]
+			g.cx[k], g.cy[k] = g.pcx[i], g.pcy[i]
+		}
+	}
+}
+
 // sortPoints counts the points per bucket and sorts them into bucket
 // order (a stable counting sort: point order within a bucket).
 func (g *Bins) sortPoints(pts []mathx.Vec2) {

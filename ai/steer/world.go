@@ -205,7 +205,10 @@ type Crowd struct {
 	// Passes: per-goroutine scratch and counters, per-chunk reductions.
 	ctxs  []stepCtx
 	parts []chunkOut
-	share struct {
+	// rangeBase[r] is the first grid entry of bucket range r of a
+	// parallel grid sort, rangeBase[64+r] its point count.
+	rangeBase [128]int32
+	share     struct {
 		dt, maxR      float64
 		ph, n, chunks int
 		next          atomic.Int32
@@ -456,7 +459,25 @@ func (w *Crowd) buildGrid(cell float64) {
 	g := &w.grid
 	g.prepare(len(w.pos), cell)
 	w.run(phCells, len(w.pos))
-	g.sortPoints(w.pos)
+	if parts := min(max(w.cfg.Workers, 1), 64); parts == 1 || len(w.pos) < parallelMin {
+		g.sortPoints(w.pos)
+	} else {
+		// The counting sort by bucket ranges, one per worker: each part
+		// scans every point and keeps its own buckets. A stable sort has
+		// one outcome, so the grid is the same for any count.
+		w.runParts(phCount, parts)
+		used := int32(0)
+		for r := range parts {
+			w.rangeBase[r] = used
+			used += w.rangeBase[64+r]
+		}
+		g.ids = grow(g.ids, int(used))
+		g.pos = grow(g.pos, int(used))
+		g.cx = grow(g.cx, int(used))
+		g.cy = grow(g.cy, int(used))
+		g.start[0] = 0
+		w.runParts(phScatter, parts)
+	}
 	m := len(g.ids)
 	w.sRad = grow(w.sRad, m)
 	w.sHead = grow(w.sHead, m)
@@ -709,6 +730,8 @@ func (c *stepCtx) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
 const (
 	phPrep = iota
 	phCells
+	phCount
+	phScatter
 	phGrid
 	phForces
 	phIntegrate
@@ -763,6 +786,25 @@ func (w *Crowd) run(ph, n int) {
 	}
 }
 
+// runParts runs pass ph as parts chunks (one per worker, each a whole
+// part: chunk ch is part ch) on the workers.
+func (w *Crowd) runParts(ph, parts int) {
+	for len(w.ctxs) < parts {
+		w.ctxs = append(w.ctxs, stepCtx{})
+	}
+	w.startWorkers(min(max(w.cfg.Workers, 1), 64))
+	s := &w.share
+	s.ph, s.n, s.chunks = ph, 0, parts
+	s.next.Store(0)
+	for k := 1; k < parts; k++ {
+		w.jobs[k-1] <- struct{}{}
+	}
+	w.work(0)
+	for k := 1; k < parts; k++ {
+		<-w.jobsDone
+	}
+}
+
 // work is worker k's part of the running pass: chunks from the shared
 // counter until none are left.
 func (w *Crowd) work(k int) {
@@ -785,6 +827,10 @@ func (w *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
 		w.prepRange(c, &w.parts[ch], lo, hi)
 	case phCells:
 		w.grid.cells(w.pos, w.fault, lo, hi)
+	case phCount:
+		w.rangeBase[64+ch] = w.grid.countRange(ch, w.share.chunks)
+	case phScatter:
+		w.grid.scatterRange(w.pos, ch, w.share.chunks, w.rangeBase[ch])
 	case phGrid:
 		w.gridRange(lo, hi)
 	case phForces:
