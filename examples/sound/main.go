@@ -1,10 +1,7 @@
-// Sound: a turret in the middle of an arena shoots at drones circling it;
-// every shot, wall hit and explosion is heard where it happens (left,
-// right, near, far: scene.EnableSound places the world's event sounds
-// relative to the listener, the turret), over a music loop. P pauses the
-// game and its sounds (audio.Mixer.Pause); the music plays on. The
-// sounds are synthesised at start in integers, so the mix is the same on
-// every machine; headless, `-sound out/sound.wav` writes it.
+// Sound: a turret shoots drones circling it; every shot, wall hit and
+// explosion is heard where it happens (scene.EnableSound), over a music
+// loop that plays on when P pauses the rest. `-sound out/sound.wav` runs
+// headless and writes the mix (the same on every machine).
 package main
 
 import (
@@ -31,14 +28,11 @@ type game struct {
 	drones    []scene.Entity
 	pt        *iso.Painter
 	dl        *raster.DrawList
-	paused    bool
 	droneLook scene.LookID
 }
 
-// synth makes a sound of frames at rate: a square wave of the given
-// period (0: noise), its amplitude decaying linearly to nothing (or held,
-// for a loop), smoothed by a one-pole filter of strength k.
-func synth(name string, rate, frames, period int, amp int32, k uint, hold bool) *audio.Sound {
+// synth: a square wave (period 0: noise), filtered (k), fading out.
+func synth(frames, period int, amp int32, k uint) []int16 {
 	d := make([]int16, frames)
 	var y int32
 	seed := uint32(12345)
@@ -46,31 +40,14 @@ func synth(name string, rate, frames, period int, amp int32, k uint, hold bool) 
 		x := amp
 		if period == 0 {
 			seed = seed*1664525 + 1013904223
-			x = int32(seed>>17) - 16384
-			x = x * amp >> 14
+			x = (int32(seed>>17) - 16384) * amp >> 14
 		} else if i/period%2 == 1 {
 			x = -amp
 		}
 		y += (x - y) >> k
-		if !hold {
-			y = y * int32(frames-i) / int32(frames)
-		}
-		d[i] = int16(y)
+		d[i] = int16(y * int32(frames-i) / int32(frames))
 	}
-	s, _ := audio.NewSound(name, rate, 1, d)
-	return s
-}
-
-// music is a two-second bass line of four notes.
-func music() *audio.Sound {
-	const rate, n = 22050, 22050 * 2
-	d := make([]int16, 0, n)
-	for _, period := range []int{100, 84, 75, 84} { // about 110, 131, 147, 131 Hz
-		note := synth("note", rate, n/4, period/2, 5000, 3, false)
-		d = append(d, note.Samples()...)
-	}
-	s, _ := audio.NewSound("music", rate, 1, d)
-	return s
+	return d
 }
 
 func newGame() (*game, error) {
@@ -83,44 +60,33 @@ func newGame() (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := audio.NewMixer(audio.Config{Rate: 44100, TPS: w.TPS()})
-	if err != nil {
-		return nil, err
-	}
+	m, _ := audio.NewMixer(audio.Config{Rate: 44100, TPS: w.TPS()}) // a valid configuration
 	floor := iso.TileLayer{Tiles: make([]int32, side*side), Sprites: []*raster.Sprite{raster.MustSprite(iso.TileImage(p, color.RGBA{50, 60, 50, 255}))}}
 	w.Layers = []scene.Layer{{Name: "floor", TileLayer: floor}}
 	for _, r := range []mathx.AABB{{Max: mathx.V2(side, 1)}, {Min: mathx.V2(0, side-1), Max: mathx.V2(side, side)}, {Max: mathx.V2(1, side)}, {Min: mathx.V2(side-1, 0), Max: mathx.V2(side, side)}} {
-		if _, err := w.Phys.AddWall(r, 1); err != nil {
-			return nil, err
-		}
+		w.Phys.AddWall(r, 1) // the arena's edges: bullets hit them
 	}
-	g := &game{w: w, m: m, dl: raster.NewDrawList()}
+	g := &game{w: w, m: m, dl: raster.NewDrawList(), drones: make([]scene.Entity, 3)} // Update spawns the drones
 	look, _ := scene.PlaceholderLook(p, color.NRGBA{90, 160, 230, 255}, 0.6, 1)
 	tid, _ := w.AddLook(look)
-	if g.turret, err = w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(side/2, side/2, 0), Radius: 0.6, Health: 1, Look: tid}); err != nil {
-		return nil, err
-	}
+	g.turret, _ = w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(side/2, side/2, 0), Radius: 0.6, Health: 1, Look: tid})
 	dlook, _ := scene.PlaceholderLook(p, color.NRGBA{230, 90, 70, 255}, 0.4, 0.6)
-	did, _ := w.AddLook(dlook)
-	g.droneLook = did
-	for i := 0; i < 3; i++ {
-		e, err := w.Create(scene.EntityDef{Kind: scene.Character, Radius: 0.4, Health: 2, Look: did, Pos: mathx.V3(4, 4, 0)})
-		if err != nil {
-			return nil, err
-		}
-		g.drones = append(g.drones, e)
-	}
+	g.droneLook, _ = w.AddLook(dlook)
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 220, 120, 255}, 3)
 	w.SetBulletSprite(dot)
-	w.EnableSound(m, scene.Sounds{
-		Fire:     synth("shot", 22050, 2000, 0, 9000, 1, false),
-		Wall:     synth("wall", 22050, 1500, 11, 7000, 2, false),
-		Hit:      synth("hit", 22050, 2500, 25, 12000, 2, false),
-		Death:    synth("boom", 22050, 9000, 0, 16000, 4, false),
-		Listener: g.turret, Vary: 0.05,
-	})
+	sound := func(frames, period int, amp int32, k uint) *audio.Sound {
+		s, _ := audio.NewSound("sfx", 22050, 1, synth(frames, period, amp, k))
+		return s
+	}
+	w.EnableSound(m, scene.Sounds{Fire: sound(2000, 0, 9000, 1), Wall: sound(1500, 11, 7000, 2),
+		Hit: sound(2500, 25, 12000, 2), Death: sound(9000, 0, 16000, 4), Listener: g.turret, Vary: 0.05})
 	w.SetListener(w.Pos(g.turret))
-	m.Play(music(), audio.Options{Loop: true, Volume: 0.5, IgnorePause: true})
+	var bass []int16 // two seconds: four notes of about 110, 131, 147 and 131 Hz
+	for _, period := range []int{50, 42, 37, 42} {
+		bass = append(bass, synth(11025, period, 5000, 3)...)
+	}
+	music, _ := audio.NewSound("music", 22050, 1, bass)
+	m.Play(music, audio.Options{Loop: true, Volume: 0.5, IgnorePause: true})
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) { w.Damage(h.Target, h.Damage, h.Owner) })
 	cam := iso.NewCamera(W, H)
 	cam.Center = grid.ToScreen(mathx.V3(side/2, side/2, 0))
@@ -131,34 +97,30 @@ func newGame() (*game, error) {
 func (g *game) Mixer() *audio.Mixer { return g.m }
 
 func (g *game) Update(in *platform.Input) error {
-	if in.KeyPressed(platform.KeyP) {
-		if g.paused = !g.paused; g.paused {
-			g.m.Pause()
-		} else {
-			g.m.Resume()
-		}
+	if in.KeyPressed(platform.KeyP) && !g.m.Paused() {
+		g.m.Pause()
+	} else if in.KeyPressed(platform.KeyP) {
+		g.m.Resume()
 	}
-	if g.paused {
+	if g.m.Paused() {
 		return nil
 	}
-	t := float64(g.w.Tick()) * g.w.Dt()
+	t, dt := float64(g.w.Tick())*g.w.Dt(), g.w.Dt()
 	c := g.w.Pos(g.turret).XY()
-	for i, d := range g.drones {
-		a := 0.6*t + float64(i)*2*math.Pi/3
-		r := 4 + 6*float64(i)/2 // one near, one mid, one far
-		if !g.w.Alive(d) {      // respawned on its orbit
-			e, err := g.w.Create(scene.EntityDef{Kind: scene.Character, Radius: 0.4, Health: 2, Look: g.droneLook, Pos: mathx.V3(c.X+r, c.Y, 0)})
-			if err != nil {
-				return err
-			}
-			g.drones[i], d = e, e
-		}
-		p := c.Add(mathx.FromAngle(a).Scale(r))
-		g.w.SetVelocity(d, p.Sub(g.w.Pos(d).XY()).Scale(1/g.w.Dt()))
+	orbit := func(i int, t float64) mathx.Vec2 { // one drone near, one mid, one far
+		return c.Add(mathx.FromAngle(0.6*t + float64(i)*2*math.Pi/3).Scale(4 + 3*float64(i)))
 	}
-	if g.w.Tick()%20 == 0 { // aim ahead of the next drone in turn
-		d := g.drones[g.w.Tick()/20%3]
-		dir := g.w.Pos(d).XY().Sub(c).Unit()
+	for i, d := range g.drones {
+		if !g.w.Alive(d) { // (re)spawned on its orbit
+			p := orbit(i, t)
+			d, _ = g.w.Create(scene.EntityDef{Kind: scene.Character, Radius: 0.4, Health: 2, Look: g.droneLook, Pos: mathx.V3(p.X, p.Y, 0)})
+			g.drones[i] = d
+		}
+		g.w.SetVelocity(d, orbit(i, t+dt).Sub(g.w.Pos(d).XY()).Scale(1/dt))
+	}
+	if g.w.Tick()%20 == 0 { // aim where the next drone in turn will be
+		i := int(g.w.Tick() / 20 % 3)
+		dir := orbit(i, t+dt+float64(4+3*i)/12).Sub(c).Unit()
 		if err := g.w.Fire(scene.BulletDef{Pos: c.Add(dir.Scale(0.8)), Z: 0.5, Vel: dir.Scale(12), Radius: 0.1, Damage: 1, Owner: g.turret}); err != nil {
 			return err
 		}
@@ -176,11 +138,10 @@ func (g *game) Draw(f *raster.Frame, alpha float64) {
 
 func main() {
 	snd := flag.String("sound", "", "headless: write the mix to this WAV file")
-	headlessFlag := flag.Bool("headless", false, "run without a window")
 	flag.Parse()
 	g, err := newGame()
 	if err == nil {
-		err = auto.Run(g, platform.Config{Title: "Diorama sound", Width: W, Height: H}, auto.Options{Name: "sound", Sound: *snd, Headless: *headlessFlag})
+		err = auto.Run(g, platform.Config{Title: "Diorama sound", Width: W, Height: H}, auto.Options{Name: "sound", Sound: *snd, Headless: *snd != ""})
 	}
 	if err != nil && !platform.IsQuit(err) {
 		log.Fatal(err)

@@ -1,4 +1,4 @@
-//go:build !((linux && cgo && !android) || darwin || windows || js)
+//go:build !((linux && cgo && !android) || darwin || windows || js || (android && cgo))
 
 package sound
 
@@ -9,8 +9,5 @@ import (
 )
 
 func open(io.Reader, int) (device, error) {
-	if runtime.GOOS == "android" {
-		return nil, errors.New("no Android sound driver yet")
-	}
-	return nil, errors.New("this build has no sound driver (built without cgo)")
+	return nil, errors.New("this " + runtime.GOOS + " build has no sound driver (built without cgo)")
 }
