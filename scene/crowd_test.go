@@ -97,7 +97,7 @@ func TestCrowdSeparatesAndAvoidsWalls(t *testing.T) {
 			}
 		}
 		for _, e := range units {
-			push += w.Vel(e).X / float64(len(units))
+			push += w.Velocity(e).X / float64(len(units))
 			if p := w.Pos(e); p.X > 9.75+1e-9 {
 				t.Fatalf("behaviours %b: a unit at %v, inside the middle wall", b, p)
 			}

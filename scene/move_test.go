@@ -74,7 +74,7 @@ func TestMoveToAroundWalls(t *testing.T) {
 	if d := w.Pos(hero).XY().Dist(goal); d > 0.2 {
 		t.Fatalf("stopped %v from the goal", d)
 	}
-	if w.Vel(hero) != (mathx.Vec2{}) {
+	if w.Velocity(hero) != (mathx.Vec2{}) {
 		t.Fatal("still moving after arriving")
 	}
 	if w.Tick() > 400 {

@@ -744,8 +744,8 @@ func (w *World) Pos(e Entity) mathx.Vec3 {
 	return mathx.Vec3{}
 }
 
-// Vel returns a character's velocity in world units per second.
-func (w *World) Vel(e Entity) mathx.Vec2 {
+// Velocity returns a character's velocity in world units per second.
+func (w *World) Velocity(e Entity) mathx.Vec2 {
 	if i, ok := w.slotOf(e); ok {
 		return w.vel[i]
 	}

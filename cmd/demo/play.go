@@ -258,7 +258,7 @@ func (L *level) update(c control) {
 func (L *level) updatePlayer(c control) {
 	w := L.w
 	pl := &L.pl
-	v := w.Vel(L.player)
+	v := w.Velocity(L.player)
 	if mv := c.move.ClampLen(1); mv.Len() > 0.05 {
 		v = v.Add(mv.Scale(playerAccel * w.Dt()))
 	} else {
