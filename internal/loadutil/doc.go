@@ -1,14 +1,19 @@
 // Package loadutil holds what the engine's file readers (scene/tiled,
-// scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading, and
-// the readers of other packages as they move onto it) do the same way, so
-// that it is written, tested and fixed once:
+// scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading,
+// audio, atlas's sheets and Aseprite files, ai/bt, ai/fsm, ai/fuzzy's FLL
+// and ai/nav's Moving AI files) do the same way, so that it is written,
+// tested and fixed once:
 //
-//   - the *Error type ("file:line:col: where: msg: cause") and the error
-//     kinds the loaders share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
-//     ErrPath, ErrMissing), matched with errors.Is; each loader re-exports
-//     them under its own name (type Error = loadutil.Error), so
-//     errors.Is/As work on every loader's errors and callers never import
-//     this package;
+//   - the one positioned error type of every reader, *Error
+//     ("file:line:col: where: msg: cause"; "line N: msg" for a source
+//     with no file name), with the chain of files (Chain) and the error
+//     kinds the readers share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
+//     ErrPath, ErrMissing), matched with errors.Is; each reader re-exports
+//     the type under its own name (type Error = loadutil.Error: bt.Error,
+//     fsm.Error, fuzzy.Error, nav.Error, atlas.Error, tiled.Error, ...)
+//     with the kinds it uses, so errors.Is/As work on every reader's
+//     errors and callers outside the module, who cannot import this
+//     package, name it;
 //   - Open, the one way a reader opens a file: only regular files, checked
 //     before opening, so a named pipe, device, socket or directory is
 //     refused instead of blocking or being read; OpenRoot, a folder as an
