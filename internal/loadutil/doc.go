@@ -25,9 +25,13 @@
 //     definitions file) resolved relative to that file, refusing absolute
 //     paths, drive letters, backslashes, URLs, NUL bytes and anything that
 //     leaves the fs.FS root after cleaning;
-//   - XMLError and XMLBudget for the XML loaders (tiled's TMX/TSX, isoxml):
-//     a decoder error as an *Error at its line, and the element, attribute
-//     and nesting limits checked before each element is allocated;
+//   - XMLTree and XMLNode, the one XML element tree of the XML readers
+//     (tiled's TMX/TSX/TX, isoxml): every element at the line where its
+//     start tag begins, the element, attribute and nesting budget checked
+//     before each element is allocated (XMLBudget, CheckAttrs), decoder
+//     errors as an *Error at their line (XMLError), and a hook that lets
+//     a reader count its own elements or fold some into their parent
+//     (tiled's legacy <tile gid> children of <data>);
 //   - CheckAttrs, which bounds the attributes of one XML tag on the raw
 //     bytes, before encoding/xml reads them all at once;
 //   - RaiseHint, which ends a limit error's message with the setting
@@ -36,9 +40,7 @@
 //
 // Each loader keeps its own error kinds that only it uses (tiled's ErrData,
 // ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits and
-// its own parsers, XML element trees included: tiled reports an element at
-// the line where its start tag ends and folds legacy <tile gid> children
-// into their <data>, isoxml reports the line where the tag begins.
+// its own parsers.
 //
 // The subpackage loadtest holds the readers' hostile-corpus watch and
 // generators, for tests. What loadutil and the loaders may import is
