@@ -2,6 +2,7 @@ package loadutil_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -13,6 +14,7 @@ import (
 	"diorama/atlas"
 	"diorama/internal/loadutil"
 	"diorama/scene/ascii"
+	"diorama/scene/imagelevel"
 	"diorama/scene/isoxml"
 	"diorama/scene/tiled"
 )
@@ -75,6 +77,32 @@ func TestEveryReaderGivesTheOneError(t *testing.T) {
 		}
 		if !errors.Is(err, r.kind) {
 			t.Errorf("%s: error %q (kind %v), want kind %v", r.name, err, e.Kind, r.kind)
+		}
+	}
+}
+
+// The readers' Limits use one name per idea: no field keeps an old name
+// (MaxDimension for a 2D size, MaxSpawns for a count of entries,
+// MaxJSONBytes for a file's size), and a width limit comes with a height
+// limit.
+func TestLimitsNames(t *testing.T) {
+	old := map[string]string{"MaxDimension": "MaxWidth/MaxHeight", "MaxSpawns": "MaxEntries", "MaxJSONBytes": "MaxFileBytes", "MaxSide": "MaxWidth/MaxHeight"}
+	for _, v := range []any{tiled.Limits{}, ascii.Limits{}, imagelevel.Limits{}, isoxml.Limits{}} {
+		ty := reflect.TypeOf(v)
+		names := map[string]bool{}
+		for i := range ty.NumField() {
+			names[ty.Field(i).Name] = true
+		}
+		for n := range names {
+			if want, ok := old[n]; ok {
+				t.Errorf("%v.%s: the name for this idea is %s", ty, n, want)
+			}
+		}
+		if names["MaxWidth"] != names["MaxHeight"] {
+			t.Errorf("%v: MaxWidth without MaxHeight or the reverse", ty)
+		}
+		if !names["MaxFileBytes"] {
+			t.Errorf("%v: no MaxFileBytes", ty)
 		}
 	}
 }

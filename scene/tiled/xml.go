@@ -798,8 +798,7 @@ func (l *load) checkChunk(file string, line int, where string, ch *Chunk, total 
 	if int64(ch.Width)*int64(ch.Height) > l.lim.MaxChunkCells {
 		return errf(ErrLimit, file, line, where, "chunk size %d×%d exceeds %d cells", ch.Width, ch.Height, l.lim.MaxChunkCells)
 	}
-	lim := int64(l.lim.MaxDimension) * 64
-	if abs64(int64(ch.X)) > lim || abs64(int64(ch.Y)) > lim {
+	if abs64(int64(ch.X)) > int64(l.lim.MaxWidth)*64 || abs64(int64(ch.Y)) > int64(l.lim.MaxHeight)*64 {
 		return errf(ErrLimit, file, line, where, "chunk position (%d,%d) out of range", ch.X, ch.Y)
 	}
 	*total += int64(ch.Width) * int64(ch.Height)
