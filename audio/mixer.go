@@ -82,6 +82,7 @@ type voice struct {
 	frozen      bool // paused and silent: not advanced
 	ignorePause bool
 	active      bool
+	str         *streamVoice // a Stream's decoding state; snd is its window
 }
 
 // Mixer mixes voices into 16-bit stereo at the output rate. All methods
@@ -188,6 +189,11 @@ func (m *Mixer) play(s *Sound, o Options, at bool, x, y float64) Voice {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.playLocked(s, o, at, x, y)
+}
+
+// playLocked is play with the lock held.
+func (m *Mixer) playLocked(s *Sound, o Options, at bool, x, y float64) Voice {
 	slot := -1
 	for i := range m.voices {
 		if !m.voices[i].active {

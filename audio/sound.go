@@ -22,8 +22,7 @@ var (
 	ErrLimit   = loadutil.ErrLimit   // the file or its decoded samples exceed Limits
 	ErrPath    = loadutil.ErrPath    // a path that is not a valid fs.FS path, or not a regular file
 	ErrMissing = loadutil.ErrMissing // the file cannot be opened or read
-	// ErrFormat: the file is in no format this package reads (Ogg Vorbis
-	// among them, see the package README).
+	// ErrFormat: the file is in no format this package reads.
 	ErrFormat = fmt.Errorf("unsupported sound format")
 )
 
@@ -119,8 +118,8 @@ func (s *Sound) Duration() time.Duration {
 	return time.Duration(int64(s.Frames()) * int64(time.Second) / int64(s.rate))
 }
 
-// Load reads and decodes the sound file name from fsys: WAV, MP3 or FLAC,
-// told by their contents (not the extension). The file is opened through
+// Load reads and decodes the sound file name from fsys: WAV, MP3, FLAC or
+// Ogg Vorbis, told by their contents (not the extension). The file is opened through
 // the engine's one reader (regular files only, read through a byte cap),
 // its header checked against lim before samples are allocated, and every
 // error names the file.
@@ -147,11 +146,11 @@ func Decode(name string, data []byte, lim Limits) (*Sound, error) {
 	case len(data) >= 4 && string(data[:4]) == "fLaC":
 		s, err = decodeFLAC(name, data, lim)
 	case len(data) >= 4 && string(data[:4]) == "OggS":
-		return nil, &Error{File: name, Msg: "Ogg Vorbis is not read yet (convert to WAV, MP3 or FLAC)", Kind: ErrFormat}
+		s, err = decodeOgg(name, data, lim)
 	case isMP3(data):
 		s, err = decodeMP3(name, data, lim)
 	default:
-		return nil, &Error{File: name, Msg: "not a WAV, MP3 or FLAC file" + extHint(name), Kind: ErrFormat}
+		return nil, &Error{File: name, Msg: "not a WAV, MP3, FLAC or Ogg Vorbis file" + extHint(name), Kind: ErrFormat}
 	}
 	if err != nil {
 		return nil, err
@@ -161,7 +160,7 @@ func Decode(name string, data []byte, lim Limits) (*Sound, error) {
 
 func extHint(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
-	case ".wav", ".mp3", ".flac":
+	case ".wav", ".mp3", ".flac", ".ogg", ".oga":
 		return " (its contents do not match its extension)"
 	}
 	return ""

@@ -13,12 +13,12 @@ const (
 	wavExtensible = 0xFFFE
 )
 
-// decodeWAV reads a RIFF WAVE file: PCM of 8 (unsigned), 16, 24 or 32
+// parseWAV reads a RIFF WAVE file's header: PCM of 8 (unsigned), 16, 24 or 32
 // bits, or IEEE float of 32 or 64 bits (also as WAVE_FORMAT_EXTENSIBLE),
 // mono or stereo, at any rate from MinRate to MaxRate. Samples are
 // converted to 16 bits as sox converts them without dither (rounding half
 // up; floats scaled by 2³¹ and rounded half away from zero first).
-func decodeWAV(name string, d []byte, lim Limits) (*Sound, error) {
+func parseWAV(name string, d []byte) (*wavInfo, error) {
 	bad := func(kind error, f string, a ...any) error {
 		return &Error{File: name, Msg: fmt.Sprintf(f, a...), Kind: kind}
 	}
@@ -88,17 +88,39 @@ func decodeWAV(name string, d []byte, lim Limits) (*Sound, error) {
 	case blockAlign != ch*bits/8:
 		return nil, bad(ErrInvalid, "block align %d for %d channels of %d bits", blockAlign, ch, bits)
 	}
-	frames := int64(len(data) / blockAlign)
-	if frames > lim.maxFrames(rate, ch) {
-		return nil, limitErr(name, frames, rate, ch, lim)
-	}
 	if int64(len(data))%int64(blockAlign) != 0 {
 		return nil, bad(ErrSyntax, "data chunk of %d bytes is not whole frames of %d bytes (truncated)", len(data), blockAlign)
 	}
-	out := make([]int16, frames*int64(ch))
+	return &wavInfo{rate: rate, ch: ch, bits: bits, tag: tag, data: data}, nil
+}
+
+// wavInfo is a WAV file's format and its sample bytes.
+type wavInfo struct {
+	rate, ch, bits, tag int
+	data                []byte
+}
+
+// decodeWAV reads a RIFF WAVE file whole (see parseWAV).
+func decodeWAV(name string, d []byte, lim Limits) (*Sound, error) {
+	w, err := parseWAV(name, d)
+	if err != nil {
+		return nil, err
+	}
+	frames := int64(len(w.data) / (w.ch * w.bits / 8))
+	if frames > lim.maxFrames(w.rate, w.ch) {
+		return nil, limitErr(name, frames, w.rate, w.ch, lim)
+	}
+	out := make([]int16, frames*int64(w.ch))
+	w.convert(out, w.data)
+	return &Sound{name: name, rate: w.rate, channels: w.ch, data: out}, nil
+}
+
+// convert converts len(out) samples of src (in w's format) to 16 bits.
+func (w *wavInfo) convert(out []int16, src []byte) {
+	bits, tag := w.bits, w.tag
 	bps := bits / 8
 	for i := range out {
-		b := data[i*bps:]
+		b := src[i*bps:]
 		switch {
 		case bits == 8:
 			out[i] = int16(int(b[0])-128) << 8
@@ -115,7 +137,6 @@ func decodeWAV(name string, d []byte, lim Limits) (*Sound, error) {
 			out[i] = fromFloat(math.Float64frombits(binary.LittleEndian.Uint64(b)))
 		}
 	}
-	return &Sound{name: name, rate: rate, channels: ch, data: out}, nil
 }
 
 // from32 converts a 32-bit sample to 16 bits, rounding half up and

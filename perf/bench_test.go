@@ -154,3 +154,26 @@ func BenchmarkBulkAB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkUnitsLargeSim: World.Step alone at 50,000 units (steady
+// state: the scene is warmed up before the timer starts), for profiles
+// of the simulation without setup or drawing.
+func BenchmarkUnitsLargeSim(b *testing.B) {
+	s, err := New(Config{Test: Units, Count: 50000, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for k := 0; k < TPS/2; k++ {
+		s.Tick()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := processCPU()
+	for b.Loop() {
+		s.Tick()
+	}
+	b.ReportMetric(float64(b.Elapsed().Seconds()*1e3)/float64(b.N), "sim-ms/tick")
+	b.ReportMetric((processCPU()-c0).Seconds()*1e3/float64(b.N), "cpu-ms/tick")
+	b.ReportMetric(float64(s.Workers()), "workers")
+}

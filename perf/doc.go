@@ -50,6 +50,14 @@
 // thread, and `go run ./perf/cmd/report -web` compares their frame times
 // in REPORT.md's web section.
 //
+// Issue 27's scaling: Scale (scale.go) measures raster's 10k-sprite
+// frame, iso's 10k depth sort, 50,000 units and the most units and
+// bullets alive at 60 FPS at 1, 2, 4, 8 and 16 cores (GOMAXPROCS and every
+// worker count per row: the scenes' ticks follow the renderer's worker
+// count, World.SetWorkers); `report -scale` writes its table, Karp–Flatt
+// serial fractions and plot (a binary built with CGO_ENABLED=0 needs no
+// toolchain or repository files).
+//
 // The naive Go peer (image/draw blitting, brute-force collision) lives in
 // its own module, perf/peers/naive, as do the other peers under
 // perf/peers.

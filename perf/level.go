@@ -135,15 +135,42 @@ func newLevel(size int, seed uint64, maxBullets int) (*level, error) {
 		}
 	}
 	w.Layers = append(w.Layers, scene.Layer{Name: "ground", TileLayer: tl})
-	for _, b := range l.boxes {
-		h := 24
-		if b.W > 2 || b.H > 2 {
-			h = 6 // the outer ring: low, so the near walls hide nothing
+	// Blocks of one size share their sprites: a block's faces are the
+	// same pixels wherever it stands (cells move it by whole pixels), so
+	// each size is drawn once and moved (a large unit room has thousands
+	// of pillars; drawing each took most of its setup time).
+	type blockKey struct{ w, h, z int }
+	blocks := map[blockKey]iso.Object{}
+	at0 := g.ToScreen(mathx.V3(0, 0, 0))
+	for _, db := range drawnBlocks(l.boxes) {
+		b, h := db.TileBox, db.h
+		top, left, right := color.RGBA{150, 140, 128, 255}, color.RGBA{110, 100, 92, 255}, color.RGBA{90, 82, 76, 255}
+		if noBlockCache {
+			o, err := g.BlockObject(b.Col, b.Row, b.W, b.H, 0, h, top, left, right)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: "wall", Class: "wall",
+				Pos: mathx.V3(float64(b.Col)+float64(b.W)/2, float64(b.Row)+float64(b.H)/2, 0), Drawing: o}); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		o, err := g.BlockObject(b.Col, b.Row, b.W, b.H, 0, h,
-			color.RGBA{150, 140, 128, 255}, color.RGBA{110, 100, 92, 255}, color.RGBA{90, 82, 76, 255})
-		if err != nil {
-			return nil, err
+		key := blockKey{b.W, b.H, h}
+		o0, ok := blocks[key]
+		if !ok {
+			if o0, err = g.BlockObject(0, 0, b.W, b.H, 0, h, top, left, right); err != nil {
+				return nil, err
+			}
+			blocks[key] = o0
+		}
+		d := g.ToScreen(mathx.V3(float64(b.Col), float64(b.Row), 0)).Sub(at0)
+		shift := mathx.Point{X: int(math.Round(d.X)), Y: int(math.Round(d.Y))}
+		off := mathx.V3(float64(b.Col), float64(b.Row), 0)
+		o := iso.Object{Box: iso.Box{Min: o0.Box.Min.Add(off), Max: o0.Box.Max.Add(off)}, Parts: make([]iso.Part, len(o0.Parts))}
+		for k, pt := range o0.Parts {
+			pt.At = pt.At.Add(shift)
+			o.Parts[k] = pt
 		}
 		if _, err := w.Create(scene.EntityDef{Kind: scene.Object, Name: "wall", Class: "wall",
 			Pos: mathx.V3(float64(b.Col)+float64(b.W)/2, float64(b.Row)+float64(b.H)/2, 0), Drawing: o}); err != nil {
@@ -152,6 +179,41 @@ func newLevel(size int, seed uint64, maxBullets int) (*level, error) {
 	}
 	return l, nil
 }
+
+// drawnBlocks cuts the wall boxes into the blocks drawn for them: walls
+// longer than RoomSize cells (the outer ring of a scaled room) in pieces
+// of at most RoomSize, so no face sprite grows with the room (a 460-cell
+// wall's top face alone was a 7,000×3,700-pixel sprite) and the depth
+// sort relates units to the nearby piece of a wall. The seed's room is
+// drawn as it was.
+func drawnBlocks(boxes []physics.TileBox) []drawnBlock {
+	var out []drawnBlock
+	for _, b := range boxes {
+		h := 24
+		if b.W > 2 || b.H > 2 {
+			h = 6 // the outer ring: low, so the near walls hide nothing
+		}
+		for b.W > RoomSize {
+			out = append(out, drawnBlock{physics.TileBox{Col: b.Col, Row: b.Row, W: RoomSize, H: b.H}, h})
+			b.Col, b.W = b.Col+RoomSize, b.W-RoomSize
+		}
+		for b.H > RoomSize {
+			out = append(out, drawnBlock{physics.TileBox{Col: b.Col, Row: b.Row, W: b.W, H: RoomSize}, h})
+			b.Row, b.H = b.Row+RoomSize, b.H-RoomSize
+		}
+		out = append(out, drawnBlock{b, h})
+	}
+	return out
+}
+
+// drawnBlock is a block drawn for a wall: cells and height in pixels.
+type drawnBlock struct {
+	physics.TileBox
+	h int
+}
+
+// noBlockCache draws every wall block's sprites anew (tests compare).
+var noBlockCache = false
 
 // Frames is the number of animation frames of every unit sprite (the
 // seed's "30 total frames of animation per sprite").

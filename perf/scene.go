@@ -84,8 +84,8 @@ type Config struct {
 	// comparisons: bullets stepped on one goroutine and drawn one
 	// draw-list command each, steering on one goroutine.
 	serial bool
-	// steerWorkers is the goroutine count of the units' steering force
-	// pass (0: the renderer's). Bit-identical for any count (tested); on
+	// steerWorkers is the goroutine count of the units' tick (steering
+	// and per-entity passes; 0: the renderer's). Bit-identical for any count (tested); on
 	// the quiet 2-core machine 2 goroutines took a 14,000-unit frame from
 	// 16.7 to 13.4 ms, under heavy load from other programs they cost up
 	// to 30% (the pass waits for a descheduled worker).
@@ -180,17 +180,17 @@ func New(cfg Config) (*Scene, error) {
 		for k := 0; k < nb; k++ {
 			s.bdl = append(s.bdl, raster.NewDrawList())
 		}
-		// Bullets are stepped by physics on the same number of goroutines
-		// (bit-identical for any count).
-		if !cfg.serial {
-			w.Phys.SetWorkers(s.renderer.Workers())
-		}
 		s.listBullets = cfg.serial
 		for k := 1; k < nb; k++ {
 			c := make(chan buildJob)
 			s.build = append(s.build, c)
 			go s.builder(c)
 		}
+	}
+	// The tick (bullet sweeps, steering, the per-entity passes) runs on as
+	// many goroutines as the renderer (bit-identical for any count).
+	if !cfg.serial {
+		w.SetWorkers(s.renderer.Workers())
 	}
 	kinds := 6
 	if cfg.Test == Units && cfg.Count > 60 {
@@ -278,16 +278,14 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	cfg := steer.DefaultConfig(UnitRadius)
 	cfg.Seed = s.Cfg.Seed + 1
 	cfg.Resolve = 2
-	// Walls: the world's physics walls (cfg.Walls nil). The force pass on
-	// steerWorkers goroutines (bit-identical for any count).
-	if !s.Cfg.serial {
-		cfg.Workers = s.Cfg.steerWorkers
-		if cfg.Workers == 0 {
-			cfg.Workers = s.renderer.Workers()
-		}
-	}
+	// Walls: the world's physics walls (cfg.Walls nil). Steering on the
+	// world's workers (World.SetWorkers), or steerWorkers goroutines
+	// (bit-identical for any count).
 	if err := w.EnableCrowd(cfg); err != nil {
 		return err
+	}
+	if s.Cfg.steerWorkers > 0 {
+		w.SetWorkers(s.Cfg.steerWorkers)
 	}
 	n := s.Cfg.Count
 	s.Units = make([]scene.Entity, 0, n)

@@ -27,9 +27,14 @@
 //     subtraction, without branches, and runs the exact box test and the
 //     narrow phase only on the few left.
 //
-// Determinism: no maps, no wall clock; Step runs on the caller's goroutine,
-// every loop runs in slot order and ties are broken by index, so the same
-// calls give the same bits. StepBullets may spread bullets over
+// Determinism: no maps, no wall clock; every loop runs in slot order and
+// ties are broken by index, so the same calls give the same bits. With
+// SpaceDef.Workers > 1, Step's integration, box updates and pair search
+// run in consecutive parts of the moving bodies on the workers (each body
+// written only by its part; fast bodies are swept on the caller's
+// goroutine afterwards, in slot order; the parts' pairs are joined in part
+// order) and pushing runs on the caller's goroutine, so the outcome is the
+// same for any worker count (tested). StepBullets may spread bullets over
 // SpaceDef.Workers goroutines (chunks of slots taken from a shared
 // counter); each bullet's sweep only reads the world and events are merged
 // back into slot order, so the result is the same for any worker count

@@ -1,8 +1,10 @@
 package physics
 
 import (
+	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -46,8 +48,8 @@ func TestParallel(t *testing.T) {
 	check(100, 1) // too small to share
 	check(100000, 3)
 	check(99999, 3)
-	if a := testing.AllocsPerRun(20, func() { w.Parallel(100000, fn) }); a != 0 {
-		t.Errorf("%v allocations per call", a)
+	if a := testenv.AllocsOver(20, func() { w.Parallel(100000, fn) }); a != 0 {
+		t.Errorf("%v allocations in 20 calls", a)
 	}
 	w.Close()
 	check(100000, 3)
@@ -81,6 +83,90 @@ func TestMovingGridLazy(t *testing.T) {
 		got := w.OverlapBox(mathx.AABB{Min: p.Sub(mathx.V2(0.1, 0.1)), Max: p.Add(mathx.V2(0.1, 0.1))}, QueryFilter{}, nil)
 		if len(got) != 1 || got[0].Body != id {
 			t.Fatalf("body %d at %v: the query found %v", k, p, got)
+		}
+	}
+}
+
+// Step gives the same bodies, contacts and sensor events for 1, 2, 3 and
+// 8 workers: 6,000 moving bodies (circles and boxes, some fast enough to
+// be swept, some sensors and kinematic) among tile walls, every part of
+// the step split.
+func TestStepWorkersSame(t *testing.T) {
+	type state struct {
+		pos, vel []mathx.Vec2
+		contacts []ContactEvent
+		sensors  []SensorEvent
+		stats    StepStats
+	}
+	run := func(workers int) state {
+		w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(120, 120)}, MaxCastRadius: 0.5, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		solid := make([]bool, 120*120)
+		for k := 0; k < 120; k++ {
+			solid[k], solid[119*120+k], solid[k*120], solid[k*120+119] = true, true, true, true
+		}
+		for k := 10; k < 110; k += 13 {
+			for j := 10; j < 110; j += 17 {
+				solid[k*120+j], solid[k*120+j+1] = true, true
+			}
+		}
+		if _, _, err := w.AddSolidTiles(SolidTiles{Cols: 120, Rows: 120, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+			t.Fatal(err)
+		}
+		r := mathx.NewRand(5)
+		var ids []BodyID
+		for k := 0; k < 6000; k++ {
+			d := DefaultBodyDef()
+			d.Position = mathx.V2(r.Range(2, 118), r.Range(2, 118))
+			d.Velocity = r.UnitVec().Scale(r.Range(0, 3))
+			if k%10 == 0 {
+				d.Velocity = d.Velocity.Scale(20) // swept against the walls
+			}
+			d.Shape = mustCircle(t, r.Range(0.15, 0.4))
+			if k%3 == 0 {
+				d.Shape = mustBox(t, r.Range(0.2, 0.5), r.Range(0.2, 0.5))
+				d.AngularVelocity = r.Range(-2, 2)
+			}
+			switch k % 50 {
+			case 7:
+				d.Sensor = true
+			case 9:
+				d.Type = Kinematic
+			}
+			if k%2 == 0 {
+				d.Mass = 2
+			}
+			id, err := w.CreateBody(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		var st state
+		for step := 0; step < 30; step++ {
+			w.Step(1.0 / 60)
+			st.contacts = append(st.contacts, w.Contacts()...)
+			st.sensors = append(st.sensors, w.SensorEvents()...)
+		}
+		for _, id := range ids {
+			st.pos = append(st.pos, w.Position(id))
+			st.vel = append(st.vel, w.Velocity(id))
+		}
+		st.stats = w.Stats()
+		return st
+	}
+	ref := run(1)
+	if len(ref.contacts) == 0 || len(ref.sensors) == 0 || ref.stats.CCDClamps == 0 {
+		t.Fatalf("contacts %d, sensor events %d, stats %+v: the scene tests too little", len(ref.contacts), len(ref.sensors), ref.stats)
+	}
+	for _, n := range []int{2, 3, 8} {
+		got := run(n)
+		if got.stats != ref.stats || !slices.Equal(got.pos, ref.pos) || !slices.Equal(got.vel, ref.vel) ||
+			!slices.Equal(got.contacts, ref.contacts) || !slices.Equal(got.sensors, ref.sensors) {
+			t.Fatalf("%d workers differ from one: stats %+v vs %+v, %d vs %d contacts", n, got.stats, ref.stats, len(got.contacts), len(ref.contacts))
 		}
 	}
 }

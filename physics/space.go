@@ -165,6 +165,14 @@ type Space struct {
 	bgrid                    bulletGrid  // StepBullets' merged broad phase
 
 	pairs []pair
+	// Step's passes over the moving bodies on the workers (Parallel): the
+	// funcs are made once (a method value made per step would allocate);
+	// per part, the bodies left for the serial sweep and the pairs found.
+	integrateFn, boxesFn, pairsFn func(k, lo, hi int)
+	sweepLists                    [64][]int32
+	partPairs                     [64][]pair
+	stepDt                        float64
+	stepLayers, stepMasks         uint32
 	// findPairs' per-cell cursors past the slots already handled, valid
 	// when cellEpoch[c] == epoch.
 	cellCur      []int32
@@ -206,6 +214,7 @@ func NewSpace(def SpaceDef) (*Space, error) {
 	def.Iterations = min(def.Iterations, 16)
 	def.Workers = max(1, min(def.Workers, 64))
 	w := &Space{def: def}
+	w.integrateFn, w.boxesFn, w.pairsFn = w.integrateRange, w.boxesRange, w.pairsRange
 	w.gWalls = newGrid(b, def.CellSize)
 	w.gStatic = newGrid(b, def.CellSize)
 	w.gMoving = newGrid(b, def.CellSize)

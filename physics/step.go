@@ -119,7 +119,7 @@ func (w *Space) Step(dt float64) {
 	w.movingDirty = false // Step builds the moving grid itself, when it needs it
 	w.refresh()
 	w.integrate(dt)
-	w.updateMovingBoxes()
+	w.Parallel(len(w.moving), w.boxesFn)
 	layers, masks := w.bodyLayers()
 	if w.def.BruteForce || w.bodyPairsPossible(layers, masks) {
 		w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
@@ -133,7 +133,7 @@ func (w *Space) Step(dt float64) {
 		}
 	}
 	w.finishSensors()
-	w.updateMovingBoxes()
+	w.Parallel(len(w.moving), w.boxesFn)
 	// Queries and bullets build the moving grid again when they need it
 	// (refresh): a world whose bodies only meet walls, stepped without
 	// them, never builds it.
@@ -163,18 +163,35 @@ func (w *Space) bodyPairsPossible(layers, masks uint32) bool {
 	return false
 }
 
-func (w *Space) updateMovingBoxes() {
-	for _, i := range w.moving {
-		w.updateBox(int(i))
-	}
-}
-
 func clampExtent(v mathx.Vec2) mathx.Vec2 {
 	return mathx.Vec2{X: mathx.Clamp(v.X, -maxExtent, maxExtent), Y: mathx.Clamp(v.Y, -maxExtent, maxExtent)}
 }
 
+// integrate moves the moving bodies by their velocities: in parallel
+// parts (Parallel), except the fast dynamic bodies that must be swept
+// against static geometry, which each part lists and this goroutine then
+// sweeps in slot order. Each body's outcome depends only on itself and
+// the static world, so the result is the same for any worker count.
 func (w *Space) integrate(dt float64) {
-	for _, s := range w.moving {
+	w.stepDt = dt
+	parts := w.Parallel(len(w.moving), w.integrateFn)
+	for k := range parts {
+		for _, s := range w.sweepLists[k] {
+			i := int(s)
+			d := w.vel[i].Scale(dt)
+			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
+			d = w.sweepBody(i, d, r)
+			w.pos[i] = clampExtent(w.pos[i].Add(d))
+		}
+	}
+}
+
+// integrateRange is part k of integrate over w.moving[lo:hi]: bodies
+// that need a sweep go to sweepLists[k], in slot order.
+func (w *Space) integrateRange(k, lo, hi int) {
+	dt := w.stepDt
+	sweep := w.sweepLists[k][:0]
+	for _, s := range w.moving[lo:hi] {
 		i := int(s)
 		w.prev[i] = w.pos[i]
 		d := w.vel[i].Scale(dt)
@@ -184,10 +201,19 @@ func (w *Space) integrate(dt float64) {
 		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
 			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
 			if d.LenSq() > 0.25*r*r {
-				d = w.sweepBody(i, d, r)
+				sweep = append(sweep, s)
+				continue
 			}
 		}
 		w.pos[i] = clampExtent(w.pos[i].Add(d))
+	}
+	w.sweepLists[k] = sweep
+}
+
+// boxesRange updates the boxes of w.moving[lo:hi].
+func (w *Space) boxesRange(_, lo, hi int) {
+	for _, i := range w.moving[lo:hi] {
+		w.updateBox(int(i))
 	}
 }
 
@@ -237,13 +263,16 @@ func (w *Space) interacts(i, j int) bool {
 	return w.typ[i] == Dynamic || w.typ[j] == Dynamic || w.sensor[i] || w.sensor[j]
 }
 
+// findPairs lists the candidate pairs of the moving bodies, in the order
+// of the moving bodies: in parallel parts, each part's pairs in its own
+// list, joined in part order (the same list for any worker count).
 func (w *Space) findPairs(layers, masks uint32) {
 	w.pairs = w.pairs[:0]
 	if w.def.BruteForce {
 		w.findPairsBrute()
 		return
 	}
-	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
+	gm := &w.gMoving
 	if ncell := gm.nx * gm.ny; len(w.cellEpoch) != ncell {
 		w.cellEpoch, w.cellCur, w.epoch = make([]uint32, ncell), make([]int32, ncell), 0
 	}
@@ -252,12 +281,32 @@ func (w *Space) findPairs(layers, masks uint32) {
 		clear(w.cellEpoch)
 		w.epoch = 1
 	}
+	w.stepLayers, w.stepMasks = layers, masks
+	parts := w.Parallel(len(w.moving), w.pairsFn)
+	if parts == 1 {
+		w.pairs, w.partPairs[0] = w.partPairs[0], w.pairs[:0]
+		return
+	}
+	for k := range parts {
+		w.pairs = append(w.pairs, w.partPairs[k]...)
+	}
+}
+
+// pairsRange is part k of findPairs: the pairs of w.moving[lo:hi] into
+// partPairs[k]. One part walks each cell's bodies with a cursor kept
+// across bodies (bodies come in ascending slot order); several parts
+// each find their place in a cell by binary search instead.
+func (w *Space) pairsRange(k, lo, hi int) {
+	dst := w.partPairs[k][:0]
+	cursor := lo == 0 && hi == len(w.moving)
+	layers, masks := w.stepLayers, w.stepMasks
+	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
 	epoch := w.epoch
 	// layers and masks are every layer and every mask some body has: a
 	// body whose mask meets no body's layer, or whose layer no body's
 	// mask admits (units that only collide with walls), skips the body
 	// search altogether.
-	for _, s := range w.moving {
+	for _, s := range w.moving[lo:hi] {
 		i := int(s)
 		b := w.box[i]
 		walls := !w.sensor[i] && w.typ[i] == Dynamic
@@ -279,29 +328,45 @@ func (w *Space) findPairs(layers, masks uint32) {
 				c := int(y)*gm.nx + int(x)
 				if bodies {
 					// Items in a cell are in ascending slot order and only
-					// slots above i are wanted. Bodies come in ascending order
-					// too, so each cell keeps a cursor past the slots already
-					// left behind: skipping costs O(1) per entry per step.
-					if w.cellEpoch[c] != epoch {
-						w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
+					// slots above i are wanted.
+					var k int32
+					end := gm.start[c+1]
+					if cursor {
+						// Bodies come in ascending order too, so each cell
+						// keeps a cursor past the slots already left behind:
+						// skipping costs O(1) per entry per step.
+						if w.cellEpoch[c] != epoch {
+							w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
+						}
+						k = w.cellCur[c]
+						for k < end && int(gm.items[k]) <= i {
+							k++
+						}
+						w.cellCur[c] = k
+					} else {
+						lo, hi := gm.start[c], end
+						for lo < hi {
+							m := int32(uint32(lo+hi) >> 1)
+							if int(gm.items[m]) <= i {
+								lo = m + 1
+							} else {
+								hi = m
+							}
+						}
+						k = lo
 					}
-					k, end := w.cellCur[c], gm.start[c+1]
-					for k < end && int(gm.items[k]) <= i {
-						k++
-					}
-					w.cellCur[c] = k
 					for ; k < end; k++ {
 						j, o := gm.items[k], &gm.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gm.rng[j], x, y) {
-							w.considerBody(i, int(j))
+							dst = w.considerBody(dst, i, int(j))
 						}
 					}
 					for k := gs.start[c]; k < gs.start[c+1]; k++ {
 						j, o := gs.items[k], &gs.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gs.rng[j], x, y) {
-							w.considerBody(i, int(j))
+							dst = w.considerBody(dst, i, int(j))
 						}
 					}
 				}
@@ -310,27 +375,28 @@ func (w *Space) findPairs(layers, masks uint32) {
 						j, o := gw.items[k], &gw.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gw.rng[j], x, y) {
-							w.considerWall(i, int(j))
+							dst = w.considerWall(dst, i, int(j))
 						}
 					}
 				}
 			}
 		}
 	}
+	w.partPairs[k] = dst
 }
 
-func (w *Space) considerBody(i, j int) {
+func (w *Space) considerBody(dst []pair, i, j int) []pair {
 	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
-		return
+		return dst
 	}
-	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
+	return append(dst, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
 }
 
-func (w *Space) considerWall(i, k int) {
+func (w *Space) considerWall(dst []pair, i, k int) []pair {
 	if w.wallLayer[k]&w.mask[i] == 0 {
-		return
+		return dst
 	}
-	w.pairs = append(w.pairs, pair{a: int32(i), b: int32(k), wall: true})
+	return append(dst, pair{a: int32(i), b: int32(k), wall: true})
 }
 
 // findPairsBrute is the all-pairs reference: same filters, same order of

@@ -191,6 +191,7 @@ func (w *World) Fire(d BulletDef) error {
 	if d.Look < 0 || int(d.Look) > len(w.looks) {
 		return fmt.Errorf("scene: bullet look %d not registered", d.Look)
 	}
+	w.soundFired(&d)
 	if w.inTick {
 		w.bullets.pending = append(w.bullets.pending, d)
 		return nil

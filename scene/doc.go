@@ -38,7 +38,9 @@
 //     whose exposed faces are the crowd's walls too. Removing an entity
 //     removes its agent. SteerAhead/SteerAsync take the step while a
 //     frame is drawn, with the same result. The game copies nothing
-//     between worlds.
+//     between worlds. World.SetWorkers spreads the tick (steering,
+//     physics, the per-entity passes) over goroutines; the state hash
+//     does not depend on their number.
 //   - World.Render: tile layers and depth-sorted entities and bullets
 //     through iso into a raster.DrawList, interpolated between the last
 //     two ticks: looks (clips by state and facing, parts turned by
@@ -72,6 +74,14 @@
 //     sizes and counts before the world is made, and merge wall cells
 //     into blocks rather than making one entity per cell, so a hostile
 //     level fails with ErrLevelLimit instead of exhausting memory.
+//     BuildOptions.SolidTile makes tiles solid by a rule from code;
+//     BuildOptions.Missing makes a Tiled build forgiving (missing images
+//     drawn as magenta checks and reported), as the viewer builds.
+//   - Touch events (touch.go): Events.Touch reports a character that
+//     touched another character or a solid object in the tick's physics
+//     step (physics.Space.Contacts, seen as entities).
+//   - Restarting: a new World for the level, the replaced one Closed
+//     (World.Close); examples/newcomer does it on R.
 //
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and

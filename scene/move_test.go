@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -428,7 +429,7 @@ func TestSeparationAndReachable(t *testing.T) {
 	if !n.Reachable(west, east) {
 		t.Error("not reachable through the open door")
 	}
-	if a := testing.AllocsPerRun(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
+	if a := testenv.AllocsOver(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
 		t.Errorf("%v allocations", a)
 	}
 }

@@ -44,21 +44,45 @@ func (w *World) Step() {
 	w.steerMovers()
 	w.steerCrowd()
 
-	for i, st := range w.state {
-		if st == stLive && w.kind[i] == Character {
+	// Per-entity passes run on the physics' workers (World.SetWorkers):
+	// each entity's work reads the world and writes only that entity (and
+	// its own body), so the outcome is the same for any worker count.
+	w.Phys.Parallel(len(w.state), w.velFn)
+	w.Phys.Step(w.dt)
+	w.Phys.StepBullets(&b.P, w.dt)
+	w.Phys.Parallel(len(w.state), w.moveFn)
+	w.bulletEvents()
+	w.bulletRules()
+	w.touchEvents()
+	w.sensorEvents()
+
+	w.inTick = false
+	w.flush()
+	w.tick++
+	w.animateTiles()
+}
+
+// velRange hands the velocities of the live characters in slots
+// [lo, hi) to their bodies.
+func (w *World) velRange(_, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if w.state[i] == stLive && w.kind[i] == Character {
 			_ = w.Phys.SetVelocity(w.body[i], w.vel[i]) // finite by construction
 		}
 	}
-	w.Phys.Step(w.dt)
-	w.Phys.StepBullets(&b.P, w.dt)
+}
 
-	for i, st := range w.state {
-		if st != stLive {
+// moveRange is Step's pass after physics over slots [lo, hi): characters
+// take their bodies' positions, face where they move and advance their
+// animation; objects, pickups and effects play their clips too.
+func (w *World) moveRange(_, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if w.state[i] != stLive {
 			continue
 		}
 		if w.kind[i] != Character {
 			if w.look[i] != NoLook {
-				w.player[i].Advance(1) // objects, pickups and effects play their clips too
+				w.player[i].Advance(1)
 			}
 			continue
 		}
@@ -70,14 +94,6 @@ func (w *World) Step() {
 		w.updateAnim(i)
 		w.player[i].Advance(1)
 	}
-	w.bulletEvents()
-	w.bulletRules()
-	w.sensorEvents()
-
-	w.inTick = false
-	w.flush()
-	w.tick++
-	w.animateTiles()
 }
 
 // edgeBit marks a slot in ruleLists that left the map (else its

@@ -157,14 +157,19 @@ type World struct {
 	// per tick would allocate); ruleLists[k] is part k's ended slots.
 	ruleFn    func(k, lo, hi int)
 	ruleLists [64][]uint32
-	tileAnims []tileAnim
-	renderCam iso.Camera // Render's copy of the caller's camera, moved by parallax
+	// velFn and moveFn are the per-entity passes of Step around physics
+	// (velRange, moveRange), made once like ruleFn.
+	velFn, moveFn func(k, lo, hi int)
+	workers       int // SetWorkers' count (0: never set)
+	tileAnims     []tileAnim
+	renderCam     iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
 	navErr error
 	moves  moves
 	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
+	sound  *worldSound // EnableSound's event sounds (sound.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
@@ -190,6 +195,7 @@ type Events struct {
 	Arrived    Bus[ArrivedEvent]    // a character sent with MoveTo reached its goal
 	MoveFailed Bus[MoveFailedEvent] // a character sent with MoveTo cannot get there
 	Door       Bus[DoorEvent]       // an overlord locked or unlocked a door
+	Touch      Bus[TouchEvent]      // a character touched another character or a solid object (every tick in contact)
 }
 
 // BulletHitEvent is dispatched when a bullet strikes a wall, an entity or the
@@ -273,6 +279,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
 	w.ruleFn = w.ruleRange
+	w.velFn, w.moveFn = w.velRange, w.moveRange
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {

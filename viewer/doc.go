@@ -15,6 +15,15 @@
 // colliders, the navigation mesh and entity positions; Home recentres;
 // Escape quits.
 //
+// Export: [Export] draws a whole map into one frame as Tiled's
+// tmxrasterizer does (frame sized to the map's bounding rectangle and
+// layer offsets, whole-number scale, hidden layers, parallax ignored,
+// transparent or the map's background colour); `viewer -export out.png
+// MAP` is the command. Its test runs Debian's tmxrasterizer (Tiled 1.8.2)
+// on every map of Tiled's examples and on generated infinite maps and
+// requires the same pixels, except where the versions differ (listed in
+// the test with the reason).
+//
 // Hot reload: every second the viewer checks the size and modification
 // time of every file the shown maps were read from (maps, tilesets,
 // templates, images). When one changed it loads everything again, keeping

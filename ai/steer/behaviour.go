@@ -232,8 +232,8 @@ func intersect(p, q, a, b mathx.Vec2) (ub float64, ok bool) {
 // non-finite coordinates are skipped; non-finite pos or heading gives
 // zero.
 func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Vec2 {
-	if !pos.IsFinite() || !heading.IsFinite() {
-		return mathx.Vec2{}
+	if len(walls) == 0 || !pos.IsFinite() || !heading.IsFinite() {
+		return mathx.Vec2{} // no wall near: no feeler to turn
 	}
 	var tips [3]mathx.Vec2
 	n := 1

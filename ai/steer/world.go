@@ -100,14 +100,17 @@ type Config struct {
 	Resolve   int
 	Walls     WallQuery
 	Obstacles ObstacleQuery
-	// Seed seeds the wander random source.
+	// Seed seeds the agents' wander random sources (each agent has its
+	// own, seeded from Seed and the agent's order of addition).
 	Seed uint64
-	// Workers is how many goroutines compute the steering forces of a
-	// Step (0 and 1: the caller's only; at most 64). The forces, the
-	// wander draws (taken afterwards in grid order) and so every position
-	// are bit-identical for any count. With Workers > 1 Walls and
-	// Obstacles are called from several goroutines at once and must be
-	// safe for that; call [Crowd.Close] when done with the world.
+	// Workers is how many goroutines a Step may use (0 and 1: the
+	// caller's only; at most 64). Every pass of a Step (faults, grid
+	// copies, forces, integration, contact resolution) runs over fixed
+	// chunks of agents, each writing only its own agents, with per-chunk
+	// results combined in chunk order, so every position is bit-identical
+	// for any count. With Workers > 1 Walls and Obstacles are called from
+	// several goroutines at once and must be safe for that; call
+	// [Crowd.Close] when done with the world.
 	Workers int
 }
 
@@ -174,7 +177,6 @@ type Stats struct {
 // Crowd holds agents as a struct of arrays and steps them together.
 type Crowd struct {
 	cfg Config
-	rng mathx.Rand
 
 	pos, vel, heading, force, target, wander []mathx.Vec2
 	radius, maxSpeed, maxForce               []float64
@@ -185,28 +187,31 @@ type Crowd struct {
 	push []mathx.Vec2 // contact resolution displacements, by grid entry
 	// Per-agent data copied into grid order after each Build, so that
 	// neighbour loops read contiguous memory.
-	sRad  []float64
-	sHead []mathx.Vec2
-	sIdle []bool
-	sSep  []bool
-	// Contact resolution work lists (grid entries) and marks.
-	active, next []int32
-	moved        []bool
-	paths        []mathx.Vec2
-	pathOff      []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
-	pathLoop     []bool
+	sRad     []float64
+	sHead    []mathx.Vec2
+	sIdle    []bool
+	sSep     []bool
+	paths    []mathx.Vec2
+	pathOff  []int32 // path k is paths[pathOff[2k]:pathOff[2k+1]]
+	pathLoop []bool
 
 	grid  Bins
 	stats Stats
-	// Force pass: per-goroutine scratch, and with several workers each
-	// grid entry's accumulator and whether its wander is still to add.
+	// rngs is each agent's wander source (seeded from Config.Seed and the
+	// agent's order of addition), so agents draw independently of each
+	// other and of the order they are steered in.
+	rngs  []mathx.Rand
+	added uint64
+	// Passes: per-goroutine scratch and counters, per-chunk reductions.
 	ctxs  []stepCtx
-	accs  []Accumulator
-	pend  []bool
-	share struct {
-		dt, maxR float64
-		n, chunk int
-		next     atomic.Int32
+	parts []chunkOut
+	// rangeBase[r] is the first grid entry of bucket range r of a
+	// parallel grid sort, rangeBase[64+r] its point count.
+	rangeBase [128]int32
+	share     struct {
+		dt, maxR      float64
+		ph, n, chunks int
+		next          atomic.Int32
 	}
 	jobs     []chan struct{}
 	jobsDone chan struct{}
@@ -221,11 +226,20 @@ func (w *Crowd) Close() {
 	w.jobs = nil
 }
 
+// SetWorkers sets Config.Workers (clamped to 1..64): how many goroutines
+// the next Steps may use. Positions do not depend on it. Call it between
+// Steps, never during one.
+func (w *Crowd) SetWorkers(n int) {
+	n = min(max(n, 1), 64)
+	if n != w.cfg.Workers {
+		w.Close()
+		w.cfg.Workers = n
+	}
+}
+
 // NewCrowd returns an empty world with cfg.
 func NewCrowd(cfg Config) *Crowd {
-	w := &Crowd{cfg: cfg}
-	w.rng.Seed(cfg.Seed)
-	return w
+	return &Crowd{cfg: cfg}
 }
 
 // Config returns the world's configuration.
@@ -281,6 +295,10 @@ func (w *Crowd) Add(a Agent) (int, error) {
 	w.pathIdx = append(w.pathIdx, 0)
 	w.fault = append(w.fault, false)
 	w.idle = append(w.idle, false)
+	var r mathx.Rand
+	r.Seed(w.cfg.Seed ^ (w.added+1)*0x9E3779B97F4A7C15)
+	w.added++
+	w.rngs = append(w.rngs, r)
 	w.push = append(w.push, mathx.Vec2{})
 	return len(w.pos) - 1, nil
 }
@@ -334,7 +352,9 @@ func (w *Crowd) Remove(i int) (moved int, err error) {
 		w.radius[i], w.maxSpeed[i], w.maxForce[i] = w.radius[last], w.maxSpeed[last], w.maxForce[last]
 		w.beh[i], w.targetAgent[i], w.path[i], w.pathIdx[i] = w.beh[last], w.targetAgent[last], w.path[last], w.pathIdx[last]
 		w.fault[i], w.idle[i] = w.fault[last], w.idle[last]
+		w.rngs[i] = w.rngs[last]
 	}
+	w.rngs = w.rngs[:last]
 	w.pos, w.vel, w.heading, w.force = w.pos[:last], w.vel[:last], w.heading[:last], w.force[:last]
 	w.target, w.wander = w.target[:last], w.wander[:last]
 	w.radius, w.maxSpeed, w.maxForce = w.radius[:last], w.maxSpeed[:last], w.maxForce[:last]
@@ -434,72 +454,49 @@ func (w *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 }
 
 // buildGrid indexes the healthy agents and copies their per-agent data
-// into grid order.
+// into grid order (phase phGrid, in parallel).
 func (w *Crowd) buildGrid(cell float64) {
 	g := &w.grid
-	g.Build(w.pos, cell, w.fault)
+	g.prepare(len(w.pos), cell)
+	w.run(phCells, len(w.pos))
+	if parts := min(max(w.cfg.Workers, 1), 64); parts == 1 || len(w.pos) < parallelMin {
+		g.sortPoints(w.pos)
+	} else {
+		// The counting sort by bucket ranges, one per worker: each part
+		// scans every point and keeps its own buckets. A stable sort has
+		// one outcome, so the grid is the same for any count.
+		w.runParts(phCount, parts)
+		used := int32(0)
+		for r := range parts {
+			w.rangeBase[r] = used
+			used += w.rangeBase[64+r]
+		}
+		g.ids = grow(g.ids, int(used))
+		g.pos = grow(g.pos, int(used))
+		g.cx = grow(g.cx, int(used))
+		g.cy = grow(g.cy, int(used))
+		g.start[0] = 0
+		w.runParts(phScatter, parts)
+	}
 	m := len(g.ids)
 	w.sRad = grow(w.sRad, m)
 	w.sHead = grow(w.sHead, m)
 	w.sIdle = grow(w.sIdle, m)
 	w.sSep = grow(w.sSep, m)
 	w.push = grow(w.push, m)
-	w.moved = grow(w.moved, m)
-	clear(w.moved)
-	clear(w.push)
-	for k, id := range g.ids {
+	w.run(phGrid, m)
+}
+
+// gridRange copies the per-agent data of grid entries [lo, hi) into grid
+// order.
+func (w *Crowd) gridRange(lo, hi int) {
+	for k, id := range w.grid.ids[lo:hi] {
+		k += lo
 		w.sRad[k] = w.radius[id]
 		w.sHead[k] = w.heading[id]
 		w.sIdle[k] = w.idle[id]
 		w.sSep[k] = w.beh[id]&Separating != 0
 	}
-}
-
-// halfShell holds four of the eight neighbour cell offsets, one of each
-// opposite pair.
-var halfShell = [4][2]int32{{1, 0}, {-1, 1}, {0, 1}, {1, 1}}
-
-// contact resolves one pair of grid entries if they overlap and both
-// separate: it adds their corrections to push and lists them in w.next.
-// It reports whether they overlapped.
-func (w *Crowd) contact(k0, k int32) bool {
-	if !w.sSep[k] {
-		return false
-	}
-	g := &w.grid
-	rel := g.pos[k0].Sub(g.pos[k])
-	s := w.sRad[k0] + w.sRad[k]
-	d2 := rel.LenSq()
-	if d2 >= s*s {
-		return false
-	}
-	dist := math.Sqrt(d2)
-	var u mathx.Vec2
-	if dist > 0 {
-		u = rel.Scale(1 / dist)
-	} else {
-		u = pairDir(int(g.ids[k0]), int(g.ids[k]))
-	}
-	// An idle agent steps aside for a moving one; two of a kind share
-	// the correction.
-	share := 0.5
-	if ii, ij := w.sIdle[k0], w.sIdle[k]; ii != ij {
-		share = 1 - idleShare
-		if ii {
-			share = idleShare
-		}
-	}
-	o := s - dist
-	push := w.push
-	if push[k0] == (mathx.Vec2{}) {
-		w.next = append(w.next, k0)
-	}
-	if push[k] == (mathx.Vec2{}) {
-		w.next = append(w.next, k)
-	}
-	push[k0] = push[k0].Add(u.Scale(o * share))
-	push[k] = push[k].Sub(u.Scale(o * (1 - share)))
-	return true
 }
 
 // idleShare is the part of a contact correction an idle agent takes
@@ -531,27 +528,25 @@ func pairDir(i, j int) mathx.Vec2 {
 // += vel·dt), then runs the contact-resolution passes (Config.Resolve).
 // A dt that is not finite and positive is refused. It allocates nothing in
 // steady state.
+//
+// Every pass runs over fixed chunks of agents (or grid entries) on up to
+// Config.Workers goroutines; each chunk writes only its own agents'
+// state and per-chunk results are combined in chunk order, so the
+// outcome does not depend on the worker count.
 func (w *Crowd) Step(dt float64) error {
 	if !(dt > 0) || !mathx.IsFinite(dt) {
 		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)
 	}
 	w.stats = Stats{}
 	n := len(w.pos)
+	w.share.dt = dt
+	// Faults, idle flags, the largest radius and every behaviour in use.
+	w.run(phPrep, n)
 	maxR := 0.0
 	var all Behaviour
-	for i := 0; i < n; i++ {
-		if !w.pos[i].IsFinite() || !w.vel[i].IsFinite() {
-			w.fault[i] = true
-		}
-		if w.fault[i] {
-			w.stats.Faulted++
-			continue
-		}
-		maxR = math.Max(maxR, w.radius[i])
-		all |= w.beh[i]
-		// Idle agents only yield when contact resolution can push them.
-		w.idle[i] = w.cfg.Resolve > 0 && w.beh[i]&Arriving != 0 &&
-			w.pos[i].DistSq(w.target[i]) < w.cfg.IdleRadius*w.cfg.IdleRadius
+	for _, p := range w.parts[:chunksOf(n)] {
+		maxR = math.Max(maxR, p.maxR)
+		all |= p.all
 	}
 	cfg := &w.cfg
 	// Cells as small as the largest query: separation reach, or the
@@ -560,17 +555,72 @@ func (w *Crowd) Step(dt float64) error {
 	if all&(Aligning|Cohering) != 0 {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
+	w.share.maxR = maxR
 	w.buildGrid(cell)
-	for i := 0; i < n; i++ {
-		if w.fault[i] {
-			w.force[i] = mathx.Vec2{}
+	// Steer in grid order: neighbouring agents are handled together, so
+	// their cells stay in cache. Each agent draws its wander from its own
+	// random source, so the order does not matter.
+	w.run(phForces, len(w.grid.ids))
+	w.run(phIntegrate, n)
+	if all&Separating != 0 && cfg.Resolve > 0 {
+		w.buildGrid(cell)
+		for k := 0; k < cfg.Resolve; k++ {
+			m := len(w.grid.ids)
+			w.run(phResolve, m)
+			any := false
+			for _, p := range w.parts[:chunksOf(m)] {
+				any = any || p.any
+			}
+			if !any {
+				break // no contact left
+			}
+			w.run(phApply, m)
 		}
 	}
-	// Steer in grid order: neighbouring agents are handled together, so
-	// their cells stay in cache. (Wander draws its random numbers in this
-	// order, which is deterministic.)
-	w.forces(dt, maxR)
-	for i := 0; i < n; i++ {
+	for k := range w.ctxs {
+		x := &w.ctxs[k].stats
+		w.stats.Pairs += x.Pairs
+		w.stats.Skipped += x.Skipped
+		w.stats.Faulted += x.Faulted
+		*x = Stats{}
+	}
+	return nil
+}
+
+// prepRange checks agents [lo, hi) for faults, sets their idle flags and
+// returns their largest radius and behaviours (chunk part p).
+func (w *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
+	cfg := &w.cfg
+	ir2 := cfg.IdleRadius * cfg.IdleRadius
+	for i := lo; i < hi; i++ {
+		if !w.pos[i].IsFinite() || !w.vel[i].IsFinite() {
+			w.fault[i] = true
+		}
+		if w.fault[i] {
+			c.stats.Faulted++
+			w.force[i] = mathx.Vec2{}
+			continue
+		}
+		p.maxR = math.Max(p.maxR, w.radius[i])
+		p.all |= w.beh[i]
+		// Idle agents only yield when contact resolution can push them.
+		w.idle[i] = cfg.Resolve > 0 && w.beh[i]&Arriving != 0 && w.pos[i].DistSq(w.target[i]) < ir2
+	}
+}
+
+// forceRange steers grid entries [lo, hi).
+func (w *Crowd) forceRange(c *stepCtx, lo, hi int) {
+	dt, maxR := w.share.dt, w.share.maxR
+	for k, id := range w.grid.ids[lo:hi] {
+		acc := w.steer(int(id), k+lo, dt, maxR, c)
+		w.force[id] = acc.Force()
+	}
+}
+
+// integrateRange integrates agents [lo, hi).
+func (w *Crowd) integrateRange(c *stepCtx, lo, hi int) {
+	dt := w.share.dt
+	for i := lo; i < hi; i++ {
 		if w.fault[i] {
 			continue
 		}
@@ -579,7 +629,7 @@ func (w *Crowd) Step(dt float64) error {
 		if !v.IsFinite() || !p.IsFinite() {
 			w.fault[i] = true
 			w.vel[i] = mathx.Vec2{}
-			w.stats.Faulted++
+			c.stats.Faulted++
 			continue
 		}
 		w.vel[i], w.pos[i] = v, p
@@ -587,99 +637,83 @@ func (w *Crowd) Step(dt float64) error {
 			w.heading[i] = v.Scale(1 / s)
 		}
 	}
-	if all&Separating != 0 && cfg.Resolve > 0 {
-		w.buildGrid(cell)
-		// The first pass looks at every agent; later passes only at the
-		// agents the previous pass moved.
-		w.active = w.active[:0]
-		for k := 0; k < cfg.Resolve; k++ {
-			if !w.resolve(maxR, k == 0) {
-				break // no contact left
-			}
-		}
-	}
-	return nil
 }
 
-// resolve runs one contact-resolution pass among separating agents and
-// reports whether any pair overlapped. A full pass visits every grid entry
-// and handles each pair once, from its lower entry; a partial pass visits
-// only the entries moved by the previous pass (w.active) and handles each
-// pair once too: from the lower entry when both are active, else from the
-// active one. Distances use the current positions, kept in the grid's
-// sorted copy.
-func (w *Crowd) resolve(maxR float64, full bool) bool {
+// resolveRange is one contact-resolution pass (Jacobi) for grid entries
+// [lo, hi): each separating entry sums its corrections from every
+// overlapping separating neighbour, in the grid's fixed neighbour order,
+// from the positions before the pass, into push; it reports whether any
+// entry of the range overlapped. An overlapping pair is pushed apart
+// along the line between centres, half each, or three quarters to an
+// idle agent touching a moving one (idleShare): idle agents step aside.
+func (w *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 	g := &w.grid
-	w.next = w.next[:0]
-	any := false
-	if full {
-		// Half-shell: each agent meets the later agents of its own cell
-		// and every agent of four of its eight neighbour cells, so each
-		// pair of neighbouring agents is seen exactly once.
-		for k0 := range g.ids {
-			if !w.sSep[k0] {
-				continue
-			}
-			cx, cy := g.cx[k0], g.cy[k0]
-			for k := int32(k0) + 1; k < g.start[g.bucketOf(cx, cy)+1]; k++ {
-				if g.cx[k] == cx && g.cy[k] == cy {
-					any = w.contact(int32(k0), k) || any
-				}
-			}
-			for _, o := range halfShell {
-				x, y := cx+o[0], cy+o[1]
-				bk := g.bucketOf(x, y)
-				for k := g.start[bk]; k < g.start[bk+1]; k++ {
-					if g.cx[k] == x && g.cy[k] == y {
-						any = w.contact(int32(k0), k) || any
-					}
-				}
-			}
+	maxR := w.share.maxR
+	for k0 := lo; k0 < hi; k0++ {
+		w.push[k0] = mathx.Vec2{}
+		if !w.sSep[k0] {
+			continue
 		}
-	} else {
-		moved := w.moved[:len(g.ids)]
-		for _, k0 := range w.active {
-			if !w.sSep[k0] {
-				continue
-			}
-			p := g.pos[k0]
-			q := w.sRad[k0] + maxR
-			x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
-			y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
-			for y := y0; y <= y1; y++ {
-				for x := x0; x <= x1; x++ {
-					bk := g.bucketOf(x, y)
-					for k := g.start[bk]; k < g.start[bk+1]; k++ {
-						// Each pair once: from the lower entry when both
-						// sides are visited in this pass.
-						if k == k0 || g.cx[k] != x || g.cy[k] != y || (moved[k] && k < k0) {
-							continue
+		pk := g.pos[k0]
+		rk := w.sRad[k0]
+		idle := w.sIdle[k0]
+		q := rk + maxR
+		x0, x1 := g.cellOf(pk.X-q), g.cellOf(pk.X+q)
+		y0, y1 := g.cellOf(pk.Y-q), g.cellOf(pk.Y+q)
+		var push mathx.Vec2
+		for y := y0; y <= y1; y++ {
+			b0, b1, run := g.rowRun(x0, x1, y)
+			for x := x0; x <= x1; x++ {
+				if run {
+					if x > x0 {
+						break
+					}
+				} else {
+					b0 = g.bucketOf(x, y)
+					b1 = b0
+				}
+				for k := g.start[b0]; k < g.start[b1+1]; k++ {
+					if int(k) == k0 || !w.sSep[k] || g.cy[k] != y || g.cx[k] < x0 || g.cx[k] > x1 || (!run && g.cx[k] != x) {
+						continue
+					}
+					rel := pk.Sub(g.pos[k])
+					s := rk + w.sRad[k]
+					d2 := rel.LenSq()
+					if d2 >= s*s {
+						continue
+					}
+					dist := math.Sqrt(d2)
+					var u mathx.Vec2
+					if dist > 0 {
+						u = rel.Scale(1 / dist)
+					} else {
+						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
+					}
+					share := 0.5
+					if ik := w.sIdle[k]; ik != idle {
+						share = 1 - idleShare
+						if idle {
+							share = idleShare
 						}
-						any = w.contact(k0, k) || any
 					}
+					push = push.Add(u.Scale((s - dist) * share))
+					p.any = true
 				}
 			}
 		}
+		w.push[k0] = push
 	}
-	// moved marks this pass's visited set; clear it, then apply the pushes
-	// and mark the entries moved now for the next pass.
-	push, moved := w.push[:len(g.ids)], w.moved[:len(g.ids)]
-	for _, k := range w.active {
-		moved[k] = false
-	}
-	uniq := w.next[:0]
-	for _, k := range w.next {
-		if moved[k] {
-			continue // listed twice (its push summed to zero once)
+}
+
+// applyRange moves grid entries [lo, hi) by their pushes.
+func (w *Crowd) applyRange(lo, hi int) {
+	g := &w.grid
+	for k := lo; k < hi; k++ {
+		if d := w.push[k]; d != (mathx.Vec2{}) {
+			g.pos[k] = g.pos[k].Add(d)
+			w.pos[g.ids[k]] = g.pos[k]
 		}
-		moved[k] = true
-		uniq = append(uniq, k)
-		g.pos[k] = g.pos[k].Add(push[k])
-		w.pos[g.ids[k]] = g.pos[k]
-		push[k] = mathx.Vec2{}
 	}
-	w.active, w.next = uniq, w.active
-	return any
 }
 
 // add feeds one weighted force to the accumulator and keeps count of
@@ -692,72 +726,125 @@ func (c *stepCtx) add(acc *Accumulator, f mathx.Vec2, wt float64) bool {
 	return more
 }
 
-// forces computes every agent's steering force, in grid order: neighbouring
-// agents are handled together, so their cells stay in cache. Wander draws
-// its random numbers in this order, after the rest of each agent's force:
-// with several workers the other behaviours run in parallel (each grid
-// entry on one goroutine, reading only the world) and the wanders follow
-// in order on this goroutine, so the outcome is the same for any count.
-func (w *Crowd) forces(dt, maxR float64) {
-	ids := w.grid.ids
-	workers := min(max(w.cfg.Workers, 1), 64)
+// The passes of a Step, run over fixed chunks by run.
+const (
+	phPrep = iota
+	phCells
+	phCount
+	phScatter
+	phGrid
+	phForces
+	phIntegrate
+	phResolve
+	phApply
+)
+
+// chunk is the number of agents (or grid entries) in one chunk of a
+// pass: fixed, so chunk results never depend on the worker count.
+const chunk = 256
+
+func chunksOf(n int) int { return (n + chunk - 1) / chunk }
+
+// chunkOut is one chunk's part of a pass's reductions, combined in chunk
+// order.
+type chunkOut struct {
+	maxR float64
+	all  Behaviour
+	any  bool
+	_    [40]byte // keep chunks' results on separate cache lines
+}
+
+// run runs pass ph over [0, n) in chunks: on the caller's goroutine for
+// one worker or fewer than parallelMin items, else on up to
+// Config.Workers goroutines taking chunks from a shared counter.
+func (w *Crowd) run(ph, n int) {
+	chunks := chunksOf(n)
+	for len(w.parts) < chunks {
+		w.parts = append(w.parts, chunkOut{})
+	}
+	clear(w.parts[:chunks])
+	workers := min(max(w.cfg.Workers, 1), 64, max(chunks, 1))
 	for len(w.ctxs) < workers {
 		w.ctxs = append(w.ctxs, stepCtx{})
 	}
-	c := &w.ctxs[0]
-	if workers == 1 || len(ids) < parallelMin {
-		for k, id := range ids {
-			acc, _ := w.steer(int(id), k, dt, maxR, c, true)
-			w.force[id] = acc.Force()
+	if workers == 1 || n < parallelMin {
+		for ch := 0; ch < chunks; ch++ {
+			w.runChunk(ph, &w.ctxs[0], ch, n)
 		}
-	} else {
-		if cap(w.accs) < len(ids) {
-			w.accs = make([]Accumulator, len(ids), len(ids)+len(ids)/4)
-			w.pend = make([]bool, len(ids), cap(w.accs))
-		}
-		w.accs, w.pend = w.accs[:len(ids)], w.pend[:len(ids)]
-		w.startWorkers(workers)
-		s := &w.share
-		s.dt, s.maxR, s.n = dt, maxR, len(ids)
-		s.chunk = max(256, (len(ids)+8*workers-1)/(8*workers))
-		s.next.Store(int32(workers))
-		for k := 1; k < workers; k++ {
-			w.jobs[k-1] <- struct{}{}
-		}
-		w.runForces(0)
-		for k := 1; k < workers; k++ {
-			<-w.jobsDone
-		}
-		for k, id := range ids {
-			w.force[id] = w.finish(int(id), w.accs[k], w.pend[k], dt, c)
-		}
+		return
 	}
-	for k := range w.ctxs {
-		x := &w.ctxs[k].stats
-		w.stats.Pairs += x.Pairs
-		w.stats.Skipped += x.Skipped
-		*x = Stats{}
+	w.startWorkers(min(max(w.cfg.Workers, 1), 64))
+	s := &w.share
+	s.ph, s.n, s.chunks = ph, n, chunks
+	s.next.Store(0)
+	for k := 1; k < workers; k++ {
+		w.jobs[k-1] <- struct{}{}
+	}
+	w.work(0)
+	for k := 1; k < workers; k++ {
+		<-w.jobsDone
 	}
 }
 
-// runForces is worker k's part of the parallel force pass: chunk k of the
-// grid entries, then chunks from the shared counter.
-func (w *Crowd) runForces(k int) {
+// runParts runs pass ph as parts chunks (one per worker, each a whole
+// part: chunk ch is part ch) on the workers.
+func (w *Crowd) runParts(ph, parts int) {
+	for len(w.ctxs) < parts {
+		w.ctxs = append(w.ctxs, stepCtx{})
+	}
+	w.startWorkers(min(max(w.cfg.Workers, 1), 64))
+	s := &w.share
+	s.ph, s.n, s.chunks = ph, 0, parts
+	s.next.Store(0)
+	for k := 1; k < parts; k++ {
+		w.jobs[k-1] <- struct{}{}
+	}
+	w.work(0)
+	for k := 1; k < parts; k++ {
+		<-w.jobsDone
+	}
+}
+
+// work is worker k's part of the running pass: chunks from the shared
+// counter until none are left.
+func (w *Crowd) work(k int) {
 	s := &w.share
 	c := &w.ctxs[k]
-	ids := w.grid.ids
-	for ch := k; ; ch = int(s.next.Add(1) - 1) {
-		lo := ch * s.chunk
-		if lo >= s.n {
+	for {
+		ch := int(s.next.Add(1) - 1)
+		if ch >= s.chunks {
 			return
 		}
-		for e := lo; e < min(lo+s.chunk, s.n); e++ {
-			w.accs[e], w.pend[e] = w.steer(int(ids[e]), e, s.dt, s.maxR, c, false)
-		}
+		w.runChunk(s.ph, c, ch, s.n)
 	}
 }
 
-// startWorkers starts the parked force-pass goroutines 1..n-1.
+// runChunk runs chunk ch of pass ph over [0, n).
+func (w *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
+	lo, hi := ch*chunk, min((ch+1)*chunk, n)
+	switch ph {
+	case phPrep:
+		w.prepRange(c, &w.parts[ch], lo, hi)
+	case phCells:
+		w.grid.cells(w.pos, w.fault, lo, hi)
+	case phCount:
+		w.rangeBase[64+ch] = w.grid.countRange(ch, w.share.chunks)
+	case phScatter:
+		w.grid.scatterRange(w.pos, ch, w.share.chunks, w.rangeBase[ch])
+	case phGrid:
+		w.gridRange(lo, hi)
+	case phForces:
+		w.forceRange(c, lo, hi)
+	case phIntegrate:
+		w.integrateRange(c, lo, hi)
+	case phResolve:
+		w.resolveRange(&w.parts[ch], lo, hi)
+	case phApply:
+		w.applyRange(lo, hi)
+	}
+}
+
+// startWorkers starts the parked goroutines 1..n-1.
 func (w *Crowd) startWorkers(n int) {
 	if len(w.jobs) == n-1 {
 		return
@@ -769,28 +856,15 @@ func (w *Crowd) startWorkers(n int) {
 		w.jobs = append(w.jobs, ch)
 		go func(k int) {
 			for range ch {
-				w.runForces(k)
+				w.work(k)
 				w.jobsDone <- struct{}{}
 			}
 		}(k)
 	}
 }
 
-// finish adds agent i's wander (when steer left it pending) and returns
-// its force.
-func (w *Crowd) finish(i int, acc Accumulator, pend bool, dt float64, c *stepCtx) mathx.Vec2 {
-	if pend {
-		cfg := &w.cfg
-		resp := 1 / math.Max(cfg.Response, dt)
-		c.add(&acc, Wander(w.pos[i], w.vel[i], w.heading[i], &w.wander[i], cfg.Wander, w.maxSpeed[i], &w.rng), cfg.Weights.Wander*resp)
-	}
-	return acc.Force()
-}
-
-// steer accumulates agent i's (grid entry self's) behaviours; with
-// wander false it leaves wander out and pend reports that it is still to
-// be added (finish), as the parallel pass needs.
-func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (acc Accumulator, pend bool) {
+// steer accumulates agent i's (grid entry self's) behaviours.
+func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator) {
 	cfg := &w.cfg
 	wt := &cfg.Weights
 	b := w.beh[i]
@@ -807,7 +881,7 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (a
 		c.walls = cfg.Walls(mathx.BoxAround(pos, mathx.V2(reach, reach)), c.walls[:0])
 		c.countBadWalls()
 		if !c.add(&acc, WallAvoidance(pos, head, c.walls, f), wt.Walls) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&AvoidingObstacles != 0 && cfg.Obstacles != nil && ms > 0 {
@@ -816,45 +890,45 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (a
 		c.circles = cfg.Obstacles(area, c.circles[:0])
 		c.countBadCircles()
 		if !c.add(&acc, ObstacleAvoidance(pos, vel, head, r, c.circles, cfg.ObstacleBox, ms), wt.Obstacles) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&(Separating|Aligning|Cohering) != 0 {
 		sep, headSum, centre, nAlign := w.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0, c)
 		if b&Separating != 0 && !c.add(&acc, sep.Scale(mf), wt.Separation) {
-			return acc, false
+			return acc
 		}
 		if b&(Evading) != 0 && w.targetAgent[i] >= 0 {
 			j := w.targetAgent[i]
 			if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
-				return acc, false
+				return acc
 			}
 			b &^= Evading
 		}
 		if b&Fleeing != 0 {
 			if !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
-				return acc, false
+				return acc
 			}
 			b &^= Fleeing
 		}
 		if nAlign > 0 {
 			inv := 1 / float64(nAlign)
 			if b&Aligning != 0 && !c.add(&acc, unit(headSum).Scale(ms).Sub(vel), wt.Alignment*resp) {
-				return acc, false
+				return acc
 			}
 			if b&Cohering != 0 && !c.add(&acc, Seek(pos, vel, centre.Scale(inv), ms), wt.Cohesion*resp) {
-				return acc, false
+				return acc
 			}
 		}
 	}
 	if b&Evading != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
 		if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
-		return acc, false
+		return acc
 	}
 	if b&Swarming != 0 {
 		c.circles = c.circles[:0]
@@ -865,19 +939,19 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (a
 		}
 		dir, _ := PushPull(pos, r, w.target[i], c.circles, cfg.Swarm)
 		if !c.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek*resp) {
-		return acc, false
+		return acc
 	}
 	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
-		return acc, false
+		return acc
 	}
 	if b&Pursuing != 0 && w.targetAgent[i] >= 0 {
 		j := w.targetAgent[i]
 		if !c.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue*resp) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&FollowingPath != 0 && w.path[i] >= 0 {
@@ -890,16 +964,13 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx, wander bool) (a
 			pw *= resp // seeking a waypoint; the last leg is Arrive's acceleration
 		}
 		if !c.add(&acc, f, pw) {
-			return acc, false
+			return acc
 		}
 	}
 	if b&Wandering != 0 {
-		if !wander {
-			return acc, true
-		}
-		c.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rng), wt.Wander*resp)
+		c.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rngs[i]), wt.Wander*resp)
 	}
-	return acc, false
+	return acc
 }
 
 func (c *stepCtx) countBadWalls() {
@@ -940,10 +1011,20 @@ func (w *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx)
 	y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
 	pairs := 0
 	for y := y0; y <= y1; y++ {
+		// A row of cells is one run of buckets unless it wraps around
+		// the grid's torus: then one bucket per cell.
+		b0, b1, run := g.rowRun(x0, x1, y)
 		for x := x0; x <= x1; x++ {
-			bk := hashCell(x, y) & g.mask
-			for k := g.start[bk]; k < g.start[bk+1]; k++ {
-				if g.cx[k] != x || g.cy[k] != y || int(k) == self {
+			if run {
+				if x > x0 {
+					break
+				}
+			} else {
+				b0 = g.bucketOf(x, y)
+				b1 = b0
+			}
+			for k := g.start[b0]; k < g.start[b1+1]; k++ {
+				if g.cy[k] != y || g.cx[k] < x0 || g.cx[k] > x1 || (!run && g.cx[k] != x) || int(k) == self {
 					continue
 				}
 				pairs++

@@ -470,7 +470,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	m.Width, m.Height, m.TileWidth, m.TileHeight = jm.Width, jm.Height, jm.TileWidth, jm.TileHeight
 	m.HexSideLength, m.Infinite = jm.HexSideLength, jm.Infinite
 	m.SkewX, m.SkewY = jm.SkewX, jm.SkewY
-	if jm.BackgroundColor != "" {
+	if tiledColor(jm.BackgroundColor) {
 		c, err := parseColor(jm.BackgroundColor)
 		if err != nil {
 			return nil, &Error{File: file, Where: "backgroundcolor", Msg: "bad colour", Kind: ErrInvalid, Err: err}
@@ -668,7 +668,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 	}
 	ly.Offset = mathx.Vec2{X: j.OffsetX, Y: j.OffsetY}
 	ly.BlendMode = j.Mode
-	if j.TintColor != "" {
+	if tiledColor(j.TintColor) {
 		c, err := parseColor(j.TintColor)
 		if err != nil {
 			return nil, &Error{File: file, Where: where + ".tintcolor", Msg: "bad colour", Kind: ErrInvalid, Err: err}
@@ -695,7 +695,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 		if ly.DrawOrder != "topdown" && ly.DrawOrder != "index" {
 			return nil, errf(ErrInvalid, file, 0, where+".draworder", "unknown draworder %s", quote(ly.DrawOrder))
 		}
-		if j.Color != "" {
+		if tiledColor(j.Color) {
 			if ly.Color, err = parseColor(j.Color); err != nil {
 				return nil, &Error{File: file, Where: where + ".color", Msg: "bad colour", Kind: ErrInvalid, Err: err}
 			}

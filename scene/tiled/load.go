@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	_ "image/gif"  // image headers, for tilesets that do not declare their image size
@@ -25,6 +26,15 @@ import (
 // DefaultLimits). The zero Loader uses DefaultLimits.
 type Loader struct {
 	Limits Limits
+	// Missing, when set, makes Load forgiving where Tiled is: an external
+	// tileset or a template that cannot be opened is passed to Missing
+	// (its error names the file and who refers to it) instead of failing
+	// the load. A missing tileset becomes a placeholder of 16×16 tiles of
+	// 32×32 pixels whose image is the missing file (so a builder with
+	// scene.BuildOptions.Missing draws its tiles as magenta checks); an
+	// object whose template is missing keeps its own attributes. nil (the
+	// default) keeps such a map unopenable.
+	Missing func(err error)
 }
 
 // Load reads a map from fsys with DefaultLimits: .tmx as XML, .tmj and
@@ -69,10 +79,22 @@ type load struct {
 	read   int64 // bytes read by this load
 	cache  map[string]*Tileset
 	tmpl   map[string]*template
+
+	missing func(error) // Loader.Missing
 }
 
 func (ld Loader) newLoad(fsys fs.FS) *load {
-	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}, tmpl: map[string]*template{}}
+	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}, tmpl: map[string]*template{}, missing: ld.Missing}
+}
+
+// forgive reports err to Loader.Missing and returns true when the loader
+// is forgiving and err is a file that cannot be opened.
+func (l *load) forgive(err error) bool {
+	if l.missing == nil || !errors.Is(err, ErrMissing) {
+		return false
+	}
+	l.missing(err)
+	return true
 }
 
 func (l *load) readFile(name string) ([]byte, error) {
@@ -133,6 +155,11 @@ func (l *load) external(p string, firstGID uint32) (*Tileset, error) {
 	if !ok {
 		var err error
 		ts, err = l.loadTilesetFile(p)
+		if err != nil && l.forgive(err) {
+			const n, px = 16, 32
+			ts, err = &Tileset{Name: "missing " + path.Base(p), TileWidth: px, TileHeight: px, TileCount: n * n, Columns: n,
+				Image: &Image{Source: p, Width: n * px, Height: n * px, RefFile: p, RefWhere: "missing tileset"}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}

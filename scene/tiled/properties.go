@@ -204,8 +204,15 @@ func parseFloat(s string) (float64, error) {
 	return f, nil
 }
 
+// tiledColor reports whether Tiled reads s as a colour where only the
+// trans attribute may leave out the '#': a background, tint or layer
+// colour written without it (tintcolor="123456") is no colour to Qt, and
+// Tiled opens the map with that colour unset (the layer untinted), as
+// the loaders do.
+func tiledColor(s string) bool { return strings.HasPrefix(s, "#") }
+
 // parseColor parses #RRGGBB or #AARRGGBB (the '#' is optional, as in
-// Tiled's older trans attribute).
+// Tiled's trans attribute).
 func parseColor(s string) (color.NRGBA, error) {
 	h := strings.TrimPrefix(s, "#")
 	if len(h) != 6 && len(h) != 8 {

@@ -130,7 +130,11 @@ func (l *load) applyTemplates(m *Map) error {
 				}
 				t, err := l.loadTemplate(o.Template)
 				if err != nil {
-					return loadutil.Chain(m.File, o.line, ly.Kind.String()+" "+quote(ly.Name)+" > object "+itoa(o.ID)+" template", err)
+					err = loadutil.Chain(m.File, o.line, ly.Kind.String()+" "+quote(ly.Name)+" > object "+itoa(o.ID)+" template", err)
+					if l.forgive(err) {
+						continue // the object as written, without its template
+					}
+					return err
 				}
 				merged := mergeTemplate(t.obj, o)
 				if o.set&setGID == 0 && t.obj.GID.ID() != 0 {

@@ -167,7 +167,7 @@ func (c *xr) bool(n *xnode, where, name string, def bool) bool {
 
 func (c *xr) color(n *xnode, where, name string) (col colorVal) {
 	v, ok := n.Attr(name)
-	if !ok || v == "" {
+	if !ok || v == "" || name != "trans" && !tiledColor(v) {
 		return colorVal{}
 	}
 	cc, err := parseColor(v)

@@ -21,6 +21,11 @@
 //
 //	nice -n -20 go run ./perf/cmd/report -web
 //
+// Issue 27's scaling at 1, 2, 4, 8 and 16 cores (under 5 minutes on 16
+// cores); the binary runs anywhere, without a toolchain or the repository:
+//
+//	CGO_ENABLED=0 go build -o bin/report ./perf/cmd/report && bin/report -scale -scale-out /tmp/scale
+//
 // Flags shorten or skip parts; see -help.
 package main
 
@@ -60,8 +65,17 @@ func main() {
 		webRings  = flag.String("web-rings", "18,36,64,72,250,1000,2500,6250,12500,25000", "ring sizes of -web")
 		webFrames = flag.Int("web-frames", 600, "frames measured per ring size and side in -web (after 300 warm-up ticks)")
 		webRounds = flag.Int("web-rounds", 3, "rounds of -web (each measures every ring size once per side)")
+		scale     = flag.Bool("scale", false, "only measure issue 27's scaling at 1, 2, 4, 8 and 16 cores (capped at the machine's): the 10k-sprite frame, 50,000 units, units and bullets at 60 FPS, the depth sort of 10k; write SCALE.md and scale.png into -scale-out, and inside the repository replace the scaling section of perf/REPORT.md")
+		scaleOut  = flag.String("scale-out", filepath.Join(os.TempDir(), "diorama-scale"), "directory -scale writes SCALE.md, scale.png and CPU profiles into (created)")
+		scaleN    = flag.Int("scale-units", 50000, "unit count -scale times at every core count")
+		scaleProf = flag.Bool("scale-profile", true, "-scale also writes CPU profiles of the unit and bullet scenes at the most cores")
+		scaleQ    = flag.Bool("scale-short", false, "-scale with tiny measurements (a smoke test, seconds)")
 	)
 	flag.Parse()
+	if *scale {
+		onlyScale(*scaleOut, *scaleN, *scaleQ, *scaleProf)
+		return
+	}
 	root, err := repoRoot()
 	if err != nil {
 		log.Fatal(err)

@@ -1,0 +1,362 @@
+package perf
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"time"
+
+	"diorama/iso"
+	"diorama/mathx"
+	"diorama/raster"
+)
+
+// Issue 27's scaling targets (16 cores): the 10k-sprite frame at least
+// ScaleFrameSpeedup times one worker, 50,000 units within FrameBudget
+// (ScaleUnits at 60 FPS), ScaleBullets alive at 60 FPS, the depth sort of
+// 10,000 boxes within ScaleSortBudget.
+const (
+	ScaleFrameSpeedup = 10
+	ScaleUnits        = 200000
+	ScaleBullets      = 4000000
+	ScaleSortBudget   = 500 * time.Microsecond
+)
+
+// ScaleOptions control Scale.
+type ScaleOptions struct {
+	// Procs are the GOMAXPROCS values measured, each capped at
+	// runtime.NumCPU (default 1, 2, 4, 8, 16; duplicates after capping
+	// are dropped).
+	Procs []int
+	// Units is the unit count timed at every core count (default 50,000).
+	Units int
+	// Short shrinks every measurement (tests).
+	Short bool
+	// Log, when set, is told what is being measured.
+	Log func(format string, a ...any)
+}
+
+// ScaleRow is one core count's measurements. All worker counts (renderer,
+// physics, steering, depth sorter) follow Procs.
+type ScaleRow struct {
+	Procs int
+	// Frame10k is the median time of raster's 10k-sprite frame (an
+	// 800×480 frame cleared and drawn with 10,000 16×16 sprites by a
+	// raster.Renderer), FrameMin the fastest.
+	Frame10k, FrameMin time.Duration
+	// DepthSort is the median time of iso.Sorter sorting 10,000 boxes
+	// (iso's BenchmarkDepthSort10k, level200).
+	DepthSort time.Duration
+	// Units is the measured run of ScaleOptions.Units units.
+	Units Result
+	// UnitsMax is the most units measured to hold 60 FPS (p50 frame),
+	// with every probe of the search.
+	UnitsMax    int
+	UnitsProbes []Probe
+	// BulletsAlive is the most bullets alive (at the ring size
+	// BulletRing) measured to hold 60 FPS, BulletsBest that probe's run.
+	BulletsAlive, BulletRing int
+	BulletsBest              Result
+	BulletProbes             []Probe
+}
+
+// ScaleProcs returns the core counts Scale measures by default on this
+// machine: 1, 2, 4, 8, 16 capped at runtime.NumCPU, without repeats.
+func ScaleProcs() []int {
+	var ps []int
+	for _, p := range []int{1, 2, 4, 8, 16} {
+		p = min(p, runtime.NumCPU())
+		if !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// Scale measures the frame, unit, bullet and depth-sort workloads at
+// each core count of opt.Procs, with GOMAXPROCS and every worker count set
+// to it, and returns one row per count. It restores GOMAXPROCS.
+func Scale(opt ScaleOptions) ([]ScaleRow, error) {
+	if len(opt.Procs) == 0 {
+		opt.Procs = ScaleProcs()
+	}
+	if opt.Units <= 0 {
+		opt.Units = 50000
+	}
+	logf := opt.Log
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	old := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(old)
+	var rows []ScaleRow
+	var prev *ScaleRow
+	for _, p := range opt.Procs {
+		p = max(1, min(p, runtime.NumCPU()))
+		runtime.GOMAXPROCS(p)
+		row := ScaleRow{Procs: p}
+		logf("scale: %d cores: 10k-sprite frame", p)
+		row.Frame10k, row.FrameMin = timeFrame10k(p, opt.Short)
+		logf("scale: %d cores: depth sort of 10k", p)
+		row.DepthSort = timeDepthSort10k(p, opt.Short)
+		logf("scale: %d cores: %d units", p, opt.Units)
+		var err error
+		row.Units, err = scaleRun(Config{Test: Units, Count: opt.Units, Workers: p, Seed: 1}, opt.Short)
+		if err != nil {
+			return rows, err
+		}
+		logf("scale: %d cores: units at 60 FPS", p)
+		row.UnitsMax, row.UnitsProbes, _, err = searchCount(opt.Units, row.Units, 0, 1<<20, func(n int) (Result, error) {
+			return scaleRun(Config{Test: Units, Count: n, Workers: p, Seed: 1}, opt.Short)
+		}, opt.Short)
+		if err != nil {
+			return rows, err
+		}
+		logf("scale: %d cores: bullets at 60 FPS", p)
+		ring := 16000
+		if prev != nil && prev.BulletRing > 0 {
+			ring = prev.BulletRing * p / prev.Procs
+		}
+		if opt.Short {
+			ring = 2000
+		}
+		first, err := scaleRun(Config{Test: Bullets, Count: ring, Workers: p, Seed: 1}, opt.Short)
+		if err != nil {
+			return rows, err
+		}
+		var best Result
+		row.BulletRing, row.BulletProbes, best, err = searchCount(ring, first, 0, 1<<20, func(n int) (Result, error) {
+			return scaleRun(Config{Test: Bullets, Count: n, Workers: p, Seed: 1}, opt.Short)
+		}, opt.Short)
+		if err != nil {
+			return rows, err
+		}
+		row.BulletsBest, row.BulletsAlive = best, best.MaxBullets
+		rows = append(rows, row)
+		prev = &rows[len(rows)-1]
+	}
+	return rows, nil
+}
+
+// scaleRun measures one scene briefly: a short warm-up (the bullet test's
+// rings fill in 4.5 s of simulated time, mostly simulated without
+// drawing), then about a second of frames.
+func scaleRun(cfg Config, short bool) (Result, error) {
+	o := Options{Warmup: 250 * time.Millisecond, Duration: time.Second}
+	if cfg.Test == Bullets {
+		o = Options{Warmup: 4500 * time.Millisecond, Duration: 750 * time.Millisecond}
+	}
+	if short {
+		o.Warmup, o.Duration = 100*time.Millisecond, 100*time.Millisecond
+		if cfg.Test == Bullets {
+			o.Warmup = 600 * time.Millisecond // past the first ring
+		}
+	}
+	return Run(cfg, o)
+}
+
+// searchCount looks for the largest count whose p50 frame holds
+// FrameBudget, from a measured first count: secant steps on the frame
+// time (about linear in the count), at most a few probes. hint, when > 0,
+// is tried second. It returns the largest fitting count (0: none did),
+// the probes in order and the fitting probe's run.
+func searchCount(n0 int, r0 Result, hint, maxN int, measure func(int) (Result, error), short bool) (int, []Probe, Result, error) {
+	const aim = 0.97 // aim a little under the budget
+	budget := FrameBudget.Seconds() * 1e3
+	type pt struct {
+		n  int
+		ms float64
+	}
+	probe := func(n int, r Result) Probe {
+		alive := n
+		if r.Cfg.Test == Bullets {
+			alive = r.MaxBullets
+		}
+		return Probe{Count: n, Alive: alive, Total: r.Total, Fits: r.Total.P50 <= FrameBudget}
+	}
+	pts := []pt{{n0, r0.Total.P50.Seconds() * 1e3}}
+	probes := []Probe{probe(n0, r0)}
+	bestN, best := 0, Result{}
+	if probes[0].Fits {
+		bestN, best = n0, r0
+	}
+	tries := 3
+	if short {
+		tries = 1
+	}
+	for t := 0; t < tries; t++ {
+		var next int
+		last := pts[len(pts)-1]
+		switch {
+		case t == 0 && hint > 0 && hint != n0:
+			next = hint
+		case len(pts) == 1:
+			// Proportional: frame time ∝ count.
+			next = int(float64(last.n) * aim * budget / math.Max(last.ms, 1e-3))
+		default:
+			// Secant through the two probes nearest the budget.
+			a, b := pts[len(pts)-2], last
+			slope := (b.ms - a.ms) / float64(b.n-a.n)
+			if !(slope > 0) || b.n == a.n {
+				next = int(float64(b.n) * aim * budget / math.Max(b.ms, 1e-3))
+			} else {
+				next = b.n + int((aim*budget-b.ms)/slope)
+			}
+		}
+		// Keep steps sane: at most ×4 or ÷4 from the last probe.
+		next = min(max(next, last.n/4, 1), last.n*4, maxN)
+		if next == last.n || slices.ContainsFunc(pts, func(p pt) bool { return p.n == next }) {
+			break
+		}
+		// Close enough: the last probe fits within 5% of the aim.
+		if bestN > 0 && last.n == bestN && last.ms >= 0.92*budget {
+			break
+		}
+		r, err := measure(next)
+		if err != nil {
+			return bestN, probes, best, err
+		}
+		ms := r.Total.P50.Seconds() * 1e3
+		pts = append(pts, pt{next, ms})
+		pr := probe(next, r)
+		probes = append(probes, pr)
+		if pr.Fits && next > bestN {
+			bestN, best = next, r
+		}
+	}
+	return bestN, probes, best, nil
+}
+
+// timeFrame10k times raster's BenchmarkFrame10kSprites frame with workers
+// goroutines: an 800×480 frame cleared and drawn with 10,000 16×16 pixel-
+// art sprites (a few translucent pixels) at seeded random positions, depth
+// by row. It returns the median and the fastest frame.
+func timeFrame10k(workers int, short bool) (med, best time.Duration) {
+	s := raster.MustSprite(pixelArt16())
+	f, err := raster.NewFrame(800, 480)
+	if err != nil {
+		panic(err) // constant size
+	}
+	r := rand.New(rand.NewPCG(2, 0))
+	type placed struct{ x, y int }
+	ps := make([]placed, 10000)
+	for i := range ps {
+		ps[i] = placed{r.IntN(800+16) - 8, r.IntN(480+16) - 8}
+	}
+	l := raster.NewDrawList()
+	rd := raster.NewRenderer(workers)
+	defer rd.Close()
+	bg := color.RGBA{30, 40, 50, 255}
+	frame := func() {
+		l.Reset()
+		l.Clear(bg)
+		for i, p := range ps {
+			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+		}
+		rd.Render(f, l)
+	}
+	frame()
+	return timeMedian(frame, short)
+}
+
+// timeMedian runs fn for about 300 ms (at least 5 times) and returns its
+// median and fastest run.
+func timeMedian(fn func(), short bool) (med, best time.Duration) {
+	span := 300 * time.Millisecond
+	if short {
+		span = 10 * time.Millisecond
+	}
+	var ts []time.Duration
+	start := time.Now()
+	for len(ts) < 5 || time.Since(start) < span {
+		t := time.Now()
+		fn()
+		ts = append(ts, time.Since(t))
+	}
+	slices.Sort(ts)
+	return ts[len(ts)/2], ts[0]
+}
+
+// pixelArt16 is raster's benchmark sprite: a 16×16 shaded disc with an
+// outline and a few translucent highlights.
+func pixelArt16() *image.NRGBA {
+	const w, h = 16, 16
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dx, dy := (float64(x)+0.5-cx)/cx, (float64(y)+0.5-cy)/cy
+			d := dx*dx + dy*dy
+			switch {
+			case d < 0.55:
+				c := color.NRGBA{uint8(100 + 10*(x%5)), uint8(60 + 20*(y%4)), 40, 255}
+				if (x+y)%7 == 0 {
+					c.A = 160
+				}
+				img.SetNRGBA(x, y, c)
+			case d < 0.72:
+				img.SetNRGBA(x, y, color.NRGBA{20, 20, 30, 255})
+			}
+		}
+	}
+	return img
+}
+
+// timeDepthSort10k times iso's BenchmarkDepthSort10k (level200): 10,000
+// boxes (70% characters, 20% blocks, 10% walls) over 200×200 tiles, added
+// to an iso.Sorter and sorted, with workers goroutines.
+func timeDepthSort10k(workers int, short bool) time.Duration {
+	s := iso.NewSorter(iso.Projection{TileW: 64, TileH: 32, ZPixels: 32})
+	s.SetWorkers(workers)
+	defer s.Close()
+	r := mathx.NewRand(2)
+	boxes := make([]iso.Box, 10000)
+	box := func(x0, y0, z0, x1, y1, z1 float64) iso.Box {
+		return iso.Box{Min: mathx.V3(x0, y0, z0), Max: mathx.V3(x1, y1, z1)}
+	}
+	const spread = 200.0
+	for k := range boxes {
+		x, y := r.Range(0, spread), r.Range(0, spread)
+		switch k % 10 {
+		case 0:
+			boxes[k] = box(x, y, 0, x+r.Range(1, 4), y, 2)
+		case 1, 2:
+			boxes[k] = box(x, y, 0, x+float64(1+r.IntN(2)), y+float64(1+r.IntN(2)), r.Range(0.5, 2))
+		default:
+			boxes[k] = box(x, y, 0, x+0.4, y+0.4, 1.5)
+		}
+	}
+	run := func() {
+		s.Reset()
+		for _, b := range boxes {
+			_, _ = s.Add(b) // finite boxes
+		}
+		s.Sort()
+	}
+	run()
+	med, _ := timeMedian(run, short)
+	return med
+}
+
+// KarpFlatt is the serial fraction of a workload (Amdahl's law solved
+// from a measurement, the Karp–Flatt metric) that took t1 on one core and
+// tn on n cores: e = (n/s − 1)/(n − 1) with s = t1/tn. It is NaN for
+// n < 2 or times that are not positive.
+func KarpFlatt(t1, tn time.Duration, n int) float64 {
+	if n < 2 || t1 <= 0 || tn <= 0 {
+		return math.NaN()
+	}
+	s := float64(t1) / float64(tn)
+	return (float64(n)/s - 1) / float64(n-1)
+}
+
+// String is a short summary of a row (for logs).
+func (r ScaleRow) String() string {
+	return fmt.Sprintf("%d cores: frame10k %v, sort10k %v, %d units %.2f ms (sim %.2f), units@60 %d, bullets@60 %d",
+		r.Procs, r.Frame10k, r.DepthSort, r.Units.Cfg.Count, r.Units.Total.Mean.Seconds()*1e3,
+		r.Units.Sim.Mean.Seconds()*1e3, r.UnitsMax, r.BulletsAlive)
+}

@@ -1,0 +1,77 @@
+package perf
+
+import (
+	"math"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestKarpFlatt(t *testing.T) {
+	for _, c := range []struct {
+		t1, tn time.Duration
+		n      int
+		want   float64
+	}{
+		{80, 10, 8, 0},       // perfect scaling
+		{80, 80, 8, 1},       // no scaling
+		{80, 20, 8, 1.0 / 7}, // speed-up 4 on 8 cores
+		{100, 55, 2, 0.1},    // speed-up 1/0.55 on 2 cores
+		{1600, 100, 16, 0},
+	} {
+		if e := KarpFlatt(c.t1, c.tn, c.n); math.Abs(e-c.want) > 1e-9 {
+			t.Errorf("KarpFlatt(%v, %v, %d) = %v, want %v", c.t1, c.tn, c.n, e, c.want)
+		}
+	}
+	if !math.IsNaN(KarpFlatt(10, 5, 1)) || !math.IsNaN(KarpFlatt(0, 5, 4)) {
+		t.Error("KarpFlatt of one core or a zero time is not NaN")
+	}
+}
+
+func TestScaleProcs(t *testing.T) {
+	ps := ScaleProcs()
+	if len(ps) == 0 || ps[0] != 1 {
+		t.Fatalf("ScaleProcs() = %v", ps)
+	}
+	for k, p := range ps {
+		if p > runtime.NumCPU() || (k > 0 && p <= ps[k-1]) {
+			t.Fatalf("ScaleProcs() = %v on %d cores", ps, runtime.NumCPU())
+		}
+	}
+}
+
+// TestScaleShort runs the scaling measurement with tiny workloads on one
+// and two cores: every figure is measured, worker counts follow the
+// cores, and GOMAXPROCS is restored.
+func TestScaleShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds several scenes")
+	}
+	old := runtime.GOMAXPROCS(0)
+	rows, err := Scale(ScaleOptions{Procs: []int{1, 2}, Units: 400, Short: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOMAXPROCS(0) != old {
+		t.Fatalf("GOMAXPROCS %d after Scale, was %d", runtime.GOMAXPROCS(0), old)
+	}
+	if len(rows) != min(2, runtime.NumCPU()) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		if r.Frame10k <= 0 || r.FrameMin > r.Frame10k || r.DepthSort <= 0 {
+			t.Errorf("%d cores: frame %v (min %v), sort %v", r.Procs, r.Frame10k, r.FrameMin, r.DepthSort)
+		}
+		if r.Units.Cfg.Count != 400 || r.Units.Workers != r.Procs || r.Units.Procs != r.Procs || r.Units.Frames == 0 {
+			t.Errorf("%d cores: units run %+v", r.Procs, r.Units.Cfg)
+		}
+		if len(r.UnitsProbes) < 2 || len(r.BulletProbes) < 2 {
+			t.Errorf("%d cores: probes %v, %v", r.Procs, r.UnitsProbes, r.BulletProbes)
+		}
+		for _, q := range r.BulletProbes {
+			if q.Alive <= 0 {
+				t.Errorf("%d cores: bullet probe %+v has none alive", r.Procs, q)
+			}
+		}
+	}
+}
