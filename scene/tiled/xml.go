@@ -623,15 +623,8 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 		if !has {
 			raw = string(k.Text) // multi-line strings are element text
 		}
-		if err := p.setValue(raw); err != nil {
-			return p, &Error{File: c.file, Line: k.Line, Where: where, Msg: "bad " + typ.String() + " value", Kind: ErrInvalid, Err: err}
-		}
-		if typ == FileProp && raw != "" {
-			fp, err := resolvePath(c.file, raw)
-			if err != nil {
-				return p, &Error{File: c.file, Line: k.Line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
-			}
-			p.Value = fp
+		if err := p.setScalar(c.file, k.Line, where, raw); err != nil {
+			return p, err
 		}
 	}
 	return p, orNil(c.err)
@@ -952,7 +945,21 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			o.Text = xmlText(c, k, where+" > text")
 		}
 	}
+	if c.err == nil {
+		if err := checkShape(c.file, n.Line, where, o); err != nil {
+			return nil, err
+		}
+	}
 	return o, orNil(c.err)
+}
+
+// checkShape refuses what neither format allows of an object's shape,
+// with the same message in both: a polygon or polyline without points.
+func checkShape(file string, line int, where string, o *Object) error {
+	if (o.Shape == Polygon || o.Shape == Polyline) && len(o.Points) == 0 {
+		return errf(ErrInvalid, file, line, where, "%s without points", o.Shape)
+	}
+	return nil
 }
 
 func xmlText(c *xr, n *xnode, where string) *Text {
@@ -974,12 +981,10 @@ func xmlText(c *xr, n *xnode, where string) *Text {
 	return t
 }
 
-// parsePoints parses "x1,y1 x2,y2 ...".
+// parsePoints parses "x1,y1 x2,y2 ..."; none is no error here (checkShape
+// refuses a polygon without points, in both formats).
 func parsePoints(s string) ([]mathx.Vec2, error) {
 	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		return nil, errorString("no points")
-	}
 	pts := make([]mathx.Vec2, 0, len(fields))
 	for _, f := range fields {
 		xs, ys, ok := strings.Cut(f, ",")
