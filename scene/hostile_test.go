@@ -304,7 +304,7 @@ func hostileCases(t testing.TB) []hostileCase {
 		}), "m.json": []byte(`{"player": {"sp": {"x": 0.5, "y": 0.5}}, "doors": [], "overlords": []}`)},
 			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: pixel (65,65): more than 65536 doors (raise Loader.Limits.MaxEntries)"},
 		{name: "image declared 100000x100000", files: map[string][]byte{"m.png": pngHeaderOnly(100000, 100000), "m.json": []byte(descJSON)},
-			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: 100000×100000 image: a side exceeds 4096 pixels"},
+			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: 100000×100000 image: wider than 4096 pixels"},
 		{name: "image declared 4096x4096, no data", files: map[string][]byte{"m.png": pngHeaderOnly(4096, 4096), "m.json": []byte(descJSON)},
 			load: loadImage("m.png", "m.json"), kind: imagelevel.ErrFormat, msg: "m.png: cannot decode PNG"},
 		{name: "image truncated", files: map[string][]byte{"m.png": pngPaletted(t, 64, 64, checker)[:80], "m.json": []byte(descJSON)},

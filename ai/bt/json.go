@@ -26,7 +26,7 @@ import (
 // [*Error] values naming the line of the offending node.
 func ParseJSON(src []byte) (*Source, error) {
 	if len(src) > MaxSourceBytes {
-		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
+		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
 	p := &jsonParser{src: src, dec: json.NewDecoder(bytes.NewReader(src))}
 	p.dec.UseNumber()
@@ -68,7 +68,7 @@ func ParseJSON(src []byte) (*Source, error) {
 		return nil, lineErr(p.line(), "unexpected data after the trees")
 	}
 	if len(s.names) == 0 {
-		return nil, &Error{Msg: "no tree defined"}
+		return nil, &Error{Msg: "no tree defined", Kind: ErrSyntax}
 	}
 	return s, nil
 }
@@ -139,10 +139,10 @@ func (p *jsonParser) num() (string, error) {
 
 func (p *jsonParser) node(depth int) (Def, error) {
 	if depth >= MaxDepth {
-		return Def{}, lineErr(p.line(), "nested deeper than %d levels", MaxDepth)
+		return Def{}, limitErr(p.line(), "nested deeper than %d levels", MaxDepth)
 	}
 	if p.nodes++; p.nodes > MaxNodes {
-		return Def{}, lineErr(p.line(), "more than %d nodes", MaxNodes)
+		return Def{}, limitErr(p.line(), "more than %d nodes", MaxNodes)
 	}
 	line := p.line()
 	if err := p.delim('{'); err != nil {

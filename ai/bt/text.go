@@ -62,7 +62,13 @@ func (p *pnode) toDef() Def {
 
 func lineErr(line int, format string, args ...any) error {
 	e := defErr(&Def{Line: line}, format, args...)
-	e.Node = ""
+	e.Where, e.Kind = "", ErrSyntax
+	return e
+}
+
+func limitErr(line int, format string, args ...any) error {
+	e := defErr(&Def{Line: line}, format, args...)
+	e.Where, e.Kind = "", ErrLimit
 	return e
 }
 
@@ -93,7 +99,7 @@ func inFile(name string, err error) error {
 // line.
 func Parse(src string) (*Source, error) {
 	if len(src) > MaxSourceBytes {
-		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
+		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
 	s := &Source{}
 	var (
@@ -172,7 +178,7 @@ func Parse(src string) (*Source, error) {
 			return nil, err
 		}
 		if nodes++; nodes > MaxNodes {
-			return nil, lineErr(lineNo, "more than %d nodes", MaxNodes)
+			return nil, limitErr(lineNo, "more than %d nodes", MaxNodes)
 		}
 		p := &pnode{def: d, indent: indent}
 		if root == nil {
@@ -193,7 +199,7 @@ func Parse(src string) (*Source, error) {
 			return nil, lineErr(lineNo, "second root node in tree %q (a tree has one root)", s.names[len(s.names)-1])
 		}
 		if len(stack) >= MaxDepth {
-			return nil, lineErr(lineNo, "nested deeper than %d levels", MaxDepth)
+			return nil, limitErr(lineNo, "nested deeper than %d levels", MaxDepth)
 		}
 		parent := stack[len(stack)-1]
 		parent.kids = append(parent.kids, p)
@@ -203,7 +209,7 @@ func Parse(src string) (*Source, error) {
 		return nil, err
 	}
 	if len(s.names) == 0 {
-		return nil, &Error{Msg: "no tree defined"}
+		return nil, &Error{Msg: "no tree defined", Kind: ErrSyntax}
 	}
 	return s, nil
 }
@@ -303,7 +309,7 @@ func (s *Source) Names() []string { return append([]string(nil), s.names...) }
 func (s *Source) Def(name string) (Def, error) {
 	i := s.find(name)
 	if i < 0 {
-		return Def{}, &Error{File: s.file, Msg: "no tree named " + strconv.Quote(name)}
+		return Def{}, &Error{File: s.file, Msg: "no tree named " + strconv.Quote(name), Kind: ErrRef}
 	}
 	budget := MaxNodes
 	d, err := s.expand(&s.defs[i], []int{i}, &budget)

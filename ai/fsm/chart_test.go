@@ -1,6 +1,7 @@
 package fsm
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -163,6 +164,16 @@ func TestChartErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}
+		// Every error is the readers' *Error, of one of the shared kinds.
+		var e *Error
+		if !errors.As(err, &e) || e.File != "f.fsm" ||
+			!(errors.Is(err, ErrSyntax) || errors.Is(err, ErrRef) || errors.Is(err, ErrInvalid) || errors.Is(err, ErrLimit)) {
+			t.Errorf("%q: error %#v is not a positioned *Error with a kind", tc.src, err)
+		}
+	}
+	// A source without a name: the line alone.
+	if _, err := Load(guardRegistry(), "", "machine m\n  state\n", "m"); err == nil || err.Error() != `line 2: expected "state NAME"` || !errors.Is(err, ErrSyntax) {
+		t.Errorf("unnamed source: %v", err)
 	}
 	// Nesting deeper than MaxDepth.
 	var b strings.Builder

@@ -20,22 +20,20 @@ const (
 	MaxResolution  = 1 << 20
 )
 
-// ParseError is an error in FuzzyLite Language or compact text ([Parse]):
-// the source name, the 1-based line and what was expected there.
-type ParseError struct {
-	Name string // the source's name; "" for Parse
-	Line int
-	Msg  string
-}
+// Error is an error in FuzzyLite Language or compact text ([Parse]),
+// the engine's one positioned reader error: the source name (File; ""
+// for [Parse]), the 1-based line and what was expected there. It reads
+// "name:line: msg", or "line N: msg" when the source has no name. Kind is
+// [ErrSyntax], or [ErrLimit] for a source, a count or a Process cost over
+// the package's limits, matched with errors.Is.
+type Error = loadutil.Error
 
-// Error formats the error as "name:line: msg", or "fuzzy: line N: msg"
-// when the source has no name.
-func (e *ParseError) Error() string {
-	if e.Name == "" {
-		return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
-}
+// Error kinds, matched with errors.Is on a parse error; the same values
+// as every other reader's.
+var (
+	ErrSyntax = loadutil.ErrSyntax
+	ErrLimit  = loadutil.ErrLimit
+)
 
 // LoadFLL reads the engine in file path of fsys; errors name the path.
 func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
@@ -43,9 +41,8 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 	// device is refused before it is opened).
 	b, err := loadutil.ReadFile(fsys, path, MaxFLLBytes)
 	if err != nil {
-		var le *loadutil.Error
-		if errors.As(err, &le) && errors.Is(err, loadutil.ErrLimit) {
-			return nil, &ParseError{Name: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		if errors.Is(err, loadutil.ErrLimit) {
+			return nil, &Error{File: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes), Kind: ErrLimit}
 		}
 		return nil, err
 	}
@@ -53,7 +50,7 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 }
 
 // ParseFLL reads an engine in the FuzzyLite Language; name (a file name)
-// prefixes errors, which are [*ParseError]s. The language is a sequence
+// prefixes errors, which are [*Error]s. The language is a sequence
 // of "key: value" lines, "#" starting a comment:
 //
 //	Engine: NAME
@@ -89,7 +86,7 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 // disjunction, an unknown variable in a formula, are all errors.
 func ParseFLL(name, src string) (*Engine, error) {
 	if len(src) > MaxFLLBytes {
-		return nil, &ParseError{Name: name, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		return nil, &Error{File: name, Kind: ErrLimit, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
 	}
 	p := fllParser{name: name, e: &Engine{}}
 	if err := p.parse(src); err != nil {
@@ -122,7 +119,12 @@ type fnLoc struct {
 }
 
 func (p *fllParser) errf(format string, args ...any) error {
-	return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...), Kind: ErrSyntax}
+}
+
+// limitf is errf for a count over one of the package's limits.
+func (p *fllParser) limitf(format string, args ...any) error {
+	return &Error{File: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...), Kind: ErrLimit}
 }
 
 func (p *fllParser) parse(src string) error {
@@ -244,7 +246,7 @@ func (p *fllParser) variable(output bool, name string) error {
 	// Input, Output) find the first variable of that name.
 	name = fllName(name)
 	if len(e.inputs)+len(e.outputs) >= MaxVariables {
-		return p.errf("more than %d variables", MaxVariables)
+		return p.limitf("more than %d variables", MaxVariables)
 	}
 	v := &Var{e: e, Name: name, Enabled: true, Min: math.Inf(-1), Max: math.Inf(1),
 		output: output, value: math.NaN(), Default: math.NaN(), previous: math.NaN()}
@@ -442,7 +444,7 @@ func (p *fllParser) term(val string) error {
 		return p.errf("term: expected NAME CLASS PARAMETERS..., found %q", clip(val))
 	}
 	if len(v.Terms) >= MaxSets {
-		return p.errf("more than %d terms in %s", MaxSets, v.Name)
+		return p.limitf("more than %d terms in %s", MaxSets, v.Name)
 	}
 	// As fuzzylite, a name may repeat; rules refer to the first term of
 	// that name.
@@ -462,7 +464,7 @@ func (p *fllParser) term(val string) error {
 		p.fnLoc = append(p.fnLoc, fnLoc{line: p.line, out: v.output, vi: int(v.index), ti: len(v.Terms)})
 	} else {
 		if len(f)-2 > MaxTermParams {
-			return p.errf("term %s: more than %d parameters", name, MaxTermParams)
+			return p.limitf("term %s: more than %d parameters", name, MaxTermParams)
 		}
 		ps := make([]float64, len(f)-2)
 		for i, s := range f[2:] {
@@ -525,7 +527,7 @@ func (p *fllParser) blockKey(key, val string) error {
 			n += len(bb.Rules)
 		}
 		if n >= MaxEngineRules {
-			return p.errf("more than %d rules", MaxEngineRules)
+			return p.limitf("more than %d rules", MaxEngineRules)
 		}
 		r, err := p.rule(val)
 		if err != nil {
@@ -911,7 +913,7 @@ func (p *fllParser) checkWork() error {
 		v.acts = make([]activated, 0, concl[i])
 	}
 	if work > MaxProcessWork {
-		return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(
+		return &Error{File: p.name, Line: p.line, Kind: ErrLimit, Msg: fmt.Sprintf(
 			"the rules' conditions on outputs cost %d evaluations a Process, over the limit of %d (MaxProcessWork)", work, MaxProcessWork)}
 	}
 	for i, v := range e.outputs {
@@ -924,7 +926,7 @@ func (p *fllParser) checkWork() error {
 			n = DefaultResolution
 		}
 		if w := n * cost[i]; w > MaxProcessWork-work {
-			return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(
+			return &Error{File: p.name, Line: p.line, Kind: ErrLimit, Msg: fmt.Sprintf(
 				"OutputVariable %s: %s at resolution %d over %d conclusions costs %d evaluations a Process, over the limit of %d (MaxProcessWork): lower the resolution or the rules",
 				v.Name, d.Kind, n, concl[i], w, MaxProcessWork)}
 		} else {
@@ -955,10 +957,10 @@ func (p *fllParser) finish() error {
 		for i, r := range b.Rules {
 			for _, o := range r.ante {
 				if o.kind == aAnd && b.Conjunction == TNone {
-					return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf("RuleBlock %q rule %d uses and, but the block has no conjunction", b.Name, i+1)}
+					return &Error{File: p.name, Line: p.line, Kind: ErrSyntax, Msg: fmt.Sprintf("RuleBlock %q rule %d uses and, but the block has no conjunction", b.Name, i+1)}
 				}
 				if o.kind == aOr && b.Disjunction == SNone {
-					return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf("RuleBlock %q rule %d uses or, but the block has no disjunction", b.Name, i+1)}
+					return &Error{File: p.name, Line: p.line, Kind: ErrSyntax, Msg: fmt.Sprintf("RuleBlock %q rule %d uses or, but the block has no disjunction", b.Name, i+1)}
 				}
 			}
 		}

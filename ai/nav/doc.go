@@ -8,7 +8,7 @@
 // Moving AI benchmarks: [ParseMovingAIMap] and [LoadMovingAIMap] read
 // octile and octile-corner maps into 8-way grids, [ParseScenarios] and
 // [LoadScenarios] read .scen query files (version 1, or HOG2's older
-// seven-field lines); errors are [*MovingAIError]s reading
+// seven-field lines); errors are [*Error]s reading
 // "file:line:column: what".
 //
 // Searches run on a [Searcher], which owns its work arrays and reuses

@@ -136,9 +136,9 @@ type Limits struct {
 	MaxWidth     int   // characters per row
 	MaxHeight    int   // rows
 	MaxCells     int64 // Width*Height
-	// MaxSpawns bounds Level.Spawns: a file of spawn symbols is refused
+	// MaxEntries bounds the entries of Level.Spawns: a file of spawn symbols is refused
 	// at the first one past it instead of growing the list with the file.
-	MaxSpawns int
+	MaxEntries int
 }
 
 // DefaultLimits allow a 4096×4096 level in a 16 MiB file with 65536
@@ -148,7 +148,7 @@ var DefaultLimits = Limits{
 	MaxWidth:     1 << 12,
 	MaxHeight:    1 << 12,
 	MaxCells:     1 << 24,
-	MaxSpawns:    1 << 16,
+	MaxEntries:   1 << 16,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -165,8 +165,8 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxCells <= 0 {
 		l.MaxCells = d.MaxCells
 	}
-	if l.MaxSpawns <= 0 {
-		l.MaxSpawns = d.MaxSpawns
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = d.MaxEntries
 	}
 	return l
 }
@@ -255,8 +255,8 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 			if e.sym.Spawn == NoSpawn {
 				continue
 			}
-			if len(spawns) >= lim.MaxSpawns {
-				return nil, errf(ErrLimit, file, y+1, x+1, "more than %d spawns (raise Loader.Limits.MaxSpawns)", lim.MaxSpawns)
+			if len(spawns) >= lim.MaxEntries {
+				return nil, errf(ErrLimit, file, y+1, x+1, "more than %d spawns (raise Loader.Limits.MaxEntries)", lim.MaxEntries)
 			}
 			s := Spawn{Kind: e.sym.Spawn, At: mathx.Pt(x, y), Symbol: c}
 			if s.Kind == Player {

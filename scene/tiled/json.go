@@ -900,8 +900,8 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 		}
 		o.Text = t
 	}
-	if (o.Shape == Polygon || o.Shape == Polyline) && len(o.Points) == 0 {
-		return nil, errf(ErrInvalid, file, 0, where, "%s without points", o.Shape)
+	if err := checkShape(file, 0, where, o); err != nil {
+		return nil, err
 	}
 	if o.Properties, err = l.jsonProps(file, where+".properties", j.Properties.withTypes(j.PropertyTypes)); err != nil {
 		return nil, err
@@ -1047,17 +1047,7 @@ func (l *load) jsonPropValue(file, where string, p *Property, v json.RawMessage,
 		}
 		raw = string(v)
 	}
-	if err := p.setValue(raw); err != nil {
-		return &Error{File: file, Where: where, Msg: "bad " + p.Type.String() + " value", Kind: ErrInvalid, Err: err}
-	}
-	if p.Type == FileProp && raw != "" {
-		fp, err := resolvePath(file, raw)
-		if err != nil {
-			return &Error{File: file, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
-		}
-		p.Value = fp
-	}
-	return nil
+	return p.setScalar(file, 0, where, raw)
 }
 
 // jsonMembers reads a class value object in file order. Member types are

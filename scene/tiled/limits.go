@@ -6,8 +6,9 @@ type Limits struct {
 	// MaxFileBytes is the largest map or tileset file read; one Load reads
 	// at most four times this in all (map plus external tilesets).
 	MaxFileBytes int64
-	// MaxDimension bounds a map's or layer's width and height in tiles.
-	MaxDimension int
+	// MaxWidth and MaxHeight bound a map's or layer's width and height
+	// in tiles.
+	MaxWidth, MaxHeight int
 	// MaxLayerCells bounds width×height of one tile layer (and the sum of
 	// one infinite layer's chunks).
 	MaxLayerCells int64
@@ -48,7 +49,8 @@ const LayerCells = 512
 // and still keep a hostile file from exhausting memory.
 var DefaultLimits = Limits{
 	MaxFileBytes:  64 << 20,
-	MaxDimension:  1 << 16,
+	MaxWidth:      1 << 16,
+	MaxHeight:     1 << 16,
 	MaxLayerCells: 1 << 24,
 	MaxTotalCells: 1 << 26,
 	MaxChunkCells: 1 << 16,
@@ -67,8 +69,11 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxFileBytes <= 0 {
 		l.MaxFileBytes = d.MaxFileBytes
 	}
-	if l.MaxDimension <= 0 {
-		l.MaxDimension = d.MaxDimension
+	if l.MaxWidth <= 0 {
+		l.MaxWidth = d.MaxWidth
+	}
+	if l.MaxHeight <= 0 {
+		l.MaxHeight = d.MaxHeight
 	}
 	if l.MaxLayerCells <= 0 {
 		l.MaxLayerCells = d.MaxLayerCells

@@ -176,8 +176,11 @@ func (l *load) checkDims(file string, line int, where string, w, h int) error {
 	if w < 0 || h < 0 {
 		return errf(ErrInvalid, file, line, where, "negative size %d×%d", w, h)
 	}
-	if w > l.lim.MaxDimension || h > l.lim.MaxDimension {
-		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles per side", w, h, l.lim.MaxDimension)
+	if w > l.lim.MaxWidth {
+		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles wide (raise Limits.MaxWidth)", w, h, l.lim.MaxWidth)
+	}
+	if h > l.lim.MaxHeight {
+		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles high (raise Limits.MaxHeight)", w, h, l.lim.MaxHeight)
 	}
 	if int64(w)*int64(h) > l.lim.MaxLayerCells {
 		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d cells", w, h, l.lim.MaxLayerCells)
