@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	go run ./internal/determinism/cmd/audiotrace [-ticks 1200] [-seed 1]
+//	go run ./internal/determinism/cmd/audiotrace [-ticks 300] [-seed 1]
 package main
 
 import (
@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	ticks := flag.Int("ticks", 1200, "ticks to mix")
+	ticks := flag.Int("ticks", 300, "ticks to mix")
 	seed := flag.Uint64("seed", 1, "random seed")
 	flag.Parse()
 	if *ticks < 0 || *ticks > 1_000_000 {
