@@ -18,6 +18,9 @@ type QueryFilter struct {
 	IncludeSensors bool
 	// Exclude skips one body (typically the one asking).
 	Exclude BodyID
+	// StaticOnly skips every body that is not Static (walls still count
+	// unless IgnoreWalls): what blocks sight, where moving bodies do not.
+	StaticOnly bool
 }
 
 // RayHit is one hit of a ray or circle cast.
@@ -89,7 +92,7 @@ func (w *Space) filterQuery(f QueryFilter, q *castQuery) {
 		q.mask = AllLayers
 	}
 	q.walls = !f.IgnoreWalls
-	q.static, q.moving = true, true
+	q.static, q.moving = true, !f.StaticOnly
 	q.solidOnly = !f.IncludeSensors
 	q.exclude = -1
 	if i, ok := w.slot(f.Exclude); ok {

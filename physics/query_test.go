@@ -28,6 +28,14 @@ func TestRayCastExact(t *testing.T) {
 	if h, _ := w.RayCast(v(0, 0), v(100, 0), QueryFilter{Exclude: a}); h.Body != b {
 		t.Errorf("exclude a: hit %+v", h)
 	}
+	// StaticOnly: the dynamic box does not stop the ray; past the
+	// excluded circle, the wall does.
+	if h, _ := w.RayCast(v(0, 0), v(100, 0), QueryFilter{Exclude: a, StaticOnly: true}); h.Wall != 0 || h.Fraction != 0.4 {
+		t.Errorf("static only, exclude a: hit %+v", h)
+	}
+	if h, _ := w.RayCast(v(26, 0), v(100, 0), QueryFilter{StaticOnly: true, IgnoreWalls: true}); !h.Body.IsNil() {
+		t.Errorf("static only past the circle, no walls: hit %+v", h)
+	}
 	if _, ok := w.RayCast(v(0, 0), v(100, 0), QueryFilter{Mask: 2}); ok {
 		t.Error("mask 2 hit something")
 	}

@@ -29,6 +29,12 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	alpha = math.Min(alpha, 1)
 	w.bucketByLayer()
 	w.partBuf = w.partBuf[:0]
+	// Every entity may draw its parts twice (itself and its silhouette):
+	// sized for that once, so drawing more entities with parts than the
+	// frame before does not grow the buffer mid-frame.
+	if need := 2 * len(w.state) * w.partsMax; cap(w.partBuf) < need {
+		w.partBuf = make([]iso.Part, 0, need)
+	}
 	// Parallax moves a copy of the caller's camera, never the camera.
 	callerCam := pt.Cam
 	w.renderCam = *callerCam

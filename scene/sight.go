@@ -22,11 +22,10 @@ func (w *World) sightExcept(a, b mathx.Vec2, except physics.BodyID) bool {
 // sightHit casts sight from a to b past the body except: whether a wall
 // or another solid object stops it, and at which fraction of the way.
 func (w *World) sightHit(a, b mathx.Vec2, except physics.BodyID) (t float64, blocked bool) {
-	w.rayBuf = w.Phys.RayCastAll(a, b, physics.QueryFilter{}, w.rayBuf[:0])
-	for _, h := range w.rayBuf {
-		if h.Body.IsNil() || h.Body != except && w.Phys.Type(h.Body) == physics.Static {
-			return h.Fraction, true
-		}
+	// The first wall or static body other than except: one cast, no
+	// list of every hit to grow.
+	if h, ok := w.Phys.RayCast(a, b, physics.QueryFilter{Exclude: except, StaticOnly: true}); ok {
+		return h.Fraction, true
 	}
 	return 1, false
 }

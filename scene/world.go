@@ -174,9 +174,9 @@ type World struct {
 	// Scratch for rendering.
 	bulletParts []iso.Part
 	partBuf     []iso.Part // look parts drawn this frame
-	rayBuf      []physics.RayHit
-	layerStart  []int32 // bucketByLayer's bucket bounds
-	layerOrder  []int32 // live slots grouped by draw layer
+	partsMax    int        // the most parts one entity draws with (looks and drawings), for partBuf
+	layerStart  []int32    // bucketByLayer's bucket bounds
+	layerOrder  []int32    // live slots grouped by draw layer
 	layerFill   []int32
 }
 
@@ -383,6 +383,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.anim[i], w.dir[i] = Idle, -1
 	w.player[i] = atlas.Player{}
 	w.drawing[i] = d.Drawing
+	w.partsMax = max(w.partsMax, len(d.Drawing.Parts))
 	w.drawLayer[i] = int32(d.drawLayer - 1)
 	w.style[i] = raster.DrawOptions{}
 	w.flashLeft[i], w.flashTotal[i] = 0, 0
@@ -968,6 +969,9 @@ func (w *World) AddLook(l *Look) (LookID, error) {
 		return 0, err
 	}
 	w.looks = append(w.looks, l)
+	if len(l.Parts) > 0 {
+		w.partsMax = max(w.partsMax, 1+len(l.Parts))
+	}
 	return LookID(len(w.looks)), nil
 }
 
