@@ -601,8 +601,13 @@ func shade(img *image.RGBA, opacity float64, tint color.NRGBA) {
 func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) {
 	m, g := b.m, b.g
 	tl := iso.TileLayer{Tiles: make([]int32, g.Cols*g.Rows)}
-	index := map[tiled.GID]int32{}
+	type cellKey struct {
+		gid tiled.GID
+		adj mathx.Point // Tiled's rounding of odd isometric sizes (isoPlacement)
+	}
+	index := map[cellKey]int32{}
 	layerSolid := l.Properties.Bool("solid", false)
+	adjust := b.isoPlacement(l)
 	var solid []bool
 	for row := 0; row < g.Rows; row++ {
 		for col := 0; col < g.Cols; col++ {
@@ -612,7 +617,11 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 				tl.Tiles[k] = -1
 				continue
 			}
-			si, ok := index[gid]
+			key := cellKey{gid: gid}
+			if adjust != nil {
+				key.adj = adjust(b.region.Min.X+col, b.region.Min.Y+row, gid.Flags() != 0)
+			}
+			si, ok := index[key]
 			if si < 0 {
 				tl.Tiles[k] = -1
 				continue
@@ -620,17 +629,18 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 			if !ok {
 				s, off, err := b.layerSprite(gid, l)
 				if errors.Is(err, errNoTile) {
-					index[gid] = -1 // Tiled draws nothing there either
+					index[key] = -1 // Tiled draws nothing there either
 					tl.Tiles[k] = -1
 					continue
 				}
+				off = off.Add(key.adj)
 				if err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
 				si = int32(len(tl.Sprites))
 				tl.Sprites = append(tl.Sprites, s)
 				tl.Offsets = append(tl.Offsets, off)
-				index[gid] = si
+				index[key] = si
 				if err := b.animation(gid, l, si); err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}

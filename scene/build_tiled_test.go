@@ -448,6 +448,7 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					continue
 				}
 				lo := image.Pt(int(math.Round(l.TotalOffset.X)), int(math.Round(l.TotalOffset.Y)))
+				walk := tiledIsoWalk(m, l)
 				lay.DrawOrder(0, 0, m.Width, m.Height, func(x, y int) {
 					gid := l.At(x, y)
 					if gid.Empty() {
@@ -457,6 +458,15 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					r, _ := ts.SourceRect(local)
 					tile := orient(toRGBA(src), r, gid.Flags())
 					tl := lay.ImageTopLeft(x, y, tile.Rect.Dx(), tile.Rect.Dy(), ts.TileOffset)
+					if p, ok := walk[image.Pt(x, y)]; ok {
+						// Odd isometric sizes: where Tiled's row walk
+						// puts the image, rounded as Qt rounds it.
+						py := math.Floor(p.Y + 0.5)
+						if gid.Flags() != 0 {
+							py = math.Ceil(p.Y - 0.5)
+						}
+						tl = mathx.V2(p.X+float64(ts.TileOffset.X), py-float64(tile.Rect.Dy())+float64(ts.TileOffset.Y))
+					}
 					at := image.Pt(int(tl.X)-o.X, int(tl.Y)-o.Y).Add(lo)
 					draw.Draw(want, tile.Rect.Add(at), tile, image.Point{}, draw.Over)
 				})
@@ -872,4 +882,77 @@ func TestRenderChangesNoInput(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tiledIsoWalk runs the loop of Tiled's IsometricRenderer::drawTileLayer
+// (Tiled 1.8.2 and master; MapRenderer::drawTileLayer's exposed rectangle
+// for a whole layer, master's margins clamped at zero) over layer l of an
+// isometric map with odd tile sizes, step by step as Tiled does, and
+// returns the bottom-left corner each tile's image is drawn at (x whole,
+// y on half pixels); nil for other maps. The engine computes the same
+// places in closed form (isoPlacement); this is the independent reference.
+func tiledIsoWalk(m *tiled.Map, l *tiled.Layer) map[image.Point]mathx.Vec2 {
+	tw, th := m.TileWidth, m.TileHeight
+	if m.Orientation != tiled.Isometric || tw%2 == 0 && th%2 == 0 {
+		return nil
+	}
+	var bounds image.Rectangle // the 16×16 chunks holding a tile
+	maxSize, offR, offB := 0, 0, 0
+	for y := l.Y; y < l.Y+l.Height; y++ {
+		for x := l.X; x < l.X+l.Width; x++ {
+			gid := l.At(x, y)
+			if gid.Empty() {
+				continue
+			}
+			cx, cy := x&^15, y&^15
+			bounds = bounds.Union(image.Rect(cx, cy, cx+16, cy+16))
+			ts, _, _ := m.TileFor(gid)
+			maxSize = max(maxSize, ts.TileWidth, ts.TileHeight)
+			offR, offB = max(offR, ts.TileOffset.X), max(offB, ts.TileOffset.Y)
+		}
+	}
+	originX := m.Height * tw / 2
+	side := bounds.Dx() + bounds.Dy()
+	ex := (bounds.Min.X-bounds.Max.Y)*tw/2 + originX - max(0, offR+maxSize-tw)
+	ey := (bounds.Min.X+bounds.Min.Y)*th/2 - offB
+	right, bottom := ex+side*tw/2+max(0, offR+maxSize-tw), ey+side*th/2+offB
+	toScreen := func(x, y int) (float64, float64) {
+		return float64(x-y)*float64(tw)/2 + float64(originX), float64(x+y) * float64(th) / 2
+	}
+	tx, ty := float64(ex-originX)/float64(tw), float64(ey)/float64(th)
+	rowX, rowY := int(math.Floor(ty+tx)), int(math.Floor(ty-tx))
+	sx, sy := toScreen(rowX, rowY)
+	sx -= float64(tw / 2)
+	sy += float64(th)
+	upper := sy-float64(ey) > float64(th/2)
+	left := float64(ex)-sx < float64(tw/2)
+	if upper {
+		if left {
+			rowX--
+			sx -= float64(tw / 2)
+		} else {
+			rowY--
+			sx += float64(tw / 2)
+		}
+		sy -= float64(th / 2)
+	}
+	shifted := upper != left
+	out := map[image.Point]mathx.Vec2{}
+	for y := int(sy * 2); y-th*2 < bottom*2; y += th {
+		cx, cy := rowX, rowY
+		for x := int(sx); x < right; x += tw {
+			out[image.Pt(cx, cy)] = mathx.V2(float64(x), float64(y)/2)
+			cx++
+			cy--
+		}
+		if !shifted {
+			rowX++
+			sx += float64(tw / 2)
+		} else {
+			rowY++
+			sx -= float64(tw / 2)
+		}
+		shifted = !shifted
+	}
+	return out
 }
