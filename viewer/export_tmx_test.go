@@ -271,3 +271,72 @@ func TestExportMatchesTmxrasterizer(t *testing.T) {
 	}
 	t.Logf("%d of %d maps pixel-identical to tmxrasterizer", same, total)
 }
+
+// TestExportOddIsometricMatchesTmxrasterizer draws isometric maps with odd
+// tile widths and heights (generated here: a 64×64 tileset on 5×3 to
+// 64×31 tiles, both parities of map height, every tile of the set) and
+// requires Export's image to be tmxrasterizer's, pixel for pixel: Tiled's
+// row walk rounds half pixels one way or the other by row (see
+// scene's isoPlacement). Tiles are unflipped: tmxrasterizer smooths a
+// flipped tile drawn at a half pixel (bilinear), which Export does not.
+// Tiles wider than the tileset's are left out too: there Tiled 1.8.2's
+// draw margins go negative where current Tiled (followed) clamps them.
+func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
+	bin, version := tmxrasterizer(t)
+	dir := t.TempDir()
+	for _, f := range []string{"tiles.tsx", "tiles.png"} {
+		b, err := os.ReadFile(filepath.Join("..", "scene", "testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ tw, th, w, h int }{
+		{5, 3, 5, 4}, {5, 3, 4, 5}, {61, 29, 5, 4}, {61, 29, 4, 5}, {63, 31, 5, 4},
+		{63, 31, 4, 5}, {63, 32, 4, 5}, {64, 31, 5, 4}, {64, 31, 4, 5}, {63, 31, 17, 3},
+	} {
+		name := fmt.Sprintf("iso_%dx%d_%dx%d.tmx", c.tw, c.th, c.w, c.h)
+		t.Run(name, func(t *testing.T) {
+			cells := make([]string, c.w*c.h)
+			for k := range cells {
+				cells[k] = fmt.Sprint(1 + (k*5+k/c.w)%8)
+			}
+			tmx := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="isometric" renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" infinite="0" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" source="tiles.tsx"/>
+ <layer id="1" name="g" width="%d" height="%d"><data encoding="csv">%s</data></layer>
+</map>`, c.w, c.h, c.tw, c.th, c.w, c.h, strings.Join(cells, ","))
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// Over an opaque backdrop, as TestExportMatchesTmxrasterizer.
+			m, err := tiled.Load(os.DirFS(dir), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := scene.BuildTiled(os.DirFS(dir), m, scene.BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
+			want, err := rasterize(t, bin, bd, name, nil)
+			if err != nil {
+				t.Fatalf("tiled %s: %v", version, err)
+			}
+			fr, err := Export(os.DirFS(bd), name, ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
+			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
+			if got.Rect.Size() != want.Rect.Size() {
+				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
+			}
+			if n, worst := diff(got, want); n != 0 {
+				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
+			}
+		})
+	}
+}
