@@ -577,24 +577,50 @@ func layerOffset(l *tiled.Layer) (mathx.Point, error) {
 	return mathx.Point{X: int(math.Round(o.X)), Y: int(math.Round(o.Y))}, nil
 }
 
-// shade multiplies a premultiplied image by a layer's opacity and tint
-// (Tiled multiplies the tile's colour by the tint, and its alpha by the
-// tint's alpha and the opacity).
+// shade applies a layer's tint and opacity to a premultiplied image.
+//
+// The tint is Tiled's (tinted() in libtiled/maprenderer.cpp, read in
+// Tiled master after 1.12.2; Tiled 1.8 has no tint), in Qt's 8-bit raster
+// arithmetic on a premultiplied ARGB32 copy of the tile's image:
+//
+//  1. fill with the tint colour made opaque, CompositionMode_Multiply:
+//     c = div255(t·c + t·(255−a)) for each colour channel, alpha 255 (the
+//     t·(255−a) term brightens half-transparent pixels: a plain multiply
+//     would not);
+//  2. draw the original image, CompositionMode_DestinationIn: every
+//     channel times the original alpha, div255;
+//  3. fill with the tint colour, CompositionMode_DestinationIn: every
+//     channel times the tint's alpha, div255;
+//
+// where div255(x) = (x + x>>8 + 0x80) >> 8 (qt_div_255, BYTE_MUL). No tint
+// or an opaque white one leaves the image as it is, as Tiled skips it.
+// The opacity then multiplies every channel, rounded.
 func shade(img *image.RGBA, opacity float64, tint color.NRGBA) {
-	if tint == (color.NRGBA{}) {
-		tint = color.NRGBA{255, 255, 255, 255}
-	}
-	if opacity >= 1 && tint == (color.NRGBA{255, 255, 255, 255}) {
-		return
-	}
-	a := math.Max(0, math.Min(opacity, 1)) * float64(tint.A) / 255
-	f := [4]float64{a * float64(tint.R) / 255, a * float64(tint.G) / 255, a * float64(tint.B) / 255, a}
-	for i := 0; i < len(img.Pix); i += 4 {
-		for c := 0; c < 4; c++ {
-			img.Pix[i+c] = uint8(math.Round(float64(img.Pix[i+c]) * f[c]))
+	tinted := tint != (color.NRGBA{}) && tint != (color.NRGBA{255, 255, 255, 255})
+	if tinted {
+		t := [3]uint32{uint32(tint.R), uint32(tint.G), uint32(tint.B)}
+		ta := uint32(tint.A)
+		for i := 0; i < len(img.Pix); i += 4 {
+			a := uint32(img.Pix[i+3])
+			for c := 0; c < 3; c++ {
+				v := div255(t[c]*uint32(img.Pix[i+c]) + t[c]*(255-a)) // Multiply
+				v = div255(v * a)                                     // DestinationIn, the image
+				img.Pix[i+c] = uint8(div255(v * ta))                  // DestinationIn, the tint
+			}
+			img.Pix[i+3] = uint8(div255(div255(255*a) * ta))
 		}
 	}
+	if opacity >= 1 {
+		return
+	}
+	f := math.Max(0, opacity)
+	for i := range img.Pix {
+		img.Pix[i] = uint8(math.Round(float64(img.Pix[i]) * f))
+	}
 }
+
+// div255 is Qt's x/255 rounded for x ≤ 255·255·2 (qt_div_255).
+func div255(x uint32) uint32 { return (x + x>>8 + 0x80) >> 8 }
 
 // tileLayer converts one tile layer; solid is non-nil when some tile is a
 // wall ("solid" on the layer or on the tile).

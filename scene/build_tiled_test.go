@@ -956,3 +956,46 @@ func tiledIsoWalk(m *tiled.Map, l *tiled.Layer) map[image.Point]mathx.Vec2 {
 	}
 	return out
 }
+
+// TestShadeTiledTint checks shade against pixel values worked by hand
+// from Tiled's tinted() (libtiled/maprenderer.cpp, master after 1.12.2)
+// in Qt's 8-bit arithmetic: Multiply by the opaque tint, DestinationIn by
+// the image's alpha, DestinationIn by the tint's alpha, each step
+// div255(x) = (x + x>>8 + 0x80) >> 8.
+func TestShadeTiledTint(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		in      color.RGBA // premultiplied
+		tint    color.NRGBA
+		opacity float64
+		want    color.RGBA
+	}{
+		// Half-transparent grey through orange: red
+		// div255(255·64 + 255·127) = 191, div255(191·128) = 96,
+		// div255(96·255) = 96; green div255(128·64 + 128·127) = 96,
+		// div255(96·128) = 48, 48; blue 0. A plain multiply gives
+		// (64, 32, 0): Tiled is 32 and 16 levels brighter.
+		{"half-transparent", color.RGBA{64, 64, 64, 128}, color.NRGBA{255, 128, 0, 255}, 1, color.RGBA{96, 48, 0, 128}},
+		// Opaque pixel, tint at alpha 128: red 200 → 200 → 200 →
+		// div255(200·128) = 100; green div255(128·100) = 50 → 50 →
+		// div255(50·128) = 25; alpha div255(255·128) = 128.
+		{"tint alpha", color.RGBA{200, 100, 50, 255}, color.NRGBA{255, 128, 0, 128}, 1, color.RGBA{100, 25, 0, 128}},
+		// The same at opacity ½: each channel halved, rounded.
+		{"tint alpha and opacity", color.RGBA{200, 100, 50, 255}, color.NRGBA{255, 128, 0, 128}, 0.5, color.RGBA{50, 13, 0, 64}},
+		// A transparent pixel stays transparent: Multiply gives the tint,
+		// DestinationIn by alpha 0 clears it.
+		{"transparent", color.RGBA{0, 0, 0, 0}, color.NRGBA{10, 20, 30, 255}, 1, color.RGBA{}},
+		// Opaque white tint: untouched, as Tiled skips it (needsTint).
+		{"white", color.RGBA{30, 20, 10, 40}, color.NRGBA{255, 255, 255, 255}, 1, color.RGBA{30, 20, 10, 40}},
+		// Pale pixel at alpha 1 through a dark tint: red
+		// div255(40·1 + 40·254) = 40, div255(40·1) = 0.
+		{"nearly transparent", color.RGBA{1, 1, 1, 1}, color.NRGBA{40, 40, 40, 255}, 1, color.RGBA{0, 0, 0, 1}},
+	} {
+		img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+		img.SetRGBA(0, 0, c.in)
+		shade(img, c.opacity, c.tint)
+		if got := img.RGBAAt(0, 0); got != c.want {
+			t.Errorf("%s: %v through %v at %v: %v, want %v", c.name, c.in, c.tint, c.opacity, got, c.want)
+		}
+	}
+}
