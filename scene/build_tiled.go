@@ -532,6 +532,7 @@ type spriteKey struct {
 	gid     tiled.GID
 	opacity float64
 	tint    [4]uint8
+	half    bool // smoothed half a pixel down (halfRows)
 }
 
 // layerSprite returns the tile-layer sprite of gid (or, for an animated
@@ -539,6 +540,12 @@ type spriteKey struct {
 // tint applied, and its draw offset: the tileset's tile offset plus the
 // layer's total offset (rounded to whole pixels), in any direction.
 func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprite, mathx.Point, error) {
+	return b.layerSpriteHalf(gid, l, false)
+}
+
+// layerSpriteHalf is layerSprite, the image smoothed half a pixel down
+// (halfRows) when half is set.
+func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool) (*raster.Sprite, mathx.Point, error) {
 	off, err := layerOffset(l)
 	if err != nil {
 		return nil, off, fmt.Errorf("scene: %s: %w", b.m.File, err)
@@ -549,7 +556,7 @@ func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprit
 	}
 	off = off.Add(ts.TileOffset)
 	tint := l.TotalTint
-	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}}
+	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}, half: half}
 	if s, ok := b.sprites[key]; ok {
 		return s, off, nil
 	}
@@ -558,6 +565,9 @@ func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprit
 		return nil, off, err
 	}
 	shade(img, l.TotalOpacity, tint)
+	if half {
+		halfRows(img)
+	}
 	s, err := raster.NewSprite(img)
 	if err != nil {
 		return nil, off, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
@@ -628,8 +638,9 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 	m, g := b.m, b.g
 	tl := iso.TileLayer{Tiles: make([]int32, g.Cols*g.Rows)}
 	type cellKey struct {
-		gid tiled.GID
-		adj mathx.Point // Tiled's rounding of odd isometric sizes (isoPlacement)
+		gid  tiled.GID
+		adj  mathx.Point // Tiled's rounding of odd isometric sizes (isoPlacement)
+		half bool        // and its smoothing of a flipped tile there
 	}
 	index := map[cellKey]int32{}
 	layerSolid := l.Properties.Bool("solid", false)
@@ -645,7 +656,7 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 			}
 			key := cellKey{gid: gid}
 			if adjust != nil {
-				key.adj = adjust(b.region.Min.X+col, b.region.Min.Y+row, gid.Flags() != 0)
+				key.adj, key.half = adjust(b.region.Min.X+col, b.region.Min.Y+row, gid.Flags())
 			}
 			si, ok := index[key]
 			if si < 0 {
@@ -653,7 +664,7 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 				continue
 			}
 			if !ok {
-				s, off, err := b.layerSprite(gid, l)
+				s, off, err := b.layerSpriteHalf(gid, l, key.half)
 				if errors.Is(err, errNoTile) {
 					index[key] = -1 // Tiled draws nothing there either
 					tl.Tiles[k] = -1

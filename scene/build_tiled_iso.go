@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"image"
 	"math"
 
 	"diorama/mathx"
@@ -28,8 +29,13 @@ const tiledChunk = 16
 //     toward zero (an int from a qreal) and steps it by tileWidth/2 whole
 //     pixels, alternately right and left: half pixels round down or up by
 //     row, depending on where the walk started;
-//   - y: it keeps the half pixel, and Qt's raster engine rounds the
-//     image's top edge half up (qRound), where the engine's grid floors.
+//   - y: it keeps the half pixel (after moving the start half a pixel
+//     down for odd heights, tileHeight/2 in whole pixels), and Qt's
+//     raster engine rounds the image's top edge half up (qRound) where
+//     the engine's grid floors; a horizontally or vertically flipped
+//     image goes through a scaling transform, which tmxrasterizer's
+//     SmoothPixmapTransform samples bilinearly, so on a half pixel its
+//     rows are blended in pairs (half is then true: halfRows).
 //
 // The map's layer offset is added before Qt rounds, as QPainter::translate
 // does, so a fractional offset and a half pixel round together.
@@ -37,7 +43,7 @@ const tiledChunk = 16
 // Master clamps the draw margins at zero (MapRenderer::drawTileLayer,
 // qMax(0, …)); 1.8.2 lets them go negative when the tilesets' tiles are
 // smaller than the map's. This follows master.
-func (b *tiledBuilder) isoPlacement(l *tiled.Layer) func(x, y int, turned bool) mathx.Point {
+func (b *tiledBuilder) isoPlacement(l *tiled.Layer) func(x, y int, f tiled.Flags) (adj mathx.Point, half bool) {
 	m := b.m
 	tw, th := m.TileWidth, m.TileHeight
 	if m.Orientation != tiled.Isometric || tw%2 == 0 && th%2 == 0 || tw <= 0 || th <= 0 || l.Width <= 0 || l.Height <= 0 {
@@ -110,14 +116,14 @@ func (b *tiledBuilder) isoPlacement(l *tiled.Layer) func(x, y int, turned bool) 
 	r0 := b.region.Min
 	x0, y0 := toScreen(float64(r0.X), float64(r0.Y))
 	ex0, ey0 := int(math.Round(x0-hw)), int(math.Round(y0+float64(th)))
-	return func(x, y int, turned bool) mathx.Point {
+	return func(x, y int, f tiled.Flags) (mathx.Point, bool) {
 		i, j := x-r0.X, y-r0.Y
 		engX := floorDivInt((i-j)*tw, 2) + ex0 + eo.X
 		engY := floorDivInt((i+j)*th, 2) + ey0 + eo.Y
 		// The row of (x, y) and its start.
 		r := x + y - (rx + ry)
 		if r < 0 {
-			return mathx.Point{}
+			return mathx.Point{}, false
 		}
 		rowX, startX := rx+r/2, sx
 		if r%2 == 1 {
@@ -130,11 +136,19 @@ func (b *tiledBuilder) isoPlacement(l *tiled.Layer) func(x, y int, turned bool) 
 		}
 		tiledX := float64(int(startX)+(x-rowX)*tw) + off.X // int() truncates toward zero, as C++
 		tiledY := sy + float64(r)*float64(th)/2 + off.Y
+		// A flipped tile is drawn through a scaling transform, which Qt
+		// (SmoothPixmapTransform, as tmxrasterizer sets it) samples
+		// bilinearly: on a half pixel of y its rows are blended in
+		// pairs (halfRows), at the same qRound-ed top. A diagonal flip
+		// turns the image (a rotation): nearest pixel, rounded down.
+		half := false
 		round := qRound
-		if turned {
+		if f.D() {
 			round = qRoundDown
+		} else if f.H() || f.V() {
+			half = tiledY != math.Floor(tiledY) && tiledX == math.Floor(tiledX)
 		}
-		return mathx.Point{X: int(round(tiledX)) - engX, Y: int(round(tiledY)) - engY}
+		return mathx.Point{X: int(round(tiledX)) - engX, Y: int(round(tiledY)) - engY}, half
 	}
 }
 
@@ -142,8 +156,8 @@ func (b *tiledBuilder) isoPlacement(l *tiled.Layer) func(x, y int, turned bool) 
 // fractional position.
 func qRound(v float64) float64 { return math.Floor(v + 0.5) }
 
-// qRoundDown rounds half down, as Qt's raster engine places a flipped or
-// rotated image (drawn through a transform that is not a translation).
+// qRoundDown rounds half down, for a tile turned by a diagonal flip (a
+// rotation, which Qt also smooths; not matched exactly).
 func qRoundDown(v float64) float64 { return math.Ceil(v - 0.5) }
 
 func floorDivInt(a, b int) int {
@@ -152,4 +166,18 @@ func floorDivInt(a, b int) int {
 		q--
 	}
 	return q
+}
+
+// halfRows smooths a premultiplied image half a pixel down as Qt's
+// bilinear sampling does (fetchTransformedBilinear, vertical weight ½,
+// horizontal 0: per channel ⌊(a+b)/2⌋ of a row and the next, the last
+// row paired with itself, as Qt clamps to the image's edge).
+func halfRows(img *image.RGBA) {
+	h, n := img.Rect.Dy(), img.Rect.Dx()*4
+	for y := 0; y < h-1; y++ {
+		row, next := img.Pix[y*img.Stride:y*img.Stride+n], img.Pix[(y+1)*img.Stride:(y+1)*img.Stride+n]
+		for i := range row {
+			row[i] = uint8((uint16(row[i]) + uint16(next[i])) / 2)
+		}
+	}
 }

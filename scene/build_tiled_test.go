@@ -461,9 +461,22 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					if p, ok := walk[image.Pt(x, y)]; ok {
 						// Odd isometric sizes: where Tiled's row walk
 						// puts the image, rounded as Qt rounds it.
+						// Qt rounds a plain or H/V-flipped image's
+						// top half up (a flipped one on a half pixel
+						// is smoothed there, rows blended in pairs),
+						// a turned one (diagonal flip) half down.
 						py := math.Floor(p.Y + 0.5)
-						if gid.Flags() != 0 {
+						if f := gid.Flags(); f.D() {
 							py = math.Ceil(p.Y - 0.5)
+						} else if (f.H() || f.V()) && p.Y != math.Floor(p.Y) {
+							sm := image.NewRGBA(tile.Rect)
+							for yy := 0; yy < tile.Rect.Dy(); yy++ {
+								for xx := 0; xx < tile.Rect.Dx(); xx++ {
+									a, b := tile.RGBAAt(xx, yy), tile.RGBAAt(xx, min(yy+1, tile.Rect.Dy()-1))
+									sm.SetRGBA(xx, yy, color.RGBA{uint8((int(a.R) + int(b.R)) / 2), uint8((int(a.G) + int(b.G)) / 2), uint8((int(a.B) + int(b.B)) / 2), uint8((int(a.A) + int(b.A)) / 2)})
+								}
+							}
+							tile = sm
 						}
 						tl = mathx.V2(p.X+float64(ts.TileOffset.X), py-float64(tile.Rect.Dy())+float64(ts.TileOffset.Y))
 					}

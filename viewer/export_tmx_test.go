@@ -280,13 +280,14 @@ func TestExportMatchesTmxrasterizer(t *testing.T) {
 
 // TestExportOddIsometricMatchesTmxrasterizer draws isometric maps with odd
 // tile widths and heights (generated here: a 64×64 tileset on 5×3 to
-// 64×31 tiles, both parities of map height, every tile of the set) and
-// requires Export's image to be tmxrasterizer's, pixel for pixel: Tiled's
-// row walk rounds half pixels one way or the other by row (see
-// scene's isoPlacement). Tiles are unflipped: tmxrasterizer smooths a
-// flipped tile drawn at a half pixel (bilinear), which Export does not.
-// Tiles wider than the tileset's are left out too: there Tiled 1.8.2's
-// draw margins go negative where current Tiled (followed) clamps them.
+// 64×31 tiles, both parities of map height, every tile of the set, some
+// flipped) and requires Export's image to be tmxrasterizer's: Tiled's row
+// walk rounds half pixels one way or the other by row (see scene's
+// isoPlacement), and Qt smooths a flipped tile on a half pixel (rows
+// blended in pairs; 1 level of rounding allowed). Diagonal flips (turned
+// tiles, smoothed through a rotation) are left out. Tiles wider than the
+// tileset's are left out too: there Tiled 1.8.2's draw margins go
+// negative where current Tiled (followed) clamps them.
 func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
 	bin, version := tmxrasterizer(t)
 	dir := t.TempDir()
@@ -305,9 +306,11 @@ func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
 	} {
 		name := fmt.Sprintf("iso_%dx%d_%dx%d.tmx", c.tw, c.th, c.w, c.h)
 		t.Run(name, func(t *testing.T) {
+			// Every third tile flipped horizontally, vertically or both.
 			cells := make([]string, c.w*c.h)
 			for k := range cells {
-				cells[k] = fmt.Sprint(1 + (k*5+k/c.w)%8)
+				flip := [6]uint32{0, 0x80000000, 0, 0x40000000, 0, 0xC0000000}[k%6]
+				cells[k] = fmt.Sprint(uint32(1+(k*5+k/c.w)%8) | flip)
 			}
 			tmx := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="isometric" renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" infinite="0" nextlayerid="2" nextobjectid="1">
@@ -340,8 +343,14 @@ func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
 			if got.Rect.Size() != want.Rect.Size() {
 				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
 			}
-			if n, worst := diff(got, want); n != 0 {
+			// Flipped tiles on half pixels are smoothed (Qt's bilinear
+			// sampling, rows blended in pairs): 1 level of rounding is
+			// allowed there (it is 0 elsewhere: where no flipped tile
+			// sits on a half pixel, every map here is identical).
+			if n, worst := diff(got, want); worst > 1 {
 				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
+			} else if n > 0 {
+				t.Logf("%d pixels differ by 1 level (smoothed flipped tiles)", n)
 			}
 		})
 	}
