@@ -1094,8 +1094,9 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 	cols, rows := region.Dx(), region.Dy()
 	switch m.Orientation {
 	case tiled.Isometric:
-		// Odd sizes too: corners on half pixels are rounded down, as
-		// Tiled's isometric renderer draws them.
+		// Odd sizes too: corners on half pixels are rounded down here,
+		// and each tile's image moved to where Tiled draws it
+		// (isoPlacement).
 		p, err := iso.NewOddProjection(m.TileWidth, m.TileHeight, m.TileHeight)
 		if err != nil {
 			return nil, err
