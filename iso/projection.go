@@ -69,8 +69,10 @@ func NewProjection(tileW, tileH, zPixels int) (Projection, error) {
 
 // NewOddProjection is NewProjection for any positive size, odd ones
 // included, as maps made elsewhere use (a Tiled isometric map of 111×55
-// tiles). Half-pixel positions are rounded down, as Tiled rounds them when
-// it draws: cell corners at ⌊(i−j)·TileW/2⌋, ⌊(i+j)·TileH/2⌋. Only Diamond
+// tiles). Half-pixel positions are rounded down: cell corners at
+// ⌊(i−j)·TileW/2⌋, ⌊(i+j)·TileH/2⌋ (Tiled rounds them one way or the other
+// by row, depending on where its drawing starts; scene's Tiled builder
+// moves each tile's image there through the tile layer's offsets). Only Diamond
 // grids take odd sizes; faces, walls and texture shading need even ones.
 func NewOddProjection(tileW, tileH, zPixels int) (Projection, error) {
 	if tileW <= 0 || tileH <= 0 || tileW > maxTileSide || tileH > maxTileSide {

@@ -532,6 +532,7 @@ type spriteKey struct {
 	gid     tiled.GID
 	opacity float64
 	tint    [4]uint8
+	half    bool // smoothed half a pixel down (halfRows)
 }
 
 // layerSprite returns the tile-layer sprite of gid (or, for an animated
@@ -539,6 +540,12 @@ type spriteKey struct {
 // tint applied, and its draw offset: the tileset's tile offset plus the
 // layer's total offset (rounded to whole pixels), in any direction.
 func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprite, mathx.Point, error) {
+	return b.layerSpriteHalf(gid, l, false)
+}
+
+// layerSpriteHalf is layerSprite, the image smoothed half a pixel down
+// (halfRows) when half is set.
+func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool) (*raster.Sprite, mathx.Point, error) {
 	off, err := layerOffset(l)
 	if err != nil {
 		return nil, off, fmt.Errorf("scene: %s: %w", b.m.File, err)
@@ -549,7 +556,7 @@ func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprit
 	}
 	off = off.Add(ts.TileOffset)
 	tint := l.TotalTint
-	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}}
+	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}, half: half}
 	if s, ok := b.sprites[key]; ok {
 		return s, off, nil
 	}
@@ -558,6 +565,9 @@ func (b *tiledBuilder) layerSprite(gid tiled.GID, l *tiled.Layer) (*raster.Sprit
 		return nil, off, err
 	}
 	shade(img, l.TotalOpacity, tint)
+	if half {
+		halfRows(img)
+	}
 	s, err := raster.NewSprite(img)
 	if err != nil {
 		return nil, off, fmt.Errorf("scene: %s: tile %d: %w", b.m.File, gid.ID(), err)
@@ -577,32 +587,64 @@ func layerOffset(l *tiled.Layer) (mathx.Point, error) {
 	return mathx.Point{X: int(math.Round(o.X)), Y: int(math.Round(o.Y))}, nil
 }
 
-// shade multiplies a premultiplied image by a layer's opacity and tint
-// (Tiled multiplies the tile's colour by the tint, and its alpha by the
-// tint's alpha and the opacity).
+// shade applies a layer's tint and opacity to a premultiplied image.
+//
+// The tint is Tiled's (tinted() in libtiled/maprenderer.cpp, read in
+// Tiled master after 1.12.2; Tiled 1.8 has no tint), in Qt's 8-bit raster
+// arithmetic on a premultiplied ARGB32 copy of the tile's image:
+//
+//  1. fill with the tint colour made opaque, CompositionMode_Multiply:
+//     c = div255(t·c + t·(255−a)) for each colour channel, alpha 255 (the
+//     t·(255−a) term brightens half-transparent pixels: a plain multiply
+//     would not);
+//  2. draw the original image, CompositionMode_DestinationIn: every
+//     channel times the original alpha, div255;
+//  3. fill with the tint colour, CompositionMode_DestinationIn: every
+//     channel times the tint's alpha, div255;
+//
+// where div255(x) = (x + x>>8 + 0x80) >> 8 (qt_div_255, BYTE_MUL). No tint
+// or an opaque white one leaves the image as it is, as Tiled skips it.
+// The opacity then multiplies every channel, rounded.
 func shade(img *image.RGBA, opacity float64, tint color.NRGBA) {
-	if tint == (color.NRGBA{}) {
-		tint = color.NRGBA{255, 255, 255, 255}
-	}
-	if opacity >= 1 && tint == (color.NRGBA{255, 255, 255, 255}) {
-		return
-	}
-	a := math.Max(0, math.Min(opacity, 1)) * float64(tint.A) / 255
-	f := [4]float64{a * float64(tint.R) / 255, a * float64(tint.G) / 255, a * float64(tint.B) / 255, a}
-	for i := 0; i < len(img.Pix); i += 4 {
-		for c := 0; c < 4; c++ {
-			img.Pix[i+c] = uint8(math.Round(float64(img.Pix[i+c]) * f[c]))
+	tinted := tint != (color.NRGBA{}) && tint != (color.NRGBA{255, 255, 255, 255})
+	if tinted {
+		t := [3]uint32{uint32(tint.R), uint32(tint.G), uint32(tint.B)}
+		ta := uint32(tint.A)
+		for i := 0; i < len(img.Pix); i += 4 {
+			a := uint32(img.Pix[i+3])
+			for c := 0; c < 3; c++ {
+				v := div255(t[c]*uint32(img.Pix[i+c]) + t[c]*(255-a)) // Multiply
+				v = div255(v * a)                                     // DestinationIn, the image
+				img.Pix[i+c] = uint8(div255(v * ta))                  // DestinationIn, the tint
+			}
+			img.Pix[i+3] = uint8(div255(div255(255*a) * ta))
 		}
 	}
+	if opacity >= 1 {
+		return
+	}
+	f := math.Max(0, opacity)
+	for i := range img.Pix {
+		img.Pix[i] = uint8(math.Round(float64(img.Pix[i]) * f))
+	}
 }
+
+// div255 is Qt's x/255 rounded for x ≤ 255·255·2 (qt_div_255).
+func div255(x uint32) uint32 { return (x + x>>8 + 0x80) >> 8 }
 
 // tileLayer converts one tile layer; solid is non-nil when some tile is a
 // wall ("solid" on the layer or on the tile).
 func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) {
 	m, g := b.m, b.g
 	tl := iso.TileLayer{Tiles: make([]int32, g.Cols*g.Rows)}
-	index := map[tiled.GID]int32{}
+	type cellKey struct {
+		gid  tiled.GID
+		adj  mathx.Point // Tiled's rounding of odd isometric sizes (isoPlacement)
+		half bool        // and its smoothing of a flipped tile there
+	}
+	index := map[cellKey]int32{}
 	layerSolid := l.Properties.Bool("solid", false)
+	adjust := b.isoPlacement(l)
 	var solid []bool
 	for row := 0; row < g.Rows; row++ {
 		for col := 0; col < g.Cols; col++ {
@@ -612,25 +654,30 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 				tl.Tiles[k] = -1
 				continue
 			}
-			si, ok := index[gid]
+			key := cellKey{gid: gid}
+			if adjust != nil {
+				key.adj, key.half = adjust(b.region.Min.X+col, b.region.Min.Y+row, gid.Flags())
+			}
+			si, ok := index[key]
 			if si < 0 {
 				tl.Tiles[k] = -1
 				continue
 			}
 			if !ok {
-				s, off, err := b.layerSprite(gid, l)
+				s, off, err := b.layerSpriteHalf(gid, l, key.half)
 				if errors.Is(err, errNoTile) {
-					index[gid] = -1 // Tiled draws nothing there either
+					index[key] = -1 // Tiled draws nothing there either
 					tl.Tiles[k] = -1
 					continue
 				}
+				off = off.Add(key.adj)
 				if err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
 				si = int32(len(tl.Sprites))
 				tl.Sprites = append(tl.Sprites, s)
 				tl.Offsets = append(tl.Offsets, off)
-				index[gid] = si
+				index[key] = si
 				if err := b.animation(gid, l, si); err != nil {
 					return iso.TileLayer{}, nil, fmt.Errorf("%w (layer %q tile %d,%d)", err, l.Name, col, row)
 				}
@@ -1047,8 +1094,9 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 	cols, rows := region.Dx(), region.Dy()
 	switch m.Orientation {
 	case tiled.Isometric:
-		// Odd sizes too: corners on half pixels are rounded down, as
-		// Tiled's isometric renderer draws them.
+		// Odd sizes too: corners on half pixels are rounded down here,
+		// and each tile's image moved to where Tiled draws it
+		// (isoPlacement).
 		p, err := iso.NewOddProjection(m.TileWidth, m.TileHeight, m.TileHeight)
 		if err != nil {
 			return nil, err

@@ -448,6 +448,7 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					continue
 				}
 				lo := image.Pt(int(math.Round(l.TotalOffset.X)), int(math.Round(l.TotalOffset.Y)))
+				walk := tiledIsoWalk(m, l)
 				lay.DrawOrder(0, 0, m.Width, m.Height, func(x, y int) {
 					gid := l.At(x, y)
 					if gid.Empty() {
@@ -457,6 +458,28 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 					r, _ := ts.SourceRect(local)
 					tile := orient(toRGBA(src), r, gid.Flags())
 					tl := lay.ImageTopLeft(x, y, tile.Rect.Dx(), tile.Rect.Dy(), ts.TileOffset)
+					if p, ok := walk[image.Pt(x, y)]; ok {
+						// Odd isometric sizes: where Tiled's row walk
+						// puts the image, rounded as Qt rounds it.
+						// Qt rounds a plain or H/V-flipped image's
+						// top half up (a flipped one on a half pixel
+						// is smoothed there, rows blended in pairs),
+						// a turned one (diagonal flip) half down.
+						py := math.Floor(p.Y + 0.5)
+						if f := gid.Flags(); f.D() {
+							py = math.Ceil(p.Y - 0.5)
+						} else if (f.H() || f.V()) && p.Y != math.Floor(p.Y) {
+							sm := image.NewRGBA(tile.Rect)
+							for yy := 0; yy < tile.Rect.Dy(); yy++ {
+								for xx := 0; xx < tile.Rect.Dx(); xx++ {
+									a, b := tile.RGBAAt(xx, yy), tile.RGBAAt(xx, min(yy+1, tile.Rect.Dy()-1))
+									sm.SetRGBA(xx, yy, color.RGBA{uint8((int(a.R) + int(b.R)) / 2), uint8((int(a.G) + int(b.G)) / 2), uint8((int(a.B) + int(b.B)) / 2), uint8((int(a.A) + int(b.A)) / 2)})
+								}
+							}
+							tile = sm
+						}
+						tl = mathx.V2(p.X+float64(ts.TileOffset.X), py-float64(tile.Rect.Dy())+float64(ts.TileOffset.Y))
+					}
 					at := image.Pt(int(tl.X)-o.X, int(tl.Y)-o.Y).Add(lo)
 					draw.Draw(want, tile.Rect.Add(at), tile, image.Point{}, draw.Over)
 				})
@@ -870,6 +893,122 @@ func TestRenderChangesNoInput(t *testing.T) {
 			if before[i] != after[i] {
 				t.Fatalf("tick %d: Render changed layer sprite %d", k, i)
 			}
+		}
+	}
+}
+
+// tiledIsoWalk runs the loop of Tiled's IsometricRenderer::drawTileLayer
+// (Tiled 1.8.2 and master; MapRenderer::drawTileLayer's exposed rectangle
+// for a whole layer, master's margins clamped at zero) over layer l of an
+// isometric map with odd tile sizes, step by step as Tiled does, and
+// returns the bottom-left corner each tile's image is drawn at (x whole,
+// y on half pixels); nil for other maps. The engine computes the same
+// places in closed form (isoPlacement); this is the independent reference.
+func tiledIsoWalk(m *tiled.Map, l *tiled.Layer) map[image.Point]mathx.Vec2 {
+	tw, th := m.TileWidth, m.TileHeight
+	if m.Orientation != tiled.Isometric || tw%2 == 0 && th%2 == 0 {
+		return nil
+	}
+	var bounds image.Rectangle // the 16×16 chunks holding a tile
+	maxSize, offR, offB := 0, 0, 0
+	for y := l.Y; y < l.Y+l.Height; y++ {
+		for x := l.X; x < l.X+l.Width; x++ {
+			gid := l.At(x, y)
+			if gid.Empty() {
+				continue
+			}
+			cx, cy := x&^15, y&^15
+			bounds = bounds.Union(image.Rect(cx, cy, cx+16, cy+16))
+			ts, _, _ := m.TileFor(gid)
+			maxSize = max(maxSize, ts.TileWidth, ts.TileHeight)
+			offR, offB = max(offR, ts.TileOffset.X), max(offB, ts.TileOffset.Y)
+		}
+	}
+	originX := m.Height * tw / 2
+	side := bounds.Dx() + bounds.Dy()
+	ex := (bounds.Min.X-bounds.Max.Y)*tw/2 + originX - max(0, offR+maxSize-tw)
+	ey := (bounds.Min.X+bounds.Min.Y)*th/2 - offB
+	right, bottom := ex+side*tw/2+max(0, offR+maxSize-tw), ey+side*th/2+offB
+	toScreen := func(x, y int) (float64, float64) {
+		return float64(x-y)*float64(tw)/2 + float64(originX), float64(x+y) * float64(th) / 2
+	}
+	tx, ty := float64(ex-originX)/float64(tw), float64(ey)/float64(th)
+	rowX, rowY := int(math.Floor(ty+tx)), int(math.Floor(ty-tx))
+	sx, sy := toScreen(rowX, rowY)
+	sx -= float64(tw / 2)
+	sy += float64(th)
+	upper := sy-float64(ey) > float64(th/2)
+	left := float64(ex)-sx < float64(tw/2)
+	if upper {
+		if left {
+			rowX--
+			sx -= float64(tw / 2)
+		} else {
+			rowY--
+			sx += float64(tw / 2)
+		}
+		sy -= float64(th / 2)
+	}
+	shifted := upper != left
+	out := map[image.Point]mathx.Vec2{}
+	for y := int(sy * 2); y-th*2 < bottom*2; y += th {
+		cx, cy := rowX, rowY
+		for x := int(sx); x < right; x += tw {
+			out[image.Pt(cx, cy)] = mathx.V2(float64(x), float64(y)/2)
+			cx++
+			cy--
+		}
+		if !shifted {
+			rowX++
+			sx += float64(tw / 2)
+		} else {
+			rowY++
+			sx -= float64(tw / 2)
+		}
+		shifted = !shifted
+	}
+	return out
+}
+
+// TestShadeTiledTint checks shade against pixel values worked by hand
+// from Tiled's tinted() (libtiled/maprenderer.cpp, master after 1.12.2)
+// in Qt's 8-bit arithmetic: Multiply by the opaque tint, DestinationIn by
+// the image's alpha, DestinationIn by the tint's alpha, each step
+// div255(x) = (x + x>>8 + 0x80) >> 8.
+func TestShadeTiledTint(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		in      color.RGBA // premultiplied
+		tint    color.NRGBA
+		opacity float64
+		want    color.RGBA
+	}{
+		// Half-transparent grey through orange: red
+		// div255(255·64 + 255·127) = 191, div255(191·128) = 96,
+		// div255(96·255) = 96; green div255(128·64 + 128·127) = 96,
+		// div255(96·128) = 48, 48; blue 0. A plain multiply gives
+		// (64, 32, 0): Tiled is 32 and 16 levels brighter.
+		{"half-transparent", color.RGBA{64, 64, 64, 128}, color.NRGBA{255, 128, 0, 255}, 1, color.RGBA{96, 48, 0, 128}},
+		// Opaque pixel, tint at alpha 128: red 200 → 200 → 200 →
+		// div255(200·128) = 100; green div255(128·100) = 50 → 50 →
+		// div255(50·128) = 25; alpha div255(255·128) = 128.
+		{"tint alpha", color.RGBA{200, 100, 50, 255}, color.NRGBA{255, 128, 0, 128}, 1, color.RGBA{100, 25, 0, 128}},
+		// The same at opacity ½: each channel halved, rounded.
+		{"tint alpha and opacity", color.RGBA{200, 100, 50, 255}, color.NRGBA{255, 128, 0, 128}, 0.5, color.RGBA{50, 13, 0, 64}},
+		// A transparent pixel stays transparent: Multiply gives the tint,
+		// DestinationIn by alpha 0 clears it.
+		{"transparent", color.RGBA{0, 0, 0, 0}, color.NRGBA{10, 20, 30, 255}, 1, color.RGBA{}},
+		// Opaque white tint: untouched, as Tiled skips it (needsTint).
+		{"white", color.RGBA{30, 20, 10, 40}, color.NRGBA{255, 255, 255, 255}, 1, color.RGBA{30, 20, 10, 40}},
+		// Pale pixel at alpha 1 through a dark tint: red
+		// div255(40·1 + 40·254) = 40, div255(40·1) = 0.
+		{"nearly transparent", color.RGBA{1, 1, 1, 1}, color.NRGBA{40, 40, 40, 255}, 1, color.RGBA{0, 0, 0, 1}},
+	} {
+		img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+		img.SetRGBA(0, 0, c.in)
+		shade(img, c.opacity, c.tint)
+		if got := img.RGBAAt(0, 0); got != c.want {
+			t.Errorf("%s: %v through %v at %v: %v, want %v", c.name, c.in, c.tint, c.opacity, got, c.want)
 		}
 	}
 }
