@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -96,8 +97,8 @@ func TestPlayerDurationsAndBigSteps(t *testing.T) {
 	if q.Done() || q.Frame() != 5 {
 		t.Fatal("restart")
 	}
-	if n := testing.AllocsPerRun(100, func() { p.Advance(17); _ = p.Frame() }); n != 0 {
-		t.Fatalf("%v allocs per advance", n)
+	if n := testenv.AllocsOver(100, func() { p.Advance(17); _ = p.Frame() }); n != 0 {
+		t.Fatalf("%v allocs in 100 advances", n)
 	}
 }
 

@@ -228,23 +228,28 @@ func ParseAsepriteFile(data []byte, file string) (*Atlas, error) {
 func LoadAsepriteFile(fsys fs.FS, name string) (*Atlas, error) {
 	f, err := loadutil.Open(fsys, name) // regular files only
 	if err != nil {
-		return nil, fmt.Errorf("atlas: %w", err)
+		return nil, err // an *Error naming the file
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxAseBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("atlas: reading %s: %w", name, err)
+		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
 	}
 	return ParseAsepriteFile(data, name)
 }
 
 func aseErr(file, field, format string, a ...any) error {
-	return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
+	return &Error{File: file, Where: field, Msg: fmt.Sprintf(format, a...), Kind: ErrInvalid}
+}
+
+// aseLimit is aseErr for a size or a count over the package's limits.
+func aseLimit(file, field, format string, a ...any) error {
+	return &Error{File: file, Where: field, Msg: fmt.Sprintf(format, a...), Kind: ErrLimit}
 }
 
 func decodeAse(data []byte, file string) (*aseFile, error) {
 	if len(data) > MaxAseBytes {
-		return nil, aseErr(file, "", "file is %d bytes (at most %d)", len(data), MaxAseBytes)
+		return nil, aseLimit(file, "", "file is %d bytes (at most %d)", len(data), MaxAseBytes)
 	}
 	if len(data) < 128 {
 		return nil, aseErr(file, "byte offset 0", "truncated header: %d bytes, want 128", len(data))
@@ -281,10 +286,10 @@ func decodeAse(data []byte, file string) (*aseFile, error) {
 		return nil, aseErr(file, "byte offset 6", "no frames")
 	}
 	if af.w < 1 || af.h < 1 || af.w > raster.MaxSide || af.h > raster.MaxSide {
-		return nil, aseErr(file, "byte offset 8", "size %d×%d out of range 1..%d", af.w, af.h, raster.MaxSide)
+		return nil, aseLimit(file, "byte offset 8", "size %d×%d out of range 1..%d", af.w, af.h, raster.MaxSide)
 	}
 	if int64(af.w)*int64(af.h)*int64(nframes) > MaxAsePixels {
-		return nil, aseErr(file, "byte offset 6", "%d frames of %d×%d exceed %d pixels", nframes, af.w, af.h, MaxAsePixels)
+		return nil, aseLimit(file, "byte offset 6", "%d frames of %d×%d exceed %d pixels", nframes, af.w, af.h, MaxAsePixels)
 	}
 	if speed == 0 {
 		speed = DefaultFrameDuration
@@ -323,7 +328,7 @@ func decodeAse(data []byte, file string) (*aseFile, error) {
 		pos += fsize
 	}
 	if len(af.layers)*nframes > maxLayerFrames {
-		return nil, aseErr(file, "", "%d layers × %d frames exceed %d", len(af.layers), nframes, maxLayerFrames)
+		return nil, aseLimit(file, "", "%d layers × %d frames exceed %d", len(af.layers), nframes, maxLayerFrames)
 	}
 	if len(af.pals) > 0 {
 		af.palette = af.pals[0].pal
@@ -567,10 +572,24 @@ func (af *aseFile) readCel(r *aseReader, frame int, target *userTarget) {
 		}
 	case 1:
 		// The image of the cel on this layer in an earlier frame
-		// (itself already resolved); a link to a later frame or to
-		// no cel draws nothing, as Aseprite drops such cels.
+		// (itself already resolved, so links cannot form a cycle); a
+		// link to its own frame or a later one is refused (it is the
+		// start of a cycle: two cels linked to each other), a link to
+		// an earlier frame without a cel on the layer draws nothing,
+		// as Aseprite drops such cels.
 		link := int(r.u16())
-		if i, ok := af.celAt[[2]int{link, c.layer}]; ok && link < frame {
+		if r.err != nil {
+			return
+		}
+		if link >= frame {
+			what := "a later frame"
+			if link == frame {
+				what = "its own frame"
+			}
+			r.fail("cel of layer %d in frame %d links to %s (%d): a linked cel must show a cel of an earlier frame", c.layer, frame, what, link)
+			return
+		}
+		if i, ok := af.celAt[[2]int{link, c.layer}]; ok {
 			t := &af.cels[link][i]
 			c.empty, c.w, c.h, c.pix, c.tilemap = t.empty, t.w, t.h, t.pix, t.tilemap
 			c.bits, c.idMask, c.xMask, c.yMask, c.dMask = t.bits, t.idMask, t.xMask, t.yMask, t.dMask
@@ -830,7 +849,7 @@ func (af *aseFile) endFramePalette(frame, end int) error {
 		return nil
 	}
 	if af.decoded += 4 * len(p); af.decoded > MaxAseDecoded {
-		return aseErr(af.file, fmt.Sprintf("byte offset %d", end), "palettes and images exceed %d bytes in all", MaxAseDecoded)
+		return aseLimit(af.file, fmt.Sprintf("byte offset %d", end), "palettes and images exceed %d bytes in all", MaxAseDecoded)
 	}
 	af.pals = append(af.pals, framePal{frame, p})
 	return nil
@@ -932,7 +951,7 @@ func (af *aseFile) check() error {
 		}
 	}
 	if work > MaxAseWork {
-		return aseErr(af.file, "", "compositing needs %d pixel operations (at most %d)", work, MaxAseWork)
+		return aseLimit(af.file, "", "compositing needs %d pixel operations (at most %d)", work, MaxAseWork)
 	}
 	af.children = make([][]int, len(af.layers)+1)
 	for i, l := range af.layers {
@@ -975,7 +994,7 @@ func (af *aseFile) atlas() (*Atlas, error) {
 	cols := min(n, raster.MaxSide/af.w)
 	rows := (n + cols - 1) / cols
 	if rows*af.h > raster.MaxSide {
-		return nil, aseErr(af.file, "", "%d frames of %d×%d do not fit one %d×%d page", n, af.w, af.h, raster.MaxSide, raster.MaxSide)
+		return nil, aseLimit(af.file, "", "%d frames of %d×%d do not fit one %d×%d page", n, af.w, af.h, raster.MaxSide, raster.MaxSide)
 	}
 	page := image.NewNRGBA(image.Rect(0, 0, cols*af.w, rows*af.h))
 	title, ext := aseTitle(af.file)

@@ -513,20 +513,40 @@ func ExampleParseAsepriteFile() {
 }
 
 // A linked cel draws its target's image at its own position and opacity;
-// a link to a frame without a cel, or to a later frame, draws nothing.
+// a link to an earlier frame without a cel draws nothing; a link to its
+// own frame or a later one (the start of a cycle) is refused, naming the
+// file, the cel and the link.
 func TestAsepriteFileLinks(t *testing.T) {
 	e := &aseEnc{w: 3, h: 1, bpp: 32, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}, {dur: 10}, {dur: 10}, {dur: 10}}}
 	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "a"))
 	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "b"))
 	e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(red)))
-	e.add(1, chunkCel, celLink(0, 2, 0, 255, 0))  // moved copy
-	e.add(2, chunkCel, celLink(1, 0, 0, 255, 0))  // layer b has no cel in frame 0
-	e.add(2, chunkCel, celLink(0, 1, 0, 255, 1))  // a link to a link
-	e.add(3, chunkCel, celLink(0, 0, 0, 255, 3))  // to itself
-	e.add(3, chunkCel, celLink(1, 0, 0, 255, 99)) // to a frame that does not exist
+	e.add(1, chunkCel, celLink(0, 2, 0, 255, 0)) // moved copy
+	e.add(2, chunkCel, celLink(1, 0, 0, 255, 0)) // layer b has no cel in frame 0
+	e.add(2, chunkCel, celLink(0, 1, 0, 255, 1)) // a link to a link
 	a, err := ParseAsepriteFile(e.bytes(), "links.aseprite")
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		frame, link int
+		want        string
+	}{
+		{3, 3, "cel of layer 0 in frame 3 links to its own frame (3)"},
+		{1, 2, "cel of layer 0 in frame 1 links to a later frame (2)"},
+		{3, 99, "cel of layer 0 in frame 3 links to a later frame (99)"},
+	} {
+		bad := &aseEnc{w: 3, h: 1, bpp: 32, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}, {dur: 10}, {dur: 10}, {dur: 10}}}
+		bad.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "a"))
+		bad.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(red)))
+		bad.add(c.frame, chunkCel, celLink(0, 0, 0, 255, c.link))
+		if c.link == 2 {
+			bad.add(2, chunkCel, celLink(0, 0, 0, 255, 1)) // the cycle's other half
+		}
+		_, err := ParseAsepriteFile(bad.bytes(), "cycle.aseprite")
+		if err == nil || !strings.HasPrefix(err.Error(), "cycle.aseprite: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("link %d→%d: %v, want %q", c.frame, c.link, err, c.want)
+		}
 	}
 	R := color.RGBA{200, 0, 0, 255}
 	want := [][3]color.RGBA{{R, {}, {}}, {{}, {}, R}, {{}, R, {}}, {}}

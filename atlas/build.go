@@ -89,7 +89,7 @@ func (b *Builder) AddFS(fsys fs.FS, pattern string) error {
 func loadImage(fsys fs.FS, name string) (image.Image, error) {
 	f, err := loadutil.Open(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("atlas: %w", err)
+		return nil, err // an *Error naming the file
 	}
 	defer f.Close()
 	img, err := raster.DecodeImage(f, name, raster.ImageLimits{})

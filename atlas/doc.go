@@ -13,7 +13,7 @@
 //     with their direction, repeat count and user data, layers, slices
 //     with 9-slice centres and pivots) in, and grid sprite sheets
 //     ([FromGrid]). Every loader checks every rectangle and reports
-//     errors as [FormatError] naming the file and the field; nothing
+//     errors as [*Error] naming the file and the field; nothing
 //     panics on hostile input.
 //   - Aseprite's own .ase/.aseprite files ([ParseAsepriteFile],
 //     [LoadAsepriteFile]): frames composited from the visible layers

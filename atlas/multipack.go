@@ -104,7 +104,7 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 		a.Slices = append(a.Slices, sh.Slices...)
 	}
 	if err := a.index(); err != nil {
-		return nil, &FormatError{File: sheets[0].File, Field: "frames", Msg: err.Error()}
+		return nil, &Error{File: sheets[0].File, Where: "frames", Msg: err.Error(), Kind: ErrInvalid}
 	}
 	if err := a.addAnimations(sheets); err != nil {
 		return nil, err
@@ -137,12 +137,12 @@ func LoadTexturePackerMulti(fsys fs.FS, name string) (*Atlas, error) {
 func readLimited(fsys fs.FS, name string) ([]byte, error) {
 	f, err := loadutil.Open(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("atlas: %w", err)
+		return nil, err // an *Error naming the file
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSheetBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("atlas: reading %s: %w", name, err)
+		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
 	}
 	return data, nil
 }
@@ -166,15 +166,15 @@ func pageName(image string) string {
 
 func loadPage(fsys fs.FS, file, image, field string) (image.Image, error) {
 	if image == "" {
-		return nil, &FormatError{File: file, Field: field, Msg: "missing"}
+		return nil, &Error{File: file, Where: field, Msg: "missing", Kind: ErrInvalid}
 	}
 	p := path.Join(path.Dir(file), pageName(image))
 	if !fs.ValidPath(p) {
-		return nil, &FormatError{File: file, Field: field, Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", image)}
+		return nil, &Error{File: file, Where: field, Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", image), Kind: ErrPath}
 	}
 	img, err := loadImage(fsys, p)
 	if err != nil {
-		return nil, &FormatError{File: file, Field: field, Msg: err.Error()}
+		return nil, &Error{File: file, Where: field, Msg: err.Error(), Kind: ErrPath}
 	}
 	return img, nil
 }

@@ -18,19 +18,26 @@ import (
 	"diorama/raster"
 )
 
-// FormatError is a problem in a sprite sheet description: the file, the
-// field (a JSON path such as frames["hero.png"].frame.w) and what is wrong.
-type FormatError struct {
-	File, Field, Msg string
-}
+// Error is a problem in a sprite sheet description or an Aseprite file,
+// the engine's one positioned reader error: the file, the field (Where: a
+// JSON path such as frames["hero.png"].frame.w, or a byte offset in an
+// Aseprite file), the line when known, and what is wrong. It reads
+// "file: field: message". Kind is [ErrSyntax] (not JSON, a key written
+// twice), [ErrInvalid] (a value missing or out of range), [ErrLimit] (a
+// size or a count over the package's limits), [ErrPath] (an image path
+// leaving the file system) or [ErrMissing] (a file that cannot be
+// opened), matched with errors.Is.
+type Error = loadutil.Error
 
-// Error returns "file: field: message".
-func (e *FormatError) Error() string {
-	if e.Field == "" {
-		return e.File + ": " + e.Msg
-	}
-	return e.File + ": " + e.Field + ": " + e.Msg
-}
+// Reader error kinds, matched with errors.Is on a sheet or Aseprite
+// error; the same values as every other reader's.
+var (
+	ErrSyntax  = loadutil.ErrSyntax
+	ErrInvalid = loadutil.ErrInvalid
+	ErrLimit   = loadutil.ErrLimit
+	ErrPath    = loadutil.ErrPath
+	ErrMissing = loadutil.ErrMissing
+)
 
 // Limits on sheet files, checked before anything large is allocated.
 const (
@@ -156,17 +163,17 @@ func ParseAseprite(data []byte, file string) (*Sheet, error) {
 // decodes data, at most MaxSheetBytes of JSON, into v.
 func decodeSheet(data []byte, file string, v any) (func(string, string, ...any) error, error) {
 	ferr := func(field, format string, a ...any) error {
-		return &FormatError{File: file, Field: field, Msg: fmt.Sprintf(format, a...)}
+		return &Error{File: file, Where: field, Msg: fmt.Sprintf(format, a...), Kind: ErrInvalid}
 	}
 	if len(data) > MaxSheetBytes {
-		return ferr, ferr("", "description is %d bytes (at most %d)", len(data), MaxSheetBytes)
+		return ferr, &Error{File: file, Msg: fmt.Sprintf("description is %d bytes (at most %d)", len(data), MaxSheetBytes), Kind: ErrLimit}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return ferr, ferr("", "invalid JSON: %v", err)
+		return ferr, &Error{File: file, Msg: "invalid JSON", Kind: ErrSyntax, Err: err}
 	}
 	if path, off, dup := loadutil.DuplicateKey(data); dup {
-		line, _ := loadutil.LineCol(data, off)
-		return ferr, ferr(path, "key written twice in the same object (line %d)", line)
+		line, col := loadutil.LineCol(data, off)
+		return ferr, &Error{File: file, Line: line, Col: col, Where: path, Msg: "key written twice in the same object", Kind: ErrSyntax}
 	}
 	return ferr, nil
 }
@@ -527,22 +534,22 @@ func (s *Sheet) Atlas(page image.Image) (*Atlas, error) {
 // animations over this page's frames alone.
 func (s *Sheet) atlas(page image.Image, anims bool) (*Atlas, error) {
 	if page == nil {
-		return nil, &FormatError{File: s.File, Field: "meta.image", Msg: "page image missing"}
+		return nil, &Error{File: s.File, Where: "meta.image", Msg: "page image missing", Kind: ErrInvalid}
 	}
 	b := page.Bounds()
 	if s.Size != (image.Point{}) && b.Size() != s.Size {
-		return nil, &FormatError{File: s.File, Field: "meta.size", Msg: fmt.Sprintf("%d×%d but the image %q is %d×%d", s.Size.X, s.Size.Y, s.Image, b.Dx(), b.Dy())}
+		return nil, &Error{File: s.File, Where: "meta.size", Msg: fmt.Sprintf("%d×%d but the image %q is %d×%d", s.Size.X, s.Size.Y, s.Image, b.Dx(), b.Dy()), Kind: ErrInvalid}
 	}
 	rgba := toRGBA(page)
 	for i, f := range s.Frames {
 		if !f.Rect.In(rgba.Bounds()) {
-			return nil, &FormatError{File: s.File, Field: fmt.Sprintf("frames %q (#%d).frame", f.Name, i), Msg: fmt.Sprintf("rectangle %v outside the %d×%d image", f.Rect, b.Dx(), b.Dy())}
+			return nil, &Error{File: s.File, Where: fmt.Sprintf("frames %q (#%d).frame", f.Name, i), Msg: fmt.Sprintf("rectangle %v outside the %d×%d image", f.Rect, b.Dx(), b.Dy()), Kind: ErrInvalid}
 		}
 	}
 	a := &Atlas{Pages: []*image.RGBA{rgba}, Frames: slices.Clone(s.Frames), Clips: slices.Clone(s.Clips),
 		Layers: slices.Clone(s.Layers), Slices: slices.Clone(s.Slices)}
 	if err := a.index(); err != nil {
-		return nil, &FormatError{File: s.File, Field: "frames", Msg: err.Error()}
+		return nil, &Error{File: s.File, Where: "frames", Msg: err.Error(), Kind: ErrInvalid}
 	}
 	if anims {
 		if err := a.addAnimations([]*Sheet{s}); err != nil {
@@ -561,7 +568,7 @@ func (a *Atlas) addAnimations(sheets []*Sheet) error {
 			continue
 		}
 		ferr := func(field, format string, args ...any) error {
-			return &FormatError{File: sh.File, Field: field, Msg: fmt.Sprintf(format, args...)}
+			return &Error{File: sh.File, Where: field, Msg: fmt.Sprintf(format, args...), Kind: ErrInvalid}
 		}
 		clips, err := readAnimations(sh.anims, a.Frames, ferr)
 		if err != nil {
@@ -602,7 +609,7 @@ func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
 	for i, rel := range first.Related {
 		p := path.Join(path.Dir(name), rel)
 		if !fs.ValidPath(p) {
-			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", rel)}
+			return nil, &Error{File: name, Where: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: fmt.Sprintf("%q is not a path inside the sheet's file system", rel), Kind: ErrPath}
 		}
 		if seen[p] {
 			continue
@@ -610,7 +617,7 @@ func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
 		seen[p] = true
 		data, err := readLimited(fsys, p)
 		if err != nil {
-			return nil, &FormatError{File: name, Field: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: err.Error()}
+			return nil, &Error{File: name, Where: fmt.Sprintf("meta.related_multi_packs[%d]", i), Msg: err.Error(), Kind: ErrPath}
 		}
 		sh, err := parseSheet(data, p, false)
 		if err != nil {

@@ -35,6 +35,11 @@ type Camera struct {
 	// inside (usually Grid.Bounds()). A view larger than Limits is centred
 	// on it.
 	Limits mathx.Rect
+	// Diamond says Limits is the bounding box of a diamond (an isometric
+	// map): the view is kept inside the diamond itself, never showing
+	// its empty corners; where the view is too large for that, it is
+	// centred. Grid.FitCamera sets Limits and Diamond from a map's shape.
+	Diamond bool
 }
 
 // NewCamera returns a camera with zoom 1, no dead zone, snapping follow and
@@ -109,6 +114,34 @@ func (c *Camera) Clamp() {
 	z := float64(c.zoom())
 	c.Center.X = clampAxis(c.Center.X, float64(c.ViewW)/z/2, float64(c.Limits.Min.X), float64(c.Limits.Max.X))
 	c.Center.Y = clampAxis(c.Center.Y, float64(c.ViewH)/z/2, float64(c.Limits.Min.Y), float64(c.Limits.Max.Y))
+	if c.Diamond {
+		c.Center = clampDiamond(c.Center, float64(c.ViewW)/z/2, float64(c.ViewH)/z/2, c.Limits)
+	}
+}
+
+// clampDiamond moves p to the nearest centre of a view of half-size
+// (a, b) that lies inside the diamond inscribed in r: |dx|/A + |dy|/B ≤ 1
+// with the view's far corner inside, i.e. |dx|/A + |dy|/B ≤ 1 − a/A − b/B;
+// the diamond's centre when no such centre exists.
+func clampDiamond(p mathx.Vec2, a, b float64, r mathx.Rect) mathx.Vec2 {
+	A, B := float64(r.Dx())/2, float64(r.Dy())/2
+	cx, cy := float64(r.Min.X)+A, float64(r.Min.Y)+B
+	k := 1 - a/A - b/B
+	if k <= 0 {
+		return mathx.V2(cx, cy)
+	}
+	A, B = k*A, k*B
+	dx, dy := p.X-cx, p.Y-cy
+	qx, qy := math.Abs(dx), math.Abs(dy)
+	if qx/A+qy/B <= 1 {
+		return p
+	}
+	// Nearest point of the edge from (A, 0) to (0, B).
+	ux, uy := -A, B
+	l2 := ux*ux + uy*uy
+	t := mathx.Clamp(((qx-A)*ux+qy*uy)/l2, 0, 1)
+	nx, ny := A+ux*t, uy*t
+	return mathx.V2(cx+math.Copysign(nx, dx), cy+math.Copysign(ny, dy))
 }
 
 func clampAxis(v, half, lo, hi float64) float64 {

@@ -3,6 +3,7 @@ package iso
 import (
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -48,11 +49,11 @@ func TestAppendVisibleDoesNotAllocate(t *testing.T) {
 	cam := NewCamera(800, 480)
 	cam.Center = mathx.V2(32000, 16000)
 	buf := g.AppendVisible(nil, cam.View(), Overdraw{Up: 64})
-	n := testing.AllocsPerRun(100, func() {
+	n := testenv.AllocsOver(100, func() {
 		buf = g.AppendVisible(buf[:0], cam.View(), Overdraw{Up: 64})
 	})
 	if n != 0 {
-		t.Fatalf("%v allocations per cull", n)
+		t.Fatalf("%v allocations in 100 culls", n)
 	}
 	if len(buf) < 400 || len(buf) > 600 {
 		t.Fatalf("%d visible tiles for 800×480 over 64×32 tiles", len(buf))

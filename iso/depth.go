@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
-	"diorama/internal/growth"
 	"diorama/mathx"
 )
 
@@ -118,6 +118,15 @@ const MaxSortItems = 1 << 24
 // BenchmarkDepthSortVsOld times both in one loop on the 10,000-object
 // scenes of BenchmarkDepthSort10k; see README.md's performance table for
 // the figures.
+//
+// Workers (issue 27). Each parallel phase — entries, radix sorts and rows,
+// row counts, fill, sweep, gathering each item's edges — is cut into one
+// part per worker (GOMAXPROCS by default) when there are at least 2048
+// items. The result does not depend on the parts: every part's edges
+// for an item are gathered and sorted by the walk into one total order,
+// the flags are a union, and the rows hold the cells in u0 order whatever
+// the parts (TestSorterParallelMatchesSerial: 1 to 16 workers). What
+// stays serial: Add, the layouts, the walk (BenchmarkDepthSortModel).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -133,28 +142,41 @@ type Sorter struct {
 	scr     [2]radixScratch // one per concurrent radix sort
 	count15 *[1 << 15]int32 // countSort15's counts
 
-	// Parallel phases: the caller runs part 0 and, when the helper
-	// goroutine is running, the helper runs part 1 at the same time.
-	helper                      *sortHelper
+	// Parallel phases: each is cut into parts (one per worker for a large
+	// Sort, else one), which the caller and the pool's helpers claim.
+	pool                        *sortPool
 	workers                     int
+	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
-	sweepLo, sweepHi            [2]int32   // row range of each sweep part
+	phGather, phCount, phFill   func(part int)
+	curP                        [][]int32  // per part: its fill cursor in each row (several parts)
+	sweepLo, sweepHi            []int32    // row range of each sweep part
 	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
 	orderRows                   int32      // the rows the order is defined by (see orderRow)
 	orderInv                    float32    // and 1/their height
 	grid                        [6]float64 // origin and steps a unit of w, v and u
 	rows                        int
-	rowCount                    [2][]int32 // cells per row, counted by each part
+	rowCount                    [][]int32 // cells per row, counted by each part
 	// Each part's edges: the rank of the item behind (partA), chained by
 	// the item in front (headP: 1 + its last edge, 0 if none; nextP: 1 +
-	// the edge before with the same front), and flagP marks an item with
-	// something behind it that comes later in fallback order.
-	partA, headP, nextP [2][]int32
-	flagP               [2][]uint8
+	// the edge before with the same front), and flagP lists the items
+	// (fronts) with something behind them that comes later in fallback
+	// order (an item may be listed more than once); flag marks them all.
+	partA, headP, nextP [][]int32
+	flagP               [][]int32
+	flag                []uint8
+	// With several parts, gatherPart lists each item's edges of every part
+	// in one place for the walk (which would otherwise look up every
+	// part's chain for each item it pushes): item x of fallback rank in
+	// part k has adjP[k][adjOff[x]:end], end being adjOff[x+1] or, for the
+	// part's last item, len(adjP[k]).
+	adjP   [][]int32
+	adjOff []int32
 	// parHook, set by tests, runs each parallel phase in place of par
-	// (to time its two parts one after the other).
-	parHook func(func(int))
-	cand    [2]*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
+	// (to time its parts one after the other).
+	parHook func(f func(int), parts int)
+	cand    []*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
+	grown   atomic.Int64       // scratch growths (see Grown)
 
 	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
@@ -212,83 +234,179 @@ type radixScratch struct {
 	a, b []uint64 // (key, index) words
 }
 
-// sortHelper is the Sorter's second goroutine: it runs part 1 of each
-// parallel phase. It holds no reference to the Sorter between phases, so an
-// unreachable Sorter is collected and its cleanup stops the helper.
-type sortHelper struct {
-	job  chan func(int)
-	done chan struct{}
-	once sync.Once
+// sortPool is the Sorter's helper goroutines: with the caller they claim
+// the parts of each parallel phase one at a time. It holds no reference to
+// the Sorter between phases (f is cleared), so an unreachable Sorter is
+// collected and its cleanup stops the helpers.
+type sortPool struct {
+	wake []chan struct{}
+	// state packs the phase generation (high 32 bits), the next part to
+	// claim (16 bits) and the number of parts (low 16 bits); f is written
+	// before state publishes a phase, and read only after claiming one of
+	// its parts with a compare-and-swap.
+	state atomic.Uint64
+	done  atomic.Int32  // parts of the phase completed
+	fin   chan struct{} // the helper that completes the last part signals here
+	f     func(int)
+	gen   uint32
+	once  sync.Once
 }
 
-// stop ends the helper goroutine; it may be called more than once (by
+// stop ends the helper goroutines; it may be called more than once (by
 // Close and by the cleanup of an unreachable Sorter).
-func (h *sortHelper) stop() { h.once.Do(func() { close(h.job) }) }
+func (p *sortPool) stop() {
+	p.once.Do(func() {
+		for _, c := range p.wake {
+			close(c)
+		}
+	})
+}
 
-// parallelMin is the item count from which Sort uses the helper: below it
-// the hand-off costs more than it saves.
+// work claims and runs parts of phase gen until none are left.
+func (p *sortPool) work(gen uint32) {
+	for {
+		st := p.state.Load()
+		if uint32(st>>32) != gen {
+			return // a later phase: this wake-up is stale
+		}
+		next, parts := int(st>>16&0xffff), int32(st&0xffff)
+		if int32(next) >= parts {
+			return
+		}
+		if !p.state.CompareAndSwap(st, st+1<<16) {
+			continue
+		}
+		p.f(next)
+		if p.done.Add(1) == parts {
+			select {
+			case p.fin <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// parallelMin is the item count from which Sort uses the helpers: below it
+// the hand-offs cost more than they save.
 const parallelMin = 2048
 
-// NewSorter returns a sorter for items projected with p. It sorts on two
-// goroutines when GOMAXPROCS allows (see [Sorter.SetWorkers]); the order is
-// the same either way.
+// spinPhase is how many times a worker yields (runtime.Gosched, well
+// under a microsecond each) waiting for a phase before it sleeps.
+const spinPhase = 256
+
+// maxSortWorkers bounds the workers of a Sorter.
+const maxSortWorkers = 256
+
+// NewSorter returns a sorter for items projected with p. It sorts on
+// GOMAXPROCS goroutines (see [Sorter.SetWorkers]); the order is the same
+// whatever their number.
 func NewSorter(p Projection) *Sorter {
 	s := &Sorter{proj: p, kz: float64(p.TileH) / float64(p.ZPixels), q: float64(p.ZPixels) / float64(p.TileH)}
 	// Phase functions are made once, so handing them to the helper does not
 	// allocate.
-	s.phEntries, s.phRadix, s.phSweep = s.entriesPart, s.radixPart, s.sweepPart
-	s.workers = min(runtime.GOMAXPROCS(0), 2)
+	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
+	s.phCount, s.phFill = s.countPart, s.fillPart
+	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
 
-// SetWorkers sets how many goroutines Sort uses: 1 (serial) or 2 (the
-// caller and one helper goroutine, for large item counts). The result is
-// identical for both.
+// SetWorkers sets how many goroutines Sort uses: 1 is serial, n > 1 the
+// caller and n−1 helper goroutines (for large item counts). The result is
+// identical for any number.
 func (s *Sorter) SetWorkers(n int) {
-	s.workers = min(max(n, 1), 2)
-	if s.workers == 1 {
+	n = min(max(n, 1), maxSortWorkers)
+	if n != s.workers {
 		s.Close()
 	}
+	s.workers = n
 }
 
-// Close stops the helper goroutine, if one is running. The Sorter stays
-// usable (serially, until it starts a new helper on a large Sort). An
-// unreachable Sorter is cleaned up without Close.
+// Close stops the helper goroutines, if any are running. The Sorter stays
+// usable (it starts new helpers on a large Sort). An unreachable Sorter is
+// cleaned up without Close.
 func (s *Sorter) Close() {
-	if s.helper != nil {
-		s.helper.stop()
-		s.helper = nil
+	if s.pool != nil {
+		s.pool.stop()
+		s.pool = nil
 	}
 }
 
-// par runs f(0) and f(1): at the same time when the helper runs, else one
-// after the other.
+// Grown returns how many times the Sorter's scratch memory grew to a new
+// size since it was made: a steady state that allocates nothing leaves it
+// unchanged, and a scene reaching a new size (more items, pairs or rows)
+// adds to it.
+func (s *Sorter) Grown() int { return int(s.grown.Load()) }
+
+// par runs f(0) … f(s.parts−1): at the same time when the helpers run,
+// else one after the other. Parts are claimed one at a time, and the
+// caller only ever waits for parts a helper has claimed (and is running),
+// never for a helper that has not started.
 func (s *Sorter) par(f func(int)) {
 	if s.parHook != nil {
-		s.parHook(f)
+		s.parHook(f, s.parts)
 		return
 	}
-	if s.helper == nil {
-		f(0)
-		f(1)
+	if s.pool == nil || s.parts == 1 {
+		for part := range s.parts {
+			f(part)
+		}
 		return
 	}
-	s.helper.job <- f
-	f(0)
-	<-s.helper.done
+	p := s.pool
+	select { // drop a stale signal from an earlier phase
+	case <-p.fin:
+	default:
+	}
+	p.f = f
+	p.gen++
+	p.done.Store(0)
+	p.state.Store(uint64(p.gen)<<32 | uint64(s.parts)) // publishes the phase
+	for _, c := range p.wake {
+		select {
+		case c <- struct{}{}:
+		default: // that helper has a wake-up pending already
+		}
+	}
+	p.work(p.gen)
+	for i := 0; p.done.Load() < int32(s.parts); i++ {
+		if i < spinPhase { // parts usually end within microseconds
+			runtime.Gosched()
+			continue
+		}
+		<-p.fin
+	}
+	p.f = nil // hold no reference to the Sorter between phases
 }
 
-func (s *Sorter) startHelper() {
-	h := &sortHelper{job: make(chan func(int)), done: make(chan struct{})}
-	go func(job chan func(int), done chan struct{}) {
-		for f := range job {
-			f(1)
-			f = nil // hold no reference to the Sorter between phases
-			done <- struct{}{}
-		}
-	}(h.job, h.done)
-	s.helper = h
-	runtime.AddCleanup(s, (*sortHelper).stop, h)
+// startPool starts the helpers of s.workers.
+func (s *Sorter) startPool() {
+	p := &sortPool{fin: make(chan struct{}, 1)}
+	for range s.workers - 1 {
+		c := make(chan struct{}, 1)
+		p.wake = append(p.wake, c)
+		go func() {
+			for range c {
+				gen := uint32(p.state.Load() >> 32)
+				for {
+					p.work(gen)
+					// Stay a while for the next phase: the caller's steps
+					// between phases take microseconds, and waking a
+					// parked goroutine takes as long again.
+					next := gen
+					for i := 0; i < spinPhase && next == gen; i++ {
+						runtime.Gosched()
+						next = uint32(p.state.Load() >> 32)
+					}
+					if next == gen {
+						break
+					}
+					gen = next
+				}
+			}
+		}()
+	}
+	s.pool = p
+	runtime.AddCleanup(s, (*sortPool).stop, p)
 }
 
 // Reset forgets all items, keeping memory.
@@ -391,28 +509,67 @@ func (s *Sorter) Sort() []int32 {
 		s.order = s.order[:0]
 		return s.order
 	}
-	if s.workers > 1 && n >= parallelMin && s.helper == nil {
-		s.startHelper()
+	s.parts = 1
+	if s.workers > 1 && n >= parallelMin {
+		if s.pool == nil {
+			s.startPool()
+		}
+		s.parts = s.workers
 	}
-	s.wr = grow(s.wr, n)
-	s.fbK = grow(s.fbK, n)
-	s.uK = grow(s.uK, n)
-	s.pc = grow(s.pc, n)
+	s.sizeParts()
+	s.wr = grow(s, s.wr, n)
+	s.fbK = grow(s, s.fbK, n)
+	s.uK = grow(s, s.uK, n)
+	s.pc = grow(s, s.pc, n)
 	s.layoutGrid(n)
 	s.par(s.phEntries)
 	s.layoutRows(n)
 	s.par(s.phRadix)
+	if s.parts > 1 {
+		s.par(s.phCount)
+	}
 	s.countRows()
+	if s.parts > 1 {
+		s.par(s.phFill)
+	}
 	s.par(s.phSweep)
+	if s.parts > 1 {
+		s.adjOff = grow(s, s.adjOff, n)
+		s.par(s.phGather)
+	}
 	s.topo(n)
 	return s.order
 }
 
-// entriesPart computes, for half the items, the fallback key, the w range
-// (for the rows), u0's grid step (the sweep order) and the cell.
+// sizeParts gives every per-part slice an entry for each of s.parts.
+func (s *Sorter) sizeParts() {
+	k := s.parts
+	if len(s.rowCount) >= k {
+		return
+	}
+	s.grown.Add(1)
+	s.sweepLo = make([]int32, k)
+	s.sweepHi = make([]int32, k)
+	s.rowCount = append(s.rowCount, make([][]int32, k-len(s.rowCount))...)
+	s.partA = append(s.partA, make([][]int32, k-len(s.partA))...)
+	s.headP = append(s.headP, make([][]int32, k-len(s.headP))...)
+	s.nextP = append(s.nextP, make([][]int32, k-len(s.nextP))...)
+	s.flagP = append(s.flagP, make([][]int32, k-len(s.flagP))...)
+	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
+	s.curP = append(s.curP, make([][]int32, k-len(s.curP))...)
+	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
+}
+
+// partRange returns the items [lo, hi) of part of n items.
+func (s *Sorter) partRange(part, n int) (lo, hi int) {
+	return part * n / s.parts, (part + 1) * n / s.parts
+}
+
+// entriesPart computes, for one part of the items, the fallback key, the w
+// range (for the rows), u0's grid step (the sweep order) and the cell.
 func (s *Sorter) entriesPart(part int) {
 	n := len(s.box)
-	lo, hi := part*n/2, (part+1)*n/2
+	lo, hi := s.partRange(part, n)
 	q, kz := s.q, s.kz
 	box, wr, fbK, uK, pc := s.box[lo:hi], s.wr[lo:hi], s.fbK[lo:hi], s.uK[lo:hi], s.pc[lo:hi]
 	g := &s.grid
@@ -470,36 +627,41 @@ func clampSteps(f float64) float64 {
 }
 
 // radixPart sorts the items by fallback depth (part 0, which also ranks
-// them) or by u0's grid step (part 1), then finds the rows of half the
-// items.
+// them) and by u0's grid step (part 1, or part 0 when it is the only
+// one), then finds the rows of one part of the items.
 func (s *Sorter) radixPart(part int) {
 	n := len(s.box)
 	if part == 0 {
-		s.byFB = radix(s.byFB, s.fbK, n, &s.scr[0])
-		rank := grow(s.rank, n)
+		s.byFB = s.radix(s.byFB, s.fbK, n, &s.scr[0])
+		rank := grow(s, s.rank, n)
 		s.rank = rank
 		for r, it := range s.byFB[:n] {
 			rank[it] = int32(r)
 		}
-	} else {
+	}
+	if part == 1 || s.parts == 1 {
 		// The rows are swept in the order of u0's grid step (15 bits).
 		uK := s.uK[:n]
 		if n >= 1<<13 {
 			s.byU = s.countSort15(s.byU, uK, n)
 		} else {
-			s.byU = radix(s.byU, uK, n, &s.scr[1])
+			s.byU = s.radix(s.byU, uK, n, &s.scr[1])
 		}
 	}
 	s.rowsPart(part)
 }
 
-// rowsPart finds the sweep rows of half the items and counts them per
-// row.
+// rowsPart finds the sweep rows of one part of the items and, with one
+// part, counts them per row (several parts count them in countPart).
 func (s *Sorter) rowsPart(part int) {
-	n := len(s.box)
-	wr := s.wr[part*n/2 : (part+1)*n/2]
-	rowLo := s.rowLo[part*n/2 : (part+1)*n/2]
-	rowHi := s.rowHi[part*n/2 : (part+1)*n/2]
+	if s.parts > 1 {
+		s.findRows(part)
+		return
+	}
+	lo, hi := s.partRange(part, len(s.box))
+	wr := s.wr[lo:hi]
+	rowLo := s.rowLo[lo:hi]
+	rowHi := s.rowHi[lo:hi]
 	count := s.rowCount[part]
 	clear(count)
 	w0, inv, last := s.rowW0, float64(s.rowInv), int32(s.rows-1)
@@ -521,11 +683,79 @@ func (s *Sorter) rowsPart(part int) {
 	}
 }
 
+// findRows finds the sweep rows of one part of the items.
+func (s *Sorter) findRows(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	wr := s.wr[lo:hi]
+	rowLo := s.rowLo[lo:hi]
+	rowHi := s.rowHi[lo:hi]
+	w0, inv, last := s.rowW0, float64(s.rowInv), int32(s.rows-1)
+	for i := range wr {
+		e := &wr[i]
+		rowLo[i] = min(int32(float64(e.w0-w0)*inv), last)
+		rowHi[i] = min(int32(float64(e.w1-w0)*inv), last)
+	}
+}
+
+// countPart counts the cells of one part of the items in u0 order (byU)
+// per row, for fillPart. With several parts the rows are filled by parts
+// of byU, each in its own stretch of every row, so that no part reads
+// every item (as fillRows does for its rows).
+func (s *Sorter) countPart(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	rowLo, rowHi := s.rowLo, s.rowHi
+	count := s.rowCount[part]
+	clear(count)
+	for _, i := range s.byU[lo:hi] {
+		count[rowLo[i]]++
+		count[rowLo[i]+1] += int32(b2u(rowHi[i] > rowLo[i])) // count has a spare entry at the end
+		for r := rowLo[i] + 2; r <= rowHi[i]; r++ {
+			count[r]++
+		}
+	}
+}
+
+// fillPart lists one part of the items in u0 order (byU) in the cells of
+// their rows, after the cells of the parts before it, and ends the rows
+// of sweep part part in their sentinels.
+func (s *Sorter) fillPart(part int) {
+	rows := s.rows
+	cur := grow(s, s.curP[part], rows)
+	s.curP[part] = cur
+	copy(cur, s.rowStart[:rows])
+	for _, c := range s.rowCount[:part] {
+		for r, v := range c[:rows] {
+			cur[r] += v
+		}
+	}
+	lo, hi := s.partRange(part, len(s.box))
+	rowLo, rowHi, pc, cells := s.rowLo, s.rowHi, s.pc, s.cells
+	for _, i := range s.byU[lo:hi] {
+		c := pc[i]
+		r0, r1 := rowLo[i], rowHi[i]
+		first := c
+		first.id |= firstRow
+		cells[cur[r0]] = first
+		cur[r0]++
+		for r := r0 + 1; r <= r1; r++ { // a branch: the cell after this part's stretch is another part's
+			cells[cur[r]] = c
+			cur[r]++
+		}
+	}
+	stop := cell{u: gridMax}
+	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
+		end := s.rowStart[r+1]
+		for c := end - look; c < end; c++ {
+			cells[c] = stop
+		}
+	}
+}
+
 // countSort15 returns the item indices 0..n−1 stably sorted by key, whose
 // values are below 2^15: one counting pass over 2^15 counts, which beats
 // two radix passes from about 8192 items.
 func (s *Sorter) countSort15(dst []int32, key []uint32, n int) []int32 {
-	dst = grow(dst, n)
+	dst = grow(s, dst, n)
 	if s.count15 == nil {
 		s.count15 = new([1 << 15]int32)
 	}
@@ -552,11 +782,11 @@ func (s *Sorter) countSort15(dst []int32, key []uint32, n int) []int32 {
 // Each key travels with its index in one 64-bit word, so a pass makes one
 // scattered store per item instead of two. (Byte digits were measured
 // slower: four passes instead of three.)
-func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
-	dst = grow(dst, n)
-	src := grow(sc.a, n)
+func (s *Sorter) radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
+	dst = grow(s, dst, n)
+	src := grow(s, sc.a, n)
 	sc.a = src
-	out := grow(sc.b, n)
+	out := grow(s, sc.b, n)
 	sc.b = out
 	// One pass packs the words and counts all three digits (11 bits each:
 	// three passes cover 32-bit keys).
@@ -600,10 +830,12 @@ func radix(dst []int32, key []uint32, n int, sc *radixScratch) []int32 {
 //
 // layoutRows chooses the rows the order is defined by, the sweep's rows
 // and the grid of the cells (serially: one pass over the items);
-// radixPart assigns the items to rows and counts the cells of each row
-// (half the items each); countRows lays out the cells and splits the rows
-// in two parts of about equal cell counts; sweepPart fills and sweeps the
-// rows of one part. The edges' order does not matter (see sortAdj).
+// radixPart assigns one part of the items to rows (and, with one part,
+// counts the cells of each row; several parts count them per part of the
+// u order in countPart); countRows lays out the cells and splits the rows
+// into parts of about equal cell counts; fillPart (several parts) or
+// sweepPart (one) fills the rows, and sweepPart sweeps the rows of one
+// part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
 	ext := 0.0
@@ -636,10 +868,11 @@ func (s *Sorter) layoutRows(n int) {
 	s.rowW0 = w0
 	s.rowInv = float32(1 / side)
 
-	s.rowLo = grow(s.rowLo, n)
-	s.rowHi = grow(s.rowHi, n)
-	s.rowCount[0] = grow(s.rowCount[0], s.rows+1)
-	s.rowCount[1] = grow(s.rowCount[1], s.rows+1)
+	s.rowLo = grow(s, s.rowLo, n)
+	s.rowHi = grow(s, s.rowHi, n)
+	for k := range s.parts {
+		s.rowCount[k] = grow(s, s.rowCount[k], s.rows+1)
+	}
 }
 
 // layoutGrid chooses the cells' grid: for each of w, v and u, 2^15 − 8
@@ -680,34 +913,44 @@ func bulkRange(lo, ext []float64) (org, width float64) {
 }
 
 // countRows turns the per-part row counts into the cells' layout and
-// splits the rows between the two sweep parts.
+// splits the rows between the sweep parts, in runs of about equal cell
+// counts.
 func (s *Sorter) countRows() {
 	rows := s.rows
-	rowStart := grow(s.rowStart, rows+1)
+	rowStart := grow(s, s.rowStart, rows+1)
 	s.rowStart = rowStart
-	c0, c1 := s.rowCount[0][:rows], s.rowCount[1][:rows]
 	rowStart[0] = 0
 	for r := range rows {
-		rowStart[r+1] = rowStart[r] + c0[r] + c1[r] + look
+		rowStart[r+1] = look
 	}
-	total := int(rowStart[rows])
-	s.cells = grow(s.cells, total)
-	mid := int32(rows)
-	half := int32(total / 2)
-	for r := int32(0); r < int32(rows); r++ {
-		if rowStart[r] >= half {
-			mid = r
-			break
+	for _, c := range s.rowCount[:s.parts] {
+		for r, v := range c[:rows] {
+			rowStart[r+1] += v
 		}
 	}
-	s.sweepLo = [2]int32{0, mid}
-	s.sweepHi = [2]int32{mid, int32(rows)}
-	s.cursor = grow(s.cursor, rows)
+	for r := range rows { // prefix sums
+		rowStart[r+1] += rowStart[r]
+	}
+	total := int64(rowStart[rows])
+	s.cells = grow(s, s.cells, int(total))
+	r := int32(0)
+	for k := range s.parts {
+		s.sweepLo[k] = r
+		end := int32(total * int64(k+1) / int64(s.parts))
+		for r < int32(rows) && rowStart[r] < end {
+			r++
+		}
+		if k == s.parts-1 {
+			r = int32(rows)
+		}
+		s.sweepHi[k] = r
+	}
+	s.cursor = grow(s, s.cursor, rows)
 }
 
 // fillRows lists the items whose rows fall in [lo, hi) in those rows'
-// cells, in increasing u0 steps. With two goroutines each part reads every
-// item and fills its own rows.
+// cells, in increasing u0 steps. Each sweep part reads every item and
+// fills its own rows.
 func (s *Sorter) fillRows(lo, hi int32) {
 	n := len(s.box)
 	rowLo, rowHi, pc, cells := s.rowLo[:n], s.rowHi[:n], s.pc[:n], s.cells
@@ -761,17 +1004,13 @@ func (s *Sorter) sweepPart(part int) {
 		s.cand[part] = new([candBuf]uint64)
 	}
 	buf := s.cand[part]
-	switch {
-	case s.helper != nil || s.parHook != nil: // the other part fills its rows at the same time
-		s.fillRows(s.sweepLo[part], s.sweepHi[part])
-	case part == 0: // serial: one pass fills every row
+	if s.parts == 1 {
 		s.fillRows(0, int32(s.rows))
 	}
 	n := len(s.box)
-	s.headP[part] = grow(s.headP[part], n)
+	s.headP[part] = grow(s, s.headP[part], n)
 	clear(s.headP[part])
-	s.flagP[part] = grow(s.flagP[part], n)
-	clear(s.flagP[part])
+	s.flagP[part] = s.flagP[part][:0]
 	s.nextP[part] = s.nextP[part][:0]
 	s.sweepRows(part, buf)
 }
@@ -846,10 +1085,10 @@ const look = 4
 // its edge follows fallback order (see below).
 func (s *Sorter) relateAll(part int, pairs []uint64, ea []int32) []int32 {
 	cells, box, rank, q := s.cells, s.box, s.rank, s.q
-	head, flag := s.headP[part], s.flagP[part]
+	head, flag := s.headP[part], growBy(s, s.flagP[part], len(pairs))
 	k := len(ea)
-	ea = slices.Grow(ea, len(pairs))[:k+len(pairs)]
-	next := slices.Grow(s.nextP[part][:k], len(pairs))[:k+len(pairs)]
+	ea = growBy(s, ea, len(pairs))[:k+len(pairs)]
+	next := growBy(s, s.nextP[part][:k], len(pairs))[:k+len(pairs)]
 	for _, p := range pairs {
 		a, b := &cells[uint32(p)], &cells[p>>32]
 		ia, ib := a.id&^firstRow, b.id&^firstRow
@@ -875,7 +1114,7 @@ func (s *Sorter) relateAll(part int, pairs []uint64, ea []int32) []int32 {
 			if !projOverlap(A, B, q) {
 				continue
 			}
-			flag[front] = 1
+			flag = append(flag, front)
 		}
 		ea[k] = behind
 		next[k] = head[front]
@@ -883,6 +1122,7 @@ func (s *Sorter) relateAll(part int, pairs []uint64, ea []int32) []int32 {
 		k++
 	}
 	s.nextP[part] = next[:k]
+	s.flagP[part] = flag
 	return ea[:k]
 }
 
@@ -901,6 +1141,52 @@ func up32(f float64) float32 {
 	return r + (math.Float32frombits(math.Float32bits(r)&^(1<<31))*(1.0/(1<<22)) + 1e-30)
 }
 
+// gatherPart lists the edges of the items of one part of the fallback
+// ranks (see adjP): each item's chains of every sweep part, one after the
+// other (their order does not matter: the walk sorts each list it
+// follows).
+func (s *Sorter) gatherPart(part int) {
+	lo, hi := s.partRange(part, len(s.box))
+	buf := s.adjP[part][:0]
+	heads, nexts, behinds := s.headP[:s.parts], s.nextP[:s.parts], s.partA[:s.parts]
+	off := s.adjOff
+	for x := lo; x < hi; x++ {
+		off[x] = int32(len(buf))
+		for k, head := range heads {
+			next, behind := nexts[k], behinds[k]
+			for e := head[x]; e != 0; e = next[e-1] {
+				if len(buf) == cap(buf) {
+					s.grown.Add(1)
+				}
+				buf = append(buf, behind[e-1])
+			}
+		}
+	}
+	s.adjP[part] = buf
+}
+
+// adjacency returns the edges of the item of fallback rank x gathered by
+// gatherPart.
+func (s *Sorter) adjacency(x int32) []int32 {
+	n := len(s.box)
+	k := int(int64(x) * int64(s.parts) / int64(n))
+	lo, hi := s.partRange(k, n)
+	for int(x) < lo {
+		k--
+		lo, hi = s.partRange(k, n)
+	}
+	for int(x) >= hi {
+		k++
+		lo, hi = s.partRange(k, n)
+	}
+	a := s.adjP[k]
+	end := int32(len(a))
+	if int(x)+1 < hi {
+		end = s.adjOff[x+1]
+	}
+	return a[s.adjOff[x]:end]
+}
+
 // topo emits the items in a topological order of the "behind" edges:
 // a depth-first search from each item in fallback order that first emits
 // everything that must be behind it. It works on fallback ranks (the
@@ -912,31 +1198,45 @@ func (s *Sorter) topo(n int) {
 	// Every slice is held in a local: stores through s would make the
 	// compiler reload them on each step.
 	// state: 0 unvisited, 2 on the search stack, 3 out.
-	state := grow(s.state, n)
+	state := grow(s, s.state, n)
 	s.state = state
 	clear(state)
-	head0, head1 := s.headP[0][:n], s.headP[1][:n]
-	next0, next1 := s.nextP[0], s.nextP[1]
-	behind0, behind1 := s.partA[0], s.partA[1]
-	flag0, flag1 := s.flagP[0][:n], s.flagP[1][:n]
-	stack := grow(s.stack, n)
+	flag := grow(s, s.flag, n)
+	s.flag = flag
+	clear(flag)
+	for _, f := range s.flagP[:s.parts] {
+		for _, x := range f {
+			flag[x] = 1
+		}
+	}
+	parts := s.parts
+	head0, next0, behind0 := s.headP[0], s.nextP[0], s.partA[0]
+	stack := grow(s, s.stack, n)
 	s.stack = stack
-	cur := grow(s.cursor, n) // per stack level: the next list entry to follow
+	cur := grow(s, s.cursor, n) // per stack level: the next list entry to follow
 	s.cursor = cur
-	end := grow(s.frameEnd, n)
+	end := grow(s, s.frameEnd, n)
 	s.frameEnd = end
 	arena := s.arena[:0]
-	order := grow(s.order, n)
+	order := grow(s, s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
-	// push puts x on the stack with its list (both parts' edges).
+	// push puts x on the stack with its list (every part's edges, gathered
+	// when there are several; their order does not matter, as sortAdj
+	// orders the list fully).
 	push := func(x int32, sp int) {
 		start := len(arena)
-		for e := head0[x]; e != 0; e = next0[e-1] {
-			arena = append(arena, behind0[e-1])
-		}
-		for e := head1[x]; e != 0; e = next1[e-1] {
-			arena = append(arena, behind1[e-1])
+		if parts == 1 {
+			for e := head0[x]; e != 0; e = next0[e-1] {
+				if len(arena) == cap(arena) {
+					s.grown.Add(1)
+				}
+				arena = append(arena, behind0[e-1])
+			}
+		} else {
+			a := s.adjacency(x)
+			arena = growBy(s, arena, len(a))
+			arena = append(arena, a...)
 		}
 		s.sortAdj(arena[start:], x)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
@@ -949,7 +1249,7 @@ func (s *Sorter) topo(n int) {
 		// Fast path: when root's turn comes every item before it in
 		// fallback order is out, so unless something behind it comes
 		// later in that order (flagged), root goes out now.
-		if flag0[root]|flag1[root] == 0 {
+		if flag[root] == 0 {
 			state[root] = 3
 			order[k] = byFB[root]
 			k++
@@ -1051,11 +1351,22 @@ func (s *Sorter) edgeHolds(a, b int32) bool {
 }
 
 // grow returns b resliced to length n, reallocated with a quarter's
-// headroom when its capacity is short. Callers must not rely on its contents.
-func grow[T any](b []T, n int) []T {
+// headroom when its capacity is short (counted in s.grown). Callers must
+// not rely on its contents.
+func grow[T any](s *Sorter, b []T, n int) []T {
 	if cap(b) < n {
-		growth.Add()
+		s.grown.Add(1)
 		return make([]T, n, n+n/4)
 	}
 	return b[:n]
+}
+
+// growBy returns b with room for extra more elements, counting a
+// reallocation in s.grown.
+func growBy[T any](s *Sorter, b []T, extra int) []T {
+	if cap(b)-len(b) < extra {
+		s.grown.Add(1)
+		return slices.Grow(b, extra)
+	}
+	return b
 }

@@ -1,6 +1,7 @@
 package iso
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -235,14 +236,19 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 				// one after the other and count as the slower of the two;
 				// everything else counts in full (best of 30). It needs no
 				// free second core, which the shared machine rarely has.
-				mNew := criticalPath(func(h func(func(int))) { s.parHook = h }, func() {
+				mNew := criticalPath(func(h func(func(int), int)) { s.parHook = h }, func() {
 					s.Reset()
 					for _, bx := range boxes {
 						s.Add(bx)
 					}
 					s.Sort()
 				})
-				mOld := criticalPath(func(h func(func(int))) { o.parHook = h }, func() {
+				mOld := criticalPath(func(h func(func(int), int)) {
+					o.parHook = nil
+					if h != nil {
+						o.parHook = func(f func(int)) { h(f, 2) }
+					}
+				}, func() {
 					o.Reset()
 					for _, bx := range boxes {
 						o.Add(bx)
@@ -264,17 +270,20 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 }
 
 // criticalPath runs sort 30 times with a parallel-phase hook installed by
-// set and returns the best modelled two-goroutine time: the wall time
-// with each phase's two parts counted as the slower one.
-func criticalPath(set func(func(func(int))), sort func()) time.Duration {
+// set and returns the best modelled parallel time: the wall time with each
+// phase's parts (one per worker) run one after the other and counted as
+// the slowest one.
+func criticalPath(set func(func(f func(int), parts int)), sort func()) time.Duration {
 	var saved time.Duration
-	set(func(f func(int)) {
-		t0 := time.Now()
-		f(0)
-		t1 := time.Now()
-		f(1)
-		t2 := time.Now()
-		saved += min(t1.Sub(t0), t2.Sub(t1))
+	set(func(f func(int), parts int) {
+		var sum, slowest time.Duration
+		for part := range parts {
+			t0 := time.Now()
+			f(part)
+			d := time.Since(t0)
+			sum, slowest = sum+d, max(slowest, d)
+		}
+		saved += sum - slowest
 	})
 	defer set(nil)
 	best := time.Hour
@@ -293,6 +302,7 @@ func TestRadixStable(t *testing.T) {
 	r := mathx.NewRand(11)
 	var sc radixScratch
 	var dst []int32
+	s := NewSorter(Projection{64, 32, 32})
 	for trial := 0; trial < 200; trial++ {
 		n := 1 + r.IntN(3000)
 		mask := uint32(r.Uint64())
@@ -303,7 +313,7 @@ func TestRadixStable(t *testing.T) {
 		for i := range key {
 			key[i] = uint32(r.Uint64())&mask | 0x12345678&^mask
 		}
-		dst = radix(dst, key, n, &sc)
+		dst = s.radix(dst, key, n, &sc)
 		want := make([]int32, n)
 		for i := range want {
 			want[i] = int32(i)
@@ -381,4 +391,57 @@ func sortAgainstDefinition(t *testing.T, p Projection, boxes []Box, workers int)
 		return i, g[i], w[i]
 	}
 	return -1, 0, 0
+}
+
+// BenchmarkDepthSortModel estimates, on one core, the time of a
+// 10,000-object sort (Reset, Add, Sort, as BenchmarkDepthSort10k) with 1,
+// 2, 4, 8 and 16 workers: each parallel phase's parts are run one after
+// the other and count as the slowest one (best of 30; hand-offs and the
+// shared caches are left out). "serial-µs" is what no worker count
+// shortens: Add, the layouts, the row merge and the topological walk
+// (a sort less its parallel phases).
+func BenchmarkDepthSortModel(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		spread float64
+	}{{"level200", 200}, {"dense100", 100}} {
+		b.Run(c.name, func(b *testing.B) {
+			boxes := randomScene(10000, c.spread, 2)
+			for i := 0; i < b.N; i++ {
+				for _, w := range []int{1, 2, 4, 8, 16} {
+					s := NewSorter(Projection{64, 32, 32})
+					s.SetWorkers(w)
+					sort := func() {
+						s.Reset()
+						for _, bx := range boxes {
+							s.Add(bx)
+						}
+						s.Sort()
+					}
+					sort()
+					m := criticalPath(func(h func(func(int), int)) { s.parHook = h }, sort)
+					b.ReportMetric(float64(m.Microseconds()), fmt.Sprintf("model-µs-%dw", w))
+					if w == 16 {
+						var par time.Duration
+						s.parHook = func(f func(int), parts int) {
+							t0 := time.Now()
+							for part := range parts {
+								f(part)
+							}
+							par += time.Since(t0)
+						}
+						best := time.Hour
+						for range 30 {
+							par = 0
+							t0 := time.Now()
+							sort()
+							best = min(best, time.Since(t0)-par)
+						}
+						b.ReportMetric(float64(best.Microseconds()), "serial-µs")
+					}
+					s.Close()
+				}
+			}
+		})
+	}
 }

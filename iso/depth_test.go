@@ -2,9 +2,11 @@ package iso
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -360,35 +362,51 @@ func TestDepthSortDoesNotAllocate(t *testing.T) {
 		s.Sort()
 	}
 	run()
-	if n := testing.AllocsPerRun(20, run); n != 0 {
-		t.Fatalf("%v allocations per sort", n)
+	if n := testenv.AllocsOver(20, run); n != 0 {
+		t.Fatalf("%v allocations in 20 sorts", n)
 	}
 }
 
 // Sorting 10,000 objects (70% characters, 20% blocks and multi-tile
 // objects, 10% walls): spread over a 200×200-tile level, and four times
-// denser on 100×100 tiles (every object overlaps about a dozen others).
+// denser on 100×100 tiles (every object overlaps about a dozen others),
+// with one worker and with GOMAXPROCS workers (-test.cpu sets it; a b.N
+// loop, as with Go 1.26 a b.Loop benchmark ignores -test.cpu).
 func BenchmarkDepthSort10k(b *testing.B) {
 	for _, c := range []struct {
-		name    string
-		spread  float64
-		workers int
-	}{{"level200/1worker", 200, 1}, {"level200/2workers", 200, 2}, {"dense100/1worker", 100, 1}, {"dense100/2workers", 100, 2}} {
+		name   string
+		spread float64
+		all    bool
+	}{{"level200/1worker", 200, false}, {"level200/allcores", 200, true}, {"dense100/1worker", 100, false}, {"dense100/allcores", 100, true}} {
 		b.Run(c.name, func(b *testing.B) {
 			s := NewSorter(Projection{64, 32, 32})
-			s.SetWorkers(c.workers)
+			workers := 1
+			if c.all {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			s.SetWorkers(workers)
 			defer s.Close()
 			boxes := randomScene(10000, c.spread, 2)
-			b.ReportAllocs()
-			c0 := processCPU()
-			for b.Loop() {
+			sort := func() {
 				s.Reset()
 				for _, bx := range boxes {
 					s.Add(bx)
 				}
 				s.Sort()
 			}
-			b.ReportMetric(float64(len(s.partA[0])+len(s.partA[1])), "edges")
+			sort() // warm up: buffers and goroutines
+			b.ReportAllocs()
+			b.ResetTimer()
+			c0 := processCPU()
+			for i := 0; i < b.N; i++ {
+				sort()
+			}
+			edges := 0
+			for _, a := range s.partA[:s.parts] {
+				edges += len(a)
+			}
+			b.ReportMetric(float64(edges), "edges")
+			b.ReportMetric(float64(workers), "workers")
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/sort")
 			// CPU time per sort: on a shared machine wall time also counts
 			// the time other programs held the core.
@@ -418,17 +436,27 @@ func TestOutwardFloat32(t *testing.T) {
 	}
 }
 
-// Sorting on two goroutines gives exactly the serial order, and allocates
-// nothing once warm.
+// Sorting on any number of goroutines gives exactly the serial order, on
+// random scenes, with and without mixed heights, touching faces and
+// duplicates, and allocates nothing once warm.
 func TestSorterParallelMatchesSerial(t *testing.T) {
 	p := Projection{64, 32, 32}
-	one, two := NewSorter(p), NewSorter(p)
+	one := NewSorter(p)
 	one.SetWorkers(1)
-	two.SetWorkers(2)
-	defer two.Close()
+	var many []*Sorter
+	for _, w := range []int{2, 3, 4, 8, 16} {
+		s := NewSorter(p)
+		s.SetWorkers(w)
+		defer s.Close()
+		many = append(many, s)
+	}
+	r := mathx.NewRand(29)
 	for seed := uint64(1); seed <= 6; seed++ {
 		boxes := randomScene(3000+int(seed)*700, 60+float64(seed)*20, seed)
-		for _, s := range []*Sorter{one, two} {
+		if seed%2 == 0 {
+			boxes = randomMixedScene(r, 2500+int(seed)*900, 40+float64(seed)*10)
+		}
+		for _, s := range append([]*Sorter{one}, many...) {
 			s.Reset()
 			for _, b := range boxes {
 				if _, err := s.Add(b); err != nil {
@@ -436,19 +464,22 @@ func TestSorterParallelMatchesSerial(t *testing.T) {
 				}
 			}
 		}
-		a, b := one.Sort(), two.Sort()
-		if len(a) != len(b) {
-			t.Fatalf("seed %d: %d vs %d items", seed, len(a), len(b))
-		}
-		for i := range a {
-			if a[i] != b[i] {
-				t.Fatalf("seed %d: position %d: serial %d, parallel %d", seed, i, a[i], b[i])
+		want := slices.Clone(one.Sort())
+		for _, s := range many {
+			got := s.Sort()
+			if s.parts != s.workers {
+				t.Fatalf("seed %d: %d workers sorted in %d parts", seed, s.workers, s.parts)
+			}
+			if i := firstDiff32(got, want); i >= 0 {
+				t.Fatalf("seed %d (%d boxes), %d workers: position %d is item %d, serially %d", seed, len(boxes), s.workers, i, got[i], want[i])
 			}
 		}
 	}
-	run := func() { two.Sort() }
-	run()
-	if n := testing.AllocsPerRun(10, run); n != 0 {
-		t.Fatalf("parallel sort allocates %v times", n)
+	for _, s := range many {
+		run := func() { s.Sort() }
+		run()
+		if n := testenv.AllocsOver(10, run); n != 0 {
+			t.Fatalf("%d workers: the sort allocates %v times", s.workers, n)
+		}
 	}
 }

@@ -231,6 +231,10 @@ func NewPainter(g *Grid, cam *Camera) *Painter {
 	return &Painter{Grid: g, Cam: cam, sorter: NewSorter(g.Proj)}
 }
 
+// Sorter returns the depth sorter the painter orders objects with (to
+// set its workers, or read its Grown count in an allocation test).
+func (pt *Painter) Sorter() *Sorter { return pt.sorter }
+
 // opts returns o with the camera zoom as scale, in scratch space (the
 // draw list copies it).
 func (pt *Painter) opts(o raster.DrawOptions) *raster.DrawOptions {

@@ -208,6 +208,24 @@ func (g *Grid) Bounds() mathx.Rect {
 	return mathx.R(0, 0, (g.Cols+1)*p.TileW/2, h)
 }
 
+// FitCamera keeps c inside the map's real shape: the diamond of a
+// Diamond map (not its bounding box's empty corners), a staggered map's
+// box without its zig-zag half-tile edges, the bounds of the others
+// (flat tiles; elevation and tall images are not counted). It sets
+// c.Limits and c.Diamond and clamps c now.
+func (g *Grid) FitCamera(c *Camera) {
+	b := g.Bounds()
+	c.Diamond = g.Layout == Diamond
+	if g.Layout == Staggered {
+		hw, hh := g.Proj.TileW/2, g.Proj.TileH/2
+		if b.Dx() > 2*hw && b.Dy() > 2*hh {
+			b = mathx.R(b.Min.X+hw, b.Min.Y+hh, b.Max.X-hw, b.Max.Y-hh)
+		}
+	}
+	c.Limits = b
+	c.Clamp()
+}
+
 func (g *Grid) shifted(n int) int {
 	// Tiled: doStagger(n) = (n & 1) ^ staggerEven.
 	return (n & 1) ^ int(g.Index)

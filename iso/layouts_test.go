@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -401,8 +402,8 @@ func TestNewLayoutsAppendVisibleDoesNotAllocate(t *testing.T) {
 		cam := NewCamera(800, 480)
 		cam.Center = mathx.V2(16000, 14000)
 		buf := g.AppendVisible(nil, cam.View(), Overdraw{Up: 64})
-		if n := testing.AllocsPerRun(100, func() { buf = g.AppendVisible(buf[:0], cam.View(), Overdraw{Up: 64}) }); n != 0 {
-			t.Fatalf("%s: %v allocations per cull", layoutName(g), n)
+		if n := testenv.AllocsOver(100, func() { buf = g.AppendVisible(buf[:0], cam.View(), Overdraw{Up: 64}) }); n != 0 {
+			t.Fatalf("%s: %v allocations in 100 culls", layoutName(g), n)
 		}
 		// Proportional to the view: about (800/column step)·(544/row step)
 		// tiles: 25·17 orthogonal, 35·20 hexagonal.
@@ -555,8 +556,8 @@ func TestNewLayoutsPainterDoesNotAllocate(t *testing.T) {
 		if dl.Len() < 300 {
 			t.Fatalf("%s: %d commands", layoutName(g), dl.Len())
 		}
-		if n := testing.AllocsPerRun(20, frame); n != 0 {
-			t.Fatalf("%s: %v allocations per frame", layoutName(g), n)
+		if n := testenv.AllocsOver(20, frame); n != 0 {
+			t.Fatalf("%s: %v allocations in 20 frames", layoutName(g), n)
 		}
 	}
 }

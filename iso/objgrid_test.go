@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -69,8 +70,8 @@ func TestObjectGridDoesNotAllocate(t *testing.T) {
 		pt.Objects(dl, 0)
 	}
 	frame()
-	if n := testing.AllocsPerRun(50, frame); n != 0 {
-		t.Fatalf("%v allocations per frame", n)
+	if n := testenv.AllocsOver(50, frame); n != 0 {
+		t.Fatalf("%v allocations in 50 frames", n)
 	}
 }
 

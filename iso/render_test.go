@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -391,8 +392,8 @@ func TestPainterDoesNotAllocate(t *testing.T) {
 		pt.Objects(dl, 1)
 	}
 	frame()
-	if n := testing.AllocsPerRun(50, frame); n != 0 {
-		t.Fatalf("%v allocations per frame", n)
+	if n := testenv.AllocsOver(50, frame); n != 0 {
+		t.Fatalf("%v allocations in 50 frames", n)
 	}
 }
 

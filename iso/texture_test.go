@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 func testTexture(w, h int) *image.RGBA {
@@ -198,7 +200,7 @@ func TestTextureShadeMapAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sink color.RGBA
-		if n := testing.AllocsPerRun(100, func() {
+		if n := testenv.AllocsOver(100, func() {
 			for px := -20; px < 20; px++ {
 				sink = sh(px, 7)
 			}

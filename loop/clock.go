@@ -9,7 +9,8 @@ import (
 const (
 	// DefaultTPS is the simulation rate when Config sets neither TPS nor Step.
 	DefaultTPS = 60
-	// DefaultMaxTicksPerFrame caps catch-up ticks per frame (seed 000's maxSkipTick).
+	// DefaultMaxTicksPerFrame caps catch-up ticks per frame, so a slow frame
+	// does not spiral into ever more ticks.
 	DefaultMaxTicksPerFrame = 5
 	// DefaultMaxFrameTime is the longest frame taken at face value; anything
 	// longer is a stall and the excess is dropped.

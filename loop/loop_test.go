@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"diorama/internal/testenv"
 )
 
 const ms = time.Millisecond
@@ -391,20 +393,20 @@ func TestZeroAllocsPerFrame(t *testing.T) {
 	s.Every(10, func(uint64) bool { return false })
 	tick := func(n uint64) { s.Run(n) }
 	c.Update()
-	allocs := testing.AllocsPerRun(1000, func() {
+	allocs := testenv.AllocsOver(1000, func() {
 		vc.Advance(17 * ms)
 		c.UpdateFrame(tick)
 		c.Frame(5*ms, tick)
 		_ = c.Stats()
 	})
 	if allocs != 0 {
-		t.Fatalf("%v allocations per frame", allocs)
+		t.Fatalf("%v allocations in 1000 frames", allocs)
 	}
 	if hits == 0 {
 		t.Fatal("tasks did not run")
 	}
 	h := NewHeadless(Config{})
-	if a := testing.AllocsPerRun(100, func() { h.Run(10, tick) }); a != 0 {
+	if a := testenv.AllocsOver(100, func() { h.Run(10, tick) }); a != 0 {
 		t.Fatalf("headless: %v allocs", a)
 	}
 }
@@ -487,8 +489,8 @@ func TestFrameStats(t *testing.T) {
 	if s.SessionFrames != 5 || s.SessionMax != 9*time.Millisecond || s.SessionSpan != 19*time.Millisecond {
 		t.Errorf("session: %+v", s)
 	}
-	if n := testing.AllocsPerRun(100, func() { fs.Add(time.Millisecond, 1); _ = fs.Stats() }); n != 0 {
-		t.Errorf("%v allocations per frame", n)
+	if n := testenv.AllocsOver(100, func() { fs.Add(time.Millisecond, 1); _ = fs.Stats() }); n != 0 {
+		t.Errorf("%v allocations in 100 frames", n)
 	}
 	var zero FrameStats // usable without NewFrameStats: a window of one
 	zero.Add(5*time.Millisecond, 1)

@@ -3,6 +3,8 @@ package mathx
 import (
 	"math"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // ulps returns how many float64 steps a is from b (b's ulp), 0 when equal.
@@ -227,7 +229,7 @@ func TestElementaryBits(t *testing.T) {
 
 func TestElementaryAllocs(t *testing.T) {
 	x := 0.0
-	if n := testing.AllocsPerRun(100, func() {
+	if n := testenv.AllocsOver(100, func() {
 		x += 0.1
 		s, c := Sincos(x)
 		_ = Atan2(s, c) + Exp(-x) + Hypot(s, x)

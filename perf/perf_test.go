@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"diorama/internal/testenv"
 	"diorama/scene"
 )
 
@@ -93,7 +94,7 @@ func TestBulletsDieOnWalls(t *testing.T) {
 	w := s.World
 	l := s.lvl
 	hits := 0
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if h.Wall < 0 || h.Edge {
 			t.Errorf("bullet hit %+v is not a wall hit", h)
 			return
@@ -244,12 +245,12 @@ func TestZeroAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		if a != 0 {
-			t.Errorf("%v %d: %v allocations per frame, want 0", c.cfg.Test, c.cfg.Count, a)
+			t.Errorf("%v %d: %v allocations in 60 frames, want 0", c.cfg.Test, c.cfg.Count, a)
 		}
 	}
 }
 
-func testingAllocs(runs int, f func()) float64 { return testing.AllocsPerRun(runs, f) }
+func testingAllocs(runs int, f func()) uint64 { return testenv.AllocsOver(runs, f) }
 
 // TestDeterministic: the same configuration gives the same world state
 // after the same ticks, rendering or not, pipelined or not.

@@ -264,7 +264,7 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if h.Wall >= 0 {
 			s.WallHits++
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/physics"
 )
 
@@ -162,8 +163,8 @@ func TestCullRenderAllocs(t *testing.T) {
 		if _, err := s.Render(cull); err != nil {
 			t.Fatal(err)
 		}
-		if a := testing.AllocsPerRun(5, func() { s.Render(cull) }); a != 0 {
-			t.Errorf("Render(cull=%v): %.1f allocs per frame", cull, a)
+		if a := testenv.AllocsOver(5, func() { s.Render(cull) }); a != 0 {
+			t.Errorf("Render(cull=%v): %d allocs in 5 frames", cull, a)
 		}
 	}
 }

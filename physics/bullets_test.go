@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -133,7 +134,7 @@ func checkStepAllocs(t *testing.T, w *Space, b *Bullets, r *mathx.Rand, what str
 	for i := 0; i < 30; i++ {
 		stepScene(w, b, r)
 	}
-	if a := testing.AllocsPerRun(50, func() { stepScene(w, b, r) }); a != 0 {
+	if a := testenv.AllocsOver(50, func() { stepScene(w, b, r) }); a != 0 {
 		t.Errorf("%s allocates %v times", what, a)
 	}
 }

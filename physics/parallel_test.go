@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -47,8 +48,8 @@ func TestParallel(t *testing.T) {
 	check(100, 1) // too small to share
 	check(100000, 3)
 	check(99999, 3)
-	if a := testing.AllocsPerRun(20, func() { w.Parallel(100000, fn) }); a != 0 {
-		t.Errorf("%v allocations per call", a)
+	if a := testenv.AllocsOver(20, func() { w.Parallel(100000, fn) }); a != 0 {
+		t.Errorf("%v allocations in 20 calls", a)
 	}
 	w.Close()
 	check(100000, 3)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -153,7 +154,7 @@ func TestQueryAllocs(t *testing.T) {
 	r := mathx.NewRand(2)
 	hits := make([]RayHit, 0, 1024)
 	ov := make([]Overlap, 0, 1024)
-	a := testing.AllocsPerRun(200, func() {
+	a := testenv.AllocsOver(200, func() {
 		from := v(r.Range(0, 800), r.Range(0, 480))
 		to := v(r.Range(0, 800), r.Range(0, 480))
 		w.RayCast(from, to, QueryFilter{})

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -251,13 +252,13 @@ func TestStepAllocs(t *testing.T) {
 		w.Step(1.0 / 25)
 	}
 	step := 50
-	allocs := testing.AllocsPerRun(100, func() {
+	allocs := testenv.AllocsOver(100, func() {
 		driveSeed(w, ai, player, step)
 		w.Step(1.0 / 25)
 		step++
 	})
 	if allocs != 0 {
-		t.Errorf("Step allocates %v times per call in steady state", allocs)
+		t.Errorf("Step allocates %v times in 100 calls in steady state", allocs)
 	}
 }
 

@@ -63,6 +63,14 @@ type Config struct {
 	NoVSync       bool        // present without waiting for vertical sync
 	Fullscreen    bool        // start fullscreen (desktop; F11 toggles)
 	Icon          image.Image // window icon (desktop); nil keeps the system's
+
+	// Record, when set, records every tick's input (see [Recorder]); the
+	// game closes it after the run.
+	Record *Recorder
+	// Replay, when set, feeds the recorded input instead of live input
+	// and checks the game's state hash against the recording's (see
+	// [Replay]).
+	Replay *Replay
 }
 
 // ForGame returns c with defaults applied (see [Config.WithDefaults]),
@@ -151,6 +159,20 @@ func NewDriver(g Game, cfg Config) (*Driver, error) {
 		cfg:   cfg,
 	}
 	d.Input.clock = d.Clock
+	if cfg.Record != nil && cfg.Replay != nil {
+		return nil, errors.New("platform: Config.Record and Config.Replay both set")
+	}
+	if cfg.Record != nil {
+		if err := cfg.Record.start(g, cfg); err != nil {
+			return nil, err
+		}
+		d.Input.rec = cfg.Record
+	}
+	if cfg.Replay != nil {
+		if err := cfg.Replay.start(cfg, d.Input); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
@@ -176,9 +198,7 @@ func (d *Driver) Step(elapsed time.Duration) error {
 func (d *Driver) Update(elapsed time.Duration) (ticks int, err error) {
 	n := d.Clock.Advance(elapsed)
 	for i := 0; i < n; i++ {
-		err := d.Game.Update(d.Input)
-		d.Input.EndTick()
-		if err != nil {
+		if err := d.Tick(); err != nil {
 			return i + 1, err
 		}
 	}
@@ -196,9 +216,26 @@ func (d *Driver) Idle() bool {
 
 // Tick runs exactly one Update (and EndTick) without consulting the clock
 // and without drawing; the headless backend uses it for tick-exact scripts.
+// With [Config.Replay] the tick's recorded input is fed first (a tick past
+// the recording's end returns [ErrReplayDone] without running) and the
+// state hash checked after; with [Config.Record] the tick is recorded.
 func (d *Driver) Tick() error {
+	rp := d.cfg.Replay
+	if rp != nil {
+		if err := rp.feed(d.Input); err != nil {
+			return err
+		}
+	}
 	err := d.Game.Update(d.Input)
 	d.Input.EndTick()
+	if d.cfg.Record != nil {
+		d.cfg.Record.tick()
+	}
+	if rp != nil {
+		if rerr := rp.ticked(d.Game); err == nil {
+			err = rerr
+		}
+	}
 	return err
 }
 

@@ -113,6 +113,9 @@ type Input struct {
 	events  []Event
 	dropped int
 	clock   *loop.Clock
+
+	rec       *Recorder // records every Push and SetGamepad (Config.Record)
+	replaying bool      // Push and SetGamepad are ignored: a Replay feeds the input
 }
 
 // NewInput returns an empty input state for a frame of w×h pixels (used
@@ -125,20 +128,29 @@ func NewInput(w, h int) *Input {
 
 // Reset forgets all state and sets the frame size.
 func (in *Input) Reset(w, h int) {
-	dz, clock := in.DeadZones, in.clock
+	dz, clock, rec, replaying := in.DeadZones, in.clock, in.rec, in.replaying
 	ev := in.events[:0]
 	if ev == nil {
 		ev = make([]Event, 0, MaxEvents)
 	}
-	*in = Input{DeadZones: dz, events: ev, clock: clock, frameW: float64(w), frameH: float64(h)}
+	*in = Input{DeadZones: dz, events: ev, clock: clock, rec: rec, replaying: replaying, frameW: float64(w), frameH: float64(h)}
 }
 
 // Push applies one event to the state and logs it for [Input.Events].
-// Invalid events (unknown kind, key or button, NaN positions) are ignored.
+// Invalid events (unknown kind, key or button, NaN positions) are ignored,
+// and so is every event while a [Replay] feeds the input.
 func (in *Input) Push(ev Event) {
-	if !valid(ev) {
+	if in.replaying || !valid(ev) {
 		return
 	}
+	if in.rec != nil {
+		in.rec.event(ev)
+	}
+	in.push(ev)
+}
+
+// push applies a valid event.
+func (in *Input) push(ev Event) {
 	switch ev.Kind {
 	case KeyDown:
 		if ev.Key == KeyUnknown {
@@ -330,11 +342,20 @@ func (in *Input) Gamepad(i int) Gamepad {
 
 // SetGamepad stores the raw state of gamepad i as the backend polled it,
 // applying [Input.DeadZones] to its sticks and triggers and computing
-// button edges against the previous state. Out-of-range i is ignored.
+// button edges against the previous state. Out-of-range i is ignored, and
+// so is every call while a [Replay] feeds the input.
 func (in *Input) SetGamepad(i int, raw RawGamepad) {
-	if i < 0 || i >= MaxGamepads {
+	if in.replaying || i < 0 || i >= MaxGamepads {
 		return
 	}
+	if in.rec != nil {
+		in.rec.pad(i, raw)
+	}
+	in.setGamepad(i, raw)
+}
+
+// setGamepad applies gamepad i's raw state.
+func (in *Input) setGamepad(i int, raw RawGamepad) {
 	p := &in.pads[i]
 	if !raw.Connected {
 		held := p.down

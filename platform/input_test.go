@@ -3,6 +3,8 @@ package platform
 import (
 	"math"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 func TestKeyEdges(t *testing.T) {
@@ -133,7 +135,7 @@ func TestEventLogOverflow(t *testing.T) {
 func TestInputZeroAllocs(t *testing.T) {
 	in := NewInput(800, 480)
 	raw := RawGamepad{Connected: true}
-	allocs := testing.AllocsPerRun(100, func() {
+	allocs := testenv.AllocsOver(100, func() {
 		in.Push(Event{Kind: KeyDown, Key: KeyA})
 		in.Push(Event{Kind: MouseMove, X: 5, Y: 5})
 		in.Push(Event{Kind: TouchDown, Pointer: 1, X: 5, Y: 5})

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -39,7 +40,7 @@ func TestReadSticks(t *testing.T) {
 	if !s.Move.ApproxEqual(mathx.V2(0, 1), 1e-12) || !s.Aim.ApproxEqual(mathx.V2(1, 0), 1e-12) || s.Fire {
 		t.Fatalf("touch: %+v", s)
 	}
-	if n := testing.AllocsPerRun(100, func() { ReadSticks(in, &left, &right) }); n != 0 {
-		t.Errorf("%v allocations per read", n)
+	if n := testenv.AllocsOver(100, func() { ReadSticks(in, &left, &right) }); n != 0 {
+		t.Errorf("%v allocations in 100 reads", n)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"diorama/mathx"
 )
 
-// Thumbstick is seed 000's virtual joystick for touch screens. A finger
+// Thumbstick is a virtual joystick for touch screens. A finger
 // (or the left mouse button) going down inside Area activates the stick
 // with its neutral point where it touched; while that same pointer moves,
 // the stick's vector runs from the neutral point to the pointer, clamped

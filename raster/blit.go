@@ -137,16 +137,7 @@ func drawPlain(dst *Frame, clip image.Rectangle, s *Sprite, x, y int) {
 		_ = s.pix[row0*tw : row1*tw]
 		dp := unsafe.Pointer(&d32[r.Min.Y*stride+bx])
 		sp := unsafe.Pointer(&s.pix[row0*tw])
-		for _, rn := range s.runs[s.rowRuns[row0]:s.rowRuns[row1]] {
-			v := int(rn.row) - row0
-			d := unsafe.Slice((*uint32)(unsafe.Add(dp, (v*stride+int(rn.x))*4)), rn.n)
-			src := unsafe.Slice((*uint32)(unsafe.Add(sp, (v*tw+int(rn.x))*4)), rn.n)
-			if rn.opaque {
-				copySpan(d, src)
-			} else {
-				blendSpan(d, src)
-			}
-		}
+		drawRuns(dp, sp, s.runs[s.rowRuns[row0]:s.rowRuns[row1]], stride, tw, row0)
 		return
 	}
 	lo, hi := r.Min.X-bx, r.Max.X-bx // visible columns of the trimmed row

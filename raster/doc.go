@@ -13,47 +13,52 @@
 // safe at any coordinates: off-frame, negative or huge positions, NaN or
 // infinite transforms and empty images draw nothing rather than panic.
 //
-// # SIMD kernels
+// # Vector kernels
 //
-// Built with GOEXPERIMENT=simd on amd64, the plain blitter's two span
-// kernels (blend a translucent run, copy an opaque one) have AVX2 versions
-// that give exactly the portable kernels' bytes. Whether they are used is
-// decided at start-up by what the CPU does fast, not by the feature flag
-// alone: a probe of well under a millisecond times both kernel sets on the
-// same runs and keeps the faster (the blit benchmarks report the choice
-// as probe-chose-simd). Output is the same either way.
+// The plain blitter's span kernels (blend a mixed run, copy an opaque
+// one) and its walk over an unclipped sprite's runs have assembly
+// versions in every default build: AVX2 on amd64 (span_amd64.s), NEON on
+// arm64 (span_arm64.s). No build flag is needed; the purego tag, and
+// every other target (386, wasm), keep only the portable Go kernels.
+// They compute exactly the portable arithmetic and give the same bytes,
+// which tests check for every run length 0..70 at every alignment and
+// for every (alpha, channel) pair, on amd64 natively and on arm64 under
+// qemu-user (make test; under qemu the probe picks the portable kernels,
+// and the tests select each kernel themselves).
 //
-// The first AVX2 kernels finished every run with partial loads and stores
-// (archsimd's SlicePart, compiled to VPMASKMOVD), and copied runs of up to
-// 8 pixels that way; a 16×16 sprite is mostly such short runs. On an AMD
-// EPYC with AVX2, BenchmarkBlit16 measured 43 Mpx/s with them against
-// 616 Mpx/s portable. The likely cause: AMD Zen 1–3 execute a VPMASKMOVD
-// store as microcode (about 42 µops, one per ~12 cycles, per uops.info).
-// The 14× could not be reproduced on the Zen 4 class machine below, where
-// the masked kernels are 10–25% slower than the full-width ones.
+// Which kernel runs is decided per CPU and per operation at start-up: a
+// probe of about 0.1 ms times the vector blend and copy against the
+// portable ones on runs of 1 to 70 pixels, then the vector sprite walk
+// against the Go loop over the runs (with the blend and copy just
+// chosen) on a 64×32 sprite, in alternating rounds, best round each, and
+// keeps a vector version only where it is faster by more than 3% (a tie
+// keeps the portable one). The blit benchmarks report the choice as
+// probe-chose-vector-blend/-copy. Called run by run (clipped sprites),
+// the vector blend takes runs of 2 pixels or more and the vector copy 9
+// or more: below that the call costs more than the portable loop saves.
+// The walk makes no call per run and handles every length itself.
 //
-// The kernels now use only full-width vectors: a blend run of 8 pixels or
-// more ends with one vector over its last 8 pixels, loaded before the body
-// stores anything (so where it overlaps the body it stores the same
-// values), a copy of 8–16 pixels is two overlapping vectors, and shorter
-// runs take the portable code. On a 2-core AMD EPYC with AVX-512 (Zen 4
-// class), best rounds in Mpx/s, each line one run with GOEXPERIMENT=simd:
+// Profiled before (portable kernels, BenchmarkBlit16 and 64 together),
+// about 80% of a blit was the blend of mixed runs, 4% the walk over the
+// runs and 1% copying; after, 75% is the assembly walk itself.
 //
-//	                                 portable  masked AVX2  AVX2 now
-//	BenchmarkBlitKernels/16x16       1380      (1238)       1635
-//	BenchmarkBlitKernels/64x64       2810      (3430)       3970
-//	BenchmarkSpanKernels/16x16       1190      1100         1386
-//	BenchmarkSpanKernels/64x64       2250      2740         3080
+// The kernels use only full-width loads and stores: a run of 8 pixels
+// or more ends with one vector over its last 8 pixels, computed before
+// the body stores anything (where it overlaps the body it stores the
+// same values); 4–7 pixels are the first and last four in one register,
+// 2–3 the first and last two. Masked stores were tried first (archsimd's
+// SlicePart, VPMASKMOVD) and measured 14× slower than portable on an
+// AMD EPYC, where VPMASKMOVD is microcode. An earlier version of these
+// kernels written with archsimd (GOEXPERIMENT=simd) was retired: on the
+// 2-core AMD EPYC (AVX2, no AVX-512) of this project's development
+// machine its 64×64 blit measured 22 Mpx/s against 1,158–1,567 Mpx/s
+// portable and 4,859–5,276 Mpx/s for the assembly, best rounds of
+// BenchmarkBlitKernels, each build run alternately. On the same machine
+// the default build blits 2.0–2.3× pixman and SDL2's RLE blitter on
+// 16×16 sprites (perf/peers/pixman, perf/peers/sdl2; perf/REPORT.md).
+// No AVX-512 version exists: it could not be tested on that machine.
 //
-// BlitKernels times DrawSprite with each kernel set that is in use (the
-// masked column was measured through the blitter before those kernels were
-// retired); SpanKernels replays the sprites' runs through the kernels
-// alone, the masked ones included, to check another CPU. (These figures
-// predate drawPlain's single loop over all of a sprite's runs, which added
-// about 10% at 16×16 and 2–6% at 64×64 to either kernel set;
-// BenchmarkBlit16PerSprite compares a 16×16 sprite with the bound of
-// copying its rows: 168 ns portable, 140 ns AVX2, 67 ns memmove.)
-//
-// raster may import mathx and golang.org/x/image, and never iso, atlas,
+// raster may import mathx, golang.org/x/image and golang.org/x/sys/cpu
+// (the CPU features for the vector kernels), and never iso, atlas,
 // scene, physics, ai, loop or platform.
 package raster

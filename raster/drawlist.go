@@ -27,6 +27,15 @@ const (
 // inside it.
 var noClip = image.Rect(-coordLimit, -coordLimit, coordLimit, coordLimit)
 
+// rect32 is a screen rectangle [x0, x1) × [y0, y1) in int32: command
+// bounds are clamped to ±coordLimit, and the smaller command makes
+// building the list (the caller's serial work) faster.
+type rect32 struct{ x0, y0, x1, y1 int32 }
+
+func (r rect32) rect() image.Rectangle {
+	return image.Rect(int(r.x0), int(r.y0), int(r.x1), int(r.y1))
+}
+
 // command is one entry of a DrawList. Its fields are interpreted per kind;
 // bounds is a conservative screen rectangle (already intersected with the
 // clip) used to skip bands the command cannot touch.
@@ -36,7 +45,7 @@ type command struct {
 	filter Filter
 	clip   int32 // index into DrawList.clips
 	opts   int32 // index into DrawList.opts, or -1 for none
-	bounds image.Rectangle
+	bounds rect32
 	sprite *Sprite
 	x, y   int32
 	x1, y1 int32 // line end; circle radius in x1
@@ -59,14 +68,12 @@ type DrawList struct {
 	mats    []mathx.Affine2
 	clip    image.Rectangle   // the SetClip rectangle, when clipped
 	clipped bool              // SetClip is in force (an empty clip draws nothing)
+	clipRef int32             // 1 + the index in clips of the clip in force; 0 until a command refers to it
 	clips   []image.Rectangle // distinct clips in use; commands refer by index
 	opts    []DrawOptions     // options of the commands that have them
 	depths  []int64           // per command: its depth key
-	rows    []int32           // per command: first and last frame row its bounds touch (2 entries)
 	order   []uint32          // command indices in drawing order after sort
-	keys    []uint64
-	tmpOrd  []uint32
-	tmpKeys []uint64
+	ds      depthSort
 	sorted  bool
 	passes  int // radix passes the last sortCommands ran (for tests)
 }
@@ -80,7 +87,6 @@ func (l *DrawList) Reset() {
 	l.clips = l.clips[:0]
 	l.opts = l.opts[:0]
 	l.depths = l.depths[:0]
-	l.rows = l.rows[:0]
 	l.pts = l.pts[:0]
 	l.ends = l.ends[:0]
 	l.mats = l.mats[:0]
@@ -97,30 +103,50 @@ func (l *DrawList) Len() int { return len(l.cmds) }
 func (l *DrawList) SetClip(r image.Rectangle) {
 	l.clip = r.Canon().Intersect(noClip)
 	l.clipped = true
+	l.clipRef = 0
 }
 
 // ClearClip removes the clip set by SetClip.
-func (l *DrawList) ClearClip() { l.clip, l.clipped = image.Rectangle{}, false }
+func (l *DrawList) ClearClip() { l.clip, l.clipped, l.clipRef = image.Rectangle{}, false, 0 }
 
-func (l *DrawList) push(depth int64, c command) {
+// push appends c with the screen rectangle b (within ±coordLimit) it may
+// touch, intersected with the clip.
+func (l *DrawList) push(depth int64, b image.Rectangle, c command) {
+	if p := l.add(depth, b); p != nil {
+		c.clip, c.bounds = p.clip, p.bounds
+		*p = c
+	}
+}
+
+// add appends a zero command with the given depth and the screen
+// rectangle b (within ±coordLimit) it may touch, intersected with the
+// clip, and returns it to be filled in; nil when it can draw nothing.
+func (l *DrawList) add(depth int64, b image.Rectangle) *command {
 	clip := noClip
 	if l.clipped {
 		clip = l.clip
 	}
-	c.bounds = c.bounds.Intersect(clip)
-	if c.bounds.Empty() {
-		return // can never draw anything (an empty clip lands here too)
+	b = b.Intersect(clip)
+	if b.Empty() {
+		return nil // can never draw anything (an empty clip lands here too)
 	}
-	if n := len(l.clips); n == 0 || l.clips[n-1] != clip {
-		l.clips = append(l.clips, clip)
+	if l.clipRef == 0 { // the first command since the clip changed
+		if n := len(l.clips); n == 0 || l.clips[n-1] != clip {
+			l.clips = append(l.clips, clip)
+		}
+		l.clipRef = int32(len(l.clips))
 	}
-	c.clip = int32(len(l.clips) - 1)
-	l.cmds = append(l.cmds, c)
+	n := len(l.cmds)
+	if n == cap(l.cmds) {
+		l.cmds = append(l.cmds, command{})
+	} else {
+		l.cmds = l.cmds[:n+1]
+	}
+	c := &l.cmds[n]
+	*c = command{clip: l.clipRef - 1, bounds: rect32{int32(b.Min.X), int32(b.Min.Y), int32(b.Max.X), int32(b.Max.Y)}}
 	l.depths = append(l.depths, depth)
-	// The rows the command may touch, kept compact for the renderer's band
-	// bucketing (clamped to the coordinate limit, like the bounds).
-	l.rows = append(l.rows, int32(c.bounds.Min.Y), int32(c.bounds.Max.Y-1))
 	l.sorted = false
+	return c
 }
 
 // addOpts stores a copy of o for a command and returns its index, or -1
@@ -140,14 +166,16 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 		return
 	}
 	x, y = clampCoord(x), clampCoord(y)
-	c := command{kind: cmdSprite, sprite: s, x: int32(x), y: int32(y), opts: -1}
-	k := 1
+	opts, k := int32(-1), 1
 	if !o.plain() {
-		c.opts = l.addOpts(o)
+		opts = l.addOpts(o)
 		k = o.scale()
 	}
-	c.bounds = image.Rect(x, y, x+s.w*k, y+s.h*k)
-	l.push(depth, c)
+	// Filled in place: the most common command, and the list building is
+	// the caller's serial work in a frame.
+	if c := l.add(depth, image.Rect(x, y, x+s.w*k, y+s.h*k)); c != nil {
+		c.kind, c.sprite, c.x, c.y, c.opts = cmdSprite, s, int32(x), int32(y), opts
+	}
 }
 
 // CopySprite adds a source copy of s at (x, y); see [CopySprite].
@@ -156,7 +184,7 @@ func (l *DrawList) CopySprite(depth int64, s *Sprite, x, y int) {
 		return
 	}
 	x, y = clampCoord(x), clampCoord(y)
-	l.push(depth, command{kind: cmdCopy, sprite: s, x: int32(x), y: int32(y), opts: -1, bounds: image.Rect(x, y, x+s.w, y+s.h)})
+	l.push(depth, image.Rect(x, y, x+s.w, y+s.h), command{kind: cmdCopy, sprite: s, x: int32(x), y: int32(y), opts: -1})
 }
 
 // SpriteAffine adds s transformed by m; see [DrawSpriteAffine].
@@ -170,9 +198,8 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 		full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
 	}
 	b := full.TransformBox(mathx.AABB{Max: mathx.V2(float64(s.w), float64(s.h))}.Expand(1))
-	c.bounds = boundsOf(b)
 	l.mats = append(l.mats, m)
-	l.push(depth, c)
+	l.push(depth, boundsOf(b), c)
 }
 
 // boundsOf converts a float box to a covering integer rectangle, clamped
@@ -192,19 +219,19 @@ func boundsOf(b mathx.AABB) image.Rectangle {
 // renderer clears each band in parallel instead of the caller clearing the
 // whole frame first.
 func (l *DrawList) Clear(c color.RGBA) {
-	l.push(math.MinInt64, command{kind: cmdClear, bounds: noClip, color: c, opts: -1})
+	l.push(math.MinInt64, noClip, command{kind: cmdClear, color: c, opts: -1})
 }
 
 // FillRect adds a filled rectangle; see [FillRect].
 func (l *DrawList) FillRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(depth, command{kind: cmdFillRect, bounds: r, color: c, opts: -1})
+	l.push(depth, r, command{kind: cmdFillRect, color: c, opts: -1})
 }
 
 // StrokeRect adds a one-pixel rectangle outline; see [StrokeRect].
 func (l *DrawList) StrokeRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(depth, command{kind: cmdStrokeRect, bounds: r, x: int32(r.Min.X), y: int32(r.Min.Y), x1: int32(r.Max.X), y1: int32(r.Max.Y), color: c, opts: -1})
+	l.push(depth, r, command{kind: cmdStrokeRect, x: int32(r.Min.X), y: int32(r.Min.Y), x1: int32(r.Max.X), y1: int32(r.Max.Y), color: c, opts: -1})
 }
 
 // Line adds a one-pixel Bresenham line; see [Line].
@@ -212,7 +239,7 @@ func (l *DrawList) Line(depth int64, x0, y0, x1, y1 int, c color.RGBA) {
 	x0, y0, x1, y1 = clampCoord(x0), clampCoord(y0), clampCoord(x1), clampCoord(y1)
 	b := image.Rect(x0, y0, x1, y1).Canon()
 	b.Max = b.Max.Add(image.Pt(1, 1))
-	l.push(depth, command{kind: cmdLine, bounds: b, x: int32(x0), y: int32(y0), x1: int32(x1), y1: int32(y1), color: c, opts: -1})
+	l.push(depth, b, command{kind: cmdLine, x: int32(x0), y: int32(y0), x1: int32(x1), y1: int32(y1), color: c, opts: -1})
 }
 
 // StrokeCircle adds a one-pixel midpoint circle; see [StrokeCircle].
@@ -221,7 +248,7 @@ func (l *DrawList) StrokeCircle(depth int64, cx, cy, r int, c color.RGBA) {
 		return
 	}
 	cx, cy, r = clampCoord(cx), clampCoord(cy), min(r, coordLimit)
-	l.push(depth, command{kind: cmdStrokeCircle, bounds: image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), x: int32(cx), y: int32(cy), x1: int32(r), color: c, opts: -1})
+	l.push(depth, image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), command{kind: cmdStrokeCircle, x: int32(cx), y: int32(cy), x1: int32(r), color: c, opts: -1})
 }
 
 // FillPath adds a filled path; see [FillPath]. The points are copied.
@@ -262,7 +289,7 @@ func (l *DrawList) pushPath(depth int64, a, ea int, c color.RGBA, aa bool) {
 			b.Max.Y = p.Y
 		}
 	}
-	l.push(depth, command{kind: cmdPath, aa: aa, color: c, bounds: boundsOf(b), opts: -1,
+	l.push(depth, boundsOf(b), command{kind: cmdPath, aa: aa, color: c, opts: -1,
 		a: int32(a), b: int32(len(l.pts)), ea: int32(ea), eb: int32(len(l.ends))})
 }
 
@@ -347,7 +374,31 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 }
 
 // sortCommands orders the commands by depth, keeping insertion order
-// among equal depths. Draw and the Renderer call it as needed.
+// among equal depths. Draw and the one-worker Renderer call it as needed
+// (several workers sort each band's commands instead).
+func (l *DrawList) sortCommands() {
+	if l.sorted {
+		return
+	}
+	n := len(l.cmds)
+	l.order = grow(l.order, n)
+	for i := range l.order {
+		l.order[i] = uint32(i)
+	}
+	l.passes = l.ds.sort(l.order, l.depths[:n])
+	l.sorted = true
+}
+
+// depthSort is the working memory of a stable radix sort by depth; each
+// Renderer worker has one, and so does each DrawList.
+type depthSort struct {
+	keys, tmpKeys []uint64
+	tmpOrd        []uint32
+}
+
+// sort orders ord, command indices in increasing order, by their depths,
+// keeping insertion order among equal depths, and returns the number of
+// radix passes it ran.
 //
 // It is a stable LSD radix sort that runs only the byte passes the depths
 // need: commands at depth math.MinInt64 (every Clear) go first in
@@ -356,44 +407,43 @@ func (l *DrawList) Text(depth int64, f *Font, s string, x, y int, c color.RGBA) 
 // that is not zero in every key (a pass over a byte equal in every key
 // would leave the order as it is). Depths within a 16-bit range sort in at
 // most two passes, with or without a Clear.
-func (l *DrawList) sortCommands() {
-	if l.sorted {
-		return
-	}
-	n := len(l.cmds)
-	l.order = grow(l.order, n)
-	l.tmpOrd = grow(l.tmpOrd, n)
-	l.keys = grow(l.keys, n)
-	l.tmpKeys = grow(l.tmpKeys, n)
-	l.passes = 0
-	depths := l.depths[:n]
+func (ds *depthSort) sort(ord []uint32, depths []int64) int {
+	n := len(ord)
 	first := 0                 // commands at math.MinInt64
 	lo := int64(math.MaxInt64) // smallest depth but MinInt64, less one
-	for _, d := range depths {
+	for _, i := range ord {
+		d := depths[i]
 		lo = min(lo, d-1) // MinInt64-1 wraps to MaxInt64: left out
 		if d == math.MinInt64 {
 			first++
 		}
 	}
 	lo++
-	// The MinInt64 commands fill order[:first] in insertion order, the
-	// others are keyed in keys[first:]; or gathers the key bits.
-	keys, ord := l.keys[first:n], l.order[first:n]
+	m := n - first
+	ds.keys = grow(ds.keys, m)
+	ds.tmpKeys = grow(ds.tmpKeys, m)
+	ds.tmpOrd = grow(ds.tmpOrd, m)
+	// The MinInt64 commands move to ord[:first] in insertion order (in
+	// place: never ahead of the reading), the others are keyed into
+	// keys and staged in tmpOrd; or gathers the key bits.
+	keys, src := ds.keys, ds.tmpOrd
 	f, j := 0, 0
 	var or uint64
-	for i, d := range depths {
+	for _, i := range ord {
+		d := depths[i]
 		if d == math.MinInt64 {
-			l.order[f] = uint32(i)
+			ord[f] = i
 			f++
 			continue
 		}
 		k := uint64(d - lo) // wraps correctly: 0 <= d-lo <= MaxInt64-lo
 		or |= k
 		keys[j] = k
-		ord[j] = uint32(i)
+		src[j] = i
 		j++
 	}
-	tmpKeys, tmpOrd := l.tmpKeys[first:n], l.tmpOrd[first:n]
+	dst, tmpKeys := ord[first:], ds.tmpKeys
+	passes := 0
 	var count [256]int
 	for shift := uint(0); or>>shift != 0; shift += 8 {
 		if (or>>shift)&0xff == 0 {
@@ -407,22 +457,22 @@ func (l *DrawList) sortCommands() {
 		for i, c := range count {
 			count[i], sum = sum, sum+c
 		}
-		tmpKeys, tmpOrd = tmpKeys[:len(keys)], tmpOrd[:len(keys)] // same lengths
+		tmpKeys, dst = tmpKeys[:len(keys)], dst[:len(keys)] // same lengths
 		for i, k := range keys {
 			b := (k >> shift) & 0xff
 			p := count[b]
 			count[b]++
 			tmpKeys[p] = k
-			tmpOrd[p] = ord[i]
+			dst[p] = src[i]
 		}
 		keys, tmpKeys = tmpKeys, keys
-		ord, tmpOrd = tmpOrd, ord
-		l.passes++
+		src, dst = dst, src
+		passes++
 	}
-	if len(ord) > 0 && &ord[0] != &l.order[first] {
-		copy(l.order[first:], ord) // an odd number of passes ended in the other buffer
+	if m > 0 && &src[0] != &ord[first] {
+		copy(ord[first:], src) // an even number of passes ended in the staging buffer
 	}
-	l.sorted = true
+	return passes
 }
 
 // grow returns s resliced to length n, reallocated with a quarter's
@@ -464,7 +514,7 @@ func (l *DrawList) optsOf(c *command) *DrawOptions {
 // exec runs one command clipped to clip.
 func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratch) {
 	clip = clip.Intersect(l.clips[c.clip])
-	if !clip.Overlaps(c.bounds) {
+	if !clip.Overlaps(c.bounds.rect()) {
 		return
 	}
 	switch c.kind {
@@ -475,7 +525,7 @@ func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratc
 	case cmdAffine:
 		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.a], c.filter, l.optsOf(c))
 	case cmdFillRect:
-		FillRect(dst, clip, c.bounds, c.color)
+		FillRect(dst, clip, c.bounds.rect(), c.color)
 	case cmdStrokeRect:
 		StrokeRect(dst, clip, image.Rect(int(c.x), int(c.y), int(c.x1), int(c.y1)), c.color)
 	case cmdLine:

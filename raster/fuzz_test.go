@@ -2,9 +2,11 @@ package raster
 
 import (
 	"bytes"
+	"diorama/internal/loadutil/loadtest"
 	"image"
 	"image/color"
 	"image/png"
+	"strings"
 	"testing"
 
 	"diorama/mathx"
@@ -61,6 +63,32 @@ func FuzzDrawSprite(f *testing.F) {
 		refDrawSprite(want, clip, s, int(x), int(y), o)
 		if i := firstDiff(got.Pix, want.Pix); i >= 0 {
 			t.Fatalf("byte %d differs", i)
+		}
+	})
+}
+
+// FuzzDecoderCost: the JPEG marker walk and the TIFF IFD reader that size
+// a decoder's buffers and scans before it runs never panic on hostile
+// bytes, and DecodeImage on the same bytes gives an image or an error
+// naming the file.
+func FuzzDecoderCost(f *testing.F) {
+	f.Add(loadtest.ProgressiveJPEG(16, 16, 3, 3))
+	f.Add(loadtest.ProgressiveJPEG(8, 8, 4, 1))
+	f.Add(loadtest.DeflateTIFF(8, 8))
+	f.Add([]byte("II*\x00\x08\x00\x00\x00\xff\xff"))
+	f.Add([]byte("\xff\xd8\xff\xda\x00\x02\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		jpegCost(data)
+		tiffCost(data)
+		img, err := DecodeImage(bytes.NewReader(data), "fuzz.img", ImageLimits{MaxPixels: 1 << 20, MaxDecodedBytes: 64 << 20})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.img: ") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if b := img.Bounds(); b.Dx()*b.Dy() > 1<<20 {
+			t.Fatalf("accepted %v", b)
 		}
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"image/gif"
 	"math/rand/v2"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // composeGIF decodes a GIF and returns every frame as shown (each stores
@@ -303,8 +305,8 @@ func TestGIFRecorderAllocs(t *testing.T) {
 		add()
 		buf.Reset()
 	}
-	if allocs := testing.AllocsPerRun(20, func() { add(); buf.Reset() }); allocs != 0 {
-		t.Fatalf("%v allocations a frame", allocs)
+	if allocs := testenv.AllocsOver(20, func() { add(); buf.Reset() }); allocs != 0 {
+		t.Fatalf("%v allocations in 20 frames", allocs)
 	}
 }
 

@@ -25,21 +25,38 @@ type ImageLimits struct {
 	MaxFileBytes int64
 	// MaxPixels is the largest width×height accepted.
 	MaxPixels int64
-	// MaxDecodedBytes bounds the decoder's own pixel buffer, width×height
-	// times the bytes per pixel of the file's colour model (8 for 16-bit
-	// RGBA PNGs, 4 for 8-bit RGBA, 1 for paletted and gray images), plus
-	// the 4 bytes per pixel of the RGBA copy DecodeRGBA makes.
+	// MaxDecodedBytes bounds what decoding allocates: the decoder's own
+	// pixel buffer, width×height times the bytes per pixel of the file's
+	// colour model (8 for 16-bit RGBA PNGs, 4 for 8-bit RGBA, 1 for
+	// paletted and gray images), plus the 4 bytes per pixel of the RGBA
+	// copy DecodeRGBA makes, plus the decoder's working buffers read from
+	// the file's structure before it runs: a TIFF's strip or tile buffer
+	// (up to three times 8 bytes per pixel of a compressed strip), a
+	// progressive JPEG's coefficients (256 bytes per 8×8 block of every
+	// component).
 	MaxDecodedBytes int64
+	// MaxScanBlocks bounds the work of a JPEG: the 8×8 blocks its scans
+	// code, summed over every scan, as image/jpeg visits each block of a
+	// scan's components once per scan. A progressive file of ten scans
+	// codes each block about ten times; one of thousands of scans
+	// (each a few bytes of end-of-band runs) is refused before decoding.
+	MaxScanBlocks int64
 }
 
 // DefaultImageLimits are the limits used when a caller passes the zero
 // ImageLimits: 64 MiB files, 64 megapixels (8192×8192) and 512 MiB of
 // decoded pixels, so a 16384×16384 16-bit PNG (2 GiB decoded) is refused
 // from its header while any 8-bit 8192×8192 atlas page loads.
+//
+// MaxScanBlocks, 2^24, takes an 8192×8192 colour JPEG in libjpeg's
+// progressive script (ten scans coding about 14 Mi blocks at 4:4:4, 8 Mi
+// at 4:2:0) and keeps a hostile one's decoding to about a second (image/
+// jpeg spends some 70 ns a block on a scan of end-of-band runs).
 var DefaultImageLimits = ImageLimits{
 	MaxFileBytes:    64 << 20,
 	MaxPixels:       8192 * 8192,
 	MaxDecodedBytes: 512 << 20,
+	MaxScanBlocks:   1 << 24,
 }
 
 // OrDefault returns l with every zero field filled from
@@ -53,6 +70,9 @@ func (l ImageLimits) OrDefault() ImageLimits {
 	}
 	if l.MaxDecodedBytes <= 0 {
 		l.MaxDecodedBytes = DefaultImageLimits.MaxDecodedBytes
+	}
+	if l.MaxScanBlocks <= 0 {
+		l.MaxScanBlocks = DefaultImageLimits.MaxScanBlocks
 	}
 	return l
 }
@@ -112,7 +132,17 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 		}
 		return nil, fmt.Errorf("%s: reading image header: %w", name, err)
 	}
-	if err := checkConfig(name, format, cfg, lim); err != nil {
+	var cost decodeCost
+	switch format {
+	case "jpeg":
+		cost, err = jpegCost(data)
+	case "tiff":
+		cost, err = tiffCost(data)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading %s structure: %w", name, format, err)
+	}
+	if err := checkConfig(name, format, cfg, cost, lim); err != nil {
 		return nil, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
@@ -136,8 +166,8 @@ func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error)
 // pngEnd is a PNG's IEND chunk: no data, its CRC.
 var pngEnd = []byte{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82}
 
-// checkConfig applies lim to a decoded header.
-func checkConfig(name, format string, cfg image.Config, lim ImageLimits) error {
+// checkConfig applies lim to a decoded header and the decoder's cost.
+func checkConfig(name, format string, cfg image.Config, cost decodeCost, lim ImageLimits) error {
 	w, h := int64(cfg.Width), int64(cfg.Height)
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("%s: %s size %d×%d is empty", name, format, w, h)
@@ -149,9 +179,18 @@ func checkConfig(name, format string, cfg image.Config, lim ImageLimits) error {
 		return fmt.Errorf("%s: %s size %d×%d is %d pixels, over the limit of %d (raise ImageLimits.MaxPixels): %w",
 			name, format, w, h, w*h, lim.MaxPixels, ErrImageLimit)
 	}
-	if need := w * h * (bytesPerPixel(cfg.ColorModel) + 4); need > lim.MaxDecodedBytes {
+	pix := w * h * (bytesPerPixel(cfg.ColorModel) + 4)
+	if need := pix + cost.buffers; need > lim.MaxDecodedBytes {
+		if cost.buffers > 0 {
+			return fmt.Errorf("%s: %s of %d×%d needs %d bytes decoded (%d of pixels, %d for %s), over the limit of %d (raise ImageLimits.MaxDecodedBytes): %w",
+				name, format, w, h, need, pix, cost.buffers, cost.what, lim.MaxDecodedBytes, ErrImageLimit)
+		}
 		return fmt.Errorf("%s: %s of %d×%d needs %d bytes decoded, over the limit of %d (raise ImageLimits.MaxDecodedBytes): %w",
 			name, format, w, h, need, lim.MaxDecodedBytes, ErrImageLimit)
+	}
+	if cost.scanBlocks > lim.MaxScanBlocks {
+		return fmt.Errorf("%s: %s of %d×%d has %d scans coding %d blocks in all, over the limit of %d (raise ImageLimits.MaxScanBlocks): %w",
+			name, format, w, h, cost.scans, cost.scanBlocks, lim.MaxScanBlocks, ErrImageLimit)
 	}
 	return nil
 }

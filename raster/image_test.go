@@ -2,6 +2,7 @@ package raster
 
 import (
 	"bytes"
+	"diorama/internal/loadutil/loadtest"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -302,5 +303,88 @@ func TestDecodeImagePNGWithoutIEND(t *testing.T) {
 	sameRGBA(t, "noend.png", img, src)
 	if _, err := DecodeImage(bytes.NewReader(noEnd[:len(noEnd)-10]), "cut.png", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "cut.png: decoding png") {
 		t.Errorf("a PNG cut inside its image data: %v", err)
+	}
+}
+
+// TestDecodeImageDecoderBuffers: the budget counts what the decoder will
+// allocate besides the image, read from the file before it runs: a
+// progressive JPEG's coefficients (256 bytes a block and component), a
+// TIFF's inflated strip; and the work of a JPEG's scans. Each hostile
+// file is refused from its structure, with ErrImageLimit, the file's name
+// and the limit to raise, having allocated next to nothing; the same kind
+// of file within the limits decodes.
+func TestDecodeImageDecoderBuffers(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		// 4 components × 1 Mi blocks × 256 bytes of coefficients: 1 GiB
+		// besides the CMYK image and its RGBA copy (512 KB of file).
+		{"cmyk.jpg", loadtest.ProgressiveJPEG(8192, 8192, 4, 0), "needs 1610612736 bytes decoded (536870912 of pixels, 1073741824 for 4 buffers of coefficients)"},
+		{"ycc.jpg", loadtest.ProgressiveJPEG(8192, 8192, 3, 0), "for 3 buffers of coefficients"},
+		// 4,000 scans of 64 Ki blocks each: a few bytes a scan.
+		{"scans.jpg", loadtest.ProgressiveJPEG(2048, 2048, 1, 4000), "has 4001 scans coding 262209536 blocks in all, over the limit of 16777216 (raise ImageLimits.MaxScanBlocks)"},
+		// One deflate strip of 6,600×6,600 RGBA16: the header's 522 MB
+		// of pixels pass, the strip buffer does not.
+		{"strip.tif", loadtest.DeflateTIFF(6600, 6600), "for the buffer a compressed strip of 6600×6600 inflates into"},
+	}
+	for _, c := range cases {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := DecodeImage(bytes.NewReader(c.data), c.name, ImageLimits{})
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrImageLimit) || !strings.HasPrefix(err.Error(), c.name+": ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err %v\nwant ErrImageLimit naming the file and %q", c.name, err, c.want)
+			continue
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > uint64(len(c.data))+1<<20 {
+			t.Errorf("%s: refusing allocated %d bytes", c.name, grew)
+		}
+		t.Logf("%s (%d bytes): %v", c.name, len(c.data), err)
+	}
+	// Within the limits the same files decode, to the image they hold.
+	for _, c := range []struct {
+		name string
+		data []byte
+		w, h int
+	}{
+		{"gray.jpg", loadtest.ProgressiveJPEG(64, 48, 1, 20), 64, 48},
+		{"ycc.jpg", loadtest.ProgressiveJPEG(128, 64, 3, 9), 128, 64},
+		{"cmyk.jpg", loadtest.ProgressiveJPEG(64, 64, 4, 4), 64, 64},
+		{"strip.tif", loadtest.DeflateTIFF(300, 200), 300, 200},
+	} {
+		img, err := DecodeRGBA(bytes.NewReader(c.data), c.name, ImageLimits{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if b := img.Bounds(); b.Dx() != c.w || b.Dy() != c.h {
+			t.Fatalf("%s: %v", c.name, b)
+		}
+	}
+}
+
+// TestJPEGCost: the scans and blocks counted from the markers match the
+// encoder's layout: image/jpeg's baseline 4:2:0 (one interleaved scan,
+// four luma blocks and two chroma blocks an MCU) and the generator's
+// progressive files.
+func TestJPEGCost(t *testing.T) {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 33, 17)), nil); err != nil {
+		t.Fatal(err)
+	}
+	c, err := jpegCost(buf.Bytes())
+	// 33×17 in 16×16 MCUs: 3×2 MCUs of 4+1+1 blocks.
+	if err != nil || c.scans != 1 || c.scanBlocks != 3*2*6 || c.buffers != 0 {
+		t.Errorf("baseline: %+v, %v", c, err)
+	}
+	c, err = jpegCost(loadtest.ProgressiveJPEG(64, 32, 3, 5))
+	if err != nil || c.scans != 6 || c.scanBlocks != 3*32+5*32 || c.buffers != 3*32*256 {
+		t.Errorf("progressive: %+v, %v", c, err)
+	}
+	for _, bad := range [][]byte{nil, []byte("\xff\xd8\xff\xc2\x00"), []byte("\xff\xd8\xff\xda\x00\x02")} {
+		if _, err := jpegCost(bad); err == nil {
+			t.Errorf("% x: no error", bad)
+		}
 	}
 }

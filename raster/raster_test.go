@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -397,7 +398,7 @@ func TestPremulMatchesStdlib(t *testing.T) {
 			}
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { Premul(color.NRGBA{1, 2, 3, 4}) }); n != 0 {
+	if n := testenv.AllocsOver(100, func() { Premul(color.NRGBA{1, 2, 3, 4}) }); n != 0 {
 		t.Fatalf("Premul allocates %v times", n)
 	}
 }
@@ -422,7 +423,7 @@ func TestSpriteSetReuses(t *testing.T) {
 	if !bytes.Equal(f1.Pix, f2.Pix) || s.W() != want.W() || s.Trim() != want.Trim() {
 		t.Fatal("a re-set sprite draws differently from a new one")
 	}
-	if n := testing.AllocsPerRun(10, func() { s.Set(a) }); n != 0 {
+	if n := testenv.AllocsOver(10, func() { s.Set(a) }); n != 0 {
 		t.Fatalf("Set of a same-sized image: %v allocations", n)
 	}
 	if err := s.Set(nil); err == nil {

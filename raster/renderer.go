@@ -3,6 +3,7 @@ package raster
 import (
 	"image"
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -12,46 +13,63 @@ import (
 // [DrawList.Draw] whatever the number of workers. Workers are started once
 // and reused; rendering a prepared list allocates nothing.
 //
+// With several workers nothing but publishing the job and one small merge
+// is serial: a frame is a sequence of tasks that the workers claim one at
+// a time, in order, in four phases (issue 27):
+//
+//  1. cost: the commands are cut into chunks (at most two per worker) and
+//     each chunk adds up its commands' estimated cost per row (see split);
+//  2. split: one task cuts the rows into bands of equal estimated cost,
+//     two per worker;
+//  3. bin: each chunk lists its commands per band they touch, in insertion
+//     order;
+//  4. bands: each band gathers its commands from the chunks' lists (in
+//     insertion order, since the chunks are in order), sorts them by depth
+//     (the stable radix sort of [DrawList.Draw], on the band's commands
+//     only) and draws them.
+//
+// A task of one phase starts when every task of the phase before is done;
+// a worker waiting for a phase yields for tens of microseconds, then
+// sleeps until the phase's last task wakes it. Before, the caller ran the
+// depth sort of the whole list, the split and the bucketing alone (about
+// 270 µs of a 4.6 ms 10k-sprite frame, a serial fraction of 6 % that
+// capped 16 workers near 8×); now they are spread over the workers, and
+// the split's serial part is the merge of the chunks' row costs
+// (O(chunks × rows), a few microseconds). What stays serial in a frame is
+// the caller's building of the list (BenchmarkFrame10kModel reports it).
+//
 // Bands are cut by estimated cost, not by height: two per worker, each
 // with an equal share of the frame's pixel and per-command work (see
 // split), so a frame whose sprites crowd into a few rows still keeps every
 // worker busy, and few commands straddle a band edge (each one that does
-// pays its overhead twice). BenchmarkRendererBalance, 800×480 frame of
-// 10,000 16×16 sprites, prepared list, measured 2026-11-25 on the shared
-// 2-core machine at load average 8–11:
+// pays its overhead twice).
 //
-//	go test -run '^$' -bench RendererBalance -benchtime 60x -count 2 ./raster/
-//
-// two workers claiming bands, simulated from per-band times measured alone
-// (the machine had no free second core for a wall-time figure: best-of-400
-// wall speed-ups were 0.93–1.2× for both splits): 1.91–1.95× one worker
-// with cost-balanced bands, 1.86–1.88× with the former even power-of-two
-// bands; the serial split and bucketing take 76 µs (52–66 µs before) of a
-// 1.85 ms one-worker frame. The model leaves out the helper's wake-up and
-// the two cores' shared caches, which is where the README's measured
-// 1.6× (quiet machine, former split) lost the rest; the split alone does
-// not reach the issue's 1.8× on a real machine unless those are small.
-//
-// The calling goroutine draws bands too, and helper goroutines join in as
-// soon as they are scheduled: bands are claimed one at a time, and the
-// caller only ever waits for bands a helper has already claimed (and is
-// drawing), never for a helper that has not started yet. On a machine whose
-// other cores are busy the frame therefore costs what one core can do,
-// not a scheduling delay on top.
+// The calling goroutine runs tasks too, and helper goroutines join in as
+// soon as they are scheduled: tasks are claimed one at a time, and a
+// worker only ever waits for tasks that another worker has already claimed
+// (and is running), never for a helper that has not started yet. On a
+// machine whose other cores are busy the frame therefore costs what one
+// core can do, not a scheduling delay on top.
 //
 // A Renderer renders one list at a time; call Close to stop its
 // goroutines.
 type Renderer struct {
 	workers int
 	scratch []*scratch
+	sorts   []*depthSort // per worker: its bands' depth sort
 
 	// The current job. Its fields are written before state publishes the
-	// job's generation, and a helper reads them only after claiming a band
-	// of that generation with a compare-and-swap.
+	// job's generation, and a helper reads them only after claiming a task
+	// of that generation with a compare-and-swap (the split task's results
+	// only after the done count says it finished).
 	dst     *Frame
 	list    *DrawList
+	nb      int        // bands of the job
 	edges   []int32    // band k covers rows [edges[k], edges[k+1])
-	buckets [][]uint32 // per band: command indices in drawing order
+	chunks  int        // command chunks of the job
+	cost    [][]int64  // per chunk: row-cost differences (see addCosts)
+	bins    [][]uint32 // per chunk and band (chunk*nb + band): command indices in insertion order
+	bandOrd [][]uint32 // per worker: the band being drawn, sorted by depth
 
 	rowCost []int64  // scratch: estimated drawing cost of each row
 	rowBand []uint16 // scratch: the band of each row
@@ -61,19 +79,31 @@ type Renderer struct {
 	// time the old split against the new one in the same run.
 	evenBands bool
 
-	// state packs the job generation (high 32 bits), the next band to claim
-	// (16 bits) and the number of bands (low 16 bits).
-	state    atomic.Uint64
-	done     atomic.Int32  // bands completed in the current job
-	finished chan struct{} // a helper that completes the last band signals here
-	gen      uint32
+	// state packs the job generation (high 32 bits), the next task to claim
+	// (16 bits) and the number of tasks (low 16 bits).
+	state atomic.Uint64
+	done  atomic.Int32 // tasks completed in the current job
+	// A worker that waits for a phase to end spins a little, then sleeps
+	// on cond; the task that ends a phase broadcasts.
+	mu   sync.Mutex
+	cond sync.Cond
+	gen  uint32
 
 	wake    []chan uint32
 	stopped bool
 }
 
-// maxBands bounds the band count so it fits the packed state.
-const maxBands = 1<<16 - 1
+// maxBands bounds the band count so that the tasks fit the packed state.
+const maxBands = 1 << 14
+
+// maxChunksPerWorker bounds the command chunks: two per worker, so that a
+// worker that starts late still finds a chunk to take.
+const maxChunksPerWorker = 2
+
+// minChunk is the fewest commands a chunk holds (but the last): smaller
+// chunks cost more in hand-offs and in merging their row costs than they
+// spread.
+const minChunk = 512
 
 // NewRenderer returns a renderer with the given number of workers; 0 or
 // less means runtime.GOMAXPROCS(0).
@@ -82,10 +112,13 @@ func NewRenderer(workers int) *Renderer {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, 256)
-	r := &Renderer{workers: workers, finished: make(chan struct{}, 1)}
+	r := &Renderer{workers: workers}
+	r.cond.L = &r.mu
 	for i := 0; i < workers; i++ {
 		r.scratch = append(r.scratch, new(scratch))
+		r.sorts = append(r.sorts, new(depthSort))
 	}
+	r.bandOrd = make([][]uint32, workers)
 	return r
 }
 
@@ -109,11 +142,11 @@ func (r *Renderer) startWorkers() {
 	for i := 1; i < r.workers; i++ {
 		c := make(chan uint32, 1)
 		r.wake = append(r.wake, c)
-		go func(sc *scratch) {
+		go func(w int) {
 			for gen := range c {
-				r.work(gen, sc)
+				r.work(gen, w)
 			}
-		}(r.scratch[i])
+		}(i)
 	}
 }
 
@@ -122,83 +155,168 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	if dst == nil || l == nil || r.stopped {
 		return
 	}
-	l.sortCommands()
-	h := dst.H()
-	if r.workers == 1 || h < 2 || len(l.cmds) == 0 {
+	if r.workers == 1 || dst.H() < 2 || len(l.cmds) == 0 {
+		l.sortCommands()
 		l.execAll(dst, r.scratch[0])
 		return
 	}
 	if r.wake == nil {
 		r.startWorkers()
 	}
-	nb := r.split(dst, l)
-	r.dst, r.list = dst, l
-	if cap(r.buckets) < nb {
-		r.buckets = append(r.buckets[:cap(r.buckets)], make([][]uint32, nb-cap(r.buckets))...)
-	}
-	r.buckets = r.buckets[:nb]
-	for b := range r.buckets {
-		r.buckets[b] = r.buckets[b][:0]
-	}
-	last := int32(h - 1)
-	rows, rowBand := l.rows, r.rowBand
-	for _, i := range l.order {
-		y0, y1 := rows[2*i], rows[2*i+1]
-		if y1 < 0 || y0 > last {
-			continue
-		}
-		y0, y1 = max(y0, 0), min(y1, last)
-		for k := rowBand[y0]; k <= rowBand[y1]; k++ {
-			r.buckets[k] = append(r.buckets[k], i)
-		}
-	}
-	select { // drop a stale signal from an earlier job
-	case <-r.finished:
-	default:
-	}
+	tasks := r.prepare(dst, l)
 	r.gen++
 	r.done.Store(0)
-	r.state.Store(uint64(r.gen)<<32 | uint64(nb)) // publishes the job
+	r.state.Store(uint64(r.gen)<<32 | uint64(tasks)) // publishes the job
 	for _, c := range r.wake {
 		select {
 		case c <- r.gen:
 		default: // that helper has a wake-up pending already
 		}
 	}
-	r.work(r.gen, r.scratch[0])
-	// Every band is claimed; wait for those helpers are still drawing.
-	for r.done.Load() < int32(nb) {
-		<-r.finished
-	}
+	r.work(r.gen, 0)
+	// Every task is claimed; wait for those helpers are still running.
+	r.await(int32(tasks))
 	r.dst, r.list = nil, nil
 }
 
-// work claims and draws bands of job gen until none are left.
-func (r *Renderer) work(gen uint32, sc *scratch) {
+// prepare sets up the job of drawing l onto dst (before it is published)
+// and returns its number of tasks.
+func (r *Renderer) prepare(dst *Frame, l *DrawList) int {
+	r.dst, r.list = dst, l
+	r.nb = r.bandCount(dst.H())
+	r.chunks = min((len(l.cmds)+minChunk-1)/minChunk, r.workers*maxChunksPerWorker)
+	for len(r.cost) < r.chunks {
+		r.cost = append(r.cost, nil)
+	}
+	if nbins := r.chunks * r.nb; len(r.bins) < nbins {
+		r.bins = append(r.bins, make([][]uint32, nbins-len(r.bins))...)
+	}
+	return 2*r.chunks + 1 + r.nb
+}
+
+// bandCount returns the number of bands a frame of h rows is cut into.
+func (r *Renderer) bandCount(h int) int {
+	if r.evenBands {
+		shift := r.evenShift(h)
+		return (h + 1<<shift - 1) >> shift
+	}
+	return min(r.workers*bandsPerWorker, h, maxBands)
+}
+
+// evenShift returns the log2 height of the former even bands.
+func (r *Renderer) evenShift(h int) uint {
+	shift := uint(3)
+	for 1<<shift < h/(r.workers*4) {
+		shift++
+	}
+	for (h+1<<shift-1)>>shift > maxBands {
+		shift++
+	}
+	return shift
+}
+
+// work claims and runs tasks of job gen, as worker w, until none are left.
+func (r *Renderer) work(gen uint32, w int) {
 	for {
 		s := r.state.Load()
 		if uint32(s>>32) != gen {
 			return // a later job: this wake-up is stale
 		}
-		next, nb := int(s>>16&0xffff), int(s&0xffff)
-		if next >= nb {
+		next, tasks := int(s>>16&0xffff), int(s&0xffff)
+		if next >= tasks {
 			return
 		}
 		if !r.state.CompareAndSwap(s, s+1<<16) {
 			continue
 		}
-		dst, l := r.dst, r.list
-		band := image.Rect(dst.Rect.Min.X, int(r.edges[next]), dst.Rect.Max.X, int(r.edges[next+1]))
-		for _, i := range r.buckets[next] {
-			l.exec(dst, &l.cmds[i], band, sc)
-		}
-		if r.done.Add(1) == int32(nb) {
-			select {
-			case r.finished <- struct{}{}:
-			default:
-			}
+		c := int32(r.chunks) // read before the task is done: the next job may follow at once
+		r.run(next, w)
+		d := r.done.Add(1)
+		if d == c || d == c+1 || d == 2*c+1 || d == int32(tasks) {
+			// The end of a phase: wake the workers asleep on it.
+			r.mu.Lock()
+			r.cond.Broadcast()
+			r.mu.Unlock()
 		}
 	}
+}
+
+// run runs task t as worker w: the chunks' costs, the split, the chunks'
+// bins, then the bands (see Renderer).
+func (r *Renderer) run(t, w int) {
+	c, nb, l, dst := r.chunks, r.nb, r.list, r.dst
+	switch {
+	case t < c:
+		lo, hi := r.chunkRange(t)
+		r.cost[t] = grow(r.cost[t], dst.H()+1)
+		clear(r.cost[t])
+		addCosts(r.cost[t], l, lo, hi, dst.W())
+	case t == c:
+		r.await(int32(c))
+		r.cutBands(dst.H(), r.cost[:c])
+	case t <= 2*c:
+		r.await(int32(c + 1))
+		k := t - c - 1
+		lo, hi := r.chunkRange(k)
+		bins := r.bins[k*nb : (k+1)*nb]
+		for b := range bins {
+			bins[b] = bins[b][:0]
+		}
+		last, rowBand := int32(dst.H()-1), r.rowBand
+		for i := lo; i < hi; i++ {
+			b := &l.cmds[i].bounds
+			y0, y1 := b.y0, b.y1-1
+			if y1 < 0 || y0 > last {
+				continue
+			}
+			y0, y1 = max(y0, 0), min(y1, last)
+			for k := rowBand[y0]; k <= rowBand[y1]; k++ {
+				bins[k] = append(bins[k], uint32(i))
+			}
+		}
+	default:
+		r.await(int32(2*c + 1))
+		k := t - 2*c - 1
+		if r.edges[k] == r.edges[k+1] {
+			return // an empty band (rows are indivisible)
+		}
+		ord := r.bandOrd[w][:0]
+		for j := range c {
+			ord = append(ord, r.bins[j*nb+k]...)
+		}
+		r.bandOrd[w] = ord
+		r.sorts[w].sort(ord, l.depths)
+		band := image.Rect(dst.Rect.Min.X, int(r.edges[k]), dst.Rect.Max.X, int(r.edges[k+1]))
+		sc := r.scratch[w]
+		for _, i := range ord {
+			l.exec(dst, &l.cmds[i], band, sc)
+		}
+	}
+}
+
+// chunkRange returns the commands [lo, hi) of chunk k.
+func (r *Renderer) chunkRange(k int) (lo, hi int) {
+	n := len(r.list.cmds)
+	return k * n / r.chunks, (k + 1) * n / r.chunks
+}
+
+// await returns once need tasks of the current job are done: it spins a
+// little (a phase usually ends within microseconds), then sleeps until
+// the task that ends the phase wakes it.
+func (r *Renderer) await(need int32) {
+	for i := 0; i < 256; i++ { // runtime.Gosched takes well under a microsecond
+		if r.done.Load() >= need {
+			return
+		}
+		if i >= 16 {
+			runtime.Gosched()
+		}
+	}
+	r.mu.Lock()
+	for r.done.Load() < need {
+		r.cond.Wait()
+	}
+	r.mu.Unlock()
 }
 
 // Cost model of the band split, in units of one blended pixel: a command
@@ -214,51 +332,66 @@ const (
 	bandsPerWorker = 2
 )
 
-// split cuts the frame's rows into bands for l, fills r.edges and r.rowBand
-// and returns the number of bands.
-//
-// The bands have equal estimated cost rather than equal height: the cost
-// of each row is the sum, over the commands that touch it, of the
-// command's visible width plus a per-row overhead, plus a per-command
-// overhead on its first row (one pass over the commands, in insertion
-// order, and one over the rows). The former split cut power-of-two bands,
-// four per worker, whatever they held, so sprites straddled seven edges on
-// an 800×480 frame and two workers reached only 1.4–1.6× one.
+// split cuts the frame's rows into bands for l, fills r.edges and
+// r.rowBand and returns the number of bands (some of them empty when rows
+// are too few or too costly to cut where the shares end). It is the serial
+// form of Render's cost, split and bin phases, for tests.
 func (r *Renderer) split(dst *Frame, l *DrawList) int {
-	h, w := dst.H(), dst.W()
+	r.nb = r.bandCount(dst.H())
+	rc := grow(r.rowCost, dst.H()+1)
+	r.rowCost = rc
+	clear(rc)
+	addCosts(rc, l, 0, len(l.cmds), dst.W())
+	r.cutBands(dst.H(), [][]int64{rc})
+	return r.nb
+}
+
+// addCosts adds the estimated cost of commands [lo, hi) of l to the row
+// cost differences rc (h+1 entries for h rows; rc[y] − rc[y−1] is row y's
+// cost once prefix-summed): each command costs its visible width plus
+// rowOverhead on every row it covers, and cmdOverhead on its first.
+func addCosts(rc []int64, l *DrawList, lo, hi, w int) {
+	h := len(rc) - 1
+	for i := lo; i < hi; i++ {
+		b := &l.cmds[i].bounds
+		y0, y1 := max(int(b.y0), 0), min(int(b.y1), h)
+		if y0 >= y1 {
+			continue
+		}
+		per := int64(max(min(int(b.x1), w)-max(int(b.x0), 0), 0)) + rowOverhead
+		rc[y0] += per + cmdOverhead
+		rc[y0+1] -= cmdOverhead
+		rc[y1] -= per
+	}
+}
+
+// cutBands sets r.edges and r.rowBand for r.nb bands of h rows from the
+// row cost differences of the chunks (summed).
+//
+// The bands have equal estimated cost rather than equal height. The former
+// split cut power-of-two bands, four per worker, whatever they held, so
+// sprites straddled seven edges on an 800×480 frame and two workers reached
+// only 1.4–1.6× one.
+func (r *Renderer) cutBands(h int, costs [][]int64) {
+	nb := r.nb
 	r.rowBand = grow(r.rowBand, h)
-	nb := min(r.workers*bandsPerWorker, h, maxBands)
 	r.edges = grow(r.edges, nb+1)
 	edges := r.edges
 	if r.evenBands {
-		shift := uint(3)
-		for 1<<shift < h/(r.workers*4) {
-			shift++
-		}
-		for (h+1<<shift-1)>>shift > maxBands {
-			shift++
-		}
-		nb = (h + 1<<shift - 1) >> shift
-		r.edges = grow(r.edges, nb+1)
-		edges = r.edges
+		shift := r.evenShift(h)
 		for k := range nb {
 			edges[k] = int32(k << shift)
 		}
 	} else {
 		rc := grow(r.rowCost, h+1)
 		r.rowCost = rc
-		clear(rc)
-		// The bounds give the rows too (l.rows holds the same values).
-		for i := range l.cmds {
-			b := &l.cmds[i].bounds
-			y0, y1 := max(b.Min.Y, 0), min(b.Max.Y, h)
-			if y0 >= y1 {
-				continue
+		if &rc[0] != &costs[0][0] {
+			copy(rc, costs[0])
+		}
+		for _, c := range costs[1:] {
+			for y, v := range c[:h] {
+				rc[y] += v
 			}
-			per := int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
-			rc[y0] += per + cmdOverhead
-			rc[y0+1] -= cmdOverhead
-			rc[y1] -= per
 		}
 		// Prefix sums: rc[y] becomes the cost of row y, total the frame's.
 		var run, total int64
@@ -268,7 +401,8 @@ func (r *Renderer) split(dst *Frame, l *DrawList) int {
 			total += run
 		}
 		// Cut where the running cost passes k/nb of the total; rows are
-		// indivisible, so cuts that would repeat a row are dropped.
+		// indivisible, so cuts that would repeat a row are dropped and the
+		// bands left over are empty at the end.
 		edges[0] = 0
 		k, m, acc := 1, 1, int64(0)
 		ft, fnb := float64(total), float64(nb)
@@ -282,15 +416,14 @@ func (r *Renderer) split(dst *Frame, l *DrawList) int {
 				}
 			}
 		}
-		nb = m
+		for ; m < nb; m++ {
+			edges[m] = int32(h)
+		}
 	}
-	edges = edges[:nb+1]
 	edges[nb] = int32(h)
-	r.edges = edges
 	for k := range nb {
 		for y := edges[k]; y < edges[k+1]; y++ {
 			r.rowBand[y] = uint16(k)
 		}
 	}
-	return nb
 }

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
+
+	"diorama/internal/testenv"
 )
 
 // skewedList fills l with n random commands whose rows are uneven: most of
@@ -89,10 +92,10 @@ func bandCosts(rd *Renderer, dst *Frame, l *DrawList) []int64 {
 	nb := len(rd.edges) - 1
 	costs := make([]int64, nb)
 	for i := range l.cmds {
-		b := l.cmds[i].bounds.Intersect(dst.Rect)
+		b := l.cmds[i].bounds.rect().Intersect(dst.Rect)
 		if b.Empty() {
 			// Rows inside, columns outside: still a per-row overhead.
-			y0, y1 := max(l.cmds[i].bounds.Min.Y, 0), min(l.cmds[i].bounds.Max.Y, dst.H())
+			y0, y1 := max(l.cmds[i].bounds.rect().Min.Y, 0), min(l.cmds[i].bounds.rect().Max.Y, dst.H())
 			b = image.Rect(0, y0, 0, y1)
 			if y0 >= y1 {
 				continue
@@ -145,7 +148,7 @@ func TestRendererSplitBalancesCost(t *testing.T) {
 			for y := range h { // the dearest row, overhead included
 				var c int64
 				for i := range l.cmds {
-					b := l.cmds[i].bounds
+					b := l.cmds[i].bounds.rect()
 					if b.Min.Y <= y && y < b.Max.Y {
 						c += int64(max(min(b.Max.X, w)-max(b.Min.X, 0), 0)) + rowOverhead
 						if y == max(b.Min.Y, 0) {
@@ -183,13 +186,14 @@ func TestRendererSplitDoesNotAllocate(t *testing.T) {
 	rd := NewRenderer(2)
 	defer rd.Close()
 	rd.Render(f, l)
-	if n := testing.AllocsPerRun(20, func() { rd.split(f, l) }); n != 0 {
+	if n := testenv.AllocsOver(20, func() { rd.split(f, l) }); n != 0 {
 		t.Fatalf("split allocates %v times", n)
 	}
 }
 
 // BenchmarkRendererBalance renders the prepared 800×480 frame of 10,000
-// 16×16 sprites (render only: the list is built and sorted once) with one
+// 16×16 sprites (render only: the list is built once, and sorted by every
+// render, as one worker sorts it whole and several sort each band) with one
 // worker, with two workers and the former even split, and with two workers
 // and the cost-balanced split, interleaved in one run so that all three
 // see the same machine load. It reports best-of-N and mean speed-ups of
@@ -197,9 +201,11 @@ func TestRendererSplitDoesNotAllocate(t *testing.T) {
 //
 // On a shared machine wall-time speed-ups are only as good as the second
 // core's availability, so it also reports a model that needs only one
-// core: each band of a split is timed alone (best of N), the serial part
-// (split and bucketing) too, and two workers claiming bands in order are
-// simulated; "model-speedup" is the one-worker time over that makespan.
+// core: each task of the job (chunk costs, the split, chunk bins, bands) is
+// timed alone (best of N), and two workers claiming tasks in order, phase
+// after phase, are simulated; "model-speedup" is the one-worker time over
+// that makespan, "serial-µs" the split task's time (the only one that runs
+// alone).
 func BenchmarkRendererBalance(b *testing.B) {
 	img := pixelArt(16, 16)
 	s := MustSprite(img)
@@ -225,6 +231,7 @@ func BenchmarkRendererBalance(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for k, rd := range rds {
+			l.sorted = false
 			start := time.Now()
 			rd.Render(f, l)
 			d := time.Since(start)
@@ -234,48 +241,8 @@ func BenchmarkRendererBalance(b *testing.B) {
 	}
 	b.StopTimer()
 	model := func(rd *Renderer) (speedup float64, serialT time.Duration) {
-		const reps = 30
-		serial := time.Hour
-		for range reps {
-			start := time.Now()
-			nb := rd.split(f, l)
-			for k := range rd.buckets[:nb] {
-				rd.buckets[k] = rd.buckets[k][:0]
-			}
-			for _, i := range l.order {
-				y0, y1 := max(l.rows[2*i], 0), min(l.rows[2*i+1], int32(f.H()-1))
-				if y0 > y1 {
-					continue
-				}
-				for k := rd.rowBand[y0]; k <= rd.rowBand[y1]; k++ {
-					rd.buckets[k] = append(rd.buckets[k], i)
-				}
-			}
-			serial = min(serial, time.Since(start))
-		}
-		nb := len(rd.edges) - 1
-		bandT := make([]time.Duration, nb)
-		for k := range bandT {
-			bandT[k] = time.Hour
-			band := image.Rect(0, int(rd.edges[k]), f.W(), int(rd.edges[k+1]))
-			for range reps {
-				start := time.Now()
-				for _, i := range rd.buckets[k] {
-					l.exec(f, &l.cmds[i], band, rd.scratch[0])
-				}
-				bandT[k] = min(bandT[k], time.Since(start))
-			}
-		}
-		// Two workers claim bands in order, each as soon as it is free.
-		free := [2]time.Duration{serial, serial}
-		for _, t := range bandT {
-			w := 0
-			if free[1] < free[0] {
-				w = 1
-			}
-			free[w] += t
-		}
-		return float64(best[0]) / float64(max(free[0], free[1])), serial
+		end, split := modelRender(rd, f, l, 30)
+		return float64(best[0]) / float64(end), split
 	}
 	b.ReportMetric(float64(best[0].Microseconds()), "best-µs-1w")
 	b.ReportMetric(float64(best[2].Microseconds()), "best-µs-2w")
@@ -289,4 +256,102 @@ func BenchmarkRendererBalance(b *testing.B) {
 	b.ReportMetric(mNew, "model-speedup")
 	b.ReportMetric(float64(sOld.Nanoseconds())/1e3, "serial-µs-old")
 	b.ReportMetric(float64(sNew.Nanoseconds())/1e3, "serial-µs")
+}
+
+// modelRender times each task of rd's job for l on f alone (best of reps,
+// one goroutine) and returns the makespan of rd's workers claiming the
+// tasks in order, each as soon as it is free and the phase before has
+// ended, and the split task's time (the only one that runs alone).
+// Hand-offs, wake-ups and the cores' shared caches are left out.
+func modelRender(rd *Renderer, f *Frame, l *DrawList, reps int) (makespan, split time.Duration) {
+	tasks := rd.prepare(f, l)
+	c := rd.chunks
+	rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
+	taskT := make([]time.Duration, tasks)
+	for t := range taskT {
+		taskT[t] = time.Hour
+	}
+	for range reps {
+		for t := range tasks { // in order: each phase's inputs are ready
+			start := time.Now()
+			rd.run(t, 0)
+			taskT[t] = min(taskT[t], time.Since(start))
+		}
+	}
+	rd.dst, rd.list = nil, nil
+	free := make([]time.Duration, rd.workers)
+	var phaseEnd, end time.Duration
+	for t, d := range taskT {
+		if t == c || t == c+1 || t == 2*c+1 { // a new phase
+			phaseEnd = end
+		}
+		w := 0
+		for k := range free {
+			if free[k] < free[w] {
+				w = k
+			}
+		}
+		free[w] = max(free[w], phaseEnd) + d
+		end = max(end, free[w])
+	}
+	return end, taskT[c]
+}
+
+// BenchmarkFrame10kModel estimates, on one core, the 10k-sprite frame of
+// BenchmarkFrame10kSprites* (clear, build, render) with 1 to 16 workers:
+// the list building (the caller's, serial) plus the makespan of the
+// render's tasks timed alone (see modelRender). It reports each worker
+// count's modelled time and speed-up over one worker (whose render is the
+// serial path: one depth sort of the list, then every command), the
+// building time and the serial fraction of the one-worker frame it is.
+func BenchmarkFrame10kModel(b *testing.B) {
+	s := MustSprite(pixelArt(16, 16))
+	f, _ := NewFrame(800, 480)
+	ps := scatter(10000, 800, 480, 16, 16, 2)
+	l := NewDrawList()
+	bg := color.RGBA{30, 40, 50, 255}
+	build := func() {
+		l.Reset()
+		l.Clear(bg)
+		for i, p := range ps {
+			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+		}
+	}
+	sc := new(scratch)
+	for i := 0; i < b.N; i++ {
+		// The one-worker render timed in pieces as small as the tasks (on
+		// a busy machine a long stretch rarely runs undisturbed): the
+		// sort, then runs of 500 commands in drawing order.
+		bestBuild, bestSort := time.Hour, time.Hour
+		for range 30 {
+			t0 := time.Now()
+			build()
+			t1 := time.Now()
+			l.sortCommands()
+			bestBuild, bestSort = min(bestBuild, t1.Sub(t0)), min(bestSort, time.Since(t1))
+		}
+		one := bestBuild + bestSort
+		for j := 0; j < len(l.order); j += 500 {
+			run := l.order[j:min(j+500, len(l.order))]
+			best := time.Hour
+			for range 30 {
+				t0 := time.Now()
+				for _, k := range run {
+					l.exec(f, &l.cmds[k], f.Rect, sc)
+				}
+				best = min(best, time.Since(t0))
+			}
+			one += best
+		}
+		b.ReportMetric(float64(one.Microseconds())/1000, "model-ms-1w")
+		b.ReportMetric(float64(bestBuild.Microseconds()), "build-µs")
+		b.ReportMetric(float64(bestBuild)/float64(one), "serial-fraction")
+		for _, w := range []int{2, 4, 8, 16} {
+			rd := NewRenderer(w)
+			end, _ := modelRender(rd, f, l, 30)
+			rd.Close()
+			b.ReportMetric(float64((bestBuild+end).Microseconds())/1000, fmt.Sprintf("model-ms-%dw", w))
+			b.ReportMetric(float64(one)/float64(bestBuild+end), fmt.Sprintf("model-speedup-%dw", w))
+		}
+	}
 }

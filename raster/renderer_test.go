@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -156,8 +157,8 @@ func TestRenderZeroAllocs(t *testing.T) {
 	}
 	build() // warm up: buffers, glyph cache, workers
 	build()
-	if n := testing.AllocsPerRun(20, build); n != 0 {
-		t.Fatalf("%v allocations per frame, want 0", n)
+	if n := testenv.AllocsOver(20, build); n != 0 {
+		t.Fatalf("%v allocations in 20 frames, want 0", n)
 	}
 	// The immediate-mode functions too.
 	s := sprites[0]
@@ -168,8 +169,8 @@ func TestRenderZeroAllocs(t *testing.T) {
 		font.Draw(f, f.Rect, "abc", 0, 0, color.RGBA{255, 255, 255, 255})
 	}
 	imm()
-	if n := testing.AllocsPerRun(20, imm); n != 0 {
-		t.Fatalf("%v allocations per immediate draw, want 0", n)
+	if n := testenv.AllocsOver(20, imm); n != 0 {
+		t.Fatalf("%v allocations in 20 immediate draws, want 0", n)
 	}
 }
 
@@ -193,4 +194,46 @@ func TestDrawListClipAndBadInput(t *testing.T) {
 	}
 	l.Draw(nil)
 	NewRenderer(0).Render(nil, &l)
+}
+
+// Lists long enough to be cut into many chunks, with few distinct depths
+// (so equal depths span chunks and their insertion order decides) and
+// Clears in the middle, give byte-identical frames to the one-goroutine
+// reference with any number of workers, and the same frame on every
+// reuse of the renderer.
+func TestRendererChunksMatchSerial(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	var sprites []*Sprite
+	for i := 0; i < 4; i++ {
+		sprites = append(sprites, testSprite(t, 4+r.IntN(30), 4+r.IntN(30), uint64(10+i)))
+	}
+	font := DefaultFont()
+	for scene := 0; scene < 2; scene++ {
+		w, h := 200+r.IntN(400), 100+r.IntN(300)
+		l := NewDrawList()
+		for range 3 {
+			busyList(t, l, r, w, h, 800, sprites, font)
+			l.ClearClip()
+			for range 2000 {
+				l.Sprite(int64(r.IntN(4)), sprites[r.IntN(len(sprites))], r.IntN(w+40)-20, r.IntN(h+40)-20, nil)
+			}
+			l.Clear(color.RGBA{uint8(r.IntN(256)), 20, 30, 255})
+		}
+		if l.Len() < 8*minChunk {
+			t.Fatalf("only %d commands", l.Len())
+		}
+		want := mustFrame(t, w, h)
+		l.Draw(want)
+		for _, workers := range []int{1, 2, 3, 4, 8, 16} {
+			rd := NewRenderer(workers)
+			for rep := 0; rep < 2; rep++ {
+				got := mustFrame(t, w, h)
+				rd.Render(got, l)
+				if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+					t.Fatalf("scene %d (%d×%d, %d commands), %d workers: byte %d (pixel %d,%d) differs", scene, w, h, l.Len(), workers, i, i/4%w, i/4/w)
+				}
+			}
+			rd.Close()
+		}
+	}
 }

@@ -88,11 +88,11 @@ func BenchmarkStateHash(b *testing.B) {
 
 // BenchmarkDispatch is one event through two listeners.
 func BenchmarkDispatch(b *testing.B) {
-	var bus Bus[BulletHit]
+	var bus Bus[BulletHitEvent]
 	n := int32(0)
-	bus.Subscribe(func(h BulletHit) { n += h.Damage })
-	bus.Subscribe(func(h BulletHit) { n++ })
-	ev := BulletHit{Damage: 1}
+	bus.Subscribe(func(h BulletHitEvent) { n += h.Damage })
+	bus.Subscribe(func(h BulletHitEvent) { n++ })
+	ev := BulletHitEvent{Damage: 1}
 	for b.Loop() {
 		bus.Dispatch(ev)
 	}

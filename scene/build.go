@@ -52,6 +52,19 @@ type BuildOptions struct {
 	// Limits is the budget of what the Load functions read and the
 	// builders make (see Limits); zero fields take the defaults.
 	Limits Limits
+	// SolidTile, when set, decides which tiles of a Tiled map are solid
+	// (walls for bodies, bullets, sight and paths) from code, for maps
+	// without collision data: it is asked for every tile drawn, with
+	// what the map says (TileInfo.Solid), and its answer is final.
+	SolidTile func(TileInfo) bool
+	// Missing, when set, makes BuildTiled forgiving where Tiled is: an
+	// image it cannot open or decode (a tileset's, a tile's or an image
+	// layer's) is drawn as a placeholder of its declared size (magenta
+	// and black 8-pixel checks; 32×32 when no size is declared) and its
+	// error, naming the file, is passed to Missing instead of failing the
+	// build. nil (the default, for games) keeps such a map unopenable.
+	// Images over Limits fail either way.
+	Missing func(err error)
 }
 
 // prepare runs opt.Prepare on a new world.

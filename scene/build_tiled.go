@@ -193,6 +193,7 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt BuildOptions) (*World, error) {
 		return nil, fail("%v", err)
 	}
 	w.sources = rec.files
+	w.animateTiles()
 	// The action happens on the layer of the first character.
 	for i, st := range w.state {
 		if st == stLive && w.kind[i] == Character && w.drawLayer[i] >= 0 {
@@ -336,7 +337,11 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 		if ts != nil && ts.Source != "" && ref.RefFile != b.m.File {
 			err = loadutil.Chain(b.m.File, ts.Line, "tileset "+strconvQuote(ts.Source), err)
 		}
-		return nil, fmt.Errorf("scene: %w", err)
+		if b.opt.Missing == nil || errors.Is(err, raster.ErrImageLimit) || errors.Is(err, loadutil.ErrLimit) {
+			return nil, fmt.Errorf("scene: %w", err)
+		}
+		b.opt.Missing(fmt.Errorf("scene: %w", err))
+		img = missingImage(ref.Width, ref.Height)
 	}
 	if ref.HasTrans {
 		k := ref.Trans
@@ -348,6 +353,36 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	}
 	b.images[key] = img
 	return img, nil
+}
+
+// TileInfo is a tile of a Tiled map as BuildOptions.SolidTile sees it.
+type TileInfo struct {
+	Layer    string // the tile layer's name
+	Col, Row int    // the tile's position in the map (Tiled's tile coordinates)
+	Tileset  string // the tileset's name
+	ID       int    // the tile's id in its tileset
+	Class    string // the tile's class (Tiled's "class", formerly "type")
+	Solid    bool   // what the map says: a "solid" property or collision shapes
+}
+
+// missingImage is the placeholder of an image that could not be read
+// (BuildOptions.Missing): magenta and black 8-pixel checks of the
+// declared size, 32×32 when none is declared.
+func missingImage(w, h int) *image.RGBA {
+	if w <= 0 || h <= 0 || w > 4096 || h > 4096 {
+		w, h = 32, 32
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := img.PixOffset(x, y)
+			if (x/8+y/8)%2 == 0 {
+				img.Pix[i], img.Pix[i+2] = 255, 255
+			}
+			img.Pix[i+3] = 255
+		}
+	}
+	return img
 }
 
 // errNoTile reports a GID whose tileset has no such tile: past the tiles
@@ -610,6 +645,16 @@ func (b *tiledBuilder) tileLayer(l *tiled.Layer) (iso.TileLayer, []bool, error) 
 					hasShapes := t.ObjectGroup != nil && len(t.ObjectGroup.Objects) > 0
 					isSolid = t.Properties.Bool("solid", hasShapes)
 				}
+			}
+			if b.opt.SolidTile != nil {
+				info := TileInfo{Layer: l.Name, Col: b.region.Min.X + col, Row: b.region.Min.Y + row, Solid: isSolid}
+				if ts, local, ok := m.TileFor(gid); ok {
+					info.Tileset, info.ID = ts.Name, int(local)
+					if t := ts.Tile(local); t != nil {
+						info.Class = t.Class
+					}
+				}
+				isSolid = b.opt.SolidTile(info)
 			}
 			if isSolid {
 				if solid == nil {

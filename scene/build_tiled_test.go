@@ -511,6 +511,11 @@ func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 		for w.Tick() < uint64(c.ticks) {
 			w.Step()
 		}
+		// The layer shows the tick's frame before any Render: the
+		// world's tiles follow its ticks, not its drawing.
+		if got := centre(); got != c.want {
+			t.Errorf("tick %d before Render: tile shows %v, want %v", c.ticks, got, c.want)
+		}
 		if got := frameAt(); got != c.want {
 			t.Errorf("tick %d (%v ms): tile shows %v, want %v", c.ticks, c.ticks*1000/60, got, c.want)
 		}
@@ -818,5 +823,53 @@ func TestBuildTiledStage(t *testing.T) {
 	w.Stage = ""
 	if n := count(); n != 1 {
 		t.Errorf("bullet with no stage: %d pixels shown, want 1 (over the wall)", n)
+	}
+}
+
+// TestRenderChangesNoInput: Render moves parallax layers with its own
+// copy of the camera; the caller's camera and the world's layers are as
+// they were, whatever the layers' parallax and animations.
+func TestRenderChangesNoInput(t *testing.T) {
+	pngData, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="1" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4">
+ <image source="tiles.png" width="256" height="128"/>
+ <tile id="0"><animation><frame tileid="0" duration="100"/><frame tileid="1" duration="50"/></animation></tile>
+</tileset>
+<layer id="1" name="far" width="2" height="1" parallaxx="0.5" parallaxy="0.25"><data encoding="csv">1,3</data></layer>
+<layer id="2" name="near" width="2" height="1"><data encoding="csv">3,1</data></layer>
+</map>`
+	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: pngData}}, "m.tmx", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := iso.NewCamera(64, 64)
+	cam.Center = mathx.V2(40, 12)
+	want := *cam
+	pt := iso.NewPainter(w.Grid, cam)
+	for k := 0; k < 12; k++ {
+		w.Step()
+		before := make([]*raster.Sprite, 0, 4)
+		for _, l := range w.Layers {
+			before = append(before, l.Sprites...)
+		}
+		if _, err := w.Render(raster.NewDrawList(), pt, 0.5); err != nil {
+			t.Fatal(err)
+		}
+		if *cam != want || pt.Cam != cam {
+			t.Fatalf("tick %d: Render changed the camera: %+v, want %+v (painter's camera %p, want %p)", k, *cam, want, pt.Cam, cam)
+		}
+		after := before[:0:0]
+		for _, l := range w.Layers {
+			after = append(after, l.Sprites...)
+		}
+		for i := range before {
+			if before[i] != after[i] {
+				t.Fatalf("tick %d: Render changed layer sprite %d", k, i)
+			}
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 // BulletID names one bullet: its slot in the bullet arrays and the
 // slot's generation. Bullets are anonymous while they fly; an id comes
-// with a BulletHit and stays readable until the tick ends.
+// with a BulletHitEvent and stays readable until the tick ends.
 type BulletID struct {
 	Slot int32  // index into the Bullets arrays
 	Gen  uint32 // the slot's generation when the bullet was fired
@@ -41,7 +41,7 @@ type BulletDef struct {
 	// the bullet's flight (a rocket); otherwise its Sprite is drawn.
 	Look LookID
 	// Tag is the game's own mark (a weapon kind), reported with the
-	// bullet in BulletHit and BulletInfo.
+	// bullet in BulletHitEvent and BulletInfo.
 	Tag int32
 }
 
@@ -191,6 +191,7 @@ func (w *World) Fire(d BulletDef) error {
 	if d.Look < 0 || int(d.Look) > len(w.looks) {
 		return fmt.Errorf("scene: bullet look %d not registered", d.Look)
 	}
+	w.soundFired(&d)
 	if w.inTick {
 		w.bullets.pending = append(w.bullets.pending, d)
 		return nil

@@ -3,6 +3,7 @@ package scene
 import (
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -23,8 +24,8 @@ func TestEntityData(t *testing.T) {
 	if err := w.SetData(e, b2); err != nil || w.Data(e).(*brain) != b2 {
 		t.Fatalf("SetData: %v, %v", err, w.Data(e))
 	}
-	if a := testing.AllocsPerRun(100, func() { _ = w.SetData(e, b1) }); a != 0 {
-		t.Errorf("SetData of a pointer: %.1f allocations", a)
+	if a := testenv.AllocsOver(100, func() { _ = w.SetData(e, b1) }); a != 0 {
+		t.Errorf("SetData of a pointer: %d allocations", a)
 	}
 	if err := w.Remove(e); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/iso/overlay"
 	"diorama/mathx"
@@ -52,8 +53,8 @@ func TestDebugView(t *testing.T) {
 	dl.Draw(fr)
 	rastertest.Golden(t, "testdata/golden_debug.png", fr, *update)
 	withNames := dl.Len()
-	if a := testing.AllocsPerRun(20, draw); a != 0 {
-		t.Errorf("%.1f allocations per debug frame", a)
+	if a := testenv.AllocsOver(20, draw); a != 0 {
+		t.Errorf("%d allocations in 20 debug frames", a)
 	}
 	d.Names = false
 	draw()

@@ -22,7 +22,7 @@
 //     inputs.
 //   - Navigation and movement: World.Nav (walkable floor from walls and
 //     solid objects, updated when they change), MoveTo (plan, walk,
-//     plan again, Arrived or MoveFailed), SetSolid (a door or crate in
+//     plan again, ArrivedEvent or MoveFailedEvent), SetSolid (a door or crate in
 //     physics and navigation at once), the queries a brain asks
 //     (LineOfSight, SightRay, FindCover, TileFree, Separation,
 //     Navigation.Reachable, Walkable, OnFloor); Route walks what the
@@ -74,6 +74,14 @@
 //     sizes and counts before the world is made, and merge wall cells
 //     into blocks rather than making one entity per cell, so a hostile
 //     level fails with ErrLevelLimit instead of exhausting memory.
+//     BuildOptions.SolidTile makes tiles solid by a rule from code;
+//     BuildOptions.Missing makes a Tiled build forgiving (missing images
+//     drawn as magenta checks and reported), as the viewer builds.
+//   - Touch events (touch.go): Events.Touch reports a character that
+//     touched another character or a solid object in the tick's physics
+//     step (physics.Space.Contacts, seen as entities).
+//   - Restarting: a new World for the level, the replaced one Closed
+//     (World.Close); examples/newcomer does it on R.
 //
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and

@@ -108,7 +108,8 @@ type EntityDef struct {
 	// Health of a character (or a destructible object); it dies when it
 	// reaches 0 through [World.Damage]. MaxHealth defaults to Health.
 	Health, MaxHealth int32
-	// Value is a pickup's worth (health restored for a "health" pickup).
+	// Value is a pickup's worth, handed to the game in [PickupEvent]; the
+	// world gives it no meaning.
 	Value int32
 	// Collector lets a character collect pickups (seed 000: only the
 	// player does).

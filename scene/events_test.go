@@ -3,6 +3,8 @@ package scene
 import (
 	"slices"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 func TestBusOrder(t *testing.T) {
@@ -82,12 +84,12 @@ func TestBusSelfUnsubscribeAndNesting(t *testing.T) {
 }
 
 func TestBusNoAllocs(t *testing.T) {
-	var b Bus[BulletHit]
+	var b Bus[BulletHitEvent]
 	n := 0
-	b.Subscribe(func(h BulletHit) { n += int(h.Damage) })
-	b.Subscribe(func(h BulletHit) { n++ })
-	ev := BulletHit{Damage: 2}
-	if a := testing.AllocsPerRun(100, func() { b.Dispatch(ev) }); a != 0 {
+	b.Subscribe(func(h BulletHitEvent) { n += int(h.Damage) })
+	b.Subscribe(func(h BulletHitEvent) { n++ })
+	ev := BulletHitEvent{Damage: 2}
+	if a := testenv.AllocsOver(100, func() { b.Dispatch(ev) }); a != 0 {
 		t.Fatalf("Dispatch allocates %v", a)
 	}
 	if n != 3*101 {

@@ -62,7 +62,7 @@ func ExampleWorld_SetData() {
 	type brain struct{ mood string }
 	w := newWorld()
 	e, _ := w.Create(scene.EntityDef{Kind: scene.Character, Radius: 0.3, Pos: mathx.V3(2, 2, 0), Data: &brain{"calm"}})
-	w.Events.Damage.Subscribe(func(d scene.Damage) {
+	w.Events.Damage.Subscribe(func(d scene.DamageEvent) {
 		if b, ok := w.Data(d.Entity).(*brain); ok {
 			b.mood = "angry"
 		}

@@ -38,7 +38,7 @@ func ExampleWorld_Step() {
 	g, _ := iso.NewDiamond(p, 16, 16)
 	w, _ := scene.NewWorld(scene.Config{Grid: g, Seed: 1})
 	target, _ := w.Create(scene.EntityDef{Kind: scene.Character, Name: "target", Pos: mathx.V3(8, 4, 0), Radius: 0.5, Health: 10})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		fmt.Printf("tick %d: %s hit at %v\n", w.Tick(), w.Name(h.Target), h.Point)
 		w.Damage(h.Target, h.Damage, h.Owner)
 	})

@@ -14,15 +14,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"diorama/internal/loadutil"
+	"diorama/internal/loadutil/loadtest"
+	"diorama/raster"
 	"diorama/scene"
 	"diorama/scene/imagelevel"
 	"diorama/scene/tiled"
@@ -30,8 +29,16 @@ import (
 
 // The hostile corpus: files made at test time to exhaust a loader's memory
 // or time (decompression bombs, huge declared sizes, levels whose naive
-// build is one entity per cell, deep nesting, bad encodings) and the
-// special files of hostile_unix_test.go. Each is loaded through the
+// build is one entity per cell, deep nesting, bad encodings, maps of
+// thousands of layers, images whose decoders allocate or work far more
+// than their pixels: one-strip deflate TIFFs, progressive JPEGs) and the
+// special files and non-UTF-8 names of hostile_unix_test.go. The same
+// watch (loadtest.Watch) runs the corpus of the other readers:
+// viewer.TestHostileWorlds (worlds of 65,536 maps), fuzzy.TestHostileFLL
+// (CPU bombs, deep formulas, bad names), bt.TestHostileText (NUL and
+// invalid UTF-8 in names, errors naming the file), and
+// raster.TestDecodeImageDecoderBuffers and atlas.TestAsepriteFileLinks
+// test the image and Aseprite classes at their own level. Each is loaded through the
 // scene's Load* functions from a real folder (loadutil.OpenRoot) under a
 // memory watch and a time limit, and its outcome asserted: the error's
 // kind and text, or the world built.
@@ -297,7 +304,7 @@ func hostileCases(t testing.TB) []hostileCase {
 		}), "m.json": []byte(`{"player": {"sp": {"x": 0.5, "y": 0.5}}, "doors": [], "overlords": []}`)},
 			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: pixel (65,65): more than 65536 doors (raise Loader.Limits.MaxEntries)"},
 		{name: "image declared 100000x100000", files: map[string][]byte{"m.png": pngHeaderOnly(100000, 100000), "m.json": []byte(descJSON)},
-			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: 100000×100000 image: a side exceeds 4096 pixels"},
+			load: loadImage("m.png", "m.json"), kind: loadutil.ErrLimit, msg: "m.png: 100000×100000 image: wider than 4096 pixels"},
 		{name: "image declared 4096x4096, no data", files: map[string][]byte{"m.png": pngHeaderOnly(4096, 4096), "m.json": []byte(descJSON)},
 			load: loadImage("m.png", "m.json"), kind: imagelevel.ErrFormat, msg: "m.png: cannot decode PNG"},
 		{name: "image truncated", files: map[string][]byte{"m.png": pngPaletted(t, 64, 64, checker)[:80], "m.json": []byte(descJSON)},
@@ -363,87 +370,84 @@ func hostileCases(t testing.TB) []hostileCase {
 			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx"},
 		{name: "tiled JSON nested", files: map[string][]byte{"m.tmj": []byte(`{"layers": ` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`)},
 			load: loadTiled("m.tmj"), kind: loadutil.ErrLimit, msg: "m.tmj"},
+		// Layers × cells: 60,000 full 8×8 layers, 3.84 M cells (far
+		// under the cells limit), cost 148 MiB and 4 s to load and
+		// build, each layer's own structures outweighing its tiles.
+		{name: "tiled 60000 layers of 8x8", files: map[string][]byte{"m.tmx": tmx(8, 8, imageTileset+manyLayers(60000, 8)), "t.png": tilePNG(t)},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrLimit, msg: "m.tmx:4100: <layer>: more than 4096 layers (raise Limits.MaxLayers)"},
+		{name: "tiled 4096 layers of 8x8", files: map[string][]byte{"m.tmx": tmx(8, 8, imageTileset+manyLayers(4096, 8)), "t.png": tilePNG(t)},
+			load: loadTiled("m.tmx"), check: func(t *testing.T, w *scene.World) {
+				if len(w.Layers) < 4096 {
+					t.Errorf("%d layers", len(w.Layers))
+				}
+			}},
+		// Images whose decoders allocate more than their pixels, or work
+		// far longer, as a tileset's image: refused from their structure.
+		{name: "tiled tileset TIFF of one 6600x6600 RGBA16 deflate strip", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.tif", 6600, 6600)), "t.tif": loadtest.DeflateTIFF(6600, 6600)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.tif: tiff of 6600×6600 needs 1568160000 bytes decoded"},
+		{name: "tiled tileset progressive CMYK JPEG 8192x8192", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 8192, 8192)), "t.jpg": loadtest.ProgressiveJPEG(8192, 8192, 4, 0)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 8192×8192 needs 1610612736 bytes decoded (536870912 of pixels, 1073741824 for 4 buffers of coefficients)"},
+		{name: "tiled tileset progressive JPEG of 4000 scans", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 2048, 2048)), "t.jpg": loadtest.ProgressiveJPEG(2048, 2048, 1, 4000)},
+			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 2048×2048 has 4001 scans coding 262209536 blocks in all, over the limit of 16777216"},
 	}
 }
 
-// peakHeap samples the live heap every millisecond until stop is closed
-// and stores its peak.
-func peakHeap(stop <-chan struct{}, peak *atomic.Uint64) {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	for {
-		metrics.Read(s)
-		if v := s[0].Value.Uint64(); v > peak.Load() {
-			peak.Store(v)
-		}
-		select {
-		case <-stop:
-			return
-		case <-tick.C:
-		}
-	}
+// imageTileset is one 64×32 tile, t.png.
+const imageTileset = `<tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="t.png" width="64" height="32"/></tileset>`
+
+// tilesetOf is a tileset of 64×32 tiles cut from the w×h image file.
+func tilesetOf(file string, w, h int) string {
+	return `<tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="` + strconv.Itoa((w/64)*(h/32)) + `" columns="` + strconv.Itoa(w/64) +
+		`"><image source="` + file + `" width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"/></tileset><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>`
 }
 
-// runHostile loads c from dir under the memory watch and time limit and
-// checks its outcome.
+func tilePNG(t testing.TB) []byte {
+	return pngPaletted(t, 64, 32, func(x, y int) bool { return x > y })
+}
+
+// manyLayers is n tile layers of side×side tiles, every cell tile 1.
+func manyLayers(n, side int) string {
+	var b strings.Builder
+	data := strings.TrimSuffix(strings.Repeat("1,", side*side), ",")
+	for i := 0; i < n; i++ {
+		b.WriteString("\n<layer id=\"" + strconv.Itoa(i+1) + "\" name=\"l\" width=\"" + strconv.Itoa(side) + "\" height=\"" + strconv.Itoa(side) + "\"><data encoding=\"csv\">" + data + "</data></layer>")
+	}
+	return b.String()
+}
+
+// runHostile loads c from dir under the hostile corpus's memory watch and
+// time limit (loadtest.Watch) and checks its outcome.
 func runHostile(t *testing.T, dir string, c hostileCase) {
 	t.Helper()
 	fsys, err := loadutil.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	budget := c.heap
-	if budget == 0 {
-		budget = 96 << 20
-	}
-	runtime.GC()
-	base := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(base)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	go peakHeap(stop, &peak)
-	type result struct {
-		w   *scene.World
-		err error
-	}
-	done := make(chan result, 1)
-	start := time.Now()
-	go func() {
-		w, err := c.load(fsys)
-		done <- result{w, err}
-	}()
-	const limit = 15 * time.Second
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(limit):
-		close(stop)
-		t.Fatalf("still loading after %v", limit)
-	}
-	took := time.Since(start)
-	close(stop)
-	used := max(int64(peak.Load())-int64(base[0].Value.Uint64()), 0)
-	t.Logf("%v, peak heap +%d MiB", took.Round(time.Millisecond), used>>20)
-	if used > budget {
-		t.Errorf("live heap grew by %d MiB, budget %d MiB", used>>20, budget>>20)
-	}
+	var w *scene.World
+	err = loadtest.Watch(t, c.heap, 15*time.Second, func() error {
+		var err error
+		w, err = c.load(fsys)
+		return err
+	})
 	if c.kind == nil {
-		if r.err != nil || r.w == nil {
-			t.Fatalf("load failed: %v", r.err)
+		if err != nil || w == nil {
+			t.Fatalf("load failed: %v", err)
 		}
 		if c.check != nil {
-			c.check(t, r.w)
+			c.check(t, w)
 		}
 		return
 	}
-	if r.w != nil || r.err == nil {
+	if w != nil || err == nil {
 		t.Fatalf("loaded, want an error of kind %v", c.kind)
 	}
-	if !errors.Is(r.err, c.kind) || !strings.Contains(r.err.Error(), c.msg) {
-		t.Fatalf("error %q\nwant kind %v containing %q", r.err, c.kind, c.msg)
+	if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.msg) {
+		t.Fatalf("error %q\nwant kind %v containing %q", err, c.kind, c.msg)
 	}
-	t.Logf("%v", shorten(r.err.Error()))
+	t.Logf("%v", shorten(err.Error()))
 }
 
 func shorten(s string) string {

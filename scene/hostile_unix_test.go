@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -103,6 +104,49 @@ func TestHostileSpecialFiles(t *testing.T) {
 				}
 				runHostile(t, dir, c)
 			})
+		}
+	}
+}
+
+// TestHostileNonUTF8Names: a level whose name on disk (or whose folder's
+// name) is not valid UTF-8 loads through OpenRoot under its name with
+// U+FFFD for the invalid bytes, the files it refers to in its folder
+// included; a broken one's error names it so.
+func TestHostileNonUTF8Names(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "l\xffvel.lev"), []byte("www\nwsw\nwww\n"), 0o644); err != nil {
+		t.Skipf("this file system refuses names that are not UTF-8: %v", err)
+	}
+	sub := filepath.Join(dir, "m\xfe\xfeps")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, sub, map[string][]byte{
+		"map.tmx": tmx(2, 2, `<tileset firstgid="1" source="tiles.tsx"/><layer id="1" name="g" width="2" height="2"><data encoding="csv">1,0,0,1</data></layer>`),
+		"tiles.tsx": []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="0"><tile id="0"/></tileset>`),
+		"broken.lev": []byte("www\nw-w\nwww\n"),
+	})
+	for _, c := range []struct {
+		file, name, err string
+	}{
+		{"l\xffvel.lev", "l\uFFFDvel.lev", ""},
+		{"m\xfe\xfeps/map.tmx", "m\uFFFDps/map.tmx", ""},
+		{"m\xfe\xfeps/broken.lev", "m\uFFFDps/broken.lev", "m\uFFFDps/broken.lev: no player"},
+	} {
+		fsys, name, err := scene.OpenRoot(filepath.Join(dir, c.file), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name != c.name {
+			t.Errorf("%q: name %q, want %q", c.file, name, c.name)
+		}
+		w, err := scene.LoadLevel(fsys, name, scene.BuildOptions{})
+		if c.err == "" && (err != nil || w == nil) {
+			t.Errorf("%q: %v", c.file, err)
+		}
+		if c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)) {
+			t.Errorf("%q: error %v, want %q", c.file, err, c.err)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"diorama/atlas"
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
@@ -85,7 +86,7 @@ func TestBulletLookAndTag(t *testing.T) {
 		t.Errorf("after removing one: %d bullets counted with a look, want 1", w.bullets.looked)
 	}
 	var tags []int32
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { tags = append(tags, h.Tag) })
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { tags = append(tags, h.Tag) })
 	if err := w.Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42}); err != nil {
 		t.Fatal(err)
 	}
@@ -193,12 +194,12 @@ func TestShowHealthBar(t *testing.T) {
 // workers when there are many bullets: the same edge hits in the same
 // order, the same state, as on one worker, and no allocation per tick.
 func TestBulletRulesParallel(t *testing.T) {
-	run := func(workers int) ([]BulletID, uint64, float64) {
+	run := func(workers int) ([]BulletID, uint64, uint64) {
 		w := testWorld(t, 32, 32, 5)
 		w.Phys.SetWorkers(workers)
 		defer w.Phys.Close()
 		var edges []BulletID
-		w.Events.BulletHit.Subscribe(func(h BulletHit) {
+		w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
 			if h.Edge {
 				edges = append(edges, h.Bullet)
 			}
@@ -214,7 +215,7 @@ func TestBulletRulesParallel(t *testing.T) {
 		for range 120 {
 			step()
 		}
-		allocs := testing.AllocsPerRun(10, step)
+		allocs := testenv.AllocsOver(10, step)
 		for range 30 {
 			step()
 		}
@@ -226,6 +227,6 @@ func TestBulletRulesParallel(t *testing.T) {
 		t.Errorf("2 workers: %d edge hits (1 worker %d), hash %x against %x", len(e2), len(e1), h2, h1)
 	}
 	if a2 != 0 {
-		t.Errorf("%v allocations per tick with 2 workers", a2)
+		t.Errorf("%v allocations in 10 ticks with 2 workers", a2)
 	}
 }

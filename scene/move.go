@@ -7,17 +7,17 @@ import (
 	"diorama/mathx"
 )
 
-// Arrived is dispatched when a character sent with MoveTo reaches its
+// ArrivedEvent is dispatched when a character sent with MoveTo reaches its
 // goal.
-type Arrived struct {
+type ArrivedEvent struct {
 	Entity Entity
 	Goal   mathx.Vec2
 }
 
-// MoveFailed is dispatched when a character sent with MoveTo cannot reach
+// MoveFailedEvent is dispatched when a character sent with MoveTo cannot reach
 // its goal: no path exists (or none after the world changed), or it was
 // stuck through MaxReplans plans in a row.
-type MoveFailed struct {
+type MoveFailedEvent struct {
 	Entity Entity
 	Goal   mathx.Vec2
 	Err    error
@@ -129,7 +129,7 @@ func (w *World) plan(i int) error {
 		if err == nil {
 			err = ErrNoNav
 		}
-		w.Events.MoveFailed.Dispatch(MoveFailed{Entity: w.handle(i), Goal: m.goal[i], Err: err})
+		w.Events.MoveFailed.Dispatch(MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: err})
 		return nil
 	}
 	if len(p) == 1 {
@@ -180,7 +180,7 @@ func (w *World) steerMovers() {
 		if k == len(path)-1 && dist <= reach {
 			m.active[i] = false
 			w.vel[i] = mathx.Vec2{}
-			w.Events.Arrived.Dispatch(Arrived{Entity: w.handle(i), Goal: m.goal[i]})
+			w.Events.Arrived.Dispatch(ArrivedEvent{Entity: w.handle(i), Goal: m.goal[i]})
 			continue
 		}
 		// Progress check: a mover pressed against something it cannot
@@ -192,7 +192,7 @@ func (w *World) steerMovers() {
 			if m.replans[i]++; m.replans[i] > MaxReplans {
 				m.active[i] = false
 				w.vel[i] = mathx.Vec2{}
-				w.Events.MoveFailed.Dispatch(MoveFailed{Entity: w.handle(i), Goal: m.goal[i], Err: fmt.Errorf("scene: stuck at %v", pos)})
+				w.Events.MoveFailed.Dispatch(MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: fmt.Errorf("scene: stuck at %v", pos)})
 				continue
 			}
 			w.plan(i)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -49,9 +50,9 @@ func roomWorld(t *testing.T, door bool) (*World, Entity) {
 func TestMoveToAroundWalls(t *testing.T) {
 	w, _ := roomWorld(t, false)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 2.5, 0), Radius: 0.3})
-	var arrived []Arrived
-	w.Events.Arrived.Subscribe(func(a Arrived) { arrived = append(arrived, a) })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { t.Fatalf("move failed: %v", f.Err) })
+	var arrived []ArrivedEvent
+	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { arrived = append(arrived, a) })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { t.Fatalf("move failed: %v", f.Err) })
 	goal := mathx.V2(12.5, 2.5)
 	if err := w.MoveTo(hero, goal, 4); err != nil {
 		t.Fatal(err)
@@ -73,7 +74,7 @@ func TestMoveToAroundWalls(t *testing.T) {
 	if d := w.Pos(hero).XY().Dist(goal); d > 0.2 {
 		t.Fatalf("stopped %v from the goal", d)
 	}
-	if w.Vel(hero) != (mathx.Vec2{}) {
+	if w.Velocity(hero) != (mathx.Vec2{}) {
 		t.Fatal("still moving after arriving")
 	}
 	if w.Tick() > 400 {
@@ -87,8 +88,8 @@ func TestMoveToAroundWalls(t *testing.T) {
 func TestDoorIsOneCall(t *testing.T) {
 	w, door := roomWorld(t, true)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 7.5, 0), Radius: 0.3})
-	var failed []MoveFailed
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { failed = append(failed, f) })
+	var failed []MoveFailedEvent
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { failed = append(failed, f) })
 	goal := mathx.V2(12.5, 7.5)
 	if err := w.MoveTo(hero, goal, 4); err != nil {
 		t.Fatal(err)
@@ -190,8 +191,8 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 		movers = append(movers, mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(1.5+float64(k%4)*1.6, 1.5+float64(k/4)*5, 0), Radius: 0.3}))
 	}
 	ends := map[Entity]int{}
-	w.Events.Arrived.Subscribe(func(a Arrived) { ends[a.Entity]++ })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailed) { ends[f.Entity]++ })
+	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { ends[a.Entity]++ })
+	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { ends[f.Entity]++ })
 	starts := map[Entity]int{}
 	n, err := w.Nav()
 	if err != nil {
@@ -247,7 +248,7 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 	for _, m := range movers {
 		total += starts[m]
 	}
-	w.Events.Arrived.Subscribe(func(Arrived) {})
+	w.Events.Arrived.Subscribe(func(ArrivedEvent) {})
 	for _, c := range ends {
 		arrived += c
 	}
@@ -428,7 +429,7 @@ func TestSeparationAndReachable(t *testing.T) {
 	if !n.Reachable(west, east) {
 		t.Error("not reachable through the open door")
 	}
-	if a := testing.AllocsPerRun(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
+	if a := testenv.AllocsOver(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
 		t.Errorf("%v allocations", a)
 	}
 }

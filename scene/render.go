@@ -27,12 +27,15 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 		alpha = 0
 	}
 	alpha = math.Min(alpha, 1)
-	w.animateTiles()
 	w.bucketByLayer()
 	w.partBuf = w.partBuf[:0]
+	// Parallax moves a copy of the caller's camera, never the camera.
+	callerCam := pt.Cam
+	w.renderCam = *callerCam
+	pt.Cam = &w.renderCam
+	defer func() { pt.Cam = callerCam }()
 	cam := pt.Cam
 	center := cam.Center
-	defer func() { cam.Center = center }()
 	var depth int64
 	first := 0
 	if w.GroundCache != nil {
@@ -312,7 +315,9 @@ type tileAnim struct {
 }
 
 // animateTiles puts each animated tile's current frame (at simulated
-// time Tick × Dt, looping) into its layer.
+// time Tick × Dt, looping) into its layer. It runs when the world is
+// built and at the end of each Step, the only times the tick changes, so
+// Render writes nothing a game can see.
 func (w *World) animateTiles() {
 	if len(w.tileAnims) == 0 {
 		return

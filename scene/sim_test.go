@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/physics"
@@ -90,12 +91,12 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
 		if !h.Target.IsNil() {
 			_ = w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
-	w.Events.Death.Subscribe(func(d Death) {
+	w.Events.Death.Subscribe(func(d DeathEvent) {
 		sp := a.spawns[w.Rand.IntN(len(a.spawns))]
 		at := w.Pos(sp).XY().Add(w.Rand.InCircle(6))
 		at.X = mathx.Clamp(at.X, 2, float64(size-2))
@@ -181,9 +182,9 @@ func TestStepZeroAllocs10kBullets(t *testing.T) {
 	if n := w.Bullets().Len(); n < bullets {
 		t.Fatalf("%d live bullets, want at least %d", n, bullets)
 	}
-	allocs := testing.AllocsPerRun(50, w.Step)
+	allocs := testenv.AllocsOver(50, w.Step)
 	if allocs != 0 {
-		t.Fatalf("Step allocates %v times per tick with %d bullets", allocs, w.Bullets().Len())
+		t.Fatalf("Step allocates %v times in 50 ticks with %d bullets", allocs, w.Bullets().Len())
 	}
 	// Rendering a frame of the same scene does not allocate either.
 	cam := iso.NewCamera(800, 480)
@@ -197,8 +198,8 @@ func TestStepZeroAllocs10kBullets(t *testing.T) {
 		}
 	}
 	render()
-	if allocs := testing.AllocsPerRun(10, render); allocs != 0 {
-		t.Fatalf("Render allocates %v times per frame", allocs)
+	if allocs := testenv.AllocsOver(10, render); allocs != 0 {
+		t.Fatalf("Render allocates %v times in 10 frames", allocs)
 	}
 	if dl.Len() < 100 {
 		t.Fatalf("busy frame has only %d commands", dl.Len())

@@ -53,11 +53,13 @@ func (w *World) Step() {
 	w.Phys.Parallel(len(w.state), w.moveFn)
 	w.bulletEvents()
 	w.bulletRules()
+	w.touchEvents()
 	w.sensorEvents()
 
 	w.inTick = false
 	w.flush()
 	w.tick++
+	w.animateTiles()
 }
 
 // velRange hands the velocities of the live characters in slots
@@ -115,7 +117,7 @@ func (w *World) bulletRules() {
 			}
 			b.queueKill(i)
 			if e&edgeBit != 0 {
-				w.Events.BulletHit.Dispatch(BulletHit{
+				w.Events.BulletHit.Dispatch(BulletHitEvent{
 					Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
 					Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(b.P.X[i], b.P.Y[i]),
 				})
@@ -148,7 +150,7 @@ func (w *World) ruleRange(k, lo, hi int) {
 	w.ruleLists[k] = list
 }
 
-// bulletEvents dispatches one BulletHit per bullet that ended this step,
+// bulletEvents dispatches one BulletHitEvent per bullet that ended this step,
 // in slot order, and queues its removal.
 func (w *World) bulletEvents() {
 	b := &w.bullets
@@ -158,7 +160,7 @@ func (w *World) bulletEvents() {
 		if i >= len(b.Used) || !b.Used[i] {
 			continue
 		}
-		ev := BulletHit{
+		ev := BulletHitEvent{
 			Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]},
 			Owner:  b.Owner[i], Damage: b.Damage[i], Tag: b.Tag[i],
 			Wall: -1, Point: h.Point, Normal: h.Normal,
@@ -192,9 +194,6 @@ func (w *World) sensorEvents() {
 		case Pickup:
 			if !se.Begin || !w.collector[vi] || w.state[si] != stLive || w.state[vi] != stLive {
 				continue
-			}
-			if w.class[si] == "health" {
-				w.health[vi] = int32(min(int64(w.health[vi])+int64(w.value[si]), int64(w.maxHealth[vi])))
 			}
 			_ = w.Remove(s)
 			w.Events.Pickup.Dispatch(PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"diorama/atlas"
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
@@ -90,7 +91,7 @@ func TestLookPartsAimAndFlash(t *testing.T) {
 	if c := turretPx(); c.A != 128 || c.B != 100 {
 		t.Fatalf("half opacity on the turret: %v", c)
 	}
-	if n := testing.AllocsPerRun(20, draw); n != 0 {
-		t.Fatalf("%v allocations per frame", n)
+	if n := testenv.AllocsOver(20, draw); n != 0 {
+		t.Fatalf("%v allocations in 20 frames", n)
 	}
 }

@@ -27,10 +27,17 @@ type View struct {
 	Background color.RGBA
 	// Target, when not nil and alive, is kept in the middle of the view.
 	Target Entity
-	// HUD lines drawn over the world with the built-in font, top left
-	// first (set them in Update; HUDColor is their colour).
+	// HUD lines drawn over the world with the built-in font, from the
+	// top, each placed by HUDAlign (left by default; set them in Update;
+	// HUDColor is their colour).
 	HUD      []string
 	HUDColor color.RGBA
+	HUDAlign Align
+	// Banner lines are drawn centred in the frame, over everything: a
+	// title, "game over", "press R". BannerColor is their colour (zero:
+	// HUDColor).
+	Banner      []string
+	BannerColor color.RGBA
 
 	pt   *iso.Painter
 	dl   *raster.DrawList
@@ -61,6 +68,14 @@ func (v *View) ScreenToWorld(x, y float64) mathx.Vec3 {
 	return v.World.Grid.ToWorld(v.Cam.ScreenToMap(mathx.V2(x, y)), 0)
 }
 
+// WorldToScreen returns the frame pixel world point p is drawn at with
+// the camera where it is now: where to click on an entity in a scripted
+// run while the camera moves (headless.Options.Input computes the click
+// each tick; see ScreenToWorld for the other way).
+func (v *View) WorldToScreen(p mathx.Vec3) mathx.Vec2 {
+	return v.Cam.MapToScreen(v.World.Grid.ToScreen(p))
+}
+
 // ScreenDir turns a direction on the screen (x right, y down, such as
 // WASD or a stick) into the world direction that is drawn that way, of
 // the same length (zero stays zero).
@@ -77,10 +92,41 @@ func (v *View) Draw(f *raster.Frame, alpha float64) {
 	v.dl.Reset()
 	v.dl.Clear(v.Background)
 	d, _ := v.World.Render(v.dl, v.pt, alpha) // a painter with a grid and camera: never fails
+	lh := v.font.LineHeight() + 2
 	for i, s := range v.HUD {
-		v.dl.Text(d, v.font, s, 8, 8+i*(v.font.LineHeight()+2), v.HUDColor)
+		v.dl.Text(d, v.font, s, v.alignX(s, v.HUDAlign), 8+i*lh, v.HUDColor)
+	}
+	bc := v.BannerColor
+	if bc == (color.RGBA{}) {
+		bc = v.HUDColor
+	}
+	top := (v.Cam.ViewH - len(v.Banner)*lh) / 2
+	for i, s := range v.Banner {
+		v.dl.Text(d, v.font, s, v.alignX(s, AlignCenter), top+i*lh, bc)
 	}
 	v.dl.Draw(f)
+}
+
+// Align places a line of text across the frame (View.HUDAlign).
+type Align uint8
+
+// The alignments of View's text.
+const (
+	AlignLeft   Align = iota // 8 pixels from the left edge
+	AlignCenter              // centred
+	AlignRight               // 8 pixels from the right edge
+)
+
+// alignX is the left edge of line s placed by a.
+func (v *View) alignX(s string, a Align) int {
+	if a == AlignLeft {
+		return 8
+	}
+	w, _ := v.font.Measure(s)
+	if a == AlignCenter {
+		return (v.Cam.ViewW - w) / 2
+	}
+	return v.Cam.ViewW - 8 - w
 }
 
 // PlaceholderLook registers a PlaceholderLook of colour c for this

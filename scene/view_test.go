@@ -58,3 +58,64 @@ func TestView(t *testing.T) {
 		t.Fatalf("placeholder look %v %v", id, err)
 	}
 }
+
+// HUD lines go left, centre or right by HUDAlign, and Banner lines are
+// centred in the frame both ways: the lit pixels' box sits where the
+// alignment puts the measured text.
+func TestViewAlignedText(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	v := NewView(w, 320, 200)
+	v.Background = color.RGBA{0, 0, 0, 255}
+	v.World.Layers = nil // text only
+	white := color.RGBA{255, 255, 255, 255}
+	box := func(f *raster.Frame, y0, y1 int) (x0, x1, yy0, yy1 int) {
+		x0, yy0 = 1<<30, 1<<30
+		for y := y0; y < y1; y++ {
+			for x := 0; x < f.W(); x++ {
+				if f.RGBAAt(x, y) == white {
+					x0, x1, yy0, yy1 = min(x0, x), max(x1, x+1), min(yy0, y), max(yy1, y+1)
+				}
+			}
+		}
+		return
+	}
+	tw, _ := raster.DefaultFont().Measure("GAME OVER")
+	for _, c := range []struct {
+		a      Align
+		lo, hi int // where the text's left edge may be
+	}{{AlignLeft, 8, 10}, {AlignCenter, (320-tw)/2 - 1, (320-tw)/2 + 2}, {AlignRight, 320 - 8 - tw, 320 - 8 - tw + 3}} {
+		v.HUD, v.HUDAlign, v.Banner = []string{"GAME OVER"}, c.a, nil
+		f, _ := raster.NewFrame(320, 200)
+		v.Draw(f, 0)
+		if x0, x1, _, _ := box(f, 0, 40); x0 < c.lo || x0 > c.hi || x1 > 320-7 {
+			t.Fatalf("align %d: text spans x %d..%d, want its left edge in %d..%d", c.a, x0, x1, c.lo, c.hi)
+		}
+	}
+	v.HUD, v.Banner = nil, []string{"GAME OVER", "press R"}
+	f, _ := raster.NewFrame(320, 200)
+	v.Draw(f, 0)
+	x0, x1, y0, y1 := box(f, 0, 200)
+	if d := (x0 + x1) - 320; d < -4 || d > 4 {
+		t.Fatalf("banner spans x %d..%d: not centred", x0, x1)
+	}
+	if d := (y0 + y1) - 200; d < -8 || d > 8 {
+		t.Fatalf("banner spans y %d..%d: not centred", y0, y1)
+	}
+}
+
+// WorldToScreen is where ScreenToWorld comes back from, wherever the
+// camera is and at any zoom: a scripted click on an entity lands on it.
+func TestViewWorldToScreen(t *testing.T) {
+	w, _ := roomWorld(t, false)
+	v := NewView(w, 320, 200)
+	rng := mathx.NewRand(5)
+	for k := range 200 {
+		v.Cam.Zoom = 1 + k%3
+		v.LookAt(mathx.V3(rng.Range(0, 10), rng.Range(0, 10), 0))
+		p := mathx.V3(rng.Range(0, 10), rng.Range(0, 10), 0)
+		s := v.WorldToScreen(p)
+		if q := v.ScreenToWorld(s.X, s.Y); q.Dist(p) > 1e-9 {
+			t.Fatalf("%v drawn at %v, which shows %v", p, s, q)
+		}
+	}
+}

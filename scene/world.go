@@ -162,12 +162,14 @@ type World struct {
 	velFn, moveFn, agentVelFn func(k, lo, hi int)
 	workers                   int // SetWorkers' count (0: never set)
 	tileAnims                 []tileAnim
+	renderCam                 iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
 	navErr error
 	moves  moves
 	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
+	sound  *worldSound // EnableSound's event sounds (sound.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
@@ -185,20 +187,21 @@ type World struct {
 // come whenever World.Damage is called (from listeners, tasks or game
 // code).
 type Events struct {
-	BulletHit  Bus[BulletHit]    // a bullet struck something or left the map
-	Damage     Bus[Damage]       // World.Damage changed a health
-	Death      Bus[Death]        // a health reached 0
-	Trigger    Bus[TriggerEvent] // a character entered or left a trigger
-	Pickup     Bus[PickupEvent]  // a collector took a pickup
-	Arrived    Bus[Arrived]      // a character sent with MoveTo reached its goal
-	MoveFailed Bus[MoveFailed]   // a character sent with MoveTo cannot get there
-	Door       Bus[DoorEvent]    // an overlord locked or unlocked a door
+	BulletHit  Bus[BulletHitEvent]  // a bullet struck something or left the map
+	Damage     Bus[DamageEvent]     // World.Damage changed a health
+	Death      Bus[DeathEvent]      // a health reached 0
+	Trigger    Bus[TriggerEvent]    // a character entered or left a trigger
+	Pickup     Bus[PickupEvent]     // a collector took a pickup
+	Arrived    Bus[ArrivedEvent]    // a character sent with MoveTo reached its goal
+	MoveFailed Bus[MoveFailedEvent] // a character sent with MoveTo cannot get there
+	Door       Bus[DoorEvent]       // an overlord locked or unlocked a door
+	Touch      Bus[TouchEvent]      // a character touched another character or a solid object (every tick in contact)
 }
 
-// BulletHit is dispatched when a bullet strikes a wall, an entity or the
+// BulletHitEvent is dispatched when a bullet strikes a wall, an entity or the
 // edge of the world. The bullet's data stays readable (World.Bullets) until
 // the end of the tick, when the scene removes it.
-type BulletHit struct {
+type BulletHitEvent struct {
 	Bullet BulletID // readable through World.Bullets until the tick ends
 	// Owner fired the bullet (may be nil or already removed); Target is
 	// the entity hit (nil for a wall or the world's edge).
@@ -214,15 +217,15 @@ type BulletHit struct {
 	Point, Normal mathx.Vec2
 }
 
-// Damage is dispatched by [World.Damage] after an entity's health changed.
-type Damage struct {
+// DamageEvent is dispatched by [World.DamageEvent] after an entity's health changed.
+type DamageEvent struct {
 	Entity, Source Entity // who was hurt, and by whom (may be nil)
 	Amount, Health int32  // the damage asked for, and the health after it
 }
 
-// Death is dispatched when an entity's health reaches 0; the entity is
+// DeathEvent is dispatched when an entity's health reaches 0; the entity is
 // removed at the end of the tick.
-type Death struct {
+type DeathEvent struct {
 	Entity, Killer Entity // who died, and who caused the last damage (may be nil)
 }
 
@@ -234,11 +237,11 @@ type TriggerEvent struct {
 }
 
 // PickupEvent is dispatched when a collector touches a pickup; the pickup
-// is removed at the end of the tick. A "health" class pickup has already
-// restored Value health (up to MaxHealth) when listeners run.
+// is removed at the end of the tick. What a pickup does is the game's: no
+// class has a meaning of its own (a game heals with a negative Damage).
 type PickupEvent struct {
 	Pickup, By Entity // the pickup (removed at the tick's end) and its collector
-	Class      string // the pickup's class ("health", ...)
+	Class      string // the pickup's class, as the level or the game named it
 	Value      int32  // the pickup's value
 }
 
@@ -741,8 +744,8 @@ func (w *World) Pos(e Entity) mathx.Vec3 {
 	return mathx.Vec3{}
 }
 
-// Vel returns a character's velocity in world units per second.
-func (w *World) Vel(e Entity) mathx.Vec2 {
+// Velocity returns a character's velocity in world units per second.
+func (w *World) Velocity(e Entity) mathx.Vec2 {
 	if i, ok := w.slotOf(e); ok {
 		return w.vel[i]
 	}
@@ -863,9 +866,9 @@ func (w *World) Damage(e Entity, amount int32, source Entity) error {
 	h := int64(before) - int64(amount)
 	h = min(max(h, 0), int64(w.maxHealth[i]))
 	w.health[i] = int32(h)
-	w.Events.Damage.Dispatch(Damage{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
+	w.Events.Damage.Dispatch(DamageEvent{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
 	if before > 0 && w.health[i] == 0 && w.Valid(e) && w.state[i] != stDying {
-		w.Events.Death.Dispatch(Death{Entity: e, Killer: source})
+		w.Events.Death.Dispatch(DeathEvent{Entity: e, Killer: source})
 		if w.state[i] != stDying {
 			return w.Remove(e)
 		}

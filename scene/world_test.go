@@ -177,7 +177,7 @@ func TestBulletCollideIsoMob(t *testing.T) {
 
 	var order []string
 	var ricochets []mathx.Vec2
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { // objA.takeDamage
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objA.takeDamage
 		if h.Target == objA {
 			order = append(order, "takeDamage")
 			if err := w.Damage(objA, h.Damage, h.Owner); err != nil {
@@ -185,14 +185,14 @@ func TestBulletCollideIsoMob(t *testing.T) {
 			}
 		}
 	})
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { // objB.showRicochet
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objB.showRicochet
 		order = append(order, "showRicochet")
 		ricochets = append(ricochets, h.Point)
 		if !w.Valid(objB) {
 			t.Error("objB gone")
 		}
 	})
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { // scene.removeBulletFromRender
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // scene.removeBulletFromRender
 		order = append(order, "removeBullet")
 		b := w.Bullets()
 		if !b.Used[h.Bullet.Slot] || b.Owner[h.Bullet.Slot] != shooter {
@@ -202,8 +202,8 @@ func TestBulletCollideIsoMob(t *testing.T) {
 			t.Error("RemoveBullet of the hitting bullet failed")
 		}
 	})
-	var damages []Damage
-	w.Events.Damage.Subscribe(func(d Damage) { damages = append(damages, d) })
+	var damages []DamageEvent
+	w.Events.Damage.Subscribe(func(d DamageEvent) { damages = append(damages, d) })
 
 	// 6 units/s from x=2.31 to the target's surface at x=7.5: 5.19 units,
 	// 0.865 s, the hit comes on tick 52 at 60 TPS.
@@ -226,7 +226,7 @@ func TestBulletCollideIsoMob(t *testing.T) {
 	if want := []string{"takeDamage", "showRicochet", "removeBullet"}; !slices.Equal(order, want) {
 		t.Fatalf("listener order %v, want %v", order, want)
 	}
-	if w.Health(objA) != 7 || len(damages) != 1 || damages[0] != (Damage{Entity: objA, Source: shooter, Amount: 3, Health: 7}) {
+	if w.Health(objA) != 7 || len(damages) != 1 || damages[0] != (DamageEvent{Entity: objA, Source: shooter, Amount: 3, Health: 7}) {
 		t.Fatalf("health %d, damages %+v", w.Health(objA), damages)
 	}
 	if len(ricochets) != 1 || !ricochets[0].ApproxEqual(mathx.V2(7.5, 5), 1e-9) {
@@ -242,17 +242,23 @@ func TestDamageDeathAndPickup(t *testing.T) {
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
 	grunt := mustCreate(t, w, EntityDef{Kind: Character, Name: "grunt", Pos: mathx.V3(10, 10, 0), Radius: 0.3, Health: 2})
 	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
-	var deaths []Death
+	var deaths []DeathEvent
 	var picks []PickupEvent
-	w.Events.Death.Subscribe(func(d Death) { deaths = append(deaths, d) })
-	w.Events.Pickup.Subscribe(func(p PickupEvent) { picks = append(picks, p) })
+	w.Events.Death.Subscribe(func(d DeathEvent) { deaths = append(deaths, d) })
+	w.Events.Pickup.Subscribe(func(p PickupEvent) {
+		picks = append(picks, p)
+		// The game decides what a pickup does; this one heals.
+		if err := w.Damage(p.By, -p.Value, p.Pickup); err != nil {
+			t.Error(err)
+		}
+	})
 	if err := w.Damage(hero, 6, grunt); err != nil || w.Health(hero) != 4 {
 		t.Fatalf("hero health %d, %v", w.Health(hero), err)
 	}
 	if err := w.Damage(grunt, 5, hero); err != nil {
 		t.Fatal(err)
 	}
-	if len(deaths) != 1 || deaths[0] != (Death{Entity: grunt, Killer: hero}) || w.Valid(grunt) {
+	if len(deaths) != 1 || deaths[0] != (DeathEvent{Entity: grunt, Killer: hero}) || w.Valid(grunt) {
 		t.Fatalf("deaths %+v, grunt valid %v", deaths, w.Valid(grunt))
 	}
 	// Walk right onto the pickup at 2 units/s.
@@ -307,8 +313,8 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 	if _, err := w.Phys.AddWall(mathx.AABB{Min: mathx.V2(10, 0), Max: mathx.V2(11, 16)}, 1); err != nil {
 		t.Fatal(err)
 	}
-	var hits []BulletHit
-	w.Events.BulletHit.Subscribe(func(h BulletHit) { hits = append(hits, h) })
+	var hits []BulletHitEvent
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { hits = append(hits, h) })
 	must := func(d BulletDef) {
 		if err := w.Fire(d); err != nil {
 			t.Fatal(err)
@@ -343,7 +349,7 @@ func TestFireDuringTickIsDeferred(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	e := mustCreate(t, w, EntityDef{Kind: Object, Name: "post", Pos: mathx.V3(8, 8, 0), Radius: 0.5})
 	fired := 0
-	w.Events.BulletHit.Subscribe(func(h BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
 		if h.Target == e && fired < 3 {
 			fired++
 			// Fire back from the hit point: must not reuse this tick's slots.
@@ -397,5 +403,28 @@ func TestPeriodicTasksIsoMob(t *testing.T) {
 	}
 	if runs != [4]int{90, 30, 9, 1} || last != [4]uint64{89, 89, 89, 29} || w.Tasks.Len() != 3 {
 		t.Fatalf("runs %v last ticks %v, %d tasks left", runs, last, w.Tasks.Len())
+	}
+}
+
+// TestPickupClassHasNoMeaning: the world gives no pickup class a rule of
+// its own; a "health" pickup collected with no listener heals nothing.
+func TestPickupClassHasNoMeaning(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
+	if err := w.Damage(hero, 6, Entity{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetVelocity(hero, mathx.V2(2, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 30 && w.Valid(med); k++ {
+		w.Step()
+	}
+	if w.Valid(med) {
+		t.Fatal("the pickup was not collected")
+	}
+	if h := w.Health(hero); h != 4 {
+		t.Fatalf("health %d after collecting a \"health\" pickup with no listener, want 4", h)
 	}
 }

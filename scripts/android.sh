@@ -22,7 +22,10 @@
 #             GOOS=android GOARCH=arm64 CGO_ENABLED=0;
 #          2. platform/android and the example vet with cgo on the sysroot,
 #             and internal/androidcheck's tests compile a probe against it
-#             and assert bionic's layouts (sigaction, pthread_attr_t, errno);
+#             and assert bionic's layouts (sigaction, pthread_attr_t, errno),
+#             then compare the probe, the prototypes and symbols.txt with
+#             bionic's own headers and maps (kept in
+#             internal/androidcheck/testdata/bionic, scripts/android-bionic.sh);
 #          3. the APK is built, then checked: apksigner verify (v2 and v3),
 #             zipalign -c -p 4 and 16 KB alignment of native libraries,
 #             aapt dump badging (SDK levels, landscape, GLES, arm64-v8a),

@@ -6,20 +6,30 @@
 #
 # Groups:
 #   desktop  the GLFW/OpenGL desktop build (cgo, X11, GL and GLES/EGL headers, pkg-config)
+#            and its sound output (ALSA headers: libasound2-dev)
 #   xvfb     a virtual X server and xdotool (real X input) for the window tests
 #   web      headless Chromium for the web test, node for wasm unit tests
 #   android  the bionic sysroot (clang, lld, llvm, AOSP android/*.h and jni.h,
 #            Khronos EGL/GLES headers) and the APK tools (aapt with Android's
 #            framework resources, apksigner, zipalign, openssl for the debug key)
-#   test     everything `make test` needs: desktop xvfb web android
+#   peers    the C peers of perf/peers/pixman and perf/peers/sdl2 (cgo against
+#            libpixman-1 and libsdl2, found with pkg-config)
+#   sound    the reference tools the audio tests make and decode files with
+#            (sox, lame, oggenc from vorbis-tools, flac)
+#   tiled    Tiled's tmxrasterizer, which viewer's export test compares with
+#            (Debian's tiled: 1.8.2 on bookworm)
+#   test     everything `make test` needs: desktop xvfb web android cross peers sound tiled
 set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	test) for g in desktop xvfb web android cross; do pkgs_for "$g"; done ;;
-	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev" ;;
+	test) for g in desktop xvfb web android cross peers sound tiled; do pkgs_for "$g"; done ;;
+	desktop) echo "gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri libegl-dev libgles-dev libasound2-dev" ;;
+	sound) echo "sox lame vorbis-tools flac" ;;
 	xvfb) echo "xvfb xauth xdotool" ;;
 	web) echo "chromium nodejs" ;;
+	peers) echo "gcc libc6-dev pkg-config libpixman-1-dev libsdl2-dev" ;;
+	tiled) echo "tiled" ;; # tmxrasterizer, the reference renderer of viewer.Export's test
 	cross) echo "qemu-user-static nodejs" ;; # the determinism trace on arm64 and 32-bit arm, and wasm
 	android) echo "clang lld llvm android-liblog-dev android-platform-frameworks-native-headers android-libnativehelper-dev libegl-dev libgles-dev libgl-dev aapt android-framework-res apksigner zipalign openssl unzip" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/platform"
 	"diorama/raster"
 
@@ -340,8 +341,8 @@ func zeroAllocs(t *testing.T, th Theme) {
 		l.Draw(f)
 	}
 	frame()
-	if n := testing.AllocsPerRun(50, frame); n != 0 {
-		t.Fatalf("%v allocations per frame, want 0", n)
+	if n := testenv.AllocsOver(50, frame); n != 0 {
+		t.Fatalf("%v allocations in 50 frames, want 0", n)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/raster"
 )
 
@@ -30,7 +31,7 @@ func TestLabelBytes(t *testing.T) {
 	if l.Rect().Dx() <= short {
 		t.Fatalf("label width %d did not follow the longer text (was %d)", l.Rect().Dx(), short)
 	}
-	if a := testing.AllocsPerRun(50, frame); a != 0 {
-		t.Fatalf("%v allocations per frame", a)
+	if a := testenv.AllocsOver(50, frame); a != 0 {
+		t.Fatalf("%v allocations in 50 frames", a)
 	}
 }

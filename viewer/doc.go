@@ -15,11 +15,25 @@
 // colliders, the navigation mesh and entity positions; Home recentres;
 // Escape quits.
 //
+// Export: [Export] draws a whole map into one frame as Tiled's
+// tmxrasterizer does (frame sized to the map's bounding rectangle and
+// layer offsets, whole-number scale, hidden layers, parallax ignored,
+// transparent or the map's background colour); `viewer -export out.png
+// MAP` is the command. Its test runs Debian's tmxrasterizer (Tiled 1.8.2)
+// on every map of Tiled's examples and on generated infinite maps and
+// requires the same pixels, except where the versions differ (listed in
+// the test with the reason).
+//
 // Hot reload: every second the viewer checks the size and modification
 // time of every file the shown maps were read from (maps, tilesets,
 // templates, images). When one changed it loads everything again, keeping
 // the camera and the layer toggles; a broken save keeps the last good map
 // on screen and shows the error on a banner until a good save follows.
+//
+// Budget: the maps a viewer shows together share one budget,
+// MaxWorldCells, counted as tiled counts one map's (every layer's tiles,
+// tiled.LayerCells a layer) plus MapCells a map for the world built from
+// it; a world of more maps than it holds is refused before any is read.
 //
 // viewer imports platform, scene and its tiled loader, iso, iso/overlay,
 // raster, ai/nav and mathx. Nothing in the engine imports it: it is an

@@ -49,6 +49,9 @@ type Viewer struct {
 	font       *raster.Font
 	dbg        scene.DebugView // F1
 	statusLine string
+
+	missing     []string // images the shown maps lack, drawn as placeholders
+	loadMissing []string // those of the last load
 }
 
 // shown is one map on screen: its place in the world file, the model, the
@@ -138,7 +141,7 @@ func Open(fsys fs.FS, name string) (*Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	v.maps, v.files = maps, files
+	v.maps, v.files, v.missing = maps, files, v.loadMissing
 	if len(maps) > 0 {
 		m := maps[0]
 		b := m.w.Grid.Bounds()
@@ -199,6 +202,7 @@ func (v *Viewer) applyToggles() {
 // load reads the map or world and builds every map, and returns the
 // files read with their stamps.
 func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
+	v.loadMissing = nil
 	files := map[string]stamp{}
 	note := func(p string) {
 		if p != "" {
@@ -222,18 +226,41 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 		if len(entries) == 0 {
 			return nil, files, fmt.Errorf("%s: the world has no maps", v.name)
 		}
+		if n := int64(len(entries)); n*MapCells > MaxWorldCells {
+			return nil, files, fmt.Errorf("%s: %d maps, more than a world's budget holds (%d: each map counts %d of MaxWorldCells, %d, besides its layers and tiles)",
+				v.name, n, MaxWorldCells/MapCells, MapCells, MaxWorldCells)
+		}
 	} else {
 		entries = []entry{{file: v.name}}
 	}
 	var out []*shown
-	for _, e := range entries {
+	used := int64(0) // cells of the maps loaded, MapCells each included
+	for i, e := range entries {
 		note(e.file)
-		m, err := tiled.Load(v.fsys, e.file)
+		// Each map is loaded with what is left of the world's budget
+		// as its own MaxTotalCells, so that the maps together, not
+		// each one, stay within it, refused before they are read.
+		left := MaxWorldCells - used - MapCells
+		if left < tiled.LayerCells {
+			return nil, files, fmt.Errorf("%s: maps[%d] %s: the world's maps exceed %d cells in all (MaxWorldCells: each map counts %d besides its layers and tiles)",
+				v.name, i, e.file, MaxWorldCells, MapCells)
+		}
+		if len(entries) == 1 {
+			left = tiled.DefaultLimits.MaxTotalCells // a map alone: its own budget
+		}
+		m, err := tiled.Loader{Limits: tiled.Limits{MaxTotalCells: min(left, tiled.DefaultLimits.MaxTotalCells)}, Missing: func(err error) { v.loadMissing = append(v.loadMissing, err.Error()) }}.Load(v.fsys, e.file)
 		if err != nil {
+			if e.file != v.name {
+				err = fmt.Errorf("%s: maps[%d] %s: %w", v.name, i, e.file, err)
+			}
 			return nil, files, err
 		}
+		used += MapCells + mapCells(m.Layers)
 		noteMapFiles(m, note)
-		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: raster.SansFont})
+		// Forgiving where Tiled is: a missing image is a placeholder,
+		// listed on the banner (Missing).
+		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: raster.SansFont,
+			Missing: func(err error) { v.loadMissing = append(v.loadMissing, err.Error()) }})
 		if err != nil {
 			return nil, files, err
 		}
@@ -244,6 +271,33 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 		out = append(out, s)
 	}
 	return out, files, nil
+}
+
+// MaxWorldCells is the budget of the maps a viewer shows together (a
+// world's), in the tile cells of tiled.Limits.MaxTotalCells (2^26, the
+// budget of one map): every layer's tiles and tiled.LayerCells a layer,
+// plus MapCells for each map. A world of more maps than the budget holds
+// is refused before any map is read; one whose maps grow past it, at the
+// map that does, before that map's tiles are decoded.
+const MaxWorldCells = 1 << 26
+
+// MapCells is what one map costs against MaxWorldCells besides its
+// layers: the scene.World built from it, some 316 KB for a 2×2 map
+// measured (1,000 maps took 316 MiB and 2 s to load and build), the
+// price of 65,536 cells. A world shows at most 1,024 maps.
+const MapCells = 1 << 16
+
+// mapCells counts layers as tiled.Limits.MaxTotalCells does: their tiles
+// and tiled.LayerCells each.
+func mapCells(ls []*tiled.Layer) int64 {
+	n := int64(0)
+	for _, l := range ls {
+		n += tiled.LayerCells + int64(len(l.Tiles)) + mapCells(l.Layers)
+		for _, c := range l.Chunks {
+			n += int64(len(c.Tiles))
+		}
+	}
+	return n
 }
 
 // noteMapFiles reports every file m was read from besides itself:
@@ -306,7 +360,7 @@ func (v *Viewer) CheckReload() {
 		v.err = err
 		return
 	}
-	v.maps, v.files, v.err = maps, files, nil
+	v.maps, v.files, v.err, v.missing = maps, files, nil, v.loadMissing
 	v.applyToggles()
 }
 
@@ -466,6 +520,15 @@ func (v *Viewer) drawStatus(f *raster.Frame) {
 		v.font.Draw(f, f.Rect, msg, 6, 4+lh+v.font.Ascent(), color.RGBA{255, 230, 200, 255})
 		return
 	}
+	if len(v.missing) > 0 {
+		n := min(len(v.missing), 5)
+		r := image.Rect(0, 0, f.W(), (n+1)*lh+8)
+		raster.FillRect(f, f.Rect, r, color.RGBA{120, 90, 10, 235})
+		v.font.Draw(f, f.Rect, fmt.Sprintf("%d missing, drawn as magenta checks:", len(v.missing)), 6, 4+v.font.Ascent(), color.RGBA{255, 255, 255, 255})
+		for i, m := range v.missing[:n] {
+			v.font.Draw(f, f.Rect, m, 6, 4+(i+1)*lh+v.font.Ascent(), color.RGBA{255, 240, 200, 255})
+		}
+	}
 	if len(v.maps) == 0 {
 		return
 	}
@@ -487,6 +550,11 @@ func (v *Viewer) drawStatus(f *raster.Frame) {
 	raster.FillRect(f, f.Rect, image.Rect(0, y-2, f.W(), f.H()), color.RGBA{0, 0, 0, 160})
 	v.font.Draw(f, f.Rect, v.statusLine, 6, y+v.font.Ascent(), color.RGBA{230, 230, 230, 255})
 }
+
+// Missing lists what the shown maps lack (images that could not be read,
+// each error naming the file); they are drawn as magenta and black checks
+// and listed on a banner.
+func (v *Viewer) Missing() []string { return v.missing }
 
 // Status returns the last status line drawn (map, zoom, layer states).
 func (v *Viewer) Status() string { return v.statusLine }

@@ -374,7 +374,7 @@ func TestBuildErrors(t *testing.T) {
 		d    Def
 		want string
 	}{
-		{Sequence(), "bt: sequence: sequence needs at least one child"},
+		{Sequence(), "sequence: sequence needs at least one child"},
 		{Def{Kind: KindInverter}, "needs exactly one child"},
 		{Action("nope"), `unknown action "nope"`},
 		{Action("act"), `"act" takes 1 argument(s), got 0`},

@@ -74,8 +74,8 @@ func ExampleBuild() {
 	}
 	fmt.Println()
 	// Output:
-	// bt: repeat 0: repeat count 0 out of range [1, 1099511627776]
-	// bt: line 3: unknown action "patorl"
+	// repeat 0: repeat count 0 out of range [1, 1099511627776]
+	// line 3: unknown action "patorl"
 	// running running failure
 }
 

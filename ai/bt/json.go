@@ -26,7 +26,7 @@ import (
 // [*Error] values naming the line of the offending node.
 func ParseJSON(src []byte) (*Source, error) {
 	if len(src) > MaxSourceBytes {
-		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
+		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
 	p := &jsonParser{src: src, dec: json.NewDecoder(bytes.NewReader(src))}
 	p.dec.UseNumber()
@@ -46,7 +46,7 @@ func ParseJSON(src []byte) (*Source, error) {
 			return nil, err
 		}
 		if !validWord(name) {
-			return nil, lineErr(line, "invalid tree name %q (empty, or with spaces or #)", name)
+			return nil, lineErr(line, "invalid tree name %q (empty, or with spaces, # or control characters)", name)
 		}
 		for _, n := range s.names {
 			if n == name {
@@ -68,7 +68,7 @@ func ParseJSON(src []byte) (*Source, error) {
 		return nil, lineErr(p.line(), "unexpected data after the trees")
 	}
 	if len(s.names) == 0 {
-		return nil, &Error{Msg: "no tree defined"}
+		return nil, &Error{Msg: "no tree defined", Kind: ErrSyntax}
 	}
 	return s, nil
 }
@@ -139,10 +139,10 @@ func (p *jsonParser) num() (string, error) {
 
 func (p *jsonParser) node(depth int) (Def, error) {
 	if depth >= MaxDepth {
-		return Def{}, lineErr(p.line(), "nested deeper than %d levels", MaxDepth)
+		return Def{}, limitErr(p.line(), "nested deeper than %d levels", MaxDepth)
 	}
 	if p.nodes++; p.nodes > MaxNodes {
-		return Def{}, lineErr(p.line(), "more than %d nodes", MaxNodes)
+		return Def{}, limitErr(p.line(), "more than %d nodes", MaxNodes)
 	}
 	line := p.line()
 	if err := p.delim('{'); err != nil {
@@ -249,7 +249,7 @@ func (p *jsonParser) node(depth int) (Def, error) {
 	f = append(f, args...)
 	for _, w := range f[1:] {
 		if !validWord(w) {
-			return Def{}, lineErr(line, "invalid value %q (empty, or with spaces or #)", w)
+			return Def{}, lineErr(line, "invalid value %q (empty, or with spaces, # or control characters)", w)
 		}
 	}
 	d, err := parseNode(f, line)
@@ -260,9 +260,11 @@ func (p *jsonParser) node(depth int) (Def, error) {
 	return d, nil
 }
 
-// validWord reports whether w survives the text format as one word.
+// validWord reports whether w survives the text format as one word: not
+// empty, without spaces, '#' or control characters ("\u0000" in a JSON
+// name is refused as a NUL byte in a text one is).
 func validWord(w string) bool {
-	return w != "" && strings.IndexFunc(w, func(r rune) bool { return unicode.IsSpace(r) || r == '#' }) < 0
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return unicode.IsSpace(r) || r == '#' || unicode.IsControl(r) }) < 0
 }
 
 // LoadJSON parses JSON trees, expands the named tree ("" for the first)

@@ -1,9 +1,12 @@
 package bt
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxSourceBytes is the largest text definition [Parse] accepts.
@@ -34,6 +37,7 @@ const MaxSourceBytes = 1 << 20
 // [ARGS], action NAME [ARGS], condition NAME [ARGS], wait N, succeed,
 // fail, use TREE.
 type Source struct {
+	file  string // ParseFile's name, for the errors of Def
 	names []string
 	defs  []Def
 	lines []int
@@ -58,7 +62,13 @@ func (p *pnode) toDef() Def {
 
 func lineErr(line int, format string, args ...any) error {
 	e := defErr(&Def{Line: line}, format, args...)
-	e.Node = ""
+	e.Where, e.Kind = "", ErrSyntax
+	return e
+}
+
+func limitErr(line int, format string, args ...any) error {
+	e := defErr(&Def{Line: line}, format, args...)
+	e.Where, e.Kind = "", ErrLimit
 	return e
 }
 
@@ -66,17 +76,30 @@ func lineErr(line int, format string, args ...any) error {
 // read "name:line: msg".
 func ParseFile(name, src string) (*Source, error) {
 	s, err := Parse(src)
-	if e, ok := err.(*Error); ok {
-		e.File = name
+	if s != nil {
+		s.file = name
 	}
-	return s, err
+	return s, inFile(name, err)
+}
+
+// inFile sets the file of a *Error that has none: the errors of a
+// source read with ParseFile name its file, wherever they arise (Parse,
+// Source.Def, Build).
+func inFile(name string, err error) error {
+	var e *Error
+	if errors.As(err, &e) && e.File == "" {
+		e.File = name
+	} else if err != nil && name != "" && e == nil {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	return err
 }
 
 // Parse reads a text definition. Errors are [*Error] values naming the
 // line.
 func Parse(src string) (*Source, error) {
 	if len(src) > MaxSourceBytes {
-		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes"}
+		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
 	s := &Source{}
 	var (
@@ -108,6 +131,9 @@ func Parse(src string) (*Source, error) {
 		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
+		}
+		if err := checkText(line); err != nil {
+			return nil, lineErr(lineNo, "%v", err)
 		}
 		line = strings.TrimRight(line, " \t\r")
 		if line == "" {
@@ -152,7 +178,7 @@ func Parse(src string) (*Source, error) {
 			return nil, err
 		}
 		if nodes++; nodes > MaxNodes {
-			return nil, lineErr(lineNo, "more than %d nodes", MaxNodes)
+			return nil, limitErr(lineNo, "more than %d nodes", MaxNodes)
 		}
 		p := &pnode{def: d, indent: indent}
 		if root == nil {
@@ -173,7 +199,7 @@ func Parse(src string) (*Source, error) {
 			return nil, lineErr(lineNo, "second root node in tree %q (a tree has one root)", s.names[len(s.names)-1])
 		}
 		if len(stack) >= MaxDepth {
-			return nil, lineErr(lineNo, "nested deeper than %d levels", MaxDepth)
+			return nil, limitErr(lineNo, "nested deeper than %d levels", MaxDepth)
 		}
 		parent := stack[len(stack)-1]
 		parent.kids = append(parent.kids, p)
@@ -183,7 +209,7 @@ func Parse(src string) (*Source, error) {
 		return nil, err
 	}
 	if len(s.names) == 0 {
-		return nil, &Error{Msg: "no tree defined"}
+		return nil, &Error{Msg: "no tree defined", Kind: ErrSyntax}
 	}
 	return s, nil
 }
@@ -258,19 +284,36 @@ func parseNode(f []string, line int) (Def, error) {
 	return d, nil
 }
 
+// checkText refuses a line that is not UTF-8 text: invalid UTF-8, or a
+// NUL or another control character but tab and carriage return, which
+// would otherwise end up in a tree's or a leaf's name.
+func checkText(line string) error {
+	if !utf8.ValidString(line) {
+		return errors.New("not valid UTF-8 text")
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c < 0x20 && c != '\t' && c != '\r' || c == 0x7f {
+			return fmt.Errorf("control character 0x%02x in the text", c)
+		}
+	}
+	return nil
+}
+
 // Names returns the tree names in source order.
 func (s *Source) Names() []string { return append([]string(nil), s.names...) }
 
 // Def returns the named tree with every "use" expanded ("" names the
 // first tree). Unknown names, cycles of uses and expansions beyond
-// [MaxNodes] nodes are errors naming the line.
+// [MaxNodes] nodes are errors naming the line, and the file of a source
+// read with [ParseFile].
 func (s *Source) Def(name string) (Def, error) {
 	i := s.find(name)
 	if i < 0 {
-		return Def{}, &Error{Msg: "no tree named " + strconv.Quote(name)}
+		return Def{}, &Error{File: s.file, Msg: "no tree named " + strconv.Quote(name), Kind: ErrRef}
 	}
 	budget := MaxNodes
-	return s.expand(&s.defs[i], []int{i}, &budget)
+	d, err := s.expand(&s.defs[i], []int{i}, &budget)
+	return d, inFile(s.file, err)
 }
 
 func (s *Source) find(name string) int {
@@ -294,9 +337,13 @@ func (s *Source) expand(d *Def, path []int, budget *int) (Def, error) {
 		if j < 0 || d.Name == "" {
 			return Def{}, lineErr(d.Line, "use of undefined tree %q", d.Name)
 		}
-		for _, p := range path {
+		for k, p := range path {
 			if p == j {
-				return Def{}, lineErr(d.Line, "tree %q uses itself", d.Name)
+				chain := ""
+				for _, q := range path[k:] {
+					chain += s.names[q] + " → "
+				}
+				return Def{}, lineErr(d.Line, "tree %q uses itself (%s%s)", d.Name, chain, d.Name)
 			}
 		}
 		if len(path) >= MaxDepth {
@@ -331,9 +378,16 @@ func (s *Source) String() string {
 }
 
 // Load parses src, expands the named tree ("" for the first) and builds
-// it with r.
+// it with r. Its errors name lines; [LoadFile] names the file too.
 func Load[A any](r *Registry[A], src, name string) (*Tree[A], error) {
-	s, err := Parse(src)
+	return LoadFile(r, "", src, name)
+}
+
+// LoadFile is Load for a source read from the file file: every error,
+// from parsing, expanding uses or building against r, starts with file
+// ("trees.bt:4: tree \"a\" uses itself").
+func LoadFile[A any](r *Registry[A], file, src, name string) (*Tree[A], error) {
+	s, err := ParseFile(file, src)
 	if err != nil {
 		return nil, err
 	}
@@ -341,5 +395,6 @@ func Load[A any](r *Registry[A], src, name string) (*Tree[A], error) {
 	if err != nil {
 		return nil, err
 	}
-	return Build(r, d)
+	t, err := Build(r, d)
+	return t, inFile(file, err)
 }

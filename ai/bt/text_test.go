@@ -46,7 +46,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
 			continue
 		}
-		if !strings.HasPrefix(err.Error(), "bt: line ") {
+		if !strings.HasPrefix(err.Error(), "line ") {
 			t.Errorf("message %q does not name the line", err)
 		}
 	}

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"diorama/internal/loadutil"
 	"fmt"
 	"math"
 )
@@ -16,41 +17,36 @@ const (
 	MaxCount = 1 << 40
 )
 
-// Error is a definition error. Line is the 1-based source line in a text
-// definition, or 0 for a tree built in Go, in which case Node describes
-// the node instead.
-type Error struct {
-	File string // the source's name when given (ParseFile), else ""
-	Line int
-	Node string
-	Msg  string
-}
+// Error is a definition error: the engine's one positioned reader error.
+// Line is the 1-based source line in a text or JSON definition; a tree
+// built in Go has Line 0 and Where describes the node instead. File is
+// the source's name when given ([ParseFile], [Load]), else "". It reads
+// "file:N: msg", "line N: msg" for a source without a name, or
+// "sequence: msg" for a node built in Go. Kind is [ErrSyntax] (the text
+// is not a definition), [ErrInvalid] (a node is unusable: counts,
+// arguments, children), [ErrRef] (an unknown leaf or tree) or [ErrLimit]
+// (the source, a tree's size or depth), matched with errors.Is.
+type Error = loadutil.Error
 
-// Error formats the error as "bt: line N: msg" or "bt: <node>: msg", or
-// as "file:N: msg" when the source has a name.
-func (e *Error) Error() string {
-	if e.File != "" {
-		if e.Line > 0 {
-			return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-		}
-		if e.Node != "" {
-			return fmt.Sprintf("%s: %s: %s", e.File, e.Node, e.Msg)
-		}
-		return e.File + ": " + e.Msg
-	}
-	if e.Line > 0 {
-		return fmt.Sprintf("bt: line %d: %s", e.Line, e.Msg)
-	}
-	if e.Node != "" {
-		return fmt.Sprintf("bt: %s: %s", e.Node, e.Msg)
-	}
-	return "bt: " + e.Msg
+// Error kinds, matched with errors.Is on a definition error; the same
+// values as every other reader's.
+var (
+	ErrSyntax  = loadutil.ErrSyntax
+	ErrInvalid = loadutil.ErrInvalid
+	ErrRef     = loadutil.ErrRef
+	ErrLimit   = loadutil.ErrLimit
+)
+
+func kindErr(kind error, d *Def, format string, args ...any) *Error {
+	e := defErr(d, format, args...)
+	e.Kind = kind
+	return e
 }
 
 func defErr(d *Def, format string, args ...any) *Error {
-	e := &Error{Line: d.Line, Msg: fmt.Sprintf(format, args...)}
+	e := &Error{Line: d.Line, Msg: fmt.Sprintf(format, args...), Kind: ErrInvalid}
 	if d.Line == 0 {
-		e.Node = d.label()
+		e.Where = d.label()
 	}
 	return e
 }
@@ -91,7 +87,7 @@ type Tree[A any] struct {
 // an [*Error] naming the line or node of the first problem.
 func Build[A any](r *Registry[A], root Def) (*Tree[A], error) {
 	if r == nil {
-		return nil, &Error{Msg: "nil registry"}
+		return nil, &Error{Msg: "nil registry", Kind: ErrInvalid}
 	}
 	if err := r.Err(); err != nil {
 		return nil, err
@@ -111,16 +107,16 @@ func Build[A any](r *Registry[A], root Def) (*Tree[A], error) {
 
 func (t *Tree[A]) add(r *Registry[A], d *Def, depth int) error {
 	if len(t.nodes) >= MaxNodes {
-		return defErr(d, "tree has more than %d nodes", MaxNodes)
+		return kindErr(ErrLimit, d, "tree has more than %d nodes", MaxNodes)
 	}
 	if depth >= MaxDepth {
-		return defErr(d, "tree is nested deeper than %d levels", MaxDepth)
+		return kindErr(ErrLimit, d, "tree is nested deeper than %d levels", MaxDepth)
 	}
 	k := d.Kind
 	nk := len(d.Children)
 	switch {
 	case k == KindUse:
-		return defErr(d, "use %q was not expanded (build text trees with Load or Source.Def)", d.Name)
+		return kindErr(ErrRef, d, "use %q was not expanded (build text trees with Load or Source.Def)", d.Name)
 	case k == KindInvalid || k >= numKinds:
 		return defErr(d, "invalid node kind %d", k)
 	case k.composite() && nk == 0:
@@ -144,7 +140,7 @@ func (t *Tree[A]) add(r *Registry[A], d *Def, depth int) error {
 	if k == KindAction || k == KindCondition || k == KindConditional {
 		li, ok := r.index[d.Name]
 		if !ok {
-			return defErr(d, "unknown %s %q", map[bool]string{true: "action", false: "condition"}[k == KindAction], d.Name)
+			return kindErr(ErrRef, d, "unknown %s %q", map[bool]string{true: "action", false: "condition"}[k == KindAction], d.Name)
 		}
 		e := &r.leaves[li]
 		if k == KindAction && e.action == nil {

@@ -1,10 +1,30 @@
 package fsm
 
 import (
+	"diorama/internal/loadutil"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+)
+
+// Error is a chart definition error from [Load], the engine's one
+// positioned reader error: the file (the name given to Load; "" for
+// none), the 1-based line (0 when the whole source is at fault) and what
+// is wrong. It reads "file:line: msg", or "line N: msg" without a name.
+// Kind is [ErrSyntax], [ErrRef] (an unknown action, condition, state or
+// machine; a name defined twice), [ErrInvalid] (arguments, an unusable
+// registry) or [ErrLimit] (the source's size, nesting), matched with
+// errors.Is.
+type Error = loadutil.Error
+
+// Error kinds, matched with errors.Is on a [Load] error; the same values
+// as every other reader's.
+var (
+	ErrSyntax  = loadutil.ErrSyntax
+	ErrInvalid = loadutil.ErrInvalid
+	ErrRef     = loadutil.ErrRef
+	ErrLimit   = loadutil.ErrLimit
 )
 
 // MaxSourceBytes is the largest text definition [Load] accepts.
@@ -160,24 +180,27 @@ func (c *Chart[A]) Start(owner A, queue int) (*Machine[A], error) {
 // Every name must be registered in r with its number of arguments, and
 // every target must be a state of the machine.
 func Load[A any](r *Registry[A], file, src, machine string) (*Chart[A], error) {
+	p := parser[A]{r: r, file: file, machine: machine}
 	if r.err != nil {
+		if file != "" {
+			return nil, &Error{File: file, Msg: "unusable registry", Kind: ErrInvalid, Err: r.err}
+		}
 		return nil, r.err
 	}
-	p := parser[A]{r: r, file: file, machine: machine}
 	if len(src) > MaxSourceBytes {
-		return nil, p.errf(0, "source larger than %d bytes", MaxSourceBytes)
+		return nil, p.errf(ErrLimit, 0, "source larger than %d bytes", MaxSourceBytes)
 	}
 	if err := p.parse(src); err != nil {
 		return nil, err
 	}
 	if p.chart == nil {
-		return nil, p.errf(0, "no machine %q", machine)
+		return nil, p.errf(ErrRef, 0, "no machine %q", machine)
 	}
 	if err := p.resolve(); err != nil {
 		return nil, err
 	}
 	if p.chart.start == nil {
-		return nil, p.errf(p.at, "machine %q has no state", machine)
+		return nil, p.errf(ErrRef, p.at, "machine %q has no state", machine)
 	}
 	return p.chart, nil
 }
@@ -222,17 +245,10 @@ type parser[A any] struct {
 	nodes   []*node[A]
 }
 
-func (p *parser[A]) errf(line int, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	switch {
-	case p.file != "" && line > 0:
-		return fmt.Errorf("%s:%d: %s", p.file, line, msg)
-	case p.file != "":
-		return fmt.Errorf("%s: %s", p.file, msg)
-	case line > 0:
-		return fmt.Errorf("fsm: line %d: %s", line, msg)
-	}
-	return fmt.Errorf("fsm: %s", msg)
+// errf returns an *Error of kind at line of the source (0: the whole
+// source): "file:line: msg", or "line N: msg" for a source without a name.
+func (p *parser[A]) errf(kind error, line int, format string, args ...any) error {
+	return &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...), Kind: kind}
 }
 
 func (p *parser[A]) parse(src string) error {
@@ -250,18 +266,18 @@ func (p *parser[A]) parse(src string) error {
 		}
 		indent := len(line) - len(strings.TrimLeft(line, " "))
 		if line[indent] == '\t' {
-			return p.errf(n, "tab in indentation; indent with spaces")
+			return p.errf(ErrSyntax, n, "tab in indentation; indent with spaces")
 		}
 		f := strings.Fields(line)
 		if len(f) == 0 || len(strings.Fields(line[indent:indent+1])) == 0 {
-			return p.errf(n, "unexpected whitespace character")
+			return p.errf(ErrSyntax, n, "unexpected whitespace character")
 		}
 		if indent == 0 {
 			if f[0] != "machine" || len(f) != 2 {
-				return p.errf(n, "expected \"machine NAME\" at column 0, found %q", line)
+				return p.errf(ErrSyntax, n, "expected \"machine NAME\" at column 0, found %q", line)
 			}
 			if seen[f[1]] {
-				return p.errf(n, "machine %q defined twice", f[1])
+				return p.errf(ErrRef, n, "machine %q defined twice", f[1])
 			}
 			seen[f[1]] = true
 			in = f[1] == p.machine
@@ -271,7 +287,7 @@ func (p *parser[A]) parse(src string) error {
 			continue
 		}
 		if len(seen) == 0 {
-			return p.errf(n, "expected \"machine NAME\" at column 0, found %q", line)
+			return p.errf(ErrSyntax, n, "expected \"machine NAME\" at column 0, found %q", line)
 		}
 		if !in {
 			continue
@@ -286,13 +302,13 @@ func (p *parser[A]) parse(src string) error {
 			}
 		case "enter", "do", "exit", "when":
 			if len(stack) == 0 {
-				return p.errf(n, "%q outside a state", f[0])
+				return p.errf(ErrSyntax, n, "%q outside a state", f[0])
 			}
 			if err := p.clause(stack[len(stack)-1], f, n); err != nil {
 				return err
 			}
 		default:
-			return p.errf(n, "expected state, global, enter, do, exit or when, found %q", f[0])
+			return p.errf(ErrSyntax, n, "expected state, global, enter, do, exit or when, found %q", f[0])
 		}
 	}
 	return nil
@@ -307,27 +323,27 @@ func (p *parser[A]) open(f []string, n, indent int, stack *[]*node[A]) error {
 	nd := &node[A]{indent: indent}
 	if f[0] == "global" {
 		if len(f) != 1 || parent != nil {
-			return p.errf(n, "\"global\" takes no name and is not nested")
+			return p.errf(ErrSyntax, n, "\"global\" takes no name and is not nested")
 		}
 		if p.chart.global != nil {
-			return p.errf(n, "second global block")
+			return p.errf(ErrRef, n, "second global block")
 		}
 		nd.global, nd.s = true, &State[A]{Name: "global"}
 		p.chart.global = nd.s
 	} else {
 		if len(f) != 2 || !isName(f[1]) {
-			return p.errf(n, "expected \"state NAME\"")
+			return p.errf(ErrSyntax, n, "expected \"state NAME\"")
 		}
 		if p.chart.State(f[1]) != nil {
-			return p.errf(n, "state %q defined twice", f[1])
+			return p.errf(ErrRef, n, "state %q defined twice", f[1])
 		}
 		if len(*stack) >= MaxDepth {
-			return p.errf(n, "states nested deeper than %d", MaxDepth)
+			return p.errf(ErrLimit, n, "states nested deeper than %d", MaxDepth)
 		}
 		nd.s = &State[A]{Name: f[1]}
 		switch {
 		case parent != nil && parent.global:
-			return p.errf(n, "a state cannot be nested in global")
+			return p.errf(ErrSyntax, n, "a state cannot be nested in global")
 		case parent != nil:
 			nd.s.Parent = parent.s
 			if parent.s.Initial == nil {
@@ -348,14 +364,14 @@ func (p *parser[A]) open(f []string, n, indent int, stack *[]*node[A]) error {
 func (p *parser[A]) clause(nd *node[A], f []string, n int) error {
 	if f[0] != "when" {
 		if nd.global {
-			return p.errf(n, "global takes only \"when\" lines")
+			return p.errf(ErrSyntax, n, "global takes only \"when\" lines")
 		}
 		if len(f) < 2 {
-			return p.errf(n, "expected \"%s ACTION [ARGS]\"", f[0])
+			return p.errf(ErrSyntax, n, "expected \"%s ACTION [ARGS]\"", f[0])
 		}
 		a, ok := p.r.acts[f[1]]
 		if !ok {
-			return p.errf(n, "unknown action %q", f[1])
+			return p.errf(ErrRef, n, "unknown action %q", f[1])
 		}
 		args, err := p.args(f[2:], a.nargs, f[1], n)
 		if err != nil {
@@ -373,7 +389,7 @@ func (p *parser[A]) clause(nd *node[A], f []string, n int) error {
 		return nil
 	}
 	if len(f) < 4 || f[len(f)-2] != "->" {
-		return p.errf(n, "expected \"when COND [ARGS] -> STATE\"")
+		return p.errf(ErrSyntax, n, "expected \"when COND [ARGS] -> STATE\"")
 	}
 	ru := rule[A]{target: f[len(f)-1], line: n}
 	words := f[1 : len(f)-2]
@@ -392,7 +408,7 @@ func (p *parser[A]) clause(nd *node[A], f []string, n int) error {
 		ru.terms = append(ru.terms, t)
 		if words = words[end:]; len(words) > 0 {
 			if words = words[1:]; len(words) == 0 {
-				return p.errf(n, "condition expected after \"and\"")
+				return p.errf(ErrSyntax, n, "condition expected after \"and\"")
 			}
 		}
 	}
@@ -407,7 +423,7 @@ func (p *parser[A]) term(w []string, n int) (term[A], error) {
 		t.not, w = true, w[1:]
 	}
 	if len(w) == 0 {
-		return t, p.errf(n, "condition expected")
+		return t, p.errf(ErrSyntax, n, "condition expected")
 	}
 	if w[0] == "after" {
 		args, err := p.args(w[1:], 1, "after", n)
@@ -415,14 +431,14 @@ func (p *parser[A]) term(w []string, n int) (term[A], error) {
 			return t, err
 		}
 		if args[0] < 0 || args[0] > 1<<40 || args[0] != math.Trunc(args[0]) {
-			return t, p.errf(n, "\"after\" takes a whole number of updates (0..2^40), found %v", args[0])
+			return t, p.errf(ErrSyntax, n, "\"after\" takes a whole number of updates (0..2^40), found %v", args[0])
 		}
 		t.after = uint64(args[0])
 		return t, nil
 	}
 	c, ok := p.r.conds[w[0]]
 	if !ok {
-		return t, p.errf(n, "unknown condition %q", w[0])
+		return t, p.errf(ErrRef, n, "unknown condition %q", w[0])
 	}
 	args, err := p.args(w[1:], c.nargs, w[0], n)
 	t.fn, t.args = c.fn, args
@@ -431,13 +447,13 @@ func (p *parser[A]) term(w []string, n int) (term[A], error) {
 
 func (p *parser[A]) args(w []string, want int, name string, n int) ([]float64, error) {
 	if len(w) != want {
-		return nil, p.errf(n, "%q takes %d arguments, found %d", name, want, len(w))
+		return nil, p.errf(ErrInvalid, n, "%q takes %d arguments, found %d", name, want, len(w))
 	}
 	out := make([]float64, len(w))
 	for i, s := range w {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, p.errf(n, "%q: argument %q is not a finite number", name, s)
+			return nil, p.errf(ErrInvalid, n, "%q: argument %q is not a finite number", name, s)
 		}
 		out[i] = v
 	}
@@ -450,7 +466,7 @@ func (p *parser[A]) resolve() error {
 		for i := range nd.rules {
 			ru := &nd.rules[i]
 			if ru.to = p.chart.State(ru.target); ru.to == nil {
-				return p.errf(ru.line, "no state %q in machine %q", ru.target, p.chart.name)
+				return p.errf(ErrRef, ru.line, "no state %q in machine %q", ru.target, p.chart.name)
 			}
 		}
 		nd.build()

@@ -1,8 +1,11 @@
 package fsm
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // guard is a test agent: the conditions read its fields, the actions
@@ -107,8 +110,8 @@ func TestChartRuns(t *testing.T) {
 	// Steady updates allocate nothing.
 	g.health, g.sees = 100, true
 	m2, _ := c.Start(&guard{health: 100, sees: true, dist: 3}, 1)
-	if n := testing.AllocsPerRun(100, m2.Update); n != 0 {
-		t.Fatalf("%v allocations per update", n)
+	if n := testenv.AllocsOver(100, m2.Update); n != 0 {
+		t.Fatalf("%v allocations in 100 updates", n)
 	}
 }
 
@@ -161,6 +164,16 @@ func TestChartErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}
+		// Every error is the readers' *Error, of one of the shared kinds.
+		var e *Error
+		if !errors.As(err, &e) || e.File != "f.fsm" ||
+			!(errors.Is(err, ErrSyntax) || errors.Is(err, ErrRef) || errors.Is(err, ErrInvalid) || errors.Is(err, ErrLimit)) {
+			t.Errorf("%q: error %#v is not a positioned *Error with a kind", tc.src, err)
+		}
+	}
+	// A source without a name: the line alone.
+	if _, err := Load(guardRegistry(), "", "machine m\n  state\n", "m"); err == nil || err.Error() != `line 2: expected "state NAME"` || !errors.Is(err, ErrSyntax) {
+		t.Errorf("unnamed source: %v", err)
 	}
 	// Nesting deeper than MaxDepth.
 	var b strings.Builder

@@ -3,6 +3,8 @@ package fsm
 import (
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // Events of the test agents.
@@ -364,7 +366,7 @@ func TestNoAllocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := 0
-	allocs := testing.AllocsPerRun(500, func() {
+	allocs := testenv.AllocsOver(500, func() {
 		i++
 		switch i % 7 {
 		case 0:

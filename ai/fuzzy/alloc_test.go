@@ -1,13 +1,17 @@
 package fuzzy
 
-import "testing"
+import (
+	"testing"
+
+	"diorama/internal/testenv"
+)
 
 func TestNoAllocations(t *testing.T) {
 	m := seedModule(t)
 	dist, health := m.Variable("distance"), m.Variable("health")
 	acc, w := m.Variable("accuracy"), m.Variable("weapon")
 	x := 0.0
-	allocs := testing.AllocsPerRun(200, func() {
+	allocs := testenv.AllocsOver(200, func() {
 		x += 1.7
 		dist.Fuzzify(float64(int(x) % 100))
 		health.Fuzzify(float64(int(x*3) % 100))

@@ -15,7 +15,7 @@
 // # One parser
 //
 // [ParseFLL] and [Parse] run the same reader: the same line handling,
-// comments, limits, [*ParseError]s, and the same rule parser. A compact
+// comments, limits, [*Error]s, and the same rule parser. A compact
 // line stands for FLL keys:
 //
 //	input NAME [MIN MAX]        InputVariable: NAME + range: MIN MAX
@@ -41,9 +41,14 @@
 // # Engine (fuzzylite)
 //
 // [ParseFLL] and [LoadFLL] read the FuzzyLite Language; errors are
-// [*ParseError]s reading "name:line: what was expected". [Engine.FLL]
+// [*Error]s reading "name:line: what was expected". [Engine.FLL]
 // writes it back in fuzzylite's layout, and parsing that text gives the
-// same engine (tested on every engine, and fuzzed).
+// same engine (tested on every engine, and fuzzed). The reader refuses
+// hostile text before it builds the engine: lines not in UTF-8 or with
+// control characters, formulas nested past [MaxExprDepth] parentheses,
+// and engines whose one [Engine.Process] would exceed [MaxProcessWork]
+// (resolutions × the conclusions they sample, rule conditions on outputs ×
+// the conclusions they sum), so a file cannot hang a game's tick.
 //
 // The engine has fuzzylite's feature set: the terms Bell, Binary,
 // Concave, Constant, Cosine, Discrete, Function, Gaussian,

@@ -18,7 +18,7 @@ func TestEngineNoAllocations(t *testing.T) {
 	}
 	for name, e := range engines {
 		x := 0.0
-		allocs := testing.AllocsPerRun(50, func() {
+		allocs := testenv.AllocsOver(50, func() {
 			for _, v := range e.Inputs() {
 				x += 0.37
 				v.SetValue(v.Min + (v.Max-v.Min)*(x-float64(int(x))))
@@ -26,7 +26,7 @@ func TestEngineNoAllocations(t *testing.T) {
 			e.Process()
 		})
 		if allocs != 0 {
-			t.Errorf("%s: %v allocations per Process, want 0", name, allocs)
+			t.Errorf("%s: %v allocations in 50 Process calls, want 0", name, allocs)
 		}
 	}
 }

@@ -71,7 +71,7 @@ rule if ammo is empty or distance is close then weapon is pistol
 	// Output:
 	// distance 5: pistol (1.00)
 	// distance 80: rocket (1.00)
-	// fuzzy: line 2: leftshoulder takes 3 points, got 2
+	// line 2: leftshoulder takes 3 points, got 2
 }
 
 // Seed 002's attack module (a game's data file, here from testdata): the

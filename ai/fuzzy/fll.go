@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on what ParseFLL accepts.
@@ -19,22 +20,20 @@ const (
 	MaxResolution  = 1 << 20
 )
 
-// ParseError is an error in FuzzyLite Language or compact text ([Parse]):
-// the source name, the 1-based line and what was expected there.
-type ParseError struct {
-	Name string // the source's name; "" for Parse
-	Line int
-	Msg  string
-}
+// Error is an error in FuzzyLite Language or compact text ([Parse]),
+// the engine's one positioned reader error: the source name (File; ""
+// for [Parse]), the 1-based line and what was expected there. It reads
+// "name:line: msg", or "line N: msg" when the source has no name. Kind is
+// [ErrSyntax], or [ErrLimit] for a source, a count or a Process cost over
+// the package's limits, matched with errors.Is.
+type Error = loadutil.Error
 
-// Error formats the error as "name:line: msg", or "fuzzy: line N: msg"
-// when the source has no name.
-func (e *ParseError) Error() string {
-	if e.Name == "" {
-		return fmt.Sprintf("fuzzy: line %d: %s", e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
-}
+// Error kinds, matched with errors.Is on a parse error; the same values
+// as every other reader's.
+var (
+	ErrSyntax = loadutil.ErrSyntax
+	ErrLimit  = loadutil.ErrLimit
+)
 
 // LoadFLL reads the engine in file path of fsys; errors name the path.
 func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
@@ -42,9 +41,8 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 	// device is refused before it is opened).
 	b, err := loadutil.ReadFile(fsys, path, MaxFLLBytes)
 	if err != nil {
-		var le *loadutil.Error
-		if errors.As(err, &le) && errors.Is(err, loadutil.ErrLimit) {
-			return nil, &ParseError{Name: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		if errors.Is(err, loadutil.ErrLimit) {
+			return nil, &Error{File: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes), Kind: ErrLimit}
 		}
 		return nil, err
 	}
@@ -52,7 +50,7 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 }
 
 // ParseFLL reads an engine in the FuzzyLite Language; name (a file name)
-// prefixes errors, which are [*ParseError]s. The language is a sequence
+// prefixes errors, which are [*Error]s. The language is a sequence
 // of "key: value" lines, "#" starting a comment:
 //
 //	Engine: NAME
@@ -88,7 +86,7 @@ func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
 // disjunction, an unknown variable in a formula, are all errors.
 func ParseFLL(name, src string) (*Engine, error) {
 	if len(src) > MaxFLLBytes {
-		return nil, &ParseError{Name: name, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		return nil, &Error{File: name, Kind: ErrLimit, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
 	}
 	p := fllParser{name: name, e: &Engine{}}
 	if err := p.parse(src); err != nil {
@@ -121,7 +119,12 @@ type fnLoc struct {
 }
 
 func (p *fllParser) errf(format string, args ...any) error {
-	return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...), Kind: ErrSyntax}
+}
+
+// limitf is errf for a count over one of the package's limits.
+func (p *fllParser) limitf(format string, args ...any) error {
+	return &Error{File: p.name, Line: p.line, Msg: fmt.Sprintf(format, args...), Kind: ErrLimit}
 }
 
 func (p *fllParser) parse(src string) error {
@@ -133,6 +136,9 @@ func (p *fllParser) parse(src string) error {
 			line, rest = rest[:i], rest[i+1:]
 		} else {
 			line, rest = rest, ""
+		}
+		if err := checkText(line); err != nil {
+			return p.errf("%v", err)
 		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
@@ -196,6 +202,21 @@ func (p *fllParser) parse(src string) error {
 	return p.finish()
 }
 
+// checkText refuses a line that is not UTF-8 text: invalid UTF-8 (a
+// name fllName would otherwise quietly turn into "unnamed" or mangle), a
+// NUL or another control character but tab and carriage return.
+func checkText(line string) error {
+	if !utf8.ValidString(line) {
+		return errors.New("not valid UTF-8 text")
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c < 0x20 && c != '\t' && c != '\r' || c == 0x7f {
+			return fmt.Errorf("control character 0x%02x in the text", c)
+		}
+	}
+	return nil
+}
+
 func clip(s string) string {
 	if len(s) > 60 {
 		return s[:60] + "..."
@@ -225,7 +246,7 @@ func (p *fllParser) variable(output bool, name string) error {
 	// Input, Output) find the first variable of that name.
 	name = fllName(name)
 	if len(e.inputs)+len(e.outputs) >= MaxVariables {
-		return p.errf("more than %d variables", MaxVariables)
+		return p.limitf("more than %d variables", MaxVariables)
 	}
 	v := &Var{e: e, Name: name, Enabled: true, Min: math.Inf(-1), Max: math.Inf(1),
 		output: output, value: math.NaN(), Default: math.NaN(), previous: math.NaN()}
@@ -423,7 +444,7 @@ func (p *fllParser) term(val string) error {
 		return p.errf("term: expected NAME CLASS PARAMETERS..., found %q", clip(val))
 	}
 	if len(v.Terms) >= MaxSets {
-		return p.errf("more than %d terms in %s", MaxSets, v.Name)
+		return p.limitf("more than %d terms in %s", MaxSets, v.Name)
 	}
 	// As fuzzylite, a name may repeat; rules refer to the first term of
 	// that name.
@@ -443,7 +464,7 @@ func (p *fllParser) term(val string) error {
 		p.fnLoc = append(p.fnLoc, fnLoc{line: p.line, out: v.output, vi: int(v.index), ti: len(v.Terms)})
 	} else {
 		if len(f)-2 > MaxTermParams {
-			return p.errf("term %s: more than %d parameters", name, MaxTermParams)
+			return p.limitf("term %s: more than %d parameters", name, MaxTermParams)
 		}
 		ps := make([]float64, len(f)-2)
 		for i, s := range f[2:] {
@@ -506,7 +527,7 @@ func (p *fllParser) blockKey(key, val string) error {
 			n += len(bb.Rules)
 		}
 		if n >= MaxEngineRules {
-			return p.errf("more than %d rules", MaxEngineRules)
+			return p.limitf("more than %d rules", MaxEngineRules)
 		}
 		r, err := p.rule(val)
 		if err != nil {
@@ -839,6 +860,82 @@ func (p *fllParser) conclusions(r *Rule, toks []string) error {
 	}
 }
 
+// MaxProcessWork bounds the work of one [Engine.Process] of an engine
+// [ParseFLL] accepts, counted from the engine before it is returned: every
+// integral defuzzifier samples its output Resolution times, each sample
+// computing the implication of every conclusion onto that output (a
+// Function term's conclusion costing its formula's length); every rule
+// condition on an output sums that output's conclusions; every rule
+// costs its words. 2^22 is at most a quarter of a second (some 60 ns an
+// evaluation: a triangle's membership, the implication, the
+// aggregation); fuzzylite's examples stay far below it, while an engine of
+// 65,536 rules at a resolution of 2^20 would need 2^36 and hang a game's
+// tick for over an hour.
+const MaxProcessWork = 1 << 22
+
+// termCost is the work of one membership of t, in units of a simple
+// term's.
+func termCost(t *Term) int64 {
+	if t.fn != nil {
+		return 1 + int64(len(t.fn.prog))
+	}
+	return 1
+}
+
+// checkWork sizes each output's buffer of activations and refuses an
+// engine whose Process would exceed MaxProcessWork (see there), naming
+// the output or the rules that cost the most.
+func (p *fllParser) checkWork() error {
+	e := p.e
+	concl := make([]int64, len(e.outputs)) // conclusions onto each output
+	cost := make([]int64, len(e.outputs))  // their membership work
+	var rules int64
+	for _, b := range e.blocks {
+		for _, r := range b.Rules {
+			rules += int64(len(r.ante) + len(r.cons))
+			for _, c := range r.cons {
+				concl[c.v]++
+				cost[c.v] += termCost(&e.outputs[c.v].Terms[c.term])
+			}
+		}
+	}
+	work := rules
+	for _, b := range e.blocks {
+		for _, r := range b.Rules {
+			for _, o := range r.ante {
+				if o.kind == aProp && o.out {
+					work += concl[o.v]
+				}
+			}
+		}
+	}
+	for i, v := range e.outputs {
+		v.acts = make([]activated, 0, concl[i])
+	}
+	if work > MaxProcessWork {
+		return &Error{File: p.name, Line: p.line, Kind: ErrLimit, Msg: fmt.Sprintf(
+			"the rules' conditions on outputs cost %d evaluations a Process, over the limit of %d (MaxProcessWork)", work, MaxProcessWork)}
+	}
+	for i, v := range e.outputs {
+		d := v.Defuzzifier
+		if d.Kind == DefNone || d.Kind >= DefWeightedAverage || cost[i] == 0 {
+			continue
+		}
+		n := int64(d.Resolution)
+		if n <= 0 {
+			n = DefaultResolution
+		}
+		if w := n * cost[i]; w > MaxProcessWork-work {
+			return &Error{File: p.name, Line: p.line, Kind: ErrLimit, Msg: fmt.Sprintf(
+				"OutputVariable %s: %s at resolution %d over %d conclusions costs %d evaluations a Process, over the limit of %d (MaxProcessWork): lower the resolution or the rules",
+				v.Name, d.Kind, n, concl[i], w, MaxProcessWork)}
+		} else {
+			work += w
+		}
+	}
+	return nil
+}
+
 // finish resolves formulas, checks that the rules have the operators
 // they use and sizes the buffers Process needs.
 func (p *fllParser) finish() error {
@@ -860,17 +957,18 @@ func (p *fllParser) finish() error {
 		for i, r := range b.Rules {
 			for _, o := range r.ante {
 				if o.kind == aAnd && b.Conjunction == TNone {
-					return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf("RuleBlock %q rule %d uses and, but the block has no conjunction", b.Name, i+1)}
+					return &Error{File: p.name, Line: p.line, Kind: ErrSyntax, Msg: fmt.Sprintf("RuleBlock %q rule %d uses and, but the block has no conjunction", b.Name, i+1)}
 				}
 				if o.kind == aOr && b.Disjunction == SNone {
-					return &ParseError{Name: p.name, Line: p.line, Msg: fmt.Sprintf("RuleBlock %q rule %d uses or, but the block has no disjunction", b.Name, i+1)}
+					return &Error{File: p.name, Line: p.line, Kind: ErrSyntax, Msg: fmt.Sprintf("RuleBlock %q rule %d uses or, but the block has no disjunction", b.Name, i+1)}
 				}
 			}
-			for _, c := range r.cons {
-				v := e.outputs[c.v]
-				v.acts = make([]activated, 0, cap(v.acts)+1)
-			}
 		}
+	}
+	// Sized once for every conclusion onto each output (growing the
+	// buffer a conclusion at a time cost 65,536 rules 50 GB of garbage).
+	if err := p.checkWork(); err != nil {
+		return err
 	}
 	e.order = make([]int32, most)
 	if len(e.stack) == 0 {

@@ -339,9 +339,9 @@ func TestParseFLLErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ParseFLL("bad.fll", c.src)
-		var pe *ParseError
+		var pe *Error
 		if !errors.As(err, &pe) {
-			t.Errorf("%q: error %v, want a *ParseError", c.src, err)
+			t.Errorf("%q: error %v, want a *Error", c.src, err)
 			continue
 		}
 		if !strings.HasPrefix(err.Error(), "bad.fll"+c.line) || !strings.Contains(err.Error(), c.msg) {
@@ -367,7 +367,7 @@ func TestLoadFLL(t *testing.T) {
 	}
 }
 
-// FuzzParseFLL: any text either fails with a *ParseError or gives an
+// FuzzParseFLL: any text either fails with a *Error or gives an
 // engine that writes text that parses again to the same text, and that
 // processes without panicking.
 func FuzzParseFLL(f *testing.F) {
@@ -378,9 +378,9 @@ func FuzzParseFLL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		e, err := ParseFLL("fuzz.fll", src)
 		if err != nil {
-			var pe *ParseError
+			var pe *Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ParseError", err)
+				t.Fatalf("error %v is not a *Error", err)
 			}
 			return
 		}

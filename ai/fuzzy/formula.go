@@ -170,6 +170,7 @@ func compileFormula(src string) (*formula, error) {
 	}
 	f := &formula{}
 	var stack []string
+	depth := 0 // open parentheses
 	emit := func(t string) {
 		if i := felemIndex(t); i >= 0 {
 			code := fUnary
@@ -193,6 +194,9 @@ func compileFormula(src string) (*formula, error) {
 		i := felemIndex(t)
 		switch {
 		case t == "(":
+			if depth++; depth > MaxExprDepth {
+				return nil, fmt.Errorf("formula nested deeper than %d parentheses", MaxExprDepth)
+			}
 			stack = append(stack, t)
 		case t == ")" || t == ",":
 			for len(stack) > 0 && stack[len(stack)-1] != "(" {
@@ -200,9 +204,10 @@ func compileFormula(src string) (*formula, error) {
 				stack = stack[:len(stack)-1]
 			}
 			if len(stack) == 0 {
-				return nil, fmt.Errorf("mismatched parentheses in formula %q", src)
+				return nil, fmt.Errorf("mismatched parentheses in formula %q", clip(src))
 			}
 			if t == ")" {
+				depth--
 				stack = stack[:len(stack)-1]
 				if n := len(stack); n > 0 {
 					if j := felemIndex(stack[n-1]); j >= 0 && !felems[j].op {
@@ -236,18 +241,18 @@ func compileFormula(src string) (*formula, error) {
 	for len(stack) > 0 {
 		t := stack[len(stack)-1]
 		if t == "(" {
-			return nil, fmt.Errorf("mismatched parentheses in formula %q", src)
+			return nil, fmt.Errorf("mismatched parentheses in formula %q", clip(src))
 		}
 		emit(t)
 		stack = stack[:len(stack)-1]
 	}
-	depth, need := 0, 0
+	depth, need := 0, 0 // now the evaluation stack's
 	for _, o := range f.prog {
 		switch o.code {
 		case fUnary, fBinary:
 			e := &felems[o.fn]
 			if depth < e.arity {
-				return nil, fmt.Errorf("%s %q needs %d operands in formula %q", map[bool]string{true: "operator", false: "function"}[e.op], e.name, e.arity, src)
+				return nil, fmt.Errorf("%s %q needs %d operands in formula %q", map[bool]string{true: "operator", false: "function"}[e.op], e.name, e.arity, clip(src))
 			}
 			depth -= e.arity - 1
 		default:
@@ -256,7 +261,7 @@ func compileFormula(src string) (*formula, error) {
 		need = max(need, depth)
 	}
 	if depth != 1 {
-		return nil, fmt.Errorf("ill-formed formula %q", src)
+		return nil, fmt.Errorf("ill-formed formula %q", clip(src))
 	}
 	f.stack = make([]float64, need)
 	return f, nil

@@ -11,7 +11,7 @@ import (
 // read "name:line: msg".
 func ParseFile(name, src string) (*Module, error) {
 	if len(src) > MaxFLLBytes {
-		return nil, &ParseError{Name: name, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+		return nil, &Error{File: name, Kind: ErrLimit, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
 	}
 	m := NewModule()
 	p := fllParser{name: name, e: m.e, m: m, mb: m.Block(MainBlock)}
@@ -46,7 +46,7 @@ func ParseFile(name, src string) (*Module, error) {
 // not close" is very(not(close))), and hedges may also precede a term or
 // a parenthesised condition ("not (a is x or b is y)"). Rules after a
 // block line belong to that [RuleBlock] (before any, to [MainBlock]).
-// Every error is a [*ParseError] naming the line.
+// Every error is a [*Error] naming the line.
 func Parse(src string) (*Module, error) { return ParseFile("", src) }
 
 // statement reads one line of the compact format as the FLL keys it
@@ -66,7 +66,7 @@ func (p *fllParser) statement(line string) error {
 			return p.errf("invalid variable name %q", f[1])
 		}
 		if len(m.vars) >= MaxVariables {
-			return p.errf("more than %d variables", MaxVariables)
+			return p.limitf("more than %d variables", MaxVariables)
 		}
 		p.mv = m.add(f[1], f[0] == "output")
 		if len(f) == 4 {
@@ -143,7 +143,7 @@ func (p *fllParser) set(f []string) error {
 		return p.errf("set %q already in %s", f[0], cur.ev.Name)
 	}
 	if len(cur.ev.Terms) >= MaxSets {
-		return p.errf("more than %d sets in %s", MaxSets, cur.ev.Name)
+		return p.limitf("more than %d sets in %s", MaxSets, cur.ev.Name)
 	}
 	cur.AddSet(f[0], s)
 	return nil

@@ -50,7 +50,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{head + "block or\n", 6, "expected block NAME"},
 	} {
 		_, err := Parse(c.src)
-		var e *ParseError
+		var e *Error
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
 		}
@@ -112,7 +112,7 @@ func TestParseRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzParse: any input either fails with a line-numbered *ParseError or gives
+// FuzzParse: any input either fails with a line-numbered *Error or gives
 // a module whose text form reparses to the same text, and which never
 // yields NaN.
 func FuzzParse(f *testing.F) {
@@ -122,7 +122,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := Parse(src)
 		if err != nil {
-			var e *ParseError
+			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}

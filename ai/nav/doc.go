@@ -8,7 +8,7 @@
 // Moving AI benchmarks: [ParseMovingAIMap] and [LoadMovingAIMap] read
 // octile and octile-corner maps into 8-way grids, [ParseScenarios] and
 // [LoadScenarios] read .scen query files (version 1, or HOG2's older
-// seven-field lines); errors are [*MovingAIError]s reading
+// seven-field lines); errors are [*Error]s reading
 // "file:line:column: what".
 //
 // Searches run on a [Searcher], which owns its work arrays and reuses
@@ -21,7 +21,7 @@
 // through precomputed stop masks, one bit per probe on diagonal walks),
 // [Searcher.JPSPlus] (JPS+ with jump distances precomputed per cell and
 // direction), [Searcher.DijkstraGrid] and [Searcher.DijkstraGraph]
-// (single source), [NewNextHopTable] (seed 004's all-pairs lookup table,
+// (single source), [NewNextHopTable] (an all-pairs lookup table,
 // with its size in bytes), and the sliced [Searcher.BeginGrid] /
 // [Searcher.Step] used by [PathQueue] to plan for crowds under a per-tick
 // expansion budget.
@@ -36,13 +36,12 @@
 // use float costs and an indexed binary heap.
 //
 // Navigation meshes: [Build] turns a [TileMap] (open, wall, door tiles)
-// into a [Mesh] of rectangles, by seed 000's strip intersection
+// into a [Mesh] of rectangles, by strip intersection
 // ([Strips]) or greedy maximal rectangles ([Greedy], about a third of the
 // polygons). The walkable area is eroded by the agent radius (rounded up
 // to 1/Sub tile). Doors get polygons of their own and lock by disabling
 // the edges into them; [Mesh.Block] and [Mesh.Unblock] change the map at
-// run time and re-partition only the polygons touched (seed 002's dynamic
-// update); [Mesh.Rebuild] starts afresh. [Mesh.FindPath] plans a polygon
+// run time and re-partition only the polygons touched; [Mesh.Rebuild] starts afresh. [Mesh.FindPath] plans a polygon
 // corridor, [Mesh.Portals] and [Funnel] pull the string through it,
 // [Mesh.Waypoints] gives the slack portal-midpoint path, and
 // [Mesh.Polygons] returns every polygon's outline for drawing.
@@ -60,7 +59,7 @@
 //     constraints, crossing constraints split at their intersection),
 //     triangles classified free or blocked, then merged into convex
 //     polygons. It covers the free space exactly.
-//   - [SeedGrow]: seed 002's simplified DEACCON on a raster of Cell-sized
+//   - [SeedGrow]: a simplified DEACCON (rectangles grown from seeds) on a raster of Cell-sized
 //     cells (a cell is walkable when no inflated obstacle overlaps it):
 //     Seeds squares on a lattice grown one cell per side in turn, then
 //     Iterations rounds of seeding gaps along the rectangles' sides.
@@ -73,7 +72,7 @@
 // rebuilding only the polygons that touch the changed obstacle (a
 // triangulated mesh re-triangulates their box with the surrounding
 // edges as constraints; a SeedGrow mesh re-rasterises the cells and
-// re-seeds the gap, seed 002's DASFV).
+// re-seeds the gap, as DASFV does).
 //
 // Measured on an AMD EPYC with 2 cores shared with other jobs (load 8–12,
 // so timings vary by up to 2×; ranges are over two runs of
@@ -103,10 +102,10 @@
 // SeedGrow's paths are longer where its raster and coverage gaps close
 // passages.
 //
-// Post-processing and following: [SeedBezier] (seed 000's listing),
+// Post-processing and following: [SeedBezier] (chained quadratic Béziers),
 // [Smooth] (adaptive quadratic corner rounding kept walkable by a
 // [ClearFunc]), [Shortcut] (line of sight), [LookAhead] and [Follower]
-// (seed 002's Left 4 Dead-style following: steer at the farthest visible
+// (Left 4 Dead-style following: steer at the farthest visible
 // point, arrive, report a blocked path for re-planning), [CellCenters].
 //
 // Coordinates: grid cells are (x, y) = (column, row) from the top-left,

@@ -6,8 +6,7 @@ import (
 	"diorama/mathx"
 )
 
-// LookAhead is seed 002's reactive path following (Algorithm 3, Left 4
-// Dead style): it scans the path from its last point back to index from
+// LookAhead is reactive path following (Left 4 Dead style): it scans the path from its last point back to index from
 // and returns the first point visible from pos (see is typically a swept
 // circle of the agent's radius), or -1 when none is. MaxLook, when
 // positive, limits how far past from the scan starts.

@@ -19,7 +19,7 @@ type Obstacle struct {
 }
 
 // BoxObstacle returns the box of centre c and half extents half, rotated
-// by angle radians about c (0 gives an axis-aligned box): seed 002's OBB.
+// by angle radians about c (0 gives an axis-aligned box): an oriented box.
 func BoxObstacle(c, half mathx.Vec2, angle float64) Obstacle {
 	ax, ay := mathx.FromAngle(angle), mathx.FromAngle(angle+math.Pi/2)
 	x, y := ax.Scale(half.X), ay.Scale(half.Y)

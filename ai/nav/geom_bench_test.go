@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -224,11 +225,11 @@ func TestGeomPathAllocs(t *testing.T) {
 		t.Fatal("no long query found")
 	}
 	m.Graph().Prepare()
-	if n := testing.AllocsPerRun(50, func() {
+	if n := testenv.AllocsOver(50, func() {
 		path, corr, ports, _ = m.Path(s, a, g, corr, ports, path)
 		m.PolyAt(g)
 		m.Clear(a, g)
 	}); n != 0 {
-		t.Fatalf("%v allocations per query", n)
+		t.Fatalf("%v allocations in 50 queries", n)
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"diorama/mathx"
 )
 
-var updateGolden = flag.Bool("update-nav", false, "rewrite ai/nav's golden images in testdata/")
+var updateGolden = flag.Bool("update", false, "rewrite ai/nav's golden images in testdata/")
 
 // fillPoly paints the pixels whose centres lie in the convex polygon
 // (world units, scaled by s, shifted down by dy pixels).
@@ -132,7 +132,7 @@ func drawPanel(img *image.RGBA, m *PolyMesh, obs []Obstacle, path []mathx.Vec2, 
 // TestGeomGolden renders both builders' meshes and a funnel path over a
 // fixed random obstacle field (top: Triangulate, bottom: SeedGrow with
 // 12 seeds and 3 iterations) and compares the PNG pixel for pixel. Run
-// with -update-nav to rewrite it, and look at it before committing.
+// with -update to rewrite it, and look at it before committing.
 func TestGeomGolden(t *testing.T) {
 	obs := randomField(42, 22, fieldBounds)
 	from, to := mathx.V2(3, 3), mathx.V2(97, 57)
@@ -167,7 +167,7 @@ func TestGeomGolden(t *testing.T) {
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		t.Fatalf("%v (run with -update-nav)", err)
+		t.Fatalf("%v (run with -update)", err)
 	}
 	defer f.Close()
 	want, err := png.Decode(f)

@@ -156,8 +156,7 @@ func (m *PolyMesh) seed(x, y int) int32 {
 }
 
 // growRects grows the rectangles one cell at a time in each of the four
-// directions, round robin, until none can grow (seed 002's growth: a side
-// stops at an obstacle, the raster's edge or another rectangle).
+// directions, round robin, until none can grow (a side stops at an obstacle, the raster's edge or another rectangle).
 func (m *PolyMesh) growRects(ids []int32) {
 	g := m.grow
 	for changed := true; changed; {
@@ -226,7 +225,7 @@ func (m *PolyMesh) claim(id int32, r mathx.Rect) {
 }
 
 // gaps seeds the open cells just outside the sides of the given
-// rectangles (seed 002's DetectGaps): one seed in the middle of each run
+// rectangles: one seed in the middle of each run
 // of open cells along a side, so a gap grows as one rectangle rather than
 // as many strips; what the seeds leave is found in the next round.
 func (m *PolyMesh) gaps(ids []int32, dst []int32) []int32 {
@@ -260,7 +259,7 @@ func (m *PolyMesh) gaps(ids []int32, dst []int32) []int32 {
 	return dst
 }
 
-// growAll is seed 002's Algorithm 1: seeds on a lattice, growth, then
+// growAll builds the whole mesh: seeds on a lattice, growth, then
 // Iterations rounds of gap seeding and growth.
 func (m *PolyMesh) growAll() {
 	g := m.grow
@@ -361,7 +360,7 @@ func (m *PolyMesh) linkRect(id int32) {
 }
 
 // Coverage returns the fraction of the free raster cells that a SeedGrow
-// mesh covers (seed 002's coverage figure), or 1 for a triangulated mesh,
+// mesh covers, or 1 for a triangulated mesh,
 // which covers the free space exactly.
 func (m *PolyMesh) Coverage() float64 {
 	g := m.grow

@@ -30,7 +30,7 @@ func (m *PolyMesh) Obstacle(id int) (Obstacle, bool) {
 // triangulated mesh re-triangulates them together with every polygon
 // edge around them as a constraint; a SeedGrow mesh re-rasterises the
 // cells, removes the rectangles there and re-seeds and grows the gap
-// (seed 002's DASFV).
+// (as DASFV, dynamic adaptive space-filling volumes, does).
 func (m *PolyMesh) AddObstacle(o Obstacle) (int, UpdateStats, error) {
 	if err := o.Validate(); err != nil {
 		return -1, UpdateStats{}, err

@@ -72,7 +72,7 @@ func (m *Mesh) Polygons(dst [][]mathx.Vec2) [][]mathx.Vec2 {
 // SetDoorLocked locks or unlocks the door on tile (x, y). Locking disables
 // every edge leading into the door's polygons, so no path is planned
 // through it; edges out stay, so an agent standing in the doorway can still
-// leave (seed 000).
+// leave.
 func (m *Mesh) SetDoorLocked(x, y int, locked bool) error {
 	d := -1
 	for i, p := range m.doors {
@@ -98,7 +98,7 @@ func (m *Mesh) SetDoorLocked(x, y int, locked bool) error {
 // Block marks the tiles of r (tile coordinates, Max exclusive) blocked at
 // run time: polygons that lose cells are removed and their remaining cells
 // re-partitioned locally with the mesh's method, then linked to their
-// neighbours (seed 002's dynamic update; seed 000's unmet per-tick item).
+// neighbours.
 // It returns the number of polygons replaced.
 func (m *Mesh) Block(r mathx.Rect) int { return m.setBlocked(r, true) }
 
@@ -190,8 +190,8 @@ func (m *Mesh) setBlocked(r mathx.Rect, blocked bool) int {
 
 // FindPath plans a corridor of polygons from world point from to world
 // point to and appends it to dst[:0]. Start and goal in the same polygon
-// give a one-polygon corridor without a search (seed 002's early out); a
-// goal in no polygon is ErrBlocked (seed 002's "inaccessible": stop).
+// give a one-polygon corridor without a search; a goal in no polygon is
+// ErrBlocked (the goal is inaccessible: stop).
 func (m *Mesh) FindPath(s *Searcher, from, to mathx.Vec2, dst []int) ([]int, Stats, error) {
 	a, b := m.PolyAt(from), m.PolyAt(to)
 	switch {

@@ -25,37 +25,24 @@ const MaxScenarios = 1 << 20
 // included.
 const maxMovingAILine = 1 << 16
 
-// MovingAIError describes a Moving AI map or scenario file that could not
-// be read: where (file name, 1-based line, 1-based column when one tile is
-// at fault; 0 when not known) and what was wrong. Its text reads
-// "file:line:column: message". Err, when set, is the underlying error (a
-// read error, or ErrTooLarge, ErrEmptyMap).
-type MovingAIError struct {
-	File   string
-	Line   int
-	Column int
-	Msg    string
-	Err    error
-}
+// Error describes a Moving AI map or scenario file that could not be
+// read; it is the engine's one positioned reader error: where (File,
+// 1-based Line, 1-based Col when one tile is at fault; 0 when not known)
+// and what was wrong (Msg). Its text reads "file:line:column: message".
+// Kind is [ErrSyntax] (the text is not a map or scenario file),
+// [ErrLimit] (a side, a line or a count over the package's limits) or
+// [ErrMissing] (the file cannot be read), matched with errors.Is; Err,
+// when set, is the underlying error (a read error, or [ErrTooLarge],
+// [ErrEmptyMap]).
+type Error = loadutil.Error
 
-func (e *MovingAIError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		b.WriteString(":" + strconv.Itoa(e.Line))
-		if e.Column > 0 {
-			b.WriteString(":" + strconv.Itoa(e.Column))
-		}
-	}
-	b.WriteString(": " + e.Msg)
-	if e.Err != nil {
-		b.WriteString(": " + e.Err.Error())
-	}
-	return b.String()
-}
-
-// Unwrap returns the underlying error, if any.
-func (e *MovingAIError) Unwrap() error { return e.Err }
+// Reader error kinds, matched with errors.Is on a Moving AI reader's
+// error; the same values as every other reader's.
+var (
+	ErrSyntax  = loadutil.ErrSyntax
+	ErrLimit   = loadutil.ErrLimit
+	ErrMissing = loadutil.ErrMissing
+)
 
 // maiLines reads a Moving AI file line by line, without the line ending
 // and trailing blanks (so CRLF files and padded lines read alike), and
@@ -73,14 +60,14 @@ func newMAILines(r io.Reader, name string) *maiLines {
 }
 
 // next returns the next line; at the end of the input it returns false
-// and any read error (as a *MovingAIError).
+// and any read error (as a *Error).
 func (l *maiLines) next() (string, bool, error) {
 	if !l.sc.Scan() {
 		if err := l.sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
-				return "", false, &MovingAIError{File: l.name, Line: l.line + 1, Msg: fmt.Sprintf("line longer than %d bytes", maxMovingAILine)}
+				return "", false, &Error{File: l.name, Line: l.line + 1, Kind: ErrLimit, Msg: fmt.Sprintf("line longer than %d bytes", maxMovingAILine)}
 			}
-			return "", false, &MovingAIError{File: l.name, Line: l.line + 1, Msg: "read", Err: err}
+			return "", false, &Error{File: l.name, Line: l.line + 1, Msg: "read", Kind: ErrMissing, Err: err}
 		}
 		return "", false, nil
 	}
@@ -105,11 +92,16 @@ func (l *maiLines) nextText() (string, bool, error) {
 // errf returns an error on the current line; the line number is that of
 // the next line when the input ended.
 func (l *maiLines) errf(format string, a ...any) error {
-	return &MovingAIError{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...)}
+	return &Error{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...), Kind: ErrSyntax}
+}
+
+// limitf is errf for a side or a count over the package's limits.
+func (l *maiLines) limitf(format string, a ...any) error {
+	return &Error{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...), Kind: ErrLimit}
 }
 
 // ParseMovingAIMap reads a Moving AI benchmark map into an 8-way grid;
-// its errors are *MovingAIError with the file name "movingai map".
+// its errors are *Error with the file name "movingai map".
 //
 // The header holds the lines "type T", "height H" and "width W" in any
 // order, each once, then "map". T is "octile", followed by H rows of W
@@ -149,7 +141,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 	}
 	corner := typ == "octile-corner"
 	if corner && (w < 2 || h < 2) {
-		return nil, &MovingAIError{File: name, Line: l.line, Msg: fmt.Sprintf("an octile-corner map needs width and height of at least 2, got %d×%d", w, h)}
+		return nil, &Error{Kind: ErrSyntax, File: name, Line: l.line, Msg: fmt.Sprintf("an octile-corner map needs width and height of at least 2, got %d×%d", w, h)}
 	}
 	if corner {
 		// The corner heights: read and checked, not kept.
@@ -160,7 +152,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 			}
 			for x := 0; x < w; x++ {
 				if c := t[x]; c < '0' || c > '9' {
-					return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("corner height %q is not a digit", c)}
+					return nil, &Error{Kind: ErrSyntax, File: name, Line: l.line, Col: x + 1, Msg: fmt.Sprintf("corner height %q is not a digit", c)}
 				}
 			}
 		}
@@ -184,7 +176,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 			case '@', 'O', 'T', 'W':
 				c = 0
 			default:
-				return nil, &MovingAIError{File: name, Line: l.line, Column: x + 1, Msg: fmt.Sprintf("unknown tile %q (want one of . G S @ O T W, either case)", t[x])}
+				return nil, &Error{Kind: ErrSyntax, File: name, Line: l.line, Col: x + 1, Msg: fmt.Sprintf("unknown tile %q (want one of . G S @ O T W, either case)", t[x])}
 			}
 			tiles = append(tiles, c)
 		}
@@ -200,7 +192,7 @@ func readMovingAIMap(r io.Reader, name string) (*Grid, error) {
 	}
 	g, err := NewGrid(gw, gh, Eight)
 	if err != nil {
-		return nil, &MovingAIError{File: name, Msg: "map size", Err: err}
+		return nil, &Error{File: name, Msg: "map size", Kind: ErrLimit, Err: err}
 	}
 	for y := 0; y < gh; y++ {
 		for x, c := range tiles[y*w : y*w+gw] {
@@ -223,7 +215,7 @@ func readMAIHeader(l *maiLines) (typ string, w, h int, err error) {
 		}
 		if !ok {
 			if l.line == 0 {
-				return "", 0, 0, &MovingAIError{File: l.name, Msg: "empty file", Err: ErrEmptyMap}
+				return "", 0, 0, &Error{File: l.name, Msg: "empty file", Kind: ErrSyntax, Err: ErrEmptyMap}
 			}
 			return "", 0, 0, l.errf("file ends before the \"map\" line")
 		}
@@ -264,7 +256,10 @@ func readMAIHeader(l *maiLines) (typ string, w, h int, err error) {
 			continue
 		}
 		v, err := strconv.Atoi(f[1])
-		if err != nil || v <= 0 || v > MaxMovingAISide {
+		if err == nil && v > MaxMovingAISide {
+			return "", 0, 0, l.limitf("%s %.20q not in 1..%d", f[0], f[1], MaxMovingAISide)
+		}
+		if err != nil || v <= 0 {
 			return "", 0, 0, l.errf("%s %.20q not in 1..%d", f[0], f[1], MaxMovingAISide)
 		}
 		if i == 1 {
@@ -301,7 +296,7 @@ type Scenario struct {
 }
 
 // ParseScenarios reads a Moving AI scenario file; its errors are
-// *MovingAIError with the file name "movingai scen".
+// *Error with the file name "movingai scen".
 //
 // The first line is "version 1" (or "1.0"), then each query is a line of
 // nine TAB- or blank-separated fields: bucket, map, map width, map
@@ -375,7 +370,7 @@ func readScenarios(r io.Reader, name string) ([]Scenario, error) {
 			return nil, l.errf("%d fields, want %s", len(f), want)
 		}
 		if len(out) >= MaxScenarios {
-			return nil, l.errf("more than %d scenarios", MaxScenarios)
+			return nil, l.limitf("more than %d scenarios", MaxScenarios)
 		}
 		s, err := parseScen(l, f)
 		if err != nil {
@@ -385,9 +380,9 @@ func readScenarios(r io.Reader, name string) ([]Scenario, error) {
 	}
 	if len(out) == 0 {
 		if l.line == 0 {
-			return nil, &MovingAIError{File: name, Msg: "empty file: no scenarios"}
+			return nil, &Error{Kind: ErrSyntax, File: name, Msg: "empty file: no scenarios"}
 		}
-		return nil, &MovingAIError{File: name, Line: l.line, Msg: "no scenario lines"}
+		return nil, &Error{Kind: ErrSyntax, File: name, Line: l.line, Msg: "no scenario lines"}
 	}
 	return out, nil
 }

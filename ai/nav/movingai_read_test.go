@@ -14,7 +14,7 @@ import (
 )
 
 // TestReadMovingAIMapErrors (readMovingAIMap): each malformed map is refused with a
-// *MovingAIError whose text starts with the file name and the line (and
+// *Error whose text starts with the file name and the line (and
 // column) at fault and says what was wrong.
 func TestReadMovingAIMapErrors(t *testing.T) {
 	const ok = "type octile\nheight 2\nwidth 3\nmap\n.@.\nT..\n"
@@ -46,9 +46,9 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 		{"type octile\nheight 1\nwidth 1\nmap\n" + strings.Repeat(".", maxMovingAILine+1) + "\n", "m.map:5: ", "longer than"},
 	} {
 		_, err := readMovingAIMap(strings.NewReader(c.in), "m.map")
-		var me *MovingAIError
+		var me *Error
 		if !errors.As(err, &me) || me.File != "m.map" {
-			t.Errorf("%.60q: error %v, want a *MovingAIError for m.map", c.in, err)
+			t.Errorf("%.60q: error %v, want a *Error for m.map", c.in, err)
 			continue
 		}
 		if msg := err.Error(); !strings.HasPrefix(msg, c.where) || !strings.Contains(msg, c.what) {
@@ -245,9 +245,9 @@ func TestReadScenarios(t *testing.T) {
 		{v1 + "0 m.map 4 4 0 0 3 3 1\nversion 1\n", "x.scen:3: ", "2 fields"},
 	} {
 		_, err := readScenarios(strings.NewReader(c.in), "x.scen")
-		var me *MovingAIError
+		var me *Error
 		if !errors.As(err, &me) || me.File != "x.scen" {
-			t.Errorf("%q: error %v, want a *MovingAIError for x.scen", c.in, err)
+			t.Errorf("%q: error %v, want a *Error for x.scen", c.in, err)
 			continue
 		}
 		if msg := err.Error(); !strings.HasPrefix(msg, c.where) || !strings.Contains(msg, c.what) {
@@ -259,7 +259,7 @@ func TestReadScenarios(t *testing.T) {
 	}
 }
 
-// FuzzReadMovingAIMap: arbitrary input gives a grid or a *MovingAIError
+// FuzzReadMovingAIMap: arbitrary input gives a grid or a *Error
 // naming the file and a line within the input, never a panic; a grid
 // read has the stated size, searches on it agree, and its walkability
 // written back as an octile map reads the same.
@@ -272,7 +272,7 @@ func FuzzReadMovingAIMap(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := readMovingAIMap(strings.NewReader(in), "f.map")
 		if err != nil {
-			var me *MovingAIError
+			var me *Error
 			if !errors.As(err, &me) || me.File != "f.map" || me.Line < 0 || me.Line > strings.Count(in, "\n")+1 {
 				t.Fatalf("error %v (%#v)", err, me)
 			}
@@ -302,7 +302,7 @@ func FuzzReadMovingAIMap(f *testing.F) {
 }
 
 // FuzzReadScenarios: arbitrary input gives queries inside their stated
-// map or a *MovingAIError naming the file, never a panic.
+// map or a *Error naming the file, never a panic.
 func FuzzReadScenarios(f *testing.F) {
 	f.Add("version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.4142\n")
 	f.Add("version 1.0\r\n0 m.map 3 2 0 0 2 1 2.4142\r\n")
@@ -311,7 +311,7 @@ func FuzzReadScenarios(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		sc, err := readScenarios(strings.NewReader(in), "f.scen")
 		if err != nil {
-			var me *MovingAIError
+			var me *Error
 			if !errors.As(err, &me) || me.File != "f.scen" || me.Line < 0 || me.Line > strings.Count(in, "\n")+1 {
 				t.Fatalf("error %v (%#v)", err, me)
 			}

@@ -12,7 +12,7 @@ type Method uint8
 
 // The partition methods.
 const (
-	// Strips is seed 000's generator: a horizontal scan and a vertical
+	// Strips is strip intersection: a horizontal scan and a vertical
 	// scan each merge equal runs of consecutive lines into rectangles, and
 	// the mesh is their pairwise intersection. Door cells are then cut out
 	// into polygons of their own and the remainder re-split into
@@ -425,7 +425,7 @@ func (m *Mesh) kill(p int32) {
 	m.deadIDs = append(m.deadIDs, p)
 }
 
-// strips is seed 000's scan-and-intersect over the set's cells in bb.
+// strips scans the set's cells in bb both ways and intersects the runs.
 func (m *Mesh) strips(bb mathx.Rect) {
 	n := m.w * m.h
 	if len(m.hid) != n {
@@ -515,8 +515,7 @@ func (m *Mesh) strips(bb mathx.Rect) {
 
 // isolateDoors cuts door cells out of the fresh Strips polygons that
 // contain them, re-splits the rest greedily, and gives each door its own
-// polygons (seed 000's post-processing, with the remainder kept
-// rectangular).
+// polygons, the remainder kept rectangular.
 func (m *Mesh) isolateDoors(bb mathx.Rect) {
 	fresh := append([]int32(nil), m.fresh...)
 	for _, p := range fresh {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -120,8 +121,8 @@ func TestNearestZeroAllocs(t *testing.T) {
 		if end := dst[len(dst)-1]; end != mathx.Pt(7, 3) {
 			t.Fatalf("%s: ends at %v, want (7,3)", name, end)
 		}
-		if n := testing.AllocsPerRun(20, f); n != 0 {
-			t.Errorf("%s nearest: %v allocs per query", name, n)
+		if n := testenv.AllocsOver(20, f); n != 0 {
+			t.Errorf("%s nearest: %v allocs in 20 queries", name, n)
 		}
 	}
 }

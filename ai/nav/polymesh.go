@@ -17,7 +17,7 @@ const (
 	// triangles merged into convex polygons unless NoMerge is set. It
 	// covers the free space exactly.
 	Triangulate GeomMethod = iota
-	// SeedGrow is seed 002's simplified DEACCON on a raster of Cell-sized
+	// SeedGrow is a simplified DEACCON (rectangles grown from seeds) on a raster of Cell-sized
 	// cells: square seeds grown one cell at a time in four directions
 	// until they meet an obstacle or another rectangle, then gaps next to
 	// the rectangles re-seeded, Iterations times. Cells that an inflated
@@ -45,10 +45,9 @@ type GeomOptions struct {
 	// hundredth of the larger side of Bounds).
 	Cell float64
 	// Seeds is SeedGrow's number of initial square seeds, spread on a
-	// regular lattice (0 means 12, seed 002's tuned value).
+	// regular lattice (0 means 12, a value tuned on game-sized fields).
 	Seeds int
-	// Iterations caps SeedGrow's re-seeding rounds (0 means 3, seed 002's
-	// value; negative means until no gap is left).
+	// Iterations caps SeedGrow's re-seeding rounds (0 means 3; negative means until no gap is left).
 	Iterations int
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -464,23 +465,23 @@ func TestZeroAllocs(t *testing.T) {
 	s.AStar(g, a, b, dst)
 	s.JPS(g, a, b, dst)
 	s.JPSPlus(g, a, b, dst)
-	if n := testing.AllocsPerRun(20, func() { s.AStar(g, a, b, dst) }); n != 0 {
-		t.Errorf("A*: %v allocs per query", n)
+	if n := testenv.AllocsOver(20, func() { s.AStar(g, a, b, dst) }); n != 0 {
+		t.Errorf("A*: %v allocs in 20 queries", n)
 	}
-	if n := testing.AllocsPerRun(20, func() { s.JPS(g, a, b, dst) }); n != 0 {
-		t.Errorf("JPS: %v allocs per query", n)
+	if n := testenv.AllocsOver(20, func() { s.JPS(g, a, b, dst) }); n != 0 {
+		t.Errorf("JPS: %v allocs in 20 queries", n)
 	}
-	if n := testing.AllocsPerRun(20, func() { s.JPSPlus(g, a, b, dst) }); n != 0 {
-		t.Errorf("JPS+: %v allocs per query", n)
+	if n := testenv.AllocsOver(20, func() { s.JPSPlus(g, a, b, dst) }); n != 0 {
+		t.Errorf("JPS+: %v allocs in 20 queries", n)
 	}
 	gr := randomGraph(r, 500, 3)
 	gp := make([]int, 0, 500)
 	s.AStarGraph(gr, 0, 499, gp)
-	if n := testing.AllocsPerRun(20, func() { s.AStarGraph(gr, 0, 499, gp) }); n != 0 {
-		t.Errorf("graph A*: %v allocs per query", n)
+	if n := testenv.AllocsOver(20, func() { s.AStarGraph(gr, 0, 499, gp) }); n != 0 {
+		t.Errorf("graph A*: %v allocs in 20 queries", n)
 	}
-	if n := testing.AllocsPerRun(20, func() { s.DijkstraGrid(g, a) }); n != 0 {
-		t.Errorf("Dijkstra: %v allocs per run", n)
+	if n := testenv.AllocsOver(20, func() { s.DijkstraGrid(g, a) }); n != 0 {
+		t.Errorf("Dijkstra: %v allocs in 20 runs", n)
 	}
 	// Navmesh corridor, portals and funnel.
 	m, err := Build(roomsMap(64, 64, 2), MeshOptions{Method: Greedy})
@@ -500,8 +501,8 @@ func TestZeroAllocs(t *testing.T) {
 		pts = Funnel(portals, pts)
 	}
 	meshQuery()
-	if n := testing.AllocsPerRun(20, meshQuery); n != 0 {
-		t.Errorf("mesh path: %v allocs per query", n)
+	if n := testenv.AllocsOver(20, meshQuery); n != 0 {
+		t.Errorf("mesh path: %v allocs in 20 queries", n)
 	}
 	// The queue, once warmed up.
 	q := NewPathQueue(g)
@@ -514,8 +515,8 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 	tick()
-	if n := testing.AllocsPerRun(20, tick); n != 0 {
-		t.Errorf("path queue: %v allocs per tick", n)
+	if n := testenv.AllocsOver(20, tick); n != 0 {
+		t.Errorf("path queue: %v allocs in 20 ticks", n)
 	}
 }
 

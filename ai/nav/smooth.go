@@ -6,8 +6,8 @@ import (
 	"diorama/mathx"
 )
 
-// SeedBezier is seed 000's path smoothing (Listing 2.24) with its step Δt
-// as a parameter (the seed fixes 0.25; dt outside (0, 1] means 0.25). Three
+// SeedBezier is path smoothing by chained quadratic Bézier curves, with
+// its step Δt as a parameter (0.25 by default; dt outside (0, 1] means 0.25). Three
 // successive points are the controls of a primary quadratic curve, then
 // the window advances by two; a secondary curve joins consecutive
 // primaries through their shared point; each curve contributes its points

@@ -11,7 +11,7 @@ import (
 // with the square of the node count (65,536 nodes would need 8 GiB).
 const MaxTableNodes = 1 << 14
 
-// NextHopTable is the precomputed all-pairs lookup table of seed 004: for
+// NextHopTable is a precomputed all-pairs lookup table: for
 // every ordered pair (from, to) it stores the first node on a least-cost
 // path, so a route is read hop by hop without any search ("from A to E:
 // look up A–E, find C, look up C–E, ..."). Entries are one byte each for up
@@ -134,7 +134,7 @@ func PathCost(g *Graph, path []int) float64 {
 
 // GridGraph turns a grid into an explicit Graph, one node per walkable
 // cell (positioned at the cell's centre) with the grid's moves as edges,
-// for a static level's lookup table (seed 004). It returns the graph and
+// for a static level's lookup table. It returns the graph and
 // the node of every cell in row-major order (-1 for blocked cells).
 func GridGraph(g *Grid) (*Graph, []int32, error) {
 	if g == nil {

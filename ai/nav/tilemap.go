@@ -2,8 +2,7 @@ package nav
 
 import "fmt"
 
-// Tile is one cell of a navmesh's input map, as in seed 000's grid (-1
-// wall, 0 empty, -2 door).
+// Tile is one cell of a navmesh's input map: open, wall or door.
 type Tile uint8
 
 // The tile kinds.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"diorama/ai/steer"
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -412,13 +413,13 @@ func TestWorldStepZeroAlloc(t *testing.T) {
 		}
 	}
 	w.Step(1.0 / 60)
-	if n := testing.AllocsPerRun(20, func() { w.Step(1.0 / 60) }); n != 0 {
-		t.Fatalf("Step allocated %.1f times", n)
+	if n := testenv.AllocsOver(20, func() { w.Step(1.0 / 60) }); n != 0 {
+		t.Fatalf("Step allocated %d times", n)
 	}
 	var buf []int32
 	buf = w.Neighbours(0, 5, buf)
-	if n := testing.AllocsPerRun(20, func() { buf = w.Neighbours(0, 5, buf[:0]) }); n != 0 {
-		t.Fatalf("Neighbours allocated %.1f times", n)
+	if n := testenv.AllocsOver(20, func() { buf = w.Neighbours(0, 5, buf[:0]) }); n != 0 {
+		t.Fatalf("Neighbours allocated %d times", n)
 	}
 }
 
@@ -575,7 +576,7 @@ func TestWorldWorkersBitIdentical(t *testing.T) {
 	if ref.Stats().Pairs == 0 {
 		t.Fatal("no neighbour pairs tested")
 	}
-	if n := testing.AllocsPerRun(5, func() { others[0].Step(1.0 / 60) }); n != 0 {
-		t.Fatalf("a 2-worker Step allocated %.1f times", n)
+	if n := testenv.AllocsOver(5, func() { others[0].Step(1.0 / 60) }); n != 0 {
+		t.Fatalf("a 2-worker Step allocated %d times", n)
 	}
 }

@@ -5,8 +5,8 @@
 //     drawing one is trivial): danger stamped and spread with a separable
 //     Gaussian ([Blur]), safety from line of sight to the threats with a
 //     fall-off behind cover, and their combination into a cover score
-//     ([Analyzer], seed 002's terrain analysis) with cover-point selection;
-//   - seed 002's terrain-analysis enemy loop, hide → reload → track →
+//     ([Analyzer], terrain analysis) with cover-point selection;
+//   - a terrain-analysis enemy's loop, hide → reload → track →
 //     attack → hide, as a reusable component ([TerrainLoop]);
 //   - formations (line, V and circle) whose slots are assigned to members
 //     so that total travel is minimal (Hungarian algorithm, [Assigner]),

@@ -25,13 +25,12 @@ const (
 
 // SafetyCurve gives the factor T(d) = C0 + C1·d + C2·d² a hit multiplies
 // into the safety of the slot d slots away from the hit one (d = 0 is the
-// hit slot). Seed 002 gives only one example, T = [2, 1.1, 0.6, 1.1, 2]
-// for the middle of five; [DefaultSafetyCurve] is the quadratic through
-// it.
+// hit slot). [DefaultSafetyCurve] is the quadratic through
+// T = [2, 1.1, 0.6, 1.1, 2] for a hit in the middle of five.
 type SafetyCurve struct{ C0, C1, C2 float64 }
 
-// DefaultSafetyCurve reproduces seed 002's example: T(0) = 0.6,
-// T(1) = 1.1, T(2) = 2.
+// DefaultSafetyCurve gives T(0) = 0.6, T(1) = 1.1, T(2) = 2: the hit
+// member's safety drops, its neighbours' grow more the farther they are.
 func DefaultSafetyCurve() SafetyCurve { return SafetyCurve{C0: 0.6, C1: 0.3, C2: 0.2} }
 
 // T returns the factor for slot distance d.
@@ -39,7 +38,7 @@ func (c SafetyCurve) T(d float64) float64 { return c.C0 + float64(c.C1*d) + floa
 
 // Formation places members in slots around an anchor, assigns slots so
 // that the members' total travel is minimal, regroups when members leave,
-// and keeps seed 002's Markov-style safety value per member: 1 at first,
+// and keeps a Markov-style safety value per member: 1 at first,
 // multiplied on every hit by the [SafetyCurve] factor of the member's slot
 // distance from the hit slot; a member whose safety is above 1 is moved
 // forward of its slot, below 1 backward. A Formation does not move anyone:
@@ -216,7 +215,7 @@ func (f *Formation) Safety(i int) float64 {
 }
 
 // SafetyBySlot writes the safety values in slot order into dst (grown as
-// needed) and returns it: seed 002's state vector V.
+// needed) and returns it: the formation's state vector.
 func (f *Formation) SafetyBySlot(dst []float64) []float64 {
 	dst = growF(dst, len(f.members))
 	for i, k := range f.slot {
@@ -238,7 +237,7 @@ func (f *Formation) slotDist(a, b int) float64 {
 	return float64(d)
 }
 
-// Hit applies seed 002's Markov-style update after member i was hit:
+// Hit applies the Markov-style update after member i was hit:
 // every member's safety is multiplied by Curve.T(slot distance from i's
 // slot), so the hit member's drops (T(0) < 1) and the others' grow with
 // their distance from it. It returns an error for an unknown member.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"diorama/ai/tactics"
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -80,8 +81,8 @@ func TestAssignMatchesBruteForce(t *testing.T) {
 	}
 	out := make([]int, 8)
 	a.Assign(cost, 8, out)
-	if n := testing.AllocsPerRun(20, func() { a.Assign(cost, 8, out) }); n != 0 {
-		t.Fatalf("Assign allocated %.1f", n)
+	if n := testenv.AllocsOver(20, func() { a.Assign(cost, 8, out) }); n != 0 {
+		t.Fatalf("Assign allocated %d", n)
 	}
 }
 
@@ -255,7 +256,7 @@ func TestFormationZeroAlloc(t *testing.T) {
 	f.Assign(pos)
 	var buf []float64
 	buf = f.SafetyBySlot(buf)
-	n := testing.AllocsPerRun(20, func() {
+	n := testenv.AllocsOver(20, func() {
 		f.Assign(pos)
 		f.Hit(3)
 		for i := range pos {
@@ -264,7 +265,7 @@ func TestFormationZeroAlloc(t *testing.T) {
 		buf = f.SafetyBySlot(buf)
 	})
 	if n != 0 {
-		t.Fatalf("allocated %.1f", n)
+		t.Fatalf("allocated %d times in 20 calls", n)
 	}
 }
 

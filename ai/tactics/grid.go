@@ -72,7 +72,7 @@ func (m *Map) sameShape(like *Map) {
 // exp(−k²/2σ²) for cell offsets |k| <= ceil(3σ). The kernel is not
 // normalised: its peak is 1, so a single stamp of 1 keeps the value 1 in
 // its own cell and falls to e^−½ one sigma away, and nearby stamps add up
-// (seed 002: two barrels make the ground between them dangerous, which a
+// (two barrels make the ground between them dangerous, which a
 // per-source radius cut-off would not). Values beyond the map count as
 // zero. A Blur keeps its scratch buffer and allocates only when maps grow.
 type Blur struct {

@@ -9,7 +9,7 @@ import (
 // Phase is a state of the [TerrainLoop].
 type Phase uint8
 
-// The phases of seed 002's terrain-analysis enemy (its enemy 5).
+// The phases of the terrain-analysis enemy's loop ([TerrainLoop]).
 const (
 	// Hide: find cover (terrain analysis) and go there.
 	Hide Phase = iota
@@ -68,7 +68,7 @@ type LoopOutput struct {
 	Fire bool
 }
 
-// TerrainLoop is seed 002's terrain-analysis enemy as a reusable component:
+// TerrainLoop is a terrain-analysis enemy as a reusable component:
 // hide (go to the cover the finder picks) → reload (wait in cover) → track
 // (approach the threat) → attack (shoot until empty) → hide again. It
 // starts hiding with an empty weapon, as the seed's enemy does. Like the

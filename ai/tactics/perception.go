@@ -7,9 +7,8 @@ import (
 	"diorama/mathx"
 )
 
-// Senses describe what an agent can perceive. Seed 002 names field-of-view
-// detection and reaction time as future work and has no hearing; the
-// values are the caller's.
+// Senses describe what an agent can perceive: field of view, reaction
+// time and hearing, with the caller's values.
 type Senses struct {
 	// FOV is the full opening angle of the sight cone in radians (2π sees
 	// all around).

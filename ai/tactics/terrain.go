@@ -27,25 +27,22 @@ type Source struct {
 	Amount float32
 }
 
-// AnalyzerConfig tunes an [Analyzer]. Seed 002 gives none of these
-// values; the defaults from [DefaultAnalyzerConfig] are this package's
-// choice.
+// AnalyzerConfig tunes an [Analyzer]; [DefaultAnalyzerConfig] gives
+// values that suit a shooter's local cover search.
 type AnalyzerConfig struct {
 	W, H int     // cells
 	Cell float64 // cell size in world units
 	// Sigma is the danger blur in cells.
 	Sigma float64
 	// CoverFalloff is the distance behind the covering obstacle over which
-	// a hidden cell's safety falls linearly from 1 to 0 (seed 002: "its
-	// safety value decreases with the distance between the cell and an
-	// obstacle providing the cover").
+	// a hidden cell's safety falls linearly from 1 to 0: cover is
+	// safest right behind the obstacle that gives it.
 	CoverFalloff float64
 	// DangerWeight scales danger before it is subtracted from safety.
 	DangerWeight float32
 	// DistanceWeight is subtracted from the final value per world unit
 	// between the cell and the analysis centre (the agent), so that of
-	// two equally good covers the nearer wins. Seed 002 has no such
-	// term; 0 switches it off.
+	// two equally good covers the nearer wins; 0 switches it off.
 	DistanceWeight float32
 }
 
@@ -57,7 +54,7 @@ func DefaultAnalyzerConfig(cell float64) AnalyzerConfig {
 		DistanceWeight: float32(0.02 / cell)}
 }
 
-// Analyzer is seed 002's terrain analysis, built on demand on a local grid
+// Analyzer is terrain analysis, built on demand on a local grid
 // centred on the agent: a danger map (sources stamped on one cell each,
 // then blurred), a safety map (cells hidden from every viewer are safe,
 // less so the farther they are behind their cover), and the final map,
@@ -204,7 +201,7 @@ func (a *Analyzer) Best(from mathx.Vec2) (p mathx.Vec2, x, y int, ok bool) {
 	return f.Center(x, y), x, y, true
 }
 
-// FindCover is seed 002's TerrainAnalyzer.FindCover: it runs Update
+// FindCover picks a cover point: it runs Update
 // centred on self with threat as the only viewer and as a danger source of
 // amount ThreatDanger, plus the extra dangers (barrels), and returns the
 // best cell. ok is false when no cell is accessible or the input is not

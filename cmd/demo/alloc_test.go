@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"diorama/internal/growth"
+	"diorama/internal/testenv"
 	"diorama/platform"
 	"diorama/scene"
 )
@@ -21,7 +21,7 @@ import (
 //   - the window reaches a new high-water mark of draw-list commands,
 //     painted objects or physics pairs and contacts (counted afresh in a
 //     new level's world), or the depth sorter's scratch grew
-//     (internal/growth): raster.DrawList, the iso painter's sorter and the
+//     (iso.Sorter.Grown): raster.DrawList, the iso painter's sorter and the
 //     physics world keep their memory from frame to frame and only grow
 //     to a new maximum (none has a way to reserve room up front).
 //
@@ -65,10 +65,11 @@ func TestSteadyStateAllocs(t *testing.T) {
 			frame()
 			continue
 		}
-		c0, p0, g0 := created(), pickups(), growth.Count()
+		srt := g.pt.Sorter()
+		c0, p0, g0 := created(), pickups(), srt.Grown()
 		pairs, contacts = 0, 0
-		allocs := testing.AllocsPerRun(5, frame)
-		if growth.Count() != g0 { // the depth sorter's scratch reached a new size
+		allocs := testenv.AllocsOver(5, frame)
+		if srt.Grown() != g0 || g.pt.Sorter() != srt { // the depth sorter's scratch reached a new size
 			grew++
 			continue
 		}
@@ -86,7 +87,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 			busy++
 		}
 		if allocs != 0 {
-			t.Errorf("tick %d, %d enemies: %.1f allocations per frame", L.w.Tick(), len(L.enemies), allocs)
+			t.Errorf("tick %d, %d enemies: %d allocations in 5 frames", L.w.Tick(), len(L.enemies), allocs)
 		}
 		clean++
 	}

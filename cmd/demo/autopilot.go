@@ -65,7 +65,7 @@ func (a *autopilot) control(L *level) control {
 	if target != nil {
 		tp := target.pos()
 		// lead the target a little
-		lead := tp.Add(w.Vel(target.e).Scale(best / 11))
+		lead := tp.Add(w.Velocity(target.e).Scale(best / 11))
 		c.aim = lead.Sub(me).Unit()
 		c.fire = true
 		if (a.rocketWorthy(L, target) || L.pl.rockets > 4) && best > 2.8 && L.pl.rockets > 0 {

@@ -219,7 +219,7 @@ func (e *enemy) follow() bool {
 
 // arrive steers straight onto t, slowing down on the last stretch.
 func (e *enemy) arrive(t mathx.Vec2) {
-	vel := e.L.w.Vel(e.e)
+	vel := e.L.w.Velocity(e.e)
 	sp := e.spec().speed
 	e.desired = vel.Add(steer.Arrive(e.pos(), vel, t, sp, 20, 0.1, e.L.w.Dt())).ClampLen(sp)
 }

@@ -29,8 +29,19 @@ const (
 // built with, so the platform's clock and the worlds' dt agree.
 func (g *game) TPS() int { return tps }
 
+// StateHash implements platform.StateHasher for replays: the world's
+// state hash mixed with the screen, the level and the score.
+func (g *game) StateHash() uint64 {
+	h := uint64(g.scr)<<56 ^ uint64(g.cur)<<48 ^ uint64(g.sel)<<40 ^ g.starts
+	if g.L != nil {
+		h ^= g.L.w.StateHash() ^ uint64(g.L.score)*0x9e3779b97f4a7c15
+	}
+	return h
+}
+
 // game is the demo as a platform.Game: level select, play, pause menu.
 type game struct {
+	snd    *demoSound        // the mixer and the sounds (sound.go)
 	sheet  *scene.AtlasLooks // the game's sprites (looks.go)
 	parade []*raster.Sprite  // the level select's tanks
 	levels []levelInfo
@@ -93,7 +104,7 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), top: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		tbuf:  make([]byte, 0, 128),
-		times: loop.NewFrameStats(frameWindow)}
+		times: loop.NewFrameStats(frameWindow), snd: newDemoSound()}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
 	if g.sheet, g.err = loadSheet(); g.err == nil {
 		g.parade, g.err = paradeSprites(g.sheet)
@@ -126,6 +137,7 @@ func (g *game) play(L *level) {
 	g.cam.Center = L.w.Grid.ToScreen(L.w.Pos(L.player))
 	g.cam.Clamp()
 	g.ap = autopilot{}
+	g.listen(L)
 }
 
 // pick acts on menu row i.
@@ -175,6 +187,7 @@ func (g *game) Update(in *platform.Input) error {
 	case screenPlay:
 		g.playInput(in, pad)
 	}
+	g.syncSound()
 	if g.quit {
 		return platform.ErrQuit
 	}

@@ -108,7 +108,7 @@ func (L *level) setup() error {
 		}
 	}
 	if L.player.IsNil() {
-		return errors.New("no player in the level")
+		return errors.New("no player in the level (an object of class \"player\" plays it; to look at any map, use go run ./cmd/viewer MAP)")
 	}
 	if b := w.Body(L.player); !b.IsNil() {
 		if err := w.Phys.SetFilter(b, layerPlayer, 0xffff); err != nil {

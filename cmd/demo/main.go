@@ -12,6 +12,7 @@ import (
 
 	"diorama/platform"
 	"diorama/platform/auto"
+	"diorama/platform/headless"
 	"diorama/scene"
 )
 
@@ -25,6 +26,11 @@ type options struct {
 	workers  int
 	level    string // a level file to add to the level select and start
 	root     string // the folder the level file's references resolve in
+	sound    string // headless: write the mix to this WAV file
+	recordIn string // -record-input: the run's input goes to this replay file
+	replay   string // -replay: the run's input comes from this replay file
+	script   string // -script: a headless run's input comes from this text script
+	person   bool   // a person's input drives the run (recorded, replayed or scripted)
 }
 
 func main() {
@@ -39,7 +45,11 @@ func main() {
 	// cost more (p95 4-5 ms with 2 workers against 0.6-0.8 ms with 1).
 	flag.IntVar(&o.workers, "workers", 1, "renderer workers (0 = all cores)")
 	flag.StringVar(&o.level, "level", "", "a level file to play: .tmx/.tmj/.json Tiled, .lev ASCII, .png image level with its .json, .xml IsoMob scene (go run ./cmd/viewer views any map)")
+	flag.StringVar(&o.recordIn, "record-input", "", "record this run's input (keys, mouse, touch, gamepads, tick by tick) to this replay file")
+	flag.StringVar(&o.replay, "replay", "", "play a replay file recorded with -record-input: its input instead of yours, checked against its state hashes (with -headless: its ticks, then exit)")
+	flag.StringVar(&o.script, "script", "", "with -headless: you play (not the AI), with the input of this text script (see platform/headless.ParseScript)")
 	flag.StringVar(&o.root, "root", "", "the folder a level's references may reach (default: the working directory when the level is under it, else the level's folder)")
+	flag.StringVar(&o.sound, "sound", "", "headless: write the run's audio to this WAV file, in step with the GIF")
 	flag.Parse()
 	if flag.NArg() > 0 && o.level == "" {
 		o.level = flag.Arg(0)
@@ -63,18 +73,81 @@ func run(o options, out, log io.Writer) error {
 	if o.ticks <= 0 || o.ticks > 1_000_000 {
 		return fmt.Errorf("-ticks %d out of range (1..1000000)", o.ticks)
 	}
+	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH} // the tick rate is the game's (game.TPS)
+	aopt := auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log, Headless: o.headless, Sound: o.sound}
+	rec, finish, err := o.replays(&cfg, &aopt, log)
+	if err != nil {
+		return err
+	}
 	g, err := setup(o, log)
 	if err != nil {
 		return err
 	}
 	defer g.rd.Close()
-	cfg := platform.Config{Title: "Diorama tanks", Width: frameW, Height: frameH} // the tick rate is the game's (game.TPS)
-	err = auto.Run(g, cfg, auto.Options{Ticks: o.ticks, OutDir: o.out, Name: "demo", GIFPath: o.record, Log: log, Headless: o.headless})
+	err = auto.Run(g, cfg, aopt)
+	if rec != nil {
+		if cerr := finish(); err == nil || platform.IsQuit(err) {
+			err = cerr
+		}
+		fmt.Fprintf(log, "demo: recorded %d ticks of input to %s (play it with -replay %s)\n", rec.Ticks(), o.recordIn, o.recordIn)
+	}
+	if cfg.Replay != nil {
+		fmt.Fprintf(log, "demo: %s: %s\n", o.replay, cfg.Replay.Summary())
+	}
 	if err != nil && !platform.IsQuit(err) {
 		return err
 	}
 	fmt.Fprintln(out, g.summary())
 	return nil
+}
+
+// replays sets up -record-input, -replay and -script: the recorder (and
+// the function that closes its file), the replay (its seed becomes the
+// game's; headless, the run lasts its ticks) and the scripted input. With
+// any of them a person plays, not the AI.
+func (o *options) replays(cfg *platform.Config, aopt *auto.Options, log io.Writer) (*platform.Recorder, func() error, error) {
+	if o.recordIn != "" && o.replay != "" {
+		return nil, nil, errors.New("-record-input and -replay both given")
+	}
+	if o.script != "" {
+		f, err := os.Open(o.script)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		if aopt.Script, err = headless.ParseScript(f, o.script); err != nil {
+			return nil, nil, err
+		}
+		o.person = true
+	}
+	if o.replay != "" {
+		f, err := os.Open(o.replay)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		rp, err := platform.ReadReplay(f, o.replay)
+		if err != nil {
+			return nil, nil, err
+		}
+		if info := rp.Info(); info.HasSeed {
+			o.seed = info.Seed
+		}
+		if rp.OtherBuild() {
+			fmt.Fprintf(log, "demo: %s was recorded by another build (%s); replaying it and checking its state hashes\n", o.replay, rp.Info().Build)
+		}
+		cfg.Replay, aopt.Ticks, o.person = rp, rp.Ticks(), true
+	}
+	if o.recordIn == "" {
+		return nil, nil, nil
+	}
+	f, err := os.Create(o.recordIn)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := platform.NewRecorder(f, platform.ReplayInfo{Seed: o.seed, HasSeed: true})
+	cfg.Record, o.person = rec, true
+	return rec, func() error { return errors.Join(rec.Close(), f.Close()) }, nil
 }
 
 // oneLine folds a message onto one line (some decoder errors hold
@@ -86,7 +159,10 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // and started; when it does not load, its error is printed and shown on
 // the level select, which still works.
 func setup(o options, log io.Writer) (*game, error) {
-	g := newGame(o.seed, o.workers, o.headless)
+	// Headless, the AI plays, unless a person's input is recorded,
+	// replayed or scripted: then the run starts at the level select, as
+	// in a window.
+	g := newGame(o.seed, o.workers, o.headless && !o.person)
 	if treeErr != nil {
 		return nil, treeErr
 	}
@@ -107,7 +183,7 @@ func setup(o options, log io.Writer) (*game, error) {
 			g.scr = screenSelect
 			fmt.Fprintln(log, "demo: level", o.level+":", oneLine(err.Error()))
 		}
-	} else if o.headless {
+	} else if o.headless && !o.person {
 		if err := g.start(0); err != nil {
 			return nil, errors.Join(errors.New("level 1"), err)
 		}

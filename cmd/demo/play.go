@@ -97,7 +97,7 @@ func (L *level) effect(look scene.LookID, p mathx.Vec3, life int) {
 // hookEvents subscribes the game's rules to the world's events.
 func (L *level) hookEvents() {
 	w := L.w
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		at := mathx.V3(h.Point.X, h.Point.Y, 0.3)
 		switch {
 		case h.Tag == tagRocket: // the explosion does the rocket's damage
@@ -112,7 +112,7 @@ func (L *level) hookEvents() {
 			L.effect(L.look.spark, at, 12)
 		}
 	})
-	w.Events.Damage.Subscribe(func(d scene.Damage) {
+	w.Events.Damage.Subscribe(func(d scene.DamageEvent) {
 		if d.Amount > 0 && w.Kind(d.Entity) == scene.Character {
 			_ = w.Flash(d.Entity, white, flashTicks)
 			_ = w.ShowHealth(d.Entity, hpBarTicks)
@@ -121,7 +121,7 @@ func (L *level) hookEvents() {
 			e.hurt()
 		}
 	})
-	w.Events.Death.Subscribe(func(d scene.Death) {
+	w.Events.Death.Subscribe(func(d scene.DeathEvent) {
 		p := w.Pos(d.Entity)
 		switch {
 		case d.Entity == L.player:
@@ -183,9 +183,7 @@ func (L *level) hookEvents() {
 			if v <= 0 {
 				v = 30
 			}
-			if p.Class != "health" {
-				_ = w.Damage(L.player, -v, scene.Entity{})
-			}
+			_ = w.Damage(L.player, -v, scene.Entity{})
 		}
 		L.score += 10
 	})
@@ -260,7 +258,7 @@ func (L *level) update(c control) {
 func (L *level) updatePlayer(c control) {
 	w := L.w
 	pl := &L.pl
-	v := w.Vel(L.player)
+	v := w.Velocity(L.player)
 	if mv := c.move.ClampLen(1); mv.Len() > 0.05 {
 		v = v.Add(mv.Scale(playerAccel * w.Dt()))
 	} else {

@@ -204,7 +204,7 @@ func (e *enemy) coverThink() {
 		if d := me.Dist(out.MoveTo); d < 1 && L.canSee(me, out.MoveTo) {
 			// the last stretch straight onto the point: a cover cell
 			// hides its centre, not the tile in front of it
-			vel := L.w.Vel(e.e)
+			vel := L.w.Velocity(e.e)
 			e.desired = vel.Add(steer.Arrive(me, vel, out.MoveTo, e.spec().speed, 20, 0.05, L.w.Dt())).ClampLen(e.spec().speed)
 		} else {
 			if e.goal.Dist(out.MoveTo) > 0.5 || e.replan <= 0 {

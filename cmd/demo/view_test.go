@@ -128,8 +128,10 @@ func TestUnknownLevelOpensSelect(t *testing.T) {
 		if err := run(options{headless: true, ticks: 3, out: t.TempDir(), level: filepath.Join(dir, c.file)}, &out, &log); err != nil {
 			t.Fatalf("%s: the demo gave up: %v", c.file, err)
 		}
+		// One line about the level (then auto's line saying where the
+		// headless run's PNG and GIF went).
 		lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-		if len(lines) != 1 || !strings.Contains(lines[0], c.file) || !strings.Contains(lines[0], c.want) {
+		if len(lines) != 2 || !strings.Contains(lines[1], "wrote ") || !strings.Contains(lines[0], c.file) || !strings.Contains(lines[0], c.want) {
 			t.Fatalf("%s: log %q out %q", c.file, log.String(), out.String())
 		}
 	}

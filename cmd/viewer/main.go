@@ -8,6 +8,10 @@
 // Usage:
 //
 //	go run ./cmd/viewer [-headless] [-ticks 60] [-out out] [-root dir] map.tmx|map.tmj|world.world
+//	go run ./cmd/viewer -export out.png [-scale 2] [-hide-layer NAME]... [-hide-objects] [-background] map.tmx
+//
+// -export draws the whole map into a PNG as Tiled's tmxrasterizer does
+// (viewer.Export) and exits.
 //
 // Headless (or without a display) it runs -ticks ticks and writes the
 // last frame to <out>/view.png. The map's references resolve in -root
@@ -24,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -32,12 +37,20 @@ import (
 )
 
 type options struct {
-	headless bool
-	ticks    int
-	out      string
-	root     string
-	file     string
+	headless  bool
+	ticks     int
+	out       string
+	root      string
+	file      string
+	export    string // -export: draw the whole map to this PNG and exit
+	exportOpt viewer.ExportOptions
 }
+
+// names collects a repeated string flag.
+type names []string
+
+func (n *names) String() string     { return strings.Join(*n, ",") }
+func (n *names) Set(v string) error { *n = append(*n, v); return nil }
 
 func main() {
 	var o options
@@ -45,6 +58,12 @@ func main() {
 	flag.IntVar(&o.ticks, "ticks", 60, "ticks to run when headless (60 per second)")
 	flag.StringVar(&o.out, "out", "out", "directory for view.png when headless")
 	flag.StringVar(&o.root, "root", "", "the folder the map's references may reach")
+	flag.StringVar(&o.export, "export", "", "draw the whole map to this PNG as tmxrasterizer does (object layers too, unless -hide-objects) and exit")
+	flag.IntVar(&o.exportOpt.Scale, "scale", 1, "with -export: whole-number scale")
+	flag.Var((*names)(&o.exportOpt.HideLayers), "hide-layer", "with -export: a layer not to draw (repeatable), as tmxrasterizer's --hide-layer")
+	flag.BoolVar(&o.exportOpt.HideObjectLayers, "hide-objects", false, "with -export: leave out every object layer")
+	flag.BoolVar(&o.exportOpt.ShowHidden, "ignore-visibility", false, "with -export: draw hidden layers too")
+	flag.BoolVar(&o.exportOpt.Background, "background", false, "with -export: fill with the map's background colour (tmxrasterizer leaves it transparent)")
 	flag.Parse()
 	o.file = flag.Arg(0)
 	if err := run(o, os.Stdout, os.Stderr); err != nil {
@@ -62,6 +81,19 @@ func run(o options, out, log io.Writer) error {
 	fsys, name, err := scene.OpenRoot(o.file, o.root)
 	if err != nil {
 		return err
+	}
+	if o.export != "" {
+		// As the viewer, forgiving: a missing image is a placeholder.
+		o.exportOpt.Build.Missing = func(err error) { fmt.Fprintln(log, "viewer: missing, drawn as magenta checks:", err) }
+		fr, err := viewer.Export(fsys, name, o.exportOpt)
+		if err != nil {
+			return err
+		}
+		if err := fr.SavePNG(o.export); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "viewer: exported %s to %s (%d×%d)\n", name, o.export, fr.W(), fr.H())
+		return nil
 	}
 	v, err := viewer.Open(fsys, name)
 	if err != nil {

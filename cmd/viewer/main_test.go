@@ -66,3 +66,27 @@ func TestViewAnyMap(t *testing.T) {
 		t.Fatal("no map: no error")
 	}
 }
+
+// -export writes the whole map as a PNG (isometric_grass_and_water: 25×25
+// tiles of 64×32, so 1600×800; at -scale 2, 3200×1600) and exits.
+func TestExport(t *testing.T) {
+	dir := testenv.SharedTestdata(t, "tiled-examples")
+	for _, scale := range []int{1, 2} {
+		out := filepath.Join(t.TempDir(), "map.png")
+		var log bytes.Buffer
+		o := options{file: filepath.Join(dir, "isometric_grass_and_water.tmx"), export: out}
+		o.exportOpt.Scale = scale
+		if err := run(o, &log, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != 1600*scale || cfg.Height != 800*scale || !strings.Contains(log.String(), "exported") {
+			t.Fatalf("scale %d: %d×%d %v %q", scale, cfg.Width, cfg.Height, err, log.String())
+		}
+	}
+}

@@ -100,7 +100,7 @@ func newGame() (*game, error) {
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
 	w.SetBulletSprite(dot)
 	g.brain = fsm.New(g, 4)
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if w.Alive(h.Target) {
 			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
 			w.Damage(h.Target, h.Damage, h.Owner)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"diorama/internal/testenv"
 	"diorama/platform"
 	"diorama/platform/headless"
 	"diorama/raster/rastertest"
@@ -52,7 +53,7 @@ func TestBullets(t *testing.T) {
 func TestUpdateAllocs(t *testing.T) {
 	g, _ := runGame(t, 360)
 	in := platform.NewInput(W, H)
-	if a := testing.AllocsPerRun(20, func() { g.Update(in) }); a != 0 {
-		t.Errorf("Update allocates %.1f times a tick", a)
+	if a := testenv.AllocsOver(20, func() { g.Update(in) }); a != 0 {
+		t.Errorf("Update allocates %d times in 20 ticks", a)
 	}
 }

@@ -66,7 +66,7 @@ func newGame() (*game, error) {
 		}
 		g.units = append(g.units, u)
 	}
-	w.Events.MoveFailed.Subscribe(func(scene.MoveFailed) { g.failed++ })
+	w.Events.MoveFailed.Subscribe(func(scene.MoveFailedEvent) { g.failed++ })
 	return g, nil
 }
 

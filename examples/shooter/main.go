@@ -48,13 +48,13 @@ func newGame(seed uint64) (*game, error) {
 	g.player, _ = w.Find("player")
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
 	w.SetBulletSprite(dot)
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character {
 			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
 			w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
-	w.Events.Death.Subscribe(func(d scene.Death) {
+	w.Events.Death.Subscribe(func(d scene.DeathEvent) {
 		if d.Entity != g.player { // score, and a new enemy at spawn point 0 or 2 (1 is the player's)
 			g.score += 100
 			at := w.Pos(w.AppendEntities(nil, scene.SpawnPoint)[2*w.Rand.IntN(2)])
@@ -62,8 +62,8 @@ func newGame(seed uint64) (*game, error) {
 		}
 	})
 	// An enemy that got there, or cannot, shoots if it sees the player.
-	w.Events.Arrived.Subscribe(func(a scene.Arrived) { g.shoot(a.Entity, true) })
-	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailed) { g.shoot(m.Entity, true) })
+	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { g.shoot(a.Entity, true) })
+	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailedEvent) { g.shoot(m.Entity, true) })
 	g.w, g.View = w, scene.NewView(w, W, H)
 	g.LookAt(mathx.V3(8, 5.5, 0)) // the whole level is in view
 	return g, nil

@@ -49,7 +49,7 @@ func TestEnemiesHuntThePlayer(t *testing.T) {
 		t.Fatalf("want two enemies, the first behind walls: %d", len(enemies))
 	}
 	arrived := 0
-	w.Events.Arrived.Subscribe(func(a scene.Arrived) { arrived++ })
+	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { arrived++ })
 	run(t, g, 600, "")
 	for _, e := range enemies {
 		if d := w.Pos(e).Dist(w.Pos(g.player)); d > 1.5 {
@@ -71,7 +71,7 @@ func TestGolden(t *testing.T) {
 	const script = "30 keydown ArrowRight\n"
 	g := newTestGame(t)
 	deaths := 0
-	g.w.Events.Death.Subscribe(func(scene.Death) { deaths++ })
+	g.w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
 	res := run(t, g, 360, script)
 	if g.score != 100 || deaths != 1 || g.w.Len() == 0 {
 		t.Errorf("score %d, deaths %d", g.score, deaths)

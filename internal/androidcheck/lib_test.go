@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // libSource uses what runtime/cgo uses: sigaction, a thread, errno,
@@ -82,9 +84,10 @@ func testLibraryGood(t *testing.T, ndk string, api int, a abi) {
 		t.Errorf("%d imports, want at least 8", r.Imports)
 	}
 	// Every libc import carries the LIBC version node, as with the NDK.
-	out, err := exec.Command("llvm-readelf", "--dyn-syms", "-W", so).Output()
+	readelf := testenv.Tool(t, "llvm-readelf", "scripts/deps.sh android")
+	out, err := exec.Command(readelf, "--dyn-syms", "-W", so).Output()
 	if err != nil {
-		t.Skipf("llvm-readelf: %v", err)
+		t.Fatalf("llvm-readelf --dyn-syms %s: %v", so, err)
 	}
 	for _, name := range []string{"sigaction@LIBC", "pthread_create@LIBC", "stderr@LIBC", "__errno@LIBC", "dlopen@LIBC"} {
 		if !strings.Contains(string(out), name) {

@@ -54,10 +54,7 @@ func needTools(t *testing.T) {
 	if len(missing) == 0 {
 		return
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("missing %v (scripts/deps.sh android)", missing)
-	}
-	t.Skipf("missing %v (scripts/deps.sh android)", missing)
+	testenv.Missing(t, "missing %v (scripts/deps.sh android)", missing)
 }
 
 // sysroot returns an NDK tree assembled by scripts/android-ndk.sh at api:
@@ -318,14 +315,29 @@ func testLayouts(t *testing.T, ndk string, a abi) {
 	}
 }
 
-// TestProbeMatchesBionicHeaders compiles the same probe against bionic's
-// own headers when DIORAMA_BIONIC_SRC names a bionic source tree (not
-// shipped with the repository), and requires the same values.
-func TestProbeMatchesBionicHeaders(t *testing.T) {
-	src := os.Getenv("DIORAMA_BIONIC_SRC")
-	if src == "" {
-		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
+// bionicSrc is the bionic source tree the comparisons read: the part of
+// AOSP bionic kept in testdata/bionic (scripts/android-bionic.sh; see its
+// SOURCE file), or a whole checkout named by DIORAMA_BIONIC_SRC.
+func bionicSrc(t *testing.T) string {
+	t.Helper()
+	if src := os.Getenv("DIORAMA_BIONIC_SRC"); src != "" {
+		return src
 	}
+	src, err := filepath.Abs(filepath.Join("testdata", "bionic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(src, "libc", "libc.map.txt")); err != nil {
+		t.Fatalf("bionic's headers are part of the repository: %v", err)
+	}
+	return src
+}
+
+// TestProbeMatchesBionicHeaders compiles the same probe against bionic's
+// own headers (testdata/bionic, or DIORAMA_BIONIC_SRC) and requires the
+// same values.
+func TestProbeMatchesBionicHeaders(t *testing.T) {
+	src := bionicSrc(t)
 	needTools(t)
 	res, err := exec.Command("clang", "-print-resource-dir").Output()
 	if err != nil {
@@ -360,14 +372,11 @@ func TestProbeMatchesBionicHeaders(t *testing.T) {
 }
 
 // TestSymbolsMatchBionicMaps checks symbols.txt's libc and libdl lines
-// against bionic's libc.map.txt and libdl.map.txt when DIORAMA_BIONIC_SRC
-// names a bionic source tree: same version node, same first API level for
-// arm64.
+// against bionic's libc.map.txt and libdl.map.txt (testdata/bionic, or
+// DIORAMA_BIONIC_SRC): same version node, same first API level for arm64
+// and x86_64.
 func TestSymbolsMatchBionicMaps(t *testing.T) {
-	src := os.Getenv("DIORAMA_BIONIC_SRC")
-	if src == "" {
-		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
-	}
+	src := bionicSrc(t)
 	for _, a := range abis {
 		t.Run(a.name, func(t *testing.T) { testSymbolsMatch(t, src, a.arch) })
 	}
@@ -494,14 +503,11 @@ var sysrootHeaders = []string{"dlfcn.h", "errno.h", "fcntl.h", "grp.h", "pthread
 
 var protoRE = regexp.MustCompile(`^(extern |__attribute__|[a-z_ ]+[ *]+)[A-Za-z_0-9]+ ?\(.*\) *(__attribute__.*)?;$`)
 
-// TestPrototypesMatchBionic, when DIORAMA_BIONIC_SRC names a bionic source
-// tree, repeats every function declaration of the sysroot's headers after
-// bionic's own headers: clang refuses any whose types differ.
+// TestPrototypesMatchBionic repeats every function declaration of the
+// sysroot's headers after bionic's own headers (testdata/bionic, or
+// DIORAMA_BIONIC_SRC): clang refuses any whose types differ.
 func TestPrototypesMatchBionic(t *testing.T) {
-	src := os.Getenv("DIORAMA_BIONIC_SRC")
-	if src == "" {
-		t.Skip("DIORAMA_BIONIC_SRC (a checkout of AOSP bionic) not set")
-	}
+	src := bionicSrc(t)
 	api := testAPI()
 	ndk := sysroot(t, api)
 	for _, a := range abis {

@@ -216,12 +216,12 @@ func (s *Sim) addTasks() {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHit) {
+	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if !h.Target.IsNil() {
 			_ = w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
-	w.Events.Death.Subscribe(func(scene.Death) {
+	w.Events.Death.Subscribe(func(scene.DeathEvent) {
 		sp := s.spawns[w.Rand.IntN(len(s.spawns))]
 		at := w.Pos(sp).XY().Add(w.Rand.InCircle(3))
 		at.X = mathx.Clamp(at.X, 2, arenaSize-2)

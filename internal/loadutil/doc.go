@@ -1,14 +1,19 @@
 // Package loadutil holds what the engine's file readers (scene/tiled,
-// scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading, and
-// the readers of other packages as they move onto it) do the same way, so
-// that it is written, tested and fixed once:
+// scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading,
+// audio, atlas's sheets and Aseprite files, ai/bt, ai/fsm, ai/fuzzy's FLL
+// and ai/nav's Moving AI files) do the same way, so that it is written,
+// tested and fixed once:
 //
-//   - the *Error type ("file:line:col: where: msg: cause") and the error
-//     kinds the loaders share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
-//     ErrPath, ErrMissing), matched with errors.Is; each loader re-exports
-//     them under its own name (type Error = loadutil.Error), so
-//     errors.Is/As work on every loader's errors and callers never import
-//     this package;
+//   - the one positioned error type of every reader, *Error
+//     ("file:line:col: where: msg: cause"; "line N: msg" for a source
+//     with no file name), with the chain of files (Chain) and the error
+//     kinds the readers share (ErrSyntax, ErrInvalid, ErrRef, ErrLimit,
+//     ErrPath, ErrMissing), matched with errors.Is; each reader re-exports
+//     the type under its own name (type Error = loadutil.Error: bt.Error,
+//     fsm.Error, fuzzy.Error, nav.Error, atlas.Error, tiled.Error, ...)
+//     with the kinds it uses, so errors.Is/As work on every reader's
+//     errors and callers outside the module, who cannot import this
+//     package, name it;
 //   - Open, the one way a reader opens a file: only regular files, checked
 //     before opening, so a named pipe, device, socket or directory is
 //     refused instead of blocking or being read; OpenRoot, a folder as an
@@ -20,9 +25,13 @@
 //     definitions file) resolved relative to that file, refusing absolute
 //     paths, drive letters, backslashes, URLs, NUL bytes and anything that
 //     leaves the fs.FS root after cleaning;
-//   - XMLError and XMLBudget for the XML loaders (tiled's TMX/TSX, isoxml):
-//     a decoder error as an *Error at its line, and the element, attribute
-//     and nesting limits checked before each element is allocated;
+//   - XMLTree and XMLNode, the one XML element tree of the XML readers
+//     (tiled's TMX/TSX/TX, isoxml): every element at the line where its
+//     start tag begins, the element, attribute and nesting budget checked
+//     before each element is allocated (XMLBudget, CheckAttrs), decoder
+//     errors as an *Error at their line (XMLError), and a hook that lets
+//     a reader count its own elements or fold some into their parent
+//     (tiled's legacy <tile gid> children of <data>);
 //   - CheckAttrs, which bounds the attributes of one XML tag on the raw
 //     bytes, before encoding/xml reads them all at once;
 //   - RaiseHint, which ends a limit error's message with the setting
@@ -31,11 +40,11 @@
 //
 // Each loader keeps its own error kinds that only it uses (tiled's ErrData,
 // ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits and
-// its own parsers, XML element trees included: tiled reports an element at
-// the line where its start tag ends and folds legacy <tile gid> children
-// into their <data>, isoxml reports the line where the tag begins.
+// its own parsers.
 //
-// The subpackage loadtest holds the loaders' shared test helpers.
+// The subpackage loadtest holds the readers' hostile-corpus watch and
+// generators, for tests. What loadutil and the loaders may import is
+// checked with every other package by internal/layering.
 //
 // loadutil imports only the standard library. It must NOT import mathx,
 // the loaders or any other Diorama package: the loaders import it.

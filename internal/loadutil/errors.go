@@ -25,10 +25,17 @@ var (
 	ErrMissing = errors.New("missing file")
 )
 
-// Error describes what is wrong and where: the file, the 1-based line and
-// column when known (0 otherwise), the element, field or pixel, and a
-// message. Kind is one of the Err* kinds (the shared ones or a loader's
-// own); Err is the underlying cause, if any.
+// Error is the one positioned error of every reader in the engine (the
+// level loaders, bt, fsm, fuzzy's FLL, nav's Moving AI maps, atlas's
+// sheets, audio): what is wrong and where: the file, the 1-based line and
+// column when known (0 otherwise), the element, field, node or pixel, and
+// a message. Kind is one of the Err* kinds (the shared ones or a reader's
+// own), matched with errors.Is; Err is the underlying cause, if any. A
+// chain of files (a map → its tileset → the tileset's image) is an Error
+// whose Err is the next link's Error (see Chain).
+//
+// A source read from a string, with no file name, leaves File empty: the
+// error then reads "line 3: msg" ("where: msg" without a line).
 type Error struct {
 	File  string // path in the fs.FS
 	Line  int    // 1-based line, 0 when unknown
@@ -45,13 +52,28 @@ type Error struct {
 func (e *Error) Error() string {
 	s := e.File
 	if e.Line > 0 {
-		s += ":" + strconv.Itoa(e.Line)
+		if s == "" {
+			s = "line "
+		} else {
+			s += ":"
+		}
+		s += strconv.Itoa(e.Line)
 		if e.Col > 0 {
 			s += ":" + strconv.Itoa(e.Col)
 		}
 	}
 	if e.Where != "" {
-		s += ": " + e.Where
+		if s != "" {
+			s += ": "
+		}
+		s += e.Where
+	}
+	if s == "" {
+		s = e.Msg
+		if e.Err != nil {
+			s += ": " + e.Err.Error()
+		}
+		return s
 	}
 	if e.Msg == "" && e.Err != nil {
 		return s + " → " + e.Err.Error() // a link of a chain (see Chain)
@@ -90,8 +112,13 @@ func Chain(file string, line int, where string, err error) error {
 // Unwrap returns the kind and the cause, so errors.Is and errors.As work
 // with both.
 func (e *Error) Unwrap() []error {
-	if e.Err != nil {
-		return []error{e.Kind, e.Err}
+	switch {
+	case e.Kind == nil && e.Err == nil:
+		return nil
+	case e.Kind == nil:
+		return []error{e.Err}
+	case e.Err == nil:
+		return []error{e.Kind}
 	}
-	return []error{e.Kind}
+	return []error{e.Kind, e.Err}
 }

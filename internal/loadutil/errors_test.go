@@ -21,7 +21,12 @@ func TestErrorFormat(t *testing.T) {
 		{Error{File: "a.tmx", Where: `layer "g" > data`, Msg: "m"}, `a.tmx: layer "g" > data: m`},
 		{Error{File: "a.tmx", Line: 12, Where: "<wall>", Msg: "m", Err: cause}, "a.tmx:12: <wall>: m: unexpected EOF"},
 		{Error{File: "d.json", Line: 2, Col: 5, Where: "player", Msg: "missing", Err: cause}, "d.json:2:5: player: missing: unexpected EOF"},
-		{Error{Msg: "m"}, ": m"},
+		// A source with no file name (a string given to bt.Parse).
+		{Error{Msg: "m"}, "m"},
+		{Error{Msg: "m", Err: cause}, "m: unexpected EOF"},
+		{Error{Line: 3, Msg: "m"}, "line 3: m"},
+		{Error{Line: 3, Col: 2, Where: "rule", Msg: "m"}, "line 3:2: rule: m"},
+		{Error{Where: "sequence", Msg: "m"}, "sequence: m"},
 	} {
 		if got := tc.e.Error(); got != tc.want {
 			t.Errorf("%+v: got %q, want %q", tc.e, got, tc.want)

@@ -5,12 +5,18 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
+	"unicode/utf8"
 )
 
 // CheckPath returns an *Error of kind ErrPath when name is not a valid
 // fs.FS path (absolute, empty, with a ".." or "." element, a trailing
 // slash), and nil otherwise.
 func CheckPath(name string) error {
+	if !utf8.ValidString(name) {
+		// fs.FS paths are UTF-8; the file may well be fine on disk.
+		return &Error{File: strings.ToValidUTF8(name, "\uFFFD"), Msg: fmt.Sprintf("name %+q is not valid UTF-8, which fs.FS paths must be (open the level with scene.OpenRoot, which maps such a name)", name), Kind: ErrPath}
+	}
 	if !fs.ValidPath(name) {
 		return &Error{File: name, Msg: "not a valid fs path (absolute, empty or leaving the root)", Kind: ErrPath}
 	}

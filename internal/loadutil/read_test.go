@@ -19,8 +19,11 @@ func TestCheckPath(t *testing.T) {
 	for _, p := range []string{"", "/a", "../a", "a/../../b", "a/../b", "./a", "a/", "a//b"} {
 		err := CheckPath(p)
 		var e *Error
-		if !errors.As(err, &e) || !errors.Is(err, ErrPath) || e.File != p ||
-			err.Error() != p+": not a valid fs path (absolute, empty or leaving the root)" {
+		want := "not a valid fs path (absolute, empty or leaving the root)"
+		if p != "" {
+			want = p + ": " + want
+		}
+		if !errors.As(err, &e) || !errors.Is(err, ErrPath) || e.File != p || err.Error() != want {
 			t.Errorf("%q: %v", p, err)
 		}
 	}
@@ -60,7 +63,7 @@ func TestReadFile(t *testing.T) {
 		{"three", 0, ErrLimit, "three: file larger than 0 bytes"},
 		{"none", 3, ErrMissing, "none: cannot open: file does not exist"},
 		{"../three", 3, ErrPath, "../three: not a valid fs path (absolute, empty or leaving the root)"},
-		{"", 3, ErrPath, ": not a valid fs path (absolute, empty or leaving the root)"},
+		{"", 3, ErrPath, "not a valid fs path (absolute, empty or leaving the root)"},
 	} {
 		got, err := ReadFile(fsys, tc.name, tc.max)
 		var e *Error
@@ -149,5 +152,16 @@ func TestReadFileMatchesReadAll(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Fatalf("n=%d: %q, %v", n, got, err)
 		}
+	}
+}
+
+// A name that is not UTF-8 is refused as such, named readably, rather
+// than as "not a valid fs path" as if it left the root.
+func TestCheckPathNotUTF8(t *testing.T) {
+	err := CheckPath("maps/l\xffvel.lev")
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrPath || e.File != "maps/l\uFFFDvel.lev" ||
+		!strings.Contains(err.Error(), `name "maps/l\xffvel.lev" is not valid UTF-8`) {
+		t.Fatalf("%v", err)
 	}
 }

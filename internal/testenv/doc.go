@@ -1,7 +1,10 @@
 // Package testenv holds what tests across the repository need from their
 // environment: the shared test data folder beside the repository
 // (../shared/testdata), found from any package's test directory, skipped
-// with a message when absent and failing instead when CI=true.
+// with a message when absent and failing instead when CI=true; and
+// AllocsOver, the exact allocation count the zero-allocation tests check
+// over a window of frames (testing.AllocsPerRun's integer average hides
+// anything under one allocation per call).
 //
 // testenv imports only the standard library and is imported only from
 // _test.go files.

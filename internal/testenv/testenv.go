@@ -34,10 +34,7 @@ func SharedTestdata(t testing.TB, rel string) string {
 	t.Helper()
 	p := filepath.Join(RepoRoot(t), "..", "shared", "testdata", rel)
 	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared test data %s is missing (CI=true): %v", p, err)
-		}
-		t.Skipf("shared test data %s not present: %v", p, err)
+		Missing(t, "shared test data %s not present: %v", p, err)
 	}
 	return p
 }

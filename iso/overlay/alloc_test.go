@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
@@ -76,8 +77,8 @@ func TestF1FrameAllocs(t *testing.T) {
 	f := newF1Frame(t)
 	f.draw()
 	f.draw()
-	if n := testing.AllocsPerRun(20, f.draw); n != 0 {
-		t.Fatalf("%v allocations per overlay frame", n)
+	if n := testenv.AllocsOver(20, f.draw); n != 0 {
+		t.Fatalf("%v allocations in 20 overlay frames", n)
 	}
 	// And it is deterministic: two renders are identical.
 	a, _ := raster.NewFrame(800, 480)

@@ -37,6 +37,32 @@ type Options struct {
 	// Headless makes Run run headless even when a window could open (a
 	// game's -headless flag); the browser and Android ignore it.
 	Headless bool
+	// Sound, when set, is where a headless run of a platform.Sounder
+	// game writes its mix as a WAV file (in step with the GIF).
+	Sound string
+}
+
+// HeadlessGame is an optional interface of a game: before a headless
+// run (Options.Headless, or the fallback when no window opens) Run calls
+// RunHeadless, so the game knows no one is there to play (let its AI
+// play, skip a menu that waits for input).
+type HeadlessGame interface {
+	RunHeadless()
+}
+
+// headlessRun tells g it runs headless, runs it and says on the log where
+// the PNG and the GIF went.
+func headlessRun(g platform.Game, cfg platform.Config, opt Options) error {
+	if h, ok := g.(HeadlessGame); ok {
+		h.RunHeadless()
+	}
+	res, err := Headless(g, cfg, opt)
+	if err != nil {
+		return err
+	}
+	opt.defaultPaths()
+	fmt.Fprintf(logTo(opt), "diorama: headless run done: %d ticks, %d frames; wrote %s and %s\n", res.Ticks, res.Frames, opt.path(".png"), opt.gifPath())
+	return nil
 }
 
 // Headless runs g without a window as Options say, writing the PNG and
@@ -73,8 +99,17 @@ func Headless(g platform.Game, cfg platform.Config, opt Options) (*headless.Resu
 	if err != nil {
 		return nil, fmt.Errorf("auto: %w", err)
 	}
-	res, err := headless.Run(g, cfg, headless.Options{Ticks: opt.Ticks, DrawEvery: opt.DrawEvery, Script: opt.Script,
-		GIF: gf, GIFEvery: opt.GIFEvery, GIFOptions: gifOpt})
+	hopt := headless.Options{Ticks: opt.Ticks, DrawEvery: opt.DrawEvery, Script: opt.Script,
+		GIF: gf, GIFEvery: opt.GIFEvery, GIFOptions: gifOpt}
+	closeSound, err := soundFile(&hopt, opt.Sound)
+	if err != nil {
+		gf.Close()
+		return nil, err
+	}
+	res, err := headless.Run(g, cfg, hopt)
+	if cerr := closeSound(); err == nil && cerr != nil {
+		err = cerr
+	}
 	if cerr := gf.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("auto: %w", cerr)
 	}

@@ -67,7 +67,7 @@ func TestRunFallsBackToHeadless(t *testing.T) {
 }
 
 // Options.Headless runs headless even with a display, without the
-// fallback's message.
+// fallback's message (only where the output went).
 func TestRunHeadlessOption(t *testing.T) {
 	t.Setenv("DISPLAY", ":99999") // would be tried (and fail) without the option
 	dir := t.TempDir()
@@ -76,7 +76,7 @@ func TestRunHeadlessOption(t *testing.T) {
 	if err := Run(g, platform.Config{Width: 32, Height: 24, TPS: 30}, Options{Ticks: 6, OutDir: dir, Name: "h", Log: &log, Headless: true}); err != nil {
 		t.Fatal(err)
 	}
-	if g.Ticks != 6 || log.Len() != 0 {
+	if g.Ticks != 6 || strings.Contains(log.String(), "no window") {
 		t.Fatalf("ran %d ticks, log %q", g.Ticks, log.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "h.png")); err != nil {

@@ -8,4 +8,7 @@ import (
 )
 
 // Run runs g as the Android app; opt is unused.
-func Run(g platform.Game, cfg platform.Config, opt Options) error { return android.Run(g, cfg) }
+func Run(g platform.Game, cfg platform.Config, opt Options) error {
+	defer startSound(g, opt)()
+	return android.Run(g, cfg)
+}

@@ -16,12 +16,13 @@ import (
 // called from the main goroutine.
 func Run(g platform.Game, cfg platform.Config, opt Options) error {
 	if opt.Headless {
-		_, err := Headless(g, cfg, opt)
-		return err
+		return headlessRun(g, cfg, opt)
 	}
 	err := desktop.Available()
 	if err == nil {
+		stop := startSound(g, opt)
 		err = desktop.Run(g, cfg)
+		stop()
 		if !errors.Is(err, desktop.ErrWindow) {
 			return err // the game ran (nil, or its own error)
 		}
@@ -29,10 +30,5 @@ func Run(g platform.Game, cfg platform.Config, opt Options) error {
 	opt.defaultPaths()
 	fmt.Fprintf(logTo(opt), "diorama: no window (%v); running headless instead, writing %s and %s\n",
 		err, opt.path(".png"), opt.gifPath())
-	res, err := Headless(g, cfg, opt)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(logTo(opt), "diorama: headless run done: %d ticks, %d frames\n", res.Ticks, res.Frames)
-	return nil
+	return headlessRun(g, cfg, opt)
 }

@@ -8,4 +8,7 @@ import (
 )
 
 // Run runs g in the browser page's canvas; opt is unused.
-func Run(g platform.Game, cfg platform.Config, opt Options) error { return web.Run(g, cfg) }
+func Run(g platform.Game, cfg platform.Config, opt Options) error {
+	defer startSound(g, opt)()
+	return web.Run(g, cfg)
+}

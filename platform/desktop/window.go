@@ -42,7 +42,9 @@ var ErrWindow = errors.New("desktop: cannot open a window")
 var glfwReady bool
 
 // Available reports whether a window can be opened: nil, [ErrNoDisplay],
-// or the GLFW initialisation error. Call it from the main goroutine.
+// or the GLFW initialisation error, which includes a display named by
+// DISPLAY that no X server answers (a closed Xvfb, a stale SSH
+// forwarding). Call it from the main goroutine.
 func Available() error {
 	if runtime.GOOS == "linux" || runtime.GOOS == "freebsd" {
 		if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
@@ -52,8 +54,8 @@ func Available() error {
 	if glfwReady {
 		return nil
 	}
-	if err := glfw.Init(); err != nil {
-		return fmt.Errorf("desktop: %w", err)
+	if err := initGLFW(); err != nil {
+		return fmt.Errorf("desktop: GLFW init: %w", err)
 	}
 	glfwReady = true
 	return nil
@@ -127,7 +129,7 @@ func openWindow(cfg platform.Config) (*window, error) {
 	glfw.WindowHint(glfw.Resizable, glfw.True)
 	glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
 	w := &window{cfg: cfg, winW: cfg.Width * cfg.WindowScale, winH: cfg.Height * cfg.WindowScale}
-	win, err := glfw.CreateWindow(w.winW, w.winH, cfg.Title, nil, nil)
+	win, err := createWindow(w.winW, w.winH, cfg.Title)
 	if err != nil {
 		return nil, fmt.Errorf("%w: create window: %w", ErrWindow, err)
 	}

@@ -4,12 +4,12 @@ package desktop
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"strconv"
 	"testing"
 	"time"
 
+	"diorama/internal/testenv"
 	"diorama/platform"
 )
 
@@ -18,13 +18,7 @@ import (
 // events, and must arrive in frame coordinates.
 func TestRealXInput(t *testing.T) {
 	needDisplay(t)
-	xdo, err := exec.LookPath("xdotool")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no xdotool (./scripts/deps.sh test installs it)")
-		}
-		t.Skip("no xdotool")
-	}
+	xdo := testenv.Tool(t, "xdotool", "./scripts/deps.sh xvfb installs it")
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
 	onMain(func() {

@@ -22,6 +22,10 @@ type Options struct {
 	DrawEvery int
 	// Script is fed to the input before the ticks it names.
 	Script Script
+	// Input, when set, is called before each tick (after that tick's
+	// Script steps) to push input computed from the game's state: a
+	// click on an entity where the moving camera draws it now, say.
+	Input func(tick int, in *platform.Input)
 	// SnapshotDir, with SnapshotTicks, writes tick-NNNNNN.png there after
 	// each listed tick (the directory is created).
 	SnapshotDir   string
@@ -36,6 +40,11 @@ type Options struct {
 	GIFOptions raster.GIFOptions
 	// OnDraw, when set, is called after every drawn frame (tests, perf).
 	OnDraw func(tick int, f *raster.Frame)
+	// Sound, when set and the game is a platform.Sounder, receives the
+	// mix as a 16-bit stereo WAV file: the game's mixer is stepped once
+	// after every tick (audio.Mixer.Tick), so the audio is in step with
+	// the frames and the same on every machine.
+	Sound io.WriteSeeker
 }
 
 // MaxTicks caps Options.Ticks.
@@ -48,6 +57,10 @@ type Result struct {
 	Snapshots []string      // PNG files written, in order
 	Frame     *raster.Frame // the last frame drawn
 	Input     *platform.Input
+	// SoundHash is the FNV-1a hash of the mix written to Options.Sound
+	// (audio.HashSamples), SoundFrames its length in frames.
+	SoundHash   uint64
+	SoundFrames int64
 }
 
 // Run runs g for opt.Ticks ticks with no window. Tick t (from 0) first
@@ -96,6 +109,10 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 		}
 	}
 	res := &Result{Frame: d.Frame, Input: d.Input}
+	snd, err := startSound(g, opt.Sound)
+	if err != nil {
+		return nil, err
+	}
 	next, recorded := 0, 0 // recorded: the time the next GIF frame starts at
 	drawnAt := 0           // the tick after the last drawn frame
 	var runErr error
@@ -108,8 +125,14 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 				d.Input.Push(st.Event)
 			}
 		}
+		if opt.Input != nil {
+			opt.Input(t, d.Input)
+		}
 		runErr = d.Tick()
 		res.Ticks++
+		if err := snd.tick(); err != nil {
+			return res, err
+		}
 		if runErr != nil {
 			break
 		}
@@ -143,6 +166,9 @@ func Run(g platform.Game, cfg platform.Config, opt Options) (*Result, error) {
 		if err := rec.CloseAt(res.Ticks); err != nil {
 			return res, fmt.Errorf("headless: %w", err)
 		}
+	}
+	if err := snd.close(res); err != nil {
+		return res, err
 	}
 	if platform.IsQuit(runErr) {
 		return res, nil

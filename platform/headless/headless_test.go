@@ -312,3 +312,37 @@ func TestClockStatsHeadless(t *testing.T) {
 		}
 	}
 }
+
+// inputSeer notes the tick and place of every mouse press it sees.
+type inputSeer struct {
+	tick    int
+	presses []string
+}
+
+func (g *inputSeer) Update(in *platform.Input) error {
+	if in.MousePressed(platform.MouseLeft) {
+		m := in.Mouse()
+		g.presses = append(g.presses, fmt.Sprintf("%d@%v,%v", g.tick, m.X, m.Y))
+	}
+	g.tick++
+	return nil
+}
+
+func (g *inputSeer) Draw(*raster.Frame, float64) {}
+
+// Options.Input pushes input computed at run time before each tick: the
+// game sees it on that tick.
+func TestRunInputHook(t *testing.T) {
+	g := &inputSeer{}
+	_, err := Run(g, platform.Config{Width: 32, Height: 32, TPS: 60}, Options{Ticks: 10, Input: func(tick int, in *platform.Input) {
+		switch tick {
+		case 3:
+			in.Push(platform.Event{Kind: platform.MouseDown, Button: platform.MouseLeft, Pointer: platform.MousePointer, X: float64(tick), Y: 7})
+		case 4:
+			in.Push(platform.Event{Kind: platform.MouseUp, Button: platform.MouseLeft, Pointer: platform.MousePointer, X: 3, Y: 7})
+		}
+	}})
+	if err != nil || len(g.presses) != 1 || g.presses[0] != "3@3,7" {
+		t.Fatalf("%v, presses %q", err, g.presses)
+	}
+}

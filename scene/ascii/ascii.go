@@ -10,8 +10,8 @@ import (
 	"diorama/mathx"
 )
 
-// Cell is what occupies one grid cell. The four kinds below are seed 004's;
-// a custom Legend may use further values.
+// Cell is what occupies one grid cell. The four kinds below are the
+// default legend's; a custom Legend may use further values.
 type Cell uint8
 
 // Cell kinds of the default legend.
@@ -38,7 +38,8 @@ func (c Cell) String() string {
 }
 
 // SpawnKind says what a symbol places on its cell besides the cell kind.
-// The three below are seed 004's; a custom Legend may use further values.
+// The three below are the default legend's; a custom Legend may use
+// further values.
 type SpawnKind uint8
 
 // Spawn kinds of the default legend.
@@ -75,7 +76,7 @@ type Symbol struct {
 // (space through '~').
 type Legend map[byte]Symbol
 
-// DefaultLegend returns a fresh copy of seed 004's legend: '-' empty,
+// DefaultLegend returns a fresh copy of the default legend: '-' empty,
 // 'w' wall, 't' and 'b' half walls (up, down), and 's' player, 'e' enemy,
 // 'p' pickup, each standing on an empty cell.
 func DefaultLegend() Legend {
@@ -100,7 +101,7 @@ type Spawn struct {
 
 // Level is a loaded text level: a Width×Height grid of cells, row-major
 // (row 0 is the file's first line), and its spawn points in reading order.
-// Seed 004 places cell (x, y) at world (x, 0, y) with 1×1 cells.
+// Cell (x, y) is at world (x, 0, y), with 1×1 cells.
 type Level struct {
 	File          string
 	Width, Height int
@@ -135,9 +136,9 @@ type Limits struct {
 	MaxWidth     int   // characters per row
 	MaxHeight    int   // rows
 	MaxCells     int64 // Width*Height
-	// MaxSpawns bounds Level.Spawns: a file of spawn symbols is refused
+	// MaxEntries bounds the entries of Level.Spawns: a file of spawn symbols is refused
 	// at the first one past it instead of growing the list with the file.
-	MaxSpawns int
+	MaxEntries int
 }
 
 // DefaultLimits allow a 4096×4096 level in a 16 MiB file with 65536
@@ -147,7 +148,7 @@ var DefaultLimits = Limits{
 	MaxWidth:     1 << 12,
 	MaxHeight:    1 << 12,
 	MaxCells:     1 << 24,
-	MaxSpawns:    1 << 16,
+	MaxEntries:   1 << 16,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -164,8 +165,8 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxCells <= 0 {
 		l.MaxCells = d.MaxCells
 	}
-	if l.MaxSpawns <= 0 {
-		l.MaxSpawns = d.MaxSpawns
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = d.MaxEntries
 	}
 	return l
 }
@@ -254,8 +255,8 @@ func (ld Loader) Parse(file string, data []byte) (*Level, error) {
 			if e.sym.Spawn == NoSpawn {
 				continue
 			}
-			if len(spawns) >= lim.MaxSpawns {
-				return nil, errf(ErrLimit, file, y+1, x+1, "more than %d spawns (raise Loader.Limits.MaxSpawns)", lim.MaxSpawns)
+			if len(spawns) >= lim.MaxEntries {
+				return nil, errf(ErrLimit, file, y+1, x+1, "more than %d spawns (raise Loader.Limits.MaxEntries)", lim.MaxEntries)
 			}
 			s := Spawn{Kind: e.sym.Spawn, At: mathx.Pt(x, y), Symbol: c}
 			if s.Kind == Player {

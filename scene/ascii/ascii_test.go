@@ -181,8 +181,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "two players", file: "p.lev", data: "wwww\nws-w\nw-sw\n", kind: ErrInvalid, want: "p.lev:3:3: second player 's' (the first is at 2:2): a level has exactly one"},
 		{name: "two player symbols", file: "p.lev", data: "@s\n", loader: Loader{Legend: Legend{'s': {Spawn: Player}, '@': {Spawn: Player}}},
 			kind: ErrInvalid, want: "p.lev:1:2: second player 's' (the first is at 1:1): a level has exactly one"},
-		{name: "too many spawns", file: "p.lev", data: "seee\neeee\n", loader: Loader{Limits: Limits{MaxSpawns: 6}}, kind: ErrLimit,
-			want: "p.lev:2:3: more than 6 spawns (raise Loader.Limits.MaxSpawns)"},
+		{name: "too many spawns", file: "p.lev", data: "seee\neeee\n", loader: Loader{Limits: Limits{MaxEntries: 6}}, kind: ErrLimit,
+			want: "p.lev:2:3: more than 6 spawns (raise Loader.Limits.MaxEntries)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,10 +1,9 @@
-// Package ascii loads text levels in the style of seed 004's lecture: rows
-// of characters, one per grid cell, read through an fs.FS.
+// Package ascii loads text levels: rows of characters, one per grid cell, read through an fs.FS.
 //
-// The default legend is seed 004's: '-' empty, 'w' wall, 't' and 'b' half
+// The default legend: '-' empty, 'w' wall, 't' and 'b' half
 // walls (moved up, moved down), 's' the player, 'e' an enemy, 'p' a pick-up
 // (the last three stand on empty cells). A Loader may use any other legend.
-// Unlike the lecture's fixed 45×45 importer, the size comes from the file:
+// The size comes from the file:
 // the first row sets the width and every row must match it.
 //
 // It owns the Level model (a row-major grid of Cell kinds plus Spawn

@@ -24,7 +24,7 @@ func FuzzLoad(f *testing.F) {
 	for _, s := range []string{"", "\n", "w", "s\r\n", "ww\nw", "we\nps\n\n\n", "ss", "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeees", "-\xff", "t\nb\n-\n"} {
 		f.Add([]byte(s))
 	}
-	ld := Loader{Limits: Limits{MaxWidth: 256, MaxHeight: 256, MaxCells: 1 << 14, MaxFileBytes: 1 << 16, MaxSpawns: 64}}
+	ld := Loader{Limits: Limits{MaxWidth: 256, MaxHeight: 256, MaxCells: 1 << 14, MaxFileBytes: 1 << 16, MaxEntries: 64}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ld.Load(fstest.MapFS{"f.lev": {Data: data}}, "f.lev")
 		if err != nil {

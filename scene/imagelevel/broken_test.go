@@ -53,13 +53,13 @@ func TestBrokenInputs(t *testing.T) {
 		kind   error
 		want   string // exact error text
 	}
-	small := Loader{Limits: Limits{MaxDimension: 64, MaxCells: 1000, MaxImageBytes: 1 << 10, MaxJSONBytes: 1 << 10}}
+	small := Loader{Limits: Limits{MaxWidth: 64, MaxCells: 1000, MaxImageBytes: 1 << 10, MaxFileBytes: 1 << 10}}
 	cases := []tc{
 		// The image.
 		{name: "not a PNG", png: "GIF89a....", kind: ErrFormat, want: "map.png: not a PNG image: png: invalid format: not a PNG file"},
 		{name: "empty image file", png: "\x00", kind: ErrFormat, want: "map.png: not a PNG image: unexpected EOF"},
 		{name: "truncated PNG", png: string(goodPNG[:len(goodPNG)-30]), kind: ErrFormat, want: "map.png: cannot decode PNG: png: invalid format: not enough pixel data"},
-		{name: "huge declared size", png: string(pngHeader(100000, 100000)), kind: ErrLimit, want: "map.png: 100000×100000 image: a side exceeds 4096 pixels (raise Loader.Limits.MaxDimension)"},
+		{name: "huge declared size", png: string(pngHeader(100000, 100000)), kind: ErrLimit, want: "map.png: 100000×100000 image: wider than 4096 pixels (raise Loader.Limits.MaxWidth)"},
 		{name: "too many pixels", png: string(pngHeader(40, 40)), loader: small, kind: ErrLimit, want: "map.png: 40×40 image exceeds 1000 pixels (raise Loader.Limits.MaxCells)"},
 		{name: "zero width", png: string(pngHeader(0, 5)), kind: ErrFormat, want: "map.png: not a PNG image: png: invalid format: non-positive dimension"},
 		{name: "image file too big", png: string(goodPNG) + strings.Repeat("x", 1<<10), loader: small, kind: ErrLimit, want: "map.png: file larger than 1024 bytes (raise Loader.Limits.MaxImageBytes)"},
@@ -91,11 +91,11 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "no spawn", json: `{"player": {"osr": {"x": 0, "y": 1}}}`, kind: ErrInvalid, want: "map.json:1:12: player.sp: needs both x and y"},
 		{name: "spawn without y", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 10.5}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: needs both x and y"},
 		{name: "osr without x", json: edit(`"osr": {"x": 0, "y": 1}`, `"osr": {"y": 1}`), kind: ErrInvalid, want: "map.json:3:12: player.osr: needs both x and y"},
-		{name: "negative spawn", json: edit(`"sp": {"x": 10.5`, `"sp": {"x": -10.5`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (-10.5, 4.5) outside 0..4096"},
+		{name: "negative spawn", json: edit(`"sp": {"x": 10.5`, `"sp": {"x": -10.5`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (-10.5, 4.5) outside 0..4096 × 0..4096"},
 		{name: "door without name", json: edit(`"name": "VAULT",`, ``), kind: ErrInvalid, want: "map.json:12:5: doors[1]: needs a non-empty name"},
 		{name: "duplicate door name", json: edit(`"name": "VAULT"`, `"name": "DOOR1"`), kind: ErrInvalid, want: `map.json:12:5: doors[1]: name "DOOR1" already used by doors[0]`},
 		{name: "duplicate door tile", json: edit(`{"x": 15, "y": 2}`, `{"x": 10, "y": 5}`), kind: ErrInvalid, want: "map.json:14:15: doors[1].tile: (10, 5) already used by doors[0]"},
-		{name: "negative door tile", json: edit(`{"x": 15, "y": 2}`, `{"x": -1, "y": 2}`), kind: ErrInvalid, want: "map.json:14:15: doors[1].tile: (-1, 2) outside 0..4095"},
+		{name: "negative door tile", json: edit(`{"x": 15, "y": 2}`, `{"x": -1, "y": 2}`), kind: ErrInvalid, want: "map.json:14:15: doors[1].tile: (-1, 2) outside 0..4095 × 0..4095"},
 		{name: "door without tile", json: edit(`"tile": {"x": 15, "y": 2},`, ``), kind: ErrInvalid, want: "map.json:12:5: doors[1].tile: needs both x and y"},
 		{name: "lock unknown door", json: edit(`["VAULT", "DOOR1"]`, `["VAULT", "DOOR9"]`), kind: ErrRef, want: `map.json:36:34: overlords[1].lock_on_entry[1]: no door named "DOOR9"`},
 		{name: "lock twice", json: edit(`["VAULT", "DOOR1"]`, `["VAULT", "VAULT"]`), kind: ErrInvalid, want: `map.json:36:34: overlords[1].lock_on_entry[1]: door "VAULT" listed twice`},
@@ -107,7 +107,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "too many entries", json: edit(`"spawn_points": [
         {"x": 5.5`, `"spawn_points": [{"x":1,"y":1},{"x":1,"y":1},{"x":1,"y":1},
         {"x": 5.5`), loader: Loader{Limits: Limits{MaxEntries: 15}}, kind: ErrLimit, want: "map.json:1:1: 18 entries exceed 15 (raise Loader.Limits.MaxEntries)"},
-		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes (raise Loader.Limits.MaxJSONBytes)"},
+		{name: "description too big", json: js + strings.Repeat(" ", 1<<10), loader: small, kind: ErrLimit, want: "map.json: file larger than 1024 bytes (raise Loader.Limits.MaxFileBytes)"},
 		// The two together.
 		{name: "spawn in a wall", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 9.9, "y": 5.0}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (9.9, 5) is inside a wall (pixel (9,5) of map.png)"},
 		{name: "spawn outside the image", json: edit(`"sp": {"x": 10.5, "y": 4.5}`, `"sp": {"x": 21, "y": 4.5}`), kind: ErrInvalid, want: "map.json:4:11: player.sp: (21, 4.5) outside the 21×16 image map.png"},
@@ -137,8 +137,14 @@ func TestBrokenInputs(t *testing.T) {
 			if l != nil || !errors.As(err, &e) {
 				t.Fatalf("level %v, error %T %v", l != nil, err, err)
 			}
-			if !errors.Is(err, c.kind) || err.Error() != c.want {
-				t.Fatalf("got  %v (kind %v)\nwant %s (kind %v)", err, e.Kind, c.want, c.kind)
+			want := c.want
+			if strings.HasPrefix(want, "map.json") {
+				// The image was given: the error names it, then the
+				// description it refers to.
+				want = "map.png: description → " + want
+			}
+			if !errors.Is(err, c.kind) || err.Error() != want {
+				t.Fatalf("got  %v (kind %v)\nwant %s (kind %v)", err, e.Kind, want, c.kind)
 			}
 		})
 	}
@@ -153,7 +159,7 @@ func TestPathsAndMissing(t *testing.T) {
 		}
 	}
 	_, err := Load(fsys, "m.png", "none.json")
-	if !errors.Is(err, ErrMissing) || !strings.HasPrefix(err.Error(), "none.json: cannot open") {
+	if !errors.Is(err, ErrMissing) || !strings.HasPrefix(err.Error(), "m.png: description → none.json: cannot open") {
 		t.Fatal(err)
 	}
 	_, err = LoadGrid(fsys, "none.png")

@@ -127,9 +127,8 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 			return mathx.Vec2{}, de.at(ErrInvalid, where, "needs both x and y")
 		}
 		v := mathx.V2(*p.X, *p.Y)
-		lo, hi := 0.0, float64(lim.MaxDimension)
-		if !(v.X >= lo && v.X <= hi && v.Y >= lo && v.Y <= hi) {
-			return v, de.at(ErrInvalid, where, "(%g, %g) outside 0..%d", v.X, v.Y, lim.MaxDimension)
+		if !(v.X >= 0 && v.X <= float64(lim.MaxWidth) && v.Y >= 0 && v.Y <= float64(lim.MaxHeight)) {
+			return v, de.at(ErrInvalid, where, "(%g, %g) outside 0..%d × 0..%d", v.X, v.Y, lim.MaxWidth, lim.MaxHeight)
 		}
 		return v, nil
 	}
@@ -169,8 +168,8 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 			return nil, de.at(ErrInvalid, where+".tile", "needs both x and y")
 		}
 		t := mathx.Pt(*jd.Tile.X, *jd.Tile.Y)
-		if t.X < 0 || t.Y < 0 || t.X >= lim.MaxDimension || t.Y >= lim.MaxDimension {
-			return nil, de.at(ErrInvalid, where+".tile", "(%d, %d) outside 0..%d", t.X, t.Y, lim.MaxDimension-1)
+		if t.X < 0 || t.Y < 0 || t.X >= lim.MaxWidth || t.Y >= lim.MaxHeight {
+			return nil, de.at(ErrInvalid, where+".tile", "(%d, %d) outside 0..%d × 0..%d", t.X, t.Y, lim.MaxWidth-1, lim.MaxHeight-1)
 		}
 		if k, dup := tiles[t]; dup {
 			return nil, de.at(ErrInvalid, where+".tile", "(%d, %d) already used by doors[%d]", t.X, t.Y, k)

@@ -26,7 +26,7 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(pngHeader(5000, 5000), []byte(`{"player": {"sp": {"x": 1, "y": 1}}}`))
 	f.Add([]byte{}, []byte(`[]`))
-	ld := Loader{Limits: Limits{MaxDimension: 256, MaxCells: 1 << 14, MaxImageBytes: 1 << 16, MaxJSONBytes: 1 << 14}}
+	ld := Loader{Limits: Limits{MaxWidth: 256, MaxCells: 1 << 14, MaxImageBytes: 1 << 16, MaxFileBytes: 1 << 14}}
 	f.Fuzz(func(t *testing.T, img, desc []byte) {
 		fsys := fstest.MapFS{"m.png": {Data: img}, "m.json": {Data: desc}}
 		l, err := ld.Load(fsys, "m.png", "m.json")

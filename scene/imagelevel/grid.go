@@ -133,8 +133,8 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Map, error) {
 	// ("dimension overflow") before the limit could name it.
 	if len(data) >= 24 && string(data[:8]) == "\x89PNG\r\n\x1a\n" && string(data[12:16]) == "IHDR" {
 		w, h := binary.BigEndian.Uint32(data[16:20]), binary.BigEndian.Uint32(data[20:24])
-		if w > 0 && h > 0 && w <= 1<<31-1 && h <= 1<<31-1 && (int64(w) > int64(lim.MaxDimension) || int64(h) > int64(lim.MaxDimension)) {
-			return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels (raise Loader.Limits.MaxDimension)", w, h, lim.MaxDimension)
+		if w > 0 && h > 0 && w <= 1<<31-1 && h <= 1<<31-1 && (int64(w) > int64(lim.MaxWidth) || int64(h) > int64(lim.MaxHeight)) {
+			return nil, sideErr(file, w, h, lim)
 		}
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(data))
@@ -145,8 +145,8 @@ func (ld Loader) decodeGrid(file string, data []byte) (*Map, error) {
 	if w <= 0 || h <= 0 {
 		return nil, errf(ErrFormat, file, "", "empty %d×%d image", w, h)
 	}
-	if w > lim.MaxDimension || h > lim.MaxDimension {
-		return nil, errf(ErrLimit, file, "", "%d×%d image: a side exceeds %d pixels (raise Loader.Limits.MaxDimension)", w, h, lim.MaxDimension)
+	if w > lim.MaxWidth || h > lim.MaxHeight {
+		return nil, sideErr(file, w, h, lim)
 	}
 	if int64(w)*int64(h) > lim.MaxCells {
 		return nil, errf(ErrLimit, file, "", "%d×%d image exceeds %d pixels (raise Loader.Limits.MaxCells)", w, h, lim.MaxCells)
@@ -284,4 +284,12 @@ func (g *Map) doorAxis(file string, x, y int) (DoorAxis, error) {
 	return 0, errf(ErrInvalid, file, "pixel ("+strconv.Itoa(x)+","+strconv.Itoa(y)+")",
 		"door not between two walls with floor on the other sides (left %s, right %s, above %s, below %s)",
 		name(x-1, y), name(x+1, y), name(x, y-1), name(x, y+1))
+}
+
+// sideErr is the error of a w×h image wider or higher than lim allows.
+func sideErr[T int | uint32](file string, w, h T, lim Limits) error {
+	if int64(w) > int64(lim.MaxWidth) {
+		return errf(ErrLimit, file, "", "%d×%d image: wider than %d pixels (raise Loader.Limits.MaxWidth)", w, h, lim.MaxWidth)
+	}
+	return errf(ErrLimit, file, "", "%d×%d image: higher than %d pixels (raise Loader.Limits.MaxHeight)", w, h, lim.MaxHeight)
 }

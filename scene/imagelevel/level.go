@@ -1,6 +1,7 @@
 package imagelevel
 
 import (
+	"errors"
 	"image/color"
 	"io/fs"
 	"math"
@@ -14,8 +15,9 @@ import (
 // field takes its value from DefaultLimits.
 type Limits struct {
 	MaxImageBytes int64 // largest PNG file read
-	MaxJSONBytes  int64 // largest description file read
-	MaxDimension  int   // image width and height in pixels (tiles)
+	MaxFileBytes  int64 // largest description file read
+	MaxWidth      int   // image width in pixels (tiles)
+	MaxHeight     int   // image height in pixels (tiles)
 	MaxCells      int64 // image width×height
 	// MaxEntries bounds the doors, overlords, names and points of a
 	// description together, max_in_level and spawns_in_wave, and the
@@ -27,8 +29,9 @@ type Limits struct {
 // description: far past seed 000's hand-drawn levels, still safe.
 var DefaultLimits = Limits{
 	MaxImageBytes: 16 << 20,
-	MaxJSONBytes:  1 << 20,
-	MaxDimension:  1 << 12,
+	MaxFileBytes:  1 << 20,
+	MaxWidth:      1 << 12,
+	MaxHeight:     1 << 12,
 	MaxCells:      1 << 24,
 	MaxEntries:    1 << 16,
 }
@@ -38,11 +41,14 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxImageBytes <= 0 {
 		l.MaxImageBytes = d.MaxImageBytes
 	}
-	if l.MaxJSONBytes <= 0 {
-		l.MaxJSONBytes = d.MaxJSONBytes
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = d.MaxFileBytes
 	}
-	if l.MaxDimension <= 0 {
-		l.MaxDimension = d.MaxDimension
+	if l.MaxWidth <= 0 {
+		l.MaxWidth = d.MaxWidth
+	}
+	if l.MaxHeight <= 0 {
+		l.MaxHeight = d.MaxHeight
 	}
 	if l.MaxCells <= 0 {
 		l.MaxCells = d.MaxCells
@@ -109,16 +115,29 @@ func (ld Loader) LoadGrid(fsys fs.FS, name string) (*Map, error) {
 // LoadDescription reads a JSON description; see the package
 // LoadDescription.
 func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) {
-	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxJSONBytes)
+	data, err := loadutil.ReadFile(fsys, name, ld.Limits.withDefaults().MaxFileBytes)
 	if err != nil {
-		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	return ld.parseDescription(name, data)
 }
 
 // Load reads and cross-checks an image and its description; see the
 // package Load.
+//
+// Every error names imageName first: one in the description reads
+// "map.png: description → map.json:3:5: …", as the description is the
+// image's companion (LoadLevel finds it from the image's name).
 func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
+	l, err := ld.load(fsys, imageName, descName)
+	var e *Error
+	if err != nil && (!errors.As(err, &e) || e.File != imageName) {
+		err = loadutil.Chain(imageName, 0, "description", err)
+	}
+	return l, err
+}
+
+func (ld Loader) load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	lim := ld.Limits.withDefaults()
 	for _, name := range []string{imageName, descName} {
 		if err := loadutil.CheckPath(name); err != nil {
@@ -126,9 +145,9 @@ func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 		}
 	}
 	// The description first: it is small, and its errors are the likelier.
-	ddata, err := loadutil.ReadFile(fsys, descName, lim.MaxJSONBytes)
+	ddata, err := loadutil.ReadFile(fsys, descName, lim.MaxFileBytes)
 	if err != nil {
-		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxJSONBytes")
+		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxFileBytes")
 	}
 	d, err := ld.parseDescription(descName, ddata)
 	if err != nil {

@@ -1,4 +1,4 @@
-// Package isoxml loads IsoMob-style XML scenes (seed 003) and the
+// Package isoxml loads IsoMob-style XML scenes (IsoMob's scene format) and the
 // definitions files they name, through an fs.FS.
 //
 // A scene is <scene gridsize levelsize> with a <head> (<name>,

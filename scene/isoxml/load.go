@@ -136,17 +136,17 @@ func (l *load) definitions(d *Definitions, name string) error {
 	if err != nil {
 		return err
 	}
-	if root.name != "definitions" {
-		return errf(ErrInvalid, name, root.line, "<"+root.name+">", "root element is not <definitions>")
+	if root.Name != "definitions" {
+		return errf(ErrInvalid, name, root.Line, "<"+root.Name+">", "root element is not <definitions>")
 	}
 	if err := newAttrs(name, root, "<definitions>").done(); err != nil {
 		return err
 	}
 	d.Files = append(d.Files, name)
-	for _, n := range root.kids {
+	for _, n := range root.Kids {
 		where := describe(n)
 		a := newAttrs(name, n, where)
-		switch n.name {
+		switch n.Name {
 		case "media":
 			src := a.str("src", true)
 			if err := a.done(); err != nil {
@@ -157,28 +157,28 @@ func (l *load) definitions(d *Definitions, name string) error {
 			}
 			p, err := loadutil.ResolvePath(name, src, strconv.Quote)
 			if err != nil {
-				return &Error{File: name, Line: n.line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
+				return &Error{File: name, Line: n.Line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
 			}
-			d.Media = append(d.Media, Media{Src: p, File: name, Line: n.line})
+			d.Media = append(d.Media, Media{Src: p, File: name, Line: n.Line})
 		case "materialDefinition":
-			m := Material{Name: a.str("name", true), Type: a.str("type", false), File: name, Line: n.line}
+			m := Material{Name: a.str("name", true), Type: a.str("type", false), File: name, Line: n.Line}
 			if err := a.done(); err != nil {
 				return err
 			}
 			m.Diffuse = m.Name
-			for _, k := range n.kids {
-				if k.name != "diffuse" {
-					return errf(ErrInvalid, name, k.line, where, "unknown element <%s> (want <diffuse>)", k.name)
+			for _, k := range n.Kids {
+				if k.Name != "diffuse" {
+					return errf(ErrInvalid, name, k.Line, where, "unknown element <%s> (want <diffuse>)", k.Name)
 				}
 				if err := newAttrs(name, k, "<diffuse>").done(); err != nil {
 					return err
 				}
-				if v := strings.TrimSpace(string(k.text)); v != "" {
+				if v := strings.TrimSpace(string(k.Text)); v != "" {
 					m.Diffuse = v
 				}
 			}
 			m.Tiled = isTiledName(m.Name)
-			if err := defineOnce(d, name, n.line, where, "material", m.Name, d.materials, len(d.Materials)); err != nil {
+			if err := defineOnce(d, name, n.Line, where, "material", m.Name, d.materials, len(d.Materials)); err != nil {
 				return err
 			}
 			d.Materials = append(d.Materials, m)
@@ -187,12 +187,12 @@ func (l *load) definitions(d *Definitions, name string) error {
 			if err != nil {
 				return err
 			}
-			if err := defineOnce(d, name, n.line, where, "definition", od.Name, d.objects, len(d.Objects)); err != nil {
+			if err := defineOnce(d, name, n.Line, where, "definition", od.Name, d.objects, len(d.Objects)); err != nil {
 				return err
 			}
 			d.Objects = append(d.Objects, *od)
 		default:
-			return errf(ErrInvalid, name, n.line, where, "unknown element in <definitions> (want media, materialDefinition, objectDefinition or characterDefinition)")
+			return errf(ErrInvalid, name, n.Line, where, "unknown element in <definitions> (want media, materialDefinition, objectDefinition or characterDefinition)")
 		}
 	}
 	return nil
@@ -218,30 +218,30 @@ func defineOnce(d *Definitions, file string, line int, where, what, name string,
 func (l *load) objectDef(file string, n *node, a *attrs, where string) (*ObjectDef, error) {
 	od := &ObjectDef{
 		Name:      a.str("name", true),
-		Character: n.name == "characterDefinition",
+		Character: n.Name == "characterDefinition",
 		Solid:     a.boolAttr("solid", false),
 		Animated:  a.boolAttr("animated", false),
 		File:      file,
-		Line:      n.line,
+		Line:      n.Line,
 	}
 	if err := a.done(); err != nil {
 		return nil, err
 	}
 	seen := map[string]bool{}
-	for _, k := range n.kids {
-		if seen[k.name] {
-			return nil, errf(ErrInvalid, file, k.line, where, "more than one <%s>", k.name)
+	for _, k := range n.Kids {
+		if seen[k.Name] {
+			return nil, errf(ErrInvalid, file, k.Line, where, "more than one <%s>", k.Name)
 		}
-		seen[k.name] = true
-		if err := newAttrs(file, k, "<"+k.name+">").done(); err != nil {
+		seen[k.Name] = true
+		if err := newAttrs(file, k, "<"+k.Name+">").done(); err != nil {
 			return nil, err
 		}
-		switch k.name {
+		switch k.Name {
 		case "displayModel":
-			for _, s := range k.kids {
+			for _, s := range k.Kids {
 				sw := where + " > " + describe(s)
-				if s.name != "sprite" {
-					return nil, errf(ErrInvalid, file, s.line, sw, "unknown element in <displayModel> (want <sprite>)")
+				if s.Name != "sprite" {
+					return nil, errf(ErrInvalid, file, s.Line, sw, "unknown element in <displayModel> (want <sprite>)")
 				}
 				sa := newAttrs(file, s, sw)
 				sp := Sprite{Angle: sa.num("angle", false, 0, 360), Src: sa.str("src", true)}
@@ -252,20 +252,20 @@ func (l *load) objectDef(file string, n *node, a *attrs, where string) (*ObjectD
 					return nil, err
 				}
 				if sp.Angle < 0 || sp.Angle >= 360 {
-					return nil, errf(ErrInvalid, file, s.line, sw, "angle %g outside 0..360", sp.Angle)
+					return nil, errf(ErrInvalid, file, s.Line, sw, "angle %g outside 0..360", sp.Angle)
 				}
 				od.Sprites = append(od.Sprites, sp)
 			}
 		case "collisionModel":
-			for _, c := range k.kids {
-				cw := where + " > <" + c.name + ">"
+			for _, c := range k.Kids {
+				cw := where + " > <" + c.Name + ">"
 				// "cilinder" is the IsoMob generator's spelling for
 				// characters facing north and south.
-				if c.name != "cylinder" && c.name != "cilinder" {
-					return nil, errf(ErrInvalid, file, c.line, cw, "unknown collision shape (want <cylinder>)")
+				if c.Name != "cylinder" && c.Name != "cilinder" {
+					return nil, errf(ErrInvalid, file, c.Line, cw, "unknown collision shape (want <cylinder>)")
 				}
 				if od.Collision != nil {
-					return nil, errf(ErrInvalid, file, c.line, cw, "more than one collision shape")
+					return nil, errf(ErrInvalid, file, c.Line, cw, "more than one collision shape")
 				}
 				ca := newAttrs(file, c, cw)
 				cy := &Cylinder{Radius: ca.nonNegative("radius", 0, l.lim.MaxCoord), Height: ca.nonNegative("height", 0, l.lim.MaxCoord)}
@@ -278,15 +278,15 @@ func (l *load) objectDef(file string, n *node, a *attrs, where string) (*ObjectD
 				od.Collision = cy
 			}
 		default:
-			return nil, errf(ErrInvalid, file, k.line, where, "unknown element <%s> (want displayModel or collisionModel)", k.name)
+			return nil, errf(ErrInvalid, file, k.Line, where, "unknown element <%s> (want displayModel or collisionModel)", k.Name)
 		}
 	}
 	return od, nil
 }
 
 func noKids(file string, n *node, where string) error {
-	if len(n.kids) > 0 {
-		return errf(ErrInvalid, file, n.kids[0].line, where, "unexpected child <%s>", n.kids[0].name)
+	if len(n.Kids) > 0 {
+		return errf(ErrInvalid, file, n.Kids[0].Line, where, "unexpected child <%s>", n.Kids[0].Name)
 	}
 	return nil
 }
@@ -301,8 +301,8 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	if root.name != "scene" {
-		return nil, errf(ErrInvalid, name, root.line, "<"+root.name+">", "root element is not <scene>")
+	if root.Name != "scene" {
+		return nil, errf(ErrInvalid, name, root.Line, "<"+root.Name+">", "root element is not <scene>")
 	}
 	s := &Scene{File: name}
 	a := newAttrs(name, root, "<scene>")
@@ -312,22 +312,22 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Scene, error) {
 		return nil, err
 	}
 	var head, body *node
-	for _, k := range root.kids {
-		switch k.name {
+	for _, k := range root.Kids {
+		switch k.Name {
 		case "head", "body":
-			if (k.name == "head" && head != nil) || (k.name == "body" && body != nil) {
-				return nil, errf(ErrInvalid, name, k.line, "<scene>", "more than one <%s>", k.name)
+			if (k.Name == "head" && head != nil) || (k.Name == "body" && body != nil) {
+				return nil, errf(ErrInvalid, name, k.Line, "<scene>", "more than one <%s>", k.Name)
 			}
-			if err := newAttrs(name, k, "<"+k.name+">").done(); err != nil {
+			if err := newAttrs(name, k, "<"+k.Name+">").done(); err != nil {
 				return nil, err
 			}
-			if k.name == "head" {
+			if k.Name == "head" {
 				head = k
 			} else {
 				body = k
 			}
 		default:
-			return nil, errf(ErrInvalid, name, k.line, "<scene>", "unknown element <%s> (want head and body)", k.name)
+			return nil, errf(ErrInvalid, name, k.Line, "<scene>", "unknown element <%s> (want head and body)", k.Name)
 		}
 	}
 	if head == nil || body == nil {
@@ -335,7 +335,7 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Scene, error) {
 		if head != nil {
 			missing = "body"
 		}
-		return nil, errf(ErrInvalid, name, root.line, "<scene>", "missing <%s>", missing)
+		return nil, errf(ErrInvalid, name, root.Line, "<scene>", "missing <%s>", missing)
 	}
 	s.Defs = newDefinitions()
 	if err := l.head(s, head); err != nil {
@@ -350,16 +350,16 @@ func (ld Loader) Load(fsys fs.FS, name string) (*Scene, error) {
 func (l *load) head(s *Scene, head *node) error {
 	file := s.File
 	var seenName, seenDesc bool
-	for _, k := range head.kids {
+	for _, k := range head.Kids {
 		where := describe(k)
-		switch k.name {
+		switch k.Name {
 		case "name", "description":
 			seen := &seenName
-			if k.name == "description" {
+			if k.Name == "description" {
 				seen = &seenDesc
 			}
 			if *seen {
-				return errf(ErrInvalid, file, k.line, "<head>", "more than one <%s>", k.name)
+				return errf(ErrInvalid, file, k.Line, "<head>", "more than one <%s>", k.Name)
 			}
 			*seen = true
 			if err := newAttrs(file, k, where).done(); err != nil {
@@ -368,8 +368,8 @@ func (l *load) head(s *Scene, head *node) error {
 			if err := noKids(file, k, where); err != nil {
 				return err
 			}
-			v := strings.Join(strings.Fields(string(k.text)), " ")
-			if k.name == "name" {
+			v := strings.Join(strings.Fields(string(k.Text)), " ")
+			if k.Name == "name" {
 				s.Name = v
 			} else {
 				s.Description = v
@@ -385,24 +385,24 @@ func (l *load) head(s *Scene, head *node) error {
 			}
 			p, err := loadutil.ResolvePath(file, src, strconv.Quote)
 			if err != nil {
-				return &Error{File: file, Line: k.line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
+				return &Error{File: file, Line: k.Line, Where: where, Msg: "bad src", Kind: ErrPath, Err: err}
 			}
 			for _, f := range s.Defs.Files {
 				if f == p {
-					return errf(ErrRef, file, k.line, where, "%q listed twice", p)
+					return errf(ErrRef, file, k.Line, where, "%q listed twice", p)
 				}
 			}
 			if len(s.Defs.Files) >= l.lim.MaxDefFiles {
-				return errf(ErrLimit, file, k.line, where, "more than %d definitions files (raise Loader.Limits.MaxDefFiles)", l.lim.MaxDefFiles)
+				return errf(ErrLimit, file, k.Line, where, "more than %d definitions files (raise Loader.Limits.MaxDefFiles)", l.lim.MaxDefFiles)
 			}
 			if _, err := fs.Stat(l.fsys, p); err != nil {
-				return &Error{File: file, Line: k.line, Where: where, Msg: "definitions file " + strconv.Quote(p) + " missing", Kind: ErrMissing, Err: err}
+				return &Error{File: file, Line: k.Line, Where: where, Msg: "definitions file " + strconv.Quote(p) + " missing", Kind: ErrMissing, Err: err}
 			}
 			if err := l.definitions(s.Defs, p); err != nil {
 				return err
 			}
 		default:
-			return errf(ErrInvalid, file, k.line, where, "unknown element in <head> (want name, description or definitions)")
+			return errf(ErrInvalid, file, k.Line, where, "unknown element in <head> (want name, description or definitions)")
 		}
 	}
 	return nil
@@ -419,7 +419,7 @@ func (l *load) body(s *Scene, body *node) error {
 	var ents []pending
 	first := true
 	floorCells := 0.0
-	for _, k := range body.kids {
+	for _, k := range body.Kids {
 		where := describe(k)
 		if err := noKids(file, k, where); err != nil {
 			return err
@@ -428,9 +428,9 @@ func (l *load) body(s *Scene, body *node) error {
 		id := a.str("id", true)
 		pos := mathx.V3(a.num("x", true, 0, max), a.num("y", true, 0, max), a.num("z", true, 0, max))
 		var box Box
-		switch k.name {
+		switch k.Name {
 		case "wall":
-			w := Wall{ID: id, Line: k.line, Pos: pos}
+			w := Wall{ID: id, Line: k.Line, Pos: pos}
 			switch dir := a.str("dir", true); dir {
 			case "vert":
 				w.Dir = Vert
@@ -446,7 +446,7 @@ func (l *load) body(s *Scene, body *node) error {
 			if err := a.done(); err != nil {
 				return err
 			}
-			m, err := material(s, file, k.line, where, src)
+			m, err := material(s, file, k.Line, where, src)
 			if err != nil {
 				return err
 			}
@@ -454,14 +454,14 @@ func (l *load) body(s *Scene, body *node) error {
 			s.Walls = append(s.Walls, w)
 			box = w.Box()
 		case "floor":
-			f := Floor{ID: id, Line: k.line, Pos: pos}
+			f := Floor{ID: id, Line: k.Line, Pos: pos}
 			f.Width = a.positive("width", max)
 			f.Depth = a.positive("height", max)
 			src := a.str("src", true)
 			if err := a.done(); err != nil {
 				return err
 			}
-			m, err := material(s, file, k.line, where, src)
+			m, err := material(s, file, k.Line, where, src)
 			if err != nil {
 				return err
 			}
@@ -472,13 +472,13 @@ func (l *load) body(s *Scene, body *node) error {
 				cy := math.Ceil((f.Pos.Y+f.Depth)/gs) - math.Floor(f.Pos.Y/gs)
 				floorCells += cx * cy
 				if floorCells > float64(l.lim.MaxFloorCells) {
-					return errf(ErrLimit, file, k.line, where, "floors cover more than %d grid cells in all (raise Loader.Limits.MaxFloorCells)", l.lim.MaxFloorCells)
+					return errf(ErrLimit, file, k.Line, where, "floors cover more than %d grid cells in all (raise Loader.Limits.MaxFloorCells)", l.lim.MaxFloorCells)
 				}
 			}
 			s.Floors = append(s.Floors, f)
 			box = f.Box()
 		case "object", "character":
-			e := &Entity{ID: id, Line: k.line, Pos: pos}
+			e := &Entity{ID: id, Line: k.Line, Pos: pos}
 			def := a.str("def", true)
 			e.Orientation = a.num("orientation", false, 0, 360)
 			e.Props = a.rest()
@@ -487,7 +487,7 @@ func (l *load) body(s *Scene, body *node) error {
 			}
 			od, ok := s.Defs.Object(def)
 			if !ok {
-				return errf(ErrRef, file, k.line, where, "def %q is not defined in %s", def, defFiles(s))
+				return errf(ErrRef, file, k.Line, where, "def %q is not defined in %s", def, defFiles(s))
 			}
 			e.Def = od
 			e.Cell = s.CellOf(pos)
@@ -497,19 +497,19 @@ func (l *load) body(s *Scene, body *node) error {
 			}
 			e.Footprint = mathx.AABB{Min: mathx.V2(pos.X-r, pos.Y-r), Max: mathx.V2(pos.X+r, pos.Y+r)}
 			ents = append(ents, pending{e: e, where: where})
-			if k.name == "object" {
+			if k.Name == "object" {
 				s.Objects = append(s.Objects, *e)
 			} else {
 				s.Characters = append(s.Characters, *e)
 			}
 		default:
-			return errf(ErrInvalid, file, k.line, where, "unknown element in <body> (want wall, floor, object or character)")
+			return errf(ErrInvalid, file, k.Line, where, "unknown element in <body> (want wall, floor, object or character)")
 		}
 		if line, dup := ids[id]; dup {
-			return errf(ErrRef, file, k.line, where, "id %q already used at line %d", id, line)
+			return errf(ErrRef, file, k.Line, where, "id %q already used at line %d", id, line)
 		}
-		ids[id] = k.line
-		if k.name == "wall" || k.name == "floor" {
+		ids[id] = k.Line
+		if k.Name == "wall" || k.Name == "floor" {
 			if first {
 				s.Bounds, first = box, false
 			} else {

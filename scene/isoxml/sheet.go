@@ -53,8 +53,8 @@ func (ld Loader) LoadSheet(fsys fs.FS, name string) (*Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	if root.name != "TextureAtlas" {
-		return nil, errf(ErrInvalid, name, root.line, "<"+root.name+">", "root element is not <TextureAtlas>")
+	if root.Name != "TextureAtlas" {
+		return nil, errf(ErrInvalid, name, root.Line, "<"+root.Name+">", "root element is not <TextureAtlas>")
 	}
 	a := newAttrs(name, root, "<TextureAtlas>")
 	img := a.str("imagePath", true)
@@ -64,17 +64,17 @@ func (ld Loader) LoadSheet(fsys fs.FS, name string) (*Sheet, error) {
 	}
 	p, err := loadutil.ResolvePath(name, img, strconv.Quote)
 	if err != nil {
-		return nil, &Error{File: name, Line: root.line, Where: "<TextureAtlas>", Msg: "bad imagePath", Kind: ErrPath, Err: err}
+		return nil, &Error{File: name, Line: root.Line, Where: "<TextureAtlas>", Msg: "bad imagePath", Kind: ErrPath, Err: err}
 	}
 	sh := &Sheet{File: name, Image: p}
 	seen := map[string]bool{}
-	for _, n := range root.kids {
+	for _, n := range root.Kids {
 		where := describe(n)
-		if n.name != "SubTexture" {
-			return nil, errf(ErrInvalid, name, n.line, where, "unknown element in <TextureAtlas> (want SubTexture)")
+		if n.Name != "SubTexture" {
+			return nil, errf(ErrInvalid, name, n.Line, where, "unknown element in <TextureAtlas> (want SubTexture)")
 		}
 		a := newAttrs(name, n, where)
-		f := SheetFrame{Name: a.str("name", true), Line: n.line}
+		f := SheetFrame{Name: a.str("name", true), Line: n.Line}
 		coord := func(attr string, required bool, lo int) int {
 			v, ok := a.get(attr)
 			if !ok {
@@ -114,7 +114,7 @@ func (ld Loader) LoadSheet(fsys fs.FS, name string) (*Sheet, error) {
 			return nil, err
 		}
 		if seen[f.Name] {
-			return nil, errf(ErrRef, name, n.line, where, "SubTexture %q defined twice", f.Name)
+			return nil, errf(ErrRef, name, n.Line, where, "SubTexture %q defined twice", f.Name)
 		}
 		seen[f.Name] = true
 		f.Rect = image.Rect(x, y, x+w, y+h)
@@ -124,7 +124,7 @@ func (ld Loader) LoadSheet(fsys fs.FS, name string) (*Sheet, error) {
 			f.Source = image.Pt(fw, fh)
 		}
 		if f.Offset.X+w > f.Source.X || f.Offset.Y+h > f.Source.Y {
-			return nil, errf(ErrInvalid, name, n.line, where, "the %d×%d sprite at offset %v does not fit its %d×%d frame", w, h, f.Offset, f.Source.X, f.Source.Y)
+			return nil, errf(ErrInvalid, name, n.Line, where, "the %d×%d sprite at offset %v does not fit its %d×%d frame", w, h, f.Offset, f.Source.X, f.Source.Y)
 		}
 		sh.Frames = append(sh.Frames, f)
 	}

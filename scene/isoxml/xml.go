@@ -1,9 +1,6 @@
 package isoxml
 
 import (
-	"bytes"
-	"encoding/xml"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -11,73 +8,19 @@ import (
 	"diorama/internal/loadutil"
 )
 
-// node is one XML element: name, attributes, children, text and line.
-type node struct {
-	name  string
-	attrs []xml.Attr
-	kids  []*node
-	text  []byte
-	line  int
-}
+// node is one XML element of the readers' shared tree: name, attributes,
+// children, text and the line where its start tag begins.
+type node = loadutil.XMLNode
 
-// parseXML builds the element tree of data, refusing elements nested
-// deeper than maxDepth, more than maxElems elements plus attributes, and
-// elements with more than maxAttrs attributes.
+// parseXML builds the element tree of data (loadutil.XMLTree), refusing
+// elements nested deeper than maxDepth, more than maxElems elements plus
+// attributes, and elements with more than maxAttrs attributes.
 func parseXML(file string, data []byte, maxDepth, maxElems, maxAttrs int) (*node, error) {
-	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
-		return nil, loadutil.RaiseHint(err, "Loader.Limits.MaxAttrs")
+	tree := loadutil.XMLTree{
+		File: file, MaxDepth: maxDepth, MaxElems: maxElems, MaxAttrs: maxAttrs,
+		DepthHint: "Loader.Limits.MaxDepth", ElemsHint: "Loader.Limits.MaxElements", AttrsHint: "Loader.Limits.MaxAttrs",
 	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.Strict = true
-	var root *node
-	var stack []*node
-	budget := loadutil.XMLBudget{MaxDepth: maxDepth, MaxElems: maxElems}
-	for {
-		// Whitespace between tags comes as CharData, so the position
-		// before a token is where it starts: a tag spanning lines is
-		// reported at its first line.
-		start, _ := d.InputPos()
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, loadutil.XMLError(file, d, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			line := start
-			if err := budget.Start(file, line, len(stack), t); err != nil {
-				field := "Loader.Limits.MaxElements"
-				if len(stack) >= maxDepth {
-					field = "Loader.Limits.MaxDepth"
-				}
-				return nil, loadutil.RaiseHint(err, field)
-			}
-			n := &node{name: t.Name.Local, attrs: t.Attr, line: line}
-			if len(stack) == 0 {
-				if root != nil {
-					return nil, errf(ErrSyntax, file, line, "", "more than one root element")
-				}
-				root = n
-			} else {
-				p := stack[len(stack)-1]
-				p.kids = append(p.kids, n)
-			}
-			stack = append(stack, n)
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-		case xml.CharData:
-			if len(stack) > 0 {
-				p := stack[len(stack)-1]
-				p.text = append(p.text, t...)
-			}
-		}
-	}
-	if root == nil {
-		return nil, errf(ErrSyntax, file, 0, "", "no root element (empty or truncated file)")
-	}
-	return root, nil
+	return tree.Parse(data)
 }
 
 // attrs reads a node's attributes, keeping the first error, so a converter
@@ -92,18 +35,18 @@ type attrs struct {
 }
 
 func newAttrs(file string, n *node, where string) *attrs {
-	return &attrs{file: file, n: n, where: where, used: make([]bool, len(n.attrs))}
+	return &attrs{file: file, n: n, where: where, used: make([]bool, len(n.Attrs))}
 }
 
 func (a *attrs) fail(kind error, format string, args ...any) {
 	if a.err == nil {
-		a.err = errf(kind, a.file, a.n.line, a.where, format, args...)
+		a.err = errf(kind, a.file, a.n.Line, a.where, format, args...)
 	}
 }
 
 // get returns the attribute's value and marks it used.
 func (a *attrs) get(name string) (string, bool) {
-	for i, at := range a.n.attrs {
+	for i, at := range a.n.Attrs {
 		if at.Name.Local == name && at.Name.Space == "" {
 			a.used[i] = true
 			return at.Value, true
@@ -204,7 +147,7 @@ func (a *attrs) boolAttr(name string, def bool) bool {
 // rest returns the unread attributes (for free-form properties).
 func (a *attrs) rest() []Prop {
 	var out []Prop
-	for i, at := range a.n.attrs {
+	for i, at := range a.n.Attrs {
 		if !a.used[i] {
 			a.used[i] = true
 			out = append(out, Prop{Name: at.Name.Local, Value: at.Value})
@@ -215,7 +158,7 @@ func (a *attrs) rest() []Prop {
 
 // done fails on the first unread attribute and returns the first error.
 func (a *attrs) done() error {
-	for i, at := range a.n.attrs {
+	for i, at := range a.n.Attrs {
 		if !a.used[i] && at.Name.Space == "" {
 			a.fail(ErrInvalid, "unknown attribute %s", at.Name.Local)
 			break
@@ -230,11 +173,11 @@ func (a *attrs) done() error {
 // describe names an element for errors: <wall id="W1">.
 func describe(n *node) string {
 	for _, key := range []string{"id", "name", "src"} {
-		for _, at := range n.attrs {
+		for _, at := range n.Attrs {
 			if at.Name.Local == key && at.Name.Space == "" {
-				return "<" + n.name + " " + key + "=" + loadutil.QuoteShort(at.Value) + ">"
+				return "<" + n.Name + " " + key + "=" + loadutil.QuoteShort(at.Value) + ">"
 			}
 		}
 	}
-	return "<" + n.name + ">"
+	return "<" + n.Name + ">"
 }

@@ -18,7 +18,9 @@
 //
 // Loading is defensive: every path is resolved relative to the file that
 // names it and refused if it would leave the fs.FS root; declared sizes are
-// checked against Limits before anything is allocated; decompressed data is
+// checked against Limits before anything is allocated (layers × cells
+// among them: each layer counts LayerCells besides its tiles, and a map
+// has at most MaxLayers); decompressed data is
 // read through a limit of exactly the expected size, so a decompression bomb
 // is an error. Errors are *Error values naming the file, the line (XML) or
 // byte offset's line (JSON) when known, and the element or field. A load

@@ -470,7 +470,7 @@ func (l *load) parseTMJ(file string, data []byte) (*Map, error) {
 	m.Width, m.Height, m.TileWidth, m.TileHeight = jm.Width, jm.Height, jm.TileWidth, jm.TileHeight
 	m.HexSideLength, m.Infinite = jm.HexSideLength, jm.Infinite
 	m.SkewX, m.SkewY = jm.SkewX, jm.SkewY
-	if jm.BackgroundColor != "" {
+	if tiledColor(jm.BackgroundColor) {
 		c, err := parseColor(jm.BackgroundColor)
 		if err != nil {
 			return nil, &Error{File: file, Where: "backgroundcolor", Msg: "bad colour", Kind: ErrInvalid, Err: err}
@@ -647,6 +647,9 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 	if depth > l.lim.MaxDepth {
 		return nil, errf(ErrLimit, file, 0, where, "groups nested deeper than %d", l.lim.MaxDepth)
 	}
+	if err := l.addLayer(file, 0, where); err != nil {
+		return nil, err
+	}
 	ly := &Layer{ID: j.ID, Name: j.Name, Class: j.Class, Visible: true, Opacity: 1, Parallax: mathx.Vec2{X: 1, Y: 1}}
 	if j.Name != "" {
 		where += " " + quote(j.Name)
@@ -665,7 +668,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 	}
 	ly.Offset = mathx.Vec2{X: j.OffsetX, Y: j.OffsetY}
 	ly.BlendMode = j.Mode
-	if j.TintColor != "" {
+	if tiledColor(j.TintColor) {
 		c, err := parseColor(j.TintColor)
 		if err != nil {
 			return nil, &Error{File: file, Where: where + ".tintcolor", Msg: "bad colour", Kind: ErrInvalid, Err: err}
@@ -692,7 +695,7 @@ func (l *load) jsonLayer(file string, m *Map, where string, j *jLayer, depth int
 		if ly.DrawOrder != "topdown" && ly.DrawOrder != "index" {
 			return nil, errf(ErrInvalid, file, 0, where+".draworder", "unknown draworder %s", quote(ly.DrawOrder))
 		}
-		if j.Color != "" {
+		if tiledColor(j.Color) {
 			if ly.Color, err = parseColor(j.Color); err != nil {
 				return nil, &Error{File: file, Where: where + ".color", Msg: "bad colour", Kind: ErrInvalid, Err: err}
 			}
@@ -897,8 +900,8 @@ func (l *load) jsonObject(file, where string, j *jObject) (*Object, error) {
 		}
 		o.Text = t
 	}
-	if (o.Shape == Polygon || o.Shape == Polyline) && len(o.Points) == 0 {
-		return nil, errf(ErrInvalid, file, 0, where, "%s without points", o.Shape)
+	if err := checkShape(file, 0, where, o); err != nil {
+		return nil, err
 	}
 	if o.Properties, err = l.jsonProps(file, where+".properties", j.Properties.withTypes(j.PropertyTypes)); err != nil {
 		return nil, err
@@ -1044,17 +1047,7 @@ func (l *load) jsonPropValue(file, where string, p *Property, v json.RawMessage,
 		}
 		raw = string(v)
 	}
-	if err := p.setValue(raw); err != nil {
-		return &Error{File: file, Where: where, Msg: "bad " + p.Type.String() + " value", Kind: ErrInvalid, Err: err}
-	}
-	if p.Type == FileProp && raw != "" {
-		fp, err := resolvePath(file, raw)
-		if err != nil {
-			return &Error{File: file, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
-		}
-		p.Value = fp
-	}
-	return nil
+	return p.setScalar(file, 0, where, raw)
 }
 
 // jsonMembers reads a class value object in file order. Member types are

@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	_ "image/gif"  // image headers, for tilesets that do not declare their image size
@@ -25,6 +26,15 @@ import (
 // DefaultLimits). The zero Loader uses DefaultLimits.
 type Loader struct {
 	Limits Limits
+	// Missing, when set, makes Load forgiving where Tiled is: an external
+	// tileset or a template that cannot be opened is passed to Missing
+	// (its error names the file and who refers to it) instead of failing
+	// the load. A missing tileset becomes a placeholder of 16×16 tiles of
+	// 32×32 pixels whose image is the missing file (so a builder with
+	// scene.BuildOptions.Missing draws its tiles as magenta checks); an
+	// object whose template is missing keeps its own attributes. nil (the
+	// default) keeps such a map unopenable.
+	Missing func(err error)
 }
 
 // Load reads a map from fsys with DefaultLimits: .tmx as XML, .tmj and
@@ -62,16 +72,29 @@ func (ld Loader) LoadTileset(fsys fs.FS, name string) (*Tileset, error) {
 
 // load is the state of one Load call.
 type load struct {
-	fsys  fs.FS
-	lim   Limits
-	cells int64
-	read  int64 // bytes read by this load
-	cache map[string]*Tileset
-	tmpl  map[string]*template
+	fsys   fs.FS
+	lim    Limits
+	cells  int64
+	layers int   // layers of the map, MaxLayers
+	read   int64 // bytes read by this load
+	cache  map[string]*Tileset
+	tmpl   map[string]*template
+
+	missing func(error) // Loader.Missing
 }
 
 func (ld Loader) newLoad(fsys fs.FS) *load {
-	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}, tmpl: map[string]*template{}}
+	return &load{fsys: fsys, lim: ld.Limits.withDefaults(), cache: map[string]*Tileset{}, tmpl: map[string]*template{}, missing: ld.Missing}
+}
+
+// forgive reports err to Loader.Missing and returns true when the loader
+// is forgiving and err is a file that cannot be opened.
+func (l *load) forgive(err error) bool {
+	if l.missing == nil || !errors.Is(err, ErrMissing) {
+		return false
+	}
+	l.missing(err)
+	return true
 }
 
 func (l *load) readFile(name string) ([]byte, error) {
@@ -132,6 +155,11 @@ func (l *load) external(p string, firstGID uint32) (*Tileset, error) {
 	if !ok {
 		var err error
 		ts, err = l.loadTilesetFile(p)
+		if err != nil && l.forgive(err) {
+			const n, px = 16, 32
+			ts, err = &Tileset{Name: "missing " + path.Base(p), TileWidth: px, TileHeight: px, TileCount: n * n, Columns: n,
+				Image: &Image{Source: p, Width: n * px, Height: n * px, RefFile: p, RefWhere: "missing tileset"}}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -148,8 +176,11 @@ func (l *load) checkDims(file string, line int, where string, w, h int) error {
 	if w < 0 || h < 0 {
 		return errf(ErrInvalid, file, line, where, "negative size %d×%d", w, h)
 	}
-	if w > l.lim.MaxDimension || h > l.lim.MaxDimension {
-		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles per side", w, h, l.lim.MaxDimension)
+	if w > l.lim.MaxWidth {
+		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles wide (raise Limits.MaxWidth)", w, h, l.lim.MaxWidth)
+	}
+	if h > l.lim.MaxHeight {
+		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d tiles high (raise Limits.MaxHeight)", w, h, l.lim.MaxHeight)
 	}
 	if int64(w)*int64(h) > l.lim.MaxLayerCells {
 		return errf(ErrLimit, file, line, where, "size %d×%d exceeds %d cells", w, h, l.lim.MaxLayerCells)
@@ -161,10 +192,23 @@ func (l *load) checkDims(file string, line int, where string, w, h int) error {
 // slice for them.
 func (l *load) allocCells(file string, line int, where string, n int64) ([]GID, error) {
 	if n < 0 || l.cells+n > l.lim.MaxTotalCells {
-		return nil, errf(ErrLimit, file, line, where, "tile data exceeds %d cells in all layers", l.lim.MaxTotalCells)
+		return nil, errf(ErrLimit, file, line, where, "tile data exceeds %d cells in all layers (each layer counts %d besides its tiles)", l.lim.MaxTotalCells, LayerCells)
 	}
 	l.cells += n
 	return make([]GID, n), nil
+}
+
+// addLayer counts one more layer against MaxLayers and its LayerCells
+// against MaxTotalCells.
+func (l *load) addLayer(file string, line int, where string) error {
+	if l.layers++; l.layers > l.lim.MaxLayers {
+		return errf(ErrLimit, file, line, where, "more than %d layers (raise Limits.MaxLayers)", l.lim.MaxLayers)
+	}
+	if l.cells+LayerCells > l.lim.MaxTotalCells {
+		return errf(ErrLimit, file, line, where, "layers exceed %d cells in all layers (each counts %d besides its tiles)", l.lim.MaxTotalCells, LayerCells)
+	}
+	l.cells += LayerCells
+	return nil
 }
 
 // decodeTiles decodes tile data in one of Tiled's encodings into n GIDs.

@@ -133,6 +133,25 @@ func (ps Properties) Color(name string, def color.NRGBA) color.NRGBA {
 	return def
 }
 
+// setScalar sets the value of a property that is neither a class nor a
+// list from its text, as both formats write it (an attribute or element
+// text in TMX, a JSON string or number): the typed fields from raw and,
+// for a file property, the path resolved against file. Errors name file,
+// line (0 in JSON) and where: "bad int value", "file property".
+func (p *Property) setScalar(file string, line int, where, raw string) error {
+	if err := p.setValue(raw); err != nil {
+		return &Error{File: file, Line: line, Where: where, Msg: "bad " + p.Type.String() + " value", Kind: ErrInvalid, Err: err}
+	}
+	if p.Type == FileProp && raw != "" {
+		fp, err := resolvePath(file, raw)
+		if err != nil {
+			return &Error{File: file, Line: line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
+		}
+		p.Value = fp
+	}
+	return nil
+}
+
 // setValue parses raw according to p.Type into the typed fields. For file
 // properties the caller resolves the path afterwards.
 func (p *Property) setValue(raw string) error {
@@ -204,8 +223,15 @@ func parseFloat(s string) (float64, error) {
 	return f, nil
 }
 
+// tiledColor reports whether Tiled reads s as a colour where only the
+// trans attribute may leave out the '#': a background, tint or layer
+// colour written without it (tintcolor="123456") is no colour to Qt, and
+// Tiled opens the map with that colour unset (the layer untinted), as
+// the loaders do.
+func tiledColor(s string) bool { return strings.HasPrefix(s, "#") }
+
 // parseColor parses #RRGGBB or #AARRGGBB (the '#' is optional, as in
-// Tiled's older trans attribute).
+// Tiled's trans attribute).
 func parseColor(s string) (color.NRGBA, error) {
 	h := strings.TrimPrefix(s, "#")
 	if len(h) != 6 && len(h) != 8 {

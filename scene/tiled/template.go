@@ -47,22 +47,22 @@ func (l *load) loadTemplate(name string) (*template, error) {
 }
 
 func (l *load) parseTX(file string, data []byte) (*template, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, _, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}
-	if root.name != "template" {
-		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <template>")
+	if root.Name != "template" {
+		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <template>")
 	}
 	c := &xr{file: file}
 	t := &template{}
-	for _, k := range root.kids {
-		switch k.name {
+	for _, k := range root.Kids {
+		switch k.Name {
 		case "tileset":
 			t.tsFirst = c.uint32(k, "tileset", "firstgid")
 			t.tsSource = c.path(k, "tileset", "source")
 			if c.err == nil && t.tsSource == "" {
-				return nil, errf(ErrInvalid, file, k.line, "tileset", "template tileset without source")
+				return nil, errf(ErrInvalid, file, k.Line, "tileset", "template tileset without source")
 			}
 		case "object":
 			o, err := l.xmlObject(c, k, "template")
@@ -76,7 +76,7 @@ func (l *load) parseTX(file string, data []byte) (*template, error) {
 		}
 	}
 	if t.obj == nil {
-		return nil, errf(ErrInvalid, file, root.line, "template", "no <object>")
+		return nil, errf(ErrInvalid, file, root.Line, "template", "no <object>")
 	}
 	return t, nil
 }
@@ -130,7 +130,11 @@ func (l *load) applyTemplates(m *Map) error {
 				}
 				t, err := l.loadTemplate(o.Template)
 				if err != nil {
-					return loadutil.Chain(m.File, o.line, ly.Kind.String()+" "+quote(ly.Name)+" > object "+itoa(o.ID)+" template", err)
+					err = loadutil.Chain(m.File, o.line, ly.Kind.String()+" "+quote(ly.Name)+" > object "+itoa(o.ID)+" template", err)
+					if l.forgive(err) {
+						continue // the object as written, without its template
+					}
+					return err
 				}
 				merged := mergeTemplate(t.obj, o)
 				if o.set&setGID == 0 && t.obj.GID.ID() != 0 {

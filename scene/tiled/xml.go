@@ -3,7 +3,6 @@ package tiled
 import (
 	"bytes"
 	"encoding/xml"
-	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -14,112 +13,67 @@ import (
 	"diorama/mathx"
 )
 
-// xnode is one XML element with its line, attributes, children and text.
-type xnode struct {
-	name  string
-	attrs []xml.Attr
-	kids  []*xnode
-	text  []byte
-	line  int
-	// gids holds the legacy <tile gid=".."/> children of <data> and
-	// <chunk>, stored compactly instead of as nodes.
-	gids   []GID
-	gidErr *Error
+// xnode is one XML element of the readers' shared tree: name, attributes,
+// children, text and the line where its start tag begins.
+type xnode = loadutil.XMLNode
+
+// legacyGIDs holds the legacy <tile gid=".."/> children of one <data> or
+// <chunk>, stored compactly instead of as nodes (parseXML folds them).
+type legacyGIDs struct {
+	gids []GID
+	err  *Error
 }
 
-func (n *xnode) attr(name string) (string, bool) {
-	for _, a := range n.attrs {
-		if a.Name.Local == name && a.Name.Space == "" {
-			return a.Value, true
-		}
-	}
-	return "", false
-}
-
-func (n *xnode) child(name string) *xnode {
-	for _, k := range n.kids {
-		if k.name == name {
-			return k
-		}
-	}
-	return nil
-}
-
-// parseXML builds the element tree of data, refusing nesting deeper than
-// maxDepth and more than maxElems elements plus attributes. Errors carry
-// the line.
 // maxAttrs bounds the attributes of one TMX/TSX/TX tag (and the '='
 // signs of one text between tags): see loadutil.CheckAttrs.
 const maxAttrs = 4096
 
-func parseXML(file string, data []byte, maxDepth, maxElems int) (*xnode, error) {
-	// encoding/xml reads all of a tag's attributes at once: bound them
-	// before it does (real Tiled tags have a few dozen).
-	if err := loadutil.CheckAttrs(file, data, maxAttrs); err != nil {
-		return nil, err
-	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.Strict = true
-	var root *xnode
-	var stack []*xnode
-	budget := loadutil.XMLBudget{MaxDepth: maxDepth, MaxElems: maxElems}
-	skip := 0 // depth inside a legacy <tile> of <data>/<chunk>
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, loadutil.XMLError(file, d, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			line, _ := d.InputPos()
-			if skip > 0 {
-				skip++
-				continue
+// parseXML builds the element tree of data (loadutil.XMLTree), refusing
+// nesting deeper than maxDepth, more than maxElems elements plus
+// attributes and more than maxLayers layers (<layer>, <objectgroup>,
+// <imagelayer> and <group> in <map> or a <group>), counted here, before
+// any is built. The legacy <tile gid> children of <data> and <chunk> are
+// folded into the returned map, by parent, instead of becoming elements.
+// Errors carry the line.
+func parseXML(file string, data []byte, maxDepth, maxElems, maxLayers int) (*xnode, map[*xnode]*legacyGIDs, error) {
+	legacy := map[*xnode]*legacyGIDs{}
+	layers := 0
+	tree := loadutil.XMLTree{
+		File: file, MaxDepth: maxDepth, MaxElems: maxElems,
+		// encoding/xml reads all of a tag's attributes at once: bound
+		// them before it does (real Tiled tags have a few dozen).
+		MaxAttrs: maxAttrs,
+		Start: func(p *xnode, t xml.StartElement, line int) (bool, error) {
+			if p == nil {
+				return false, nil
 			}
-			if p := len(stack) - 1; p >= 0 && t.Name.Local == "tile" && (stack[p].name == "data" || stack[p].name == "chunk") {
-				legacyTile(file, line, stack[p], t.Attr)
-				skip = 1
-				continue
-			}
-			if err := budget.Start(file, line, len(stack), t); err != nil {
-				return nil, err
-			}
-			n := &xnode{name: t.Name.Local, attrs: t.Attr, line: line}
-			if len(stack) == 0 {
-				if root != nil {
-					return nil, errf(ErrSyntax, file, line, "", "more than one root element")
+			if t.Name.Local == "tile" && (p.Name == "data" || p.Name == "chunk") {
+				lg := legacy[p]
+				if lg == nil {
+					lg = &legacyGIDs{}
+					legacy[p] = lg
 				}
-				root = n
-			} else {
-				p := stack[len(stack)-1]
-				p.kids = append(p.kids, n)
+				legacyTile(file, line, lg, t.Attr)
+				return true, nil
 			}
-			stack = append(stack, n)
-		case xml.EndElement:
-			if skip > 0 {
-				skip--
-				continue
+			if p.Name == "map" || p.Name == "group" {
+				switch t.Name.Local {
+				case "layer", "objectgroup", "imagelayer", "group":
+					if layers++; layers > maxLayers {
+						return false, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d layers (raise Limits.MaxLayers)", maxLayers)
+					}
+				}
 			}
-			stack = stack[:len(stack)-1]
-		case xml.CharData:
-			if len(stack) > 0 && skip == 0 {
-				p := stack[len(stack)-1]
-				p.text = append(p.text, t...)
-			}
-		}
+			return false, nil
+		},
 	}
-	if root == nil {
-		return nil, errf(ErrSyntax, file, 0, "", "no root element (empty or truncated file)")
-	}
-	return root, nil
+	root, err := tree.Parse(data)
+	return root, legacy, err
 }
 
 // legacyTile records the gid of a <tile> inside <data> or <chunk>.
-func legacyTile(file string, line int, parent *xnode, attrs []xml.Attr) {
-	if parent.gidErr != nil {
+func legacyTile(file string, line int, lg *legacyGIDs, attrs []xml.Attr) {
+	if lg.err != nil {
 		return
 	}
 	var g uint64
@@ -127,37 +81,38 @@ func legacyTile(file string, line int, parent *xnode, attrs []xml.Attr) {
 		if a.Name.Local == "gid" && a.Name.Space == "" && a.Value != "" {
 			v, err := strconv.ParseUint(strings.TrimSpace(a.Value), 10, 32)
 			if err != nil {
-				parent.gidErr = errf(ErrData, file, line, "<tile>", "gid=%s is not an unsigned 32-bit integer", quote(a.Value))
+				lg.err = errf(ErrData, file, line, "<tile>", "gid=%s is not an unsigned 32-bit integer", quote(a.Value))
 				return
 			}
 			g = v
 		}
 	}
-	parent.gids = append(parent.gids, GID(g))
+	lg.gids = append(lg.gids, GID(g))
 }
 
 // xr reads attributes, keeping the first error (so converters read many
 // attributes and check once).
 type xr struct {
-	file string
-	err  *Error
+	file   string
+	err    *Error
+	legacy map[*xnode]*legacyGIDs // a TMX file's folded <tile gid> children
 }
 
 func (c *xr) fail(kind error, n *xnode, where, format string, args ...any) {
 	if c.err == nil {
-		c.err = errf(kind, c.file, n.line, where, format, args...)
+		c.err = errf(kind, c.file, n.Line, where, format, args...)
 	}
 }
 
 func (c *xr) str(n *xnode, name, def string) string {
-	if v, ok := n.attr(name); ok {
+	if v, ok := n.Attr(name); ok {
 		return v
 	}
 	return def
 }
 
 func (c *xr) int(n *xnode, where, name string, def int) int {
-	v, ok := n.attr(name)
+	v, ok := n.Attr(name)
 	if !ok || v == "" {
 		return def
 	}
@@ -170,7 +125,7 @@ func (c *xr) int(n *xnode, where, name string, def int) int {
 }
 
 func (c *xr) uint32(n *xnode, where, name string) uint32 {
-	v, ok := n.attr(name)
+	v, ok := n.Attr(name)
 	if !ok || v == "" {
 		return 0
 	}
@@ -183,7 +138,7 @@ func (c *xr) uint32(n *xnode, where, name string) uint32 {
 }
 
 func (c *xr) float(n *xnode, where, name string, def float64) float64 {
-	v, ok := n.attr(name)
+	v, ok := n.Attr(name)
 	if !ok || v == "" {
 		return def
 	}
@@ -196,7 +151,7 @@ func (c *xr) float(n *xnode, where, name string, def float64) float64 {
 }
 
 func (c *xr) bool(n *xnode, where, name string, def bool) bool {
-	v, ok := n.attr(name)
+	v, ok := n.Attr(name)
 	if !ok || v == "" {
 		return def
 	}
@@ -211,8 +166,8 @@ func (c *xr) bool(n *xnode, where, name string, def bool) bool {
 }
 
 func (c *xr) color(n *xnode, where, name string) (col colorVal) {
-	v, ok := n.attr(name)
-	if !ok || v == "" {
+	v, ok := n.Attr(name)
+	if !ok || v == "" || name != "trans" && !tiledColor(v) {
 		return colorVal{}
 	}
 	cc, err := parseColor(v)
@@ -224,26 +179,26 @@ func (c *xr) color(n *xnode, where, name string) (col colorVal) {
 }
 
 func (c *xr) path(n *xnode, where, name string) string {
-	v, ok := n.attr(name)
+	v, ok := n.Attr(name)
 	if !ok || v == "" {
 		return ""
 	}
 	p, err := resolvePath(c.file, v)
 	if err != nil && c.err == nil {
-		c.err = &Error{File: c.file, Line: n.line, Where: where, Msg: "attribute " + name, Kind: ErrPath, Err: err}
+		c.err = &Error{File: c.file, Line: n.Line, Where: where, Msg: "attribute " + name, Kind: ErrPath, Err: err}
 	}
 	return p
 }
 
 func (l *load) parseTMX(file string, data []byte) (*Map, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, legacy, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}
-	if root.name != "map" {
-		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <map>")
+	if root.Name != "map" {
+		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <map>")
 	}
-	c := &xr{file: file}
+	c := &xr{file: file, legacy: legacy}
 	m := &Map{File: file}
 	where := "map"
 	m.Version = c.str(root, "version", "")
@@ -251,13 +206,13 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 	m.Class = c.str(root, "class", "")
 	var ok bool
 	if m.Orientation, ok = parseOrientation(c.str(root, "orientation", "orthogonal")); !ok {
-		return nil, errf(ErrInvalid, file, root.line, where, "unknown orientation %s", quote(c.str(root, "orientation", "")))
+		return nil, errf(ErrInvalid, file, root.Line, where, "unknown orientation %s", quote(c.str(root, "orientation", "")))
 	}
 	if m.RenderOrder, ok = parseRenderOrder(c.str(root, "renderorder", "")); !ok {
-		return nil, errf(ErrInvalid, file, root.line, where, "unknown renderorder %s", quote(c.str(root, "renderorder", "")))
+		return nil, errf(ErrInvalid, file, root.Line, where, "unknown renderorder %s", quote(c.str(root, "renderorder", "")))
 	}
 	if m.StaggerAxis, m.StaggerIndex, ok = parseStagger(c.str(root, "staggeraxis", ""), c.str(root, "staggerindex", "")); !ok {
-		return nil, errf(ErrInvalid, file, root.line, where, "bad staggeraxis/staggerindex")
+		return nil, errf(ErrInvalid, file, root.Line, where, "bad staggeraxis/staggerindex")
 	}
 	m.Width = c.int(root, where, "width", 0)
 	m.Height = c.int(root, where, "height", 0)
@@ -274,11 +229,11 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	if err := l.checkMapHeader(file, root.line, m); err != nil {
+	if err := l.checkMapHeader(file, root.Line, m); err != nil {
 		return nil, err
 	}
-	for _, k := range root.kids {
-		switch k.name {
+	for _, k := range root.Kids {
+		switch k.Name {
 		case "properties":
 			ps, err := l.xmlProps(c, k, "map")
 			if err != nil {
@@ -292,7 +247,7 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 			}
 			m.Tilesets = append(m.Tilesets, ts)
 			if len(m.Tilesets) > l.lim.MaxTilesets {
-				return nil, errf(ErrLimit, file, k.line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
+				return nil, errf(ErrLimit, file, k.Line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
 			}
 		case "layer", "objectgroup", "imagelayer", "group":
 			ly, err := l.xmlLayer(c, m, k, 0)
@@ -375,16 +330,16 @@ func parseStagger(axis, index string) (StaggerAxis, StaggerIndex, bool) {
 func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 	where := "tileset"
 	first := c.uint32(n, where, "firstgid")
-	if src, ok := n.attr("source"); ok {
+	if src, ok := n.Attr("source"); ok {
 		p := c.path(n, where, "source")
 		if c.err != nil {
 			return nil, c.err
 		}
 		ts, err := l.external(p, first)
 		if err != nil {
-			return nil, loadutil.Chain(c.file, n.line, "tileset "+quote(src), err)
+			return nil, loadutil.Chain(c.file, n.Line, "tileset "+quote(src), err)
 		}
-		ts.Line = n.line
+		ts.Line = n.Line
 		return ts, nil
 	}
 	ts, err := l.xmlTileset(c, n)
@@ -392,20 +347,20 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 		return nil, err
 	}
 	ts.FirstGID = first
-	ts.Line = n.line
+	ts.Line = n.Line
 	return ts, nil
 }
 
 func (l *load) parseTSX(file string, data []byte) (*Tileset, error) {
-	root, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements)
+	root, _, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	if err != nil {
 		return nil, err
 	}
-	if root.name != "tileset" {
-		return nil, errf(ErrInvalid, file, root.line, "<"+root.name+">", "root element is not <tileset>")
+	if root.Name != "tileset" {
+		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <tileset>")
 	}
-	if _, ok := root.attr("source"); ok {
-		return nil, errf(ErrInvalid, file, root.line, "tileset", "a tileset file cannot itself reference another")
+	if _, ok := root.Attr("source"); ok {
+		return nil, errf(ErrInvalid, file, root.Line, "tileset", "a tileset file cannot itself reference another")
 	}
 	return l.xmlTileset(&xr{file: file}, root)
 }
@@ -424,8 +379,8 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 	ts.ObjectAlignment = c.str(n, "objectalignment", "")
 	ts.TileRenderSize = c.str(n, "tilerendersize", "tile")
 	ts.FillMode = c.str(n, "fillmode", "stretch")
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "tileoffset":
 			ts.TileOffset = mathx.Point{X: c.int(k, where+" > tileoffset", "x", 0), Y: c.int(k, where+" > tileoffset", "y", 0)}
 		case "grid":
@@ -445,8 +400,8 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 			ts.Transformations = Transformations{HFlip: c.bool(k, tw, "hflip", false), VFlip: c.bool(k, tw, "vflip", false),
 				Rotate: c.bool(k, tw, "rotate", false), PreferUntransformed: c.bool(k, tw, "preferuntransformed", false)}
 		case "wangsets":
-			for _, ws := range k.kids {
-				if ws.name != "wangset" {
+			for _, ws := range k.Kids {
+				if ws.Name != "wangset" {
 					continue
 				}
 				w, err := l.xmlWangSet(c, ws, where+" > wangset "+quote(c.str(ws, "name", "")))
@@ -457,7 +412,7 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 			}
 		case "tile":
 			if len(ts.Tiles) >= l.lim.MaxTileCount {
-				return nil, errf(ErrLimit, c.file, k.line, where, "more than %d tiles", l.lim.MaxTileCount)
+				return nil, errf(ErrLimit, c.file, k.Line, where, "more than %d tiles", l.lim.MaxTileCount)
 			}
 			t, err := l.xmlTile(c, k, where)
 			if err != nil {
@@ -472,7 +427,7 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	if err := l.checkTileset(c.file, n.line, where, ts); err != nil {
+	if err := l.checkTileset(c.file, n.Line, where, ts); err != nil {
 		return nil, err
 	}
 	return ts, nil
@@ -484,17 +439,17 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 	w := WangSet{Name: c.str(n, "name", ""), Class: c.str(n, "class", ""), Tile: c.int(n, where, "tile", -1)}
 	typ, ok := parseWangType(c.str(n, "type", "corner"))
 	if !ok {
-		return w, errf(ErrInvalid, c.file, n.line, where, "unknown wang set type %s (corner, edge or mixed)", quote(c.str(n, "type", "")))
+		return w, errf(ErrInvalid, c.file, n.Line, where, "unknown wang set type %s (corner, edge or mixed)", quote(c.str(n, "type", "")))
 	}
 	w.Type = typ
 	var tiles []*xnode
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "wangcolor", "wangcornercolor", "wangedgecolor":
-			cw := where + " > " + k.name + " " + quote(c.str(k, "name", ""))
+			cw := where + " > " + k.Name + " " + quote(c.str(k, "name", ""))
 			col := WangColor{Name: c.str(k, "name", ""), Class: c.str(k, "class", ""), Tile: c.int(k, cw, "tile", -1),
 				Probability: c.float(k, cw, "probability", 1), Color: c.color(k, cw, "color").c}
-			if p := k.child("properties"); p != nil {
+			if p := k.Child("properties"); p != nil {
 				ps, err := l.xmlProps(c, p, cw)
 				if err != nil {
 					return w, err
@@ -518,7 +473,7 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 	for _, k := range tiles {
 		id, err := parseWangID(c.str(k, "wangid", ""), len(w.Colors))
 		if err != nil {
-			return w, &Error{File: c.file, Line: k.line, Where: where + " > wangtile", Msg: "bad wangid", Kind: ErrInvalid, Err: err}
+			return w, &Error{File: c.file, Line: k.Line, Where: where + " > wangtile", Msg: "bad wangid", Kind: ErrInvalid, Err: err}
 		}
 		w.Tiles = append(w.Tiles, WangTile{TileID: c.uint32(k, where+" > wangtile", "tileid"), WangID: id})
 	}
@@ -529,21 +484,21 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 // layer's) may name no image at all, as <image source=""/> or empty
 // embedded data do (Tiled then shows nothing): it is nil.
 func (l *load) xmlImage(c *xr, n *xnode, where string, optional bool) *Image {
-	img := &Image{RefFile: c.file, RefLine: n.line, RefWhere: where}
+	img := &Image{RefFile: c.file, RefLine: n.Line, RefWhere: where}
 	img.Source = c.path(n, where, "source")
 	if img.Source == "" && c.err == nil {
 		// Embedded image data: <data encoding="base64"> under the image
 		// (its format attribute names the file type; the bytes say it too).
 		img.Format = c.str(n, "format", "")
-		for _, k := range n.kids {
-			if k.name != "data" {
+		for _, k := range n.Kids {
+			if k.Name != "data" {
 				continue
 			}
 			if enc := c.str(k, "encoding", ""); enc != "base64" {
 				c.fail(ErrInvalid, k, where+" > data", "embedded image encoding %q, want base64", enc)
 				return img
 			}
-			data, err := decodeBase64Bytes(k.text)
+			data, err := decodeBase64Bytes(k.Text)
 			if err != nil {
 				c.fail(ErrInvalid, k, where+" > data", "%v", err)
 				return img
@@ -574,8 +529,8 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 	t.Y = c.int(n, where, "y", 0)
 	t.Width = c.int(n, where, "width", 0)
 	t.Height = c.int(n, where, "height", 0)
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "image":
 			t.Image = l.xmlImage(c, k, where+" > image", true)
 		case "properties":
@@ -585,12 +540,12 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 			}
 			t.Properties = ps
 		case "animation":
-			for _, f := range k.kids {
-				if f.name != "frame" {
+			for _, f := range k.Kids {
+				if f.Name != "frame" {
 					continue
 				}
 				if len(t.Animation) >= l.lim.MaxTileCount {
-					return t, errf(ErrLimit, c.file, f.line, where, "animation too long")
+					return t, errf(ErrLimit, c.file, f.Line, where, "animation too long")
 				}
 				id := c.uint32(f, where+" > frame", "tileid")
 				d := c.int(f, where+" > frame", "duration", 0)
@@ -617,8 +572,8 @@ func orNil(e *Error) error {
 
 func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
 	var ps Properties
-	for _, k := range n.kids {
-		if k.name != "property" {
+	for _, k := range n.Kids {
+		if k.Name != "property" {
 			continue
 		}
 		name := c.str(k, "name", "")
@@ -645,7 +600,7 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 	p.CustomType = c.str(k, "propertytype", "")
 	switch typ {
 	case ClassProp:
-		if sub := k.child("properties"); sub != nil {
+		if sub := k.Child("properties"); sub != nil {
 			ms, err := l.xmlProps(c, sub, where)
 			if err != nil {
 				return p, err
@@ -653,8 +608,8 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 			p.Members = ms
 		}
 	case ListProp:
-		for _, it := range k.kids {
-			if it.name != "item" {
+		for _, it := range k.Kids {
+			if it.Name != "item" {
 				continue
 			}
 			item, err := l.xmlProp(c, it, "", where+" > item "+itoa(len(p.Items)))
@@ -664,19 +619,12 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 			p.Items = append(p.Items, item)
 		}
 	default:
-		raw, has := k.attr("value")
+		raw, has := k.Attr("value")
 		if !has {
-			raw = string(k.text) // multi-line strings are element text
+			raw = string(k.Text) // multi-line strings are element text
 		}
-		if err := p.setValue(raw); err != nil {
-			return p, &Error{File: c.file, Line: k.line, Where: where, Msg: "bad " + typ.String() + " value", Kind: ErrInvalid, Err: err}
-		}
-		if typ == FileProp && raw != "" {
-			fp, err := resolvePath(c.file, raw)
-			if err != nil {
-				return p, &Error{File: c.file, Line: k.line, Where: where, Msg: "file property", Kind: ErrPath, Err: err}
-			}
-			p.Value = fp
+		if err := p.setScalar(c.file, k.Line, where, raw); err != nil {
+			return p, err
 		}
 	}
 	return p, orNil(c.err)
@@ -695,17 +643,20 @@ func (l *load) xmlLayerCommon(c *xr, n *xnode, ly *Layer) string {
 	tc := c.color(n, where, "tintcolor")
 	ly.Tint, ly.HasTint = tc.c, tc.ok
 	ly.BlendMode = c.str(n, "mode", "")
-	ly.line = n.line
+	ly.line = n.Line
 	return where
 }
 
 func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	if depth > l.lim.MaxDepth {
-		return nil, errf(ErrLimit, c.file, n.line, "group", "groups nested deeper than %d", l.lim.MaxDepth)
+		return nil, errf(ErrLimit, c.file, n.Line, "group", "groups nested deeper than %d", l.lim.MaxDepth)
+	}
+	if err := l.addLayer(c.file, n.Line, "<"+n.Name+">"); err != nil {
+		return nil, err
 	}
 	var ly *Layer
 	var err error
-	switch n.name {
+	switch n.Name {
 	case "layer":
 		ly, err = l.xmlTileLayer(c, m, n)
 	case "objectgroup":
@@ -715,17 +666,17 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 		where := l.xmlLayerCommon(c, n, ly)
 		ly.RepeatX = c.bool(n, where, "repeatx", false)
 		ly.RepeatY = c.bool(n, where, "repeaty", false)
-		if img := n.child("image"); img != nil {
+		if img := n.Child("image"); img != nil {
 			ly.Image = l.xmlImage(c, img, where+" > image", true)
 			if ly.Image != nil && c.err == nil {
-				err = l.checkImage(c.file, img.line, where+" > image", ly.Image)
+				err = l.checkImage(c.file, img.Line, where+" > image", ly.Image)
 			}
 		}
 	case "group":
 		ly = &Layer{Kind: GroupLayer}
 		l.xmlLayerCommon(c, n, ly)
-		for _, k := range n.kids {
-			switch k.name {
+		for _, k := range n.Kids {
+			switch k.Name {
 			case "layer", "objectgroup", "imagelayer", "group":
 				sub, err := l.xmlLayer(c, m, k, depth+1)
 				if err != nil {
@@ -742,7 +693,7 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 		return nil, c.err
 	}
 	if ly.Kind != TileLayer && ly.Kind != ObjectGroup {
-		if p := n.child("properties"); p != nil {
+		if p := n.Child("properties"); p != nil {
 			if ly.Properties, err = l.xmlProps(c, p, ly.Kind.String()+" "+quote(ly.Name)); err != nil {
 				return nil, err
 			}
@@ -759,11 +710,11 @@ func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	if err := l.checkDims(c.file, n.line, where, ly.Width, ly.Height); err != nil {
+	if err := l.checkDims(c.file, n.Line, where, ly.Width, ly.Height); err != nil {
 		return nil, err
 	}
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)
 			if err != nil {
@@ -780,7 +731,7 @@ func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
 		if m.Infinite {
 			ly.Chunks = []Chunk{}
 		} else {
-			t, err := l.allocCells(c.file, n.line, where, int64(ly.Width)*int64(ly.Height))
+			t, err := l.allocCells(c.file, n.Line, where, int64(ly.Width)*int64(ly.Height))
 			if err != nil {
 				return nil, err
 			}
@@ -794,13 +745,13 @@ func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
 	enc := c.str(n, "encoding", "")
 	comp := c.str(n, "compression", "")
 	var chunks []*xnode
-	for _, k := range n.kids {
-		if k.name == "chunk" {
+	for _, k := range n.Kids {
+		if k.Name == "chunk" {
 			chunks = append(chunks, k)
 		}
 	}
 	if !m.Infinite || len(chunks) == 0 {
-		if m.Infinite && len(bytes.TrimSpace(n.text)) == 0 && len(n.kids) == 0 {
+		if m.Infinite && len(bytes.TrimSpace(n.Text)) == 0 && len(n.Kids) == 0 {
 			ly.Chunks = []Chunk{}
 			return nil
 		}
@@ -819,7 +770,7 @@ func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
 		if c.err != nil {
 			return c.err
 		}
-		if err := l.checkChunk(c.file, k.line, cw, &ch, &total); err != nil {
+		if err := l.checkChunk(c.file, k.Line, cw, &ch, &total); err != nil {
 			return err
 		}
 		tiles, err := l.xmlCells(c, k, enc, comp, int64(ch.Width)*int64(ch.Height), cw)
@@ -840,8 +791,7 @@ func (l *load) checkChunk(file string, line int, where string, ch *Chunk, total 
 	if int64(ch.Width)*int64(ch.Height) > l.lim.MaxChunkCells {
 		return errf(ErrLimit, file, line, where, "chunk size %d×%d exceeds %d cells", ch.Width, ch.Height, l.lim.MaxChunkCells)
 	}
-	lim := int64(l.lim.MaxDimension) * 64
-	if abs64(int64(ch.X)) > lim || abs64(int64(ch.Y)) > lim {
+	if abs64(int64(ch.X)) > int64(l.lim.MaxWidth)*64 || abs64(int64(ch.Y)) > int64(l.lim.MaxHeight)*64 {
 		return errf(ErrLimit, file, line, where, "chunk position (%d,%d) out of range", ch.X, ch.Y)
 	}
 	*total += int64(ch.Width) * int64(ch.Height)
@@ -877,25 +827,29 @@ func setChunkBounds(ly *Layer) {
 // xmlCells decodes the cells of a <data> or <chunk> element.
 func (l *load) xmlCells(c *xr, n *xnode, enc, comp string, count int64, where string) ([]GID, error) {
 	if enc != "" {
-		return l.decodeTiles(c.file, n.line, where, enc, comp, n.text, count)
+		return l.decodeTiles(c.file, n.Line, where, enc, comp, n.Text, count)
 	}
 	if comp != "" {
-		return nil, errf(ErrData, c.file, n.line, where, "compression %q without encoding", comp)
+		return nil, errf(ErrData, c.file, n.Line, where, "compression %q without encoding", comp)
 	}
 	// Deprecated XML form: one <tile gid=""/> per cell, collected by
 	// parseXML.
-	if n.gidErr != nil {
-		n.gidErr.Where = where + " > tile"
-		return nil, n.gidErr
+	var lg legacyGIDs
+	if p := c.legacy[n]; p != nil {
+		lg = *p
 	}
-	if int64(len(n.gids)) != count {
-		return nil, errf(ErrData, c.file, n.line, where, "%d <tile> elements, want %d", len(n.gids), count)
+	if lg.err != nil {
+		lg.err.Where = where + " > tile"
+		return nil, lg.err
 	}
-	dst, err := l.allocCells(c.file, n.line, where, count)
+	if int64(len(lg.gids)) != count {
+		return nil, errf(ErrData, c.file, n.Line, where, "%d <tile> elements, want %d", len(lg.gids), count)
+	}
+	dst, err := l.allocCells(c.file, n.Line, where, count)
 	if err != nil {
 		return nil, err
 	}
-	copy(dst, n.gids)
+	copy(dst, lg.gids)
 	return dst, nil
 }
 
@@ -907,8 +861,8 @@ func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 		c.fail(ErrInvalid, n, where, "unknown draworder %s", quote(ly.DrawOrder))
 	}
 	ly.Color = c.color(n, where, "color").c
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)
 			if err != nil {
@@ -930,7 +884,7 @@ func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 }
 
 func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
-	o := &Object{line: n.line}
+	o := &Object{line: n.Line}
 	o.ID = c.int(n, parent+" > object", "id", 0)
 	where := parent + " > object " + itoa(o.ID)
 	o.Name = c.str(n, "name", "")
@@ -943,7 +897,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 	o.GID = GID(c.uint32(n, where, "gid"))
 	o.Visible = c.bool(n, where, "visible", true)
 	o.Opacity = c.float(n, where, "opacity", 1)
-	if _, ok := n.attr("template"); ok {
+	if _, ok := n.Attr("template"); ok {
 		o.Template = c.path(n, where, "template")
 	}
 	for _, a := range [...]struct {
@@ -951,19 +905,19 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 		bit  objSet
 	}{{"name", setName}, {"class", setClass}, {"type", setClass}, {"width", setWidth}, {"height", setHeight},
 		{"rotation", setRotation}, {"gid", setGID}, {"visible", setVisible}, {"opacity", setOpacity}} {
-		if _, ok := n.attr(a.name); ok {
+		if _, ok := n.Attr(a.name); ok {
 			o.set |= a.bit
 		}
 	}
 	if o.GID != 0 {
 		o.Shape = TileShape
 	}
-	for _, k := range n.kids {
-		switch k.name {
+	for _, k := range n.Kids {
+		switch k.Name {
 		case "ellipse", "point", "polygon", "polyline", "text", "capsule":
 			o.set |= setShape
 		}
-		switch k.name {
+		switch k.Name {
 		case "properties":
 			ps, err := l.xmlProps(c, k, where)
 			if err != nil {
@@ -978,12 +932,12 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			o.Shape = Capsule
 		case "polygon", "polyline":
 			o.Shape = Polygon
-			if k.name == "polyline" {
+			if k.Name == "polyline" {
 				o.Shape = Polyline
 			}
 			pts, err := parsePoints(c.str(k, "points", ""))
 			if err != nil {
-				return nil, &Error{File: c.file, Line: k.line, Where: where + " > " + k.name, Msg: "bad points", Kind: ErrInvalid, Err: err}
+				return nil, &Error{File: c.file, Line: k.Line, Where: where + " > " + k.Name, Msg: "bad points", Kind: ErrInvalid, Err: err}
 			}
 			o.Points = pts
 		case "text":
@@ -991,11 +945,25 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			o.Text = xmlText(c, k, where+" > text")
 		}
 	}
+	if c.err == nil {
+		if err := checkShape(c.file, n.Line, where, o); err != nil {
+			return nil, err
+		}
+	}
 	return o, orNil(c.err)
 }
 
+// checkShape refuses what neither format allows of an object's shape,
+// with the same message in both: a polygon or polyline without points.
+func checkShape(file string, line int, where string, o *Object) error {
+	if (o.Shape == Polygon || o.Shape == Polyline) && len(o.Points) == 0 {
+		return errf(ErrInvalid, file, line, where, "%s without points", o.Shape)
+	}
+	return nil
+}
+
 func xmlText(c *xr, n *xnode, where string) *Text {
-	t := &Text{Text: string(n.text)}
+	t := &Text{Text: string(n.Text)}
 	t.FontFamily = c.str(n, "fontfamily", "sans-serif")
 	t.PixelSize = c.int(n, where, "pixelsize", 16)
 	t.Wrap = c.bool(n, where, "wrap", false)
@@ -1013,12 +981,10 @@ func xmlText(c *xr, n *xnode, where string) *Text {
 	return t
 }
 
-// parsePoints parses "x1,y1 x2,y2 ...".
+// parsePoints parses "x1,y1 x2,y2 ..."; none is no error here (checkShape
+// refuses a polygon without points, in both formats).
 func parsePoints(s string) ([]mathx.Vec2, error) {
 	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		return nil, errorString("no points")
-	}
 	pts := make([]mathx.Vec2, 0, len(fields))
 	for _, f := range fields {
 		xs, ys, ok := strings.Cut(f, ",")

@@ -1,8 +1,10 @@
-// Package loadtest holds what the scene loaders' tests check the same way:
-// ImportsOnly, which keeps a loader's non-test files to the standard
-// library and the few Diorama and module packages its doc.go allows.
+// Package loadtest holds what the readers' hostile-corpus tests share: the
+// watch that runs a hostile file through a reader under a memory and time
+// budget (Watch, WantError), and the generators of the corpus's files that
+// more than one package decodes (ProgressiveJPEG, DeflateTIFF), made at
+// test time rather than committed.
 //
 // It is for _test.go files only. It imports only the standard library
-// (testing among it); it must NOT import loadutil, the loaders or any other
+// (testing among it); it must NOT import loadutil, the readers or any other
 // Diorama package.
 package loadtest

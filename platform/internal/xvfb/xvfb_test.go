@@ -2,9 +2,10 @@ package xvfb
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 func TestEnsure(t *testing.T) {
@@ -12,12 +13,7 @@ func TestEnsure(t *testing.T) {
 	if stop, err := Ensure(); stop != nil || err != nil {
 		t.Fatalf("with DISPLAY set: stop %v err %v", stop != nil, err)
 	}
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true and no Xvfb")
-		}
-		t.Skip("no Xvfb")
-	}
+	testenv.Tool(t, "Xvfb", "./scripts/deps.sh xvfb installs it")
 	t.Setenv("DISPLAY", "")
 	stop, err := Ensure()
 	if err != nil {

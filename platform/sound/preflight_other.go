@@ -1,0 +1,5 @@
+//go:build !linux || android
+
+package sound
+
+func preflight() error { return nil }

@@ -1,0 +1,146 @@
+package scene
+
+import (
+	"diorama/audio"
+	"diorama/mathx"
+)
+
+// Sounds are the sounds a world plays by itself on its events, each where
+// it happens: placed in the grid's screen space ([iso.Grid.ToScreen])
+// relative to the listener, so the mixer pans and attenuates it by the
+// distance model of its [audio.Space]. A nil sound is not played. Enable
+// them with [World.EnableSound]; the game wires no event itself.
+type Sounds struct {
+	Fire   *audio.Sound // a bullet was fired (World.Fire), at its start
+	Hit    *audio.Sound // a bullet struck an entity, where it struck
+	Wall   *audio.Sound // a bullet struck a wall, where it struck
+	Death  *audio.Sound // an entity's health reached 0 (an explosion), at the entity
+	Pickup *audio.Sound // a collector took a pickup, at the pickup
+	Door   *audio.Sound // an overlord locked or unlocked a door, at the door
+	// Volume scales every event sound (0 means 1).
+	Volume float64
+	// Listener, when alive, is where the world listens from (the player);
+	// otherwise the listener stays where [World.SetListener] put it.
+	Listener Entity
+	// Vary, when not 0, varies each event sound's pitch by up to ±Vary
+	// (0.05 is 5 %), drawn from the world's seeded random source, so a
+	// burst of shots does not sound mechanical.
+	Vary float64
+}
+
+// worldSound is a world's EnableSound state.
+type worldSound struct {
+	m       *audio.Mixer
+	s       Sounds
+	subs    [4]Sub
+	n, seed uint64 // the pitch variation's counter and seed
+}
+
+// EnableSound makes the world play s on m on its own events (see
+// [Sounds]); a later call replaces the earlier one, and a nil m turns the
+// sounds off. The world's Step stays deterministic: the sounds only read
+// the world (the pitch variation draws from a source of its own, seeded
+// from the world's).
+func (w *World) EnableSound(m *audio.Mixer, s Sounds) {
+	if ws := w.sound; ws != nil {
+		w.Events.BulletHit.Unsubscribe(ws.subs[0])
+		w.Events.Death.Unsubscribe(ws.subs[1])
+		w.Events.Pickup.Unsubscribe(ws.subs[2])
+		w.Events.Door.Unsubscribe(ws.subs[3])
+		w.sound = nil
+	}
+	if m == nil {
+		return
+	}
+	if s.Volume == 0 {
+		s.Volume = 1
+	}
+	ws := &worldSound{m: m, s: s, seed: 0x2545f4914f6cdd1d}
+	for _, b := range w.Rand.State() {
+		ws.seed = (ws.seed ^ uint64(b)) * 1099511628211
+	}
+	w.sound = ws
+	ws.subs[0] = w.Events.BulletHit.Subscribe(func(e BulletHitEvent) {
+		snd := ws.s.Hit
+		if e.Target.IsNil() {
+			snd = ws.s.Wall
+		}
+		if snd == nil || e.Edge {
+			return
+		}
+		z := 0.0
+		if i := int(e.Bullet.Slot); i >= 0 && i < len(w.bullets.Z) {
+			z = w.bullets.Z[i]
+		}
+		w.playEvent(snd, mathx.Vec3{X: e.Point.X, Y: e.Point.Y, Z: z})
+	})
+	ws.subs[1] = w.Events.Death.Subscribe(func(e DeathEvent) {
+		if ws.s.Death != nil && w.Alive(e.Entity) {
+			w.playEvent(ws.s.Death, w.Pos(e.Entity))
+		}
+	})
+	ws.subs[2] = w.Events.Pickup.Subscribe(func(e PickupEvent) {
+		if ws.s.Pickup != nil && w.Alive(e.Pickup) {
+			w.playEvent(ws.s.Pickup, w.Pos(e.Pickup))
+		}
+	})
+	ws.subs[3] = w.Events.Door.Subscribe(func(e DoorEvent) {
+		if ws.s.Door != nil && w.Alive(e.Door) {
+			w.playEvent(ws.s.Door, w.Pos(e.Door))
+		}
+	})
+}
+
+// soundFired is World.Fire's hook.
+func (w *World) soundFired(d *BulletDef) {
+	if w.sound != nil && w.sound.s.Fire != nil {
+		w.playEvent(w.sound.s.Fire, mathx.Vec3{X: d.Pos.X, Y: d.Pos.Y, Z: d.Z})
+	}
+}
+
+// SetListener places the world's listener at pos (world units): the
+// mixer hears positional sounds from its screen-space point. With
+// Sounds.Listener alive the world moves it there before each event sound.
+func (w *World) SetListener(pos mathx.Vec3) {
+	if w.sound == nil {
+		return
+	}
+	p := w.Grid.ToScreen(pos)
+	w.sound.m.SetListener(p.X, p.Y)
+}
+
+// PlaySoundAt plays s at pos (world units) on the mixer given to
+// [World.EnableSound], panned and attenuated relative to the listener; it
+// returns the zero Voice when sound is not enabled.
+func (w *World) PlaySoundAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voice {
+	ws := w.sound
+	if ws == nil || s == nil {
+		return audio.Voice{}
+	}
+	if !ws.s.Listener.IsNil() && w.Alive(ws.s.Listener) {
+		w.SetListener(w.Pos(ws.s.Listener))
+	}
+	p := w.Grid.ToScreen(pos)
+	return ws.m.PlayAt(s, p.X, p.Y, o)
+}
+
+func (w *World) playEvent(s *audio.Sound, pos mathx.Vec3) {
+	o := audio.Options{Volume: w.sound.s.Volume}
+	if v := w.sound.s.Vary; v != 0 {
+		o.Pitch = 1 + float64(v*float64(2*w.soundRand()-1))
+	}
+	w.PlaySoundAt(s, pos, o)
+}
+
+// soundRand is a uniform number in [0, 1) from the sound's own sequence
+// (a hash of a counter seeded by the world's random source), so the
+// simulation's random draws are the same with sound on or off.
+func (w *World) soundRand() float64 {
+	ws := w.sound
+	ws.n++
+	x := ws.n*0x9e3779b97f4a7c15 ^ ws.seed
+	x ^= x >> 31
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 29
+	return float64(x>>11) / (1 << 53)
+}

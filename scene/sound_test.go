@@ -1,0 +1,89 @@
+package scene
+
+import (
+	"testing"
+
+	"diorama/audio"
+	"diorama/mathx"
+)
+
+func testSound(t *testing.T, name string, v int16) *audio.Sound {
+	t.Helper()
+	d := make([]int16, 4800)
+	for i := range d {
+		d[i] = v
+	}
+	s, err := audio.NewSound(name, 48000, 1, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A world with sound plays its event sounds where they happen: a shot
+// fired right of the listener is heard on the right, its hit on a wall
+// further right quieter than the shot, a death at the entity; and the
+// simulation is the same with sound on or off.
+func TestWorldSound(t *testing.T) {
+	run := func(withSound bool) (uint64, []int16, audio.Stats) {
+		w := testWorld(t, 32, 32, 3)
+		if _, err := w.Phys.AddWall(mathx.AABB{Min: mathx.V2(24, 0), Max: mathx.V2(25, 32)}, 1); err != nil {
+			t.Fatal(err)
+		}
+		m, err := audio.NewMixer(audio.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int16
+		if withSound {
+			w.EnableSound(m, Sounds{Fire: testSound(t, "fire", 8000), Wall: testSound(t, "wall", 8000), Death: testSound(t, "death", 8000), Vary: 0.05})
+			w.SetListener(mathx.V3(16, 16, 0))
+		}
+		e := mustCreate(t, w, EntityDef{Kind: Character, Name: "x", Pos: mathx.V3(8, 24, 0), Radius: 0.5, Health: 1})
+		if err := w.Fire(BulletDef{Pos: mathx.V2(20, 12), Vel: mathx.V2(30, 0)}); err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k < 30; k++ {
+			if k == 10 {
+				w.Damage(e, 5, Entity{})
+			}
+			w.Step()
+			out = append(out, m.Tick()...)
+		}
+		return w.StateHash(), out, m.Stats()
+	}
+	h1, out, st := run(true)
+	h0, _, _ := run(false)
+	if h0 != h1 {
+		t.Fatalf("state hash %016x with sound, %016x without", h1, h0)
+	}
+	// Three sounds played: the shot at tick 0, the wall hit, the death.
+	if st.Frames == 0 || st.Dropped != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	g := energyLR(out[:2*800])
+	if !(g[1] > g[0]) {
+		t.Fatalf("the shot right of the listener: left %v, right %v", g[0], g[1])
+	}
+	var starts int
+	for i := 2; i < len(out); i += 2 {
+		if out[i-2] == 0 && out[i] != 0 || out[i-2] != 0 && out[i] == 0 {
+			starts++
+		}
+	}
+	if starts < 3 {
+		t.Fatalf("%d sound starts and ends heard, want the shot, the wall and the death", starts)
+	}
+}
+
+// energyLR sums |sample| per channel.
+func energyLR(s []int16) [2]float64 {
+	var e [2]float64
+	for i, v := range s {
+		if v < 0 {
+			v = -v
+		}
+		e[i%2] += float64(v)
+	}
+	return e
+}

@@ -1,0 +1,78 @@
+package viewer
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"diorama/internal/loadutil/loadtest"
+)
+
+// world is a .world listing n maps, every one m.tmx, side by side.
+func world(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"type": "world", "maps": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString(`{"fileName": "m.tmx", "x": ` + strconv.Itoa(i*128) + `, "y": 0, "width": 128, "height": 64}`)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+// smallMap is a 2×2 map of layers empty tile layers.
+func smallMap(layers int) []byte {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="isometric" renderorder="right-down" width="2" height="2" tilewidth="64" tileheight="32" infinite="0">`)
+	for i := 0; i < layers; i++ {
+		b.WriteString(`<layer id="` + strconv.Itoa(i+1) + `" name="g" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>`)
+	}
+	b.WriteString("</map>")
+	return []byte(b.String())
+}
+
+// TestHostileWorlds: the maps of a world share one budget (MaxWorldCells:
+// each map's layers and tiles and MapCells a map). A world of 65,536 maps
+// (tiled's limit; 1,000 tiny maps took 316 MiB and 2 s to load and
+// build) is refused before any map is read, naming the world; one within
+// the budget opens; a map's own error names the world and the map.
+func TestHostileWorlds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hostile corpus")
+	}
+	m := smallMap(1)
+	for _, c := range []struct {
+		name  string
+		files fstest.MapFS
+		want  string
+	}{
+		{"65536 maps", fstest.MapFS{"w.world": {Data: world(65536)}, "m.tmx": {Data: m}},
+			"w.world: 65536 maps, more than a world's budget holds (1024: each map counts 65536 of MaxWorldCells, 67108864, besides its layers and tiles)"},
+		{"1025 maps", fstest.MapFS{"w.world": {Data: world(1025)}, "m.tmx": {Data: m}}, "w.world: 1025 maps, more than"},
+		{"a broken map", fstest.MapFS{"w.world": {Data: world(3)}, "m.tmx": {Data: []byte("<map")}}, "w.world: maps[0] m.tmx: m.tmx:1: "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := loadtest.Watch(t, 0, 0, func() error {
+				_, err := Open(c.files, "w.world")
+				return err
+			})
+			loadtest.WantError(t, err, nil, "w.world: ", c.want)
+		})
+	}
+	// 64 maps of 16 layers: within the budget, every map shown.
+	fsys := fstest.MapFS{"w.world": {Data: world(64)}, "m.tmx": {Data: smallMap(16)}}
+	var v *Viewer
+	if err := loadtest.Watch(t, 0, 0, func() (err error) { v, err = Open(fsys, "w.world"); return }); err != nil {
+		t.Fatal(err)
+	}
+	if v.Maps() != 64 {
+		t.Fatalf("%d maps", v.Maps())
+	}
+	if got, want := mapCells(v.maps[0].m.Layers), int64(16*(512+4)); got != want {
+		t.Errorf("a map counts %d cells, want %d", got, want)
+	}
+}
