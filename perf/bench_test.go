@@ -32,6 +32,7 @@ func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	alive := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := processCPU()
 	for b.Loop() {
 		t := time.Now()
 		s.Tick()
@@ -47,6 +48,9 @@ func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	b.ReportMetric(sim.Seconds()*1e3/n, "sim-ms/frame")
 	b.ReportMetric(ren.Seconds()*1e3/n, "render-ms/frame")
 	b.ReportMetric((sim+ren).Seconds()*1e3/n, "ms/frame")
+	// CPU time per frame (all goroutines): on a shared machine wall time
+	// also counts the time other programs held the cores.
+	b.ReportMetric((processCPU()-c0).Seconds()*1e3/n, "cpu-ms/frame")
 	if cfg.Test == Bullets {
 		b.ReportMetric(float64(alive)/n, "bullets")
 	} else {

@@ -207,8 +207,8 @@ func searchCount(n0 int, r0 Result, hint, maxN int, measure func(int) (Result, e
 				next = b.n + int((aim*budget-b.ms)/slope)
 			}
 		}
-		// Keep steps sane: at most ×4 or ÷4 from the last probe.
-		next = min(max(next, last.n/4, 1), last.n*4, maxN)
+		// Keep steps sane: at most ×3 or ÷3 from the last probe.
+		next = min(max(next, last.n/3, 1), last.n*3, maxN)
 		if next == last.n || slices.ContainsFunc(pts, func(p pt) bool { return p.n == next }) {
 			break
 		}

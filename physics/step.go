@@ -191,6 +191,9 @@ func (w *Space) integrate(dt float64) {
 func (w *Space) integrateRange(k, lo, hi int) {
 	dt := w.stepDt
 	sweep := w.sweepLists[k][:0]
+	// One part (the caller's goroutine only) sweeps at once, as before,
+	// without a list to grow.
+	inline := lo == 0 && hi == len(w.moving)
 	for _, s := range w.moving[lo:hi] {
 		i := int(s)
 		w.prev[i] = w.pos[i]
@@ -201,8 +204,11 @@ func (w *Space) integrateRange(k, lo, hi int) {
 		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
 			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
 			if d.LenSq() > 0.25*r*r {
-				sweep = append(sweep, s)
-				continue
+				if !inline {
+					sweep = append(sweep, s)
+					continue
+				}
+				d = w.sweepBody(i, d, r)
 			}
 		}
 		w.pos[i] = clampExtent(w.pos[i].Add(d))
@@ -283,21 +289,21 @@ func (w *Space) findPairs(layers, masks uint32) {
 	}
 	w.stepLayers, w.stepMasks = layers, masks
 	parts := w.Parallel(len(w.moving), w.pairsFn)
-	if parts == 1 {
-		w.pairs, w.partPairs[0] = w.partPairs[0], w.pairs[:0]
-		return
-	}
-	for k := range parts {
+	for k := 1; k < parts; k++ {
 		w.pairs = append(w.pairs, w.partPairs[k]...)
 	}
 }
 
 // pairsRange is part k of findPairs: the pairs of w.moving[lo:hi] into
-// partPairs[k]. One part walks each cell's bodies with a cursor kept
+// partPairs[k] (part 0 straight into w.pairs, so one worker keeps one
+// list, growing only when the pairs do). One part walks each cell's bodies with a cursor kept
 // across bodies (bodies come in ascending slot order); several parts
 // each find their place in a cell by binary search instead.
 func (w *Space) pairsRange(k, lo, hi int) {
 	dst := w.partPairs[k][:0]
+	if k == 0 {
+		dst = w.pairs[:0]
+	}
 	cursor := lo == 0 && hi == len(w.moving)
 	layers, masks := w.stepLayers, w.stepMasks
 	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
@@ -382,7 +388,11 @@ func (w *Space) pairsRange(k, lo, hi int) {
 			}
 		}
 	}
-	w.partPairs[k] = dst
+	if k == 0 {
+		w.pairs = dst
+	} else {
+		w.partPairs[k] = dst
+	}
 }
 
 func (w *Space) considerBody(dst []pair, i, j int) []pair {

@@ -373,9 +373,17 @@ func (w *World) steerCrowd() {
 		w.stepCrowd()
 	}
 	cr.ahead = false
+	w.Phys.Parallel(len(cr.slot), w.agentVelFn)
+}
+
+// agentVelRange gives the live steered characters of agents [lo, hi)
+// the velocity that carries each to its agent's new position in a tick.
+func (w *World) agentVelRange(_, lo, hi int) {
+	cr := w.crowd
 	inv := 1 / w.dt
 	pos := cr.c.Positions()
-	for k, i := range cr.slot {
+	for k := lo; k < hi; k++ {
+		i := cr.slot[k]
 		if w.state[i] != stLive {
 			continue // pending creation: it joins physics at the end of the tick
 		}

@@ -159,10 +159,10 @@ type World struct {
 	ruleLists [64][]uint32
 	// velFn and moveFn are the per-entity passes of Step around physics
 	// (velRange, moveRange), made once like ruleFn.
-	velFn, moveFn func(k, lo, hi int)
-	workers       int // SetWorkers' count (0: never set)
-	tileAnims     []tileAnim
-	renderCam     iso.Camera // Render's copy of the caller's camera, moved by parallax
+	velFn, moveFn, agentVelFn func(k, lo, hi int)
+	workers                   int // SetWorkers' count (0: never set)
+	tileAnims                 []tileAnim
+	renderCam                 iso.Camera // Render's copy of the caller's camera, moved by parallax
 
 	navOpt NavOptions
 	nav    *Navigation
@@ -279,7 +279,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	w := &World{Grid: g, Phys: ph, dt: 1 / float64(tps), bounds: bounds}
 	w.ruleFn = w.ruleRange
-	w.velFn, w.moveFn = w.velRange, w.moveRange
+	w.velFn, w.moveFn, w.agentVelFn = w.velRange, w.moveRange, w.agentVelRange
 	w.Rand.Seed(cfg.Seed)
 	nb := cfg.MaxBullets
 	if nb == 0 {
