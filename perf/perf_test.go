@@ -310,12 +310,8 @@ func TestWorkersSamePicture(t *testing.T) {
 			s := newScene(t, Config{Test: test, Count: 72, Workers: max(w, -w), Seed: 2, Pipeline: w < 0})
 			for k := 0; k < 3*TPS; k++ {
 				s.Tick()
-				// Every variant draws the same frames: a frame can depend on
-				// which earlier frames were drawn (seen with seeds 3, 5 and
-				// 6 before issue 27's changes, and with seed 2 after them:
-				// a render-history effect outside the state hash, left to
-				// the renderer's owners), and this test is about workers
-				// and pipelining only.
+				// Every variant draws the same frames (which frames are
+				// drawn cannot matter: TestPictureIndependentOfHistory).
 				if k%7 == 0 {
 					if err := s.Render(0.5); err != nil {
 						t.Fatal(err)
@@ -334,6 +330,43 @@ func TestWorkersSamePicture(t *testing.T) {
 			for k := range pix {
 				if pix[k] != ref[k] {
 					t.Fatalf("%v: %d workers (negative: pipelined) differ from 1 at byte %d", test, w, k)
+				}
+			}
+		}
+	}
+}
+
+// TestPictureIndependentOfHistory: a frame shows the world as it is,
+// whatever frames were drawn before it (every tick or none, into the same
+// frame), for both tests and seeds that once left earlier frames' pixels
+// where nothing was drawn.
+func TestPictureIndependentOfHistory(t *testing.T) {
+	for _, test := range []Test{Bullets, Units} {
+		for _, seed := range []uint64{2, 3, 5, 6} {
+			var ref []byte
+			for _, every := range []int{1, 1 << 30} {
+				s := newScene(t, Config{Test: test, Count: 72, Workers: 1, Seed: seed})
+				for k := 0; k < 3*TPS; k++ {
+					s.Tick()
+					if k%every == 0 {
+						if err := s.Render(0.5); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if err := s.Render(0.5); err != nil {
+					t.Fatal(err)
+				}
+				s.Sync()
+				pix := s.Frame.Image().Pix
+				if ref == nil {
+					ref = append([]byte(nil), pix...)
+					continue
+				}
+				for k := range pix {
+					if pix[k] != ref[k] {
+						t.Fatalf("%v seed %d: the last frame differs at byte %d when earlier frames were drawn", test, seed, k)
+					}
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package perf
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"sync"
 
@@ -358,6 +359,9 @@ func (s *Scene) Render(alpha float64) error {
 		s.World.SteerAsync()
 	}
 	s.dl.Reset()
+	// The frame starts empty: what no command covers (outside the room,
+	// past the map's edge) shows nothing, not an earlier frame's pixels.
+	s.dl.Clear(color.RGBA{})
 	if _, err := s.World.Render(s.dl, s.painter, alpha); err != nil {
 		return err
 	}
