@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"diorama/mathx"
 )
@@ -292,6 +293,9 @@ func (w *Space) CreateBody(def BodyDef) (BodyID, error) {
 		w.user = append(w.user, 0)
 		w.gen = append(w.gen, 0)
 		w.alive = append(w.alive, false)
+		// The free list holds at most every slot: sized with them, a
+		// body destroyed later never grows it.
+		w.free = slices.Grow(w.free, cap(w.alive)-len(w.free))
 		w.box = append(w.box, mathx.AABB{})
 		w.prev = append(w.prev, mathx.Vec2{})
 		w.sbox = append(w.sbox, mathx.AABB{})

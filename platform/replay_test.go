@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"bytes"
+	"diorama/internal/testenv"
 	"errors"
 	"flag"
 	"fmt"
@@ -290,7 +291,7 @@ func TestRecordAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf.Grow(1 << 20)
-	n := testing.AllocsPerRun(200, func() {
+	n := testenv.AllocsOver(200, func() {
 		d.Input.Push(platform.Event{Kind: platform.KeyDown, Key: platform.KeyD})
 		d.Input.Push(platform.Event{Kind: platform.KeyUp, Key: platform.KeyD})
 		_ = d.Tick()

@@ -75,7 +75,8 @@ type DrawList struct {
 	order   []uint32          // command indices in drawing order after sort
 	ds      depthSort
 	sorted  bool
-	passes  int // radix passes the last sortCommands ran (for tests)
+	passes  int      // radix passes the last sortCommands ran (for tests)
+	sc      *scratch // Draw's path scratch, the list's own (a pool's is dropped by each GC)
 }
 
 // NewDrawList returns an empty list.
@@ -485,15 +486,17 @@ func grow[T any](s []T, n int) []T {
 }
 
 // Draw sorts the list and executes it on dst in one goroutine. It is the
-// reference the parallel Renderer must match byte for byte.
+// reference the parallel Renderer must match byte for byte. A list is
+// drawn by one goroutine at a time.
 func (l *DrawList) Draw(dst *Frame) {
 	if dst == nil {
 		return
 	}
 	l.sortCommands()
-	sc := scratchPool.Get().(*scratch)
-	l.execAll(dst, sc)
-	scratchPool.Put(sc)
+	if l.sc == nil {
+		l.sc = new(scratch)
+	}
+	l.execAll(dst, l.sc)
 }
 
 // execAll runs the sorted commands in order over the whole of dst.

@@ -470,6 +470,10 @@ func (w *World) check(d *EntityDef) error {
 
 func (w *World) grow() {
 	w.state = append(w.state, stFree)
+	// The lists of slots removed in a tick and of free slots hold at most
+	// every slot: sized with the slots, they never grow during a tick.
+	w.removed = slices.Grow(w.removed, cap(w.state)-len(w.removed))
+	w.free = slices.Grow(w.free, cap(w.state)-len(w.free))
 	w.gen = append(w.gen, 0)
 	w.kind = append(w.kind, 0)
 	w.name = append(w.name, "")

@@ -640,13 +640,21 @@ func TestScenarioMeleeWave(t *testing.T) {
 	G := scenario(t, 5, openRoom...)
 	g := spawn(t, G, kindGunner, 5.3, 6.5)
 	g.noDodge = true
-	for range 5 {
+	// Warm up through the gunner's first shots: the world's bullet buffers
+	// grow once, when a world first fires, which is not the steady state
+	// this measures (counted exactly, those first shots allocated 9 times).
+	for k := 0; k < 5 || k < 300 && G.w.Bullets().Len() == 0; k++ {
 		G.update(control{})
+		heal(G, G.player, 100)
 	}
-	// Still the integer average: counted exactly (testenv.AllocsOver) the
-	// gunner's 40 moveBack ticks allocate 9 times.
-	if a := testing.AllocsPerRun(40, func() { G.update(control{}); heal(G, G.player, 100) }); a != 0 || g.mach.Current().Name != "moveBack" {
-		t.Errorf("gunner moving back (state %s): %.1f allocations per tick", g.mach.Current().Name, a)
+	states := map[string]bool{}
+	a := testenv.AllocsOver(40, func() {
+		G.update(control{})
+		heal(G, G.player, 100)
+		states[g.mach.Current().Name] = true
+	})
+	if a != 0 || !states["moveBack"] {
+		t.Errorf("gunner moving back (states %v): %d allocations in 40 ticks", states, a)
 	}
 }
 

@@ -2,6 +2,7 @@ package vorbis
 
 import (
 	"bytes"
+	"diorama/internal/testenv"
 	"encoding/binary"
 	"io"
 	"math/rand/v2"
@@ -472,7 +473,7 @@ func TestReaderAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	allocs := testing.AllocsPerRun(2000, func() {
+	allocs := testenv.AllocsOver(2000, func() {
 		if _, err := r.Read(buf); err != nil {
 			t.Fatal(err)
 		}
