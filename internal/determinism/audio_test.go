@@ -19,9 +19,9 @@ func TestAudioTraceRepeatable(t *testing.T) {
 	}
 }
 
-// TestAudioCrossPlatform builds cmd/audiotrace for every target and
-// requires the mix's per-tick hashes to equal the in-process ones: the
-// mixer's output is bit-identical on every CPU.
+// TestAudioCrossPlatform builds cmd/trace for every target, runs it with
+// -audio and requires the mix's per-tick hashes to equal the in-process
+// ones: the mixer's output is bit-identical on every CPU.
 func TestAudioCrossPlatform(t *testing.T) {
 	// 300 ticks (5 s of mix, every feature of the script used) keep the
 	// qemu runs to about a minute on a busy 2-core machine; the package's
@@ -37,8 +37,8 @@ func TestAudioCrossPlatform(t *testing.T) {
 	dir := t.TempDir()
 	for _, tg := range targets() {
 		t.Run(tg.name, func(t *testing.T) {
-			bin := build(t, dir, "audiotrace-"+tg.name, "diorama/internal/determinism/cmd/audiotrace", tg.env)
-			got := strings.Split(strings.TrimSuffix(string(run(t, tg, bin, "-ticks", fmt.Sprint(ticks), "-seed", "1")), "\n"), "\n")
+			bin := build(t, dir, "trace-"+tg.name, "diorama/internal/determinism/cmd/trace", tg.env)
+			got := strings.Split(strings.TrimSuffix(string(run(t, tg, bin, "-audio", "-ticks", fmt.Sprint(ticks), "-seed", "1")), "\n"), "\n")
 			if len(got) != len(want) {
 				t.Fatalf("%d trace lines, want %d", len(got), len(want))
 			}
