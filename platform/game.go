@@ -136,6 +136,11 @@ type Driver struct {
 	Frame *raster.Frame
 	Clock *loop.Clock
 	cfg   Config
+
+	// moved records that a tick since the last Draw reported not idle,
+	// so that Idle stays false until that tick's state is drawn even if
+	// later ticks of the same frame were idle.
+	moved bool
 }
 
 // NewDriver validates cfg (applying defaults) and allocates the frame.
@@ -197,21 +202,31 @@ func (d *Driver) Step(elapsed time.Duration) error {
 // two separately.
 func (d *Driver) Update(elapsed time.Duration) (ticks int, err error) {
 	n := d.Clock.Advance(elapsed)
+	ig, _ := d.Game.(Idler)
 	for i := 0; i < n; i++ {
 		if err := d.Tick(); err != nil {
 			return i + 1, err
+		}
+		if ig != nil && !ig.Idle() {
+			d.moved = true
 		}
 	}
 	return n, nil
 }
 
 // Draw draws the game into Frame at the clock's current Alpha.
-func (d *Driver) Draw() { d.Game.Draw(d.Frame, d.Clock.Alpha()) }
+func (d *Driver) Draw() {
+	d.moved = false
+	d.Game.Draw(d.Frame, d.Clock.Alpha())
+}
 
-// Idle reports whether the game implements [Idler] and reports idle now.
+// Idle reports whether the game implements [Idler] and every tick since
+// the last [Driver.Draw] reported idle: when one frame runs several
+// ticks, a tick that reacted to input makes the frame worth drawing even
+// if the ticks after it changed nothing.
 func (d *Driver) Idle() bool {
 	ig, ok := d.Game.(Idler)
-	return ok && ig.Idle()
+	return ok && !d.moved && ig.Idle()
 }
 
 // Tick runs exactly one Update (and EndTick) without consulting the clock

@@ -142,6 +142,17 @@ func TestDriverUpdateDrawIdle(t *testing.T) {
 	if n, err := d.Update(time.Second); n != 2 || !errors.Is(err, ErrQuit) || g.ticks != 5 {
 		t.Fatalf("quit: %d ticks, %v, game ticks %d", n, err, g.ticks)
 	}
+	// One frame running two ticks, the first not idle and the second
+	// idle: the frame is still worth drawing, until it is drawn.
+	g2 := &idleCounter{still: 2}
+	d2, _ := NewDriver(g2, Config{Width: 1, Height: 1, TPS: 10})
+	if n, _ := d2.Update(200 * time.Millisecond); n != 2 || d2.Idle() {
+		t.Fatalf("a moving tick then an idle one: %d ticks, idle %v", n, d2.Idle())
+	}
+	d2.Draw()
+	if n, _ := d2.Update(100 * time.Millisecond); n != 1 || !d2.Idle() {
+		t.Fatalf("after drawing, an idle tick: %d ticks, idle %v", n, d2.Idle())
+	}
 	plain, _ := NewDriver(&counter{}, Config{Width: 1, Height: 1})
 	if plain.Idle() {
 		t.Fatal("a game without Idler reported idle")
