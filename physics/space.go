@@ -22,8 +22,8 @@ const (
 	// Kinematic bodies move by their velocity but are never pushed; they
 	// push dynamic bodies as if infinitely heavy.
 	Kinematic
-	// Dynamic bodies move by their velocity and are pushed by collisions
-	// following seed 000's rules.
+	// Dynamic bodies move by their velocity and are pushed out of
+	// overlaps: equal masses split the push, else the lighter body moves.
 	Dynamic
 )
 

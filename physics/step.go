@@ -106,7 +106,8 @@ func (sp *Space) Stats() StepStats { return sp.profile }
 // Step advances the world by dt seconds: it integrates velocities (sweeping
 // fast dynamic bodies against walls and static bodies so they cannot pass
 // through or end on the wrong side), finds candidate pairs through the
-// grid, resolves overlaps by seed 000's push rules, and records contact and
+// grid, pushes overlapping bodies apart (equal masses split the push, the
+// lighter body moves, static and kinematic never move), and records contact and
 // sensor events. A dt that is NaN, infinite or <= 0 does nothing but clear
 // the events. Step never allocates once its buffers have grown.
 func (sp *Space) Step(dt float64) {
@@ -228,7 +229,8 @@ func (sp *Space) boxesRange(_, lo, hi int) {
 // to the first impact, then sliding along the surface for the rest of the
 // step (up to three surfaces). The core's centre never crosses a surface, so
 // the discrete resolution that follows pushes out on the side the body came
-// from (seed 000's wrong-side flaw).
+// from (a body that moved far in one tick is never resolved onto the
+// wrong side of what it hit).
 func (sp *Space) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
 	start := sp.pos[i]
 	p := start
@@ -492,8 +494,8 @@ func (sp *Space) pushOne(i int, n mathx.Vec2, depth float64) {
 	}
 }
 
-// resolve applies seed 000's push rules to bodies i and j with normal n
-// (from i to j): equal masses split the push, otherwise only the lighter
+// resolve pushes bodies i and j apart along normal n (from i to j) by
+// depth: equal masses split the push, otherwise only the lighter
 // body moves; static and kinematic bodies never move. Velocities lose
 // their approaching component along n (perfectly inelastic, no bounce).
 func (sp *Space) resolve(i, j int, n mathx.Vec2, depth float64) {

@@ -22,7 +22,7 @@ const (
 	Fleeing                                 // flee Target
 	Aligning                                // fly at full speed along neighbours' mean heading
 	Cohering                                // seek neighbours' centre
-	Swarming                                // seed 001 push/pull toward Target among obstacles
+	Swarming                                // push/pull toward Target among obstacles
 	Seeking                                 // seek Target
 	Arriving                                // arrive at Target
 	Pursuing                                // pursue TargetAgent
