@@ -268,7 +268,15 @@ func BenchmarkRendererBalance(b *testing.B) {
 // ended, and the split task's time (the only one that runs alone).
 // Hand-offs, wake-ups and the cores' shared caches are left out.
 func modelRender(rd *Renderer, f *Frame, l *DrawList, reps int) (makespan, split time.Duration) {
-	tasks := rd.prepare(f, l)
+	return modelRenderLists(rd, f, []*DrawList{l}, reps)
+}
+
+// modelRenderLists is modelRender for RenderLists of ls.
+func modelRenderLists(rd *Renderer, f *Frame, ls []*DrawList, reps int) (makespan, split time.Duration) {
+	if err := rd.setLists(ls); err != nil {
+		panic(err)
+	}
+	tasks := rd.prepare(f)
 	c := rd.chunks
 	rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
 	taskT := make([]time.Duration, tasks)
@@ -282,7 +290,7 @@ func modelRender(rd *Renderer, f *Frame, l *DrawList, reps int) (makespan, split
 			taskT[t] = min(taskT[t], time.Since(start))
 		}
 	}
-	rd.dst, rd.list = nil, nil
+	rd.dst, rd.lists = nil, nil
 	free := make([]time.Duration, rd.workers)
 	var phaseEnd, end time.Duration
 	for t, d := range taskT {
