@@ -174,7 +174,7 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "unknown renderorder", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" renderorder="down-left" width="2" height="2" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: "renderorder"},
 		{name: "bad stagger axis", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="staggered" staggeraxis="z" width="2" height="2" tilewidth="8" tileheight="8"`, "")}, kind: ErrInvalid, want: "staggeraxis"},
 		{name: "JSON wrong type", file: "m.tmj", files: map[string]string{"m.tmj": "{\"type\": \"map\",\n \"width\": \"ten\"}"}, kind: ErrInvalid, want: `m.tmj:1: map: attribute width="ten" is not an integer`},
-		{name: "JSON unknown layer type", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "meshlayer", "name": "X"}`)}, kind: ErrInvalid, want: `m.tmj:3: layers[0].type: unknown layer type "meshlayer"`},
+		{name: "JSON unknown layer type", file: "m.tmj", files: map[string]string{"m.tmj": tmj("", `{"type": "meshlayer", "name": "X"}`)}, kind: ErrInvalid, want: `m.tmj:3: layers[0]: unknown layer type "meshlayer"`},
 		{name: "JSON not a map", file: "m.tmj", files: map[string]string{"m.tmj": `{"type": "tileset"}`}, kind: ErrInvalid, want: `m.tmj:1: <tileset>: root element is not <map>`},
 		{name: "bad color", file: "m.tmx", files: map[string]string{"m.tmx": tmx(`orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8" backgroundcolor="#zzz"`, "")}, kind: ErrInvalid, want: "backgroundcolor"},
 		{name: "bad bool", file: "m.tmx", files: map[string]string{"m.tmx": tmx("", `<layer name="L" width="2" height="2" visible="maybe"><data encoding="csv">0,0,0,0</data></layer>`)}, kind: ErrInvalid, want: `visible="maybe"`},

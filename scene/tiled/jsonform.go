@@ -3,6 +3,7 @@ package tiled
 import (
 	"cmp"
 	"encoding/xml"
+	"math"
 	"slices"
 	"strconv"
 	"unicode/utf16"
@@ -47,18 +48,22 @@ const (
 
 var jkindNames = [...]string{jObject: "an object", jArray: "an array", jString: "a string", jNumber: "a number", jBool: "a boolean", jNull: "null"}
 
-// jv is one JSON value.
+// jv is one JSON value. An object keeps its scalar members (strings,
+// numbers, booleans; null is left out) as the attributes its element
+// will have, marked by kind (see attrMark), in file order; its objects
+// and arrays in vals, each with its place among all members in pos.
 type jv struct {
 	kind       jkind
 	nums       bool // an array of numbers only: vals is nil, the bytes are the data
-	line       int32
-	start, end int    // the value's bytes in the file
-	key        string // its key, in an object
-	s          string // a string's value, a number's or literal's text
-	vals       []jv   // an object's members or an array's elements
+	line, pos  int32
+	start, end int32      // the value's bytes in the file
+	key        string     // its key, in an object
+	s          string     // a scalar array element's text
+	attrs      []xml.Attr // an object's scalar members
+	vals       []jv       // an object's other members or an array's elements
 }
 
-// get returns the member key of object v, or nil.
+// get returns the object or array member key of object v, or nil.
 func (v *jv) get(key string) *jv {
 	for i := range v.vals {
 		if v.vals[i].key == key {
@@ -66,6 +71,37 @@ func (v *jv) get(key string) *jv {
 		}
 	}
 	return nil
+}
+
+// attr returns the scalar member key of object v.
+func (v *jv) attr(key string) (xml.Attr, bool) {
+	for _, a := range v.attrs {
+		if a.Name.Local == key {
+			return a, true
+		}
+	}
+	return xml.Attr{}, false
+}
+
+// str returns the string member key of object v.
+func (v *jv) str(key string) (string, bool) {
+	a, ok := v.attr(key)
+	return a.Value, ok && a.Name.Space == ""
+}
+
+// members calls f with each member of object v in file order: a scalar
+// as its attribute, an object or array as c.
+func (v *jv) members(f func(a xml.Attr, c *jv)) {
+	ai, ci := 0, 0
+	for i := 0; i < len(v.attrs)+len(v.vals); i++ {
+		if ci < len(v.vals) && int(v.vals[ci].pos) == i {
+			f(xml.Attr{Name: xml.Name{Local: v.vals[ci].key}}, &v.vals[ci])
+			ci++
+		} else {
+			f(v.attrs[ai], nil)
+			ai++
+		}
+	}
 }
 
 // jscan reads one JSON document.
@@ -76,7 +112,8 @@ type jscan struct {
 	depth, maxDepth int
 	count, maxCount int
 	stack           []jv              // the members of the open containers
-	intern          map[string]string // keys and short numbers, read once
+	astack          []xml.Attr        // the scalar members of the open objects
+	intern          map[string]string // keys and short values, read once
 }
 
 // scanJSON reads data into a JSON tree; see jscan.
@@ -142,7 +179,7 @@ func (s *jscan) text(b []byte) string {
 
 func (s *jscan) value(key string) (jv, error) {
 	s.ws()
-	v := jv{key: key, line: int32(s.line), start: s.i}
+	v := jv{key: key, line: int32(s.line), start: int32(s.i)}
 	var err error
 	switch c := byte(0); {
 	case s.i >= len(s.data):
@@ -180,7 +217,7 @@ func (s *jscan) value(key string) (jv, error) {
 			return v, s.unexpected("looking for a value")
 		}
 	}
-	v.end = s.i
+	v.end = int32(s.i)
 	return v, err
 }
 
@@ -204,7 +241,7 @@ func (s *jscan) container(v *jv, end byte) error {
 	if s.at(end) {
 		return nil
 	}
-	base := len(s.stack)
+	base, abase := len(s.stack), len(s.astack)
 	var seen map[string]bool // past a few keys, to find one written twice
 	for {
 		key := ""
@@ -216,7 +253,7 @@ func (s *jscan) container(v *jv, end byte) error {
 			if key, err = s.str(); err != nil {
 				return err
 			}
-			if s.duplicate(key, s.stack[base:], &seen) {
+			if s.duplicate(key, s.stack[base:], s.astack[abase:], &seen) {
 				// encoding/json would keep the last of the two silently.
 				e := &Error{File: s.file, Line: s.line, Where: key, Msg: "key written twice in the same object", Kind: ErrInvalid}
 				if path, off, ok := loadutil.DuplicateKey(s.data); ok {
@@ -232,7 +269,13 @@ func (s *jscan) container(v *jv, end byte) error {
 		if err != nil {
 			return err
 		}
-		s.stack = append(s.stack, e)
+		switch {
+		case end == ']' || e.kind == jObject || e.kind == jArray:
+			e.pos = int32(len(s.stack) - base + len(s.astack) - abase)
+			s.stack = append(s.stack, e)
+		case e.kind != jNull:
+			s.astack = append(s.astack, xml.Attr{Name: xml.Name{Space: attrMark[e.kind], Local: key}, Value: e.s})
+		}
 		if s.at(end) {
 			break
 		}
@@ -240,26 +283,44 @@ func (s *jscan) container(v *jv, end byte) error {
 			return s.unexpected("after a value in an object or array")
 		}
 	}
-	v.vals = slices.Clone(s.stack[base:])
-	clear(s.stack[base:])
-	s.stack = s.stack[:base]
+	if len(s.astack) > abase {
+		v.attrs = slices.Clone(s.astack[abase:])
+		clear(s.astack[abase:])
+		s.astack = s.astack[:abase]
+	}
+	if len(s.stack) > base {
+		v.vals = slices.Clone(s.stack[base:])
+		clear(s.stack[base:])
+		s.stack = s.stack[:base]
+	}
 	return nil
 }
 
+// attrMark is the Space of an attribute lowered from a JSON scalar.
+var attrMark = [...]string{jString: "", jNumber: jsonNumber, jBool: jsonBool}
+
 // duplicate reports whether key is among the members read so far.
-func (s *jscan) duplicate(key string, members []jv, seen *map[string]bool) bool {
+func (s *jscan) duplicate(key string, members []jv, attrs []xml.Attr, seen *map[string]bool) bool {
 	if *seen == nil {
 		for i := range members {
 			if members[i].key == key {
 				return true
 			}
 		}
-		if len(members) < 16 {
+		for i := range attrs {
+			if attrs[i].Name.Local == key {
+				return true
+			}
+		}
+		if len(members)+len(attrs) < 16 {
 			return false
 		}
-		*seen = make(map[string]bool, 2*len(members))
+		*seen = make(map[string]bool, 2*(len(members)+len(attrs)))
 		for i := range members {
 			(*seen)[members[i].key] = true
+		}
+		for i := range attrs {
+			(*seen)[attrs[i].Name.Local] = true
 		}
 	}
 	dup := (*seen)[key]
@@ -432,15 +493,20 @@ type lowering struct {
 // taken when the document has no "type" (files before Tiled 1.0; a map
 // file with a tileset's fields and no "layers" is a tileset).
 func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*xnode, error) {
+	if len(data) > math.MaxInt32 {
+		return nil, errf(ErrLimit, file, 0, "", "a JSON file larger than %d bytes", math.MaxInt32)
+	}
 	root, err := scanJSON(file, data, maxDepth, maxElems)
 	if err != nil {
 		return nil, err
 	}
 	lw := &lowering{file: file, data: data, root: root}
 	typ := want
-	if t := root.get("type"); t != nil && t.kind == jString && t.s != "" {
-		typ = t.s
-	} else if want == "map" && root.get("layers") == nil && (root.get("image") != nil || root.get("tilecount") != nil || root.get("columns") != nil) {
+	if t, ok := root.str("type"); ok && t != "" {
+		typ = t
+	} else if _, image := root.attr("image"); want == "map" && root.get("layers") == nil && image {
+		typ = "tileset"
+	} else if _, count := root.attr("tilecount"); want == "map" && root.get("layers") == nil && count {
 		typ = "tileset"
 	}
 	var n *xnode
@@ -461,13 +527,13 @@ func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*
 		n = lw.tileset(root)
 	case "template":
 		n = lw.obj("template", root, func(n *xnode, k string, v *jv) bool {
-			switch {
-			case v.kind == jNull || k != "tileset" && k != "object":
-				return false
-			case k == "object":
+			switch k {
+			case "object":
 				n.Kids = append(n.Kids, lw.object(v))
-			default:
+			case "tileset":
 				n.Kids = append(n.Kids, lw.obj(k, v, nil))
+			default:
+				return false
 			}
 			return true
 		})
@@ -515,16 +581,16 @@ func jsonPathTo(v, target *jv, at string) (string, bool) {
 	return "", false
 }
 
-// obj lowers the object v into the element name: its "properties" (typed
-// by "propertytypes") into <properties>, the members special takes (it
-// reports which) as it does, every other member into an attribute.
+// obj lowers the object v into the element name: its scalar members are
+// its attributes; of its objects and arrays, "properties" (typed by
+// "propertytypes") become <properties>, those special takes (it reports
+// which) what it makes of them, the rest attributes marked notValue.
 func (lw *lowering) obj(name string, v *jv, special func(n *xnode, key string, v *jv) bool) *xnode {
-	n := &xnode{Name: name, Line: int(v.line)}
+	n := &xnode{Name: name, Line: int(v.line), Attrs: v.attrs}
 	if v.kind != jObject {
 		lw.fail(v, "%s, not an object", jkindNames[v.kind])
 		return n
 	}
-	n.Attrs = make([]xml.Attr, 0, len(v.vals))
 	var props, types *jv
 	for i := range v.vals {
 		m := &v.vals[i]
@@ -534,40 +600,20 @@ func (lw *lowering) obj(name string, v *jv, special func(n *xnode, key string, v
 		case m.key == "propertytypes":
 			types = m
 		case special == nil || !special(n, m.key, m):
-			attr(n, m.key, m)
+			n.Attrs = append(n.Attrs, xml.Attr{Name: xml.Name{Space: notValue, Local: m.key}})
 		}
 	}
 	lw.props(n, props, types)
 	return n
 }
 
-// attr adds key as an attribute of n: a scalar's text (marked as a
-// number or boolean), nothing for null, a notValue mark for an object or
-// array.
-func attr(n *xnode, key string, v *jv) {
-	space := ""
-	switch v.kind {
-	case jNull:
-		return
-	case jObject, jArray:
-		space = notValue
-	case jNumber:
-		space = jsonNumber
-	case jBool:
-		space = jsonBool
-	}
-	n.Attrs = append(n.Attrs, xml.Attr{Name: xml.Name{Space: space, Local: key}, Value: v.s})
-}
-
 func setAttr(n *xnode, key, value string) {
 	n.Attrs = append(n.Attrs, xml.Attr{Name: xml.Name{Local: key}, Value: value})
 }
 
-// each calls f with each element of the array v (none for null), or
-// fails.
+// each calls f with each element of the array v, or fails.
 func (lw *lowering) each(v *jv, f func(e *jv)) {
 	switch {
-	case v.kind == jNull:
 	case v.kind != jArray:
 		lw.fail(v, "%s, not an array", jkindNames[v.kind])
 	case v.nums && v.end-v.start > 2:
@@ -579,37 +625,31 @@ func (lw *lowering) each(v *jv, f func(e *jv)) {
 }
 
 // numbers is the text between the brackets of an array of numbers (tile
-// data, a Wang ID) or a string's value; ok is false for anything else.
-func (lw *lowering) numbers(v *jv) (text []byte, ok bool) {
-	switch {
-	case v.kind == jArray && v.nums:
-		return lw.data[v.start+1 : v.end-1], true
-	case v.kind == jString:
-		return []byte(v.s), true
+// data, a Wang ID), or fails.
+func (lw *lowering) numbers(v *jv) []byte {
+	if v.kind != jArray || !v.nums {
+		lw.fail(v, "%s, not an array of numbers", jkindNames[v.kind])
+		return nil
 	}
-	return nil, false
+	return lw.data[v.start+1 : v.end-1]
 }
 
-// images are the members of a tileset, tile or image layer that name its
-// image: "image" is <image source>, the others its attributes.
-var images = map[string]string{"image": "source", "imagewidth": "width", "imageheight": "height", "transparentcolor": "trans"}
-
-// image takes an image member of n's object into img (<image>, added to
-// n by the first) and reports whether it was one. An empty "image"
-// names no image, as Tiled writes it.
-func (lw *lowering) image(n *xnode, img **xnode, k string, v *jv) bool {
-	name, ok := images[k]
-	if !ok {
-		return false
+// lowerImage adds <image source width height trans> to n when the object v
+// names one in "image" (with "imagewidth", "imageheight",
+// "transparentcolor"); an empty "image" names none, as Tiled writes it.
+func lowerImage(n *xnode, v *jv) {
+	src, ok := v.attr("image")
+	if !ok || src.Value == "" {
+		return
 	}
-	if *img == nil {
-		*img = &xnode{Name: "image", Line: int(v.line)}
+	img := &xnode{Name: "image", Line: n.Line, Attrs: []xml.Attr{{Name: xml.Name{Space: src.Name.Space, Local: "source"}, Value: src.Value}}}
+	for _, a := range [...][2]string{{"imagewidth", "width"}, {"imageheight", "height"}, {"transparentcolor", "trans"}} {
+		if at, ok := v.attr(a[0]); ok {
+			at.Name.Local = a[1]
+			img.Attrs = append(img.Attrs, at)
+		}
 	}
-	attr(*img, name, v)
-	if k == "image" && v.kind != jNull && v.s != "" {
-		n.Kids = append(n.Kids, *img)
-	}
-	return true
+	n.Kids = append(n.Kids, img)
 }
 
 var layerElems = map[string]string{"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
@@ -621,61 +661,58 @@ func (lw *lowering) layer(v *jv) *xnode {
 	if v.kind != jObject {
 		return lw.obj("", v, nil) // fails
 	}
-	t := v.get("type")
-	if t == nil || t.kind != jString || layerElems[t.s] == "" {
-		typ := ""
-		if t == nil {
-			t = v
-		} else if typ = t.s; t.kind != jString {
+	typ, ok := v.str("type")
+	if elem := layerElems[typ]; !ok || elem == "" {
+		if t, ok := v.attr("type"); ok {
+			typ = t.Value
+		} else if t := v.get("type"); t != nil {
 			typ = string(lw.data[t.start:t.end])
 		}
-		lw.fail(t, "unknown layer type %s (tilelayer, objectgroup, imagelayer or group)", quote(typ))
+		lw.fail(v, "unknown layer type %s (tilelayer, objectgroup, imagelayer or group)", quote(typ))
 		return &xnode{}
 	}
-	var img *xnode
-	d := &xnode{Name: "data"}
-	enc, comp := "", ""
-	n := lw.obj(layerElems[t.s], v, func(n *xnode, k string, v *jv) bool {
+	d := &xnode{Name: "data", Line: int(v.line)}
+	n := lw.obj(layerElems[typ], v, func(n *xnode, k string, v *jv) bool {
 		switch n.Name + " " + k {
-		case "layer encoding", "layer compression":
-			if v.kind != jString && v.kind != jNull {
-				return false // refused as an attribute
-			}
-			if k == "encoding" {
-				enc = v.s
-			} else {
-				comp = v.s
-			}
 		case "layer data":
-			if v.kind != jNull {
-				d.Line, d.Text = int(v.line), lw.cells(v)
-				if v.kind == jArray {
-					enc = "csv" // an array is GIDs whatever "encoding" says
-				}
-			}
+			d.Text = lw.numbers(v)
 		case "layer chunks":
-			d.Line = int(v.line)
 			lw.each(v, func(e *jv) {
-				d.Kids = append(d.Kids, lw.obj("chunk", e, func(ch *xnode, k string, v *jv) bool {
+				ch := lw.obj("chunk", e, func(ch *xnode, k string, v *jv) bool {
 					if k == "data" {
-						ch.Text = lw.cells(v)
+						ch.Text = lw.numbers(v)
 					}
 					return k == "data"
-				}))
+				})
+				if s, ok := e.str("data"); ok {
+					ch.Text = []byte(s)
+				}
+				d.Kids = append(d.Kids, ch)
 			})
 		case "objectgroup objects":
 			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.object(e)) })
 		case "group layers":
 			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e)) })
-		case "layer type", "objectgroup type", "imagelayer type", "group type":
 		default:
-			return n.Name == "imagelayer" && lw.image(n, &img, k, v)
+			return false
 		}
 		return true
 	})
-	if d.Line != 0 {
+	switch n.Name {
+	case "imagelayer":
+		lowerImage(n, v)
+	case "layer":
+		if s, ok := v.str("data"); ok {
+			d.Text = []byte(s)
+		}
+		enc, _ := v.str("encoding")
+		if v.get("data") != nil {
+			enc = "csv" // an array is GIDs whatever "encoding" says
+		} else if d.Text == nil && d.Kids == nil {
+			break // no cells
+		}
 		setAttr(d, "encoding", cmp.Or(enc, "csv"))
-		if comp != "" {
+		if comp, ok := v.str("compression"); ok && comp != "" {
 			setAttr(d, "compression", comp)
 		}
 		n.Kids = append(n.Kids, d)
@@ -683,74 +720,50 @@ func (lw *lowering) layer(v *jv) *xnode {
 	return n
 }
 
-// cells returns a data value's text: an array's numbers or a string.
-func (lw *lowering) cells(v *jv) []byte {
-	text, ok := lw.numbers(v)
-	if !ok {
-		lw.fail(v, "data is %s, neither an array of numbers nor a string", jkindNames[v.kind])
-		return nil
-	}
-	if text == nil {
-		text = []byte{}
-	}
-	return text
-}
-
 // object lowers an object: "ellipse", "point" and "capsule" set true
 // become those elements, "polygon" and "polyline" arrays of {x, y}
 // become <polygon points="x,y x,y">, "text" becomes <text> with the text
 // as its content.
 func (lw *lowering) object(v *jv) *xnode {
-	return lw.obj("object", v, func(n *xnode, k string, v *jv) bool {
+	n := lw.obj("object", v, func(n *xnode, k string, v *jv) bool {
 		switch k {
-		case "ellipse", "point", "capsule":
-			switch {
-			case v.kind == jBool && v.s == "true":
-				n.Kids = append(n.Kids, &xnode{Name: k, Line: int(v.line)})
-			case v.kind != jBool && v.kind != jNull:
-				lw.fail(v, "%s, not true or false", jkindNames[v.kind])
-			}
 		case "polygon", "polyline":
-			if v.kind == jNull {
-				break
-			}
 			var pts []byte
 			lw.each(v, func(p *jv) {
-				if p.kind != jObject {
-					lw.fail(p, "a point is %s, not an object {x, y}", jkindNames[p.kind])
-				}
 				if len(pts) > 0 {
 					pts = append(pts, ' ')
 				}
 				pts = append(append(append(pts, lw.coord(p, "x")...), ','), lw.coord(p, "y")...)
 			})
-			shape := &xnode{Name: k, Line: int(v.line)}
-			setAttr(shape, "points", string(pts))
-			n.Kids = append(n.Kids, shape)
+			n.Kids = append(n.Kids, &xnode{Name: k, Line: int(v.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "points"}, Value: string(pts)}}})
 		case "text":
-			n.Kids = append(n.Kids, lw.obj("text", v, func(t *xnode, k string, v *jv) bool {
-				if k == "text" && v.kind == jString {
-					t.Text = []byte(v.s)
-				}
-				return k == "text" && v.kind == jString
-			}))
+			t := lw.obj("text", v, nil)
+			if s, ok := v.str("text"); ok {
+				t.Text = []byte(s)
+			}
+			n.Kids = append(n.Kids, t)
 		default:
 			return false
 		}
 		return true
 	})
+	for _, k := range [...]string{"ellipse", "point", "capsule"} {
+		if a, ok := v.attr(k); ok && a.Value == "true" {
+			n.Kids = append(n.Kids, &xnode{Name: k, Line: n.Line})
+		}
+	}
+	return n
 }
 
 // coord is a point's x or y as written ("0" when left out).
 func (lw *lowering) coord(p *jv, key string) string {
-	c := p.get(key)
-	switch {
-	case c == nil || c.kind == jNull:
-		return "0"
-	case c.kind != jNumber && c.kind != jString:
-		lw.fail(c, "%s, not a number", jkindNames[c.kind])
+	if p.kind != jObject {
+		lw.fail(p, "a point is %s, not an object {x, y}", jkindNames[p.kind])
 	}
-	return c.s
+	if c, ok := p.attr(key); ok {
+		return c.Value
+	}
+	return "0"
 }
 
 // tileset lowers a tileset: "tileoffset", "grid" and "transformations"
@@ -758,14 +771,11 @@ func (lw *lowering) coord(p *jv, key string) string {
 // object keyed by tile ID) <tile>s, "wangsets" <wangsets>; the tiles'
 // properties of files before 1.2, in "tileproperties", move onto them.
 func (lw *lowering) tileset(v *jv) *xnode {
-	var img *xnode
 	var tileProps, tileTypes *jv
 	n := lw.obj("tileset", v, func(n *xnode, k string, v *jv) bool {
 		switch k {
 		case "tileoffset", "grid", "transformations":
-			if v.kind != jNull {
-				n.Kids = append(n.Kids, lw.obj(k, v, nil))
-			}
+			n.Kids = append(n.Kids, lw.obj(k, v, nil))
 		case "tiles":
 			if v.kind != jObject {
 				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.tile(e, "")) })
@@ -783,10 +793,11 @@ func (lw *lowering) tileset(v *jv) *xnode {
 		case "tilepropertytypes":
 			tileTypes = v
 		default:
-			return lw.image(n, &img, k, v)
+			return false
 		}
 		return true
 	})
+	lowerImage(n, v)
 	lw.legacyTileProps(n, tileProps, tileTypes)
 	return n
 }
@@ -795,7 +806,6 @@ func (lw *lowering) tileset(v *jv) *xnode {
 // "animation" becomes <animation> of <frame>s, "objectgroup" an
 // <objectgroup>.
 func (lw *lowering) tile(v *jv, key string) *xnode {
-	var img *xnode
 	n := lw.obj("tile", v, func(n *xnode, k string, v *jv) bool {
 		switch k {
 		case "animation":
@@ -803,26 +813,22 @@ func (lw *lowering) tile(v *jv, key string) *xnode {
 			lw.each(v, func(f *jv) { a.Kids = append(a.Kids, lw.obj("frame", f, nil)) })
 			n.Kids = append(n.Kids, a)
 		case "objectgroup":
-			if v.kind == jNull {
-				break
-			}
 			if og := lw.layer(v); og.Name == "objectgroup" {
 				n.Kids = append(n.Kids, og)
 			} else {
 				lw.fail(v, "a tile's objectgroup is not an object group")
 			}
-		case "id":
-			return key != "" // the key wins
 		default:
-			return lw.image(n, &img, k, v)
+			return false
 		}
 		return true
 	})
+	lowerImage(n, v)
 	if key != "" {
 		if _, err := strconv.ParseUint(key, 10, 32); err != nil {
 			lw.fail(v, "tile key %s is not a tile ID", quote(key))
 		}
-		setAttr(n, "id", key)
+		n.Attrs = append([]xml.Attr{{Name: xml.Name{Local: "id"}, Value: key}}, n.Attrs...) // the key wins
 	}
 	return n
 }
@@ -831,7 +837,7 @@ func (lw *lowering) tile(v *jv, key string) *xnode {
 // "tilepropertytypes") onto the tiles they name, after their own, adding
 // a <tile> for an ID the tiles leave out, in ascending ID order.
 func (lw *lowering) legacyTileProps(n *xnode, props, types *jv) {
-	if props == nil || props.kind == jNull {
+	if props == nil {
 		return
 	}
 	if props.kind != jObject {
@@ -858,12 +864,11 @@ func (lw *lowering) legacyTileProps(n *xnode, props, types *jv) {
 			}
 		}
 		if t == nil {
-			t = &xnode{Name: "tile", Line: int(p.line)}
-			setAttr(t, "id", p.key)
+			t = &xnode{Name: "tile", Line: int(p.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "id"}, Value: p.key}}}
 			n.Kids = append(n.Kids, t)
 		}
 		var tt *jv
-		if types != nil && types.kind == jObject {
+		if types != nil {
 			tt = types.get(p.key)
 		}
 		own := t.Child("properties")
@@ -888,15 +893,10 @@ func (lw *lowering) wangSet(v *jv) *xnode {
 		}
 		lw.each(v, func(e *jv) {
 			n.Kids = append(n.Kids, lw.obj(elem, e, func(t *xnode, k string, v *jv) bool {
-				if k != "wangid" || elem != "wangtile" || v.kind != jArray {
-					return false
+				if k == "wangid" && elem == "wangtile" {
+					setAttr(t, "wangid", string(lw.numbers(v)))
 				}
-				id, ok := lw.numbers(v)
-				if !ok {
-					lw.fail(v, "a Wang ID of other than numbers")
-				}
-				setAttr(t, "wangid", string(id))
-				return true
+				return k == "wangid" && elem == "wangtile"
 			}))
 		})
 		return true
@@ -907,7 +907,7 @@ func (lw *lowering) wangSet(v *jv) *xnode {
 // {name, type, propertytype, value} (Tiled 1.2 and later) or an object
 // of name: value pairs typed by a "propertytypes" object.
 func (lw *lowering) props(n *xnode, v, types *jv) {
-	if v == nil || v.kind == jNull {
+	if v == nil {
 		return
 	}
 	ps := &xnode{Name: "properties", Line: int(v.line)}
@@ -916,25 +916,30 @@ func (lw *lowering) props(n *xnode, v, types *jv) {
 		lw.each(v, func(e *jv) { ps.Kids = append(ps.Kids, lw.prop("property", e)) })
 		return
 	}
-	for i := range v.vals {
-		m := &v.vals[i]
-		typ := jsonValueType(m)
-		if types != nil && types.kind == jObject {
-			if t := types.get(m.key); t != nil && t.kind == jString {
-				typ = t.s
+	v.members(func(a xml.Attr, c *jv) {
+		typ := jsonValueType(a, c)
+		if types != nil {
+			if t, ok := types.str(a.Name.Local); ok {
+				typ = t
 			}
 		}
-		ps.Kids = append(ps.Kids, lw.typed(m, typ))
-	}
+		ps.Kids = append(ps.Kids, lw.typed(a, c, typ, v.line))
+	})
 }
 
-// typed lowers a named bare value of type typ (a class member, a
-// property before Tiled 1.2) into a <property>.
-func (lw *lowering) typed(v *jv, typ string) *xnode {
-	p := &xnode{Name: "property", Line: int(v.line)}
-	setAttr(p, "name", v.key)
-	setAttr(p, "type", typ)
-	lw.propValue(p, typ, v)
+// typed lowers a named bare value of type typ, the scalar a or the
+// object or array c (a class member, a property before Tiled 1.2), into a
+// <property>.
+func (lw *lowering) typed(a xml.Attr, c *jv, typ string, line int32) *xnode {
+	p := &xnode{Name: "property", Line: int(line), Attrs: []xml.Attr{{Name: xml.Name{Local: "name"}, Value: a.Name.Local}, {Name: xml.Name{Local: "type"}, Value: typ}}}
+	if c != nil {
+		p.Line = int(c.line)
+		lw.propValue(p, typ, c)
+	} else {
+		a.Name.Local = "value"
+		p.Attrs = append(p.Attrs, a)
+		lw.scalarValue(p, typ, a, line)
+	}
 	return p
 }
 
@@ -947,21 +952,28 @@ func (lw *lowering) prop(name string, v *jv) *xnode {
 		}
 		return k == "value"
 	})
+	typ, _ := v.str("type")
 	if value != nil {
-		typ, _ := formAttr(p, "type")
-		lw.propValue(p, typ.Value, value)
+		lw.propValue(p, typ, value)
+	} else if a, ok := v.attr("value"); ok {
+		lw.scalarValue(p, typ, a, v.line)
 	}
 	return p
 }
 
-// propValue lowers a property's value of type typ: a class's members as
-// its <properties>, a list's items as <item>s, a scalar as its value
-// attribute (a type this loader does not know keeps the JSON as
-// written).
-func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
-	if v.kind == jNull {
-		return
+// scalarValue checks a scalar value a of type typ, already p's value
+// attribute: a class or a list is not one.
+func (lw *lowering) scalarValue(p *xnode, typ string, a xml.Attr, line int32) {
+	if typ == "class" || typ == "list" {
+		lw.err = cmp.Or(lw.err, errf(ErrInvalid, lw.file, int(line), "", "%s value is a%s, not %s", typ, cmp.Or(a.Name.Space, " string"), map[string]string{"class": "an object", "list": "an array of {type, value} objects"}[typ]))
 	}
+}
+
+// propValue lowers a property's object or array value of type typ: a
+// class's members as its <properties>, a list's items as <item>s (a type
+// this loader does not know keeps the JSON as written; a scalar type
+// fails in the interpreter).
+func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
 	switch _, known := parsePropType(typ); {
 	case typ == "class":
 		if v.kind != jObject {
@@ -969,9 +981,7 @@ func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
 			return
 		}
 		ms := &xnode{Name: "properties", Line: int(v.line)}
-		for i := range v.vals {
-			ms.Kids = append(ms.Kids, lw.typed(&v.vals[i], jsonValueType(&v.vals[i])))
-		}
+		v.members(func(a xml.Attr, c *jv) { ms.Kids = append(ms.Kids, lw.typed(a, c, jsonValueType(a, c), v.line)) })
 		p.Kids = append(p.Kids, ms)
 	case typ == "list":
 		if v.kind != jArray || v.nums && v.end-v.start > 2 {
@@ -979,25 +989,26 @@ func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
 			return
 		}
 		lw.each(v, func(e *jv) { p.Kids = append(p.Kids, lw.prop("item", e)) })
-	case !known && v.kind != jString:
+	case !known:
 		setAttr(p, "value", string(lw.data[v.start:v.end]))
 	default:
-		attr(p, "value", v)
+		p.Attrs = append(p.Attrs, xml.Attr{Name: xml.Name{Space: notValue, Local: "value"}})
 	}
 }
 
-// jsonValueType names the Tiled type of a bare JSON value (a class
-// member's or a pre-1.2 property's): integral numbers are ints.
-func jsonValueType(v *jv) string {
-	switch v.kind {
-	case jBool:
-		return "bool"
-	case jObject:
+// jsonValueType names the Tiled type of a bare JSON value, the scalar a
+// or the object or array c (a class member's, a pre-1.2 property's):
+// integral numbers are ints.
+func jsonValueType(a xml.Attr, c *jv) string {
+	switch {
+	case c != nil && c.kind == jObject:
 		return "class"
-	case jArray:
+	case c != nil:
 		return "list"
-	case jNumber:
-		if _, err := strconv.ParseInt(v.s, 10, 64); err == nil {
+	case a.Name.Space == jsonBool:
+		return "bool"
+	case a.Name.Space == jsonNumber:
+		if _, err := strconv.ParseInt(a.Value, 10, 64); err == nil {
 			return "int"
 		}
 		return "float"
