@@ -2,11 +2,11 @@ package tiled
 
 import (
 	"cmp"
+	"encoding/json"
 	"encoding/xml"
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"diorama/internal/loadutil"
@@ -383,94 +383,32 @@ func (s *jscan) number() bool {
 }
 
 // str reads a string at s.i (its opening quote) and returns its value.
+// One with escapes or other than ASCII is decoded by encoding/json, so
+// escapes, surrogates and invalid UTF-8 read as they do there.
 func (s *jscan) str() (string, error) {
-	s.i++
-	start := s.i
-	for ; s.i < len(s.data); s.i++ {
+	start, plain := s.i, true
+	for s.i++; s.i < len(s.data); s.i++ {
 		switch c := s.data[s.i]; {
 		case c == '"':
 			s.i++
-			return s.text(s.data[start : s.i-1]), nil
+			if plain {
+				return s.text(s.data[start+1 : s.i-1]), nil
+			}
+			var v string
+			if err := json.Unmarshal(s.data[start:s.i], &v); err != nil {
+				return "", s.syntax("bad string: " + err.Error())
+			}
+			return v, nil
 		case c == '\\':
-			return s.escaped(start)
+			plain = false
+			s.i++
 		case c < 0x20:
 			return "", s.syntax("control character in a string")
+		case c >= 0x80:
+			plain = false
 		}
 	}
 	return "", s.unexpected("")
-}
-
-// escaped reads the rest of a string with escapes, from start.
-func (s *jscan) escaped(start int) (string, error) {
-	b := append([]byte(nil), s.data[start:s.i]...)
-	for s.i < len(s.data) {
-		c := s.data[s.i]
-		switch {
-		case c == '"':
-			s.i++
-			return string(b), nil
-		case c < 0x20:
-			return "", s.syntax("control character in a string")
-		case c != '\\':
-			b = append(b, c)
-			s.i++
-			continue
-		case s.i+1 >= len(s.data):
-			return "", s.unexpected("")
-		}
-		e := s.data[s.i+1]
-		s.i += 2
-		switch e {
-		case '"', '\\', '/':
-			b = append(b, e)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			r, ok := s.hex4()
-			if !ok {
-				return "", s.syntax(`bad \u escape`)
-			}
-			if utf16.IsSurrogate(r) {
-				// A pair makes one rune; anything else is U+FFFD, as
-				// encoding/json reads it.
-				r2, at := utf8.RuneError, s.i
-				if len(s.data)-s.i >= 2 && s.data[s.i] == '\\' && s.data[s.i+1] == 'u' {
-					s.i += 2
-					if r2, ok = s.hex4(); !ok {
-						return "", s.syntax(`bad \u escape`)
-					}
-				}
-				if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
-					s.i = at
-				}
-			}
-			b = utf8.AppendRune(b, r)
-		default:
-			s.i--
-			return "", s.unexpected("in a string escape")
-		}
-	}
-	return "", s.unexpected("")
-}
-
-func (s *jscan) hex4() (rune, bool) {
-	if len(s.data)-s.i < 4 {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(string(s.data[s.i:s.i+4]), 16, 32)
-	if err != nil {
-		return 0, false
-	}
-	s.i += 4
-	return rune(v), true
 }
 
 // lineAt is the 1-based line of byte offset off (clamped to data).

@@ -395,7 +395,7 @@ func (l *load) props(c *xr, n *xnode, owner string) (Properties, error) {
 
 // prop reads a <property> or a list's <item>: its type, its value (an
 // attribute, or element text for multi-line strings), a class's members
-// and a list's items, recursively (nesting is bounded by the XML depth
+// and a list's items, recursively (nesting is bounded by the file's depth
 // limit). An unknown type is kept as a string with its TypeName.
 func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
 	p := Property{Name: name}
