@@ -106,11 +106,11 @@ func init() {
 		return bt.Running
 	})
 	var err error
-	if treeDrone, err = bt.Load(r, treesSrc, "drone"); err != nil {
+	if treeDrone, err = r.Parse("brains/trees.bt", treesSrc, "drone"); err != nil {
 		treeErr = err
 		return
 	}
-	treeTurret, treeErr = bt.Load(r, treesSrc, "turret")
+	treeTurret, treeErr = r.Parse("brains/trees.bt", treesSrc, "turret")
 }
 
 // --- state machines (seed 002's gunner and melee enemies) ---
@@ -183,8 +183,8 @@ func init() {
 		}
 	})
 	var err error
-	if chartGunner, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "gunner"); err == nil {
-		chartMelee, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "melee")
+	if chartGunner, err = r.Parse("brains/machines.fsm", machinesSrc, "gunner"); err == nil {
+		chartMelee, err = r.Parse("brains/machines.fsm", machinesSrc, "melee")
 	}
 	if err != nil {
 		treeErr = err

@@ -38,7 +38,7 @@ var weaponTunedSrc string
 // newFuzzyBrain parses the rocketeer's module; tuned picks the demo's
 // weapon rules, otherwise the seed's verbatim twelve.
 func newFuzzyBrain(tuned bool) (*fuzzy.Module, error) {
-	m, err := fuzzy.ParseFile("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
+	m, err := fuzzy.Parse("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
 	if err != nil {
 		return nil, err
 	}
