@@ -123,7 +123,7 @@ func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, 
 	case ".aseprite", ".ase":
 		return decodeAseprite(f, name, lim)
 	}
-	return raster.DecodeRGBA(f, name, lim)
+	return raster.DecodeRGBA(name, f, lim)
 }
 
 // decodeAseprite reads an Aseprite file's first frame within lim.

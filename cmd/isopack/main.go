@@ -344,7 +344,7 @@ func readPNG(path string) (image.Image, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return raster.DecodeImage(f, path, raster.ImageLimits{})
+	return raster.DecodeImage(path, f, raster.ImageLimits{})
 }
 
 // writePNG writes the sheet's page in straight alpha that decodes back to
