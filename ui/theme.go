@@ -9,7 +9,7 @@ import (
 
 // Theme is the look of every widget: a font, premultiplied colours (as
 // raster takes them), paddings and minimum sizes. Change a copy of
-// [DefaultTheme] to restyle; an OpenType font from raster.LoadOpenType
+// [DefaultTheme] to restyle; an OpenType font from raster.ParseOpenType
 // works as well as the built-in one.
 type Theme struct {
 	Font *raster.Font // nil means raster.DefaultFont()
