@@ -3,8 +3,9 @@
 // for, the input events and per-tick [Input] state shared by every backend
 // (keyboard, mouse, gamepads, touch), the [ScaleMode] that fits the fixed
 // logical frame into a window (integer scaling and letterboxing by
-// default), dead zones, the seed's twin [Thumbstick]s, and the [Driver] that runs fixed
-// ticks and one draw per presented frame.
+// default), dead zones, on-screen twin [Thumbstick]s (movement and
+// aiming), and the [Driver] that runs fixed ticks and one draw per
+// presented frame.
 //
 // Replays: a [Recorder] in [Config.Record] writes every tick's input (the
 // events and gamepad states the backend fed in) to a small versioned file

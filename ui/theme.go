@@ -43,7 +43,7 @@ func rgba(r, g, b, a uint8) color.RGBA {
 }
 
 // DefaultTheme returns a dark, high-contrast theme with the built-in 7×13
-// bitmap font, readable at the seed's 800×480.
+// bitmap font, readable at the default 800×480 frame.
 func DefaultTheme() Theme {
 	return Theme{
 		Font:      raster.DefaultFont(),
