@@ -454,7 +454,7 @@ func TestAsepriteFileErrors(t *testing.T) {
 	}
 }
 
-func FuzzParseAsepriteFile(f *testing.F) {
+func FuzzParseAseprite(f *testing.F) {
 	f.Add(heroFile().bytes())
 	e := &aseEnc{w: 6, h: 2, bpp: 32, flags: 1, frames: []encFrame{{dur: 100}}}
 	e.add(0, chunkTileset, tilesetChunk(7, 2, 2, 2, make([]byte, 32)))
@@ -581,7 +581,7 @@ func heavyFile() []byte {
 	return e.bytes()
 }
 
-func BenchmarkParseAsepriteFile(b *testing.B) {
+func BenchmarkParseAseprite(b *testing.B) {
 	data := heavyFile()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {

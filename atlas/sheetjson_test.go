@@ -289,7 +289,7 @@ func FuzzParseTexturePacker(f *testing.F) {
 	})
 }
 
-func FuzzParseAseprite(f *testing.F) {
+func FuzzParseAsepriteJSON(f *testing.F) {
 	f.Add(readFixture(f, "aseprite_hash.json"))
 	f.Add(readFixture(f, "aseprite_array.json"))
 	f.Add(readFixture(f, "aseprite_padded.json"))
