@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"diorama/scene/tiled"
 	"fmt"
 
 	"diorama/iso"
@@ -136,7 +135,7 @@ type EntityDef struct {
 	// Tiled object's, with its template's and class's), for game rules
 	// the engine does not know: a wave's size, an enemy's kind. The
 	// world keeps the slice as given.
-	Props tiled.Properties
+	Props Properties
 	// Data is the game's own value for the entity (see World.SetData).
 	Data any
 	// DrawLayer names the layer (World.Layers) the entity is drawn with,
