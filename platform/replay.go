@@ -361,13 +361,16 @@ func LoadReplay(fsys fs.FS, name string) (*Replay, error) {
 // ParseReplay reads a whole replay file's data (at most
 // [MaxReplayBytes]); name (a file's path) is used in messages only. A
 // file of another format version is refused, naming both versions.
+//
+// Errors are the engine's positioned reader errors (a *loadutil.Error, as
+// every reader's): "name: byte N: what was expected".
 func ParseReplay(name string, data []byte) (*Replay, error) {
 	if len(data) > MaxReplayBytes {
-		return nil, fmt.Errorf("%s: replay file over %d bytes", name, MaxReplayBytes)
+		return nil, &loadutil.Error{File: name, Msg: fmt.Sprintf("replay file over %d bytes", MaxReplayBytes), Kind: loadutil.ErrLimit}
 	}
 	rp, err := parseReplay(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &loadutil.Error{File: name, Msg: err.Error(), Kind: loadutil.ErrSyntax}
 	}
 	return rp, nil
 }
