@@ -60,8 +60,9 @@
 //     by index), AnimateTile (a tile layer's animated tile), SetSources,
 //     and Def and Look to read back what was built. Package level builds
 //     every level format with it; a game's own format can too.
-//   - Waves: an Overlord (seed 000's) wakes when the player enters its
-//     triggers (at once when it has none: a level-wide wave), spawns its
+//   - Waves: an Overlord (a zone's wave controller) wakes when the
+//     player enters its triggers (at once when it has none: a
+//     level-wide wave), spawns its
 //     wave and locks the doors it names (SetSolid, Events.Door) until the
 //     wave is over or RemoveOverlord stops it; image levels and Tiled
 //     maps (triggers of class "overlord") build them (package level).
