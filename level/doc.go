@@ -15,10 +15,11 @@
 //     into merged walls, sorted tile layers, objects as entities with
 //     their custom properties converted to scene.Properties, text
 //     objects, and an Overlord for each name of the triggers of class
-//     "overlord"); IsoMob XML scenes (levels.go, with their art from
+//     "overlord"); IsoMob XML scenes (isoxml.go, with their art from
 //     isoxml_art.go: textured walls and floors, sprites per angle, from
-//     <media> sheets or loose PNGs); ASCII levels and image levels with
-//     their JSON (levels.go).
+//     <media> sheets or loose PNGs); ASCII levels (ascii.go) and image
+//     levels with their JSON (image.go). levels.go holds what the last
+//     three share: the grid world, the budget, walls merged into blocks.
 //   - One budget, Limits: each loader's limits, the images', and what a
 //     build may make (BuildLimits: cells, entities, floor area, wall
 //     pixels, time), checked from the level's sizes and counts before the
