@@ -38,7 +38,8 @@ func LoadIsoXML(fsys fs.FS, name string, opt Options) (*scene.World, error) {
 // rounded to whole cells and pixels) and thin physics walls; objects are
 // static entities, solid with their definition's cylinder radius;
 // characters are characters with it (or the default radius), health from
-// their "health" attribute. BuildIsoXML reads no images: each material
+// their "health" attribute; an entity's free-form attributes are its
+// properties (World.Props, as text). BuildIsoXML reads no images: each material
 // is drawn in a flat colour derived from its name and entities take
 // their looks from opt.Looks by definition name; [BuildIsoXMLFS] draws
 // the definitions' art.
@@ -318,10 +319,18 @@ func (b *isoBuilder) walls() error {
 
 // entity creates an object or a character: its class the definition's
 // name, its body the definition's cylinder, its look from opt.Looks or
-// else from the definition's art (one look per definition).
+// else from the definition's art (one look per definition), its
+// free-form attributes its properties.
 func (b *isoBuilder) entity(e *isoxml.Entity, kind scene.Kind) error {
 	opt, w := b.opt, b.w
 	d := scene.EntityDef{Kind: kind, Name: e.ID, Pos: e.Pos.Scale(1 / b.gs), Facing: mathx.Deg(e.Orientation)}
+	if len(e.Props) > 0 {
+		// The element's free-form attributes, as text (World.Props).
+		d.Props = make(scene.Properties, len(e.Props))
+		for k, p := range e.Props {
+			d.Props[k] = scene.Property{Name: p.Name, Type: scene.StringProp, Value: p.Value}
+		}
+	}
 	if e.Def != nil {
 		d.Class = e.Def.Name
 		if e.Def.Collision != nil && (e.Def.Solid || kind == scene.Character) {

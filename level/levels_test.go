@@ -242,7 +242,7 @@ func TestBuildIsoXML(t *testing.T) {
 <floor id="F1" x="0" y="0" z="0" width="384" height="256" src="grassTiled"/>
 <object id="C1" x="96" y="160" z="0" def="crate"/>
 <object id="L1" x="300" y="32" z="0" def="lamp"/>
-<character id="Player" x="200" y="100" z="0" def="hero" orientation="45" health="30"/>
+<character id="Player" x="200" y="100" z="0" def="hero" orientation="45" health="30" team="blue"/>
 </body></scene>`)},
 	}
 	w, err := LoadIsoXML(fsys, "scene.xml", Options{})
@@ -268,6 +268,9 @@ func TestBuildIsoXML(t *testing.T) {
 	hero := checkEntity(t, w, "Player", scene.Character, 200.0/64, 100.0/64)
 	if w.Health(hero) != 30 || def(t, w, hero).Radius != 20.0/64 || !mathx.ApproxEqual(w.Facing(hero), mathx.Deg(45), 1e-12) || !def(t, w, hero).Collector {
 		t.Fatalf("hero health %d radius %v facing %v", w.Health(hero), def(t, w, hero).Radius, w.Facing(hero))
+	}
+	if p := w.Props(hero); p.String("health", "") != "30" || p.String("team", "") != "blue" || p.Int("health", -1) != -1 || w.Props(crate) != nil {
+		t.Fatalf("hero properties %+v, crate's %+v", p, w.Props(crate))
 	}
 	w1 := checkEntity(t, w, "W1", scene.Object, 0, 2)
 	w2 := checkEntity(t, w, "W2", scene.Object, 3, 0)
