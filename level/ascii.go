@@ -21,7 +21,7 @@ func LoadASCII(fsys fs.FS, name string, opt Options) (*scene.World, error) {
 	}
 	w, err := BuildASCII(l, opt)
 	if err == nil {
-		w.SetSources(r.files)
+		w.Builder().SetSources(r.files)
 	}
 	return w, err
 }

@@ -36,8 +36,8 @@
 // chain of files that led to it).
 //
 // level builds through scene's public API only: NewWorld, Create and
-// World.Layers, and the building API (World.CreateOn, AnimateTile,
-// SetSources). It imports scene, the four loaders (scene/tiled,
+// World.Layers, and the building API (World.Builder: CreateOn,
+// AnimateTile, SetSources). It imports scene, the four loaders (scene/tiled,
 // scene/isoxml, scene/ascii, scene/imagelevel), iso, atlas, physics,
 // raster, mathx, internal/loadutil and internal/fnv; it must NOT import
 // platform, ui, audio or the ai packages, and scene must not import it.

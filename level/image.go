@@ -22,7 +22,7 @@ func LoadImageLevel(fsys fs.FS, imageName, descName string, opt Options) (*scene
 	}
 	w, err := BuildImageLevel(l, opt)
 	if err == nil {
-		w.SetSources(r.files)
+		w.Builder().SetSources(r.files)
 	}
 	return w, err
 }

@@ -72,7 +72,7 @@ func BuildIsoXMLFS(fsys fs.FS, s *isoxml.Scene, opt Options) (*scene.World, erro
 	r := record(fsys)
 	w, err := buildIsoXML(r, s, opt)
 	if err == nil {
-		w.SetSources(r.files)
+		w.Builder().SetSources(r.files)
 	}
 	return w, err
 }

@@ -197,12 +197,12 @@ func BuildTiled(fsys fs.FS, m *tiled.Map, opt Options) (*scene.World, error) {
 		// A sorted layer's tiles became entities (drawn with their
 		// first frame): its animations have no tile left.
 		if a.Sprite < len(w.Layers[a.Layer].Sprites) {
-			if err := w.AnimateTile(a); err != nil {
+			if err := w.Builder().AnimateTile(a); err != nil {
 				return nil, fail("%v", err)
 			}
 		}
 	}
-	w.SetSources(rec.files)
+	w.Builder().SetSources(rec.files)
 	// The action happens on the layer of the first character.
 	if b.stage >= 0 {
 		w.Stage = w.Layers[b.stage].Name
@@ -280,7 +280,7 @@ func (b *tiledBuilder) placeSorted() error {
 			}
 		}
 		d := st.def
-		if _, err := b.w.CreateOn(target, d); err != nil {
+		if _, err := b.w.Builder().CreateOn(target, d); err != nil {
 			return fmt.Errorf("level: %s: layer %q: %w", b.m.File, st.def.Name, err)
 		}
 	}
@@ -1008,7 +1008,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 			d.Extent = mathx.V2(r, r)
 		}
 	}
-	if _, err := b.w.CreateOn(layer-1, d); err != nil {
+	if _, err := b.w.Builder().CreateOn(layer-1, d); err != nil {
 		return fail("%v", err)
 	}
 	if d.Kind == scene.Character && b.stage < 0 {

@@ -7,22 +7,27 @@ import (
 	"diorama/raster"
 )
 
-// The building API: what a level builder (package level, or a game's own
-// format) needs beyond NewWorld, Create and the public Layers to turn a
-// level file into a world. A game that builds in code has no use for it.
+// Builder is the building API of a world: what a level builder (package
+// level, or a game's own format) needs beyond NewWorld, Create and the
+// public Layers to turn a level file into a world. A game that builds in
+// code has no use for it.
+type Builder struct{ w *World }
 
-// CreateOn creates an entity as Create does, drawn with the layer
+// Builder returns w's building API.
+func (w *World) Builder() Builder { return Builder{w} }
+
+// CreateOn creates an entity as World.Create does, drawn with the layer
 // World.Layers[layer] (sorted among that layer's entities; −1: above
 // every layer). It is EntityDef.DrawLayer by index, for levels whose
 // layer names repeat; a DrawLayer name, when set, wins.
-func (w *World) CreateOn(layer int, d EntityDef) (Entity, error) {
+func (b Builder) CreateOn(layer int, d EntityDef) (Entity, error) {
 	d.drawLayer = layer + 1
-	return w.Create(d)
+	return b.w.Create(d)
 }
 
 // SetSources records the files the world was read from (World.Sources),
 // in the order first opened; the world keeps the slice.
-func (w *World) SetSources(files []string) { w.sources = files }
+func (b Builder) SetSources(files []string) { b.w.sources = files }
 
 // TileAnimation animates one tile of a tile layer: Frames shown in turn,
 // each for its Duration, looping, on simulated time (Tick × Dt).
@@ -36,7 +41,8 @@ type TileAnimation struct {
 // animation: from now on Step puts the frame of the current tick into the
 // layer (Render itself writes nothing), starting with the frame due at
 // the world's current tick, here.
-func (w *World) AnimateTile(a TileAnimation) error {
+func (b Builder) AnimateTile(a TileAnimation) error {
+	w := b.w
 	if a.Layer < 0 || a.Layer >= len(w.Layers) || a.Sprite < 0 || a.Sprite >= len(w.Layers[a.Layer].Sprites) {
 		return fmt.Errorf("scene: tile animation of sprite %d of layer %d: no such tile (%d layers)", a.Sprite, a.Layer, len(w.Layers))
 	}

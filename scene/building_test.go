@@ -20,7 +20,7 @@ func TestBuildingAPI(t *testing.T) {
 	if len(w.Sources()) != 0 {
 		t.Error("a world made in code has sources")
 	}
-	w.SetSources([]string{"m.tmx", "tiles.png"})
+	w.Builder().SetSources([]string{"m.tmx", "tiles.png"})
 	if got := w.Sources(); len(got) != 2 || got[0] != "m.tmx" || got[1] != "tiles.png" {
 		t.Errorf("sources %q", got)
 	}
@@ -30,7 +30,7 @@ func TestBuildingAPI(t *testing.T) {
 	tiles := make([]int32, 16)
 	w.Layers = append(w.Layers, Layer{Name: "dup", TileLayer: iso.TileLayer{Tiles: tiles, Sprites: []*raster.Sprite{base}}}, Layer{Name: "dup"})
 
-	e, err := w.CreateOn(1, EntityDef{Kind: Object, Name: "crate", Class: "box", Pos: mathx.V3(1, 2, 0), Radius: 0.25, Value: 7,
+	e, err := w.Builder().CreateOn(1, EntityDef{Kind: Object, Name: "crate", Class: "box", Pos: mathx.V3(1, 2, 0), Radius: 0.25, Value: 7,
 		Props: Properties{{Name: "n", Type: IntProp, Value: "3", Int: 3, Float: 3}}})
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ func TestBuildingAPI(t *testing.T) {
 		!d.Solid || d.DrawLayer != "dup" || d.Props.Int("n", 0) != 3 {
 		t.Errorf("Def %+v", d)
 	}
-	if _, err := w.CreateOn(2, EntityDef{Kind: Object}); err == nil {
+	if _, err := w.Builder().CreateOn(2, EntityDef{Kind: Object}); err == nil {
 		t.Error("CreateOn a layer that is not there")
 	}
 	if _, ok := w.Def(Entity{}); ok {
@@ -60,7 +60,7 @@ func TestBuildingAPI(t *testing.T) {
 	// 50 ms of red, 100 ms of green at 60 ticks a second: red on ticks
 	// 0..2, green on 3..8, red again from 9.
 	a := TileAnimation{Layer: 0, Sprite: 0, Frames: []*raster.Sprite{red, green}, Durations: []time.Duration{50 * time.Millisecond, 100 * time.Millisecond}}
-	if err := w.AnimateTile(a); err != nil {
+	if err := w.Builder().AnimateTile(a); err != nil {
 		t.Fatal(err)
 	}
 	for tick := 0; tick <= 10; tick++ {
@@ -80,7 +80,7 @@ func TestBuildingAPI(t *testing.T) {
 		{Layer: 0, Frames: a.Frames, Durations: []time.Duration{time.Millisecond, 0}}, // a frame of no time
 		{Layer: 0, Frames: []*raster.Sprite{red, nil}, Durations: a.Durations},        // a nil frame
 	} {
-		if err := w.AnimateTile(bad); err == nil {
+		if err := w.Builder().AnimateTile(bad); err == nil {
 			t.Errorf("AnimateTile(%+v) accepted", bad)
 		}
 	}

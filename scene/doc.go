@@ -56,10 +56,11 @@
 //     typed values of the engine's own Properties whatever the format);
 //     what the game brings: World.SetData (its own value per entity).
 //   - The building API (building.go) a level builder uses beyond
-//     NewWorld, Create and Layers: CreateOn (an entity drawn with a layer
-//     by index), AnimateTile (a tile layer's animated tile), SetSources,
-//     and Def and Look to read back what was built. Package level builds
-//     every level format with it; a game's own format can too.
+//     NewWorld, Create and Layers, on World.Builder: CreateOn (an entity
+//     drawn with a layer by index), AnimateTile (a tile layer's animated
+//     tile) and SetSources; World.Def and World.Look read back what was
+//     built. Package level builds every level format with it; a game's
+//     own format can too.
 //   - Waves: an Overlord (a zone's wave controller) wakes when the
 //     player enters its triggers (at once when it has none: a
 //     level-wide wave), spawns its
