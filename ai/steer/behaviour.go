@@ -236,12 +236,32 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 	if len(walls) == 0 || !pos.IsFinite() || !heading.IsFinite() {
 		return mathx.Vec2{} // no wall near: no feeler to turn
 	}
+	return wallAvoidance(pos, heading, walls, f, f.turns(), true)
+}
+
+// feelerTurns is the sine and cosine of a Feelers' side angle and of its
+// negation, as Vec2.Rotate computes them.
+type feelerTurns struct{ ls, lc, rs, rc float64 }
+
+func (f Feelers) turns() (t feelerTurns) {
+	if f.SideLength > 0 {
+		t.ls, t.lc = mathx.Sincos(f.SideAngle)
+		t.rs, t.rc = mathx.Sincos(-f.SideAngle)
+	}
+	return t
+}
+
+// wallAvoidance is WallAvoidance for finite pos and heading with the side
+// feelers' turns worked out; check skips non-finite walls (the Crowd
+// drops them before).
+func wallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers, t feelerTurns, check bool) mathx.Vec2 {
 	var tips [3]mathx.Vec2
 	n := 1
 	tips[0] = heading.Scale(f.Length)
 	if f.SideLength > 0 {
-		tips[1] = heading.Rotate(f.SideAngle).Scale(f.SideLength)
-		tips[2] = heading.Rotate(-f.SideAngle).Scale(f.SideLength)
+		// heading.Rotate(±SideAngle), with the same arithmetic.
+		tips[1] = mathx.Vec2{X: float64(heading.X*t.lc) - float64(heading.Y*t.ls), Y: float64(heading.X*t.ls) + float64(heading.Y*t.lc)}.Scale(f.SideLength)
+		tips[2] = mathx.Vec2{X: float64(heading.X*t.rc) - float64(heading.Y*t.rs), Y: float64(heading.X*t.rs) + float64(heading.Y*t.rc)}.Scale(f.SideLength)
 		n = 3
 	}
 	best := math.Inf(1)
@@ -249,7 +269,7 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 	for k := 0; k < n; k++ {
 		tip := pos.Add(tips[k])
 		for _, w := range walls {
-			if !w.A.IsFinite() || !w.B.IsFinite() {
+			if check && (!w.A.IsFinite() || !w.B.IsFinite()) {
 				continue
 			}
 			ub, ok := intersect(pos, tip, w.A, w.B)
