@@ -7,8 +7,8 @@
 //
 // There are two layers. The behaviour functions ([Seek], [Arrive],
 // [WallAvoidance], [PushPull], ...) are pure: vectors in, one force out,
-// no state, no allocation. [Crowd] stores many agents as a struct of
-// arrays, finds neighbours through a uniform spatial hash grid rebuilt each
+// no state, no allocation. [Crowd] stores many agents (the state every
+// step touches in one struct per agent), finds neighbours through a uniform spatial hash grid rebuilt each
 // tick (so separation among N agents costs near-linear time), combines the
 // behaviours each agent has switched on, and integrates them with
 // semi-implicit Euler. Each agent wanders with its own seeded random

@@ -110,7 +110,9 @@ type Config struct {
 	// results combined in chunk order, so every position is bit-identical
 	// for any count. With Workers > 1 Walls and Obstacles are called from
 	// several goroutines at once and must be safe for that; call
-	// [Crowd.Close] when done with the world.
+	// [Crowd.Close] when done with the world. Walls and Obstacles must
+	// not read this Crowd's agents: a Step may integrate some agents
+	// before it steers others.
 	Workers int
 }
 
