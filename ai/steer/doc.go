@@ -14,10 +14,11 @@
 // switched on, and integrates them with semi-implicit Euler. Each agent
 // wanders with its own seeded random source, and every pass of a Step
 // runs over fixed chunks of agents on up to Config.Workers goroutines,
-// so positions are bit-identical for any worker count. After integration, a few contact-resolution passes
-// push overlapping separating agents apart (idle, arrived agents step
-// aside for moving ones), which bounds the overlap that steering alone
-// cannot when a crowd presses together. Stepping a Crowd allocates nothing
+// so positions are bit-identical for any worker count. After
+// integration, a few contact-resolution passes push overlapping
+// separating agents apart (idle, arrived agents step aside for moving
+// ones), which bounds the overlap that steering alone cannot when a crowd
+// presses together. Stepping a Crowd allocates nothing
 // once it has been stepped once.
 //
 // Units: agents have unit mass, so a force is an acceleration; speeds are
