@@ -293,19 +293,19 @@ func wallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers, t feeler
 
 // ObstacleAvoidance looks ahead along heading (a unit vector) through a
 // detection box of length boxLen·(1 + speed/maxSpeed) and 1.5 times as
-// wide as the agent, finds the obstacle whose expanded circle (obstacle radius + agent
-// radius ×1.5) the box reaches first, and returns a sideways force away from
-// it plus a braking force: only objects in front count (a positive dot
-// product of heading and offset), only the closest, and the force is
-// perpendicular to the heading. Textbook versions (Buckland) give the sideways force as a penetration length that needs
+// wide as the agent, finds the obstacle whose expanded circle (obstacle
+// radius + agent radius ×1.5) the box reaches first, and returns a
+// sideways force away from it plus a braking force: only objects in front
+// count (a positive dot product of heading and offset), only the closest,
+// and the force is perpendicular to the heading. Textbook versions
+// (Buckland) give the sideways force as a penetration length that needs
 // tuning; here it is the lateral acceleration that clears the expanded
 // circle by the time the agent reaches it at its current speed
 // (2·overlap/t², t = distance/speed), so weight 1 means "just enough"; the
 // braking is the speed scaled by how deep in the box the obstacle is. An
 // obstacle dead ahead is passed on the agent's left (deterministic). An
-// agent at rest gets no sideways force. Obstacles with
-// non-finite values are skipped; non-finite pos, vel or heading gives
-// zero.
+// agent at rest gets no sideways force. Obstacles with non-finite values
+// are skipped; non-finite pos, vel or heading gives zero.
 func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles []Circle, boxLen, maxSpeed float64) mathx.Vec2 {
 	if !pos.IsFinite() || !vel.IsFinite() || !heading.IsFinite() || !(maxSpeed > 0) {
 		return mathx.Vec2{}

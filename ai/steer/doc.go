@@ -2,8 +2,9 @@
 // forces: seek, flee, arrive, pursue, evade, wander, path following, wall
 // avoidance with feelers, obstacle avoidance against circles, the flocking
 // trio (separation, alignment, cohesion) and a push/pull swarm avoidance
-// (obstacles push, the target pulls harder the more obstacles push). Forces are combined by weighted sum or by priority with
-// truncation, and limited by a maximum force and a maximum speed.
+// (obstacles push, the target pulls harder the more obstacles push).
+// Forces are combined by weighted sum or by priority with truncation, and
+// limited by a maximum force and a maximum speed.
 //
 // There are two layers. The behaviour functions ([Seek], [Arrive],
 // [WallAvoidance], [PushPull], ...) are pure: vectors in, one force out,
