@@ -196,14 +196,26 @@ type agent struct {
 type Crowd struct {
 	cfg Config
 
-	// pos is by agent index (Positions returns it); the rest of the
-	// state a Step reads for every agent is in ag, one struct per agent,
-	// so steering an agent touches two cache lines instead of one per
-	// field. fault is read in agent order only.
+	// Agents are stored by slot, and each Step first moves them into
+	// the order of its grid (slot k is grid entry k), so that agents near
+	// each other in space are near each other in memory and every pass
+	// reads its agents in order. ord[s] is the agent index in slot s,
+	// slotOf[i] agent i's slot; out holds the positions by agent index
+	// (Positions). The state a Step reads for every agent is in ag, one
+	// struct per agent. targetAgent holds agent indices.
 	pos                        []mathx.Vec2
 	ag                         []agent
 	targetAgent, path, pathIdx []int32
 	fault                      []bool
+	ord, slotOf                []int32
+	out                        []mathx.Vec2
+	// The slot arrays' second buffers, filled by a reorder, and the
+	// reorder's permutation (new slot k takes old slot perm[k]).
+	pos2                          []mathx.Vec2
+	ag2                           []agent
+	targetAgent2, path2, pathIdx2 []int32
+	fault2                        []bool
+	ord2, perm                    []int32
 
 	push  []mathx.Vec2 // contact resolution displacements, by grid entry
 	moved []uint32     // by grid bucket: stamp of the last pass that moved an entry in it
@@ -313,15 +325,21 @@ func (cr *Crowd) Add(a Agent) (int, error) {
 	cr.path = append(cr.path, int32(a.Path))
 	cr.pathIdx = append(cr.pathIdx, 0)
 	cr.fault = append(cr.fault, false)
+	i := len(cr.out)
+	cr.ord = append(cr.ord, int32(i))
+	cr.slotOf = append(cr.slotOf, int32(i))
+	cr.out = append(cr.out, a.Pos)
 	cr.push = append(cr.push, mathx.Vec2{})
-	return len(cr.pos) - 1, nil
+	return i, nil
 }
 
 // Agent returns agent i's current description.
 func (cr *Crowd) Agent(i int) Agent {
-	return Agent{Pos: cr.pos[i], Vel: cr.ag[i].vel, Radius: cr.ag[i].radius, MaxSpeed: cr.ag[i].maxSpeed,
-		MaxForce: cr.ag[i].maxForce, Behaviours: cr.ag[i].beh, Target: cr.ag[i].target,
-		TargetAgent: int(cr.targetAgent[i]), Path: int(cr.path[i])}
+	s := cr.slotOf[i]
+	a := &cr.ag[s]
+	return Agent{Pos: cr.out[i], Vel: a.vel, Radius: a.radius, MaxSpeed: a.maxSpeed,
+		MaxForce: a.maxForce, Behaviours: a.beh, Target: a.target,
+		TargetAgent: int(cr.targetAgent[s]), Path: int(cr.path[s])}
 }
 
 // Set replaces agent i (clearing its fault flag and restarting its path).
@@ -333,11 +351,13 @@ func (cr *Crowd) Set(i int, a Agent) error {
 	if err := cr.checkAgent(a); err != nil {
 		return err
 	}
-	cr.pos[i], cr.ag[i].vel, cr.ag[i].target = a.Pos, a.Vel, a.Target
-	cr.ag[i].radius, cr.ag[i].maxSpeed, cr.ag[i].maxForce = a.Radius, a.MaxSpeed, a.MaxForce
-	cr.ag[i].beh = a.Behaviours
-	cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = int32(a.TargetAgent), int32(a.Path), 0
-	cr.fault[i] = false
+	s := cr.slotOf[i]
+	ag := &cr.ag[s]
+	cr.pos[s], cr.out[i], ag.vel, ag.target = a.Pos, a.Pos, a.Vel, a.Target
+	ag.radius, ag.maxSpeed, ag.maxForce = a.Radius, a.MaxSpeed, a.MaxForce
+	ag.beh = a.Behaviours
+	cr.targetAgent[s], cr.path[s], cr.pathIdx[s] = int32(a.TargetAgent), int32(a.Path), 0
+	cr.fault[s] = false
 	return nil
 }
 
@@ -346,7 +366,7 @@ func (cr *Crowd) Set(i int, a Agent) error {
 // owns the positions (scene.World, whose physics has the last word) hands
 // them to the crowd before each Step, without Set's checks and restarts:
 // a non-finite p is not refused here, Step faults the agent instead.
-func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[i] = p }
+func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[cr.slotOf[i]], cr.out[i] = p, p }
 
 // Remove deletes agent i by moving the last agent into its place
 // (swap-remove) and returns the index the moved agent had before, which
@@ -360,14 +380,21 @@ func (cr *Crowd) Remove(i int) (moved int, err error) {
 		return -1, fmt.Errorf("steer: agent %d out of range", i)
 	}
 	last := n - 1
+	// Agent i's slot takes the last slot's agent, then agent last takes
+	// index i.
+	if s, z := int(cr.slotOf[i]), last; s != z {
+		cr.pos[s], cr.ag[s] = cr.pos[z], cr.ag[z]
+		cr.targetAgent[s], cr.path[s], cr.pathIdx[s] = cr.targetAgent[z], cr.path[z], cr.pathIdx[z]
+		cr.fault[s], cr.ord[s] = cr.fault[z], cr.ord[z]
+		cr.slotOf[cr.ord[s]] = int32(s)
+	}
 	if i != last {
-		cr.pos[i], cr.ag[i] = cr.pos[last], cr.ag[last]
-		cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = cr.targetAgent[last], cr.path[last], cr.pathIdx[last]
-		cr.fault[i] = cr.fault[last]
+		s := cr.slotOf[last]
+		cr.ord[s], cr.slotOf[i], cr.out[i] = int32(i), s, cr.out[last]
 	}
 	cr.pos, cr.ag = cr.pos[:last], cr.ag[:last]
 	cr.targetAgent, cr.path, cr.pathIdx = cr.targetAgent[:last], cr.path[:last], cr.pathIdx[:last]
-	cr.fault = cr.fault[:last]
+	cr.fault, cr.ord, cr.slotOf, cr.out = cr.fault[:last], cr.ord[:last], cr.slotOf[:last], cr.out[:last]
 	cr.push = cr.push[:min(len(cr.push), last)] // Add appends one per agent
 	for k, t := range cr.targetAgent {
 		switch int(t) {
@@ -388,7 +415,7 @@ func (cr *Crowd) SetTarget(i int, t mathx.Vec2) error {
 	if !t.IsFinite() {
 		return fmt.Errorf("steer: target %v for agent %d not finite", t, i)
 	}
-	cr.ag[i].target = t
+	cr.ag[cr.slotOf[i]].target = t
 	return nil
 }
 
@@ -398,12 +425,12 @@ func (cr *Crowd) SetTargetAgent(i, j int) error {
 	if i < 0 || i >= len(cr.pos) || j < -1 || j >= len(cr.pos) {
 		return fmt.Errorf("steer: agent %d or target agent %d out of range", i, j)
 	}
-	cr.targetAgent[i] = int32(j)
+	cr.targetAgent[cr.slotOf[i]] = int32(j)
 	return nil
 }
 
 // SetBehaviours switches agent i's behaviours.
-func (cr *Crowd) SetBehaviours(i int, b Behaviour) { cr.ag[i].beh = b }
+func (cr *Crowd) SetBehaviours(i int, b Behaviour) { cr.ag[cr.slotOf[i]].beh = b }
 
 // AddPath stores a copy of a waypoint path and returns its id for
 // [Agent.Path]. Empty or non-finite paths are refused.
@@ -423,38 +450,38 @@ func (cr *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 }
 
 // PathIndex returns the waypoint agent i is heading for.
-func (cr *Crowd) PathIndex(i int) int { return int(cr.pathIdx[i]) }
+func (cr *Crowd) PathIndex(i int) int { return int(cr.pathIdx[cr.slotOf[i]]) }
 
 // Pos returns agent i's position.
-func (cr *Crowd) Pos(i int) mathx.Vec2 { return cr.pos[i] }
+func (cr *Crowd) Pos(i int) mathx.Vec2 { return cr.out[i] }
 
 // Vel returns agent i's velocity.
-func (cr *Crowd) Vel(i int) mathx.Vec2 { return cr.ag[i].vel }
+func (cr *Crowd) Vel(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].vel }
 
 // Heading returns agent i's unit heading (its last non-zero direction).
-func (cr *Crowd) Heading(i int) mathx.Vec2 { return cr.ag[i].heading }
+func (cr *Crowd) Heading(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].heading }
 
 // Force returns the combined steering force agent i got in the last Step.
-func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.ag[i].force }
+func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].force }
 
 // Faulted reports whether agent i is frozen because its state stopped
 // being finite. [Crowd.Set] clears it.
-func (cr *Crowd) Faulted(i int) bool { return cr.fault[i] }
+func (cr *Crowd) Faulted(i int) bool { return cr.fault[cr.slotOf[i]] }
 
 // Positions returns the agents' positions, indexed like the agents. The
 // slice is the world's own storage: read it, do not modify it or keep it
 // across Add.
-func (cr *Crowd) Positions() []mathx.Vec2 { return cr.pos }
+func (cr *Crowd) Positions() []mathx.Vec2 { return cr.out }
 
 // Neighbours appends to dst the agents within radius of agent i's
 // position (i itself excluded) as indexed by the last Step, and returns
 // dst.
 func (cr *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 	n := len(dst)
-	dst = cr.grid.Query(cr.pos[i], radius, dst)
+	dst = cr.grid.Query(cr.out[i], radius, dst)
 	out := dst[:n]
-	for _, j := range dst[n:] {
-		if int(j) != i {
+	for _, s := range dst[n:] {
+		if j := cr.ord[s]; int(j) != i {
 			out = append(out, j)
 		}
 	}
@@ -463,7 +490,7 @@ func (cr *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 
 // buildGrid indexes the healthy agents and copies their per-agent data
 // into grid order (phase phGrid, in parallel).
-func (cr *Crowd) buildGrid(cell float64) {
+func (cr *Crowd) buildGrid(cell float64, reorder bool) {
 	g := &cr.grid
 	g.prepare(len(cr.pos), cell)
 	cr.run(phCells, len(cr.pos))
@@ -486,6 +513,9 @@ func (cr *Crowd) buildGrid(cell float64) {
 		g.start[0] = 0
 		cr.runParts(phScatter, parts)
 	}
+	if reorder {
+		cr.reorder()
+	}
 	m := len(g.ids)
 	cr.sRad = grow(cr.sRad, m)
 	cr.sHead = grow(cr.sHead, m)
@@ -493,6 +523,63 @@ func (cr *Crowd) buildGrid(cell float64) {
 	cr.sSep = grow(cr.sSep, m)
 	cr.push = grow(cr.push, m)
 	cr.run(phGrid, m)
+}
+
+// reorder moves the agents into the grid's order: slot k takes grid
+// entry k's agent, and the agents left out of the grid (faulted) follow
+// in slot order. The grid's entries then name their new slots.
+func (cr *Crowd) reorder() {
+	g := &cr.grid
+	n, m := len(cr.pos), len(g.ids)
+	cr.perm = grow(cr.perm, n)
+	copy(cr.perm, g.ids)
+	if m < n {
+		k := m
+		for s, f := range cr.fault {
+			if f {
+				cr.perm[k] = int32(s)
+				k++
+			}
+		}
+	}
+	cr.pos2 = grow(cr.pos2, n)
+	cr.ag2 = grow(cr.ag2, n)
+	cr.targetAgent2 = grow(cr.targetAgent2, n)
+	cr.path2 = grow(cr.path2, n)
+	cr.pathIdx2 = grow(cr.pathIdx2, n)
+	cr.fault2 = grow(cr.fault2, n)
+	cr.ord2 = grow(cr.ord2, n)
+	cr.run(phReorder, n)
+	cr.pos, cr.pos2 = cr.pos2, cr.pos
+	cr.ag, cr.ag2 = cr.ag2, cr.ag
+	cr.targetAgent, cr.targetAgent2 = cr.targetAgent2, cr.targetAgent
+	cr.path, cr.path2 = cr.path2, cr.path
+	cr.pathIdx, cr.pathIdx2 = cr.pathIdx2, cr.pathIdx
+	cr.fault, cr.fault2 = cr.fault2, cr.fault
+	cr.ord, cr.ord2 = cr.ord2, cr.ord
+}
+
+// reorderRange is reorder's copy for new slots [lo, hi).
+func (cr *Crowd) reorderRange(lo, hi int) {
+	ids := cr.grid.ids
+	for k := lo; k < hi; k++ {
+		s := cr.perm[k]
+		cr.pos2[k], cr.ag2[k] = cr.pos[s], cr.ag[s]
+		cr.targetAgent2[k], cr.path2[k], cr.pathIdx2[k] = cr.targetAgent[s], cr.path[s], cr.pathIdx[s]
+		cr.fault2[k] = cr.fault[s]
+		a := cr.ord[s]
+		cr.ord2[k], cr.slotOf[a] = a, int32(k)
+		if k < len(ids) {
+			ids[k] = int32(k)
+		}
+	}
+}
+
+// outRange copies the positions of slots [lo, hi) to out, by agent index.
+func (cr *Crowd) outRange(lo, hi int) {
+	for s := lo; s < hi; s++ {
+		cr.out[cr.ord[s]] = cr.pos[s]
+	}
 }
 
 // gridRange copies the per-agent data of grid entries [lo, hi) into grid
@@ -566,10 +653,11 @@ func (cr *Crowd) Step(dt float64) error {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
 	cr.share.maxR = maxR
-	cr.buildGrid(cell)
-	// Steer in grid order: neighbouring agents are handled together, so
-	// their cells stay in cache. Each agent draws its wander from its own
-	// random source, so the order does not matter.
+	cr.buildGrid(cell, true)
+	// Steer in grid order (the agents' own order after the reorder):
+	// neighbouring agents are handled together, so their cells stay in
+	// cache. Each agent draws its wander from its own random source, so
+	// the order does not matter.
 	// Without pursuit or evasion no agent reads another's live state
 	// (neighbours are read from the grid's copies), so each agent is
 	// integrated as soon as it is steered, while its state is in cache.
@@ -579,7 +667,7 @@ func (cr *Crowd) Step(dt float64) error {
 		cr.run(phIntegrate, n)
 	}
 	if all&Separating != 0 && cfg.Resolve > 0 {
-		cr.buildGrid(cell)
+		cr.buildGrid(cell, false)
 		for k := 0; k < cfg.Resolve; k++ {
 			m := len(cr.grid.ids)
 			cr.nextStamp(k > 0)
@@ -594,6 +682,7 @@ func (cr *Crowd) Step(dt float64) error {
 			cr.run(phApply, m)
 		}
 	}
+	cr.run(phOut, n)
 	for k := range cr.ctxs {
 		x := &cr.ctxs[k].stats
 		cr.stats.Pairs += x.Pairs
@@ -720,7 +809,7 @@ func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 					if dist > 0 {
 						u = rel.Scale(1 / dist)
 					} else {
-						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
+						u = pairDir(int(cr.ord[g.ids[k0]]), int(cr.ord[g.ids[k]]))
 					}
 					share := 0.5
 					if ik := cr.sIdle[k]; ik != idle {
@@ -813,6 +902,8 @@ const (
 	phIntegrate
 	phResolve
 	phApply
+	phReorder
+	phOut
 )
 
 // chunk is the number of agents (or grid entries) in one chunk of a
@@ -917,6 +1008,10 @@ func (cr *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
 		cr.resolveRange(&cr.parts[ch], lo, hi)
 	case phApply:
 		cr.applyRange(lo, hi)
+	case phReorder:
+		cr.reorderRange(lo, hi)
+	case phOut:
+		cr.outRange(lo, hi)
 	}
 }
 
@@ -939,7 +1034,8 @@ func (cr *Crowd) startWorkers(n int) {
 	}
 }
 
-// steer accumulates agent i's (grid entry self's) behaviours.
+// steer accumulates the behaviours of the agent in slot i (grid entry
+// self).
 func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator) {
 	cfg := &cr.cfg
 	wt := &cfg.Weights
@@ -986,7 +1082,7 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 			return acc
 		}
 		if b&(Evading) != 0 && cr.targetAgent[i] >= 0 {
-			j := cr.targetAgent[i]
+			j := cr.slotOf[cr.targetAgent[i]]
 			if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.ag[j].vel, ms, cfg.PanicDist), wt.Evade*resp) {
 				return acc
 			}
@@ -1009,7 +1105,7 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 		}
 	}
 	if b&Evading != 0 && cr.targetAgent[i] >= 0 {
-		j := cr.targetAgent[i]
+		j := cr.slotOf[cr.targetAgent[i]]
 		if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.ag[j].vel, ms, cfg.PanicDist), wt.Evade*resp) {
 			return acc
 		}
@@ -1036,7 +1132,7 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 		return acc
 	}
 	if b&Pursuing != 0 && cr.targetAgent[i] >= 0 {
-		j := cr.targetAgent[i]
+		j := cr.slotOf[cr.targetAgent[i]]
 		if !c.add(&acc, Pursue(pos, vel, cr.pos[j], cr.ag[j].vel, ms), wt.Pursue*resp) {
 			return acc
 		}
@@ -1142,7 +1238,7 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 					if dist > 0 {
 						u = d.Scale(1 / dist)
 					} else {
-						u = pairDir(i, int(g.ids[k]))
+						u = pairDir(int(cr.ord[i]), int(cr.ord[g.ids[k]]))
 					}
 					sep = sep.Add(u.Scale(wt * (reach - dist)))
 				}
