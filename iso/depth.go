@@ -99,7 +99,7 @@ const MaxSortItems = 1 << 24
 // number of nearby pairs, not n². A Sorter reuses its memory: after the
 // first frames, Reset/Add/Sort does not allocate.
 //
-// Speed (issue 19). When an item's turn comes in fallback order, every
+// Speed. When an item's turn comes in fallback order, every
 // item before it is out already, so the search only has to descend from
 // an item that has something behind it coming later in fallback order —
 // 2 % of the edges on a level; the rest go out in fallback order without
@@ -119,14 +119,17 @@ const MaxSortItems = 1 << 24
 // scenes of BenchmarkDepthSort10k; see README.md's performance table for
 // the figures.
 //
-// Workers (issue 27). Each parallel phase — entries, radix sorts and rows,
-// row counts, fill, sweep, gathering each item's edges — is cut into one
-// part per worker (GOMAXPROCS by default) when there are at least 2048
-// items. The result does not depend on the parts: every part's edges
-// for an item are gathered and sorted by the walk into one total order,
-// the flags are a union, and the rows hold the cells in u0 order whatever
-// the parts (TestSorterParallelMatchesSerial: 1 to 16 workers). What
-// stays serial: Add, the layouts, the walk (BenchmarkDepthSortModel).
+// Workers. Each parallel phase — entries (with the key sorts' bucket
+// counts), the key sorts' scatter (with the rows) and bucket sorts, row
+// counts, fill, sweep, gathering each item's edges — is cut into one part
+// per worker (GOMAXPROCS by default) when there are at least 2048 items.
+// The result does not depend on the parts: the key sorts are stable
+// sorts, which have one outcome (see depth_keysort.go), every part's
+// edges for an item are gathered and sorted by the walk into one total
+// order, the flags are a union, and the rows hold the cells in u0 order
+// whatever the parts (TestSorterParallelMatchesSerial: 1 to 16 workers;
+// TestKeySortMatchesStable). What stays serial: Add, the layouts, the
+// walk (BenchmarkDepthSortModel reports it as serial-µs).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit

@@ -16,7 +16,7 @@ import (
 //
 // With several workers nothing but publishing the job and one small merge
 // is serial: a frame is a sequence of tasks that the workers claim one at
-// a time, in order, in four phases (issue 27):
+// a time, in order, in four phases:
 //
 //  1. cost: the commands are cut into chunks (at most two per worker) and
 //     each chunk adds up its commands' estimated cost per row (see split);
