@@ -199,8 +199,14 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 			l.cmds = l.cmds[:n+1]
 			l.depths = append(l.depths, depth)
 			l.sorted = false
-			l.cmds[n] = command{kind: cmdSprite, clip: l.clipRef - 1, opts: -1,
-				bounds: rect32{int32(x), int32(y), int32(x1), int32(y1)}, sprite: s, x: int32(x), y: int32(y)}
+			// Field by field (every field): a composite literal is built
+			// on the stack and copied, twice the instructions.
+			c := &l.cmds[n]
+			c.kind, c.aa, c.filter = cmdSprite, false, 0
+			c.clip, c.opts = l.clipRef-1, -1
+			c.bounds = rect32{int32(x), int32(y), int32(x1), int32(y1)}
+			c.sprite = s
+			c.x, c.y = int32(x), int32(y)
 			return
 		}
 	}
