@@ -97,22 +97,42 @@ func checkLoad(t *testing.T, m *Map, err error) {
 	lay.DrawOrder(0, 0, min(m.Width, 8), min(m.Height, 8), func(x, y int) { _ = lay.TileDrawPos(x, y) })
 }
 
-func FuzzTMX(f *testing.F) {
-	addSeeds(f, "*.tmx",
-		`<map orientation="isometric" width="1" height="1" tilewidth="2" tileheight="1"><layer width="1" height="1"><data encoding="csv">0</data></layer></map>`,
-		`<map orientation="hexagonal" infinite="1" width="1" height="1" tilewidth="8" tileheight="8"><layer><data encoding="base64" compression="zstd"><chunk x="0" y="0" width="1" height="1">KLUv/QQAgQEAAQAAAA==</chunk></data></layer></map>`)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Load(fuzzFS("m.tmx", data), "m.tmx")
-		checkLoad(t, m, err)
-	})
-}
-
-func FuzzTMJ(f *testing.F) {
-	addSeeds(f, "*.tmj",
-		`{"orientation":"staggered","width":1,"height":1,"tilewidth":8,"tileheight":8,"layers":[{"type":"group","layers":[{"type":"tilelayer","data":[0]}]}]}`,
-		`{"width":1,"height":1,"tilewidth":8,"tileheight":8,"properties":[{"name":"c","type":"class","value":{"a":{"b":1}}}]}`)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Load(fuzzFS("m.tmj", data), "m.tmj")
+// FuzzLoad loads any bytes as a TMX map (json false) or a TMJ one: the
+// one reader of both formats either fails cleanly or returns a complete
+// map.
+func FuzzLoad(f *testing.F) {
+	for _, json := range []bool{false, true} {
+		glob := "*.tmx"
+		extra := []string{
+			`<map orientation="isometric" width="1" height="1" tilewidth="2" tileheight="1"><layer width="1" height="1"><data encoding="csv">0</data></layer></map>`,
+			`<map orientation="hexagonal" infinite="1" width="1" height="1" tilewidth="8" tileheight="8"><layer><data encoding="base64" compression="zstd"><chunk x="0" y="0" width="1" height="1">KLUv/QQAgQEAAQAAAA==</chunk></data></layer></map>`}
+		if json {
+			glob = "*.tmj"
+			extra = []string{
+				`{"orientation":"staggered","width":1,"height":1,"tilewidth":8,"tileheight":8,"layers":[{"type":"group","layers":[{"type":"tilelayer","data":[0]}]}]}`,
+				`{"width":1,"height":1,"tilewidth":8,"tileheight":8,"properties":[{"name":"c","type":"class","value":{"a":{"b":1}}}]}`}
+		}
+		files, _ := filepath.Glob(filepath.Join("testdata", glob))
+		for _, p := range files {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b, json)
+			if len(b) > 10 {
+				f.Add(b[:len(b)*2/3], json) // truncated
+			}
+		}
+		for _, s := range extra {
+			f.Add([]byte(s), json)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, json bool) {
+		name := "m.tmx"
+		if json {
+			name = "m.tmj"
+		}
+		m, err := Load(fuzzFS(name, data), name)
 		checkLoad(t, m, err)
 	})
 }

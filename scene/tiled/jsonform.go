@@ -793,14 +793,15 @@ func (lw *lowering) legacyTileProps(n *xnode, props, types *jv) {
 		ids[i], order[i] = id, i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ids[a], ids[b]) })
+	tiles := map[string]*xnode{}
+	for _, k := range n.Kids {
+		if a, ok := formAttr(k, "id"); ok && k.Name == "tile" {
+			tiles[a.Value] = k
+		}
+	}
 	for _, i := range order {
 		p := &props.vals[i]
-		var t *xnode
-		for _, k := range n.Kids {
-			if a, ok := formAttr(k, "id"); ok && k.Name == "tile" && a.Value == p.key {
-				t = k
-			}
-		}
+		t := tiles[p.key]
 		if t == nil {
 			t = &xnode{Name: "tile", Line: int(p.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "id"}, Value: p.key}}}
 			n.Kids = append(n.Kids, t)
