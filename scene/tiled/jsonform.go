@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"encoding/xml"
@@ -554,7 +555,7 @@ func (lw *lowering) each(v *jv, f func(e *jv)) {
 	switch {
 	case v.kind != jArray:
 		lw.fail(v, "%s, not an array", jkindNames[v.kind])
-	case v.nums && v.end-v.start > 2:
+	case lw.someNumbers(v):
 		lw.fail(v, "an array of numbers, not of objects")
 	}
 	for i := range v.vals {
@@ -565,11 +566,20 @@ func (lw *lowering) each(v *jv, f func(e *jv)) {
 // numbers is the text between the brackets of an array of numbers (tile
 // data, a Wang ID), or fails.
 func (lw *lowering) numbers(v *jv) []byte {
-	if v.kind != jArray || !v.nums {
+	switch {
+	case v.kind != jArray:
 		lw.fail(v, "%s, not an array of numbers", jkindNames[v.kind])
-		return nil
+	case !v.nums:
+		lw.fail(v, "an array of other than numbers")
+	default:
+		return lw.data[v.start+1 : v.end-1]
 	}
-	return lw.data[v.start+1 : v.end-1]
+	return nil
+}
+
+// someNumbers reports whether v is an array of at least one number.
+func (lw *lowering) someNumbers(v *jv) bool {
+	return v.nums && len(bytes.TrimSpace(lw.data[v.start+1:v.end-1])) > 0
 }
 
 // lowerImage adds <image source width height trans> to n when the object v
@@ -686,8 +696,12 @@ func (lw *lowering) object(v *jv) *xnode {
 		return true
 	})
 	for _, k := range [...]string{"ellipse", "point", "capsule"} {
-		if a, ok := v.attr(k); ok && a.Value == "true" {
+		switch a, ok := v.attr(k); {
+		case !ok || a.Name.Space == jsonBool && a.Value == "false":
+		case a.Name.Space == jsonBool:
 			n.Kids = append(n.Kids, &xnode{Name: k, Line: n.Line})
+		default:
+			lw.fail(v, "%s is %s, not true or false", k, quote(a.Value))
 		}
 	}
 	return n
@@ -862,22 +876,22 @@ func (lw *lowering) props(n *xnode, v, types *jv) {
 				typ = t
 			}
 		}
-		ps.Kids = append(ps.Kids, lw.typed(a, c, typ, v.line))
+		ps.Kids = append(ps.Kids, lw.typed(v, a, c, typ))
 	})
 }
 
 // typed lowers a named bare value of type typ, the scalar a or the
-// object or array c (a class member, a property before Tiled 1.2), into a
-// <property>.
-func (lw *lowering) typed(a xml.Attr, c *jv, typ string, line int32) *xnode {
-	p := &xnode{Name: "property", Line: int(line), Attrs: []xml.Attr{{Name: xml.Name{Local: "name"}, Value: a.Name.Local}, {Name: xml.Name{Local: "type"}, Value: typ}}}
+// object or array c, a member of owner (a class member, a property
+// before Tiled 1.2), into a <property>.
+func (lw *lowering) typed(owner *jv, a xml.Attr, c *jv, typ string) *xnode {
+	p := &xnode{Name: "property", Line: int(owner.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "name"}, Value: a.Name.Local}, {Name: xml.Name{Local: "type"}, Value: typ}}}
 	if c != nil {
 		p.Line = int(c.line)
 		lw.propValue(p, typ, c)
 	} else {
 		a.Name.Local = "value"
 		p.Attrs = append(p.Attrs, a)
-		lw.scalarValue(p, typ, a, line)
+		lw.scalarValue(owner, typ, a)
 	}
 	return p
 }
@@ -895,16 +909,19 @@ func (lw *lowering) prop(name string, v *jv) *xnode {
 	if value != nil {
 		lw.propValue(p, typ, value)
 	} else if a, ok := v.attr("value"); ok {
-		lw.scalarValue(p, typ, a, v.line)
+		lw.scalarValue(v, typ, a)
 	}
 	return p
 }
 
-// scalarValue checks a scalar value a of type typ, already p's value
-// attribute: a class or a list is not one.
-func (lw *lowering) scalarValue(p *xnode, typ string, a xml.Attr, line int32) {
-	if typ == "class" || typ == "list" {
-		lw.err = cmp.Or(lw.err, errf(ErrInvalid, lw.file, int(line), "", "%s value is a%s, not %s", typ, cmp.Or(a.Name.Space, " string"), map[string]string{"class": "an object", "list": "an array of {type, value} objects"}[typ]))
+// scalarValue checks a scalar value a of type typ, a member of owner: a
+// class or a list is not one.
+func (lw *lowering) scalarValue(owner *jv, typ string, a xml.Attr) {
+	switch typ {
+	case "class":
+		lw.fail(owner, "class value %s is not an object", quote(a.Value))
+	case "list":
+		lw.fail(owner, "list value %s is not an array of {type, value} objects", quote(a.Value))
 	}
 }
 
@@ -920,10 +937,10 @@ func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
 			return
 		}
 		ms := &xnode{Name: "properties", Line: int(v.line)}
-		v.members(func(a xml.Attr, c *jv) { ms.Kids = append(ms.Kids, lw.typed(a, c, jsonValueType(a, c), v.line)) })
+		v.members(func(a xml.Attr, c *jv) { ms.Kids = append(ms.Kids, lw.typed(v, a, c, jsonValueType(a, c))) })
 		p.Kids = append(p.Kids, ms)
 	case typ == "list":
-		if v.kind != jArray || v.nums && v.end-v.start > 2 {
+		if v.kind != jArray || lw.someNumbers(v) {
 			lw.fail(v, "list value is not an array of {type, value} objects")
 			return
 		}
