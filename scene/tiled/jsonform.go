@@ -421,17 +421,18 @@ func lineAt(data []byte, off int64) int {
 // lowering renames a JSON tree into the intermediate form; see the top of
 // this file. It keeps the first error.
 type lowering struct {
-	file string
-	data []byte
-	root *jv
-	err  *Error
+	file              string
+	data              []byte
+	root              *jv
+	err               *Error
+	layers, maxLayers int // a map's layers (not a tile's object group), as parseXML counts them
 }
 
 // lowerJSON scans data and lowers it into the form; want is the element
 // a file of this name holds ("map", "tileset", "template", "world"),
 // taken when the document has no "type" (files before Tiled 1.0; a map
 // file with a tileset's fields and no "layers" is a tileset).
-func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*xnode, error) {
+func lowerJSON(file string, data []byte, maxDepth, maxElems, maxLayers int, want string) (*xnode, error) {
 	if len(data) > math.MaxInt32 {
 		return nil, errf(ErrLimit, file, 0, "", "a JSON file larger than %d bytes", math.MaxInt32)
 	}
@@ -439,7 +440,7 @@ func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*
 	if err != nil {
 		return nil, err
 	}
-	lw := &lowering{file: file, data: data, root: root}
+	lw := &lowering{file: file, data: data, root: root, maxLayers: maxLayers}
 	typ := want
 	if t, ok := root.str("type"); ok && t != "" {
 		typ = t
@@ -454,7 +455,7 @@ func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*
 		n = lw.obj("map", root, func(n *xnode, k string, v *jv) bool {
 			switch k {
 			case "layers":
-				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e)) })
+				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e, true)) })
 			case "tilesets":
 				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.tileset(e)) })
 			default:
@@ -604,8 +605,9 @@ var layerElems = map[string]string{"tilelayer": "layer", "objectgroup": "objectg
 
 // layer lowers a layer into the element its "type" names; a tile
 // layer's "data" or "chunks" (with its "encoding" and "compression")
-// become its <data>.
-func (lw *lowering) layer(v *jv) *xnode {
+// become its <data>. A map's layers are counted against MaxLayers, as
+// parseXML counts them, before any is built.
+func (lw *lowering) layer(v *jv, counted bool) *xnode {
 	if v.kind != jObject {
 		return lw.obj("", v, nil) // fails
 	}
@@ -618,6 +620,11 @@ func (lw *lowering) layer(v *jv) *xnode {
 		}
 		lw.fail(v, "unknown layer type %s (tilelayer, objectgroup, imagelayer or group)", quote(typ))
 		return &xnode{}
+	}
+	if counted {
+		if lw.layers++; lw.layers > lw.maxLayers && lw.err == nil {
+			lw.err = errf(ErrLimit, lw.file, int(v.line), "<"+layerElems[typ]+">", "more than %d layers (raise Limits.MaxLayers)", lw.maxLayers)
+		}
 	}
 	d := &xnode{Name: "data", Line: int(v.line)}
 	n := lw.obj(layerElems[typ], v, func(n *xnode, k string, v *jv) bool {
@@ -640,7 +647,7 @@ func (lw *lowering) layer(v *jv) *xnode {
 		case "objectgroup objects":
 			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.object(e)) })
 		case "group layers":
-			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e)) })
+			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e, true)) })
 		default:
 			return false
 		}
@@ -765,7 +772,7 @@ func (lw *lowering) tile(v *jv, key string) *xnode {
 			lw.each(v, func(f *jv) { a.Kids = append(a.Kids, lw.obj("frame", f, nil)) })
 			n.Kids = append(n.Kids, a)
 		case "objectgroup":
-			if og := lw.layer(v); og.Name == "objectgroup" {
+			if og := lw.layer(v, false); og.Name == "objectgroup" {
 				n.Kids = append(n.Kids, og)
 			} else {
 				lw.fail(v, "a tile's objectgroup is not an object group")
