@@ -199,7 +199,9 @@ func FuzzTileData(f *testing.F) {
 // them), numbers as written, null members left out.
 func FuzzJSONScan(f *testing.F) {
 	addSeeds(f, "*.tmj", `"\ud83d\ude00 \ud800x \udc00\ud800\u0041 \/\b\f\n\r\t\""`, `[1, -0.5e+3, 0, 2E-7]`, `{"a": 1, "a": 2}`,
-		`[01]`, `{"a": [1, "x", {}, null, true], "b": {"c": null}}`, "[\"\xff\xfe\"]", `{"d": [[]], "e": [ ]}`, `  3  `, `[1,]`, `{"a" 1}`)
+		`[01]`, `{"a": [1, "x", {}, null, true], "b": {"c": null}}`, "[\"\xff\xfe\"]", `{"d": [[]], "e": [ ]}`, `  3  `, `[1,]`, `{"a" 1}`,
+		// Long lists, kept without a copy (see jscan.container).
+		`{"x": [`+strings.Repeat(`{"a": 1, "b": [2]}, `, 1500)+`{}], "y": [{"c": 2}, [3, "4"]]}`, `[`+strings.Repeat(`"s", `, 1500)+`[[1]]]`)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := scanJSON("f.json", data, 500, 1<<20)
 		valid := json.Valid(data)

@@ -289,7 +289,12 @@ func (s *jscan) container(v *jv, end byte) error {
 		clear(s.astack[abase:])
 		s.astack = s.astack[:abase]
 	}
-	if len(s.stack) > base {
+	switch n := len(s.stack) - base; {
+	case n >= 1024 && base == 0:
+		// A long list with nothing open below it (a world's maps, a
+		// map's layers) keeps the stack itself rather than a copy.
+		v.vals, s.stack = s.stack[:n:n], nil
+	case n > 0:
 		v.vals = slices.Clone(s.stack[base:])
 		clear(s.stack[base:])
 		s.stack = s.stack[:base]
