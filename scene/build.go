@@ -46,7 +46,7 @@ type BuildOptions struct {
 	// ask, and keeps a font parser out of games that have no use for it.
 	TextFont func(pixelSize int, bold bool) (*raster.Font, error)
 	// Prepare, when set, is called with the new, empty world before the
-	// level is added to it: register looks there (World.AddLook) so that
+	// level is added to it: register looks there (Looks.Add) so that
 	// Looks can hand out their ids.
 	Prepare func(*World) error
 	// Limits is the budget of what the Load functions read and the

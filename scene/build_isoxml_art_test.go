@@ -150,7 +150,7 @@ func TestIsoMobLooksAndBodies(t *testing.T) {
 	}
 	// A look from opt.Looks wins over the art.
 	w2, err := LoadIsoXML(os.DirFS("testdata/isomob"), "scene.xml", BuildOptions{
-		Prepare: func(w *World) error { _, err := w.PlaceholderLook(color.NRGBA{255, 0, 0, 255}, 0.3, 1); return err },
+		Prepare: func(w *World) error { _, err := w.Looks().Placeholder(color.NRGBA{255, 0, 0, 255}, 0.3, 1); return err },
 		Looks:   func(class string) LookID { return 1 }})
 	if err != nil {
 		t.Fatal(err)

@@ -582,7 +582,7 @@ func BuildImageLevel(l *imagelevel.Level, opt BuildOptions) (*World, error) {
 			}
 			o.Spawns = append(o.Spawns, e)
 		}
-		if err := w.AddOverlord(o); err != nil {
+		if err := o.Start(w); err != nil {
 			return nil, fail(err)
 		}
 	}
@@ -853,7 +853,7 @@ func buildIsoXML(fsys fs.FS, s *isoxml.Scene, opt BuildOptions) (*World, error) 
 					return err
 				}
 				if l != nil {
-					if id, err = w.AddLook(l); err != nil {
+					if id, err = w.Looks().Add(l); err != nil {
 						return fail(e.Line, "%q: %v", e.Def.Name, err)
 					}
 				}

@@ -70,9 +70,7 @@ func TestBuildASCII(t *testing.T) {
 	}
 	// Walls stop a character: walking left from (1.5, 1.5) it stops at
 	// x = 1 + radius.
-	if err := w.SetVelocity(hero, mathx.V2(-3, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetVelocity(hero, mathx.V2(-3, 0))
 	for k := 0; k < 60; k++ {
 		w.Step()
 	}
@@ -154,16 +152,14 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 	o := w.Overlords[0]
 	hero, _ := w.Find("player")
 	// Walk down through the door onto the overlord's trigger.
-	if err := w.SetVelocity(hero, mathx.V2(0, 3)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetVelocity(hero, mathx.V2(0, 3))
 	for k := 0; k < 60 && !o.Active(); k++ {
 		w.Step()
 	}
 	if !o.Active() || w.value[door.Slot()] != 1 {
 		t.Fatalf("overlord active %v, door locked %d", o.Active(), w.value[door.Slot()])
 	}
-	_ = w.SetVelocity(hero, mathx.Vec2{})
+	w.SetVelocity(hero, mathx.Vec2{})
 	for k := 0; k < 5; k++ {
 		w.Step()
 	}
@@ -175,9 +171,7 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 	if w.Pos(enemies[0]) != mathx.V3(2.5, 5.5, 0) || w.Pos(enemies[1]) != mathx.V3(7.5, 5.5, 0) {
 		t.Fatalf("enemies at %v %v", w.Pos(enemies[0]), w.Pos(enemies[1]))
 	}
-	if err := w.Damage(enemies[0], 1000, hero); err != nil {
-		t.Fatal(err)
-	}
+	w.Damage(enemies[0], 1000, hero)
 	for k := 0; k < 5; k++ {
 		w.Step()
 	}
@@ -188,7 +182,7 @@ func TestBuildImageLevelAndOverlord(t *testing.T) {
 		t.Fatalf("third enemy at %v, want near the first spawn point again", p)
 	}
 	for _, e := range w.AppendEntities(nil, Character)[1:] {
-		_ = w.Damage(e, 1000, hero)
+		w.Damage(e, 1000, hero)
 	}
 	for k := 0; k < 5; k++ {
 		w.Step()

@@ -26,12 +26,10 @@ func TestDebugView(t *testing.T) {
 	if !ok {
 		t.Fatal("no player")
 	}
-	if err := w.MoveTo(p, mathx.V2(3.5, 3.5), 2); err != nil {
-		t.Fatal(err)
-	}
+	w.Nav().MoveTo(p, mathx.V2(3.5, 3.5), 2)
 	w.Step()
-	if len(w.MovePath(p)) < 2 {
-		t.Fatalf("no path to draw: %v", w.MovePath(p))
+	if len(w.Nav().MovePath(p)) < 2 {
+		t.Fatalf("no path to draw: %v", w.Nav().MovePath(p))
 	}
 	b := w.Grid.Bounds()
 	cam := iso.NewCamera(b.Dx()+16, b.Dy()+48)

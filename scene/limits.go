@@ -30,7 +30,7 @@ type Limits struct {
 	ImageLevel imagelevel.Limits
 	IsoXML     isoxml.Limits
 	// NavCells bounds the cells of the world's navigation (tiles ×
-	// NavOptions.Sub²), checked when World.Nav builds it (default
+	// NavOptions.Sub²), checked when Navigator.Floor builds it (default
 	// DefaultNavCells).
 	NavCells int
 }

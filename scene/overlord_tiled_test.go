@@ -60,9 +60,7 @@ func TestTiledOverlords(t *testing.T) {
 		t.Fatalf("door kind %v value %d", w.Kind(gate), w.value[gate.Slot()])
 	}
 	// Walk the player into the first trigger (world (2.5, 2.5)).
-	if err := w.SetPos(p, mathx.V3(2.5, 2.5, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetPos(p, mathx.V3(2.5, 2.5, 0))
 	for range 10 {
 		w.Step()
 	}
@@ -88,7 +86,7 @@ func TestTiledOverlords(t *testing.T) {
 		enemies = w.AppendEntities(enemies[:0], Character)
 		for _, e := range enemies {
 			if w.Class(e) == "enemy" {
-				_ = w.Remove(e)
+				w.Remove(e)
 			}
 		}
 		w.Step()

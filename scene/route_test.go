@@ -17,7 +17,7 @@ func TestRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := w.Nav()
+	n, err := w.Nav().Floor()
 	if err != nil {
 		t.Fatal(err)
 	}

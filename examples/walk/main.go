@@ -36,7 +36,7 @@ func newGame() (*game, error) {
 		Prepare: func(w *scene.World) error {
 			l, err := scene.PlaceholderLook(w.Grid.Proj, color.NRGBA{70, 120, 230, 255}, 0.25, 1)
 			if err == nil {
-				hero, err = w.AddLook(l)
+				hero, err = w.Looks().Add(l)
 			}
 			return err
 		},
@@ -83,15 +83,13 @@ func (g *game) Update(in *platform.Input) error {
 	// A screen direction to the world: screen right is world (1, −1),
 	// screen down is world (1, 1); scaled so speed is the same every way.
 	v := mathx.V2(s.X+s.Y, s.Y-s.X).Scale(3 / mathx.V2(1, 1).Len())
-	if err := g.w.SetVelocity(g.hero, v); err != nil {
-		return err
-	}
+	g.w.SetVelocity(g.hero, v)
 	g.w.Step()
 	return nil
 }
 
 func (g *game) Draw(f *raster.Frame, alpha float64) {
-	g.cam.Follow(g.w.Grid.ToScreen(g.w.DrawPos(g.hero, alpha)))
+	g.cam.Follow(g.w.Grid.ToScreen(g.w.Looks().DrawPos(g.hero, alpha)))
 	g.dl.Reset()
 	g.dl.Clear(color.RGBA{30, 60, 110, 255})
 	d, _ := g.w.Render(g.dl, g.pt, alpha)
