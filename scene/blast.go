@@ -1,6 +1,10 @@
 package scene
 
-import "diorama/mathx"
+import (
+	"fmt"
+
+	"diorama/mathx"
+)
 
 // Blast is what a rocket, grenade or barrel does when it bursts: it
 // damages every entity with health (characters, breakable objects) whose
@@ -10,10 +14,15 @@ import "diorama/mathx"
 // (LineOfSight), except an entity within reach of the blast point (its
 // radius or half-extent plus a quarter unit: a rocket bursting on a wall
 // still hurts the tank standing against it). It returns how many
-// entities it damaged; deaths follow through Damage's events.
+// entities it damaged; deaths follow through Damage's events. A radius of
+// 0 or less damages nothing; a point, radius or falloff that is not
+// finite panics.
 func (b *Bullets) Blast(at mathx.Vec2, radius float64, damage int32, falloff float64, source Entity) int {
 	w := b.w
-	if !(radius > 0) || !at.IsFinite() {
+	if !at.IsFinite() || !mathx.IsFinite(radius) || !mathx.IsFinite(falloff) {
+		panic(fmt.Sprintf("scene: Bullets.Blast: point %v radius %v falloff %v not finite", at, radius, falloff))
+	}
+	if !(radius > 0) {
 		return 0
 	}
 	// The targets first: damage may kill, and death listeners create and

@@ -3,12 +3,17 @@ package scene
 import (
 	"fmt"
 	"go/ast"
+	"image/color"
+	"math"
 	"go/parser"
 	"go/token"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"diorama/ai/steer"
+	"diorama/mathx"
 )
 
 // panics returns the message fn panicked with, "" when it did not.
@@ -73,5 +78,74 @@ func TestWorldMethods(t *testing.T) {
 	}
 	if len(names) < 20 {
 		t.Errorf("found only %d World methods: %s", len(names), strings.Join(names, " "))
+	}
+}
+
+// TestErrorContract: every setter and action does nothing for a stale
+// handle (and does not panic), and panics with a message naming it for a
+// value that is not finite.
+func TestErrorContract(t *testing.T) {
+	w := testWorld(t, 8, 8, 1)
+	w.Crowd().Enable(steer.DefaultConfig(0.3))
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(2, 2, 0), Radius: 0.3, Health: 5})
+	w.Crowd().Steer(hero, steer.Agent{MaxSpeed: 1, MaxForce: 4})
+	gone := mustCreate(t, w, EntityDef{Kind: Character, Name: "gone", Pos: mathx.V3(4, 4, 0), Radius: 0.3, Health: 5})
+	if !w.Remove(gone) || w.Remove(gone) {
+		t.Fatal("Remove should report the first removal only")
+	}
+	nan, inf := math.NaN(), math.Inf(1)
+	red := color.NRGBA{255, 0, 0, 255}
+	calls := []struct {
+		method string
+		act    func(e Entity, x float64) // x: a number the method takes (1 is fine)
+	}{
+		{"World.SetPos", func(e Entity, x float64) { w.SetPos(e, mathx.V3(x, 2, 0)) }},
+		{"World.SetVelocity", func(e Entity, x float64) { w.SetVelocity(e, mathx.V2(x, 0)) }},
+		{"Looks.SetAim", func(e Entity, x float64) { w.Looks().SetAim(e, x) }},
+		{"Crowd.SetTarget", func(e Entity, x float64) { w.Crowd().SetTarget(e, mathx.V2(x, 1)) }},
+		{"Navigator.MoveTo", func(e Entity, x float64) { w.Nav().MoveTo(e, mathx.V2(x, 3), 1) }},
+		{"Navigator.MoveTo", func(e Entity, x float64) { w.Nav().MoveTo(e, mathx.V2(3, 3), x) }},
+		{"Bullets.Fire", func(e Entity, x float64) { w.Bullets().Fire(BulletDef{Pos: mathx.V2(x, 1), Owner: e}) }},
+		{"Bullets.Blast", func(e Entity, x float64) { w.Bullets().Blast(mathx.V2(1, 1), x, 1, 0, e) }},
+		{"Audio.SetListener", func(e Entity, x float64) { w.Audio().SetListener(mathx.V3(x, 0, 0)) }},
+	}
+	for _, c := range calls {
+		for _, x := range []float64{nan, inf, -inf} {
+			wantPanic(t, c.method, func() { c.act(hero, x) })
+		}
+	}
+	// A stale handle: every setter and action returns at once, whatever
+	// the value, and nothing changes.
+	before := w.StateHash()
+	stale := []func(){
+		func() { w.SetPos(gone, mathx.V3(1, 1, 0)) },
+		func() { w.SetVelocity(gone, mathx.V2(1, 0)) },
+		func() { w.SetSolid(gone, true) },
+		func() { w.SetData(gone, 1) },
+		func() { w.Damage(gone, 1, hero) },
+		func() { w.Looks().Set(gone, 0) },
+		func() { w.Looks().SetTint(gone, red) },
+		func() { w.Looks().SetOpacity(gone, 9) },
+		func() { w.Looks().SetScale(gone, 2) },
+		func() { w.Looks().Flash(gone, color.RGBA{1, 2, 3, 4}, 3) },
+		func() { w.Looks().SetHidden(gone, true) },
+		func() { w.Looks().SetSilhouette(gone, color.RGBA{1, 2, 3, 4}) },
+		func() { w.Looks().ShowHealth(gone, 3) },
+		func() { w.Looks().SetAim(gone, 1) },
+		func() { w.Crowd().Steer(gone, steer.Agent{MaxSpeed: 1}) },
+		func() { w.Crowd().Stop(gone) },
+		func() { w.Crowd().SetTarget(gone, mathx.V2(1, 1)) },
+		func() { w.Crowd().SetBehaviours(gone, steer.Seeking) },
+		func() { w.Crowd().SetPursuit(gone, hero) },
+		func() { w.Nav().MoveTo(gone, mathx.V2(3, 3), 1) },
+		func() { w.Nav().Stop(gone) },
+	}
+	for k, f := range stale {
+		if msg := panics(f); msg != "" {
+			t.Errorf("stale call %d panicked: %s", k, msg)
+		}
+	}
+	if w.StateHash() != before || w.Valid(gone) || w.Crowd().Steered(gone) || w.Nav().Moving(gone) {
+		t.Error("a call with a stale handle changed the world")
 	}
 }

@@ -147,7 +147,7 @@ func (w *World) setSteering(e Entity, a steer.Agent) error {
 		a.Path = -1
 	}
 	if k, ok := cr.agent(i); ok {
-		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by SetSteerPursuit
+		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by Crowd.SetPursuit
 		return cr.c.Set(k, a)
 	}
 	k, err := cr.c.Add(a)

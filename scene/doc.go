@@ -65,10 +65,10 @@
 //   - What a level brought: World.Sources (the files it was read from,
 //     for hot reload) and World.Props (each object's custom properties);
 //     what the game brings: World.SetData (its own value per entity).
-//   - Waves: an Overlord (seed 000's), put to work by Overlord.Start,
-//     wakes when the player enters its triggers (at once when it has
-//     none: a level-wide wave), spawns its wave and locks the doors it
-//     names (SetSolid, Events.Door) until the wave is over or
+//   - Waves: an Overlord (a zone's wave controller), put to work by
+//     Overlord.Start, wakes when the player enters its triggers (at once
+//     when it has none: a level-wide wave), spawns its wave and locks the
+//     doors it names (SetSolid, Events.Door) until the wave is over or
 //     Overlord.Stop stops it; image levels and Tiled maps (triggers of
 //     class "overlord") build them.
 //   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)

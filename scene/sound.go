@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"fmt"
+
 	"diorama/audio"
 	"diorama/mathx"
 )
@@ -11,7 +13,7 @@ import (
 // distance model of its [audio.Space]. A nil sound is not played. Enable
 // them with [Audio.Enable]; the game wires no event itself.
 type Sounds struct {
-	Fire   *audio.Sound // a bullet was fired (World.Fire), at its start
+	Fire   *audio.Sound // a bullet was fired (Bullets.Fire), at its start
 	Hit    *audio.Sound // a bullet struck an entity, where it struck
 	Wall   *audio.Sound // a bullet struck a wall, where it struck
 	Death  *audio.Sound // an entity's health reached 0 (an explosion), at the entity
@@ -111,8 +113,12 @@ func (w *World) soundFired(d *BulletDef) {
 // SetListener places the world's listener at pos (world units): the
 // mixer hears positional sounds from its screen-space point. With
 // Sounds.Listener alive the world moves it there before each event sound.
+// A position that is not finite panics.
 func (a Audio) SetListener(pos mathx.Vec3) {
 	w := a.w
+	if !pos.IsFinite() {
+		panic(fmt.Sprintf("scene: Audio.SetListener: position %v not finite", pos))
+	}
 	if w.sound == nil {
 		return
 	}
@@ -122,9 +128,12 @@ func (a Audio) SetListener(pos mathx.Vec3) {
 
 // PlayAt plays s at pos (world units) on the mixer given to Enable,
 // panned and attenuated relative to the listener; it returns the zero
-// Voice when sound is not enabled.
+// Voice when sound is not enabled. A position that is not finite panics.
 func (a Audio) PlayAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voice {
 	w := a.w
+	if !pos.IsFinite() {
+		panic(fmt.Sprintf("scene: Audio.PlayAt: position %v not finite", pos))
+	}
 	ws := w.sound
 	if ws == nil || s == nil {
 		return audio.Voice{}

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"diorama/scene/tiled"
 	"errors"
 	"fmt"
 	"image/color"
@@ -136,14 +135,14 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
-	props                 []tiled.Properties
+	props                 []Properties
 	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
 	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
 	solid                 []bool  // a solid object: blocks physics and navigation
 	navBlock              []bool  // its tiles are blocked in the navigation
 	lifetime              []int32 // ticks left before removal; 0: forever
-	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
+	hidden                []bool  // not drawn (Looks.SetHidden, Group.SetHidden)
 	ownParts              []bool  // drawing parts copied for moving (SetPos)
 	data                  []any   // the game's own value (SetData)
 	blastBuf              []Entity
@@ -178,8 +177,8 @@ type World struct {
 	nav    *Navigation
 	navErr error
 	moves  moves
-	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
-	sound  *worldSound // EnableSound's event sounds (sound.go)
+	crowd  *crowdState // Crowd.Enable's steering crowd (crowd.go)
+	sound  *worldSound // Audio.Enable's event sounds (sound.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
@@ -970,7 +969,7 @@ func (w *World) addLook(l *Look) (LookID, error) {
 
 // Props returns the entity's custom properties from its level file
 // (EntityDef.Props; nil for a stale handle).
-func (w *World) Props(e Entity) tiled.Properties {
+func (w *World) Props(e Entity) Properties {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return nil
