@@ -3,10 +3,10 @@ package scene
 import (
 	"fmt"
 	"go/ast"
-	"image/color"
-	"math"
 	"go/parser"
 	"go/token"
+	"image/color"
+	"math"
 	"path/filepath"
 	"sort"
 	"strings"
