@@ -20,8 +20,8 @@ import (
 // steering velocity (what the behaviours accelerate), so a character
 // pressed against a wall keeps trying to go where it wanted.
 
-// ErrNoCrowd is returned by the steering methods of a World without a
-// crowd (see Crowd.Enable).
+// ErrNoCrowd is returned by Crowd.AddPath, and is the cause the other
+// steering methods panic with, in a World without a crowd (Crowd.Enable).
 var ErrNoCrowd = errors.New("scene: the world has no crowd (Crowd.Enable)")
 
 // crowdState is the world's steering crowd and its bookkeeping.

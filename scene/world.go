@@ -56,7 +56,7 @@ type Config struct {
 // field, indexed by slot) behind generation-checked handles.
 //
 // During [World.Step] (and inside the listeners and tasks it calls),
-// Create, Remove, Fire and Bullets.Remove are deferred: new entities and
+// Create, Remove, Bullets.Fire and Bullets.Remove are deferred: new entities and
 // bullets appear, and removed ones disappear, at the end of the tick, so
 // every loop over the world stays valid. Outside a tick they act at once.
 //
