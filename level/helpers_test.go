@@ -10,11 +10,11 @@ import (
 	"diorama/scene"
 )
 
-// def returns what w holds of e (World.Def), failing the test for a
+// def returns what w holds of e (Builder.Def), failing the test for a
 // stale handle.
 func def(t testing.TB, w *scene.World, e scene.Entity) scene.EntityDef {
 	t.Helper()
-	d, ok := w.Def(e)
+	d, ok := w.Builder().Def(e)
 	if !ok {
 		t.Fatalf("entity %v is stale", e)
 	}

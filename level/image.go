@@ -121,7 +121,7 @@ func BuildImageLevel(l *imagelevel.Level, opt Options) (*scene.World, error) {
 			}
 			o.Spawns = append(o.Spawns, e)
 		}
-		if err := w.AddOverlord(o); err != nil {
+		if err := o.Start(w); err != nil {
 			return nil, fail(err)
 		}
 	}

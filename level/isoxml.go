@@ -347,7 +347,7 @@ func (b *isoBuilder) entity(e *isoxml.Entity, kind scene.Kind) error {
 				return err
 			}
 			if l != nil {
-				if id, err = w.AddLook(l); err != nil {
+				if id, err = w.Looks().Add(l); err != nil {
 					return b.fail(e.Line, "%q: %v", e.Def.Name, err)
 				}
 			}

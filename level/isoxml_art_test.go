@@ -134,7 +134,7 @@ func TestIsoMobLooksAndBodies(t *testing.T) {
 	if def(t, w, crate).Radius != 20.0/64 || w.Body(crate).IsNil() {
 		t.Fatalf("crate radius %v body %v", def(t, w, crate).Radius, w.Body(crate))
 	}
-	cl := w.Look(def(t, w, crate).Look)
+	cl := w.Looks().Get(def(t, w, crate).Look)
 	if cl == nil || cl.Sprite == nil || cl.Sprite.W() != 40 || cl.Sprite.H() != 44 || len(cl.Frames) != 0 {
 		t.Fatalf("crate look %+v", cl)
 	}
@@ -142,7 +142,7 @@ func TestIsoMobLooksAndBodies(t *testing.T) {
 		t.Fatal("two crates got two looks")
 	}
 	hero := entityAt(t, w, "Player")
-	hl := w.Look(def(t, w, hero).Look)
+	hl := w.Looks().Get(def(t, w, hero).Look)
 	if hl == nil || len(hl.Frames) != 4 || len(hl.Dirs.Angles) != 4 || hl.Dirs.Names[0] != "heroEast" || len(hl.Clips[scene.Idle]) != 4 || len(hl.Clips[scene.Walk]) != 4 {
 		t.Fatalf("hero look %+v", hl)
 	}
@@ -152,7 +152,7 @@ func TestIsoMobLooksAndBodies(t *testing.T) {
 	// A look from opt.Looks wins over the art.
 	w2, err := LoadIsoXML(os.DirFS("testdata/isomob"), "scene.xml", Options{
 		Prepare: func(w *scene.World) error {
-			_, err := w.PlaceholderLook(color.NRGBA{255, 0, 0, 255}, 0.3, 1)
+			_, err := w.Looks().Placeholder(color.NRGBA{255, 0, 0, 255}, 0.3, 1)
 			return err
 		},
 		Looks: func(class string) scene.LookID { return 1 }})
@@ -283,7 +283,7 @@ func TestIsoMobSheetAnimation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ant := w.Look(def(t, w, entityAt(t, w, "A")).Look)
+	ant := w.Looks().Get(def(t, w, entityAt(t, w, "A")).Look)
 	if ant == nil || len(ant.Frames) != 4 || len(ant.Dirs.Angles) != 2 || len(ant.Clips[scene.Walk]) != 2 {
 		t.Fatalf("ant look %+v", ant)
 	}
@@ -296,7 +296,7 @@ func TestIsoMobSheetAnimation(t *testing.T) {
 	if ant.Frames[1].H() != 14 || ant.Frames[2].RGBAAt(4, 8) != (color.RGBA{0, 200, 0, 255}) {
 		t.Fatalf("ant frames %d high, west colour %v", ant.Frames[1].H(), ant.Frames[2].RGBAAt(4, 8))
 	}
-	rock := w.Look(def(t, w, entityAt(t, w, "R")).Look)
+	rock := w.Looks().Get(def(t, w, entityAt(t, w, "R")).Look)
 	if rock == nil || rock.Sprite == nil || rock.Sprite.W() != 16 || len(rock.Frames) != 0 {
 		t.Fatalf("rock look %+v", rock)
 	}
@@ -358,7 +358,7 @@ func TestIsoMobXMLSheet(t *testing.T) {
 	if !bytes.Equal(fa.Image().Pix, fb.Image().Pix) {
 		t.Fatal("the XML sheet draws differently from the JSON one")
 	}
-	if len(b.Look(def(t, b, entityAt(t, b, "A")).Look).Frames) != 4 {
+	if len(b.Looks().Get(def(t, b, entityAt(t, b, "A")).Look).Frames) != 4 {
 		t.Fatal("ant frames missing from the XML sheet")
 	}
 	// A frame outside the page is an error naming the sheet.

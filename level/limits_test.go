@@ -68,11 +68,11 @@ func TestNavCellsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Nav(); err == nil || !strings.Contains(err.Error(), "Limits.NavCells") {
+	if _, err := w.Nav().Floor(); err == nil || !strings.Contains(err.Error(), "Limits.NavCells") {
 		t.Fatalf("nav over budget: %v", err)
 	}
 	w, _ = LoadASCII(fsys, "l.lev", Options{})
-	if _, err := w.Nav(); err != nil {
+	if _, err := w.Nav().Floor(); err != nil {
 		t.Fatalf("default budget: %v", err)
 	}
 }

@@ -70,9 +70,7 @@ type Options struct {
 
 // prepare runs opt.Prepare on a new world.
 func (o *Options) prepare(w *scene.World) error {
-	if err := w.SetNavOptions(scene.NavOptions{MaxCells: o.Limits.NavCells}); err != nil {
-		return err
-	}
+	w.Nav().SetOptions(scene.NavOptions{MaxCells: o.Limits.NavCells})
 	if o.Prepare == nil {
 		return nil
 	}

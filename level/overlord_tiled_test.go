@@ -61,9 +61,7 @@ func TestTiledOverlords(t *testing.T) {
 		t.Fatalf("door kind %v value %d", w.Kind(gate), def(t, w, gate).Value)
 	}
 	// Walk the player into the first trigger (world (2.5, 2.5)).
-	if err := w.SetPos(p, mathx.V3(2.5, 2.5, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetPos(p, mathx.V3(2.5, 2.5, 0))
 	for range 10 {
 		w.Step()
 	}
@@ -89,7 +87,7 @@ func TestTiledOverlords(t *testing.T) {
 		enemies = w.AppendEntities(enemies[:0], scene.Character)
 		for _, e := range enemies {
 			if w.Class(e) == "enemy" {
-				_ = w.Remove(e)
+				w.Remove(e)
 			}
 		}
 		w.Step()

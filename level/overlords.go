@@ -60,7 +60,7 @@ func tiledOverlords(w *scene.World, opt *Options) error {
 		if len(o.Spawns) == 0 {
 			return fmt.Errorf("overlord %q has no spawn point (a point or an object of class \"spawn\" named %q)", o.Name, o.Name)
 		}
-		if err := w.AddOverlord(o); err != nil {
+		if err := o.Start(w); err != nil {
 			return err
 		}
 	}

@@ -165,8 +165,8 @@ func checkAgainstTiledLayout(t *testing.T, fsys fs.FS, name string) {
 		t.Fatal(err)
 	}
 	for _, e := range w.AppendEntities(nil, 0) {
-		if err := w.Remove(e); err != nil {
-			t.Fatal(err)
+		if !w.Remove(e) {
+			t.Fatal("not removed")
 		}
 	}
 	got := renderWorld(t, w, 16)
@@ -289,12 +289,12 @@ func TestBuildTiledOrthogonal(t *testing.T) {
 	checkEntity(t, w, "grunt", scene.Character, 7.5, 2.5)
 	checkEntity(t, w, "oak", scene.Object, 5.5, 3) // feet: bottom centre of the image at (160,96)
 	med := checkEntity(t, w, "medkit", scene.Pickup, 8.25, 5.25)
-	if w.Extent(med) != mathx.V2(0.25, 0.25) {
-		t.Errorf("medkit extent %v", w.Extent(med))
+	if extent(w, med) != mathx.V2(0.25, 0.25) {
+		t.Errorf("medkit extent %v", extent(w, med))
 	}
 	gate := checkEntity(t, w, "gate", scene.Trigger, 1, 6.5)
-	if w.Extent(gate) != mathx.V2(1, 0.5) {
-		t.Errorf("gate extent %v", w.Extent(gate))
+	if extent(w, gate) != mathx.V2(1, 0.5) {
+		t.Errorf("gate extent %v", extent(w, gate))
 	}
 	checkEntity(t, w, "start", scene.SpawnPoint, 1.5, 1.5)
 	// Walls: the tree row (0..2, 0) merges; tree (8, 4) and the cube (6, 1)
@@ -463,7 +463,7 @@ func TestTiledGroundLineDepth(t *testing.T) {
 			}
 			img := image.NewRGBA(image.Rect(0, 0, 16, 16))
 			draw.Draw(img, img.Rect, image.NewUniform(color.RGBA{255, 0, 0, 255}), image.Point{}, draw.Src)
-			id, err := w.AddLook(&scene.Look{Sprite: raster.MustSprite(img)})
+			id, err := w.Looks().Add(&scene.Look{Sprite: raster.MustSprite(img)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -485,4 +485,10 @@ func TestTiledGroundLineDepth(t *testing.T) {
 			}
 		}
 	}
+}
+
+// extent is the entity's extent as the world holds it.
+func extent(w *scene.World, e scene.Entity) mathx.Vec2 {
+	d, _ := w.Builder().Def(e)
+	return d.Extent
 }

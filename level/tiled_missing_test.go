@@ -80,8 +80,8 @@ func TestBuildTiledSolidTileRule(t *testing.T) {
 	}
 	from, to := mathx.V2(0.5, 1.5), mathx.V2(4.5, 1.5) // across the rock at (2, 1)
 	open, err := BuildTiled(fsys, m, Options{})
-	if err != nil || !open.LineOfSight(from, to) {
-		t.Fatalf("without a rule: %v, sight %v", err, err == nil && open.LineOfSight(from, to))
+	if err != nil || !open.Nav().LineOfSight(from, to) {
+		t.Fatalf("without a rule: %v, sight %v", err, err == nil && open.Nav().LineOfSight(from, to))
 	}
 	var seen []TileInfo
 	w, err := BuildTiled(fsys, m, Options{SolidTile: func(ti TileInfo) bool {
@@ -93,7 +93,7 @@ func TestBuildTiledSolidTileRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.LineOfSight(from, to) {
+	if w.Nav().LineOfSight(from, to) {
 		t.Fatal("the rock tile does not block sight")
 	}
 	if len(seen) != 2 || seen[0] != (TileInfo{Layer: "ground", Col: 2, Row: 1, Tileset: "t", ID: 1, Class: "rock"}) {

@@ -172,10 +172,10 @@ func goldenLooks(t *testing.T) (func(*scene.World) error, Options) {
 	var ids [2]scene.LookID
 	setup := func(w *scene.World) error {
 		var err error
-		if ids[0], err = w.AddLook(&scene.Look{Sprite: sub(128, 64), Offset: mathx.Pt(0, 4)}); err != nil {
+		if ids[0], err = w.Looks().Add(&scene.Look{Sprite: sub(128, 64), Offset: mathx.Pt(0, 4)}); err != nil {
 			return err
 		}
-		ids[1], err = w.AddLook(&scene.Look{Sprite: sub(192, 64), Offset: mathx.Pt(0, 4)})
+		ids[1], err = w.Looks().Add(&scene.Look{Sprite: sub(192, 64), Offset: mathx.Pt(0, 4)})
 		return err
 	}
 	opt := Options{Looks: func(class string) scene.LookID {
@@ -284,12 +284,12 @@ func TestBuildTiledIsometric(t *testing.T) {
 	checkEntity(t, w, "oak", scene.Object, 3.5, 5.5)
 	checkEntity(t, w, "pine", scene.Object, 6.5, 2.5)
 	med := checkEntity(t, w, "medkit", scene.Pickup, 4.75, 1.75)
-	if w.Extent(med) != mathx.V2(0.25, 0.25) || def(t, w, med).Value != 25 {
-		t.Errorf("medkit extent %v value %d", w.Extent(med), def(t, w, med).Value)
+	if extent(w, med) != mathx.V2(0.25, 0.25) || def(t, w, med).Value != 25 {
+		t.Errorf("medkit extent %v value %d", extent(w, med), def(t, w, med).Value)
 	}
 	gate := checkEntity(t, w, "gate", scene.Trigger, 7, 5.5)
-	if w.Extent(gate) != mathx.V2(1, 0.5) {
-		t.Errorf("gate extent %v", w.Extent(gate))
+	if extent(w, gate) != mathx.V2(1, 0.5) {
+		t.Errorf("gate extent %v", extent(w, gate))
 	}
 	checkEntity(t, w, "start", scene.SpawnPoint, 1.5, 1.5)
 	if w.Len() != 7 {
@@ -340,7 +340,7 @@ func TestBuildTiledStaggered(t *testing.T) {
 	checkEntity(t, w, "grunt", scene.Character, 3.5, 1.5)
 	checkEntity(t, w, "oak", scene.Object, 6.5, 1.5)                // bottom-left aligned at (160,128): feet at the image's bottom centre (192,128)
 	med := checkEntity(t, w, "medkit", scene.Pickup, 7.375, -0.875) // centre (296,104): x−y = 264/32, x+y = 104/16
-	if e := w.Extent(med); !e.ApproxEqual(mathx.V2(0.375, 0.375), 1e-12) {
+	if e := extent(w, med); !e.ApproxEqual(mathx.V2(0.375, 0.375), 1e-12) {
 		t.Errorf("medkit extent %v", e)
 	}
 	checkEntity(t, w, "start", scene.SpawnPoint, 2.5, 1.5)
@@ -423,8 +423,8 @@ func TestTiledLayersMatchTiledLayout(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, e := range w.AppendEntities(nil, 0) {
-				if err := w.Remove(e); err != nil {
-					t.Fatal(err)
+				if !w.Remove(e) {
+					t.Fatal("not removed")
 				}
 			}
 			got := renderWorld(t, w, 16)
@@ -760,7 +760,7 @@ func TestBuildTiledSortedLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	walls := w.LayerIndex("walls")
+	walls := w.Layers.Index("walls")
 	if walls < 0 || len(w.Layers[walls].Tiles) != 0 {
 		t.Fatalf("walls layer %d keeps tiles", walls)
 	}
@@ -816,10 +816,8 @@ func TestBuildTiledStage(t *testing.T) {
 		t.Fatalf("stage %q, want things", w.Stage)
 	}
 	magenta := color.RGBA{255, 0, 255, 255}
-	w.SetBulletSprite(dot(magenta))
-	if err := w.Fire(scene.BulletDef{Pos: mathx.V2(1.8, 1.8), Z: 0.3}); err != nil {
-		t.Fatal(err)
-	}
+	w.Bullets().SetSprite(dot(magenta))
+	w.Bullets().Fire(scene.BulletDef{Pos: mathx.V2(1.8, 1.8), Z: 0.3})
 	count := func() int {
 		cam := iso.NewCamera(256, 256)
 		cam.Center = w.Grid.ToScreen(mathx.V3(2, 2, 0))

@@ -127,8 +127,8 @@ func TestUnitWorkersDeterministic(t *testing.T) {
 	var hashes []uint64
 	for _, w := range []int{1, 2} {
 		s := newScene(t, Config{Test: Units, Count: 2000, Workers: w, Seed: 7, steerWorkers: w})
-		if s.World.CrowdConfig().Workers != w {
-			t.Fatalf("steer runs on %d goroutines, want %d", s.World.CrowdConfig().Workers, w)
+		if s.World.Crowd().Config().Workers != w {
+			t.Fatalf("steer runs on %d goroutines, want %d", s.World.Crowd().Config().Workers, w)
 		}
 		for k := 0; k < TPS; k++ {
 			s.Tick()

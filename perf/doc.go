@@ -10,7 +10,7 @@
 // 500 ms; bullets are the scene's struct-of-arrays pool swept by physics
 // (continuous collision) and die on walls or after BulletTTL. In the
 // unit test Count enemies wander, steered by the scene world's own crowd
-// (World.EnableCrowd, World.SetSteering: ai/steer's wander, separation,
+// (Crowd.Enable, Crowd.Steer: ai/steer's wander, separation,
 // wall avoidance against the physics walls, contact resolution, inside
 // World.Step; the test copies no state between worlds) while physics
 // keeps them out of the walls; the room grows with the count (about 4
@@ -41,7 +41,7 @@
 // worker count (physics.Space.SetWorkers) and drawn by a batched
 // band-parallel blit of one opaque stamp (blit.go), units steer with
 // steer.Config.Workers (and with Config.Pipeline the next tick's steering
-// runs while a frame is drawn, World.SteerAsync); both keep the state hash of one worker (tested).
+// runs while a frame is drawn, Crowd.StepAsync); both keep the state hash of one worker (tested).
 // MeasureMemory gives heap bytes per bullet and per unit; `go run
 // ./perf/cmd/report -bulk` sweeps the counts on 2 cores and `-soak N`
 // runs the headless demo N ticks sampling its RSS and heap, each

@@ -320,7 +320,7 @@ func unitLooks(w *scene.World, kinds int) ([]scene.LookID, error) {
 			l.Clips[scene.Walk] = append(l.Clips[scene.Walk], &wc)
 			l.Clips[scene.Idle] = append(l.Clips[scene.Idle], &ic)
 		}
-		id, err := w.AddLook(l)
+		id, err := w.Looks().Add(l)
 		if err != nil {
 			return nil, err
 		}

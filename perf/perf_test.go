@@ -187,7 +187,7 @@ func TestUnitsNeverOverlapWalls(t *testing.T) {
 			if math.Hypot(w.Pos(e).X-start[2*i], w.Pos(e).Y-start[2*i+1]) > 1 {
 				moved++
 			}
-			if w.Anim(e) == scene.Walk {
+			if w.Looks().Anim(e) == scene.Walk {
 				walking++
 			}
 		}

@@ -74,7 +74,7 @@ type Config struct {
 	// Pipeline overlaps work across frames on other cores, with results
 	// bit-identical to running in order: the raster pass of frame N runs
 	// while tick N+1 simulates (it reads only the draw lists), and the unit
-	// steering of tick N+1 runs while frame N is drawn (World.SteerAsync:
+	// steering of tick N+1 runs while frame N is drawn (Crowd.StepAsync:
 	// it reads only positions, which drawing does not change). Call Scene.Sync before reading Frame,
 	// and change nothing in the world between Render and the next Tick.
 	Pipeline bool
@@ -258,10 +258,9 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 	w.Tasks.Every(RingEvery, func(uint64) bool {
 		p := w.Pos(s.Player).XY()
 		for _, d := range s.ring {
-			if err := w.Fire(scene.BulletDef{Pos: p.Add(d.Scale(muzzle)), Z: BulletZ, Vel: d.Scale(BulletSpeed),
-				Radius: BulletR, Damage: 1, Owner: s.Player, Mask: 1, TTL: BulletTTL}); err == nil {
-				s.Fired++
-			}
+			w.Bullets().Fire(scene.BulletDef{Pos: p.Add(d.Scale(muzzle)), Z: BulletZ, Vel: d.Scale(BulletSpeed),
+				Radius: BulletR, Damage: 1, Owner: s.Player, Mask: 1, TTL: BulletTTL})
+			s.Fired++
 		}
 		return false
 	})
@@ -282,9 +281,7 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 	// Walls: the world's physics walls (cfg.Walls nil). Steering on the
 	// world's workers (World.SetWorkers), or steerWorkers goroutines
 	// (bit-identical for any count).
-	if err := w.EnableCrowd(cfg); err != nil {
-		return err
-	}
+	w.Crowd().Enable(cfg)
 	if s.Cfg.steerWorkers > 0 {
 		w.SetWorkers(s.Cfg.steerWorkers)
 	}
@@ -323,10 +320,8 @@ func (s *Scene) setupUnits(looks []scene.LookID) error {
 		// The world's crowd steers it inside World.Step (wander,
 		// separation, wall avoidance, contact resolution); physics then
 		// stops it at walls.
-		if err := w.SetSteering(e, steer.Agent{MaxSpeed: UnitSpeed, MaxForce: 4 * UnitSpeed,
-			Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls}); err != nil {
-			return err
-		}
+		w.Crowd().Steer(e, steer.Agent{MaxSpeed: UnitSpeed, MaxForce: 4 * UnitSpeed,
+			Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls})
 		s.Units = append(s.Units, e)
 	}
 	return nil
@@ -350,13 +345,13 @@ func (s *Scene) Tick() {
 // no sorting; built in parallel), all rasterized by the band-parallel
 // renderer. With Config.Pipeline the raster pass runs in the background
 // (Sync waits for it) and the next tick's unit steering starts at once
-// (World.SteerAsync).
+// (Crowd.StepAsync).
 func (s *Scene) Render(alpha float64) error {
 	s.Sync()
 	if s.Cfg.Pipeline {
 		// The next tick's steering runs while this frame is drawn (it
 		// reads positions, which drawing does not change).
-		s.World.SteerAsync()
+		s.World.Crowd().StepAsync()
 	}
 	s.dl.Reset()
 	// The frame starts empty: what no command covers (outside the room,

@@ -33,7 +33,7 @@ func TestStateHashWorkers(t *testing.T) {
 				t.Fatalf("%v: %d workers asked, physics has %d", c.cfg.Test, w, got)
 			}
 			if c.cfg.Test == Units {
-				if got := s.World.CrowdConfig().Workers; got != w {
+				if got := s.World.Crowd().Config().Workers; got != w {
 					t.Fatalf("units: %d workers asked, the crowd has %d", w, got)
 				}
 			} else if s.World.Bullets().Len() < 10000 {
@@ -63,8 +63,8 @@ func TestWorkersFollowGOMAXPROCS(t *testing.T) {
 		if s.Workers() != 3 || s.World.Phys.Workers() != 3 {
 			t.Fatalf("%v: renderer %d, physics %d workers under GOMAXPROCS 3", test, s.Workers(), s.World.Phys.Workers())
 		}
-		if test == Units && s.World.CrowdConfig().Workers != 3 {
-			t.Fatalf("units: crowd %d workers under GOMAXPROCS 3", s.World.CrowdConfig().Workers)
+		if test == Units && s.World.Crowd().Config().Workers != 3 {
+			t.Fatalf("units: crowd %d workers under GOMAXPROCS 3", s.World.Crowd().Config().Workers)
 		}
 	}
 }

@@ -19,7 +19,8 @@ var stateNames = [NumAnimStates]string{Idle: "idle", Walk: "walk"}
 // headings k·2π/n. They are named by compass points of the world's axes
 // (E is +x, S is +y; for n = 4, 8 or 16), the names AtlasLooks.Look and
 // Part look up.
-func (w *World) Facings(n int) atlas.DirectionSet {
+func (l Looks) Facings(n int) atlas.DirectionSet {
+	w := l.w
 	d := atlas.Directions(n, 0)
 	for k := range d.Angles {
 		d.Angles[k] = w.screenHeading(2 * math.Pi * float64(k) / float64(len(d.Angles)))

@@ -136,7 +136,7 @@ func TestAtlasLooks(t *testing.T) {
 
 	w := testWorld(t, 4, 4, 1)
 	for _, l := range []*Look{hull, bot, slug, boom, bullet} {
-		if _, err := w.AddLook(l); err != nil {
+		if _, err := w.Looks().Add(l); err != nil {
 			t.Errorf("AddLook: %v", err)
 		}
 	}
@@ -188,7 +188,7 @@ func TestAtlasLooks(t *testing.T) {
 // runs down-right at atan(1/2), +y down-left.
 func TestFacings(t *testing.T) {
 	w := testWorld(t, 4, 4, 1)
-	d := w.Facings(4)
+	d := w.Looks().Facings(4)
 	want := []float64{math.Atan2(1, 2), math.Atan2(1, -2), math.Atan2(-1, -2), math.Atan2(-1, 2)}
 	for k, a := range d.Angles {
 		if math.Abs(mathx.AngleDiff(a, want[k])) > 1e-9 {

@@ -39,7 +39,7 @@ func TestBlast(t *testing.T) {
 	crate := mk(scene.Object, 2.5, 1.5)       // a breakable solid object, 1 unit: 70
 	// Against the wall's far side, a blast bursting on the wall's near face.
 	hugging := mk(scene.Character, 2.5, 4.3)
-	if n := w.Blast(at, 2, 100, 0.6, src); n != 3 {
+	if n := w.Bullets().Blast(at, 2, 100, 0.6, src); n != 3 {
 		t.Errorf("damaged %d, want 3 (near, edge, crate)", n)
 	}
 	for _, c := range []struct {
@@ -53,16 +53,16 @@ func TestBlast(t *testing.T) {
 	}
 	// A rocket bursting on the wall's far face (y = 4) hits the tank
 	// against it, though the wall cuts the line from the burst point.
-	if n := w.Blast(mathx.V2(2.5, 4.0), 1, 10, 0, scene.Entity{}); n != 1 || w.Health(hugging) != 90 {
+	if n := w.Bullets().Blast(mathx.V2(2.5, 4.0), 1, 10, 0, scene.Entity{}); n != 1 || w.Health(hugging) != 90 {
 		t.Errorf("the tank against the wall: %d damaged, health %d", n, w.Health(hugging))
 	}
-	if a := testenv.AllocsOver(20, func() { w.Blast(mathx.V2(5.5, 1.5), 0.5, 0, 0, scene.Entity{}) }); a != 0 {
+	if a := testenv.AllocsOver(20, func() { w.Bullets().Blast(mathx.V2(5.5, 1.5), 0.5, 0, 0, scene.Entity{}) }); a != 0 {
 		t.Errorf("%d allocations in 20 blasts", a)
 	}
 	// Kills go through Damage's events; the dead are not hit twice.
 	deaths := 0
 	w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
-	if n := w.Blast(at, 2, 1000, 0, scene.Entity{}); n != 4 || deaths != 4 {
+	if n := w.Bullets().Blast(at, 2, 1000, 0, scene.Entity{}); n != 4 || deaths != 4 {
 		t.Errorf("a lethal blast damaged %d and killed %d, want 4 and 4 (source, near, edge, crate)", n, deaths)
 	}
 }

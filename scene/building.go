@@ -68,7 +68,8 @@ func (b Builder) AnimateTile(a TileAnimation) error {
 // Lifetime is the ticks left; ID is not kept and is 0), for tools,
 // tests and copies (Create(Def) makes a like entity). ok is false for a
 // stale handle.
-func (w *World) Def(e Entity) (d EntityDef, ok bool) {
+func (b Builder) Def(e Entity) (d EntityDef, ok bool) {
+	w := b.w
 	i, ok := w.slotOf(e)
 	if !ok {
 		return EntityDef{}, false
@@ -88,8 +89,9 @@ func (w *World) Def(e Entity) (d EntityDef, ok bool) {
 	return d, true
 }
 
-// Look returns the look registered as id (World.AddLook), or nil.
-func (w *World) Look(id LookID) *Look {
+// Get returns the look registered as id (Looks.Add), or nil.
+func (l Looks) Get(id LookID) *Look {
+	w := l.w
 	if id <= 0 || int(id) > len(w.looks) {
 		return nil
 	}

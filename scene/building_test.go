@@ -38,7 +38,7 @@ func TestBuildingAPI(t *testing.T) {
 	if i, _ := w.slotOf(e); w.drawLayer[i] != 1 {
 		t.Errorf("CreateOn(1) draws with layer %d", w.drawLayer[i])
 	}
-	d, ok := w.Def(e)
+	d, ok := w.Builder().Def(e)
 	if !ok || d.Name != "crate" || d.Class != "box" || d.Pos != mathx.V3(1, 2, 0) || d.Radius != 0.25 || d.Value != 7 ||
 		!d.Solid || d.DrawLayer != "dup" || d.Props.Int("n", 0) != 3 {
 		t.Errorf("Def %+v", d)
@@ -46,14 +46,14 @@ func TestBuildingAPI(t *testing.T) {
 	if _, err := w.Builder().CreateOn(2, EntityDef{Kind: Object}); err == nil {
 		t.Error("CreateOn a layer that is not there")
 	}
-	if _, ok := w.Def(Entity{}); ok {
+	if _, ok := w.Builder().Def(Entity{}); ok {
 		t.Error("Def of a nil handle")
 	}
-	look, err := w.AddLook(&Look{Sprite: red})
+	look, err := w.Looks().Add(&Look{Sprite: red})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.Look(look) == nil || w.Look(look).Sprite != red || w.Look(look+1) != nil || w.Look(NoLook) != nil {
+	if w.Looks().Get(look) == nil || w.Looks().Get(look).Sprite != red || w.Looks().Get(look+1) != nil || w.Looks().Get(NoLook) != nil {
 		t.Error("Look by id")
 	}
 

@@ -36,7 +36,7 @@ type BulletDef struct {
 	Mask uint32
 	// TTL is its lifetime in ticks (0: until it hits something).
 	TTL int32
-	// Look draws it (NoLook: the world's bullet sprite, SetBulletSprite).
+	// Look draws it (NoLook: the world's bullet sprite, Bullets.SetSprite).
 	// A look whose Frames hold one frame per facing of Dirs turns with
 	// the bullet's flight (a rocket); otherwise its Sprite is drawn.
 	Look LookID
@@ -45,7 +45,7 @@ type BulletDef struct {
 	Tag int32
 }
 
-// BulletInfo is what World.BulletsNear reports of a flying bullet.
+// BulletInfo is what Bullets.Near reports of a flying bullet.
 type BulletInfo struct {
 	ID       BulletID
 	Pos, Vel mathx.Vec2
@@ -60,11 +60,12 @@ func (b BulletInfo) FlyingAt(p mathx.Vec2, lane float64) bool {
 	return d.Dot(b.Vel) > 0 && math.Abs(d.Cross(b.Vel.Unit())) <= lane
 }
 
-// Bullets is the world's bullet pool, struct of arrays: physics'
-// swept bullet pool plus the scene's own per-slot columns. Slot i is in
-// use while Used[i]; a bullet that hit something stays in use (its data
-// readable) until the end of its tick. Read it with [World.Bullets]; fire
-// and remove through the World.
+// Bullets is the world's bullets, reached with [World.Bullets]: Fire,
+// Remove and Near, the sprite they are drawn with (SetSprite), and Blast,
+// the area damage of what bursts. The pool is a struct of arrays:
+// physics' swept bullet pool plus the scene's own per-slot columns. Slot
+// i is in use while Used[i]; a bullet that hit something stays in use
+// (its data readable) until the end of its tick.
 type Bullets struct {
 	// P holds position, velocity, radius, mask and physics liveness.
 	P physics.Bullets
@@ -85,6 +86,7 @@ type Bullets struct {
 	pending []BulletDef // fired during the tick
 	kill    []int32     // removed during the tick
 	killed  []bool      // slot already queued in kill
+	w       *World      // the world the bullets fly in
 }
 
 func (b *Bullets) reserve(n int) {
@@ -182,27 +184,31 @@ func (b *Bullets) queueKill(i int) {
 }
 
 // Fire launches a bullet: at once outside a tick, at the end of the tick
-// during Step (so it first moves on the next tick). Bad values are an
-// error and fire nothing.
-func (w *World) Fire(d BulletDef) error {
+// during Step (so it first moves on the next tick). It panics on a
+// definition it cannot fire (a position or velocity not finite, a radius
+// or lifetime out of range, a look not registered), naming Bullets.Fire.
+func (b *Bullets) Fire(d BulletDef) {
+	w := b.w
 	if err := checkBullet(&d); err != nil {
-		return err
+		panic("scene: Bullets.Fire: " + err.Error()[len("scene: "):])
 	}
 	if d.Look < 0 || int(d.Look) > len(w.looks) {
-		return fmt.Errorf("scene: bullet look %d not registered", d.Look)
+		panic(fmt.Sprintf("scene: Bullets.Fire: bullet look %d not registered", d.Look))
 	}
 	w.soundFired(&d)
 	if w.inTick {
 		w.bullets.pending = append(w.bullets.pending, d)
-		return nil
+		return
 	}
-	return w.bullets.add(&d)
+	if err := w.bullets.add(&d); err != nil {
+		panic("scene: Bullets.Fire: " + err.Error())
+	}
 }
 
-// RemoveBullet removes a bullet (at the end of the tick during Step). It
+// Remove removes a bullet (at the end of the tick during Step). It
 // reports whether id named a bullet in use.
-func (w *World) RemoveBullet(id BulletID) bool {
-	b := &w.bullets
+func (b *Bullets) Remove(id BulletID) bool {
+	w := b.w
 	i := int(id.Slot)
 	if i < 0 || i >= len(b.Used) || !b.Used[i] || b.Gen[i] != id.Gen {
 		return false
@@ -215,20 +221,20 @@ func (w *World) RemoveBullet(id BulletID) bool {
 	return true
 }
 
-// Bullets returns the bullet pool for reading (positions in P.X, P.Y).
+// Bullets returns the world's bullets: firing, removing, finding them
+// and their pool for reading (positions in P.X, P.Y).
 func (w *World) Bullets() *Bullets { return &w.bullets }
 
-// SetBulletSprite sets the sprite every bullet is drawn with (nil: bullets
-// are not drawn). Its bottom centre stands on the bullet's position at
-// height Z.
-func (w *World) SetBulletSprite(s *raster.Sprite) { w.bulletSprite = s }
+// SetSprite sets the sprite every bullet without a look of its own is
+// drawn with (nil: such bullets are not drawn). Its bottom centre stands
+// on the bullet's position at height Z.
+func (b *Bullets) SetSprite(s *raster.Sprite) { b.w.bulletSprite = s }
 
-// BulletsNear appends to dst[:0] every flying bullet within r of p (world
-// x, y), in slot order: what a dodging enemy or a shield reads, without
+// Near appends to dst[:0] every flying bullet within r of p (world x,
+// y), in slot order: what a dodging enemy or a shield reads, without
 // reaching into the pool's arrays.
-func (w *World) BulletsNear(p mathx.Vec2, r float64, dst []BulletInfo) []BulletInfo {
+func (b *Bullets) Near(p mathx.Vec2, r float64, dst []BulletInfo) []BulletInfo {
 	dst = dst[:0]
-	b := &w.bullets
 	r2 := r * r
 	for i, u := range b.Used {
 		if !u || !b.P.Alive[i] || b.killed[i] {

@@ -20,9 +20,9 @@ import (
 // steering velocity (what the behaviours accelerate), so a character
 // pressed against a wall keeps trying to go where it wanted.
 
-// ErrNoCrowd is returned by the steering methods of a World without a
-// crowd (see World.EnableCrowd).
-var ErrNoCrowd = errors.New("scene: the world has no crowd (EnableCrowd)")
+// ErrNoCrowd is returned by Crowd.AddPath, and is the cause the other
+// steering methods panic with, in a World without a crowd (Crowd.Enable).
+var ErrNoCrowd = errors.New("scene: the world has no crowd (Crowd.Enable)")
 
 // crowdState is the world's steering crowd and its bookkeeping.
 type crowdState struct {
@@ -36,21 +36,21 @@ type crowdState struct {
 	walls   wallIndex
 	ownWall bool // the crowd's walls are the world's physics walls
 	// ahead is set when the crowd already took this tick's step
-	// (SteerAhead); the async fields run SteerAhead on another goroutine.
+	// (Crowd.StepAhead); the async fields run Crowd.StepAhead on another goroutine.
 	ahead     bool
 	asyncReq  chan struct{}
 	asyncDone chan struct{}
 	asyncBusy bool
 }
 
-// EnableCrowd gives the world a steering crowd configured by cfg
+// enableCrowd gives the world a steering crowd configured by cfg
 // (steer.DefaultConfig is a good start). When cfg.Walls is nil, the
 // crowd's walls are the physics world's walls (their exposed faces;
 // walls added later are picked up on the next step); solid objects and
 // other static bodies are left to physics. cfg.Workers > 1 runs the
 // steering force pass on that many goroutines (bit-identical results;
 // World.Close stops them). A world has at most one crowd.
-func (w *World) EnableCrowd(cfg steer.Config) error {
+func (w *World) enableCrowd(cfg steer.Config) error {
 	if w.crowd != nil {
 		return errors.New("scene: the world already has a crowd")
 	}
@@ -67,17 +67,17 @@ func (w *World) EnableCrowd(cfg steer.Config) error {
 	return nil
 }
 
-// CrowdConfig returns the crowd's configuration (zero without a crowd).
-func (w *World) CrowdConfig() steer.Config {
+// crowdConfig returns the crowd's configuration (zero without a crowd).
+func (w *World) crowdConfig() steer.Config {
 	if w.crowd == nil {
 		return steer.Config{}
 	}
 	return w.crowd.c.Config()
 }
 
-// CrowdStats returns what the crowd's last step did (neighbour tests,
+// crowdStats returns what the crowd's last step did (neighbour tests,
 // faulted agents, skipped walls).
-func (w *World) CrowdStats() steer.Stats {
+func (w *World) crowdStats() steer.Stats {
 	if w.crowd == nil {
 		return steer.Stats{}
 	}
@@ -85,8 +85,8 @@ func (w *World) CrowdStats() steer.Stats {
 	return w.crowd.c.Stats()
 }
 
-// Steered reports whether e is under the crowd's steering.
-func (w *World) Steered(e Entity) bool {
+// steered reports whether e is under the crowd's steering.
+func (w *World) steered(e Entity) bool {
 	_, ok := w.agentOf(e)
 	return ok
 }
@@ -124,16 +124,16 @@ func (w *World) steerable(e Entity) (int, *crowdState, error) {
 	return i, w.crowd, nil
 }
 
-// SetSteering puts character e under the crowd's steering, or changes
+// setSteering puts character e under the crowd's steering, or changes
 // how it is steered: a gives its limits (MaxSpeed, MaxForce), behaviours,
-// target point and path (from AddSteerPath). The agent's position and
+// target point and path (from Crowd.AddPath). The agent's position and
 // velocity are the character's own (a.Pos and a.Vel are ignored); a zero
 // a.Radius takes the character's radius; a.Path counts only with
 // FollowingPath (else none); a.TargetAgent is ignored (use
-// SetSteerPursuit, which names an entity). From the next Step on, the
+// Crowd.SetPursuit, which names an entity). From the next Step on, the
 // crowd sets the character's velocity each tick (overriding SetVelocity
 // and MoveTo). Invalid values are an error and change nothing.
-func (w *World) SetSteering(e Entity, a steer.Agent) error {
+func (w *World) setSteering(e Entity, a steer.Agent) error {
 	i, cr, err := w.steerable(e)
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func (w *World) SetSteering(e Entity, a steer.Agent) error {
 		a.Path = -1
 	}
 	if k, ok := cr.agent(i); ok {
-		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by SetSteerPursuit
+		a.TargetAgent = cr.c.Agent(k).TargetAgent // kept: set by Crowd.SetPursuit
 		return cr.c.Set(k, a)
 	}
 	k, err := cr.c.Add(a)
@@ -163,10 +163,10 @@ func (w *World) SetSteering(e Entity, a steer.Agent) error {
 	return nil
 }
 
-// StopSteering takes e out of the crowd (removing it from the world
+// stopSteering takes e out of the crowd (removing it from the world
 // does too); its velocity stays what the crowd last gave it. An entity
 // that is not steered is left alone.
-func (w *World) StopSteering(e Entity) error {
+func (w *World) stopSteering(e Entity) error {
 	i, _, err := w.steerable(e)
 	if err != nil {
 		return err
@@ -175,9 +175,9 @@ func (w *World) StopSteering(e Entity) error {
 	return nil
 }
 
-// SetSteerTarget moves e's target point (Seeking, Arriving, Fleeing,
+// setSteerTarget moves e's target point (Seeking, Arriving, Fleeing,
 // Swarming). A non-finite target is refused.
-func (w *World) SetSteerTarget(e Entity, p mathx.Vec2) error {
+func (w *World) setSteerTarget(e Entity, p mathx.Vec2) error {
 	k, err := w.steeredAgent(e)
 	if err != nil {
 		return err
@@ -185,8 +185,8 @@ func (w *World) SetSteerTarget(e Entity, p mathx.Vec2) error {
 	return w.crowd.c.SetTarget(k, p)
 }
 
-// SetSteerBehaviours switches e's behaviours.
-func (w *World) SetSteerBehaviours(e Entity, b steer.Behaviour) error {
+// setSteerBehaviours switches e's behaviours.
+func (w *World) setSteerBehaviours(e Entity, b steer.Behaviour) error {
 	k, err := w.steeredAgent(e)
 	if err != nil {
 		return err
@@ -195,10 +195,10 @@ func (w *World) SetSteerBehaviours(e Entity, b steer.Behaviour) error {
 	return nil
 }
 
-// SetSteerPursuit sets the entity e pursues or evades (Pursuing, Evading):
+// setSteerPursuit sets the entity e pursues or evades (Pursuing, Evading):
 // another steered character, or a nil Entity for none. When the target
 // leaves the crowd, e's pursuit ends.
-func (w *World) SetSteerPursuit(e, target Entity) error {
+func (w *World) setSteerPursuit(e, target Entity) error {
 	k, err := w.steeredAgent(e)
 	if err != nil {
 		return err
@@ -213,10 +213,10 @@ func (w *World) SetSteerPursuit(e, target Entity) error {
 	return w.crowd.c.SetTargetAgent(k, j)
 }
 
-// AddSteerPath stores a copy of a waypoint path for steer.Agent.Path
+// addSteerPath stores a copy of a waypoint path for steer.Agent.Path
 // (FollowingPath) and returns its id. Empty or non-finite paths are
 // refused.
-func (w *World) AddSteerPath(pts []mathx.Vec2, loop bool) (int, error) {
+func (w *World) addSteerPath(pts []mathx.Vec2, loop bool) (int, error) {
 	if w.crowd == nil {
 		return -1, ErrNoCrowd
 	}
@@ -232,7 +232,7 @@ func (w *World) steeredAgent(e Entity) (int, error) {
 	}
 	k, ok := cr.agent(i)
 	if !ok {
-		return 0, fmt.Errorf("scene: %q is not steered (SetSteering)", w.name[i])
+		return 0, fmt.Errorf("scene: %q is not steered (Crowd.Steer)", w.name[i])
 	}
 	return k, nil
 }
@@ -258,16 +258,16 @@ func (w *World) dropAgent(i int) {
 	cr.slot, cr.from = cr.slot[:last], cr.from[:last]
 }
 
-// SteerAhead takes the crowd's step of the next Step now, from the
+// steerAhead takes the crowd's step of the next Step now, from the
 // positions the characters have now; the next Step then only hands out
 // its velocities. It reads the world's positions and writes only the
 // crowd, so it may run on another goroutine while the world is drawn
 // (World.Render) or read, but alongside nothing that changes the world
-// (SteerAsync runs it so). The outcome is bit-identical to letting Step
+// (Crowd.StepAsync runs it so). The outcome is bit-identical to letting Step
 // steer, as long as nothing moves or re-steers a character between
-// SteerAhead and that Step (tasks included: they run before steering):
+// steerAhead and that Step (tasks included: they run before steering):
 // such changes are seen one tick later.
-func (w *World) SteerAhead() {
+func (w *World) steerAhead() {
 	cr := w.crowd
 	if cr == nil || cr.ahead {
 		return
@@ -276,14 +276,14 @@ func (w *World) SteerAhead() {
 	cr.ahead = true
 }
 
-// SteerAsync starts SteerAhead on the world's own goroutine and returns
+// steerAsync starts Crowd.StepAhead on the world's own goroutine and returns
 // at once; the next Step (and the steering methods, StateHash, Remove of
 // a steered entity and Close) waits for it. Call it after a Step, then
 // only read and draw the world until the next Step (creating, moving or
 // removing entities meanwhile would race with it): with 2 cores the
 // crowd's step then costs no frame time. World.Close stops the
 // goroutine.
-func (w *World) SteerAsync() {
+func (w *World) steerAsync() {
 	cr := w.crowd
 	if cr == nil || cr.ahead || cr.asyncBusy {
 		return
@@ -292,7 +292,7 @@ func (w *World) SteerAsync() {
 		cr.asyncReq, cr.asyncDone = make(chan struct{}), make(chan struct{})
 		go func(req, done chan struct{}) {
 			for range req {
-				w.SteerAhead()
+				w.steerAhead()
 				done <- struct{}{}
 			}
 		}(cr.asyncReq, cr.asyncDone)
@@ -301,7 +301,7 @@ func (w *World) SteerAsync() {
 	cr.asyncReq <- struct{}{}
 }
 
-// wait waits for a SteerAsync in progress.
+// wait waits for a Crowd.StepAsync in progress.
 func (cr *crowdState) wait() {
 	if cr.asyncBusy {
 		<-cr.asyncDone
@@ -326,7 +326,7 @@ func (w *World) SetWorkers(n int) {
 }
 
 // Close stops the goroutines the world started: the physics workers
-// (physics.Space.Close), the crowd's force-pass workers and SteerAsync's.
+// (physics.Space.Close), the crowd's force-pass workers and Crowd.StepAsync's.
 // The world stays usable; stepping starts the workers again.
 //
 // Restarting a level: build a new World (level.Load, level.LoadTiled...) and
@@ -360,7 +360,7 @@ func (w *World) stepCrowd() {
 	_ = cr.c.Step(w.dt) // dt is finite and > 0
 }
 
-// steerCrowd is Step's steering: the crowd steps (unless SteerAhead did
+// steerCrowd is Step's steering: the crowd steps (unless Crowd.StepAhead did
 // already) and each live steered character gets the velocity that
 // carries it to its agent's new position in one tick.
 func (w *World) steerCrowd() {

@@ -32,9 +32,7 @@ func crowdRoom(t testing.TB, seed uint64, workers int) (*World, []Entity) {
 	cfg := steer.DefaultConfig(0.25)
 	cfg.Seed = seed
 	cfg.Workers = workers
-	if err := w.EnableCrowd(cfg); err != nil {
-		t.Fatal(err)
-	}
+	w.Crowd().Enable(cfg)
 	var units []Entity
 	for k := 0; k < 36; k++ {
 		p := mathx.V3(3+0.6*float64(k%6), 6.5+0.6*float64(k/6), 0)
@@ -47,9 +45,7 @@ func crowdRoom(t testing.TB, seed uint64, workers int) (*World, []Entity) {
 func steerAll(t testing.TB, w *World, units []Entity, b steer.Behaviour, target mathx.Vec2) {
 	t.Helper()
 	for _, e := range units {
-		if err := w.SetSteering(e, steer.Agent{MaxSpeed: 2, MaxForce: 8, Behaviours: b, Target: target}); err != nil {
-			t.Fatal(err)
-		}
+		w.Crowd().Steer(e, steer.Agent{MaxSpeed: 2, MaxForce: 8, Behaviours: b, Target: target})
 	}
 }
 
@@ -84,7 +80,7 @@ func TestCrowdSeparatesAndAvoidsWalls(t *testing.T) {
 				if k%6 == 0 {
 					keep = append(keep, e)
 				} else {
-					_ = w.Remove(e)
+					w.Remove(e)
 				}
 			}
 			units = keep
@@ -128,25 +124,21 @@ func TestCrowdSeparatesAndAvoidsWalls(t *testing.T) {
 func TestCrowdRemoveMidRun(t *testing.T) {
 	w, units := crowdRoom(t, 2, 1)
 	steerAll(t, w, units, steer.Wandering|steer.Separating|steer.AvoidingWalls, mathx.Vec2{})
-	if err := w.SetSteerBehaviours(units[1], steer.Pursuing|steer.Separating); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetSteerPursuit(units[1], units[0]); err != nil {
-		t.Fatal(err)
-	}
+	w.Crowd().SetBehaviours(units[1], steer.Pursuing|steer.Separating)
+	w.Crowd().SetPursuit(units[1], units[0])
 	for k := 0; k < 20; k++ {
 		w.Step()
 	}
 	gone := map[Entity]bool{}
 	for _, k := range []int{0, 5, 35, 17} { // the pursued one, the last agent, others
-		if err := w.Remove(units[k]); err != nil {
-			t.Fatal(err)
+		if !w.Remove(units[k]) {
+			t.Fatal("not removed")
 		}
 		gone[units[k]] = true
 	}
 	w.Tasks.Every(1, func(tick uint64) bool {
 		for _, k := range []int{3, 34, 20} {
-			_ = w.Remove(units[k])
+			w.Remove(units[k])
 			gone[units[k]] = true
 		}
 		return true
@@ -162,7 +154,7 @@ func TestCrowdRemoveMidRun(t *testing.T) {
 	var left []Entity
 	for _, e := range units {
 		if gone[e] {
-			if w.Steered(e) {
+			if w.Crowd().Steered(e) {
 				t.Errorf("removed %v still steered", e)
 			}
 			continue
@@ -177,7 +169,7 @@ func TestCrowdRemoveMidRun(t *testing.T) {
 		}
 	}
 	n := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(15, 10, 0), Radius: 0.25})
-	if w.Steered(n) {
+	if w.Crowd().Steered(n) {
 		t.Error("a new entity in a freed slot is steered")
 	}
 	before := make([]mathx.Vec3, len(left))
@@ -199,14 +191,14 @@ func TestCrowdRemoveMidRun(t *testing.T) {
 	if w.Pos(n) != mathx.V3(15, 10, 0) {
 		t.Errorf("the unsteered newcomer moved to %v", w.Pos(n))
 	}
-	if err := w.StopSteering(left[0]); err != nil || w.Steered(left[0]) || cr.c.Len() != len(left)-1 {
-		t.Errorf("StopSteering: %v, still steered %v, %d agents", err, w.Steered(left[0]), cr.c.Len())
+	if w.Crowd().Stop(left[0]); w.Crowd().Steered(left[0]) || cr.c.Len() != len(left)-1 {
+		t.Errorf("Crowd.Stop: still steered %v, %d agents", w.Crowd().Steered(left[0]), cr.c.Len())
 	}
 }
 
 // TestCrowdDeterministic: the same seed gives the same World.StateHash,
-// whether the crowd steps inside Step, ahead of it (SteerAhead,
-// SteerAsync) or on 2 force-pass goroutines (enough agents to use them).
+// whether the crowd steps inside Step, ahead of it (Crowd.StepAhead,
+// Crowd.StepAsync) or on 2 force-pass goroutines (enough agents to use them).
 func TestCrowdDeterministic(t *testing.T) {
 	hash := func(mode string) uint64 {
 		workers := 1
@@ -224,9 +216,9 @@ func TestCrowdDeterministic(t *testing.T) {
 		for k := 0; k < 60; k++ {
 			switch {
 			case mode == "ahead" && k%2 == 0:
-				w.SteerAhead()
+				w.Crowd().StepAhead()
 			case mode == "async":
-				w.SteerAsync()
+				w.Crowd().StepAsync()
 			}
 			w.Step()
 		}
@@ -255,45 +247,37 @@ func TestCrowdStepZeroAlloc(t *testing.T) {
 	if a := testenv.AllocsOver(50, w.Step); a != 0 {
 		t.Errorf("Step allocates %v times per tick", a)
 	}
-	w.SteerAsync()
+	w.Crowd().StepAsync()
 	w.Step()
-	if a := testenv.AllocsOver(50, func() { w.SteerAsync(); w.Step() }); a != 0 {
-		t.Errorf("SteerAsync and Step allocate %d times in 50 ticks", a)
+	if a := testenv.AllocsOver(50, func() { w.Crowd().StepAsync(); w.Step() }); a != 0 {
+		t.Errorf("Crowd.StepAsync and Step allocate %d times in 50 ticks", a)
 	}
 }
 
-// TestCrowdErrors: steering needs a crowd, a live handle and a character.
+// TestCrowdErrors: steering needs a crowd and a character (else it
+// panics, naming the method); a stale handle does nothing.
 func TestCrowdErrors(t *testing.T) {
 	w := testWorld(t, 8, 8, 1)
 	c := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(2, 2, 0), Radius: 0.3})
-	if err := w.SetSteering(c, steer.Agent{MaxSpeed: 1}); !errors.Is(err, ErrNoCrowd) {
-		t.Errorf("SetSteering without a crowd: %v", err)
+	wantPanic(t, "Crowd.Steer", func() { w.Crowd().Steer(c, steer.Agent{MaxSpeed: 1}) }) // no crowd
+	if _, err := w.Crowd().AddPath([]mathx.Vec2{{X: 1, Y: 1}}, false); !errors.Is(err, ErrNoCrowd) {
+		t.Errorf("AddPath without a crowd: %v", err)
 	}
-	if err := w.EnableCrowd(steer.DefaultConfig(0.3)); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.EnableCrowd(steer.DefaultConfig(0.3)); err == nil {
-		t.Error("a second EnableCrowd succeeded")
-	}
+	w.Crowd().Stop(c) // no crowd, nothing steered: nothing to do
+	w.Crowd().Enable(steer.DefaultConfig(0.3))
+	wantPanic(t, "Crowd.Enable", func() { w.Crowd().Enable(steer.DefaultConfig(0.3)) })
 	o := mustCreate(t, w, EntityDef{Kind: Object, Pos: mathx.V3(4, 4, 0)})
-	if err := w.SetSteering(o, steer.Agent{MaxSpeed: 1}); err == nil {
-		t.Error("an object was steered")
+	wantPanic(t, "Crowd.Steer", func() { w.Crowd().Steer(o, steer.Agent{MaxSpeed: 1}) })
+	wantPanic(t, "Crowd.Steer", func() { w.Crowd().Steer(c, steer.Agent{MaxSpeed: -1}) })
+	if w.Crowd().Steered(c) {
+		t.Error("a negative speed was steered")
 	}
-	if err := w.SetSteering(c, steer.Agent{MaxSpeed: -1}); err == nil || w.Steered(c) {
-		t.Errorf("a negative speed: %v, steered %v", err, w.Steered(c))
-	}
-	if err := w.SetSteerTarget(c, mathx.V2(1, 1)); err == nil {
-		t.Error("SetSteerTarget of an unsteered character succeeded")
-	}
-	if err := w.SetSteering(c, steer.Agent{MaxSpeed: 1, MaxForce: 4, Behaviours: steer.Arriving, Target: mathx.V2(5, 5)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetSteerTarget(c, mathx.V2(math.NaN(), 1)); err == nil {
-		t.Error("a NaN target was taken")
-	}
-	_ = w.Remove(c)
-	if err := w.SetSteerTarget(c, mathx.V2(1, 1)); !errors.Is(err, ErrStale) {
-		t.Errorf("SetSteerTarget of a removed character: %v", err)
+	wantPanic(t, "Crowd.SetTarget", func() { w.Crowd().SetTarget(c, mathx.V2(1, 1)) }) // not steered
+	w.Crowd().Steer(c, steer.Agent{MaxSpeed: 1, MaxForce: 4, Behaviours: steer.Arriving, Target: mathx.V2(5, 5)})
+	wantPanic(t, "Crowd.SetTarget", func() { w.Crowd().SetTarget(c, mathx.V2(math.NaN(), 1)) })
+	w.Remove(c)
+	if msg := panics(func() { w.Crowd().SetTarget(c, mathx.V2(1, 1)) }); msg != "" {
+		t.Errorf("Crowd.SetTarget of a removed character panicked: %s", msg)
 	}
 }
 

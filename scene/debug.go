@@ -9,7 +9,7 @@ import (
 
 // DebugView draws a world's debug overlay (a game's or the viewer's F1
 // view) through an iso/overlay.Overlay: the navigation mesh, the physics
-// walls, each character's collider and the path World.MoveTo walks it
+// walls, each character's collider and the path Navigator.MoveTo walks it
 // along, trigger and pickup areas, and a dot per entity. It keeps its
 // scratch between frames, so drawing allocates nothing once warm.
 type DebugView struct {
@@ -20,10 +20,10 @@ type DebugView struct {
 
 // Draw adds w's debug view to ov, which must have begun on a draw list
 // (overlay.Begin, usually after the depth World.Render returned). The
-// navigation is built if it was not yet (World.Nav); a world whose
+// navigation is built if it was not yet (Navigator.Floor); a world whose
 // navigation cannot be built is drawn without it.
 func (d *DebugView) Draw(w *World, ov *overlay.Overlay) {
-	if n, err := w.Nav(); err == nil && n.Mesh() != nil {
+	if n, err := w.navigation(); err == nil && n.Mesh() != nil {
 		d.polys = n.Mesh().Polygons(d.polys[:0])
 		ov.Polygons(d.polys, overlay.NavmeshStyle)
 	}
@@ -39,7 +39,7 @@ func (d *DebugView) Draw(w *World, ov *overlay.Overlay) {
 		switch k {
 		case Character:
 			ov.Circle(p, w.radius[i], overlay.ColliderStyle)
-			if path := w.MovePath(w.handle(i)); len(path) > 0 {
+			if path := w.movePath(w.handle(i)); len(path) > 0 {
 				ov.Path(path, overlay.SmoothPathStyle)
 			}
 		case Trigger, Pickup:

@@ -28,12 +28,10 @@ func TestDebugView(t *testing.T) {
 	if !ok {
 		t.Fatal("no player")
 	}
-	if err := w.MoveTo(p, mathx.V2(3.5, 3.5), 2); err != nil {
-		t.Fatal(err)
-	}
+	w.Nav().MoveTo(p, mathx.V2(3.5, 3.5), 2)
 	w.Step()
-	if len(w.MovePath(p)) < 2 {
-		t.Fatalf("no path to draw: %v", w.MovePath(p))
+	if len(w.Nav().MovePath(p)) < 2 {
+		t.Fatalf("no path to draw: %v", w.Nav().MovePath(p))
 	}
 	b := w.Grid.Bounds()
 	cam := iso.NewCamera(b.Dx()+16, b.Dy()+48)
@@ -64,9 +62,7 @@ func TestDebugView(t *testing.T) {
 		t.Errorf("%d commands without names, %d with", dl.Len(), withNames)
 	}
 	// No navigation: the rest is drawn.
-	if err := w.SetNavOptions(scene.NavOptions{MaxCells: 1}); err != nil {
-		t.Fatal(err)
-	}
+	w.Nav().SetOptions(scene.NavOptions{MaxCells: 1})
 	draw()
 	if n := dl.Len(); n == 0 || n >= withNames {
 		t.Errorf("%d commands without navigation", n)

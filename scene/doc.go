@@ -7,7 +7,13 @@
 //     generation-checked Entity handles; bullets as a struct-of-arrays
 //     pool wrapped around physics.Bullets (no allocation per bullet).
 //     Creation and removal during a tick are deferred to its end, so
-//     every walk over the world stays valid.
+//     every walk over the world stays valid. World itself keeps what
+//     every game uses (the tick, entities and their state, Render); what
+//     concerns one part of the world lives on the sub-object that owns
+//     it, each a small handle reached from the world: World.Looks (how
+//     entities are drawn), World.Bullets (firing, finding, blasts),
+//     World.Nav (navigation, movement, sight), World.Crowd (steering),
+//     World.Audio (event sounds). A test caps World at 40 methods.
 //   - Events: typed synchronous channels (Bus, generic over the event
 //     type) with unsubscription and subscription-order dispatch: bullet
 //     hits, damage, deaths, triggers, pickups (IsoMob's bullet-collide
@@ -19,23 +25,23 @@
 //     clock, no map iteration: World.StateHash (FNV-1a over float bits,
 //     handles and the random source) is the same for the same seed and
 //     inputs.
-//   - Navigation and movement: World.Nav (walkable floor from walls and
-//     solid objects, updated when they change), MoveTo (plan, walk,
-//     plan again, ArrivedEvent or MoveFailedEvent), SetSolid (a door or crate in
-//     physics and navigation at once), the queries a brain asks
-//     (LineOfSight, SightRay, FindCover, TileFree, Separation,
-//     Navigation.Reachable, Walkable, OnFloor); Route walks what the
-//     game moves itself (an AI player's controls, a formation's anchor)
-//     along the navigation.
-//   - Steering (crowd.go): World.EnableCrowd gives the world an
-//     ai/steer Crowd; SetSteering puts a character under it (behaviours,
-//     limits, target; SetSteerTarget, SetSteerBehaviours,
-//     SetSteerPursuit, AddSteerPath, StopSteering). Step hands the
+//   - Navigation and movement (World.Nav, a Navigator): Floor (the
+//     walkable floor from walls and solid objects, updated when they
+//     change), MoveTo (plan, walk, plan again, ArrivedEvent or
+//     MoveFailedEvent), the queries a brain asks (LineOfSight, SightRay,
+//     FindCover, TileFree, Separation, Navigation.Reachable, Walkable,
+//     OnFloor); World.SetSolid makes a door or crate solid in physics and
+//     navigation at once; Route walks what the game moves itself (an AI
+//     player's controls, a formation's anchor) along the navigation.
+//   - Steering (World.Crowd, a Crowd): Enable gives the world an
+//     ai/steer Crowd; Steer puts a character under it (behaviours,
+//     limits, target; SetTarget, SetBehaviours, SetPursuit, AddPath,
+//     Stop). Step hands the
 //     steered characters' positions to the crowd after MoveTo's movers,
 //     steps it, and gives each body the velocity that reaches its
 //     agent's new position; physics integrates it against the walls,
 //     whose exposed faces are the crowd's walls too. Removing an entity
-//     removes its agent. SteerAhead/SteerAsync take the step while a
+//     removes its agent. StepAhead/StepAsync take the step while a
 //     frame is drawn, with the same result. The game copies nothing
 //     between worlds. World.SetWorkers spreads the tick (steering,
 //     physics, the per-entity passes) over goroutines; the state hash
@@ -46,11 +52,15 @@
 //     heading or aim), per-entity tint, opacity, scale and flash, a look
 //     per bullet, the ground cache, the Stage layer the game's entities
 //     and the bullets sort with, silhouettes through walls and health
-//     bars; View is a game's whole Draw.
+//     bars; View is a game's whole Draw. World.Looks (a Looks) sets
+//     all of it per entity: Add and Placeholder register looks, Set,
+//     SetTint, SetOpacity, SetScale, Flash, SetHidden, SetSilhouette,
+//     ShowHealth and SetAim style an entity, Anim and DrawPos say how it
+//     is drawn now.
 //   - Looks from sprite sheets: AtlasLooks makes an atlas's frames into
 //     sprites once, when a look first uses them; its Look and Part find a
 //     look's frames and clips by name ("tank_walk_SE"),
-//     World.Facings gives the facings of art drawn at world headings.
+//     Looks.Facings gives the facings of art drawn at world headings.
 //   - What a level brought: World.Sources (the files it was read from,
 //     for hot reload) and World.Props (each object's custom properties,
 //     typed values of the engine's own Properties whatever the format);
@@ -58,15 +68,15 @@
 //   - The building API (building.go) a level builder uses beyond
 //     NewWorld, Create and Layers, on World.Builder: CreateOn (an entity
 //     drawn with a layer by index), AnimateTile (a tile layer's animated
-//     tile) and SetSources; World.Def and World.Look read back what was
+//     tile) and SetSources; Builder.Def and Looks.Get read back what was
 //     built. Package level builds every level format with it; a game's
 //     own format can too.
-//   - Waves: an Overlord (a zone's wave controller) wakes when the
-//     player enters its triggers (at once when it has none: a
-//     level-wide wave), spawns its
-//     wave and locks the doors it names (SetSolid, Events.Door) until the
-//     wave is over or RemoveOverlord stops it; image levels and Tiled
-//     maps (triggers of class "overlord") build them (package level).
+//   - Waves: an Overlord (a zone's wave controller), put to work by
+//     Overlord.Start, wakes when the player enters its triggers (at once
+//     when it has none: a level-wide wave), spawns its wave and locks the
+//     doors it names (SetSolid, Events.Door) until the wave is over or
+//     Overlord.Stop stops it; image levels and Tiled maps (triggers of
+//     class "overlord") build them (package level).
 //   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)
 //     through iso/overlay.
 //   - Touch events (touch.go): Events.Touch reports a character that
@@ -74,6 +84,28 @@
 //     step (physics.Space.Contacts, seen as entities).
 //   - Restarting: a new World for the level, the replaced one Closed
 //     (World.Close); examples/newcomer does it on R.
+//
+// One error contract holds for World and its sub-objects:
+//   - An error is returned for data, I/O and limits: what comes from
+//     files or from definitions that may (NewWorld, Create, Looks.Add,
+//     Looks.Placeholder, Crowd.AddPath, Navigator.Floor, Overlord.Start,
+//     the builders and loaders).
+//   - A stale handle (nil, or an entity removed) is a no-op for every
+//     setter and action (SetPos, SetVelocity, SetSolid, SetData,
+//     Damage, the Looks, Crowd and Navigator setters, MoveTo, Stop) and
+//     reads as the zero value from every getter; Remove and
+//     Bullets.Remove report whether they removed anything.
+//   - A programmer error panics, at once and with a message naming the
+//     method ("scene: World.SetVelocity: velocity NaN is not finite"),
+//     as Go does for an index out of range: a value that is not finite
+//     (NaN or ±Inf) or out of its documented range given to any setter or
+//     action, an entity of the wrong kind (SetVelocity on an object,
+//     SetSolid on a character, MoveTo or Crowd.Steer on a non-character),
+//     a look or bullet definition that cannot be used, a crowd method
+//     without Crowd.Enable. A game that computes such values checks them
+//     first; none of them depends on data a player can supply.
+//   - A move that cannot be made (no path, no navigation) is not an
+//     error but an event: Events.MoveFailed.
 //
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and

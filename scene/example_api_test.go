@@ -14,14 +14,14 @@ import (
 
 // A dodging enemy asks which bullets fly near it, and who fired them,
 // without reading the pool's arrays.
-func ExampleWorld_BulletsNear() {
+func ExampleBullets_Near() {
 	p, _ := iso.Dimetric(32)
 	g, _ := iso.NewDiamond(p, 16, 16)
 	w, _ := scene.NewWorld(scene.Config{Grid: g})
-	w.Fire(scene.BulletDef{Pos: mathx.V2(4, 4), Vel: mathx.V2(5, 0), Tag: 1})
-	w.Fire(scene.BulletDef{Pos: mathx.V2(12, 12), Vel: mathx.V2(0, 5), Tag: 2})
+	w.Bullets().Fire(scene.BulletDef{Pos: mathx.V2(4, 4), Vel: mathx.V2(5, 0), Tag: 1})
+	w.Bullets().Fire(scene.BulletDef{Pos: mathx.V2(12, 12), Vel: mathx.V2(0, 5), Tag: 2})
 	me := mathx.V2(5, 4.3)
-	for _, b := range w.BulletsNear(me, 2, nil) {
+	for _, b := range w.Bullets().Near(me, 2, nil) {
 		fmt.Println("tag", b.Tag, "at", b.Pos, "flying", b.Vel, "at me:", b.FlyingAt(me, 0.5), "behind me:", b.FlyingAt(mathx.V2(3, 4), 0.5))
 	}
 	// Output: tag 1 at (4,4) flying (5,0) at me: true behind me: false
@@ -50,7 +50,7 @@ func ExampleWorld_Props() {
 
 // Feedback on a hit: the entity flashes white and shows its health bar
 // for a second; behind a wall, the player's tank shows through it.
-func ExampleWorld_ShowHealth() {
+func ExampleLooks_ShowHealth() {
 	w, err := level.LoadTiled(os.DirFS("../level/testdata"), "iso.tmx", level.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -58,9 +58,9 @@ func ExampleWorld_ShowHealth() {
 	}
 	tank, _ := w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(2, 2, 0), Radius: 0.3, Health: 40})
 	w.Damage(tank, 10, scene.Entity{})
-	w.Flash(tank, color.RGBA{255, 255, 255, 255}, 6)
-	w.ShowHealth(tank, 60)
-	w.SetSilhouette(tank, color.RGBA{140, 210, 255, 120})
+	w.Looks().Flash(tank, color.RGBA{255, 255, 255, 255}, 6)
+	w.Looks().ShowHealth(tank, 60)
+	w.Looks().SetSilhouette(tank, color.RGBA{140, 210, 255, 120})
 	fmt.Println(w.Health(tank), "of 40")
 	// Output: 30 of 40
 }

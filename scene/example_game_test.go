@@ -25,9 +25,9 @@ func ExampleAtlasLooks() {
 
 	looks, _ := scene.NewAtlasLooks(sheet) // the frames become sprites once, for every world
 	w := newWorld()
-	tank, err := looks.Look("tank", w.Facings(4), 60)
-	fmt.Println(len(tank.Frames), "tank frames, facings", w.Facings(4).Names, err)
-	boom, err := looks.Look("boom", w.Facings(4), 60)
+	tank, err := looks.Look("tank", w.Looks().Facings(4), 60)
+	fmt.Println(len(tank.Frames), "tank frames, facings", w.Looks().Facings(4).Names, err)
+	boom, err := looks.Look("boom", w.Looks().Facings(4), 60)
 	fmt.Println(len(boom.Clips[scene.Idle][0].Frames), "boom frames of", boom.Clips[scene.Idle][0].Durations, "ticks", err)
 	// Output:
 	// 4 tank frames, facings [E S W N] <nil>
@@ -43,7 +43,7 @@ func ExampleRoute() {
 		fmt.Println(err)
 		return
 	}
-	n, _ := w.Nav()
+	n, _ := w.Nav().Floor()
 	var r scene.Route
 	p, goal := mathx.V2(1.5, 1.5), mathx.V2(1.5, 3.5)
 	steps := 0
@@ -68,7 +68,7 @@ func ExampleWorld_SetData() {
 			b.mood = "angry"
 		}
 	})
-	_ = w.Damage(e, 5, scene.Entity{})
+	w.Damage(e, 5, scene.Entity{})
 	fmt.Println(w.Data(e).(*brain).mood)
 	// Output: angry
 }

@@ -11,7 +11,7 @@ import (
 
 // A world plays its own event sounds where they happen, heard from the
 // player: here a shot fired right of the listener is louder on the right.
-func ExampleWorld_EnableSound() {
+func ExampleAudio_Enable() {
 	p, _ := iso.Dimetric(32)
 	grid, _ := iso.NewDiamond(p, 16, 16)
 	w, _ := scene.NewWorld(scene.Config{Grid: grid, Seed: 1})
@@ -22,9 +22,9 @@ func ExampleWorld_EnableSound() {
 	}
 	shot, _ := audio.NewSound("shot", 48000, 1, click)
 	player, _ := w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(4, 8, 0), Radius: 0.4})
-	w.EnableSound(m, scene.Sounds{Fire: shot, Listener: player})
-	w.SetListener(w.Pos(player))
-	w.Fire(scene.BulletDef{Pos: mathx.V2(7, 5), Vel: mathx.V2(5, 0)}) // up and to the right on screen
+	w.Audio().Enable(m, scene.Sounds{Fire: shot, Listener: player})
+	w.Audio().SetListener(w.Pos(player))
+	w.Bullets().Fire(scene.BulletDef{Pos: mathx.V2(7, 5), Vel: mathx.V2(5, 0)}) // up and to the right on screen
 	w.Step()
 	mix := m.Tick()
 	var left, right int

@@ -41,7 +41,7 @@ func ExampleWorld_Step() {
 		fmt.Printf("tick %d: %s hit at %v\n", w.Tick(), w.Name(h.Target), h.Point)
 		w.Damage(h.Target, h.Damage, h.Owner)
 	})
-	w.Fire(scene.BulletDef{Pos: mathx.V2(2, 4), Vel: mathx.V2(11, 0), Damage: 4})
+	w.Bullets().Fire(scene.BulletDef{Pos: mathx.V2(2, 4), Vel: mathx.V2(11, 0), Damage: 4})
 	for k := 0; k < 60; k++ {
 		w.Step()
 	}
@@ -57,7 +57,7 @@ func ExampleWorld_Render() {
 	p, _ := iso.Dimetric(32)
 	g, _ := iso.NewDiamond(p, 8, 8)
 	w, _ := scene.NewWorld(scene.Config{Grid: g})
-	look, _ := w.AddLook(&scene.Look{Sprite: raster.MustSprite(iso.TileImage(p, color.RGBA{255, 255, 255, 255}))})
+	look, _ := w.Looks().Add(&scene.Look{Sprite: raster.MustSprite(iso.TileImage(p, color.RGBA{255, 255, 255, 255}))})
 	hero, _ := w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(2, 2, 0), Vel: mathx.V2(1, 0), Radius: 0.3, Look: look})
 
 	cam := iso.NewCamera(320, 200)

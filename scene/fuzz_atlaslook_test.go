@@ -41,7 +41,7 @@ func FuzzAtlasLooks(f *testing.F) {
 		for _, n := range []int{1, 4, 8} {
 			dirs := atlas.Directions(n, 0)
 			if l, err := sh.Look(name, dirs, 60); err == nil {
-				if _, err := w.AddLook(l); err != nil {
+				if _, err := w.Looks().Add(l); err != nil {
 					t.Fatalf("Look(%q) made a look AddLook refuses: %v", name, err)
 				}
 			}

@@ -19,7 +19,7 @@ import (
 // panning within the margin or changing the zoom reuses it. The result is
 // pixel for pixel what Render draws without the cache (tested).
 //
-// Call World.InvalidateGround after changing those layers' tiles,
+// Call GroundCache.Invalidate after changing those layers' tiles,
 // sprites, images or offsets; showing or hiding a layer, and adding or
 // removing layers, invalidate it by themselves.
 type GroundCache struct {
@@ -45,10 +45,11 @@ type GroundCache struct {
 	Builds, Scrolls int
 }
 
-// InvalidateGround makes Render build the ground cache again.
-func (w *World) InvalidateGround() {
-	if w.GroundCache != nil {
-		w.GroundCache.version++
+// Invalidate makes Render build the cached picture again (after the game
+// changed a cached layer's tiles). A nil cache does nothing.
+func (c *GroundCache) Invalidate() {
+	if c != nil {
+		c.version++
 	}
 }
 

@@ -97,7 +97,7 @@ func TestGroundCacheIdentical(t *testing.T) {
 		check("bottom layer hidden", c, 1)
 		plain.Layers[0].Hidden, cached.Layers[0].Hidden = false, false
 		plain.Layers[0].Tiles[0], cached.Layers[0].Tiles[0] = -1, -1
-		cached.InvalidateGround()
+		cached.GroundCache.Invalidate()
 		check("a tile removed", mathx.V2(float64(b.Min.X), float64(b.Min.Y)), 1)
 	}
 }
@@ -195,7 +195,7 @@ func BenchmarkGroundPicture(b *testing.B) {
 				if scroll {
 					cam.Center = c.Add(mathx.V2(float64(k%2*300), 0))
 				} else {
-					w.InvalidateGround()
+					w.GroundCache.Invalidate()
 				}
 				dl.Reset()
 				if _, err := w.Render(dl, pt, 1); err != nil {

@@ -17,21 +17,22 @@ type Group struct {
 	hidden  bool
 }
 
-// NewGroup returns an empty group whose reference point is origin.
-func (w *World) NewGroup(origin mathx.Vec3) *Group { return &Group{w: w, origin: origin} }
+// NewGroup returns an empty group of w's entities whose reference point
+// is origin.
+func NewGroup(w *World, origin mathx.Vec3) *Group { return &Group{w: w, origin: origin} }
 
-// Add puts e in the group (hidden at once if the group is hidden).
-func (g *Group) Add(e Entity) error {
+// Add puts e in the group (hidden at once if the group is hidden); a
+// stale handle is left out.
+func (g *Group) Add(e Entity) {
 	if !g.w.Valid(e) {
-		return ErrStale
+		return
 	}
 	if !slices.Contains(g.members, e) {
 		g.members = append(g.members, e)
 	}
 	if g.hidden {
-		return g.w.SetHidden(e, true)
+		g.w.Looks().SetHidden(e, true)
 	}
-	return nil
 }
 
 // Remove takes e out of the group (it stays in the world).
@@ -50,27 +51,21 @@ func (g *Group) Members() []Entity {
 func (g *Group) Origin() mathx.Vec3 { return g.origin }
 
 // MoveTo moves the group's reference point to p and every member by the
-// same offset.
-func (g *Group) MoveTo(p mathx.Vec3) error {
+// same offset (World.SetPos: it panics on a position out of range).
+func (g *Group) MoveTo(p mathx.Vec3) {
 	d := p.Sub(g.origin)
 	for _, e := range g.Members() {
-		if err := g.w.SetPos(e, g.w.Pos(e).Add(d)); err != nil {
-			return err
-		}
+		g.w.SetPos(e, g.w.Pos(e).Add(d))
 	}
 	g.origin = p
-	return nil
 }
 
 // SetHidden hides or shows every member.
-func (g *Group) SetHidden(h bool) error {
+func (g *Group) SetHidden(h bool) {
 	g.hidden = h
 	for _, e := range g.Members() {
-		if err := g.w.SetHidden(e, h); err != nil {
-			return err
-		}
+		g.w.Looks().SetHidden(e, h)
 	}
-	return nil
 }
 
 // Hidden reports whether the group is hidden.
@@ -78,11 +73,11 @@ func (g *Group) Hidden() bool { return g.hidden }
 
 // SetHidden stops (or resumes) drawing an entity; it stays in the
 // simulation.
-func (w *World) SetHidden(e Entity, h bool) error {
+func (l Looks) SetHidden(e Entity, h bool) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	w.hidden[i] = h
-	return nil
 }

@@ -52,11 +52,13 @@ func (l *Layer) parallaxShift(center, origin mathx.Vec2) mathx.Vec2 {
 	return mathx.V2(roundF((1-f.X)*(center.X-origin.X)), roundF((1-f.Y)*(center.Y-origin.Y)))
 }
 
-// LayerIndex returns the index in w.Layers of the first layer named name,
-// or −1.
-func (w *World) LayerIndex(name string) int {
-	for i := range w.Layers {
-		if w.Layers[i].Name == name {
+// Layers are a world's map layers, bottom first (World.Layers).
+type Layers []Layer
+
+// Index returns the index of the first layer named name, or −1.
+func (ls Layers) Index(name string) int {
+	for i := range ls {
+		if ls[i].Name == name {
 			return i
 		}
 	}

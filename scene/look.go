@@ -18,7 +18,7 @@ const NoLook LookID = 0
 // Look is how an entity is drawn: one sprite, or animation clips per
 // state and facing cut from a frame list (an atlas). The sprite's bottom
 // centre, moved by Offset, stands on the entity's feet. A Look must not
-// change after World.AddLook has checked it.
+// change after Looks.Add has checked it.
 type Look struct {
 	// Sprite is drawn when no clip applies.
 	Sprite *raster.Sprite

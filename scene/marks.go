@@ -9,7 +9,7 @@ import (
 	"diorama/raster"
 )
 
-// BarStyle is how World.ShowHealth draws health bars: W×H pixels (plus a
+// BarStyle is how Looks.ShowHealth draws health bars: W×H pixels (plus a
 // one-pixel frame), Lift world units above the entity's top.
 type BarStyle struct {
 	W, H               int
@@ -27,25 +27,25 @@ var DefaultBarStyle = BarStyle{W: 32, H: 4, Lift: 0.5,
 // its look is drawn again over everything, filled with c at c's alpha
 // (premultiplied). The zero colour turns it off. A player's tank behind
 // a wall, a unit inside a building.
-func (w *World) SetSilhouette(e Entity, c color.RGBA) error {
+func (l Looks) SetSilhouette(e Entity, c color.RGBA) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	w.silhouette[i] = c
-	return nil
 }
 
 // ShowHealth draws a bar of the entity's health (Health of MaxHealth)
-// above it for the next ticks ticks (in World.Bars' style): the usual
-// answer to a hit.
-func (w *World) ShowHealth(e Entity, ticks int) error {
+// above it for the next ticks ticks (in World.Bars' style; 0 or less:
+// none): the usual answer to a hit.
+func (l Looks) ShowHealth(e Entity, ticks int) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	w.barLeft[i] = int32(max(ticks, 0))
-	return nil
 }
 
 // drawMarks draws what goes over the sorted world: silhouettes of hidden

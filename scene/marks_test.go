@@ -46,50 +46,40 @@ func countColour(f *raster.Frame, c color.RGBA) int {
 // TestBulletLookAndTag: each bullet is drawn with its own look, a
 // directional look by its flight (east and south frames differ), the
 // world's bullet sprite when it has none; its Tag comes back in BulletHit
-// and BulletsNear.
+// and Bullets.Near.
 func TestBulletLookAndTag(t *testing.T) {
 	w := testWorld(t, 8, 8, 1)
 	red, green, blue := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 255, 0, 255}, color.RGBA{0, 0, 255, 255}
-	w.SetBulletSprite(dot(blue))
+	w.Bullets().SetSprite(dot(blue))
 	dirs := atlas.Directions(4, 0) // screen east, south, west, north
-	rocket, err := w.AddLook(&Look{Dirs: dirs, Frames: []*raster.Sprite{dot(red), dot(green), dot(red), dot(green)}})
+	rocket, err := w.Looks().Add(&Look{Dirs: dirs, Frames: []*raster.Sprite{dot(red), dot(green), dot(red), dot(green)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Fire(BulletDef{Pos: mathx.V2(2, 2), Vel: mathx.V2(0.01, -0.01), Look: rocket, Tag: 7}); err != nil { // world (1,-1): screen east
-		t.Fatal(err)
-	}
-	if err := w.Fire(BulletDef{Pos: mathx.V2(4, 2), Vel: mathx.V2(0.01, 0.01), Look: rocket, Tag: 8}); err != nil { // world (1,1): screen south
-		t.Fatal(err)
-	}
-	if err := w.Fire(BulletDef{Pos: mathx.V2(2, 4), Vel: mathx.V2(0.01, 0)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Fire(BulletDef{Pos: mathx.V2(2, 4), Look: 99}); err == nil {
-		t.Error("a bullet with an unregistered look was fired")
-	}
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(2, 2), Vel: mathx.V2(0.01, -0.01), Look: rocket, Tag: 7})
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(4, 2), Vel: mathx.V2(0.01, 0.01), Look: rocket, Tag: 8})
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(2, 4), Vel: mathx.V2(0.01, 0)})
+	wantPanic(t, "Bullets.Fire", func() { w.Bullets().Fire(BulletDef{Pos: mathx.V2(2, 4), Look: 99}) })
 	f := renderFrame(t, w, 1)
 	if r, g, b := countColour(f, red), countColour(f, green), countColour(f, blue); r != 1 || g != 1 || b != 1 {
 		t.Errorf("red %d green %d blue %d pixels, want one of each", r, g, b)
 	}
-	near := w.BulletsNear(mathx.V2(2, 2), 0.5, nil)
+	near := w.Bullets().Near(mathx.V2(2, 2), 0.5, nil)
 	if len(near) != 1 || near[0].Tag != 7 || near[0].Pos != mathx.V2(2, 2) {
-		t.Errorf("BulletsNear = %+v, want the tag-7 bullet at (2,2)", near)
+		t.Errorf("Bullets.Near = %+v, want the tag-7 bullet at (2,2)", near)
 	}
-	if n := len(w.BulletsNear(mathx.V2(3, 3), 5, near)); n != 3 {
-		t.Errorf("BulletsNear within 5: %d bullets, want 3", n)
+	if n := len(w.Bullets().Near(mathx.V2(3, 3), 5, near)); n != 3 {
+		t.Errorf("Bullets.Near within 5: %d bullets, want 3", n)
 	}
 	if w.bullets.looked != 2 {
 		t.Errorf("%d bullets counted with a look, want 2", w.bullets.looked)
 	}
-	if !w.RemoveBullet(near[0].ID) || w.bullets.looked != 1 {
+	if !w.Bullets().Remove(near[0].ID) || w.bullets.looked != 1 {
 		t.Errorf("after removing one: %d bullets counted with a look, want 1", w.bullets.looked)
 	}
 	var tags []int32
 	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { tags = append(tags, h.Tag) })
-	if err := w.Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42}); err != nil {
-		t.Fatal(err)
-	}
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42})
 	w.Step()
 	if len(tags) != 1 || tags[0] != 42 {
 		t.Errorf("hits carried tags %v, want [42]", tags)
@@ -103,7 +93,7 @@ func TestObjectClipPlays(t *testing.T) {
 	cols := []color.RGBA{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}}
 	l := &Look{Frames: []*raster.Sprite{dot(cols[0]), dot(cols[1]), dot(cols[2])}, Dirs: atlas.Directions(1, 0)}
 	l.Clips[Idle] = []*atlas.Clip{{Name: "boom", Frames: []int{0, 1, 2}, Durations: []int{1, 1, 1}}}
-	id, err := w.AddLook(l)
+	id, err := w.Looks().Add(l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +132,7 @@ func TestSilhouetteOnlyWhenHidden(t *testing.T) {
 		for k := range body.Pix {
 			body.Pix[k] = 255
 		}
-		look, err := w.AddLook(&Look{Sprite: raster.MustSprite(body)})
+		look, err := w.Looks().Add(&Look{Sprite: raster.MustSprite(body)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,9 +146,7 @@ func TestSilhouetteOnlyWhenHidden(t *testing.T) {
 			Drawing: iso.Object{Box: box, Parts: []iso.Part{{Sprite: raster.MustSprite(block), At: mathx.Point{X: int(sp.X) - 16, Y: int(sp.Y) - 48}}}}})
 		e := mustCreate(t, w, EntityDef{Kind: Character, Pos: c.pos, Radius: 0.2, Height: 0.5, Look: look})
 		if c.on {
-			if err := w.SetSilhouette(e, ghost); err != nil {
-				t.Fatal(err)
-			}
+			w.Looks().SetSilhouette(e, ghost)
 		}
 		got := countColour(renderFrame(t, w, 1), ghost) > 0
 		if got != c.want {
@@ -172,12 +160,8 @@ func TestSilhouetteOnlyWhenHidden(t *testing.T) {
 func TestShowHealthBar(t *testing.T) {
 	w := testWorld(t, 8, 8, 1)
 	e := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(3, 3, 0), Radius: 0.2, Health: 100})
-	if err := w.Damage(e, 25, Entity{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.ShowHealth(e, 2); err != nil {
-		t.Fatal(err)
-	}
+	w.Damage(e, 25, Entity{})
+	w.Looks().ShowHealth(e, 2)
 	fill := DefaultBarStyle.Fill
 	for tick, want := range []int{24 * 4, 24 * 4, 0} {
 		if n := countColour(renderFrame(t, w, 1), fill); n != want {
@@ -185,8 +169,8 @@ func TestShowHealthBar(t *testing.T) {
 		}
 		w.Step()
 	}
-	if err := w.ShowHealth(Entity{}, 1); err == nil {
-		t.Error("ShowHealth of a nil handle: no error")
+	if msg := panics(func() { w.Looks().ShowHealth(Entity{}, 1) }); msg != "" {
+		t.Errorf("ShowHealth of a nil handle panicked: %s", msg)
 	}
 }
 
@@ -208,7 +192,7 @@ func TestBulletRulesParallel(t *testing.T) {
 		step := func() { // 400 bullets a tick, in every direction, some leaving the map
 			for range 400 {
 				k++
-				_ = w.Fire(BulletDef{Pos: mathx.V2(16, 16), Vel: mathx.FromAngle(float64(k) * 0.01).Scale(4 + float64(k%25)), TTL: int32(20 + k%40)})
+				w.Bullets().Fire(BulletDef{Pos: mathx.V2(16, 16), Vel: mathx.FromAngle(float64(k) * 0.01).Scale(4 + float64(k%25)), TTL: int32(20 + k%40)})
 			}
 			w.Step()
 		}

@@ -54,14 +54,14 @@ func (m *moves) grow(n int) {
 	}
 }
 
-// MoveTo sends a character to goal (world x, y) at speed world units per
-// second: it plans a path on the world's navigation (World.Nav), walks it
+// moveTo sends a character to goal (world x, y) at speed world units per
+// second: it plans a path on the world's navigation (Navigator.Floor), walks it
 // through the physics (its velocity is set each tick; walls and other
 // bodies push it as usual), plans again when the navigation changes or it
 // makes no progress, and ends with Events.Arrived or Events.MoveFailed.
 // Setting the character's velocity by hand does not stop a move; call
 // Stop.
-func (w *World) MoveTo(e Entity, goal mathx.Vec2, speed float64) error {
+func (w *World) moveTo(e Entity, goal mathx.Vec2, speed float64) error {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return ErrStale
@@ -72,7 +72,7 @@ func (w *World) MoveTo(e Entity, goal mathx.Vec2, speed float64) error {
 	if !goal.IsFinite() || !(speed > 0) || math.IsInf(speed, 0) {
 		return fmt.Errorf("scene: MoveTo goal %v speed %v", goal, speed)
 	}
-	if _, err := w.Nav(); err != nil {
+	if _, err := w.navigation(); err != nil {
 		return err
 	}
 	m := &w.moves
@@ -82,8 +82,8 @@ func (w *World) MoveTo(e Entity, goal mathx.Vec2, speed float64) error {
 	return w.plan(i)
 }
 
-// Stop ends a character's move (if any) and stands it still.
-func (w *World) Stop(e Entity) error {
+// stop ends a character's move (if any) and stands it still.
+func (w *World) stop(e Entity) error {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return ErrStale
@@ -95,15 +95,15 @@ func (w *World) Stop(e Entity) error {
 	return nil
 }
 
-// Moving reports whether the character is on its way somewhere.
-func (w *World) Moving(e Entity) bool {
+// moving reports whether the character is on its way somewhere.
+func (w *World) moving(e Entity) bool {
 	i, ok := w.slotOf(e)
 	return ok && i < len(w.moves.active) && w.moves.active[i]
 }
 
-// MovePath returns the path a moving character follows (the slice
+// movePath returns the path a moving character follows (the slice
 // belongs to the world and changes when it plans again).
-func (w *World) MovePath(e Entity) []mathx.Vec2 {
+func (w *World) movePath(e Entity) []mathx.Vec2 {
 	i, ok := w.slotOf(e)
 	if !ok || i >= len(w.moves.active) || !w.moves.active[i] {
 		return nil
@@ -206,12 +206,12 @@ func (w *World) steerMovers() {
 	}
 }
 
-// Separation returns the push that keeps character e off its neighbours:
+// separation returns the push that keeps character e off its neighbours:
 // for each other live character of the class (any class when class is
 // "") nearer than their two radii plus gap, the offset away from it, as
 // long as that distance falls short. A game adds it, scaled, to the
 // velocity it sets, so a pack spreads out instead of stacking up.
-func (w *World) Separation(e Entity, gap float64, class string) mathx.Vec2 {
+func (w *World) separation(e Entity, gap float64, class string) mathx.Vec2 {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return mathx.Vec2{}

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"errors"
 	"math"
 	"testing"
 
@@ -54,14 +53,12 @@ func TestMoveToAroundWalls(t *testing.T) {
 	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { arrived = append(arrived, a) })
 	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { t.Fatalf("move failed: %v", f.Err) })
 	goal := mathx.V2(12.5, 2.5)
-	if err := w.MoveTo(hero, goal, 4); err != nil {
-		t.Fatal(err)
-	}
-	if p := w.MovePath(hero); len(p) < 3 {
+	w.Nav().MoveTo(hero, goal, 4)
+	if p := w.Nav().MovePath(hero); len(p) < 3 {
 		t.Fatalf("path %v does not go round the wall", p)
 	}
-	n, _ := w.Nav()
-	for tick := 0; tick < 600 && w.Moving(hero); tick++ {
+	n, _ := w.Nav().Floor()
+	for tick := 0; tick < 600 && w.Nav().Moving(hero); tick++ {
 		w.Step()
 		p := w.Pos(hero)
 		if n.Blocked(int(p.X), int(p.Y)) {
@@ -91,27 +88,23 @@ func TestDoorIsOneCall(t *testing.T) {
 	var failed []MoveFailedEvent
 	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { failed = append(failed, f) })
 	goal := mathx.V2(12.5, 7.5)
-	if err := w.MoveTo(hero, goal, 4); err != nil {
-		t.Fatal(err)
+	w.Nav().MoveTo(hero, goal, 4)
+	if len(failed) != 1 || w.Nav().Moving(hero) {
+		t.Fatalf("closed door: %d failures, moving %v", len(failed), w.Nav().Moving(hero))
 	}
-	if len(failed) != 1 || w.Moving(hero) {
-		t.Fatalf("closed door: %d failures, moving %v", len(failed), w.Moving(hero))
-	}
-	n, _ := w.Nav()
+	n, _ := w.Nav().Floor()
 	if !n.Blocked(8, 8) {
 		t.Fatal("door tile not blocked in the navigation")
 	}
-	if err := w.SetSolid(door, false); err != nil {
-		t.Fatal(err)
-	}
+	w.SetSolid(door, false)
 	if n.Blocked(8, 8) {
 		t.Fatal("open door still blocks the navigation")
 	}
 	if !w.Body(door).IsNil() || w.Phys.BodyCount() != 1 {
 		t.Fatal("open door still has a body")
 	}
-	if err := w.MoveTo(hero, goal, 4); err != nil || !w.Moving(hero) {
-		t.Fatalf("open door: %v moving %v", err, w.Moving(hero))
+	if w.Nav().MoveTo(hero, goal, 4); !w.Nav().Moving(hero) {
+		t.Fatalf("open door: moving %v", w.Nav().Moving(hero))
 	}
 	v0 := n.Version()
 	// Close it again while the hero walks: it must plan again at once and
@@ -119,15 +112,13 @@ func TestDoorIsOneCall(t *testing.T) {
 	for range 10 {
 		w.Step()
 	}
-	if err := w.SetSolid(door, true); err != nil {
-		t.Fatal(err)
-	}
+	w.SetSolid(door, true)
 	if n.Version() == v0 {
 		t.Fatal("closing the door did not change the navigation")
 	}
 	w.Step()
-	if w.Moving(hero) || len(failed) != 2 {
-		t.Fatalf("after closing: moving %v, %d failures", w.Moving(hero), len(failed))
+	if w.Nav().Moving(hero) || len(failed) != 2 {
+		t.Fatalf("after closing: moving %v, %d failures", w.Nav().Moving(hero), len(failed))
 	}
 	for range 120 {
 		w.Step()
@@ -135,20 +126,16 @@ func TestDoorIsOneCall(t *testing.T) {
 			t.Fatalf("walked through the closed door: x %v", x)
 		}
 	}
-	if err := w.SetSolid(hero, true); err == nil {
-		t.Fatal("SetSolid on a character accepted")
-	}
-	if err := w.Remove(door); err != nil {
-		t.Fatal(err)
+	wantPanic(t, "World.SetSolid", func() { w.SetSolid(hero, true) })
+	if !w.Remove(door) {
+		t.Fatal("not removed")
 	}
 	if n.Blocked(8, 8) {
 		t.Fatal("removed door still blocks")
 	}
-	if err := w.MoveTo(hero, mathx.V2(-5, 3), 0); err == nil {
-		t.Fatal("speed 0 accepted")
-	}
-	if err := w.MoveTo(Entity{}, goal, 1); !errors.Is(err, ErrStale) {
-		t.Fatalf("nil entity: %v", err)
+	wantPanic(t, "Navigator.MoveTo", func() { w.Nav().MoveTo(hero, mathx.V2(-5, 3), 0) }) // speed 0
+	if msg := panics(func() { w.Nav().MoveTo(Entity{}, goal, 1) }); msg != "" || w.Nav().Moving(Entity{}) {
+		t.Fatalf("nil entity: panic %q", msg)
 	}
 }
 
@@ -160,23 +147,23 @@ func TestDrawPosMonotonic(t *testing.T) {
 	w, _ := roomWorld(t, false)
 	e := mustCreate(t, w, EntityDef{Kind: Character, Name: "e", Pos: mathx.V3(2.5, 2.5, 0), Radius: 0.3})
 	vels := []float64{1, 3, 0.5, 6, 2, 0, 4}
-	prevEnd := w.DrawPos(e, 1)
+	prevEnd := w.Looks().DrawPos(e, 1)
 	for k, v := range vels {
 		w.SetVelocity(e, mathx.V2(v, 0))
 		w.Step()
-		start := w.DrawPos(e, 0)
+		start := w.Looks().DrawPos(e, 0)
 		if start != prevEnd {
 			t.Fatalf("tick %d: drawn at %v at alpha 0, the previous tick ended at %v", k, start, prevEnd)
 		}
 		last := start.X
 		for a := 0.1; a <= 1.0001; a += 0.1 {
-			x := w.DrawPos(e, a).X
+			x := w.Looks().DrawPos(e, a).X
 			if x < last-1e-12 {
 				t.Fatalf("tick %d alpha %.1f: x went back %v -> %v", k, a, last, x)
 			}
 			last = x
 		}
-		prevEnd = w.DrawPos(e, 1)
+		prevEnd = w.Looks().DrawPos(e, 1)
 	}
 }
 
@@ -194,7 +181,7 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { ends[a.Entity]++ })
 	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { ends[f.Entity]++ })
 	starts := map[Entity]int{}
-	n, err := w.Nav()
+	n, err := w.Nav().Floor()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,8 +191,8 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 		if tick%7 == 0 {
 			if len(crates) > 3 && r.Float64() < 0.5 {
 				k := r.IntN(len(crates))
-				if err := w.Remove(crates[k]); err != nil {
-					t.Fatal(err)
+				if !w.Remove(crates[k]) {
+					t.Fatal("not removed")
 				}
 				crates = append(crates[:k], crates[k+1:]...)
 			} else {
@@ -218,17 +205,15 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 			}
 		}
 		for _, m := range movers {
-			if !w.Moving(m) && r.Float64() < 0.05 {
+			if !w.Nav().Moving(m) && r.Float64() < 0.05 {
 				goal := mathx.V2(float64(1+r.IntN(14))+0.5, float64(1+r.IntN(8))+0.5)
-				if err := w.MoveTo(m, goal, 3); err != nil {
-					t.Fatal(err)
-				}
+				w.Nav().MoveTo(m, goal, 3)
 				starts[m]++
 			}
 		}
 		w.Step()
 		for _, m := range movers {
-			p := w.MovePath(m)
+			p := w.Nav().MovePath(m)
 			if len(p) == 0 {
 				continue
 			}
@@ -258,11 +243,11 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 	t.Logf("%d moves, %d ended, %d crates at the end", total, arrived, len(crates))
 	for _, m := range movers {
 		want := starts[m]
-		if w.Moving(m) {
+		if w.Nav().Moving(m) {
 			want--
 		}
 		if ends[m] != want {
-			t.Errorf("mover %v: %d moves started, %d ended (moving %v)", m, starts[m], ends[m], w.Moving(m))
+			t.Errorf("mover %v: %d moves started, %d ended (moving %v)", m, starts[m], ends[m], w.Nav().Moving(m))
 		}
 	}
 }
@@ -272,29 +257,29 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 func TestSightAndCover(t *testing.T) {
 	w, door := roomWorld(t, true)
 	mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(4.5, 4.5, 0), Radius: 0.4})
-	if !w.LineOfSight(mathx.V2(2.5, 4.5), mathx.V2(6.5, 4.5)) {
+	if !w.Nav().LineOfSight(mathx.V2(2.5, 4.5), mathx.V2(6.5, 4.5)) {
 		t.Fatal("a character blocks sight")
 	}
-	if w.LineOfSight(mathx.V2(6.5, 4.5), mathx.V2(10.5, 4.5)) {
+	if w.Nav().LineOfSight(mathx.V2(6.5, 4.5), mathx.V2(10.5, 4.5)) {
 		t.Fatal("the wall does not block sight")
 	}
-	if w.LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
+	if w.Nav().LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
 		t.Fatal("the closed door does not block sight")
 	}
 	w.SetSolid(door, false)
-	if !w.LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
+	if !w.Nav().LineOfSight(mathx.V2(6.5, 8.5), mathx.V2(10.5, 8.5)) {
 		t.Fatal("the open door blocks sight")
 	}
 	// A threat east of the wall; cover for a unit standing in the open
 	// west of it, in sight through the gap.
 	threat := mathx.V2(12.5, 8.5)
 	from := mathx.V2(6.5, 8.5)
-	c, ok := w.FindCover(from, threat, 6)
+	c, ok := w.Nav().FindCover(from, threat, 6)
 	if !ok {
 		t.Fatal("no cover found")
 	}
-	if w.LineOfSight(threat, c) || c.Dist(from) > 1.5 {
-		t.Fatalf("cover %v: visible %v, %v away", c, w.LineOfSight(threat, c), c.Dist(from))
+	if w.Nav().LineOfSight(threat, c) || c.Dist(from) > 1.5 {
+		t.Fatalf("cover %v: visible %v, %v away", c, w.Nav().LineOfSight(threat, c), c.Dist(from))
 	}
 }
 
@@ -316,15 +301,15 @@ func TestSightRayAndPlacement(t *testing.T) {
 		{mathx.V2(10, 8.5), mathx.V2(6, 8.5), 0.25, true},  // from the east, its face at x = 9
 		{mathx.V2(2.5, 2.5), mathx.V2(2.5, 2.5), 1, false}, // no way to go
 	} {
-		tt, blocked := w.SightRay(c.a, c.b)
+		tt, blocked := w.Nav().SightRay(c.a, c.b)
 		if blocked != c.blocked || math.Abs(tt-c.t) > 1e-9 {
 			t.Errorf("SightRay %v→%v = %v %v, want %v %v", c.a, c.b, tt, blocked, c.t, c.blocked)
 		}
-		if blocked == w.LineOfSight(c.a, c.b) {
+		if blocked == w.Nav().LineOfSight(c.a, c.b) {
 			t.Errorf("SightRay %v→%v disagrees with LineOfSight", c.a, c.b)
 		}
 	}
-	n, err := w.Nav()
+	n, err := w.Nav().Floor()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,17 +329,17 @@ func TestSightRayAndPlacement(t *testing.T) {
 		{2, 2, true}, {8, 4, false} /* wall */, {8, 8, false} /* door */, {4, 4, false}, /* the character */
 		{5, 4, false} /* its radius reaches in */, {3, 6, false} /* the pickup */, {6, 4, true}, {-1, 3, false}, {99, 3, false},
 	} {
-		if got := w.TileFree(c.x, c.y); got != c.free {
+		if got := w.Nav().TileFree(c.x, c.y); got != c.free {
 			t.Errorf("TileFree(%d, %d) = %v, want %v", c.x, c.y, got, c.free)
 		}
 	}
 	w.SetSolid(door, false) // an open door still stands in its tile
-	if w.TileFree(8, 8) {
+	if w.Nav().TileFree(8, 8) {
 		t.Error("an open door's tile is free")
 	}
 	w.Remove(hero)
 	w.Step()
-	if !w.TileFree(4, 4) {
+	if !w.Nav().TileFree(4, 4) {
 		t.Error("the character's tile is not free once it is gone")
 	}
 }
@@ -369,11 +354,11 @@ func TestOverlordWithoutTrigger(t *testing.T) {
 	spawn := func(w *World, at mathx.Vec3) (Entity, error) {
 		return w.Create(EntityDef{Kind: Character, Pos: at, Radius: 0.3, Health: 10})
 	}
-	if err := w.AddOverlord(&Overlord{Name: "none", Spawn: spawn, MaxAlive: 1, Wave: 1}); err == nil {
+	if err := (&Overlord{Name: "none", Spawn: spawn, MaxAlive: 1, Wave: 1}).Start(w); err == nil {
 		t.Fatal("an overlord without spawn points was accepted")
 	}
 	o := &Overlord{Name: "level", Spawns: []Entity{sp}, Locks: []string{"gate"}, Spawn: spawn, MaxAlive: 2, Wave: 3}
-	if err := w.AddOverlord(o); err != nil {
+	if err := o.Start(w); err != nil {
 		t.Fatal(err)
 	}
 	if !o.Active() || !w.Solid(door) {
@@ -385,7 +370,7 @@ func TestOverlordWithoutTrigger(t *testing.T) {
 		t.Fatalf("after two ticks: %d spawned, %d alive", o.Spawned(), o.Alive())
 	}
 	// Removed, it spawns no more and its door opens.
-	if !w.RemoveOverlord(o) || w.RemoveOverlord(o) || len(w.Overlords) != 0 || w.Solid(door) {
+	if !o.Stop() || o.Stop() || len(w.Overlords) != 0 || w.Solid(door) {
 		t.Fatalf("remove: overlords %d, door solid %v", len(w.Overlords), w.Solid(door))
 	}
 	for range 5 {
@@ -405,16 +390,16 @@ func TestSeparationAndReachable(t *testing.T) {
 	mustCreate(t, w, EntityDef{Kind: Character, Class: "enemy", Pos: mathx.V3(3.5, 3, 0), Radius: 0.3})  // 0.5 away: r 0.8, push 0.3 west
 	mustCreate(t, w, EntityDef{Kind: Character, Class: "enemy", Pos: mathx.V3(3, 2, 0), Radius: 0.3})    // 1 away: too far
 	mustCreate(t, w, EntityDef{Kind: Character, Class: "player", Pos: mathx.V3(3, 3.4, 0), Radius: 0.3}) // another class
-	if p := w.Separation(a, 0.2, "enemy"); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y) > 1e-9 {
+	if p := w.Nav().Separation(a, 0.2, "enemy"); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y) > 1e-9 {
 		t.Errorf("separation from its class %v, want (-0.3, 0)", p)
 	}
-	if p := w.Separation(a, 0.2, ""); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y+0.4) > 1e-9 {
+	if p := w.Nav().Separation(a, 0.2, ""); math.Abs(p.X+0.3) > 1e-9 || math.Abs(p.Y+0.4) > 1e-9 {
 		t.Errorf("separation from all %v, want (-0.3, -0.4)", p)
 	}
-	if p := w.Separation(Entity{}, 0.2, ""); p != (mathx.Vec2{}) {
+	if p := w.Nav().Separation(Entity{}, 0.2, ""); p != (mathx.Vec2{}) {
 		t.Errorf("separation of no entity %v", p)
 	}
-	n, err := w.Nav()
+	n, err := w.Nav().Floor()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +414,7 @@ func TestSeparationAndReachable(t *testing.T) {
 	if !n.Reachable(west, east) {
 		t.Error("not reachable through the open door")
 	}
-	if a := testenv.AllocsOver(20, func() { n.Reachable(west, east); w.Separation(a, 0.2, "enemy") }); a != 0 {
+	if a := testenv.AllocsOver(20, func() { n.Reachable(west, east); w.Nav().Separation(a, 0.2, "enemy") }); a != 0 {
 		t.Errorf("%v allocations", a)
 	}
 }

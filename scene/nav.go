@@ -9,7 +9,7 @@ import (
 	"diorama/mathx"
 )
 
-// NavOptions configure a world's navigation (World.SetNavOptions).
+// NavOptions configure a world's navigation (Navigator.SetOptions).
 type NavOptions struct {
 	// Radius is the clearance movers keep from walls and solid objects,
 	// in world units (default 0.25: a one-tile corridor stays open).
@@ -59,9 +59,8 @@ type Navigation struct {
 // ErrNoNav is returned when a world has no walkable floor to navigate.
 var ErrNoNav = errors.New("scene: the world has no navigation (no walkable floor)")
 
-// SetNavOptions sets the navigation's clearance and resolution; the
-// navigation is built again from the world on its next use.
-func (w *World) SetNavOptions(o NavOptions) error {
+// setNavOptions is Navigator.SetOptions.
+func (w *World) setNavOptions(o NavOptions) error {
 	o = o.withDefaults()
 	if !(o.Radius >= 0) || o.Radius > 8 || o.Sub < 1 || o.Sub > 8 {
 		return fmt.Errorf("scene: NavOptions radius %v or sub %d out of range", o.Radius, o.Sub)
@@ -70,10 +69,8 @@ func (w *World) SetNavOptions(o NavOptions) error {
 	return nil
 }
 
-// Nav returns the world's navigation, building it on first use from the
-// physics walls and the solid objects. It returns nil and an error when
-// the world is too large or has no floor.
-func (w *World) Nav() (*Navigation, error) {
+// navigation is Navigator.Floor.
+func (w *World) navigation() (*Navigation, error) {
 	if w.nav != nil || w.navErr != nil {
 		return w.nav, w.navErr
 	}

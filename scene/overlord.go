@@ -34,6 +34,7 @@ type Overlord struct {
 	spawned int
 	next    int
 	alive   []Entity
+	w       *World // the world it works in (Start)
 }
 
 // Active reports whether the overlord has been woken.
@@ -48,8 +49,13 @@ func (o *Overlord) Spawned() int { return o.spawned }
 // Alive returns how many of its enemies are alive (as of the last tick).
 func (o *Overlord) Alive() int { return len(o.alive) }
 
-// AddOverlord puts an overlord to work in w.
-func (w *World) AddOverlord(o *Overlord) error {
+// Start puts the overlord to work in w (it joins w.Overlords). An
+// overlord without spawn points, a Spawn function or MaxAlive, Wave >= 1,
+// with a stale trigger or spawn point, or already started, is an error.
+func (o *Overlord) Start(w *World) error {
+	if o != nil && o.w != nil {
+		return fmt.Errorf("scene: overlord %q already started", o.Name)
+	}
 	if o == nil || o.Spawn == nil || len(o.Spawns) == 0 || o.MaxAlive < 1 || o.Wave < 1 {
 		return fmt.Errorf("scene: overlord needs spawn points, a Spawn function and MaxAlive, Wave >= 1")
 	}
@@ -59,6 +65,7 @@ func (w *World) AddOverlord(o *Overlord) error {
 		}
 	}
 	o.alive = make([]Entity, 0, o.MaxAlive)
+	o.w = w
 	w.Overlords = append(w.Overlords, o)
 	if len(o.Triggers) == 0 {
 		o.active = true
@@ -111,10 +118,15 @@ func (w *World) AddOverlord(o *Overlord) error {
 	return nil
 }
 
-// RemoveOverlord stops o: it wakes and spawns no more (its enemies stay),
-// it leaves w.Overlords, and the doors it kept locked open unless another
-// overlord at work names them. It reports whether o was in w.
-func (w *World) RemoveOverlord(o *Overlord) bool {
+// Stop stops the overlord: it wakes and spawns no more (its enemies
+// stay), it leaves its world's Overlords, and the doors it kept locked
+// open unless another overlord at work names them. It reports whether it
+// was at work.
+func (o *Overlord) Stop() bool {
+	w := o.w
+	if w == nil {
+		return false
+	}
 	i := slices.Index(w.Overlords, o)
 	if i < 0 {
 		return false
@@ -150,7 +162,8 @@ func (w *World) lockDoors(o *Overlord) {
 					w.value[i] = 1
 				}
 			case w.kind[i] == Object && w.solid[i] != locked:
-				if w.SetSolid(w.handle(int(i)), locked) == nil { // an object without a size cannot be solid
+				if w.extent[i] != (mathx.Vec2{}) || w.radius[i] > 0 { // an object without a size cannot be solid
+					w.SetSolid(w.handle(int(i)), locked)
 					w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
 				}
 			}

@@ -87,7 +87,7 @@ func PlaceholderLook(p iso.Projection, c color.NRGBA, radius, height float64) (*
 }
 
 // PlaceholderBullet returns a round bullet sprite of diameter d pixels
-// (2..64) in colour c with a light centre, for World.SetBulletSprite.
+// (2..64) in colour c with a light centre, for Bullets.SetSprite.
 func PlaceholderBullet(c color.NRGBA, d int) (*raster.Sprite, error) {
 	if d < 2 || d > 64 {
 		return nil, fmt.Errorf("scene: placeholder bullet: diameter %d not in [2, 64]", d)

@@ -25,7 +25,7 @@ func TestPlaceholderLookGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := w.AddLook(look)
+	id, err := w.Looks().Add(look)
 	if err != nil {
 		t.Fatalf("AddLook refuses the placeholder: %v", err)
 	}
@@ -123,10 +123,10 @@ func ExamplePlaceholderLook() {
 	g, _ := iso.NewDiamond(p, 8, 8)
 	w, _ := NewWorld(Config{Grid: g})
 	look, _ := PlaceholderLook(p, color.NRGBA{200, 60, 50, 255}, 0.3, 1)
-	id, _ := w.AddLook(look)
+	id, _ := w.Looks().Add(look)
 	w.Create(EntityDef{Kind: Character, Pos: mathx.V3(4, 4, 0), Radius: 0.3, Look: id})
 	dot, _ := PlaceholderBullet(color.NRGBA{255, 220, 80, 255}, 4)
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	fmt.Println(len(look.Frames), "facings of", look.Frames[0].W(), "x", look.Frames[0].H(), "pixels")
 	// Output:
 	// 8 facings of 16 x 25 pixels

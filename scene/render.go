@@ -55,7 +55,7 @@ func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int
 	}
 	stage := -1 // the layer the entities on no layer and the bullets join
 	if w.Stage != "" {
-		stage = w.LayerIndex(w.Stage)
+		stage = w.Layers.Index(w.Stage)
 	}
 	for k := first; k < len(w.Layers); k++ {
 		l := &w.Layers[k]

@@ -38,7 +38,7 @@ func litPixels(t *testing.T, w *World, alpha float64) []image.Point {
 // interpolate the same way.
 func TestRenderInterpolates(t *testing.T) {
 	w := testWorld(t, 8, 8, 1)
-	look, err := w.AddLook(&Look{Sprite: dot(color.RGBA{255, 255, 255, 255})})
+	look, err := w.Looks().Add(&Look{Sprite: dot(color.RGBA{255, 255, 255, 255})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,13 +63,11 @@ func TestRenderInterpolates(t *testing.T) {
 		}
 	}
 	// A bullet: the same rule, at its height.
-	if err := w.Remove(e); err != nil {
-		t.Fatal(err)
+	if !w.Remove(e) {
+		t.Fatal("not removed")
 	}
-	w.SetBulletSprite(dot(color.RGBA{255, 0, 0, 255}))
-	if err := w.Fire(BulletDef{Pos: mathx.V2(4, 4), Z: 1, Vel: mathx.V2(0, 30)}); err != nil {
-		t.Fatal(err)
-	}
+	w.Bullets().SetSprite(dot(color.RGBA{255, 0, 0, 255}))
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(4, 4), Z: 1, Vel: mathx.V2(0, 30)})
 	w.Step() // (4, 4) → (4, 4.5)
 	for _, c := range []struct {
 		alpha float64
@@ -102,7 +100,7 @@ func TestAnimationFacing(t *testing.T) {
 			l.Clips[s] = append(l.Clips[s], &atlas.Clip{Name: "c", Frames: []int{base, base + 1}, Durations: []int{1, 1}})
 		}
 	}
-	id, err := w.AddLook(l)
+	id, err := w.Looks().Add(l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,16 +108,14 @@ func TestAnimationFacing(t *testing.T) {
 	frameOf := func() int { return w.player[e.Slot()].Frame() }
 	// Idle, facing world +x, which projects to screen (16, 8): 26.6°,
 	// nearest E, so the idle-E clip's first frame.
-	if w.Anim(e) != Idle || w.dir[e.Slot()] != 0 || frameOf() != 0 {
-		t.Fatalf("anim %v dir %d frame %d", w.Anim(e), w.dir[e.Slot()], frameOf())
+	if w.Looks().Anim(e) != Idle || w.dir[e.Slot()] != 0 || frameOf() != 0 {
+		t.Fatalf("anim %v dir %d frame %d", w.Looks().Anim(e), w.dir[e.Slot()], frameOf())
 	}
 	// Walk along world +y: screen (−16, 8), 153°: nearest W (180°), facing 2.
-	if err := w.SetVelocity(e, mathx.V2(0, 2)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetVelocity(e, mathx.V2(0, 2))
 	w.Step()
-	if w.Anim(e) != Walk || w.dir[e.Slot()] != 2 {
-		t.Fatalf("anim %v dir %d", w.Anim(e), w.dir[e.Slot()])
+	if w.Looks().Anim(e) != Walk || w.dir[e.Slot()] != 2 {
+		t.Fatalf("anim %v dir %d", w.Looks().Anim(e), w.dir[e.Slot()])
 	}
 	base := (1*4 + 2) * 2 % 16
 	if frameOf() != base+1 { // restarted on the walk-W clip, then advanced one tick
@@ -130,18 +126,18 @@ func TestAnimationFacing(t *testing.T) {
 		t.Fatalf("frame %d after two ticks, want %d (looped)", frameOf(), base)
 	}
 	// Walk along world −x−y: screen straight up: N (3).
-	_ = w.SetVelocity(e, mathx.V2(-1, -1))
+	w.SetVelocity(e, mathx.V2(-1, -1))
 	w.Step()
 	if w.dir[e.Slot()] != 3 {
 		t.Fatalf("dir %d, want 3 (N)", w.dir[e.Slot()])
 	}
 	// Bad looks are refused.
-	if _, err := w.AddLook(&Look{}); err == nil {
+	if _, err := w.Looks().Add(&Look{}); err == nil {
 		t.Fatal("empty look accepted")
 	}
 	bad := &Look{Frames: frames, Dirs: dirs}
 	bad.Clips[Walk] = []*atlas.Clip{{Frames: []int{99}, Durations: []int{1}}, nil, nil, nil}
-	if _, err := w.AddLook(bad); err == nil {
+	if _, err := w.Looks().Add(bad); err == nil {
 		t.Fatal("clip with a missing frame accepted")
 	}
 }

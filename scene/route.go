@@ -9,7 +9,7 @@ import (
 // pushing its own controls, a formation's anchor) along a path on a
 // world's navigation: each Toward plans when needed and returns the
 // direction to go. A character the world may walk should use
-// World.MoveTo instead.
+// Navigator.MoveTo instead.
 //
 // It plans again when the goal moved by more than Slack since the last
 // plan, when the navigation changed (a door shut, a crate broke), after

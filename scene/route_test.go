@@ -19,7 +19,7 @@ func TestRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := w.Nav()
+	n, err := w.Nav().Floor()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 // LineOfSight reports whether the straight line from a to b (world x, y)
 // is clear of walls and solid objects; characters, pickups and triggers
 // do not block sight.
-func (w *World) LineOfSight(a, b mathx.Vec2) bool { return w.sightExcept(a, b, physics.BodyID{}) }
+func (n Navigator) LineOfSight(a, b mathx.Vec2) bool {
+	return n.w.sightExcept(a, b, physics.BodyID{})
+}
 
 // sightExcept is LineOfSight with the body except not blocking (a solid
 // object seen from outside is not hidden by itself).
@@ -33,8 +35,9 @@ func (w *World) sightHit(a, b mathx.Vec2, except physics.BodyID) (t float64, blo
 // FindCover returns the walkable tile centre nearest to from (within
 // maxDist world units) that threat cannot see (LineOfSight), and false
 // when there is none: where a unit hides to reload.
-func (w *World) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2, bool) {
-	n, err := w.Nav()
+func (nv Navigator) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2, bool) {
+	w := nv.w
+	n, err := w.navigation()
 	if err != nil || !(maxDist > 0) {
 		return mathx.Vec2{}, false
 	}
@@ -48,7 +51,7 @@ func (w *World) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2,
 			}
 			c := mathx.V2(float64(x)+0.5, float64(y)+0.5)
 			d := c.Dist(from)
-			if d > maxDist || d >= bestD || w.LineOfSight(threat, c) {
+			if d > maxDist || d >= bestD || w.sightExcept(threat, c, physics.BodyID{}) {
 				continue
 			}
 			best, bestD = c, d
@@ -61,9 +64,9 @@ func (w *World) FindCover(from, threat mathx.Vec2, maxDist float64) (mathx.Vec2,
 // (what stops LineOfSight) is on the way, with t the fraction of the way
 // to the first one (t is 1 when nothing blocks). It has the signature of
 // tactics.RayCast, so the world's sight feeds the terrain analysis:
-// analyzer.FindCover(self, threat, nil, w.SightRay, nav.Walkable).
-func (w *World) SightRay(a, b mathx.Vec2) (t float64, blocked bool) {
-	return w.sightHit(a, b, physics.BodyID{})
+// analyzer.FindCover(self, threat, nil, w.Nav().SightRay, floor.Walkable).
+func (n Navigator) SightRay(a, b mathx.Vec2) (t float64, blocked bool) {
+	return n.w.sightHit(a, b, physics.BodyID{})
 }
 
 // TileFree reports whether tile (x, y) is open floor with nothing on it:
@@ -71,8 +74,9 @@ func (w *World) SightRay(a, b mathx.Vec2) (t float64, blocked bool) {
 // character, object or pickup (a door, open or shut, included) covering
 // any of it. It is where a game may put something down: a barricade, a
 // turret, a dropped item.
-func (w *World) TileFree(x, y int) bool {
-	n, err := w.Nav()
+func (nv Navigator) TileFree(x, y int) bool {
+	w := nv.w
+	n, err := w.navigation()
 	if err != nil || n.Blocked(x, y) {
 		return false
 	}

@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"fmt"
+
 	"diorama/audio"
 	"diorama/mathx"
 )
@@ -9,9 +11,9 @@ import (
 // it happens: placed in the grid's screen space ([iso.Grid.ToScreen])
 // relative to the listener, so the mixer pans and attenuates it by the
 // distance model of its [audio.Space]. A nil sound is not played. Enable
-// them with [World.EnableSound]; the game wires no event itself.
+// them with [Audio.Enable]; the game wires no event itself.
 type Sounds struct {
-	Fire   *audio.Sound // a bullet was fired (World.Fire), at its start
+	Fire   *audio.Sound // a bullet was fired (Bullets.Fire), at its start
 	Hit    *audio.Sound // a bullet struck an entity, where it struck
 	Wall   *audio.Sound // a bullet struck a wall, where it struck
 	Death  *audio.Sound // an entity's health reached 0 (an explosion), at the entity
@@ -20,7 +22,7 @@ type Sounds struct {
 	// Volume scales every event sound (0 means 1).
 	Volume float64
 	// Listener, when alive, is where the world listens from (the player);
-	// otherwise the listener stays where [World.SetListener] put it.
+	// otherwise the listener stays where [Audio.SetListener] put it.
 	Listener Entity
 	// Vary, when not 0, varies each event sound's pitch by up to ±Vary
 	// (0.05 is 5 %), drawn from the world's seeded random source, so a
@@ -28,7 +30,16 @@ type Sounds struct {
 	Vary float64
 }
 
-// worldSound is a world's EnableSound state.
+// Audio is the world's sound, reached with [World.Audio]: the sounds it
+// plays by itself on its events (Enable), where it listens from
+// (SetListener), and sounds the game plays at a place in the world
+// (PlayAt). An Audio is a handle to the world's own state, free to copy.
+type Audio struct{ w *World }
+
+// Audio returns the world's sound.
+func (w *World) Audio() Audio { return Audio{w} }
+
+// worldSound is a world's Audio.Enable state.
 type worldSound struct {
 	m       *audio.Mixer
 	s       Sounds
@@ -36,12 +47,13 @@ type worldSound struct {
 	n, seed uint64 // the pitch variation's counter and seed
 }
 
-// EnableSound makes the world play s on m on its own events (see
-// [Sounds]); a later call replaces the earlier one, and a nil m turns the
-// sounds off. The world's Step stays deterministic: the sounds only read
-// the world (the pitch variation draws from a source of its own, seeded
-// from the world's).
-func (w *World) EnableSound(m *audio.Mixer, s Sounds) {
+// Enable makes the world play s on m on its own events (see [Sounds]); a
+// later call replaces the earlier one, and a nil m turns the sounds off.
+// The world's Step stays deterministic: the sounds only read the world
+// (the pitch variation draws from a source of its own, seeded from the
+// world's).
+func (a Audio) Enable(m *audio.Mixer, s Sounds) {
+	w := a.w
 	if ws := w.sound; ws != nil {
 		w.Events.BulletHit.Unsubscribe(ws.subs[0])
 		w.Events.Death.Unsubscribe(ws.subs[1])
@@ -91,7 +103,7 @@ func (w *World) EnableSound(m *audio.Mixer, s Sounds) {
 	})
 }
 
-// soundFired is World.Fire's hook.
+// soundFired is Bullets.Fire's hook.
 func (w *World) soundFired(d *BulletDef) {
 	if w.sound != nil && w.sound.s.Fire != nil {
 		w.playEvent(w.sound.s.Fire, mathx.Vec3{X: d.Pos.X, Y: d.Pos.Y, Z: d.Z})
@@ -101,7 +113,12 @@ func (w *World) soundFired(d *BulletDef) {
 // SetListener places the world's listener at pos (world units): the
 // mixer hears positional sounds from its screen-space point. With
 // Sounds.Listener alive the world moves it there before each event sound.
-func (w *World) SetListener(pos mathx.Vec3) {
+// A position that is not finite panics.
+func (a Audio) SetListener(pos mathx.Vec3) {
+	w := a.w
+	if !pos.IsFinite() {
+		panic(fmt.Sprintf("scene: Audio.SetListener: position %v not finite", pos))
+	}
 	if w.sound == nil {
 		return
 	}
@@ -109,16 +126,20 @@ func (w *World) SetListener(pos mathx.Vec3) {
 	w.sound.m.SetListener(p.X, p.Y)
 }
 
-// PlaySoundAt plays s at pos (world units) on the mixer given to
-// [World.EnableSound], panned and attenuated relative to the listener; it
-// returns the zero Voice when sound is not enabled.
-func (w *World) PlaySoundAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voice {
+// PlayAt plays s at pos (world units) on the mixer given to Enable,
+// panned and attenuated relative to the listener; it returns the zero
+// Voice when sound is not enabled. A position that is not finite panics.
+func (a Audio) PlayAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voice {
+	w := a.w
+	if !pos.IsFinite() {
+		panic(fmt.Sprintf("scene: Audio.PlayAt: position %v not finite", pos))
+	}
 	ws := w.sound
 	if ws == nil || s == nil {
 		return audio.Voice{}
 	}
 	if !ws.s.Listener.IsNil() && w.Alive(ws.s.Listener) {
-		w.SetListener(w.Pos(ws.s.Listener))
+		a.SetListener(w.Pos(ws.s.Listener))
 	}
 	p := w.Grid.ToScreen(pos)
 	return ws.m.PlayAt(s, p.X, p.Y, o)
@@ -129,7 +150,7 @@ func (w *World) playEvent(s *audio.Sound, pos mathx.Vec3) {
 	if v := w.sound.s.Vary; v != 0 {
 		o.Pitch = 1 + float64(v*float64(2*w.soundRand()-1))
 	}
-	w.PlaySoundAt(s, pos, o)
+	w.Audio().PlayAt(s, pos, o)
 }
 
 // soundRand is a uniform number in [0, 1) from the sound's own sequence

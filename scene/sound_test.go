@@ -36,13 +36,11 @@ func TestWorldSound(t *testing.T) {
 		}
 		var out []int16
 		if withSound {
-			w.EnableSound(m, Sounds{Fire: testSound(t, "fire", 8000), Wall: testSound(t, "wall", 8000), Death: testSound(t, "death", 8000), Vary: 0.05})
-			w.SetListener(mathx.V3(16, 16, 0))
+			w.Audio().Enable(m, Sounds{Fire: testSound(t, "fire", 8000), Wall: testSound(t, "wall", 8000), Death: testSound(t, "death", 8000), Vary: 0.05})
+			w.Audio().SetListener(mathx.V3(16, 16, 0))
 		}
 		e := mustCreate(t, w, EntityDef{Kind: Character, Name: "x", Pos: mathx.V3(8, 24, 0), Radius: 0.5, Health: 1})
-		if err := w.Fire(BulletDef{Pos: mathx.V2(20, 12), Vel: mathx.V2(30, 0)}); err != nil {
-			t.Fatal(err)
-		}
+		w.Bullets().Fire(BulletDef{Pos: mathx.V2(20, 12), Vel: mathx.V2(30, 0)})
 		for k := 0; k < 30; k++ {
 			if k == 10 {
 				w.Damage(e, 5, Entity{})

@@ -11,8 +11,8 @@ import (
 //     for interpolation;
 //  2. periodic tasks run (Tasks, in the order they were added);
 //  3. movers sent with MoveTo get their velocities; the crowd (if
-//     EnableCrowd) takes the steered characters' positions, steps (unless
-//     SteerAhead already did) and gives each the velocity that carries it
+//     Crowd.Enable) takes the steered characters' positions, steps (unless
+//     Crowd.StepAhead already did) and gives each the velocity that carries it
 //     to its agent's new position;
 //  4. characters' velocities go to their bodies; physics steps bodies,
 //     then sweeps bullets against walls and bodies;
@@ -195,7 +195,7 @@ func (w *World) sensorEvents() {
 			if !se.Begin || !w.collector[vi] || w.state[si] != stLive || w.state[vi] != stLive {
 				continue
 			}
-			_ = w.Remove(s)
+			w.Remove(s)
 			w.Events.Pickup.Dispatch(PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})
 		}
 	}
@@ -242,7 +242,7 @@ func (w *World) expire() {
 		}
 		w.lifetime[i] = n - 1
 		if n == 1 {
-			_ = w.Remove(w.handle(i)) // live, so never stale
+			w.Remove(w.handle(i)) // live, so never stale
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"fmt"
 	"image/color"
 
 	"diorama/atlas"
@@ -11,7 +12,7 @@ import (
 // LookPart is a sprite drawn over an entity's look, such as a tank's
 // turret over its hull: one frame per facing of Dirs (or a single
 // frame), its bottom centre at the look's anchor moved by Offset. A part
-// with FaceAim turns to the entity's aim (World.SetAim) instead of its
+// with FaceAim turns to the entity's aim (Looks.SetAim) instead of its
 // heading.
 type LookPart struct {
 	Frames  []*raster.Sprite
@@ -33,67 +34,72 @@ func (p *LookPart) frame(screenAngle float64) *raster.Sprite {
 
 // SetTint multiplies the entity's sprites by c (straight alpha; its alpha
 // acts as opacity); the zero colour removes the tint.
-func (w *World) SetTint(e Entity, c color.NRGBA) error {
+func (l Looks) SetTint(e Entity, c color.NRGBA) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	o := &w.style[i]
 	o.Tinted = false
 	if c != (color.NRGBA{}) {
 		o.SetTint(c)
 	}
-	return nil
 }
 
 // SetOpacity draws the entity at opacity a (255: opaque), keeping its
 // tint colour.
-func (w *World) SetOpacity(e Entity, a uint8) error {
+func (l Looks) SetOpacity(e Entity, a uint8) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	w.style[i].SetOpacity(a)
-	return nil
 }
 
-// SetScale draws the entity's sprites magnified s times (1..raster.MaxScale).
-func (w *World) SetScale(e Entity, s int) error {
+// SetScale draws the entity's sprites magnified s times (1..raster.MaxScale;
+// 0 is 1). It panics on a scale out of that range.
+func (l Looks) SetScale(e Entity, s int) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
+	}
+	if s < 0 || s > raster.MaxScale {
+		panic(fmt.Sprintf("scene: Looks.SetScale: scale %d out of range 0..%d", s, raster.MaxScale))
 	}
 	w.style[i].Scale = s
-	return nil
 }
 
 // Flash paints the entity's silhouette in c, fading out over ticks ticks
-// (hit feedback).
-func (w *World) Flash(e Entity, c color.RGBA, ticks int) error {
+// (hit feedback; 0 or less: no flash).
+func (l Looks) Flash(e Entity, c color.RGBA, ticks int) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	w.flashColor[i], w.flashLeft[i], w.flashTotal[i] = c, int32(max(ticks, 0)), int32(max(ticks, 0))
-	return nil
 }
 
 // SetAim sets the heading (radians, world x-y plane) that the entity's
 // look parts with FaceAim turn to, such as a turret.
-func (w *World) SetAim(e Entity, a float64) error {
+func (l Looks) SetAim(e Entity, a float64) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	if !mathx.IsFinite(a) {
-		return errNotFinite
+		panic(fmt.Sprintf("scene: Looks.SetAim: aim %v is not finite", a))
 	}
 	w.aim[i] = mathx.WrapAngle(a)
-	return nil
 }
 
 // Aim returns the entity's aim (its facing until SetAim is called).
-func (w *World) Aim(e Entity) float64 {
+func (l Looks) Aim(e Entity) float64 {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
 		return 0
@@ -105,7 +111,8 @@ func (w *World) Aim(e Entity) float64 {
 // alpha: alpha of the way from its position at the start of the last
 // tick to its position now. A camera that follows this point moves with
 // the entity exactly as it is drawn.
-func (w *World) DrawPos(e Entity, alpha float64) mathx.Vec3 {
+func (l Looks) DrawPos(e Entity, alpha float64) mathx.Vec3 {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
 		return mathx.Vec3{}

@@ -36,7 +36,7 @@ func TestLookPartsAimAndFlash(t *testing.T) {
 		Offset:  mathx.Point{X: 0, Y: -8},
 		FaceAim: true,
 	}
-	id, err := w.AddLook(&Look{Sprite: block(12, 8, red), Parts: []LookPart{turret}})
+	id, err := w.Looks().Add(&Look{Sprite: block(12, 8, red), Parts: []LookPart{turret}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,17 +58,17 @@ func TestLookPartsAimAndFlash(t *testing.T) {
 	// (8 px up, 4 high) y 28..31.
 	turretPx := func() color.RGBA { return fr.RGBAAt(32, 30) }
 	hullPx := func() color.RGBA { return fr.RGBAAt(32, 36) }
-	w.SetAim(tank, 0) // east
+	w.Looks().SetAim(tank, 0) // east
 	draw()
 	if turretPx() != green || hullPx() != red {
 		t.Fatalf("aim east: turret %v hull %v", turretPx(), hullPx())
 	}
-	w.SetAim(tank, math.Pi) // west, heading unchanged
+	w.Looks().SetAim(tank, math.Pi) // west, heading unchanged
 	draw()
 	if turretPx() != blue {
 		t.Fatalf("aim west: turret %v", turretPx())
 	}
-	w.Flash(tank, color.RGBA{255, 255, 255, 255}, 4)
+	w.Looks().Flash(tank, color.RGBA{255, 255, 255, 255}, 4)
 	draw()
 	if c := hullPx(); c != (color.RGBA{255, 255, 255, 255}) {
 		t.Fatalf("flash at full: hull %v", c)
@@ -86,7 +86,7 @@ func TestLookPartsAimAndFlash(t *testing.T) {
 	if hullPx() != red {
 		t.Fatalf("flash not over: %v", hullPx())
 	}
-	w.SetOpacity(tank, 128)
+	w.Looks().SetOpacity(tank, 128)
 	draw()
 	if c := turretPx(); c.A != 128 || c.B != 100 {
 		t.Fatalf("half opacity on the turret: %v", c)

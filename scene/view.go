@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"fmt"
 	"image/color"
 
 	"diorama/iso"
@@ -86,7 +87,7 @@ func (v *View) ScreenDir(x, y float64) mathx.Vec2 {
 // Draw implements platform.Game's Draw: background, world, HUD.
 func (v *View) Draw(f *raster.Frame, alpha float64) {
 	if v.World.Alive(v.Target) {
-		p := v.World.DrawPos(v.Target, alpha)
+		p := v.World.Looks().DrawPos(v.Target, alpha)
 		v.Cam.Center = v.World.Grid.ToScreen(p)
 	}
 	v.dl.Reset()
@@ -129,29 +130,30 @@ func (v *View) alignX(s string, a Align) int {
 	return v.Cam.ViewW - 8 - w
 }
 
-// PlaceholderLook registers a PlaceholderLook of colour c for this
+// Placeholder registers a PlaceholderLook of colour c for this
 // world's projection and returns its id: a prototype's character with no
 // art.
-func (w *World) PlaceholderLook(c color.NRGBA, radius, height float64) (LookID, error) {
-	l, err := PlaceholderLook(w.Grid.Proj, c, radius, height)
+func (l Looks) Placeholder(c color.NRGBA, radius, height float64) (LookID, error) {
+	w := l.w
+	pl, err := PlaceholderLook(w.Grid.Proj, c, radius, height)
 	if err != nil {
 		return NoLook, err
 	}
-	return w.AddLook(l)
+	return w.addLook(pl)
 }
 
-// SetLook changes the look an entity is drawn with.
-func (w *World) SetLook(e Entity, id LookID) error {
+// Set changes the look an entity is drawn with.
+func (l Looks) Set(e Entity, id LookID) {
+	w := l.w
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	if id < 0 || int(id) > len(w.looks) {
-		return errUnknownLook
+		panic(fmt.Sprintf("scene: Looks.Set: look %d not registered", id))
 	}
 	w.look[i] = id
 	w.dir[i] = -1
 	w.player[i] = atlasPlayerZero
 	w.updateAnim(i)
-	return nil
 }

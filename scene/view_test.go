@@ -39,7 +39,7 @@ func TestView(t *testing.T) {
 	v.HUD = []string{"score 100"}
 	f, _ := raster.NewFrame(320, 200)
 	v.Draw(f, 0.5)
-	if want := w.Grid.ToScreen(w.DrawPos(hero, 0.5)); v.Cam.Center != want {
+	if want := w.Grid.ToScreen(w.Looks().DrawPos(hero, 0.5)); v.Cam.Center != want {
 		t.Fatalf("camera at %v, the hero is drawn at %v", v.Cam.Center, want)
 	}
 	lit := 0
@@ -53,10 +53,12 @@ func TestView(t *testing.T) {
 	if lit == 0 {
 		t.Fatal("no HUD text drawn")
 	}
-	id, err := w.PlaceholderLook(color.NRGBA{200, 0, 0, 255}, 0.3, 1)
-	if err != nil || w.SetLook(hero, id) != nil || w.SetLook(hero, id+5) == nil {
+	id, err := w.Looks().Placeholder(color.NRGBA{200, 0, 0, 255}, 0.3, 1)
+	if err != nil {
 		t.Fatalf("placeholder look %v %v", id, err)
 	}
+	w.Looks().Set(hero, id)
+	wantPanic(t, "Looks.Set", func() { w.Looks().Set(hero, id+5) })
 }
 
 // HUD lines go left, centre or right by HUDAlign, and Banner lines are

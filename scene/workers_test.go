@@ -21,17 +21,13 @@ func TestStateHashWorkers(t *testing.T) {
 		{"large arena", 90, func(t *testing.T) *World {
 			a := newArena(t, 96, 4500, 3000, 11)
 			w := a.w
-			if err := w.EnableCrowd(steer.DefaultConfig(0.3)); err != nil {
-				t.Fatal(err)
-			}
+			w.Crowd().Enable(steer.DefaultConfig(0.3))
 			n := 0
 			w.Each(Character, func(e Entity) {
 				if n < 1500 {
 					n++
-					if err := w.SetSteering(e, steer.Agent{MaxSpeed: 1.5, MaxForce: 6,
-						Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls}); err != nil {
-						t.Fatal(err)
-					}
+					w.Crowd().Steer(e, steer.Agent{MaxSpeed: 1.5, MaxForce: 6,
+						Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls})
 				}
 			})
 			return w
@@ -53,8 +49,8 @@ func TestStateHashWorkers(t *testing.T) {
 			}
 			h := w.StateHash()
 			w.Close()
-			if w.Phys.Workers() != n || (w.crowd != nil && w.CrowdConfig().Workers != n) {
-				t.Fatalf("%s: %d workers asked, physics %d, crowd %d", c.name, n, w.Phys.Workers(), w.CrowdConfig().Workers)
+			if w.Phys.Workers() != n || (w.crowd != nil && w.Crowd().Config().Workers != n) {
+				t.Fatalf("%s: %d workers asked, physics %d, crowd %d", c.name, n, w.Phys.Workers(), w.Crowd().Config().Workers)
 			}
 			if n == 1 {
 				ref = h

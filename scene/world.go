@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 
 	"diorama/atlas"
 	"diorama/iso"
@@ -15,12 +16,21 @@ import (
 	"diorama/raster"
 )
 
-// ErrStale is returned for a nil handle or one whose entity was removed.
+// ErrStale names a nil handle or one whose entity was removed, in the
+// errors of what takes entities from a definition (an Overlord's spawn
+// points, a Group's members). Setters and actions given such a handle do
+// nothing (see the package's error contract).
 var ErrStale = errors.New("scene: nil or stale entity handle")
 
-var errNotFinite = errors.New("scene: value is not finite")
-
-var errUnknownLook = errors.New("scene: unknown look")
+// must applies the package's error contract to the result of a setter's
+// or an action's checks: a stale handle does nothing; any other error is
+// a programmer's (a value not finite or out of range, an entity of the
+// wrong kind) and panics with a message naming the method.
+func must(method string, err error) {
+	if err != nil && !errors.Is(err, ErrStale) {
+		panic("scene: " + method + ": " + strings.TrimPrefix(err.Error(), "scene: "))
+	}
+}
 
 var atlasPlayerZero atlas.Player
 
@@ -46,7 +56,7 @@ type Config struct {
 // field, indexed by slot) behind generation-checked handles.
 //
 // During [World.Step] (and inside the listeners and tasks it calls),
-// Create, Remove, Fire and RemoveBullet are deferred: new entities and
+// Create, Remove, Bullets.Fire and Bullets.Remove are deferred: new entities and
 // bullets appear, and removed ones disappear, at the end of the tick, so
 // every loop over the world stays valid. Outside a tick they act at once.
 //
@@ -56,7 +66,7 @@ type World struct {
 	Grid *iso.Grid
 	// Layers are the map's layers (tiles, images, and the entities placed
 	// on them), bottom first; see Layer.
-	Layers []Layer
+	Layers Layers
 	// ParallaxOrigin is the camera centre (map pixels) at which every
 	// layer with a parallax factor is drawn in place.
 	ParallaxOrigin mathx.Vec2
@@ -86,7 +96,7 @@ type World struct {
 	Tasks loop.Scheduler
 	// Rand is the simulation's random source (part of the state hash).
 	Rand mathx.Rand
-	// Overlords are the wave controllers at work (AddOverlord).
+	// Overlords are the wave controllers at work (Overlord.Start).
 	Overlords []*Overlord
 
 	dt   float64
@@ -132,7 +142,7 @@ type World struct {
 	solid                 []bool  // a solid object: blocks physics and navigation
 	navBlock              []bool  // its tiles are blocked in the navigation
 	lifetime              []int32 // ticks left before removal; 0: forever
-	hidden                []bool  // not drawn (World.SetHidden, Group.SetHidden)
+	hidden                []bool  // not drawn (Looks.SetHidden, Group.SetHidden)
 	ownParts              []bool  // drawing parts copied for moving (SetPos)
 	data                  []any   // the game's own value (SetData)
 	blastBuf              []Entity
@@ -167,8 +177,8 @@ type World struct {
 	nav    *Navigation
 	navErr error
 	moves  moves
-	crowd  *crowdState // EnableCrowd's steering crowd (crowd.go)
-	sound  *worldSound // EnableSound's event sounds (sound.go)
+	crowd  *crowdState // Crowd.Enable's steering crowd (crowd.go)
+	sound  *worldSound // Audio.Enable's event sounds (sound.go)
 
 	// Scratch for rendering.
 	bulletParts []iso.Part
@@ -285,6 +295,7 @@ func NewWorld(cfg Config) (*World, error) {
 		nb = 1024
 	}
 	w.bullets.reserve(nb)
+	w.bullets.w = w
 	return w, nil
 }
 
@@ -436,7 +447,7 @@ func (w *World) check(d *EntityDef) error {
 		return fmt.Errorf("scene: entity %q: drawing box is not valid", d.Name)
 	}
 	if d.DrawLayer != "" {
-		k := w.LayerIndex(d.DrawLayer)
+		k := w.Layers.Index(d.DrawLayer)
 		if k < 0 {
 			return fmt.Errorf("scene: entity %q: no layer named %q to draw on", d.Name, d.DrawLayer)
 		}
@@ -599,29 +610,30 @@ func (w *World) footprint(i int) mathx.AABB {
 // destroyed but left as a wreck) or solid again: its collider is removed
 // or restored and its tiles freed or blocked in the navigation, in one
 // call. Characters' paths that crossed it are planned again on their next
-// tick.
-func (w *World) SetSolid(e Entity, on bool) error {
+// tick. It panics on an entity that is not an object, or an object with
+// no size (see the package's error contract).
+func (w *World) SetSolid(e Entity, on bool) {
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	if w.kind[i] != Object {
-		return fmt.Errorf("scene: SetSolid on a %s", w.kind[i])
+		panic(fmt.Sprintf("scene: World.SetSolid on a %s", w.kind[i]))
 	}
 	if w.extent[i] == (mathx.Vec2{}) && w.radius[i] <= 0 {
-		return fmt.Errorf("scene: object %q has no size to be solid with", w.name[i])
+		panic(fmt.Sprintf("scene: World.SetSolid: object %q has no size to be solid with", w.name[i]))
 	}
 	if w.solid[i] == on {
-		return nil
+		return
 	}
 	w.solid[i] = on
 	if w.state[i] != stLive {
-		return nil // a pending object gets its body when it becomes live
+		return // a pending object gets its body when it becomes live
 	}
 	if on {
 		s, err := solidShape(w.radius[i], w.extent[i])
 		if err != nil {
-			return err
+			panic("scene: World.SetSolid: " + err.Error())
 		}
 		bd := physics.BodyDef{Type: physics.Static, Shape: s, Position: w.pos[i].XY(), Layer: max(w.layer[i], 1), Mask: w.mask[i], UserData: w.handle(i).bits()}
 		if bd.Mask == 0 {
@@ -629,7 +641,7 @@ func (w *World) SetSolid(e Entity, on bool) error {
 		}
 		id, err := w.Phys.CreateBody(bd)
 		if err != nil {
-			return err
+			panic("scene: World.SetSolid: " + err.Error())
 		}
 		w.body[i] = id
 	} else if !w.body[i].IsNil() {
@@ -640,19 +652,15 @@ func (w *World) SetSolid(e Entity, on bool) error {
 		w.nav.block(w.solidRect(i, w.nav), on)
 		w.navBlock[i] = on
 	}
-	return nil
 }
 
 // SetData attaches the game's own value to an entity (its brain, its
 // stats; a pointer is stored without allocating). The world keeps it,
 // never reads it, and drops it when the entity is removed.
-func (w *World) SetData(e Entity, v any) error {
-	i, ok := w.slotOf(e)
-	if !ok {
-		return ErrStale
+func (w *World) SetData(e Entity, v any) {
+	if i, ok := w.slotOf(e); ok {
+		w.data[i] = v
 	}
-	w.data[i] = v
-	return nil
 }
 
 // Data returns the value SetData (or EntityDef.Data) attached to the
@@ -671,11 +679,12 @@ func (w *World) Solid(e Entity) bool {
 }
 
 // Remove removes an entity (at the end of the tick during Step, at once
-// otherwise). Removing a nil, stale or already removed entity is an error.
-func (w *World) Remove(e Entity) error {
+// otherwise). It reports whether it did: false for a nil, stale or
+// already removed entity, which it leaves alone.
+func (w *World) Remove(e Entity) bool {
 	i, ok := w.slotOf(e)
 	if !ok || w.state[i] == stDying {
-		return ErrStale
+		return false
 	}
 	if w.inTick {
 		if w.state[i] == stLive {
@@ -683,11 +692,11 @@ func (w *World) Remove(e Entity) error {
 		}
 		w.state[i] = stDying
 		w.removed = append(w.removed, int32(i))
-		return nil
+		return true
 	}
 	w.live--
 	w.release(i)
-	return nil
+	return true
 }
 
 // release frees slot i, its body and its steering agent.
@@ -756,8 +765,10 @@ func (w *World) Velocity(e Entity) mathx.Vec2 {
 	return mathx.Vec2{}
 }
 
-// Facing returns the heading in radians in the world x-y plane.
-func (w *World) Facing(e Entity) float64 {
+// Facing returns the heading in radians in the world x-y plane: where
+// the entity's look faces (its velocity's direction while it moves).
+func (l Looks) Facing(e Entity) float64 {
+	w := l.w
 	if i, ok := w.slotOf(e); ok {
 		return w.facing[i]
 	}
@@ -772,14 +783,6 @@ func (w *World) Health(e Entity) int32 {
 	return 0
 }
 
-// Anim returns a character's animation state.
-func (w *World) Anim(e Entity) AnimState {
-	if i, ok := w.slotOf(e); ok {
-		return w.anim[i]
-	}
-	return 0
-}
-
 // Body returns the entity's physics body (nil when it has none).
 func (w *World) Body(e Entity) physics.BodyID {
 	if i, ok := w.slotOf(e); ok {
@@ -788,46 +791,36 @@ func (w *World) Body(e Entity) physics.BodyID {
 	return physics.BodyID{}
 }
 
-// Extent returns a trigger's or pickup's half-size.
-func (w *World) Extent(e Entity) mathx.Vec2 {
-	if i, ok := w.slotOf(e); ok {
-		return w.extent[i]
-	}
-	return mathx.Vec2{}
-}
-
 // SetVelocity sets a character's velocity (world units per second); it
-// turns the character to face where it goes. Non-finite values are an
-// error.
-func (w *World) SetVelocity(e Entity, v mathx.Vec2) error {
+// turns the character to face where it goes. It panics on a non-finite
+// velocity or an entity that is not a character.
+func (w *World) SetVelocity(e Entity, v mathx.Vec2) {
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	if !v.IsFinite() {
-		return fmt.Errorf("scene: velocity %v is not finite", v)
+		panic(fmt.Sprintf("scene: World.SetVelocity: velocity %v is not finite", v))
 	}
 	if w.kind[i] != Character {
-		return fmt.Errorf("scene: %s %q cannot move", w.kind[i], w.name[i])
+		panic(fmt.Sprintf("scene: World.SetVelocity: %s %q cannot move", w.kind[i], w.name[i]))
 	}
 	w.vel[i] = v
-	return nil
 }
 
 // SetPos teleports an entity (its body too). The move is not
-// interpolated: the entity appears at p on the next frame.
-func (w *World) SetPos(e Entity, p mathx.Vec3) error {
+// interpolated: the entity appears at p on the next frame. It panics on
+// a position that is not finite or beyond iso.MaxCoord.
+func (w *World) SetPos(e Entity, p mathx.Vec3) {
 	i, ok := w.slotOf(e)
 	if !ok {
-		return ErrStale
+		return
 	}
 	if !p.IsFinite() || math.Abs(p.X) > iso.MaxCoord || math.Abs(p.Y) > iso.MaxCoord || math.Abs(p.Z) > iso.MaxCoord {
-		return fmt.Errorf("scene: position %v out of range", p)
+		panic(fmt.Sprintf("scene: World.SetPos: position %v out of range", p))
 	}
 	if !w.body[i].IsNil() {
-		if err := w.Phys.SetPosition(w.body[i], p.XY()); err != nil {
-			return err
-		}
+		_ = w.Phys.SetPosition(w.body[i], p.XY()) // the body is live and p finite
 	}
 	old := w.pos[i]
 	if d := &w.drawing[i]; len(d.Parts) > 0 && p != old {
@@ -854,17 +847,16 @@ func (w *World) SetPos(e Entity, p mathx.Vec3) error {
 	if moved {
 		w.nav.block(w.solidRect(i, w.nav), true)
 	}
-	return nil
 }
 
 // Damage lowers e's health by amount (a negative amount heals, up to its
 // maximum) and dispatches Damage; when health reaches 0 from above it
 // dispatches Death and removes the entity. source is who caused it (may be
-// nil).
-func (w *World) Damage(e Entity, amount int32, source Entity) error {
+// nil). A stale or dying entity is left alone.
+func (w *World) Damage(e Entity, amount int32, source Entity) {
 	i, ok := w.slotOf(e)
 	if !ok || w.state[i] == stDying {
-		return ErrStale
+		return
 	}
 	before := w.health[i]
 	h := int64(before) - int64(amount)
@@ -874,10 +866,9 @@ func (w *World) Damage(e Entity, amount int32, source Entity) error {
 	if before > 0 && w.health[i] == 0 && w.Valid(e) && w.state[i] != stDying {
 		w.Events.Death.Dispatch(DeathEvent{Entity: e, Killer: source})
 		if w.state[i] != stDying {
-			return w.Remove(e)
+			w.Remove(e)
 		}
 	}
-	return nil
 }
 
 // Each calls fn for every live entity of kind k (0: every kind), in slot
@@ -963,8 +954,8 @@ func (w *World) AppendEntities(dst []Entity, k Kind) []Entity {
 	return dst
 }
 
-// AddLook registers a look and returns its id for EntityDef.Look.
-func (w *World) AddLook(l *Look) (LookID, error) {
+// addLook is Looks.Add.
+func (w *World) addLook(l *Look) (LookID, error) {
 	if l == nil {
 		return 0, errors.New("scene: nil look")
 	}

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -51,10 +50,10 @@ func TestCreateRemoveHandles(t *testing.T) {
 	if w.Body(b).IsNil() || w.Phys.Position(w.Body(b)) != mathx.V2(2, 2) {
 		t.Fatalf("character body %v at %v", w.Body(b), w.Phys.Position(w.Body(b)))
 	}
-	if err := w.Remove(a); err != nil {
-		t.Fatal(err)
+	if !w.Remove(a) {
+		t.Fatal("not removed")
 	}
-	if w.Valid(a) || w.Remove(a) == nil || w.Pos(a) != (mathx.Vec3{}) {
+	if w.Valid(a) || w.Remove(a) || w.Pos(a) != (mathx.Vec3{}) {
 		t.Fatal("removed handle still resolves")
 	}
 	c := mustCreate(t, w, EntityDef{Kind: Object, Name: "c"})
@@ -64,8 +63,8 @@ func TestCreateRemoveHandles(t *testing.T) {
 	if w.Valid(a) || w.Name(c) != "c" {
 		t.Fatal("stale handle aliases the new entity")
 	}
-	if !errors.Is(w.Remove(Entity{}), ErrStale) {
-		t.Fatal("removing the nil handle is not ErrStale")
+	if w.Remove(Entity{}) {
+		t.Fatal("removing the nil handle reported a removal")
 	}
 }
 
@@ -110,8 +109,8 @@ func TestDeferredCreateRemove(t *testing.T) {
 		w.Each(Character, func(e Entity) {
 			seenDuring = append(seenDuring, e)
 			if e.Slot()%2 == 0 {
-				if err := w.Remove(e); err != nil {
-					t.Error(err)
+				if !w.Remove(e) {
+					t.Error("not removed")
 				}
 			}
 		})
@@ -155,8 +154,8 @@ func TestDeferredCreateRemove(t *testing.T) {
 	var ghost Entity
 	w.Tasks.Every(1, func(uint64) bool {
 		ghost, _ = w.Create(EntityDef{Kind: Pickup, Name: "ghost", Pos: mathx.V3(3, 3, 0)})
-		if err := w.Remove(ghost); err != nil {
-			t.Error(err)
+		if !w.Remove(ghost) {
+			t.Error("not removed")
 		}
 		return true
 	})
@@ -180,9 +179,7 @@ func TestBulletCollideIsoMob(t *testing.T) {
 	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objA.takeDamage
 		if h.Target == objA {
 			order = append(order, "takeDamage")
-			if err := w.Damage(objA, h.Damage, h.Owner); err != nil {
-				t.Error(err)
-			}
+			w.Damage(objA, h.Damage, h.Owner)
 		}
 	})
 	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objB.showRicochet
@@ -198,8 +195,8 @@ func TestBulletCollideIsoMob(t *testing.T) {
 		if !b.Used[h.Bullet.Slot] || b.Owner[h.Bullet.Slot] != shooter {
 			t.Error("bullet data not readable while its hit is dispatched")
 		}
-		if w.RemoveBullet(h.Bullet) != true {
-			t.Error("RemoveBullet of the hitting bullet failed")
+		if w.Bullets().Remove(h.Bullet) != true {
+			t.Error("Bullets.Remove of the hitting bullet failed")
 		}
 	})
 	var damages []DamageEvent
@@ -207,9 +204,7 @@ func TestBulletCollideIsoMob(t *testing.T) {
 
 	// 6 units/s from x=2.31 to the target's surface at x=7.5: 5.19 units,
 	// 0.865 s, the hit comes on tick 52 at 60 TPS.
-	if err := w.Fire(BulletDef{Pos: mathx.V2(2.31, 5), Vel: mathx.V2(6, 0), Damage: 3, Owner: shooter, Mask: 4}); err != nil {
-		t.Fatal(err)
-	}
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(2.31, 5), Vel: mathx.V2(6, 0), Damage: 3, Owner: shooter, Mask: 4})
 	if w.Bullets().Len() != 1 {
 		t.Fatal("bullet not fired")
 	}
@@ -248,23 +243,17 @@ func TestDamageDeathAndPickup(t *testing.T) {
 	w.Events.Pickup.Subscribe(func(p PickupEvent) {
 		picks = append(picks, p)
 		// The game decides what a pickup does; this one heals.
-		if err := w.Damage(p.By, -p.Value, p.Pickup); err != nil {
-			t.Error(err)
-		}
+		w.Damage(p.By, -p.Value, p.Pickup)
 	})
-	if err := w.Damage(hero, 6, grunt); err != nil || w.Health(hero) != 4 {
-		t.Fatalf("hero health %d, %v", w.Health(hero), err)
+	if w.Damage(hero, 6, grunt); w.Health(hero) != 4 {
+		t.Fatalf("hero health %d", w.Health(hero))
 	}
-	if err := w.Damage(grunt, 5, hero); err != nil {
-		t.Fatal(err)
-	}
+	w.Damage(grunt, 5, hero)
 	if len(deaths) != 1 || deaths[0] != (DeathEvent{Entity: grunt, Killer: hero}) || w.Valid(grunt) {
 		t.Fatalf("deaths %+v, grunt valid %v", deaths, w.Valid(grunt))
 	}
 	// Walk right onto the pickup at 2 units/s.
-	if err := w.SetVelocity(hero, mathx.V2(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetVelocity(hero, mathx.V2(2, 0))
 	for k := 0; k < 30 && len(picks) == 0; k++ {
 		w.Step()
 	}
@@ -274,11 +263,11 @@ func TestDamageDeathAndPickup(t *testing.T) {
 	if w.Health(hero) != 9 || w.Valid(med) {
 		t.Fatalf("hero health %d (want 4+5), pickup valid %v", w.Health(hero), w.Valid(med))
 	}
-	if f := w.Facing(hero); f != 0 || w.Anim(hero) != Walk {
-		t.Fatalf("facing %v anim %v", f, w.Anim(hero))
+	if f := w.Looks().Facing(hero); f != 0 || w.Looks().Anim(hero) != Walk {
+		t.Fatalf("facing %v anim %v", f, w.Looks().Anim(hero))
 	}
-	if err := w.SetVelocity(med, mathx.V2(1, 0)); err == nil {
-		t.Fatal("velocity on a removed pickup accepted")
+	if msg := panics(func() { w.SetVelocity(med, mathx.V2(1, 0)) }); msg != "" {
+		t.Fatalf("velocity on a removed pickup: %s", msg)
 	}
 }
 
@@ -289,9 +278,7 @@ func TestTriggerEvents(t *testing.T) {
 	var evs []TriggerEvent
 	var ticks []uint64
 	w.Events.Trigger.Subscribe(func(e TriggerEvent) { evs = append(evs, e); ticks = append(ticks, w.Tick()) })
-	if err := w.SetVelocity(hero, mathx.V2(3, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.SetVelocity(hero, mathx.V2(3, 0))
 	for k := 0; k < 120; k++ {
 		w.Step()
 	}
@@ -316,16 +303,12 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 	var hits []BulletHitEvent
 	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { hits = append(hits, h) })
 	must := func(d BulletDef) {
-		if err := w.Fire(d); err != nil {
-			t.Fatal(err)
-		}
+		w.Bullets().Fire(d)
 	}
 	must(BulletDef{Pos: mathx.V2(5, 3), Vel: mathx.V2(40, 0)})
 	must(BulletDef{Pos: mathx.V2(5, 6), Vel: mathx.V2(-10, 0), TTL: 10})
 	must(BulletDef{Pos: mathx.V2(5, 9), Vel: mathx.V2(0, -20)})
-	if err := w.Fire(BulletDef{Radius: 2}); err == nil {
-		t.Fatal("oversized bullet accepted")
-	}
+	wantPanic(t, "Bullets.Fire", func() { w.Bullets().Fire(BulletDef{Radius: 2}) })
 	for k := 0; k < 10; k++ {
 		w.Step()
 	}
@@ -353,17 +336,13 @@ func TestFireDuringTickIsDeferred(t *testing.T) {
 		if h.Target == e && fired < 3 {
 			fired++
 			// Fire back from the hit point: must not reuse this tick's slots.
-			if err := w.Fire(BulletDef{Pos: h.Point.Add(h.Normal.Scale(0.01)), Vel: h.Normal.Scale(5), Owner: e}); err != nil {
-				t.Error(err)
-			}
+			w.Bullets().Fire(BulletDef{Pos: h.Point.Add(h.Normal.Scale(0.01)), Vel: h.Normal.Scale(5), Owner: e})
 			if w.Bullets().Owner[h.Bullet.Slot] != (Entity{}) {
 				t.Error("hit bullet's owner changed during dispatch")
 			}
 		}
 	})
-	if err := w.Fire(BulletDef{Pos: mathx.V2(5, 8), Vel: mathx.V2(10, 0)}); err != nil {
-		t.Fatal(err)
-	}
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(5, 8), Vel: mathx.V2(10, 0)})
 	for k := 0; k < 30; k++ {
 		w.Step()
 	}
@@ -412,12 +391,8 @@ func TestPickupClassHasNoMeaning(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
 	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
-	if err := w.Damage(hero, 6, Entity{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetVelocity(hero, mathx.V2(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	w.Damage(hero, 6, Entity{})
+	w.SetVelocity(hero, mathx.V2(2, 0))
 	for k := 0; k < 30 && w.Valid(med); k++ {
 		w.Step()
 	}

@@ -38,7 +38,7 @@
 //
 // World knowledge comes in only through the function types [WallQuery] and
 // [ObstacleQuery]. A world that owns its agents' positions (scene.World
-// owns a Crowd: EnableCrowd, SetSteering) hands them over with
+// owns a Crowd: Crowd.Enable, Crowd.Steer) hands them over with
 // [Crowd.SetPos] before each Step, reads the results, and drops agents
 // with [Crowd.Remove]. Package steer imports only mathx and the standard
 // library; it must NOT import physics, scene, raster or any other engine

@@ -413,7 +413,7 @@ func (s *sheet) clip(name string, frames []sprite, ms int) {
 func genArt() (pageData, jsonData []byte, err error) {
 	s := &sheet{b: atlas.NewBuilder(atlas.Options{Trim: true, PackOptions: atlas.PackOptions{MaxW: 2048, MaxH: 4096, Padding: 1}}),
 		anchors: map[string]image.Point{}, size: map[string]image.Point{}, ms: map[string]int{}, frames: map[string][]string{}}
-	dirs := atlas.Directions(facings, 0).Names // world headings k·2π/16 (World.Facings)
+	dirs := atlas.Directions(facings, 0).Names // world headings k·2π/16 (Looks.Facings)
 	for l := range numLooks {
 		size := 1.0
 		if l == lookTurret {

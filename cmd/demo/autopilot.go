@@ -127,7 +127,7 @@ func (a *autopilot) walk(L *level, me, goal mathx.Vec2) mathx.Vec2 {
 // incoming returns the way out of the line of the nearest enemy bullet
 // flying at the player, if any.
 func (a *autopilot) incoming(L *level, me mathx.Vec2) (mathx.Vec2, bool) {
-	L.near = L.w.BulletsNear(me, 2.5, L.near)
+	L.near = L.w.Bullets().Near(me, 2.5, L.near)
 	for _, b := range L.near {
 		if b.Owner == L.player || !b.FlyingAt(me, 0.6) {
 			continue

@@ -32,9 +32,9 @@ func (L *level) placeBarricade() bool {
 	if n >= maxBarricades {
 		return false
 	}
-	p := w.Pos(L.player).XY().Add(mathx.FromAngle(w.Facing(L.player)).Scale(barricadeReach))
+	p := w.Pos(L.player).XY().Add(mathx.FromAngle(w.Looks().Facing(L.player)).Scale(barricadeReach))
 	x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
-	if !w.TileFree(x, y) { // a wall, a door, a tank or a pickup is there
+	if !w.Nav().TileFree(x, y) { // a wall, a door, a tank or a pickup is there
 		return false
 	}
 	e, err := w.Create(scene.EntityDef{Kind: scene.Object, Class: "barricade", Look: L.look.crate,

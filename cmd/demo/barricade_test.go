@@ -21,7 +21,7 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 	// The corridor is row 2, x 4..6; the player stands at (3.5, 2.5)
 	// facing +x, so the tile ahead is (4, 2).
 	place(t, L, 3.4, 2.5)
-	_ = L.w.SetVelocity(L.player, mathx.V2(1e-9, 0)) // facing +x
+	L.w.SetVelocity(L.player, mathx.V2(1e-9, 0)) // facing +x
 	gap := mathx.V2(4.5, 2.5)
 	if L.nav.Mesh().PolyAt(gap) < 0 {
 		t.Fatal("the corridor is not walkable before the barricade")
@@ -51,7 +51,7 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 		}
 	}
 	for L.w.Alive(b) {
-		_ = L.w.Damage(b, 10, L.player)
+		L.w.Damage(b, 10, L.player)
 		L.w.Step()
 	}
 	L.w.Step()
@@ -89,9 +89,7 @@ func TestCratesBreak(t *testing.T) {
 	// A player shell hits it: the game's hit rule damages it.
 	hp := L.w.Health(c)
 	from := p.Add(mathx.V2(-1.2, 0))
-	if err := L.w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: mathx.V2(11, 0), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 60, Look: L.look.bullet}); err != nil {
-		t.Fatal(err)
-	}
+	L.w.Bullets().Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: mathx.V2(11, 0), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 60, Look: L.look.bullet})
 	for range 20 {
 		L.w.Step()
 	}
@@ -99,7 +97,7 @@ func TestCratesBreak(t *testing.T) {
 		t.Fatalf("crate health %d after a hit, want %d", L.w.Health(c), hp-12)
 	}
 	for L.w.Valid(c) {
-		_ = L.w.Damage(c, 20, L.player)
+		L.w.Damage(c, 20, L.player)
 		L.w.Step()
 	}
 	if L.nav.Blocked(x, y) || L.nav.Version() == v {

@@ -178,7 +178,7 @@ func init() {
 		e.desired = e.playerPos().Sub(e.pos()).Unit().Scale(0.3)
 		e.aim()
 		if e.cool == 0 {
-			_ = e.L.w.Damage(e.L.player, e.spec().damage, e.e)
+			e.L.w.Damage(e.L.player, e.spec().damage, e.e)
 			e.cool = int(a[0])
 		}
 	})

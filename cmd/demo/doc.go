@@ -21,7 +21,7 @@
 // It is written against the engine's public API as any game would be:
 // scene draws every tank, bullet, pickup, door and effect from looks it
 // makes from the game's sprite sheet (looks.go: scene.AtlasLooks),
-// walks enemies along their paths (World.MoveTo) and keeps physics and
+// walks enemies along their paths (Navigator.MoveTo) and keeps physics and
 // navigation in step; the demo holds the rules (play.go, enemies.go,
 // brains.go, tactics.go), the brains' data (brains/: behaviour trees,
 // state machines and fuzzy rules as text, whose leaves brains.go and

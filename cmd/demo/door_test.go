@@ -33,11 +33,11 @@ func TestDoorLocksNavmesh(t *testing.T) {
 	if !crosses(p, d.cell) {
 		t.Fatalf("path %v does not cross the door tile", p)
 	}
-	_ = L.w.SetSolid(d.e, true) // what the world's overlord does when a wave locks it
+	L.w.SetSolid(d.e, true) // what the world's overlord does when a wave locks it
 	if L.nav.Reachable(west, east) || !L.w.Solid(d.e) || L.canSee(west, east) {
 		t.Fatalf("locked door: reachable %v solid %v seen through %v", L.nav.Reachable(west, east), L.w.Solid(d.e), L.canSee(west, east))
 	}
-	_ = L.w.SetSolid(d.e, false)
+	L.w.SetSolid(d.e, false)
 	if !L.nav.Reachable(west, east) || L.w.Solid(d.e) {
 		t.Fatal("unlocked door still cuts the way")
 	}
@@ -61,15 +61,13 @@ func TestSilhouetteBehindWall(t *testing.T) {
 		{mathx.V3(4.5, 2.5, 0), false}, // room middle, the walls in front are far below
 		{mathx.V3(6.5, 8.6, 0), true},  // the room's south-east corner
 	} {
-		if err := L.w.SetPos(L.player, c.p); err != nil {
-			t.Fatal(err)
-		}
+		L.w.SetPos(L.player, c.p)
 		with, _ := raster.NewFrame(frameW, frameH)
 		without, _ := raster.NewFrame(frameW, frameH)
 		g.Draw(with, 1)
-		_ = L.w.SetSilhouette(L.player, color.RGBA{})
+		L.w.Looks().SetSilhouette(L.player, color.RGBA{})
 		g.Draw(without, 1)
-		_ = L.w.SetSilhouette(L.player, rgba(140, 210, 255, 120))
+		L.w.Looks().SetSilhouette(L.player, rgba(140, 210, 255, 120))
 		if got := !bytes.Equal(with.Pix, without.Pix); got != c.want {
 			t.Errorf("at %v: silhouette drawn %v, want %v", c.p, got, c.want)
 		}

@@ -62,7 +62,7 @@ func rgba(r, g, b, a uint8) color.RGBA { return raster.Premul(color.NRGBA{r, g, 
 func (g *game) drawWorld(alpha float64) {
 	w := g.L.w
 	if w.Alive(g.L.player) {
-		g.cam.Center = w.Grid.ToScreen(w.DrawPos(g.L.player, alpha))
+		g.cam.Center = w.Grid.ToScreen(w.Looks().DrawPos(g.L.player, alpha))
 		g.cam.Clamp()
 	}
 	depth, err := w.Render(g.list, g.pt, alpha)

@@ -133,7 +133,7 @@ func (L *level) spawnEnemy(k enemyKind, at mathx.Vec3) (scene.Entity, error) {
 	if err := e.newBrain(at); err != nil {
 		return ent, err
 	}
-	_ = w.SetData(ent, e)
+	w.SetData(ent, e)
 	L.spawned++
 	L.enemies = append(L.enemies, e)
 	return ent, nil
@@ -194,7 +194,7 @@ func (e *enemy) shoot(spread float64, rocket bool) {
 		def.Radius, def.Vel, def.Damage, def.TTL = 0.12, dir.Scale(5), 30, 3*tps
 		def.Look, def.Tag = L.look.rocket, tagRocket
 	}
-	_ = w.Fire(def)
+	w.Bullets().Fire(def)
 	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.3), 4)
 }
 
@@ -207,14 +207,14 @@ const planTicks = 45
 func (e *enemy) goTo(goal mathx.Vec2) {
 	L := e.L
 	e.goal, e.replan = goal, planTicks
-	_ = L.w.MoveTo(e.e, goal, e.spec().speed) // a goal off the floor is moved onto it
+	L.w.Nav().MoveTo(e.e, goal, e.spec().speed) // a goal off the floor is moved onto it
 }
 
 // follow keeps walking the path of the last goTo; it reports arrival
 // (or a move that ended).
 func (e *enemy) follow() bool {
 	e.walking = true
-	return !e.L.w.Moving(e.e)
+	return !e.L.w.Nav().Moving(e.e)
 }
 
 // arrive steers straight onto t, slowing down on the last stretch.
@@ -237,7 +237,7 @@ func (e *enemy) chasePlayer() {
 func (e *enemy) awayFrom(p mathx.Vec2) mathx.Vec2 {
 	away := e.pos().Sub(p)
 	if away.Len() < 1e-6 {
-		away = mathx.FromAngle(e.L.w.Facing(e.e))
+		away = mathx.FromAngle(e.L.w.Looks().Facing(e.e))
 	}
 	away = away.Unit()
 	for _, d := range [...]mathx.Vec2{away, away.Add(away.Perp().Scale(e.side)), away.Add(away.Perp().Scale(-e.side)), away.Perp().Scale(e.side), away.Perp().Scale(-e.side)} {
@@ -255,7 +255,7 @@ func (e *enemy) threatened() bool {
 	}
 	L := e.L
 	me := e.pos()
-	L.near = L.w.BulletsNear(me, 3, L.near)
+	L.near = L.w.Bullets().Near(me, 3, L.near)
 	for _, b := range L.near {
 		if b.Owner == L.player && b.FlyingAt(me, 0.6) {
 			return true
@@ -289,21 +289,21 @@ func (e *enemy) update() {
 	case e.sq != nil:
 		e.squadThink()
 	}
-	_ = w.SetAim(e.e, e.turret)
+	w.Looks().SetAim(e.e, e.turret)
 	if e.broken && !wasBroken {
-		_ = w.SetTint(e.e, color.NRGBA{150, 140, 130, 255})
+		w.Looks().SetTint(e.e, color.NRGBA{150, 140, 130, 255})
 	}
 	if e.walking && !e.broken {
 		return // the world walks it along its path
 	}
-	if w.Moving(e.e) {
-		_ = w.Stop(e.e)
+	if w.Nav().Moving(e.e) {
+		w.Nav().Stop(e.e)
 	}
 	if e.broken {
 		e.desired = mathx.Vec2{}
 	}
-	push := w.Separation(e.e, 0.3, "enemy") // never stack on other enemies
-	_ = w.SetVelocity(e.e, e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed))
+	push := w.Nav().Separation(e.e, 0.3, "enemy") // never stack on other enemies
+	w.SetVelocity(e.e, e.desired.Add(push.Scale(3)).ClampLen(e.spec().speed))
 }
 
 // hurt is called when the enemy takes damage.

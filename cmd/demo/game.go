@@ -148,13 +148,17 @@ func (g *game) pick(i int) {
 			g.quit = true
 			return
 		}
-		_ = g.start(i)
+		if g.start(i) != nil {
+			return // start shows the error on the select screen
+		}
 	case screenPause:
 		switch i {
 		case 0:
 			g.scr = screenPlay
 		case 1:
-			_ = g.start(g.cur)
+			if g.start(g.cur) != nil {
+				return // start shows the error on the select screen
+			}
 		case 2:
 			g.scr, g.sel, g.L = screenSelect, 0, nil
 		case 3:
@@ -190,6 +194,9 @@ func (g *game) Update(in *platform.Input) error {
 	g.syncSound()
 	if g.quit {
 		return platform.ErrQuit
+	}
+	if g.L != nil && g.L.err != nil {
+		return g.L.err // an effect or pickup the world refused: a bug, stop
 	}
 	return nil
 }
@@ -307,7 +314,9 @@ func (g *game) playInput(in *platform.Input, pad platform.Gamepad) {
 			if L.won {
 				next = (g.cur + 1) % len(g.levels)
 			}
-			_ = g.start(next)
+			if g.start(next) != nil {
+				return // start shows the error on the select screen
+			}
 			return
 		}
 	}

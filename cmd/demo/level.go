@@ -104,9 +104,7 @@ func (L *level) setup() error {
 				return err
 			}
 		}
-		if err := w.Remove(e); err != nil {
-			return err
-		}
+		w.Remove(e)
 	}
 	if L.player.IsNil() {
 		return errors.New("no player in the level (an object of class \"player\" plays it; to look at any map, use go run ./cmd/viewer MAP)")
@@ -160,7 +158,7 @@ func (L *level) setup() error {
 			return errors.New("no enemy spawn points")
 		}
 		L.addWave(o, mix)
-		if err := w.AddOverlord(o); err != nil {
+		if err := o.Start(w); err != nil {
 			return err
 		}
 	}
@@ -170,9 +168,9 @@ func (L *level) setup() error {
 		if !ok {
 			id = L.look.pickup["health"] // the ASCII level's pickups heal
 		}
-		_ = w.SetLook(e, id)
+		w.Looks().Set(e, id)
 	})
-	nav, err := w.Nav()
+	nav, err := w.Nav().Floor()
 	if err != nil {
 		return err
 	}
@@ -186,10 +184,9 @@ func (L *level) setup() error {
 	L.hookEvents()
 	L.pl = playerState{ammo: 60, weapon: weaponCannon, turretAngle: -math.Pi / 4}
 	// The player's tank: drawn by scene, seen through the walls that hide it.
-	if err := w.SetLook(L.player, L.look.tank[lookPlayer]); err != nil {
-		return err
-	}
-	return w.SetSilhouette(L.player, rgba(140, 210, 255, 120))
+	w.Looks().Set(L.player, L.look.tank[lookPlayer])
+	w.Looks().SetSilhouette(L.player, rgba(140, 210, 255, 120))
+	return nil
 }
 
 // addWave makes overlord o send the enemy kinds in turn.

@@ -59,7 +59,7 @@ type looks struct {
 func registerLooks(w *scene.World, sheet *scene.AtlasLooks) (looks, error) {
 	var lk looks
 	var err error
-	dirs := w.Facings(facings)
+	dirs := w.Looks().Facings(facings)
 	add := func(name string, part string) scene.LookID {
 		l, e := sheet.Look(name, dirs, tps)
 		if e == nil && part != "" {
@@ -70,7 +70,7 @@ func registerLooks(w *scene.World, sheet *scene.AtlasLooks) (looks, error) {
 		}
 		var id scene.LookID
 		if e == nil {
-			id, e = w.AddLook(l)
+			id, e = w.Looks().Add(l)
 		}
 		if err == nil {
 			err = e

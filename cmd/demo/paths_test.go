@@ -18,10 +18,10 @@ type pathStats struct {
 // just set planned this tick, from about where it stands.
 func (ps *pathStats) watch(L *level) {
 	for _, e := range L.enemies {
-		if e.replan != planTicks || !L.w.Moving(e.e) {
+		if e.replan != planTicks || !L.w.Nav().Moving(e.e) {
 			continue
 		}
-		p := append([]mathx.Vec2{e.pos()}, L.w.MovePath(e.e)...)
+		p := append([]mathx.Vec2{e.pos()}, L.w.Nav().MovePath(e.e)...)
 		for _, d := range L.doors {
 			if L.w.Solid(d.e) {
 				ps.whileLocked++

@@ -64,6 +64,7 @@ type playerState struct {
 // level is one level being played: the scene world and the game's rules
 // on top.
 type level struct {
+	err      error // the first entity the world refused (create)
 	info     levelInfo
 	watch    *viewer.Watcher // the level's files, for hot reload
 	w        *scene.World
@@ -91,7 +92,15 @@ var white = color.RGBA{255, 255, 255, 255}
 // effect shows a look once at p (an explosion, a spark, a muzzle flash):
 // an object that removes itself when its clip has played.
 func (L *level) effect(look scene.LookID, p mathx.Vec3, life int) {
-	_, _ = L.w.Create(scene.EntityDef{Kind: scene.Object, Look: look, Pos: p, Lifetime: life, Height: 0.5})
+	L.create(scene.EntityDef{Kind: scene.Object, Look: look, Pos: p, Lifetime: life, Height: 0.5})
+}
+
+// create adds an entity from inside the world's events; the first
+// definition the world refuses is kept in L.err, which ends the game.
+func (L *level) create(d scene.EntityDef) {
+	if _, err := L.w.Create(d); err != nil && L.err == nil {
+		L.err = err
+	}
 }
 
 // hookEvents subscribes the game's rules to the world's events.
@@ -106,7 +115,7 @@ func (L *level) hookEvents() {
 			if h.Owner == L.player && w.Kind(h.Target) == scene.Character {
 				L.pl.hits++
 			}
-			_ = w.Damage(h.Target, h.Damage, h.Owner)
+			w.Damage(h.Target, h.Damage, h.Owner)
 			L.effect(L.look.spark, at, 12)
 		case !h.Edge: // ricochet sparks off walls
 			L.effect(L.look.spark, at, 12)
@@ -114,8 +123,8 @@ func (L *level) hookEvents() {
 	})
 	w.Events.Damage.Subscribe(func(d scene.DamageEvent) {
 		if d.Amount > 0 && w.Kind(d.Entity) == scene.Character {
-			_ = w.Flash(d.Entity, white, flashTicks)
-			_ = w.ShowHealth(d.Entity, hpBarTicks)
+			w.Looks().Flash(d.Entity, white, flashTicks)
+			w.Looks().ShowHealth(d.Entity, hpBarTicks)
 		}
 		if e := L.enemyOf(d.Entity); e != nil {
 			e.hurt()
@@ -142,9 +151,9 @@ func (L *level) hookEvents() {
 		L.effect(L.look.boom, p, 20)
 		if e.kind != kindDrone { // the wreck burns out where it stopped
 			if wr, err := w.Create(scene.EntityDef{Kind: scene.Object, Look: L.look.tank[e.spec().look], Pos: p,
-				Facing: w.Facing(d.Entity), Lifetime: 4 * tps, Height: 0.6}); err == nil {
-				_ = w.SetTint(wr, color.NRGBA{70, 70, 70, 255})
-				_ = w.SetAim(wr, e.turret)
+				Facing: w.Looks().Facing(d.Entity), Lifetime: 4 * tps, Height: 0.6}); err == nil {
+				w.Looks().SetTint(wr, color.NRGBA{70, 70, 70, 255})
+				w.Looks().SetAim(wr, e.turret)
 			}
 		}
 		if e.kind == kindTurret { // only the turret explodes, as in Tanktrum
@@ -166,7 +175,7 @@ func (L *level) hookEvents() {
 		if d.Locked {
 			look = L.look.doorShut
 		}
-		_ = w.SetLook(d.Door, look)
+		w.Looks().Set(d.Door, look)
 	})
 	w.Events.Pickup.Subscribe(func(p scene.PickupEvent) {
 		if p.By != L.player {
@@ -183,7 +192,7 @@ func (L *level) hookEvents() {
 			if v <= 0 {
 				v = 30
 			}
-			_ = w.Damage(L.player, -v, scene.Entity{})
+			w.Damage(L.player, -v, scene.Entity{})
 		}
 		L.score += 10
 	})
@@ -191,18 +200,18 @@ func (L *level) hookEvents() {
 
 // drop leaves a pickup where an enemy died.
 func (L *level) drop(name string, p mathx.Vec3, v int32) {
-	_, _ = L.w.Create(scene.EntityDef{Kind: scene.Pickup, Name: name, Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: v, Look: L.look.pickup[name], Height: 0.3})
+	L.create(scene.EntityDef{Kind: scene.Pickup, Name: name, Class: "pickup", Pos: p, Extent: mathx.V2(0.25, 0.25), Value: v, Look: L.look.pickup[name], Height: 0.3})
 }
 
 // explode shows a fireball at p and damages what stands within radius r
-// (falling off to 40 % at the edge, shielded by walls: World.Blast).
+// (falling off to 40 % at the edge, shielded by walls: Bullets.Blast).
 func (L *level) explode(p mathx.Vec3, r float64, dmg int32, src scene.Entity, big bool) {
 	if big {
 		L.effect(L.look.bigBoom, p, 28)
 	} else {
 		L.effect(L.look.boom, p, 20)
 	}
-	L.w.Blast(p.XY(), r, dmg, 0.6, src)
+	L.w.Bullets().Blast(p.XY(), r, dmg, 0.6, src)
 }
 
 // enemyOf returns the enemy an entity is (its world data), or nil.
@@ -217,7 +226,7 @@ func (L *level) update(c control) {
 	if !L.lost && !L.won {
 		L.updatePlayer(c)
 	} else if w.Alive(L.player) {
-		_ = w.SetVelocity(L.player, mathx.Vec2{})
+		w.SetVelocity(L.player, mathx.Vec2{})
 	}
 	for _, sq := range L.squads {
 		sq.update(L)
@@ -267,7 +276,7 @@ func (L *level) updatePlayer(c control) {
 	if v = v.ClampLen(playerMaxSpeed); v.Len() < playerStop {
 		v = mathx.Vec2{}
 	}
-	_ = w.SetVelocity(L.player, v)
+	w.SetVelocity(L.player, v)
 	if c.build {
 		L.placeBarricade()
 	}
@@ -291,7 +300,7 @@ func (L *level) updatePlayer(c control) {
 			L.playerFire()
 		}
 	}
-	_ = w.SetAim(L.player, pl.turretAngle)
+	w.Looks().SetAim(L.player, pl.turretAngle)
 }
 
 func (L *level) playerFire() {
@@ -309,7 +318,7 @@ func (L *level) playerFire() {
 	case weaponRockets:
 		pl.rockets--
 		pl.cooldown = 30
-		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(7), Radius: 0.12, Damage: 45, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 3 * tps, Look: L.look.rocket, Tag: tagRocket})
+		w.Bullets().Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(7), Radius: 0.12, Damage: 45, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 3 * tps, Look: L.look.rocket, Tag: tagRocket})
 	default:
 		if pl.ammo <= 0 {
 			pl.cooldown = 20
@@ -317,7 +326,7 @@ func (L *level) playerFire() {
 		}
 		pl.ammo--
 		pl.cooldown = 9
-		_ = w.Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(11), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 2 * tps, Look: L.look.bullet})
+		w.Bullets().Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: dir.Scale(11), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 2 * tps, Look: L.look.bullet})
 	}
 	L.effect(L.look.muzzle, mathx.V3(from.X, from.Y, 0.35), 4)
 }

@@ -30,7 +30,7 @@ func scenario(t *testing.T, seed uint64, rows ...string) *level {
 		t.Fatal(err)
 	}
 	for len(L.w.Overlords) > 0 { // no waves: each test places its enemies
-		L.w.RemoveOverlord(L.w.Overlords[0])
+		L.w.Overlords[0].Stop()
 	}
 	return L
 }
@@ -48,16 +48,14 @@ func spawn(t *testing.T, L *level, k enemyKind, x, y float64) *enemy {
 // place moves the player to (x, y).
 func place(t *testing.T, L *level, x, y float64) {
 	t.Helper()
-	if err := L.w.SetPos(L.player, mathx.V3(x, y, 0)); err != nil {
-		t.Fatal(err)
-	}
+	L.w.SetPos(L.player, mathx.V3(x, y, 0))
 }
 
 // heal keeps a character at full health (the tests measure behaviour,
 // not who dies first).
 func heal(L *level, e scene.Entity, full int32) {
 	if h := L.w.Health(e); h < full && L.w.Alive(e) {
-		_ = L.w.Damage(e, h-full, scene.Entity{})
+		L.w.Damage(e, h-full, scene.Entity{})
 	}
 }
 
@@ -137,7 +135,7 @@ func TestScenarioMeleeAroundWall(t *testing.T) {
 		t.Errorf("in contact for a second, the player kept %d of %d health", L.w.Health(L.player), hp)
 	}
 	// hurt below 60%: it retreats (distance grows), then comes back
-	_ = L.w.Damage(m.e, 25, L.player)
+	L.w.Damage(m.e, 25, L.player)
 	d0, far := m.distPlayer(), 0.0
 	back := false
 	for range 400 {
@@ -513,7 +511,7 @@ func leafRun(t *testing.T, k enemyKind, n int) (seq []string, runs, start []int)
 	var tickOf []int // the tick of each trace entry
 	for tick := range n + 30 {
 		if tick == n {
-			_ = L.w.Damage(e.e, L.w.Health(e.e)-kinds[k].health/5, L.player) // 20% left
+			L.w.Damage(e.e, L.w.Health(e.e)-kinds[k].health/5, L.player) // 20% left
 		}
 		L.update(control{})
 		heal(L, L.player, 100)

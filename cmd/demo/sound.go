@@ -82,9 +82,10 @@ func (g *game) Mixer() *audio.Mixer { return g.snd.m }
 // listen gives level L's world its event sounds, heard from the player.
 func (g *game) listen(L *level) {
 	s := g.snd
-	L.w.EnableSound(s.m, scene.Sounds{Fire: s.shot, Hit: s.hit, Wall: s.wall, Death: s.boom, Pickup: s.pickup, Door: s.door,
+	L.w.Audio().Enable(s.m, scene.Sounds{Fire: s.shot, Hit: s.hit, Wall: s.wall, Death: s.boom, Pickup: s.pickup, Door: s.door,
 		Volume: 0.8, Listener: L.player, Vary: 0.06})
-	L.w.SetListener(L.w.Pos(L.player))
+
+	L.w.Audio().SetListener(L.w.Pos(L.player))
 }
 
 // syncSound pauses the world's sounds under the pause menu and the level

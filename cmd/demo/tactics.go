@@ -224,7 +224,7 @@ func (e *enemy) coverThink() {
 // findCover is the terrain analysis (a cover point hidden from threat)
 // on the world's sight and floor.
 func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
-	return L.analyzer.FindCover(self, threat, nil, L.w.SightRay, L.nav.Walkable)
+	return L.analyzer.FindCover(self, threat, nil, L.w.Nav().SightRay, L.nav.Walkable)
 }
 
 // newBrain gives a new enemy its kind's brain.

@@ -1,6 +1,6 @@
 // Brain: a guard run by a state machine (ai/fsm) patrols the hall until it
-// sees you (World.LineOfSight, 7 tiles), chases and shoots, and below half health
-// flees to cover (World.FindCover), recovers, patrols. WASD moves you, arrows fire.
+// sees you (Navigator.LineOfSight, 7 tiles), chases and shoots, and below half health
+// flees to cover (Navigator.FindCover), recovers, patrols. WASD moves you, arrows fire.
 package main
 
 import (
@@ -42,11 +42,11 @@ func init() {
 	alert := &fsm.State[*game]{Name: "alert", Initial: &patrol, On: []fsm.Transition[*game]{{Event: hurt, To: &flee,
 		Guard: func(g *game) bool { return g.w.Health(g.guard) < 50 }}}}
 	patrol = fsm.State[*game]{Name: "patrol", Parent: alert,
-		Enter: func(g *game, _ *fsm.Machine[*game]) { g.w.MoveTo(g.guard, route[g.wp], 1.5) },
+		Enter: func(g *game, _ *fsm.Machine[*game]) { g.w.Nav().MoveTo(g.guard, route[g.wp], 1.5) },
 		Execute: func(g *game, m *fsm.Machine[*game]) {
 			if g.seen {
 				m.Change(&chase)
-			} else if !g.w.Moving(g.guard) { // at the corner (or stuck): on to the next
+			} else if !g.w.Nav().Moving(g.guard) { // at the corner (or stuck): on to the next
 				g.wp = (g.wp + 1) % len(route)
 				m.Change(&patrol)
 			}
@@ -55,14 +55,14 @@ func init() {
 		if !g.seen {
 			m.Change(&patrol)
 		} else if g.w.Tick()%30 == 0 { // walk at you, and shoot
-			g.w.MoveTo(g.guard, g.w.Pos(g.you).XY(), 2.2)
+			g.w.Nav().MoveTo(g.guard, g.w.Pos(g.you).XY(), 2.2)
 			g.shoot(g.guard, g.w.Pos(g.you).XY().Sub(g.w.Pos(g.guard).XY()), 5)
 		}
 	}}
 	flee = fsm.State[*game]{Name: "flee", Enter: func(g *game, _ *fsm.Machine[*game]) {
 		g.rest = 300
-		if at, ok := g.w.FindCover(g.w.Pos(g.guard).XY(), g.w.Pos(g.you).XY(), 10); ok {
-			g.w.MoveTo(g.guard, at, 3)
+		if at, ok := g.w.Nav().FindCover(g.w.Pos(g.guard).XY(), g.w.Pos(g.you).XY(), 10); ok {
+			g.w.Nav().MoveTo(g.guard, at, 3)
 		}
 	}, Execute: func(g *game, m *fsm.Machine[*game]) {
 		if g.rest--; g.rest == 0 {
@@ -74,7 +74,7 @@ func init() {
 
 // shoot fires a bullet from e along dir, starting just outside its body.
 func (g *game) shoot(e scene.Entity, dir mathx.Vec2, dmg int32) {
-	g.w.Fire(scene.BulletDef{Pos: g.w.Pos(e).XY().Add(dir.Unit().Scale(0.45)), Z: 0.5, Vel: dir.Unit().Scale(8), Radius: 0.08, Damage: dmg, Owner: e, TTL: 90})
+	g.w.Bullets().Fire(scene.BulletDef{Pos: g.w.Pos(e).XY().Add(dir.Unit().Scale(0.45)), Z: 0.5, Vel: dir.Unit().Scale(8), Radius: 0.08, Damage: dmg, Owner: e, TTL: 90})
 }
 
 func newGame() (*game, error) {
@@ -88,7 +88,7 @@ func newGame() (*game, error) {
 		l, err := scene.PlaceholderLook(w.Grid.Proj, []color.NRGBA{{60, 130, 230, 255}, {220, 70, 50, 255}}[i], 0.3, 0.9)
 		var id scene.LookID
 		if err == nil {
-			id, err = w.AddLook(l)
+			id, err = w.Looks().Add(l)
 		}
 		if err == nil {
 			*who, err = w.Create(scene.EntityDef{Kind: scene.Character, Pos: []mathx.Vec3{{X: 7.5, Y: 6}, {X: 2.5, Y: 2.5}}[i], Radius: 0.3, Health: 100, Look: id})
@@ -98,11 +98,11 @@ func newGame() (*game, error) {
 		}
 	}
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	g.brain = fsm.New(g, 4)
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if w.Alive(h.Target) {
-			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
 			w.Damage(h.Target, h.Damage, h.Owner)
 			if h.Target == g.guard {
 				g.brain.Post(hurt)
@@ -123,7 +123,7 @@ func (g *game) Update(in *platform.Input) error {
 		g.shoot(g.you, mathx.V2(x+y, y-x), 20)
 	}
 	if a, b := g.w.Pos(g.guard).XY(), g.w.Pos(g.you).XY(); g.w.Alive(g.guard) {
-		g.seen = a.Dist(b) < 7 && g.w.LineOfSight(a, b)
+		g.seen = a.Dist(b) < 7 && g.w.Nav().LineOfSight(a, b)
 		g.brain.Update()
 	}
 	g.w.Step()

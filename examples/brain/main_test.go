@@ -46,8 +46,8 @@ func TestGuardBrain(t *testing.T) {
 			rastertest.Golden(t, "testdata/brain.png", frame, *update)
 		case 450: // hiding
 			a, b := g.w.Pos(g.guard).XY(), g.w.Pos(g.you).XY()
-			if g.brain.Current() != &flee || g.w.Moving(g.guard) || g.w.LineOfSight(a, b) {
-				t.Errorf("tick 450: guard %s at %v, moving %v, should hide out of sight of %v", g.brain.Current().Name, a, g.w.Moving(g.guard), b)
+			if g.brain.Current() != &flee || g.w.Nav().Moving(g.guard) || g.w.Nav().LineOfSight(a, b) {
+				t.Errorf("tick 450: guard %s at %v, moving %v, should hide out of sight of %v", g.brain.Current().Name, a, g.w.Nav().Moving(g.guard), b)
 			}
 		}
 	}

@@ -1,5 +1,5 @@
 // Bullets: a bullet-hell pattern from the centre of an arena, thousands of
-// bullets alive at once (World.Fire: twelve spiral arms every tick and a
+// bullets alive at once (Bullets.Fire: twelve spiral arms every tick and a
 // ring of 120 every quarter second), with the bullet count and the time
 // the simulation step and the drawing take printed on screen.
 package main
@@ -50,7 +50,7 @@ func newGame() (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	id, err := w.AddLook(look)
+	id, err := w.Looks().Add(look)
 	if err != nil {
 		return nil, err
 	}
@@ -62,31 +62,27 @@ func newGame() (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	cam := iso.NewCamera(W, H)
 	cam.Center = grid.ToScreen(mathx.V3(side/2, side/2, 0))
 	return &game{w: w, boss: boss, pt: iso.NewPainter(grid, cam), dl: raster.NewDrawList(), now: time.Now}, nil
 }
 
 // fire launches one bullet from the boss's edge along angle a at speed v.
-func (g *game) fire(a, v float64) error {
+func (g *game) fire(a, v float64) {
 	d := mathx.FromAngle(a)
-	return g.w.Fire(scene.BulletDef{Pos: g.w.Pos(g.boss).XY().Add(d.Scale(0.7)), Z: 0.6, Vel: d.Scale(v), Radius: 0.05, Damage: 1, Owner: g.boss, TTL: 360})
+	g.w.Bullets().Fire(scene.BulletDef{Pos: g.w.Pos(g.boss).XY().Add(d.Scale(0.7)), Z: 0.6, Vel: d.Scale(v), Radius: 0.05, Damage: 1, Owner: g.boss, TTL: 360})
 }
 
 func (g *game) Update(*platform.Input) error {
 	start := g.now()
 	t := float64(g.w.Tick()) * g.w.Dt()
 	for arm := range 12 { // spiral: the arms turn 1.3 radians a second
-		if err := g.fire(1.3*t+float64(arm)*math.Pi/6, 4); err != nil {
-			return err
-		}
+		g.fire(1.3*t+float64(arm)*math.Pi/6, 4)
 	}
 	if g.w.Tick()%15 == 0 { // ring
 		for k := range 120 {
-			if err := g.fire(float64(k)*math.Pi/60-0.7*t, 2.5); err != nil {
-				return err
-			}
+			g.fire(float64(k)*math.Pi/60-0.7*t, 2.5)
 		}
 	}
 	g.w.Step()

@@ -55,7 +55,7 @@ func newGame() (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	id, err := w.AddLook(look)
+	id, err := w.Looks().Add(look)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func newGame() (*game, error) {
 func (g *game) send(goal mathx.Vec2) {
 	g.goal = goal
 	for i, u := range g.units {
-		g.w.MoveTo(u, goal.Add(mathx.V2(0, 0.6*float64(i-1))), 2)
+		g.w.Nav().MoveTo(u, goal.Add(mathx.V2(0, 0.6*float64(i-1))), 2)
 	}
 }
 
@@ -90,10 +90,8 @@ func (g *game) Update(in *platform.Input) error {
 	}
 	if t := g.w.Tick(); t > 0 && t%toggle == 0 {
 		open := g.w.Solid(g.door)
-		if err := g.w.SetSolid(g.door, !open); err != nil {
-			return err
-		}
-		g.w.SetOpacity(g.door, map[bool]uint8{true: 70, false: 255}[open])
+		g.w.SetSolid(g.door, !open)
+		g.w.Looks().SetOpacity(g.door, map[bool]uint8{true: 70, false: 255}[open])
 	}
 	g.w.Step()
 	return nil

@@ -49,12 +49,12 @@ func TestDoorReplans(t *testing.T) {
 				t.Fatalf("the click at %v picked %v, want %v", click, g.goal, goal.XY())
 			}
 		case 170:
-			if !g.w.Solid(g.door) || nearPath(g.w.Pos(u).XY(), g.w.MovePath(u), door) < 0.6 || g.w.Pos(u).Y < 5 {
-				t.Fatalf("door shut: unit at %v should go round by the south gap, path %v", g.w.Pos(u), g.w.MovePath(u))
+			if !g.w.Solid(g.door) || nearPath(g.w.Pos(u).XY(), g.w.Nav().MovePath(u), door) < 0.6 || g.w.Pos(u).Y < 5 {
+				t.Fatalf("door shut: unit at %v should go round by the south gap, path %v", g.w.Pos(u), g.w.Nav().MovePath(u))
 			}
 		case 185:
-			if g.w.Solid(g.door) || nearPath(g.w.Pos(u).XY(), g.w.MovePath(u), door) > 0.3 {
-				t.Fatalf("door open: unit at %v should plan through it, path %v", g.w.Pos(u), g.w.MovePath(u))
+			if g.w.Solid(g.door) || nearPath(g.w.Pos(u).XY(), g.w.Nav().MovePath(u), door) > 0.3 {
+				t.Fatalf("door open: unit at %v should plan through it, path %v", g.w.Pos(u), g.w.Nav().MovePath(u))
 			}
 		case 250:
 			g.Draw(frame, 0)
@@ -66,8 +66,8 @@ func TestDoorReplans(t *testing.T) {
 		in.EndTick()
 	}
 	for i, u := range g.units {
-		if d := g.w.Pos(u).XY().Dist(g.goal); g.w.Moving(u) || d > 1.2 {
-			t.Errorf("unit %d at %v (%.2f from the goal), moving %v", i, g.w.Pos(u), d, g.w.Moving(u))
+		if d := g.w.Pos(u).XY().Dist(g.goal); g.w.Nav().Moving(u) || d > 1.2 {
+			t.Errorf("unit %d at %v (%.2f from the goal), moving %v", i, g.w.Pos(u), d, g.w.Nav().Moving(u))
 		}
 	}
 	if g.failed != 0 {

@@ -37,8 +37,8 @@ func (g *game) start(seed uint64) error {
 	var player scene.LookID
 	w, err := level.LoadTiled(files, "arena.tmx", level.Options{Seed: seed, CharacterHealth: 3,
 		Prepare: func(w *scene.World) (err error) {
-			if player, err = w.PlaceholderLook(color.NRGBA{60, 130, 230, 255}, 0.3, 1); err == nil {
-				g.enemy, err = w.PlaceholderLook(color.NRGBA{220, 70, 50, 255}, 0.3, 1)
+			if player, err = w.Looks().Placeholder(color.NRGBA{60, 130, 230, 255}, 0.3, 1); err == nil {
+				g.enemy, err = w.Looks().Placeholder(color.NRGBA{220, 70, 50, 255}, 0.3, 1)
 			}
 			return err
 		},
@@ -50,10 +50,10 @@ func (g *game) start(seed uint64) error {
 	}
 	g.player, _ = w.Find("hero")
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) { // every bullet takes one of three hit points
 		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character && h.Owner != h.Target {
-			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
 			w.Damage(h.Target, 1, h.Owner)
 		}
 	})
@@ -78,7 +78,7 @@ func (g *game) start(seed uint64) error {
 // aimAtPlayer is the direction from e to the player when e sees it.
 func (g *game) aimAtPlayer(e scene.Entity) mathx.Vec2 {
 	from, to := g.w.Pos(e).XY(), g.w.Pos(g.player).XY()
-	if !g.w.Alive(g.player) || !g.w.LineOfSight(from, to) {
+	if !g.w.Alive(g.player) || !g.w.Nav().LineOfSight(from, to) {
 		return mathx.Vec2{}
 	}
 	return to.Sub(from).Unit()
@@ -88,7 +88,7 @@ func (g *game) aimAtPlayer(e scene.Entity) mathx.Vec2 {
 func (g *game) shoot(e scene.Entity, dir mathx.Vec2) {
 	if dir.LenSq() > 0 {
 		from := g.w.Pos(e).XY()
-		g.w.Fire(scene.BulletDef{Pos: from.Add(dir.Scale(0.45)), Z: 0.5, Vel: dir.Scale(9), Radius: 0.08, Owner: e, TTL: 120})
+		g.w.Bullets().Fire(scene.BulletDef{Pos: from.Add(dir.Scale(0.45)), Z: 0.5, Vel: dir.Scale(9), Radius: 0.08, Owner: e, TTL: 120})
 	}
 }
 
@@ -115,7 +115,7 @@ func (g *game) Update(in *platform.Input) error {
 	if w.Tick()%60 == 0 { // once a second each enemy plans a walk to the player
 		for _, e := range w.AppendEntities(nil, scene.Character) {
 			if e != g.player {
-				w.MoveTo(e, w.Pos(g.player).XY(), 2)
+				w.Nav().MoveTo(e, w.Pos(g.player).XY(), 2)
 			}
 		}
 	}

@@ -34,9 +34,9 @@ func newGame(seed uint64) (*game, error) {
 	var player, enemy scene.LookID
 	w, err := level.LoadASCII(files, "level.txt", level.Options{TileWidth: 32, Seed: seed, CharacterHealth: 12,
 		Prepare: func(w *scene.World) (err error) {
-			player, err = w.PlaceholderLook(color.NRGBA{60, 130, 230, 255}, 0.3, 0.9)
+			player, err = w.Looks().Placeholder(color.NRGBA{60, 130, 230, 255}, 0.3, 0.9)
 			if err == nil {
-				enemy, err = w.PlaceholderLook(color.NRGBA{220, 70, 50, 255}, 0.3, 0.9)
+				enemy, err = w.Looks().Placeholder(color.NRGBA{220, 70, 50, 255}, 0.3, 0.9)
 			}
 			return err
 		},
@@ -48,10 +48,10 @@ func newGame(seed uint64) (*game, error) {
 	}
 	g.player, _ = w.Find("player")
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character {
-			w.Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
 			w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
@@ -73,7 +73,7 @@ func newGame(seed uint64) (*game, error) {
 // shoot fires a bullet from e along dir, or at the player when it is in sight.
 func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 	from, to := g.w.Pos(e).XY(), g.w.Pos(g.player).XY()
-	if atPlayer && g.w.LineOfSight(from, to) {
+	if atPlayer && g.w.Nav().LineOfSight(from, to) {
 		dir = append(dir, to.Sub(from).Unit())
 	}
 	dmg := int32(1) // an enemy's bullet; the player's hit four times as hard: three kill
@@ -81,7 +81,7 @@ func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 		dmg = 4
 	}
 	if len(dir) > 0 && dir[0].LenSq() > 0 {
-		g.w.Fire(scene.BulletDef{Pos: from.Add(dir[0].Scale(0.45)), Z: 0.5, Vel: dir[0].Scale(9), Radius: 0.08, Damage: dmg, Owner: e, TTL: 120})
+		g.w.Bullets().Fire(scene.BulletDef{Pos: from.Add(dir[0].Scale(0.45)), Z: 0.5, Vel: dir[0].Scale(9), Radius: 0.08, Damage: dmg, Owner: e, TTL: 120})
 	}
 }
 
@@ -102,7 +102,7 @@ func (g *game) Update(in *platform.Input) error {
 		if w.Tick()%60 == 0 { // once a second each enemy plans a walk to the player
 			for _, e := range w.AppendEntities(nil, scene.Character) {
 				if e != g.player {
-					w.MoveTo(e, w.Pos(g.player).XY(), 2)
+					w.Nav().MoveTo(e, w.Pos(g.player).XY(), 2)
 				}
 			}
 		}

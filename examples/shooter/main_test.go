@@ -44,7 +44,7 @@ func TestEnemiesHuntThePlayer(t *testing.T) {
 			enemies = append(enemies, e)
 		}
 	}
-	if len(enemies) != 2 || w.LineOfSight(w.Pos(enemies[0]).XY(), w.Pos(g.player).XY()) {
+	if len(enemies) != 2 || w.Nav().LineOfSight(w.Pos(enemies[0]).XY(), w.Pos(g.player).XY()) {
 		t.Fatalf("want two enemies, the first behind walls: %d", len(enemies))
 	}
 	arrived := 0

@@ -1,5 +1,5 @@
 // Sound: a turret shoots drones circling it; every shot, wall hit and
-// explosion is heard where it happens (scene.EnableSound), over a music
+// explosion is heard where it happens (scene.Audio.Enable), over a music
 // loop that plays on when P pauses the rest. `-sound out/sound.wav` runs
 // headless and writes the mix (the same on every machine).
 package main
@@ -68,19 +68,20 @@ func newGame() (*game, error) {
 	}
 	g := &game{w: w, m: m, dl: raster.NewDrawList(), drones: make([]scene.Entity, 3)} // Update spawns the drones
 	look, _ := scene.PlaceholderLook(p, color.NRGBA{90, 160, 230, 255}, 0.6, 1)
-	tid, _ := w.AddLook(look)
+	tid, _ := w.Looks().Add(look)
 	g.turret, _ = w.Create(scene.EntityDef{Kind: scene.Character, Pos: mathx.V3(side/2, side/2, 0), Radius: 0.6, Health: 1, Look: tid})
 	dlook, _ := scene.PlaceholderLook(p, color.NRGBA{230, 90, 70, 255}, 0.4, 0.6)
-	g.droneLook, _ = w.AddLook(dlook)
+	g.droneLook, _ = w.Looks().Add(dlook)
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 220, 120, 255}, 3)
-	w.SetBulletSprite(dot)
+	w.Bullets().SetSprite(dot)
 	sound := func(frames, period int, amp int32, k uint) *audio.Sound {
 		s, _ := audio.NewSound("sfx", 22050, 1, synth(frames, period, amp, k))
 		return s
 	}
-	w.EnableSound(m, scene.Sounds{Fire: sound(2000, 0, 9000, 1), Wall: sound(1500, 11, 7000, 2),
+	w.Audio().Enable(m, scene.Sounds{Fire: sound(2000, 0, 9000, 1), Wall: sound(1500, 11, 7000, 2),
 		Hit: sound(2500, 25, 12000, 2), Death: sound(9000, 0, 16000, 4), Listener: g.turret, Vary: 0.05})
-	w.SetListener(w.Pos(g.turret))
+
+	w.Audio().SetListener(w.Pos(g.turret))
 	var bass []int16 // two seconds: four notes of about 110, 131, 147 and 131 Hz
 	for _, period := range []int{50, 42, 37, 42} {
 		bass = append(bass, synth(11025, period, 5000, 3)...)
@@ -121,9 +122,7 @@ func (g *game) Update(in *platform.Input) error {
 	if g.w.Tick()%20 == 0 { // aim where the next drone in turn will be
 		i := int(g.w.Tick() / 20 % 3)
 		dir := orbit(i, t+dt+float64(4+3*i)/12).Sub(c).Unit()
-		if err := g.w.Fire(scene.BulletDef{Pos: c.Add(dir.Scale(0.8)), Z: 0.5, Vel: dir.Scale(12), Radius: 0.1, Damage: 1, Owner: g.turret}); err != nil {
-			return err
-		}
+		g.w.Bullets().Fire(scene.BulletDef{Pos: c.Add(dir.Scale(0.8)), Z: 0.5, Vel: dir.Scale(12), Radius: 0.1, Damage: 1, Owner: g.turret})
 	}
 	g.w.Step()
 	return nil

@@ -35,7 +35,7 @@ func newGame() (*game, error) {
 	var hero scene.LookID
 	w, err := level.LoadTiled(files, "walk.tmx", level.Options{
 		Prepare: func(w *scene.World) (err error) {
-			hero, err = w.PlaceholderLook(color.NRGBA{70, 120, 230, 255}, 0.25, 1)
+			hero, err = w.Looks().Placeholder(color.NRGBA{70, 120, 230, 255}, 0.25, 1)
 			return err
 		},
 		Looks: func(class string) scene.LookID {
@@ -81,15 +81,13 @@ func (g *game) Update(in *platform.Input) error {
 	// A screen direction to the world: screen right is world (1, −1),
 	// screen down is world (1, 1); scaled so speed is the same every way.
 	v := mathx.V2(s.X+s.Y, s.Y-s.X).Scale(3 / mathx.V2(1, 1).Len())
-	if err := g.w.SetVelocity(g.hero, v); err != nil {
-		return err
-	}
+	g.w.SetVelocity(g.hero, v)
 	g.w.Step()
 	return nil
 }
 
 func (g *game) Draw(f *raster.Frame, alpha float64) {
-	g.cam.Follow(g.w.Grid.ToScreen(g.w.DrawPos(g.hero, alpha)))
+	g.cam.Follow(g.w.Grid.ToScreen(g.w.Looks().DrawPos(g.hero, alpha)))
 	g.dl.Reset()
 	g.dl.Clear(color.RGBA{30, 60, 110, 255})
 	d, _ := g.w.Render(g.dl, g.pt, alpha)

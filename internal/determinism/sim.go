@@ -188,7 +188,7 @@ func (s *Sim) addTasks() {
 	w := s.W
 	w.Tasks.Every(30, func(uint64) bool {
 		w.Each(scene.Character, func(e scene.Entity) {
-			_ = w.SetVelocity(e, mathx.FromAngle(w.Rand.Angle()).Scale(w.Rand.Range(0.5, 2)))
+			w.SetVelocity(e, mathx.FromAngle(w.Rand.Angle()).Scale(w.Rand.Range(0.5, 2)))
 		})
 		for _, id := range s.spinners { // a kick now and then keeps them moving
 			if v := w.Phys.Velocity(id); v.Len() < 0.5 {
@@ -211,14 +211,15 @@ func (s *Sim) addTasks() {
 				a = w.Rand.Angle()
 			}
 			d := mathx.FromAngle(a)
-			_ = w.Fire(scene.BulletDef{Pos: from.Add(d.Scale(0.45)), Z: 0.5, Vel: d.Scale(6), Radius: 0.05,
+			w.Bullets().Fire(scene.BulletDef{Pos: from.Add(d.Scale(0.45)), Z: 0.5, Vel: d.Scale(6), Radius: 0.05,
 				Damage: 1, Owner: sh, Mask: 1 | 2 | 4, TTL: 150})
+
 		}
 		return false
 	})
 	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
 		if !h.Target.IsNil() {
-			_ = w.Damage(h.Target, h.Damage, h.Owner)
+			w.Damage(h.Target, h.Damage, h.Owner)
 		}
 	})
 	w.Events.Death.Subscribe(func(scene.DeathEvent) {
@@ -337,7 +338,7 @@ func (s *Sim) Step() error {
 	s.seen = 0
 	for k, e := range s.shooters {
 		s.viewer = s.W.Body(e)
-		if s.senses.CanSee(s.W.Pos(e).XY(), mathx.FromAngle(s.W.Facing(e)), s.player, s.los) {
+		if s.senses.CanSee(s.W.Pos(e).XY(), mathx.FromAngle(s.W.Looks().Facing(e)), s.player, s.los) {
 			s.seen = s.seen*31 + uint64(k+1)
 		}
 	}
