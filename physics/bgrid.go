@@ -110,22 +110,22 @@ type bulletTarget struct {
 
 // bulletTarget places body j as castMoving would: at its position, or at
 // its previous one with the displacement kept for the relative motion.
-func (w *Space) bulletTarget(j int32) bulletTarget {
-	bg := &w.bgrid
-	t := bulletTarget{box: w.sbox[j], idx: j, layer: w.layer[j]}
-	if w.sensor[j] {
+func (sp *Space) bulletTarget(j int32) bulletTarget {
+	bg := &sp.bgrid
+	t := bulletTarget{box: sp.sbox[j], idx: j, layer: sp.layer[j]}
+	if sp.sensor[j] {
 		return t // tgtNone
 	}
-	t.disp = w.pos[j].Sub(w.prev[j])
+	t.disp = sp.pos[j].Sub(sp.prev[j])
 	t.moved = t.disp != (mathx.Vec2{})
-	x := w.xf(int(j))
+	x := sp.xf(int(j))
 	if t.moved {
-		x.p = w.prev[j]
+		x.p = sp.prev[j]
 	}
-	s := &w.shape[j]
+	s := &sp.shape[j]
 	switch {
-	case w.crad[j] >= 0:
-		t.kind, t.a, t.rad = tgtCircle, x.p, w.crad[j]
+	case sp.crad[j] >= 0:
+		t.kind, t.a, t.rad = tgtCircle, x.p, sp.crad[j]
 	case s.kind == KindCapsule:
 		t.kind, t.rad = tgtCapsule, s.radius
 		t.a, t.b = s.segment(x)
@@ -147,39 +147,39 @@ func cellGroup(cx, cy, x0, y0 int32) int32 {
 
 var groupOf = [4]uint8{1, 0, 2, 3}
 
-// buildBulletGrid fills w.bgrid from the three grids, leaving out sensors
+// buildBulletGrid fills sp.bgrid from the three grids, leaving out sensors
 // (bullets never hit them). Like grid.build it walks each target's cell
 // range twice, counting then placing, so it costs O(entries + cells).
-func (w *Space) buildBulletGrid() {
-	gw, gs, gm := &w.gWalls, &w.gStatic, &w.gMoving
-	bg := &w.bgrid
+func (sp *Space) buildBulletGrid() {
+	gw, gs, gm := &sp.gWalls, &sp.gStatic, &sp.gMoving
+	bg := &sp.bgrid
 	// Targets once per body and wall, with the inputs castMoving would use,
 	// so hits are bit-identical.
-	if len(bg.body) < len(w.alive) {
-		bg.body = make([]bulletTarget, len(w.alive), cap(w.alive))
+	if len(bg.body) < len(sp.alive) {
+		bg.body = make([]bulletTarget, len(sp.alive), cap(sp.alive))
 	}
 	bg.polys = bg.polys[:0]
-	for _, list := range [2][]int32{w.static, w.moving} {
+	for _, list := range [2][]int32{sp.static, sp.moving} {
 		for _, j := range list {
-			bg.body[j] = w.bulletTarget(j)
+			bg.body[j] = sp.bulletTarget(j)
 		}
 	}
-	if len(bg.wall) != len(w.wallBox) {
-		bg.wall = make([]bulletTarget, len(w.wallBox))
+	if len(bg.wall) != len(sp.wallBox) {
+		bg.wall = make([]bulletTarget, len(sp.wallBox))
 	}
 	for k := range bg.wall {
-		bg.wall[k] = bulletTarget{box: w.wallBox[k], kind: tgtWall, idx: int32(k), layer: w.wallLayer[k]}
+		bg.wall[k] = bulletTarget{box: sp.wallBox[k], kind: tgtWall, idx: int32(k), layer: sp.wallLayer[k]}
 	}
 
 	// Frames: a near cast visiting a cell lies within one cell plus its
 	// radius of it; each frame covers that with a little to spare, q
 	// integer steps per cell so frames never drift apart.
-	mc := 1.0625 + w.def.MaxCastRadius/gm.cell
+	mc := 1.0625 + sp.def.MaxCastRadius/gm.cell
 	bg.q = max(int64(quadK/(1+2*mc)), 1)
 	bg.m = int64(min(mc*float64(bg.q), 1e15)) + 1
 	bg.scale = float64(bg.q) / gm.cell
 	bg.ox, bg.oy = gm.ox, gm.oy
-	ext := float64(max(float64(gm.nx), float64(gm.ny))*gm.cell) + 2*w.def.MaxCastRadius
+	ext := float64(max(float64(gm.nx), float64(gm.ny))*gm.cell) + 2*sp.def.MaxCastRadius
 	bg.plain = ext*bg.scale < 1e14
 
 	nx := int32(gm.nx)
@@ -192,7 +192,7 @@ func (w *Space) buildBulletGrid() {
 		g    *grid
 		wall bool
 	}
-	sources := [3]source{{w.wallIDs, gw, true}, {w.static, gs, false}, {w.moving, gm, false}}
+	sources := [3]source{{sp.wallIDs, gw, true}, {sp.static, gs, false}, {sp.moving, gm, false}}
 	for _, src := range sources {
 		for _, id := range src.ids {
 			if !src.wall && bg.body[id].kind == tgtNone {
@@ -249,12 +249,12 @@ func (w *Space) buildBulletGrid() {
 // along each axis, so at most 2×2 cells) inside the bounds with a radius
 // within MaxCastRadius, over the bullet grid: the same candidates and the
 // same narrow-phase calls as castFirst, in flat loops without marks.
-func (w *Space) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, bool) {
+func (sp *Space) castNear(p, d mathx.Vec2, r float64, mask uint32) (castResult, bool) {
 	best := castResult{hit: castHit{t: 2}}
 	seg := segBox(p, p.Add(d))
 	s := seg.Expand(r)
-	g := &w.gMoving
-	bg := &w.bgrid
+	g := &sp.gMoving
+	bg := &sp.bgrid
 	x0, x1 := g.cellX(seg.Min.X), g.cellX(seg.Max.X)
 	y0, y1 := g.cellY(seg.Min.Y), g.cellY(seg.Max.Y)
 	var gs globBox

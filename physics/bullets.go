@@ -139,29 +139,29 @@ func growCap[T any](s []T, n int) []T {
 // bounds grown by BoundsMargin dies with HitBounds. Bullets do not collide
 // with each other or with sensors. It does not allocate in steady state.
 // A dt that is NaN, infinite or <= 0 only clears Hits.
-func (w *Space) StepBullets(b *Bullets, dt float64) {
+func (sp *Space) StepBullets(b *Bullets, dt float64) {
 	b.Hits = b.Hits[:0]
 	if !(dt > 0) || !finite(dt) || b.live == 0 {
 		return
 	}
-	w.refresh()
-	w.buildBulletGrid()
+	sp.refresh()
+	sp.buildBulletGrid()
 	n := len(b.X)
-	workers := w.def.Workers
+	workers := sp.def.Workers
 	if b.live < 4096 {
 		workers = 1
 	}
 	for len(b.wscratch) < workers {
 		b.wscratch = append(b.wscratch, nil)
 	}
-	for len(w.workerMarks) < workers {
-		w.workerMarks = append(w.workerMarks, marks{})
+	for len(sp.workerMarks) < workers {
+		sp.workerMarks = append(sp.workerMarks, marks{})
 	}
 	if workers == 1 {
 		// One worker finds the hits in slot order already: straight into
 		// Hits.
 		b.wscratch[0] = b.Hits[:0]
-		w.castBullets(b, dt, 0, n, 0, &w.mk)
+		sp.castBullets(b, dt, 0, n, 0, &sp.mk)
 		b.Hits = b.wscratch[0]
 		b.wscratch[0] = nil
 		for _, h := range b.Hits {
@@ -170,20 +170,20 @@ func (w *Space) StepBullets(b *Bullets, dt float64) {
 		return
 	}
 	b.wscratch[0] = b.scratch[:0]
-	w.startWorkers()
+	sp.startWorkers()
 	// Slots are cut into chunks; worker k first sweeps chunk k, then
 	// takes further chunks from a shared counter, so a worker whose core
 	// is busy elsewhere costs the others at most one chunk of waiting.
 	chunk := max(1024, (n+8*workers-1)/(8*workers))
-	s := &w.share
+	s := &sp.share
 	s.b, s.dt, s.n, s.chunk = b, dt, n, chunk
 	s.next.Store(int32(workers))
 	for k := 1; k < workers; k++ {
-		w.jobs[k-1] <- struct{}{}
+		sp.jobs[k-1] <- struct{}{}
 	}
-	w.runShare(0, &w.mk)
+	sp.runShare(0, &sp.mk)
 	for k := 1; k < workers; k++ {
-		<-w.jobsDone
+		<-sp.jobsDone
 	}
 	s.b = nil
 	b.scratch = b.wscratch[0]
@@ -223,8 +223,8 @@ type bulletShare struct {
 
 // runShare is worker k's part: its home chunk k, then chunks from the
 // shared counter until none are left.
-func (w *Space) runShare(k int, mk *marks) {
-	s := &w.share
+func (sp *Space) runShare(k int, mk *marks) {
+	s := &sp.share
 	b := s.b
 	b.wscratch[k] = b.wscratch[k][:0]
 	for c := k; ; c = int(s.next.Add(1) - 1) {
@@ -232,32 +232,32 @@ func (w *Space) runShare(k int, mk *marks) {
 		if lo >= s.n {
 			return
 		}
-		w.castBullets(b, s.dt, lo, min(lo+s.chunk, s.n), k, mk)
+		sp.castBullets(b, s.dt, lo, min(lo+s.chunk, s.n), k, mk)
 	}
 }
 
 // startWorkers starts the Workers-1 parked goroutines on first use.
-func (w *Space) startWorkers() {
-	if len(w.jobs) > 0 {
+func (sp *Space) startWorkers() {
+	if len(sp.jobs) > 0 {
 		return
 	}
-	w.jobsDone = make(chan struct{}, w.def.Workers)
-	for k := 1; k < w.def.Workers; k++ {
+	sp.jobsDone = make(chan struct{}, sp.def.Workers)
+	for k := 1; k < sp.def.Workers; k++ {
 		ch := make(chan struct{})
-		w.jobs = append(w.jobs, ch)
-		go w.bulletWorker(k, ch)
+		sp.jobs = append(sp.jobs, ch)
+		go sp.bulletWorker(k, ch)
 	}
 }
 
-func (w *Space) bulletWorker(k int, jobs chan struct{}) {
+func (sp *Space) bulletWorker(k int, jobs chan struct{}) {
 	for range jobs {
-		if s := &w.share; s.fn != nil {
+		if s := &sp.share; s.fn != nil {
 			lo, hi := partOf(s.n, s.parts, k)
 			s.fn(k, lo, hi)
 		} else {
-			w.runShare(k, &w.workerMarks[k])
+			sp.runShare(k, &sp.workerMarks[k])
 		}
-		w.jobsDone <- struct{}{}
+		sp.jobsDone <- struct{}{}
 	}
 }
 
@@ -273,22 +273,22 @@ func partOf(n, parts, k int) (lo, hi int) { return n * k / parts, n * (k + 1) / 
 // for a game's own per-bullet or per-body pass over arrays it owns (the
 // scene's bullet lifetimes). It does not allocate once the workers run.
 // Never call it from fn or during StepBullets.
-func (w *Space) Parallel(n int, fn func(k, lo, hi int)) int {
-	parts := w.def.Workers
+func (sp *Space) Parallel(n int, fn func(k, lo, hi int)) int {
+	parts := sp.def.Workers
 	if parts <= 1 || n < 4096 {
 		fn(0, 0, n)
 		return 1
 	}
-	w.startWorkers()
-	s := &w.share
+	sp.startWorkers()
+	s := &sp.share
 	s.fn, s.n, s.parts = fn, n, parts
 	for k := 1; k < parts; k++ {
-		w.jobs[k-1] <- struct{}{}
+		sp.jobs[k-1] <- struct{}{}
 	}
 	lo, hi := partOf(n, parts, 0)
 	fn(0, lo, hi)
 	for k := 1; k < parts; k++ {
-		<-w.jobsDone
+		<-sp.jobsDone
 	}
 	s.fn = nil
 	return parts
@@ -299,26 +299,26 @@ func (w *Space) Parallel(n int, fn func(k, lo, hi int)) int {
 // not expose its SpaceDef (a scene.World's physics). Results do not depend
 // on the count. Call it between steps, never during one; it stops the old
 // goroutines (Close) when the count changes.
-func (w *Space) SetWorkers(n int) {
+func (sp *Space) SetWorkers(n int) {
 	n = max(1, min(n, 64))
-	if n == w.def.Workers {
+	if n == sp.def.Workers {
 		return
 	}
-	w.Close()
-	w.def.Workers = n
+	sp.Close()
+	sp.def.Workers = n
 }
 
 // Workers returns how many goroutines StepBullets may use.
-func (w *Space) Workers() int { return w.def.Workers }
+func (sp *Space) Workers() int { return sp.def.Workers }
 
 // Close stops the goroutines a Space with Workers > 1 starts on its first
 // large StepBullets. A Space with one worker needs no Close. After Close,
 // StepBullets starts them again if called.
-func (w *Space) Close() {
-	for _, ch := range w.jobs {
+func (sp *Space) Close() {
+	for _, ch := range sp.jobs {
 		close(ch)
 	}
-	w.jobs = nil
+	sp.jobs = nil
 }
 
 // castBullets sweeps the live bullets in slots [lo, hi) as worker k,
@@ -326,11 +326,11 @@ func (w *Space) Close() {
 // (long casts use the worker's own marks) and writes only those slots and
 // that list, so workers never share a written byte and the outcome does
 // not depend on how the slots were split.
-func (w *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
-	bounds := w.def.Bounds
+func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
+	bounds := sp.def.Bounds
 	out := bounds.Expand(BoundsMargin)
-	maxR, cell := w.def.MaxCastRadius, w.gMoving.cell
-	if w.def.BruteForce {
+	maxR, cell := sp.def.MaxCastRadius, sp.gMoving.cell
+	if sp.def.BruteForce {
 		maxR = -1 // every bullet takes castFirst, which runs brute force
 	}
 	hits := b.wscratch[k]
@@ -348,11 +348,11 @@ func (w *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 		var ok bool
 		if r <= maxR && bounds.Contains(p) && bounds.Contains(e) &&
 			math.Abs(e.X-p.X) <= cell && math.Abs(e.Y-p.Y) <= cell {
-			c, ok = w.castNear(p, d, r, masks[o])
+			c, ok = sp.castNear(p, d, r, masks[o])
 		} else {
 			q := castQuery{p: p, d: d, r: r, mask: masks[o], walls: true, static: true, moving: true,
 				exclude: -1, solidOnly: true, relative: true, mk: mk}
-			c, ok = w.castFirst(&q)
+			c, ok = sp.castFirst(&q)
 		}
 		if ok {
 			h := BulletHit{Bullet: int32(lo + o), Wall: -1, Normal: c.hit.n, TOI: c.hit.t}
@@ -361,7 +361,7 @@ func (w *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 			if c.wall {
 				h.Kind, h.Wall = HitWall, c.idx
 			} else {
-				h.Kind, h.Body = HitBody, w.idOf(c.idx)
+				h.Kind, h.Body = HitBody, sp.idOf(c.idx)
 			}
 			xs[o], ys[o] = centre.X, centre.Y
 			hits = append(hits, h)

@@ -19,7 +19,7 @@ type Manifold struct {
 	Point  mathx.Vec2
 }
 
-// Push returns the seed-000 style push vector for A: the minimum translation
+// Push returns the push vector for A: the minimum translation
 // that separates A from B, -Normal*Depth.
 func (m Manifold) Push() mathx.Vec2 {
 	return mathx.Vec2{X: 0 - float64(m.Normal.X*m.Depth), Y: 0 - float64(m.Normal.Y*m.Depth)}

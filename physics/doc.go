@@ -1,6 +1,6 @@
 // Package physics is Diorama's 2D collision and response: shapes, bodies,
 // a uniform-grid broad phase, separating-axis narrow phase, continuous
-// collision for fast bodies and bullets, seed 000's push resolution, tile
+// collision for fast bodies and bullets, mass-based push resolution, tile
 // walls and queries.
 //
 // What it owns:
@@ -12,7 +12,7 @@
 //     name Chipmunk gives it): bodies behind generation-checked BodyID
 //     handles, stored struct-of-arrays; Step integrates, sweeps fast dynamic
 //     bodies against static geometry, finds pairs through the grid, pushes
-//     by seed 000's rules (equal masses split, the lighter moves, static and
+//     overlaps apart (equal masses split, the lighter moves, static and
 //     kinematic never move), and leaves contact and sensor events in plain
 //     slices in deterministic order.
 //   - Tile walls (tiles.go): solid tiles merged into few boxes whose buried
@@ -46,7 +46,7 @@
 //
 // Units are whatever the caller uses, consistently: scene runs physics in
 // world units (one tile on x and y, the floor plane of iso's projection),
-// the seed tests in pixels. Nothing here depends on the unit, or on the
+// the pixel-unit tests (perf's control-map tables) in pixels. Nothing here depends on the unit, or on the
 // direction of y, except that "counter-clockwise" means positive signed
 // area.
 //

@@ -86,7 +86,7 @@ func (a castResult) before(b castResult) bool {
 	return a.idx < b.idx
 }
 
-func (w *Space) filterQuery(f QueryFilter, q *castQuery) {
+func (sp *Space) filterQuery(f QueryFilter, q *castQuery) {
 	q.mask = f.Mask
 	if q.mask == 0 {
 		q.mask = AllLayers
@@ -95,62 +95,62 @@ func (w *Space) filterQuery(f QueryFilter, q *castQuery) {
 	q.static, q.moving = true, !f.StaticOnly
 	q.solidOnly = !f.IncludeSensors
 	q.exclude = -1
-	if i, ok := w.slot(f.Exclude); ok {
+	if i, ok := sp.slot(f.Exclude); ok {
 		q.exclude = int32(i)
 	}
 }
 
-func (w *Space) bodyVisible(q *castQuery, j int) bool {
-	return w.alive[j] && int32(j) != q.exclude && w.layer[j]&q.mask != 0 &&
-		(q.layer == 0 || w.mask[j]&q.layer != 0) && !(q.solidOnly && w.sensor[j])
+func (sp *Space) bodyVisible(q *castQuery, j int) bool {
+	return sp.alive[j] && int32(j) != q.exclude && sp.layer[j]&q.mask != 0 &&
+		(q.layer == 0 || sp.mask[j]&q.layer != 0) && !(q.solidOnly && sp.sensor[j])
 }
 
 // testWall and testBody cast against one item, keeping the best hit (or,
-// in all mode, appending to w.hits).
-func (w *Space) testWall(q *castQuery, k int) {
+// in all mode, appending to sp.hits).
+func (sp *Space) testWall(q *castQuery, k int) {
 	if !q.single {
 		if q.mk.wall[k] == q.stamp {
 			return
 		}
 		q.mk.wall[k] = q.stamp
 	}
-	if w.wallLayer[k]&q.mask == 0 {
+	if sp.wallLayer[k]&q.mask == 0 {
 		return
 	}
-	h, ok := castCircleBox(q.p, q.d, q.r, w.wallBox[k])
+	h, ok := castCircleBox(q.p, q.d, q.r, sp.wallBox[k])
 	if ok {
-		w.offer(q, castResult{h, true, int32(k)})
+		sp.offer(q, castResult{h, true, int32(k)})
 	}
 }
 
-func (w *Space) testBody(q *castQuery, j int) {
+func (sp *Space) testBody(q *castQuery, j int) {
 	if !q.single {
 		if q.mk.body[j] == q.stamp {
 			return
 		}
 		q.mk.body[j] = q.stamp
 	}
-	if !w.bodyVisible(q, j) {
+	if !sp.bodyVisible(q, j) {
 		return
 	}
 	var h castHit
 	var ok bool
 	if q.relative {
-		h, ok = w.castMoving(q.p, q.d, q.r, j)
+		h, ok = sp.castMoving(q.p, q.d, q.r, j)
 	} else {
-		h, ok = castShape(q.p, q.d, q.r, &w.shape[j], w.xf(j))
+		h, ok = castShape(q.p, q.d, q.r, &sp.shape[j], sp.xf(j))
 	}
 	if ok {
-		w.offer(q, castResult{h, false, int32(j)})
+		sp.offer(q, castResult{h, false, int32(j)})
 	}
 }
 
-func (w *Space) offer(q *castQuery, c castResult) {
+func (sp *Space) offer(q *castQuery, c castResult) {
 	if q.skipLeaving && c.hit.t == 0 && c.hit.n.Dot(q.d) >= 0 {
 		return
 	}
 	if q.all {
-		w.hits = append(w.hits, w.rayHit(q, c))
+		sp.hits = append(sp.hits, sp.rayHit(q, c))
 		return
 	}
 	if c.before(q.best) {
@@ -158,32 +158,32 @@ func (w *Space) offer(q *castQuery, c castResult) {
 	}
 }
 
-func (w *Space) rayHit(q *castQuery, c castResult) RayHit {
+func (sp *Space) rayHit(q *castQuery, c castResult) RayHit {
 	h := RayHit{Wall: -1, Normal: c.hit.n, Fraction: c.hit.t}
 	h.Point = q.p.Add(q.d.Scale(c.hit.t)).Sub(c.hit.n.Scale(q.r))
 	if c.wall {
 		h.Wall = int(c.idx)
 	} else {
-		h.Body = w.idOf(c.idx)
+		h.Body = sp.idOf(c.idx)
 	}
 	return h
 }
 
 // testCell casts against the items of cell c in each grid the query wants,
 // rejecting by the boxes stored alongside the items before anything else.
-func (w *Space) testCell(q *castQuery, c int) {
+func (sp *Space) testCell(q *castQuery, c int) {
 	if q.walls {
-		w.testGrid(q, &w.gWalls, c, true)
+		sp.testGrid(q, &sp.gWalls, c, true)
 	}
 	if q.static {
-		w.testGrid(q, &w.gStatic, c, false)
+		sp.testGrid(q, &sp.gStatic, c, false)
 	}
 	if q.moving {
-		w.testGrid(q, &w.gMoving, c, false)
+		sp.testGrid(q, &sp.gMoving, c, false)
 	}
 }
 
-func (w *Space) testGrid(q *castQuery, g *grid, c int, walls bool) {
+func (sp *Space) testGrid(q *castQuery, g *grid, c int, walls bool) {
 	s := q.sweep
 	lo, hi := g.start[c], g.start[c+1]
 	boxes := g.ibox[lo:hi]
@@ -194,47 +194,47 @@ func (w *Space) testGrid(q *castQuery, g *grid, c int, walls bool) {
 			continue
 		}
 		if walls {
-			w.testWall(q, int(items[k]))
+			sp.testWall(q, int(items[k]))
 		} else {
-			w.testBody(q, int(items[k]))
+			sp.testBody(q, int(items[k]))
 		}
 	}
 }
 
 // castFirst finds the earliest hit of q, or every hit when q.all.
-func (w *Space) castFirst(q *castQuery) (castResult, bool) {
+func (sp *Space) castFirst(q *castQuery) (castResult, bool) {
 	if q.mk == nil {
-		q.mk = &w.mk
+		q.mk = &sp.mk
 	}
 	q.best = castResult{hit: castHit{t: math.Inf(1)}}
 	end := q.p.Add(q.d)
 	seg := segBox(q.p, end)
 	q.sweep = seg.Expand(q.r)
 	q.single = false
-	if w.def.BruteForce {
-		q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
-		w.castBrute(q)
+	if sp.def.BruteForce {
+		q.stamp = q.mk.next(len(sp.alive), len(sp.wallBox))
+		sp.castBrute(q)
 		return q.best, q.best.hit.t <= 1
 	}
-	g := &w.gMoving
-	if !q.all && q.r <= w.def.MaxCastRadius && w.def.Bounds.Contains(q.p) && w.def.Bounds.Contains(end) &&
+	g := &sp.gMoving
+	if !q.all && q.r <= sp.def.MaxCastRadius && sp.def.Bounds.Contains(q.p) && sp.def.Bounds.Contains(end) &&
 		(math.Abs(q.d.X) > g.cell || math.Abs(q.d.Y) > g.cell) {
-		q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
-		w.castDDA(q)
+		q.stamp = q.mk.next(len(sp.alive), len(sp.wallBox))
+		sp.castDDA(q)
 	} else {
 		// Items sit in the grid grown by MaxCastRadius, so a cast no wider
 		// than that only needs the cells its centre path touches.
-		if q.r > w.def.MaxCastRadius {
+		if q.r > sp.def.MaxCastRadius {
 			seg = q.sweep
 		}
 		r := g.rangeOf(seg)
 		q.single = r.x0 == r.x1 && r.y0 == r.y1
 		if !q.single {
-			q.stamp = q.mk.next(len(w.alive), len(w.wallBox))
+			q.stamp = q.mk.next(len(sp.alive), len(sp.wallBox))
 		}
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
-				w.testCell(q, int(y)*g.nx+int(x))
+				sp.testCell(q, int(y)*g.nx+int(x))
 			}
 		}
 	}
@@ -245,8 +245,8 @@ func (w *Space) castFirst(q *castQuery) (castResult, bool) {
 // Woo) and stops once the best hit lies before the next cell. Items are in
 // the grid grown by MaxCastRadius >= r, so any shape the circle touches at
 // time t is listed in the cell holding the centre at t.
-func (w *Space) castDDA(q *castQuery) {
-	g := &w.gMoving
+func (sp *Space) castDDA(q *castQuery) {
+	g := &sp.gMoving
 	cx, cy := g.cellX(q.p.X), g.cellY(q.p.Y)
 	ex, ey := g.cellX(q.p.X+q.d.X), g.cellY(q.p.Y+q.d.Y)
 	stepX, stepY := 0, 0
@@ -263,7 +263,7 @@ func (w *Space) castDDA(q *castQuery) {
 		stepY, tMaxY, tDY = -1, (g.oy+float64(float64(cy)*g.cell)-q.p.Y)/q.d.Y, -g.cell/q.d.Y
 	}
 	for {
-		w.testCell(q, cy*g.nx+cx)
+		sp.testCell(q, cy*g.nx+cx)
 		next := math.Min(tMaxX, tMaxY)
 		if q.best.hit.t < next || next > 1 || (cx == ex && cy == ey) {
 			return
@@ -281,20 +281,20 @@ func (w *Space) castDDA(q *castQuery) {
 	}
 }
 
-func (w *Space) castBrute(q *castQuery) {
+func (sp *Space) castBrute(q *castQuery) {
 	if q.walls {
-		for k := range w.wallBox {
-			if boxesTouch(q.sweep, w.wallBox[k]) {
-				w.testWall(q, k)
+		for k := range sp.wallBox {
+			if boxesTouch(q.sweep, sp.wallBox[k]) {
+				sp.testWall(q, k)
 			}
 		}
 	}
-	for j, a := range w.alive {
-		if !a || !boxesTouch(q.sweep, w.sbox[j]) {
+	for j, a := range sp.alive {
+		if !a || !boxesTouch(q.sweep, sp.sbox[j]) {
 			continue
 		}
-		if (w.typ[j] == Static && q.static) || (w.typ[j] != Static && q.moving) {
-			w.testBody(q, j)
+		if (sp.typ[j] == Static && q.static) || (sp.typ[j] != Static && q.moving) {
+			sp.testBody(q, j)
 		}
 	}
 }
@@ -303,40 +303,40 @@ func validCast(from, to mathx.Vec2) bool { return finiteVec(from) && finiteVec(t
 
 // RayCast returns the first wall or body the segment from→to hits.
 // Non-finite input hits nothing. On a miss the RayHit is empty with Wall -1.
-func (w *Space) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
-	return w.CircleCast(from, to, 0, f)
+func (sp *Space) RayCast(from, to mathx.Vec2, f QueryFilter) (RayHit, bool) {
+	return sp.CircleCast(from, to, 0, f)
 }
 
 // CircleCast sweeps a circle of radius r from→to and returns the first
 // wall or body it touches (Fraction 0 if it starts overlapping one).
-func (w *Space) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
+func (sp *Space) CircleCast(from, to mathx.Vec2, r float64, f QueryFilter) (RayHit, bool) {
 	if !validCast(from, to) || !finite(r) || r < 0 {
 		return RayHit{Wall: -1}, false
 	}
-	w.refresh()
+	sp.refresh()
 	q := castQuery{p: from, d: to.Sub(from), r: r}
-	w.filterQuery(f, &q)
-	c, ok := w.castFirst(&q)
+	sp.filterQuery(f, &q)
+	c, ok := sp.castFirst(&q)
 	if !ok {
 		return RayHit{Wall: -1}, false
 	}
-	return w.rayHit(&q, c), true
+	return sp.rayHit(&q, c), true
 }
 
 // RayCastAll appends every wall and body the segment from→to hits to dst,
 // sorted by Fraction (ties: walls first, then by index), and returns it.
-func (w *Space) RayCastAll(from, to mathx.Vec2, f QueryFilter, dst []RayHit) []RayHit {
+func (sp *Space) RayCastAll(from, to mathx.Vec2, f QueryFilter, dst []RayHit) []RayHit {
 	if !validCast(from, to) {
 		return dst
 	}
-	w.refresh()
+	sp.refresh()
 	q := castQuery{p: from, d: to.Sub(from), all: true}
-	w.filterQuery(f, &q)
-	w.hits = dst
+	sp.filterQuery(f, &q)
+	sp.hits = dst
 	n0 := len(dst)
-	w.castFirst(&q)
-	dst = w.hits
-	w.hits = nil
+	sp.castFirst(&q)
+	dst = sp.hits
+	sp.hits = nil
 	slices.SortFunc(dst[n0:], cmpRayHit)
 	return dst
 }
@@ -361,14 +361,14 @@ func cmpRayHit(a, b RayHit) int {
 // LineOfSight reports whether the segment from→to is clear of walls and of
 // the bodies the filter selects (a typical call sets IgnoreWalls false and
 // Mask to the obstacle layers, Exclude to the viewer).
-func (w *Space) LineOfSight(from, to mathx.Vec2, f QueryFilter) bool {
-	_, hit := w.RayCast(from, to, f)
+func (sp *Space) LineOfSight(from, to mathx.Vec2, f QueryFilter) bool {
+	_, hit := sp.RayCast(from, to, f)
 	return !hit
 }
 
 // OverlapBox appends to dst the walls and bodies that overlap or touch box b
 // (exact shape test), walls first by index, then bodies by slot.
-func (w *Space) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap {
+func (sp *Space) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap {
 	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X < b.Min.X || b.Max.Y < b.Min.Y {
 		return dst
 	}
@@ -380,72 +380,72 @@ func (w *Space) OverlapBox(b mathx.AABB, f QueryFilter, dst []Overlap) []Overlap
 		// A degenerate box is a point or segment: a tiny circle stands in.
 		s, _ = NewCircle(math.Max(math.Max(h.X, h.Y), 1e-9))
 	}
-	return w.OverlapShape(s, b.Center(), 0, f, dst)
+	return sp.OverlapShape(s, b.Center(), 0, f, dst)
 }
 
 // OverlapShape appends to dst the walls and bodies that overlap or touch
 // shape s placed at pos rotated by angle: walls first by index, then bodies
 // by slot.
-func (w *Space) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilter, dst []Overlap) []Overlap {
+func (sp *Space) OverlapShape(s Shape, pos mathx.Vec2, angle float64, f QueryFilter, dst []Overlap) []Overlap {
 	if s.kind == 0 || !finiteVec(pos) || !finite(angle) {
 		return dst
 	}
-	w.refresh()
+	sp.refresh()
 	var q castQuery
-	w.filterQuery(f, &q)
+	sp.filterQuery(f, &q)
 	x := makeXform(pos, angle)
 	box := s.aabb(x)
-	st := w.nextStamp()
+	st := sp.nextStamp()
 	n0 := len(dst)
 	visitWall := func(k int) {
-		if w.mk.wall[k] == st {
+		if sp.mk.wall[k] == st {
 			return
 		}
-		w.mk.wall[k] = st
-		if w.wallLayer[k]&q.mask == 0 || !boxesTouch(box, w.wallBox[k]) {
+		sp.mk.wall[k] = st
+		if sp.wallLayer[k]&q.mask == 0 || !boxesTouch(box, sp.wallBox[k]) {
 			return
 		}
 		var wp poly
-		boxPoly(w.wallBox[k], 0xff, &wp)
+		boxPoly(sp.wallBox[k], 0xff, &wp)
 		if _, ok := collideWall(&wp, &s, x); ok {
 			dst = append(dst, Overlap{Wall: k})
 		}
 	}
 	visitBody := func(j int) {
-		if w.mk.body[j] == st {
+		if sp.mk.body[j] == st {
 			return
 		}
-		w.mk.body[j] = st
-		if !w.bodyVisible(&q, j) || !boxesTouch(box, w.box[j]) {
+		sp.mk.body[j] = st
+		if !sp.bodyVisible(&q, j) || !boxesTouch(box, sp.box[j]) {
 			return
 		}
-		if _, ok := collideShapes(&s, x, &w.shape[j], w.xf(j)); ok {
-			dst = append(dst, Overlap{Body: w.idOf(int32(j)), Wall: -1})
+		if _, ok := collideShapes(&s, x, &sp.shape[j], sp.xf(j)); ok {
+			dst = append(dst, Overlap{Body: sp.idOf(int32(j)), Wall: -1})
 		}
 	}
-	if w.def.BruteForce {
+	if sp.def.BruteForce {
 		if q.walls {
-			for k := range w.wallBox {
+			for k := range sp.wallBox {
 				visitWall(k)
 			}
 		}
-		for j := range w.alive {
+		for j := range sp.alive {
 			visitBody(j)
 		}
 	} else {
-		r := w.gMoving.rangeOf(box)
+		r := sp.gMoving.rangeOf(box)
 		for y := r.y0; y <= r.y1; y++ {
 			for xx := r.x0; xx <= r.x1; xx++ {
-				c := int(y)*w.gMoving.nx + int(xx)
+				c := int(y)*sp.gMoving.nx + int(xx)
 				if q.walls {
-					for _, k := range w.gWalls.cellItems(c) {
+					for _, k := range sp.gWalls.cellItems(c) {
 						visitWall(int(k))
 					}
 				}
-				for _, j := range w.gStatic.cellItems(c) {
+				for _, j := range sp.gStatic.cellItems(c) {
 					visitBody(int(j))
 				}
-				for _, j := range w.gMoving.cellItems(c) {
+				for _, j := range sp.gMoving.cellItems(c) {
 					visitBody(int(j))
 				}
 			}
@@ -496,34 +496,34 @@ func distToShape(p mathx.Vec2, s *Shape, x xform) float64 {
 // Nearest returns the body closest to p (distance to its surface, 0 when p
 // is inside) within maxDist, searching grid rings outward. Ties go to the
 // lower slot. Walls are not considered.
-func (w *Space) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, float64, bool) {
+func (sp *Space) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, float64, bool) {
 	if !finiteVec(p) || math.IsNaN(maxDist) || maxDist < 0 {
 		return BodyID{}, 0, false
 	}
-	w.refresh()
+	sp.refresh()
 	var q castQuery
-	w.filterQuery(f, &q)
-	st := w.nextStamp()
+	sp.filterQuery(f, &q)
+	st := sp.nextStamp()
 	best, bestD := int32(-1), math.Inf(1)
 	visit := func(j int) {
-		if w.mk.body[j] == st {
+		if sp.mk.body[j] == st {
 			return
 		}
-		w.mk.body[j] = st
-		if !w.bodyVisible(&q, j) {
+		sp.mk.body[j] = st
+		if !sp.bodyVisible(&q, j) {
 			return
 		}
-		d := distToShape(p, &w.shape[j], w.xf(j))
+		d := distToShape(p, &sp.shape[j], sp.xf(j))
 		if d <= maxDist && (d < bestD || (d == bestD && int32(j) < best)) {
 			best, bestD = int32(j), d
 		}
 	}
-	if w.def.BruteForce {
-		for j := range w.alive {
+	if sp.def.BruteForce {
+		for j := range sp.alive {
 			visit(j)
 		}
 	} else {
-		g := &w.gMoving
+		g := &sp.gMoving
 		cx, cy := g.cellX(p.X), g.cellY(p.Y)
 		for k := 0; ; k++ {
 			x0, x1, y0, y1 := cx-k, cx+k, cy-k, cy+k
@@ -533,10 +533,10 @@ func (w *Space) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 						continue // interior: visited in an earlier ring
 					}
 					c := y*g.nx + x
-					for _, j := range w.gStatic.cellItems(c) {
+					for _, j := range sp.gStatic.cellItems(c) {
 						visit(int(j))
 					}
-					for _, j := range w.gMoving.cellItems(c) {
+					for _, j := range sp.gMoving.cellItems(c) {
 						visit(int(j))
 					}
 				}
@@ -566,7 +566,7 @@ func (w *Space) Nearest(p mathx.Vec2, maxDist float64, f QueryFilter) (BodyID, f
 	if best < 0 {
 		return BodyID{}, 0, false
 	}
-	return w.idOf(best), bestD, true
+	return sp.idOf(best), bestD, true
 }
 
 // segBox is mathx.Box without math.Min's call and NaN care (inputs are
@@ -582,19 +582,19 @@ func segBox(a, b mathx.Vec2) mathx.AABB {
 // the last Step (from prev to pos, at its current angle): in the body's
 // frame the circle moves by d minus the body's displacement, so a bullet and
 // a unit crossing each other within one step still meet.
-func (w *Space) castMoving(p, d mathx.Vec2, r float64, j int) (castHit, bool) {
-	disp := w.pos[j].Sub(w.prev[j])
+func (sp *Space) castMoving(p, d mathx.Vec2, r float64, j int) (castHit, bool) {
+	disp := sp.pos[j].Sub(sp.prev[j])
 	if disp == (mathx.Vec2{}) {
-		if cr := w.crad[j]; cr >= 0 {
-			return castCircleCircle(p, d, r, w.pos[j], cr)
+		if cr := sp.crad[j]; cr >= 0 {
+			return castCircleCircle(p, d, r, sp.pos[j], cr)
 		}
-		return castShape(p, d, r, &w.shape[j], w.xf(j))
+		return castShape(p, d, r, &sp.shape[j], sp.xf(j))
 	}
 	rel := d.Sub(disp)
-	if cr := w.crad[j]; cr >= 0 {
-		return castCircleCircle(p, rel, r, w.prev[j], cr)
+	if cr := sp.crad[j]; cr >= 0 {
+		return castCircleCircle(p, rel, r, sp.prev[j], cr)
 	}
-	x := w.xf(j)
-	x.p = w.prev[j]
-	return castShape(p, rel, r, &w.shape[j], x)
+	x := sp.xf(j)
+	x.p = sp.prev[j]
+	return castShape(p, rel, r, &sp.shape[j], x)
 }

@@ -22,8 +22,8 @@ const (
 	// Kinematic bodies move by their velocity but are never pushed; they
 	// push dynamic bodies as if infinitely heavy.
 	Kinematic
-	// Dynamic bodies move by their velocity and are pushed by collisions
-	// following seed 000's rules.
+	// Dynamic bodies move by their velocity and are pushed out of
+	// overlaps: equal masses split the push, else the lighter body moves.
 	Dynamic
 )
 
@@ -223,26 +223,26 @@ func NewSpace(def SpaceDef) (*Space, error) {
 }
 
 // Def returns the world's configuration with defaults filled in.
-func (w *Space) Def() SpaceDef { return w.def }
+func (sp *Space) Def() SpaceDef { return sp.def }
 
 // ErrBadHandle is returned for a nil or stale BodyID.
 var ErrBadHandle = errors.New("physics: nil or stale BodyID")
 
-func (w *Space) slot(id BodyID) (int, bool) {
+func (sp *Space) slot(id BodyID) (int, bool) {
 	i := int(id.index) - 1
-	if i < 0 || i >= len(w.alive) || !w.alive[i] || w.gen[i] != id.gen {
+	if i < 0 || i >= len(sp.alive) || !sp.alive[i] || sp.gen[i] != id.gen {
 		return 0, false
 	}
 	return i, true
 }
 
 // Valid reports whether id refers to a live body.
-func (w *Space) Valid(id BodyID) bool { _, ok := w.slot(id); return ok }
+func (sp *Space) Valid(id BodyID) bool { _, ok := sp.slot(id); return ok }
 
 // CreateBody validates def and adds a body. Errors: zero shape, NaN/Inf or
 // absurd position/angle/velocity, dynamic mass not finite and > 0, unknown
 // type. Nothing is added on error.
-func (w *Space) CreateBody(def BodyDef) (BodyID, error) {
+func (sp *Space) CreateBody(def BodyDef) (BodyID, error) {
 	if def.Shape.kind == 0 {
 		return BodyID{}, ErrEmptyShape
 	}
@@ -272,82 +272,82 @@ func (w *Space) CreateBody(def BodyDef) (BodyID, error) {
 		def.Mask = AllLayers
 	}
 	var i int
-	if n := len(w.free); n > 0 {
-		i = int(w.free[n-1])
-		w.free = w.free[:n-1]
+	if n := len(sp.free); n > 0 {
+		i = int(sp.free[n-1])
+		sp.free = sp.free[:n-1]
 	} else {
-		i = len(w.alive)
-		w.pos = append(w.pos, mathx.Vec2{})
-		w.vel = append(w.vel, mathx.Vec2{})
-		w.angle = append(w.angle, 0)
-		w.angVel = append(w.angVel, 0)
-		w.rot = append(w.rot, mathx.Vec2{})
-		w.mass = append(w.mass, 0)
-		w.invMass = append(w.invMass, 0)
-		w.typ = append(w.typ, 0)
-		w.shape = append(w.shape, Shape{})
-		w.crad = append(w.crad, 0)
-		w.layer = append(w.layer, 0)
-		w.mask = append(w.mask, 0)
-		w.sensor = append(w.sensor, false)
-		w.user = append(w.user, 0)
-		w.gen = append(w.gen, 0)
-		w.alive = append(w.alive, false)
+		i = len(sp.alive)
+		sp.pos = append(sp.pos, mathx.Vec2{})
+		sp.vel = append(sp.vel, mathx.Vec2{})
+		sp.angle = append(sp.angle, 0)
+		sp.angVel = append(sp.angVel, 0)
+		sp.rot = append(sp.rot, mathx.Vec2{})
+		sp.mass = append(sp.mass, 0)
+		sp.invMass = append(sp.invMass, 0)
+		sp.typ = append(sp.typ, 0)
+		sp.shape = append(sp.shape, Shape{})
+		sp.crad = append(sp.crad, 0)
+		sp.layer = append(sp.layer, 0)
+		sp.mask = append(sp.mask, 0)
+		sp.sensor = append(sp.sensor, false)
+		sp.user = append(sp.user, 0)
+		sp.gen = append(sp.gen, 0)
+		sp.alive = append(sp.alive, false)
 		// The free list holds at most every slot: sized with them, a
 		// body destroyed later never grows it.
-		w.free = slices.Grow(w.free, cap(w.alive)-len(w.free))
-		w.box = append(w.box, mathx.AABB{})
-		w.prev = append(w.prev, mathx.Vec2{})
-		w.sbox = append(w.sbox, mathx.AABB{})
+		sp.free = slices.Grow(sp.free, cap(sp.alive)-len(sp.free))
+		sp.box = append(sp.box, mathx.AABB{})
+		sp.prev = append(sp.prev, mathx.Vec2{})
+		sp.sbox = append(sp.sbox, mathx.AABB{})
 	}
-	w.pos[i], w.vel[i] = def.Position, def.Velocity
-	w.prev[i] = def.Position
-	w.angVel[i] = def.AngularVelocity
-	w.setAngle(i, def.Angle)
-	w.mass[i], w.invMass[i] = def.Mass, im
-	w.typ[i], w.shape[i] = def.Type, def.Shape
-	w.crad[i] = -1
+	sp.pos[i], sp.vel[i] = def.Position, def.Velocity
+	sp.prev[i] = def.Position
+	sp.angVel[i] = def.AngularVelocity
+	sp.setAngle(i, def.Angle)
+	sp.mass[i], sp.invMass[i] = def.Mass, im
+	sp.typ[i], sp.shape[i] = def.Type, def.Shape
+	sp.crad[i] = -1
 	if def.Shape.kind == KindCircle {
-		w.crad[i] = def.Shape.radius
+		sp.crad[i] = def.Shape.radius
 	}
-	w.layer[i], w.mask[i], w.sensor[i], w.user[i] = def.Layer, def.Mask, def.Sensor, def.UserData
-	w.gen[i]++
-	w.alive[i] = true
-	w.updateBox(i)
-	w.listsDirty = true
-	w.markMoved(i)
-	return BodyID{index: int32(i + 1), gen: w.gen[i]}, nil
+	sp.layer[i], sp.mask[i], sp.sensor[i], sp.user[i] = def.Layer, def.Mask, def.Sensor, def.UserData
+	sp.gen[i]++
+	sp.alive[i] = true
+	sp.updateBox(i)
+	sp.listsDirty = true
+	sp.markMoved(i)
+	return BodyID{index: int32(i + 1), gen: sp.gen[i]}, nil
 }
 
 // DestroyBody removes a body; its handle and any copies become stale.
-func (w *Space) DestroyBody(id BodyID) error {
-	i, ok := w.slot(id)
+func (sp *Space) DestroyBody(id BodyID) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
-	w.alive[i] = false
-	w.free = append(w.free, int32(i))
-	w.listsDirty = true
-	w.markMoved(i)
+	sp.alive[i] = false
+	sp.free = append(sp.free, int32(i))
+	sp.listsDirty = true
+	sp.markMoved(i)
 	return nil
 }
 
 // markMoved flags the grid holding slot i for a rebuild.
-func (w *Space) markMoved(i int) {
-	if w.typ[i] == Static {
-		w.staticDirty = true
+func (sp *Space) markMoved(i int) {
+	if sp.typ[i] == Static {
+		sp.staticDirty = true
 	} else {
-		w.movingDirty = true
+		sp.movingDirty = true
 	}
 }
 
-func (w *Space) updateBox(i int) {
-	b := w.shape[i].aabb(w.xf(i))
-	w.box[i] = b
-	if d := w.prev[i].Sub(w.pos[i]); d != (mathx.Vec2{}) {
+func (sp *Space) updateBox(i int) {
+	b := sp.shape[i].aabb(sp.xf(i))
+	sp.box[i] = b
+	if d := sp.prev[i].Sub(sp.pos[i]); d != (mathx.Vec2{}) {
 		b = unionBox(b, b.Translate(d))
 	}
-	w.sbox[i] = b
+	sp.sbox[i] = b
 }
 
 // unionBox is mathx.AABB.Union with the builtin min and max, which inline
@@ -359,182 +359,182 @@ func unionBox(a, b mathx.AABB) mathx.AABB {
 }
 
 // setAngle stores a wrapped angle and its cosine and sine.
-func (w *Space) setAngle(i int, a float64) {
+func (sp *Space) setAngle(i int, a float64) {
 	a = mathx.WrapAngle(a)
-	w.angle[i] = a
+	sp.angle[i] = a
 	if a == 0 {
-		w.rot[i] = mathx.Vec2{X: 1}
+		sp.rot[i] = mathx.Vec2{X: 1}
 	} else {
 		s, c := mathx.Sincos(a)
-		w.rot[i] = mathx.Vec2{X: c, Y: s}
+		sp.rot[i] = mathx.Vec2{X: c, Y: s}
 	}
 }
 
 // xf returns body i's transform.
-func (w *Space) xf(i int) xform { return xform{p: w.pos[i], c: w.rot[i].X, s: w.rot[i].Y} }
+func (sp *Space) xf(i int) xform { return xform{p: sp.pos[i], c: sp.rot[i].X, s: sp.rot[i].Y} }
 
 // BodyCount returns the number of live bodies.
-func (w *Space) BodyCount() int { return len(w.alive) - len(w.free) }
+func (sp *Space) BodyCount() int { return len(sp.alive) - len(sp.free) }
 
 // Position returns the body's position (zero for a bad handle).
-func (w *Space) Position(id BodyID) mathx.Vec2 {
-	if i, ok := w.slot(id); ok {
-		return w.pos[i]
+func (sp *Space) Position(id BodyID) mathx.Vec2 {
+	if i, ok := sp.slot(id); ok {
+		return sp.pos[i]
 	}
 	return mathx.Vec2{}
 }
 
 // Velocity returns the body's velocity (zero for a bad handle).
-func (w *Space) Velocity(id BodyID) mathx.Vec2 {
-	if i, ok := w.slot(id); ok {
-		return w.vel[i]
+func (sp *Space) Velocity(id BodyID) mathx.Vec2 {
+	if i, ok := sp.slot(id); ok {
+		return sp.vel[i]
 	}
 	return mathx.Vec2{}
 }
 
 // Angle returns the body's angle in radians (zero for a bad handle).
-func (w *Space) Angle(id BodyID) float64 {
-	if i, ok := w.slot(id); ok {
-		return w.angle[i]
+func (sp *Space) Angle(id BodyID) float64 {
+	if i, ok := sp.slot(id); ok {
+		return sp.angle[i]
 	}
 	return 0
 }
 
 // Type returns the body's type (Static for a bad handle).
-func (w *Space) Type(id BodyID) BodyType {
-	if i, ok := w.slot(id); ok {
-		return w.typ[i]
+func (sp *Space) Type(id BodyID) BodyType {
+	if i, ok := sp.slot(id); ok {
+		return sp.typ[i]
 	}
 	return Static
 }
 
 // Mass returns the body's mass, +Inf for static and kinematic bodies, 0 for
 // a bad handle.
-func (w *Space) Mass(id BodyID) float64 {
-	if i, ok := w.slot(id); ok {
-		return w.mass[i]
+func (sp *Space) Mass(id BodyID) float64 {
+	if i, ok := sp.slot(id); ok {
+		return sp.mass[i]
 	}
 	return 0
 }
 
 // Shape returns the body's shape (the zero Shape for a bad handle).
-func (w *Space) Shape(id BodyID) Shape {
-	if i, ok := w.slot(id); ok {
-		return w.shape[i]
+func (sp *Space) Shape(id BodyID) Shape {
+	if i, ok := sp.slot(id); ok {
+		return sp.shape[i]
 	}
 	return Shape{}
 }
 
 // BodyAABB returns the body's world bounding box.
-func (w *Space) BodyAABB(id BodyID) mathx.AABB {
-	if i, ok := w.slot(id); ok {
-		return w.box[i]
+func (sp *Space) BodyAABB(id BodyID) mathx.AABB {
+	if i, ok := sp.slot(id); ok {
+		return sp.box[i]
 	}
 	return mathx.AABB{}
 }
 
 // UserData returns the value given in BodyDef.UserData.
-func (w *Space) UserData(id BodyID) uint64 {
-	if i, ok := w.slot(id); ok {
-		return w.user[i]
+func (sp *Space) UserData(id BodyID) uint64 {
+	if i, ok := sp.slot(id); ok {
+		return sp.user[i]
 	}
 	return 0
 }
 
 // IsSensor reports whether the body is a sensor.
-func (w *Space) IsSensor(id BodyID) bool {
-	if i, ok := w.slot(id); ok {
-		return w.sensor[i]
+func (sp *Space) IsSensor(id BodyID) bool {
+	if i, ok := sp.slot(id); ok {
+		return sp.sensor[i]
 	}
 	return false
 }
 
 // SetPosition teleports a body. NaN, infinite or absurd positions are
 // rejected with an error and leave the body unchanged.
-func (w *Space) SetPosition(id BodyID, p mathx.Vec2) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetPosition(id BodyID, p mathx.Vec2) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
 	if !finiteVec(p) {
 		return fmt.Errorf("%w: position %v", ErrBadPosition, p)
 	}
-	w.pos[i] = p
-	w.prev[i] = p // a teleport sweeps nothing
-	w.updateBox(i)
-	w.markMoved(i)
+	sp.pos[i] = p
+	sp.prev[i] = p // a teleport sweeps nothing
+	sp.updateBox(i)
+	sp.markMoved(i)
 	return nil
 }
 
 // SetAngle rotates a body (radians, wrapped to [-π, π)).
-func (w *Space) SetAngle(id BodyID, a float64) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetAngle(id BodyID, a float64) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
 	if !finite(a) {
 		return fmt.Errorf("%w: angle %v", ErrBadPosition, a)
 	}
-	w.setAngle(i, a)
-	w.updateBox(i)
-	w.markMoved(i)
+	sp.setAngle(i, a)
+	sp.updateBox(i)
+	sp.markMoved(i)
 	return nil
 }
 
 // SetVelocity sets a kinematic or dynamic body's velocity. NaN or infinite
 // values are rejected; static bodies cannot be given a velocity.
-func (w *Space) SetVelocity(id BodyID, v mathx.Vec2) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetVelocity(id BodyID, v mathx.Vec2) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
 	if !finiteVec(v) {
 		return fmt.Errorf("%w: velocity %v", ErrBadPosition, v)
 	}
-	if w.typ[i] == Static {
+	if sp.typ[i] == Static {
 		return errors.New("physics: static bodies have no velocity")
 	}
-	w.vel[i] = v
+	sp.vel[i] = v
 	return nil
 }
 
 // SetAngularVelocity sets a kinematic or dynamic body's turn rate (rad/s).
-func (w *Space) SetAngularVelocity(id BodyID, av float64) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetAngularVelocity(id BodyID, av float64) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
 	if !finite(av) {
 		return fmt.Errorf("%w: angular velocity %v", ErrBadPosition, av)
 	}
-	if w.typ[i] == Static {
+	if sp.typ[i] == Static {
 		return errors.New("physics: static bodies have no velocity")
 	}
-	w.angVel[i] = av
+	sp.angVel[i] = av
 	return nil
 }
 
 // SetMass changes a dynamic body's mass (finite and > 0); static and
 // kinematic bodies keep their infinite mass and return an error.
-func (w *Space) SetMass(id BodyID, m float64) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetMass(id BodyID, m float64) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
-	if w.typ[i] != Dynamic {
+	if sp.typ[i] != Dynamic {
 		return errors.New("physics: only dynamic bodies have a finite mass")
 	}
 	if !validSize(m) {
 		return fmt.Errorf("%w: got %v", ErrBadMass, m)
 	}
-	w.mass[i], w.invMass[i] = m, 1/m
+	sp.mass[i], sp.invMass[i] = m, 1/m
 	return nil
 }
 
 // SetFilter changes a body's layer and mask (0 layer means 1, 0 mask means
 // AllLayers, as in BodyDef).
-func (w *Space) SetFilter(id BodyID, layer, mask uint32) error {
-	i, ok := w.slot(id)
+func (sp *Space) SetFilter(id BodyID, layer, mask uint32) error {
+	i, ok := sp.slot(id)
 	if !ok {
 		return ErrBadHandle
 	}
@@ -544,92 +544,92 @@ func (w *Space) SetFilter(id BodyID, layer, mask uint32) error {
 	if mask == 0 {
 		mask = AllLayers
 	}
-	w.layer[i], w.mask[i] = layer, mask
+	sp.layer[i], sp.mask[i] = layer, mask
 	return nil
 }
 
 // Bodies appends the handles of all live bodies to dst in slot order.
-func (w *Space) Bodies(dst []BodyID) []BodyID {
-	for i, a := range w.alive {
+func (sp *Space) Bodies(dst []BodyID) []BodyID {
+	for i, a := range sp.alive {
 		if a {
-			dst = append(dst, BodyID{index: int32(i + 1), gen: w.gen[i]})
+			dst = append(dst, BodyID{index: int32(i + 1), gen: sp.gen[i]})
 		}
 	}
 	return dst
 }
 
-func (w *Space) idOf(i int32) BodyID { return BodyID{index: i + 1, gen: w.gen[i]} }
+func (sp *Space) idOf(i int32) BodyID { return BodyID{index: i + 1, gen: sp.gen[i]} }
 
 // AddWall adds an axis-aligned static wall on the given layer (0 means
 // layer 1) and returns its index. Walls are cheaper than static bodies and
 // are what tile maps turn into.
-func (w *Space) AddWall(b mathx.AABB, layer uint32) (int, error) {
-	return w.addWall(b, 0x0f, layer)
+func (sp *Space) AddWall(b mathx.AABB, layer uint32) (int, error) {
+	return sp.addWall(b, 0x0f, layer)
 }
 
-func (w *Space) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
+func (sp *Space) addWall(b mathx.AABB, mask uint8, layer uint32) (int, error) {
 	if !finiteVec(b.Min) || !finiteVec(b.Max) || b.Max.X <= b.Min.X || b.Max.Y <= b.Min.Y {
 		return 0, fmt.Errorf("physics: wall %v..%v must be finite with positive size", b.Min, b.Max)
 	}
 	if layer == 0 {
 		layer = 1
 	}
-	w.wallBox = append(w.wallBox, b)
-	w.wallMask = append(w.wallMask, mask)
-	w.wallTile = append(w.wallTile, wallTile{m: -1})
-	w.wallLayer = append(w.wallLayer, layer)
-	w.wallIDs = append(w.wallIDs, int32(len(w.wallIDs)))
-	w.staticDirty = true
-	return len(w.wallBox) - 1, nil
+	sp.wallBox = append(sp.wallBox, b)
+	sp.wallMask = append(sp.wallMask, mask)
+	sp.wallTile = append(sp.wallTile, wallTile{m: -1})
+	sp.wallLayer = append(sp.wallLayer, layer)
+	sp.wallIDs = append(sp.wallIDs, int32(len(sp.wallIDs)))
+	sp.staticDirty = true
+	return len(sp.wallBox) - 1, nil
 }
 
 // WallCount returns the number of walls.
-func (w *Space) WallCount() int { return len(w.wallBox) }
+func (sp *Space) WallCount() int { return len(sp.wallBox) }
 
 // Wall returns wall i's box.
-func (w *Space) Wall(i int) mathx.AABB {
-	if i < 0 || i >= len(w.wallBox) {
+func (sp *Space) Wall(i int) mathx.AABB {
+	if i < 0 || i >= len(sp.wallBox) {
 		return mathx.AABB{}
 	}
-	return w.wallBox[i]
+	return sp.wallBox[i]
 }
 
 // WallFaces returns wall i's exposed faces as a TileBox.Faces mask (bit 0
 // the low-y side, 1 high x, 2 high y, 3 low x): the sides not buried in
 // neighbouring solid tiles when the wall came from AddSolidTiles, all
 // four for AddWall's walls, 0 for an index out of range.
-func (w *Space) WallFaces(i int) uint8 {
-	if i < 0 || i >= len(w.wallMask) {
+func (sp *Space) WallFaces(i int) uint8 {
+	if i < 0 || i >= len(sp.wallMask) {
 		return 0
 	}
-	return w.wallMask[i]
+	return sp.wallMask[i]
 }
 
 // refresh rebuilds the kind lists and the static grids if bodies or walls
 // were added, removed or moved since the last build.
-func (w *Space) refresh() {
-	if w.listsDirty {
-		w.moving, w.static = w.moving[:0], w.static[:0]
-		for i, a := range w.alive {
+func (sp *Space) refresh() {
+	if sp.listsDirty {
+		sp.moving, sp.static = sp.moving[:0], sp.static[:0]
+		for i, a := range sp.alive {
 			if !a {
 				continue
 			}
-			if w.typ[i] == Static {
-				w.static = append(w.static, int32(i))
+			if sp.typ[i] == Static {
+				sp.static = append(sp.static, int32(i))
 			} else {
-				w.moving = append(w.moving, int32(i))
+				sp.moving = append(sp.moving, int32(i))
 			}
 		}
-		w.listsDirty = false
+		sp.listsDirty = false
 	}
-	if w.staticDirty {
-		w.gWalls.build(w.wallIDs, w.wallBox, w.def.MaxCastRadius)
-		w.gStatic.build(w.static, w.sbox, w.def.MaxCastRadius)
-		w.staticDirty = false
+	if sp.staticDirty {
+		sp.gWalls.build(sp.wallIDs, sp.wallBox, sp.def.MaxCastRadius)
+		sp.gStatic.build(sp.static, sp.sbox, sp.def.MaxCastRadius)
+		sp.staticDirty = false
 	}
-	if w.movingDirty {
-		w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
-		w.movingDirty = false
+	if sp.movingDirty {
+		sp.gMoving.build(sp.moving, sp.sbox, sp.def.MaxCastRadius)
+		sp.movingDirty = false
 	}
 }
 
@@ -659,4 +659,4 @@ func (m *marks) next(nb, nw int) uint32 {
 }
 
 // nextStamp starts a new de-duplication pass on the Space's own marks.
-func (w *Space) nextStamp() uint32 { return w.mk.next(len(w.alive), len(w.wallBox)) }
+func (sp *Space) nextStamp() uint32 { return sp.mk.next(len(sp.alive), len(sp.wallBox)) }

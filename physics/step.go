@@ -94,58 +94,59 @@ func cmpSensorKey(x, y sensorKey) int {
 // order (by the moving body's slot A, then walls by index, then bodies by
 // slot). The slice is
 // reused by the next Step.
-func (w *Space) Contacts() []ContactEvent { return w.contacts }
+func (sp *Space) Contacts() []ContactEvent { return sp.contacts }
 
 // SensorEvents returns the sensor begin/end events of the last Step, sorted
 // by sensor slot then visitor slot. The slice is reused by the next Step.
-func (w *Space) SensorEvents() []SensorEvent { return w.sensorEvents }
+func (sp *Space) SensorEvents() []SensorEvent { return sp.sensorEvents }
 
 // Stats returns the counters of the last Step.
-func (w *Space) Stats() StepStats { return w.profile }
+func (sp *Space) Stats() StepStats { return sp.profile }
 
 // Step advances the world by dt seconds: it integrates velocities (sweeping
 // fast dynamic bodies against walls and static bodies so they cannot pass
 // through or end on the wrong side), finds candidate pairs through the
-// grid, resolves overlaps by seed 000's push rules, and records contact and
+// grid, pushes overlapping bodies apart (equal masses split the push, the
+// lighter body moves, static and kinematic never move), and records contact and
 // sensor events. A dt that is NaN, infinite or <= 0 does nothing but clear
 // the events. Step never allocates once its buffers have grown.
-func (w *Space) Step(dt float64) {
-	w.contacts = w.contacts[:0]
-	w.sensorEvents = w.sensorEvents[:0]
-	w.profile = StepStats{}
+func (sp *Space) Step(dt float64) {
+	sp.contacts = sp.contacts[:0]
+	sp.sensorEvents = sp.sensorEvents[:0]
+	sp.profile = StepStats{}
 	if !(dt > 0) || !finite(dt) {
 		return
 	}
-	w.movingDirty = false // Step builds the moving grid itself, when it needs it
-	w.refresh()
-	w.integrate(dt)
-	w.Parallel(len(w.moving), w.boxesFn)
-	layers, masks := w.bodyLayers()
-	if w.def.BruteForce || w.bodyPairsPossible(layers, masks) {
-		w.gMoving.build(w.moving, w.sbox, w.def.MaxCastRadius)
+	sp.movingDirty = false // Step builds the moving grid itself, when it needs it
+	sp.refresh()
+	sp.integrate(dt)
+	sp.Parallel(len(sp.moving), sp.boxesFn)
+	layers, masks := sp.bodyLayers()
+	if sp.def.BruteForce || sp.bodyPairsPossible(layers, masks) {
+		sp.gMoving.build(sp.moving, sp.sbox, sp.def.MaxCastRadius)
 	}
-	w.findPairs(layers, masks)
-	sortPairs(w.pairs)
-	w.profile.Pairs = len(w.pairs)
-	for it := 0; it < w.def.Iterations; it++ {
-		for k := range w.pairs {
-			w.solvePair(&w.pairs[k])
+	sp.findPairs(layers, masks)
+	sortPairs(sp.pairs)
+	sp.profile.Pairs = len(sp.pairs)
+	for it := 0; it < sp.def.Iterations; it++ {
+		for k := range sp.pairs {
+			sp.solvePair(&sp.pairs[k])
 		}
 	}
-	w.finishSensors()
-	w.Parallel(len(w.moving), w.boxesFn)
+	sp.finishSensors()
+	sp.Parallel(len(sp.moving), sp.boxesFn)
 	// Queries and bullets build the moving grid again when they need it
 	// (refresh): a world whose bodies only meet walls, stepped without
 	// them, never builds it.
-	w.movingDirty = true
+	sp.movingDirty = true
 }
 
 // bodyLayers returns every layer and every mask some live body has.
-func (w *Space) bodyLayers() (layers, masks uint32) {
-	for j, alive := range w.alive {
+func (sp *Space) bodyLayers() (layers, masks uint32) {
+	for j, alive := range sp.alive {
 		if alive {
-			layers |= w.layer[j]
-			masks |= w.mask[j]
+			layers |= sp.layer[j]
+			masks |= sp.mask[j]
 		}
 	}
 	return layers, masks
@@ -154,9 +155,9 @@ func (w *Space) bodyLayers() (layers, masks uint32) {
 // bodyPairsPossible reports whether some moving body may meet another
 // body (its mask meets some body's layer and its layer some body's mask):
 // only then does the pair search need the moving grid.
-func (w *Space) bodyPairsPossible(layers, masks uint32) bool {
-	for _, s := range w.moving {
-		if i := int(s); w.mask[i]&layers != 0 && w.layer[i]&masks != 0 {
+func (sp *Space) bodyPairsPossible(layers, masks uint32) bool {
+	for _, s := range sp.moving {
+		if i := int(s); sp.mask[i]&layers != 0 && sp.layer[i]&masks != 0 {
 			return true
 		}
 	}
@@ -172,54 +173,54 @@ func clampExtent(v mathx.Vec2) mathx.Vec2 {
 // against static geometry, which each part lists and this goroutine then
 // sweeps in slot order. Each body's outcome depends only on itself and
 // the static world, so the result is the same for any worker count.
-func (w *Space) integrate(dt float64) {
-	w.stepDt = dt
-	parts := w.Parallel(len(w.moving), w.integrateFn)
+func (sp *Space) integrate(dt float64) {
+	sp.stepDt = dt
+	parts := sp.Parallel(len(sp.moving), sp.integrateFn)
 	for k := range parts {
-		for _, s := range w.sweepLists[k] {
+		for _, s := range sp.sweepLists[k] {
 			i := int(s)
-			d := w.vel[i].Scale(dt)
-			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
-			d = w.sweepBody(i, d, r)
-			w.pos[i] = clampExtent(w.pos[i].Add(d))
+			d := sp.vel[i].Scale(dt)
+			r := math.Min(sp.shape[i].core, sp.def.MaxCastRadius)
+			d = sp.sweepBody(i, d, r)
+			sp.pos[i] = clampExtent(sp.pos[i].Add(d))
 		}
 	}
 }
 
-// integrateRange is part k of integrate over w.moving[lo:hi]: bodies
+// integrateRange is part k of integrate over sp.moving[lo:hi]: bodies
 // that need a sweep go to sweepLists[k], in slot order.
-func (w *Space) integrateRange(k, lo, hi int) {
-	dt := w.stepDt
-	sweep := w.sweepLists[k][:0]
+func (sp *Space) integrateRange(k, lo, hi int) {
+	dt := sp.stepDt
+	sweep := sp.sweepLists[k][:0]
 	// One part (the caller's goroutine only) sweeps at once, as before,
 	// without a list to grow.
-	inline := lo == 0 && hi == len(w.moving)
-	for _, s := range w.moving[lo:hi] {
+	inline := lo == 0 && hi == len(sp.moving)
+	for _, s := range sp.moving[lo:hi] {
 		i := int(s)
-		w.prev[i] = w.pos[i]
-		d := w.vel[i].Scale(dt)
-		if w.angVel[i] != 0 {
-			w.setAngle(i, w.angle[i]+float64(w.angVel[i]*dt))
+		sp.prev[i] = sp.pos[i]
+		d := sp.vel[i].Scale(dt)
+		if sp.angVel[i] != 0 {
+			sp.setAngle(i, sp.angle[i]+float64(sp.angVel[i]*dt))
 		}
-		if w.typ[i] == Dynamic && !w.sensor[i] && d != (mathx.Vec2{}) {
-			r := math.Min(w.shape[i].core, w.def.MaxCastRadius)
+		if sp.typ[i] == Dynamic && !sp.sensor[i] && d != (mathx.Vec2{}) {
+			r := math.Min(sp.shape[i].core, sp.def.MaxCastRadius)
 			if d.LenSq() > 0.25*r*r {
 				if !inline {
 					sweep = append(sweep, s)
 					continue
 				}
-				d = w.sweepBody(i, d, r)
+				d = sp.sweepBody(i, d, r)
 			}
 		}
-		w.pos[i] = clampExtent(w.pos[i].Add(d))
+		sp.pos[i] = clampExtent(sp.pos[i].Add(d))
 	}
-	w.sweepLists[k] = sweep
+	sp.sweepLists[k] = sweep
 }
 
-// boxesRange updates the boxes of w.moving[lo:hi].
-func (w *Space) boxesRange(_, lo, hi int) {
-	for _, i := range w.moving[lo:hi] {
-		w.updateBox(int(i))
+// boxesRange updates the boxes of sp.moving[lo:hi].
+func (sp *Space) boxesRange(_, lo, hi int) {
+	for _, i := range sp.moving[lo:hi] {
+		sp.updateBox(int(i))
 	}
 }
 
@@ -228,21 +229,22 @@ func (w *Space) boxesRange(_, lo, hi int) {
 // to the first impact, then sliding along the surface for the rest of the
 // step (up to three surfaces). The core's centre never crosses a surface, so
 // the discrete resolution that follows pushes out on the side the body came
-// from (seed 000's wrong-side flaw).
-func (w *Space) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
-	start := w.pos[i]
+// from (a body that moved far in one tick is never resolved onto the
+// wrong side of what it hit).
+func (sp *Space) sweepBody(i int, d mathx.Vec2, r float64) mathx.Vec2 {
+	start := sp.pos[i]
 	p := start
 	for iter := 0; iter < 3 && d != (mathx.Vec2{}); iter++ {
-		q := castQuery{p: p, d: d, r: r, mask: w.mask[i], layer: w.layer[i], walls: true, static: true, exclude: int32(i), solidOnly: true, skipLeaving: true}
-		h, ok := w.castFirst(&q)
+		q := castQuery{p: p, d: d, r: r, mask: sp.mask[i], layer: sp.layer[i], walls: true, static: true, exclude: int32(i), solidOnly: true, skipLeaving: true}
+		h, ok := sp.castFirst(&q)
 		if !ok {
 			p = p.Add(d)
 			break
 		}
-		w.profile.CCDClamps++
+		sp.profile.CCDClamps++
 		n := h.hit.n
-		if vn := w.vel[i].Dot(n); vn < 0 {
-			w.vel[i] = w.vel[i].Sub(n.Scale(vn))
+		if vn := sp.vel[i].Dot(n); vn < 0 {
+			sp.vel[i] = sp.vel[i].Sub(n.Scale(vn))
 		}
 		p = p.Add(d.Scale(h.hit.t))
 		d = d.Scale(1 - h.hit.t)
@@ -259,64 +261,64 @@ func boxesTouch(a, b mathx.AABB) bool {
 
 // interacts applies layers, masks and the "someone must be able to move or
 // sense" rule to bodies i (moving) and j.
-func (w *Space) interacts(i, j int) bool {
-	if w.layer[i]&w.mask[j] == 0 || w.layer[j]&w.mask[i] == 0 {
+func (sp *Space) interacts(i, j int) bool {
+	if sp.layer[i]&sp.mask[j] == 0 || sp.layer[j]&sp.mask[i] == 0 {
 		return false
 	}
-	if w.sensor[i] && w.sensor[j] {
+	if sp.sensor[i] && sp.sensor[j] {
 		return false
 	}
-	return w.typ[i] == Dynamic || w.typ[j] == Dynamic || w.sensor[i] || w.sensor[j]
+	return sp.typ[i] == Dynamic || sp.typ[j] == Dynamic || sp.sensor[i] || sp.sensor[j]
 }
 
 // findPairs lists the candidate pairs of the moving bodies, in the order
 // of the moving bodies: in parallel parts, each part's pairs in its own
 // list, joined in part order (the same list for any worker count).
-func (w *Space) findPairs(layers, masks uint32) {
-	w.pairs = w.pairs[:0]
-	if w.def.BruteForce {
-		w.findPairsBrute()
+func (sp *Space) findPairs(layers, masks uint32) {
+	sp.pairs = sp.pairs[:0]
+	if sp.def.BruteForce {
+		sp.findPairsBrute()
 		return
 	}
-	gm := &w.gMoving
-	if ncell := gm.nx * gm.ny; len(w.cellEpoch) != ncell {
-		w.cellEpoch, w.cellCur, w.epoch = make([]uint32, ncell), make([]int32, ncell), 0
+	gm := &sp.gMoving
+	if ncell := gm.nx * gm.ny; len(sp.cellEpoch) != ncell {
+		sp.cellEpoch, sp.cellCur, sp.epoch = make([]uint32, ncell), make([]int32, ncell), 0
 	}
-	w.epoch++
-	if w.epoch == 0 {
-		clear(w.cellEpoch)
-		w.epoch = 1
+	sp.epoch++
+	if sp.epoch == 0 {
+		clear(sp.cellEpoch)
+		sp.epoch = 1
 	}
-	w.stepLayers, w.stepMasks = layers, masks
-	parts := w.Parallel(len(w.moving), w.pairsFn)
+	sp.stepLayers, sp.stepMasks = layers, masks
+	parts := sp.Parallel(len(sp.moving), sp.pairsFn)
 	for k := 1; k < parts; k++ {
-		w.pairs = append(w.pairs, w.partPairs[k]...)
+		sp.pairs = append(sp.pairs, sp.partPairs[k]...)
 	}
 }
 
-// pairsRange is part k of findPairs: the pairs of w.moving[lo:hi] into
-// partPairs[k] (part 0 straight into w.pairs, so one worker keeps one
+// pairsRange is part k of findPairs: the pairs of sp.moving[lo:hi] into
+// partPairs[k] (part 0 straight into sp.pairs, so one worker keeps one
 // list, growing only when the pairs do). One part walks each cell's bodies with a cursor kept
 // across bodies (bodies come in ascending slot order); several parts
 // each find their place in a cell by binary search instead.
-func (w *Space) pairsRange(k, lo, hi int) {
-	dst := w.partPairs[k][:0]
+func (sp *Space) pairsRange(k, lo, hi int) {
+	dst := sp.partPairs[k][:0]
 	if k == 0 {
-		dst = w.pairs[:0]
+		dst = sp.pairs[:0]
 	}
-	cursor := lo == 0 && hi == len(w.moving)
-	layers, masks := w.stepLayers, w.stepMasks
-	gm, gs, gw := &w.gMoving, &w.gStatic, &w.gWalls
-	epoch := w.epoch
+	cursor := lo == 0 && hi == len(sp.moving)
+	layers, masks := sp.stepLayers, sp.stepMasks
+	gm, gs, gw := &sp.gMoving, &sp.gStatic, &sp.gWalls
+	epoch := sp.epoch
 	// layers and masks are every layer and every mask some body has: a
 	// body whose mask meets no body's layer, or whose layer no body's
 	// mask admits (units that only collide with walls), skips the body
 	// search altogether.
-	for _, s := range w.moving[lo:hi] {
+	for _, s := range sp.moving[lo:hi] {
 		i := int(s)
-		b := w.box[i]
-		walls := !w.sensor[i] && w.typ[i] == Dynamic
-		bodies := w.mask[i]&layers != 0 && w.layer[i]&masks != 0
+		b := sp.box[i]
+		walls := !sp.sensor[i] && sp.typ[i] == Dynamic
+		bodies := sp.mask[i]&layers != 0 && sp.layer[i]&masks != 0
 		if !bodies && !walls {
 			continue
 		}
@@ -341,14 +343,14 @@ func (w *Space) pairsRange(k, lo, hi int) {
 						// Bodies come in ascending order too, so each cell
 						// keeps a cursor past the slots already left behind:
 						// skipping costs O(1) per entry per step.
-						if w.cellEpoch[c] != epoch {
-							w.cellEpoch[c], w.cellCur[c] = epoch, gm.start[c]
+						if sp.cellEpoch[c] != epoch {
+							sp.cellEpoch[c], sp.cellCur[c] = epoch, gm.start[c]
 						}
-						k = w.cellCur[c]
+						k = sp.cellCur[c]
 						for k < end && int(gm.items[k]) <= i {
 							k++
 						}
-						w.cellCur[c] = k
+						sp.cellCur[c] = k
 					} else {
 						lo, hi := gm.start[c], end
 						for lo < hi {
@@ -365,14 +367,14 @@ func (w *Space) pairsRange(k, lo, hi int) {
 						j, o := gm.items[k], &gm.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gm.rng[j], x, y) {
-							dst = w.considerBody(dst, i, int(j))
+							dst = sp.considerBody(dst, i, int(j))
 						}
 					}
 					for k := gs.start[c]; k < gs.start[c+1]; k++ {
 						j, o := gs.items[k], &gs.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gs.rng[j], x, y) {
-							dst = w.considerBody(dst, i, int(j))
+							dst = sp.considerBody(dst, i, int(j))
 						}
 					}
 				}
@@ -381,7 +383,7 @@ func (w *Space) pairsRange(k, lo, hi int) {
 						j, o := gw.items[k], &gw.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
 						if touch != 0 && first(&gw.rng[j], x, y) {
-							dst = w.considerWall(dst, i, int(j))
+							dst = sp.considerWall(dst, i, int(j))
 						}
 					}
 				}
@@ -389,21 +391,21 @@ func (w *Space) pairsRange(k, lo, hi int) {
 		}
 	}
 	if k == 0 {
-		w.pairs = dst
+		sp.pairs = dst
 	} else {
-		w.partPairs[k] = dst
+		sp.partPairs[k] = dst
 	}
 }
 
-func (w *Space) considerBody(dst []pair, i, j int) []pair {
-	if !boxesTouch(w.box[i], w.box[j]) || !w.interacts(i, j) {
+func (sp *Space) considerBody(dst []pair, i, j int) []pair {
+	if !boxesTouch(sp.box[i], sp.box[j]) || !sp.interacts(i, j) {
 		return dst
 	}
-	return append(dst, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
+	return append(dst, pair{a: int32(i), b: int32(j), sensor: sp.sensor[i] || sp.sensor[j]})
 }
 
-func (w *Space) considerWall(dst []pair, i, k int) []pair {
-	if w.wallLayer[k]&w.mask[i] == 0 {
+func (sp *Space) considerWall(dst []pair, i, k int) []pair {
+	if sp.wallLayer[k]&sp.mask[i] == 0 {
 		return dst
 	}
 	return append(dst, pair{a: int32(i), b: int32(k), wall: true})
@@ -411,23 +413,23 @@ func (w *Space) considerWall(dst []pair, i, k int) []pair {
 
 // findPairsBrute is the all-pairs reference: same filters, same order of
 // pairs per moving body as sorted ids (walls, then bodies).
-func (w *Space) findPairsBrute() {
-	for _, s := range w.moving {
+func (sp *Space) findPairsBrute() {
+	for _, s := range sp.moving {
 		i := int(s)
-		for j := range w.alive {
-			if !w.alive[j] || j == i || (w.typ[j] != Static && j < i) {
+		for j := range sp.alive {
+			if !sp.alive[j] || j == i || (sp.typ[j] != Static && j < i) {
 				continue
 			}
-			if boxesTouch(w.box[i], w.box[j]) && w.interacts(i, j) {
-				w.pairs = append(w.pairs, pair{a: int32(i), b: int32(j), sensor: w.sensor[i] || w.sensor[j]})
+			if boxesTouch(sp.box[i], sp.box[j]) && sp.interacts(i, j) {
+				sp.pairs = append(sp.pairs, pair{a: int32(i), b: int32(j), sensor: sp.sensor[i] || sp.sensor[j]})
 			}
 		}
-		if w.sensor[i] || w.typ[i] != Dynamic {
+		if sp.sensor[i] || sp.typ[i] != Dynamic {
 			continue
 		}
-		for k := range w.wallBox {
-			if w.wallLayer[k]&w.mask[i] != 0 && boxesTouch(w.box[i], w.wallBox[k]) {
-				w.pairs = append(w.pairs, pair{a: int32(i), b: int32(k), wall: true})
+		for k := range sp.wallBox {
+			if sp.wallLayer[k]&sp.mask[i] != 0 && boxesTouch(sp.box[i], sp.wallBox[k]) {
+				sp.pairs = append(sp.pairs, pair{a: int32(i), b: int32(k), wall: true})
 			}
 		}
 	}
@@ -436,28 +438,28 @@ func (w *Space) findPairsBrute() {
 // solvePair runs the narrow phase on one pair and pushes the bodies apart.
 // Each pair reports at most one event per step: the first pass in which it
 // touches.
-func (w *Space) solvePair(p *pair) {
+func (sp *Space) solvePair(p *pair) {
 	i := int(p.a)
-	xi := w.xf(i)
+	xi := sp.xf(i)
 	if p.wall {
 		k := int(p.b)
 		var wp poly
-		boxPoly(w.wallBox[k], w.localMask(k, w.shape[i].aabb(xi)), &wp)
-		m, ok := collideWall(&wp, &w.shape[i], xi)
+		boxPoly(sp.wallBox[k], sp.localMask(k, sp.shape[i].aabb(xi)), &wp)
+		m, ok := collideWall(&wp, &sp.shape[i], xi)
 		if !ok {
 			return
 		}
 		// m.Normal points from the wall to the body.
 		if !p.seen {
 			p.seen = true
-			w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), Wall: k, Normal: neg(m.Normal), Depth: m.Depth, Point: m.Point})
-			w.profile.Contacts++
+			sp.contacts = append(sp.contacts, ContactEvent{A: sp.idOf(p.a), Wall: k, Normal: neg(m.Normal), Depth: m.Depth, Point: m.Point})
+			sp.profile.Contacts++
 		}
-		w.pushOne(i, m.Normal, m.Depth)
+		sp.pushOne(i, m.Normal, m.Depth)
 		return
 	}
 	j := int(p.b)
-	m, ok := collideShapes(&w.shape[i], xi, &w.shape[j], w.xf(j))
+	m, ok := collideShapes(&sp.shape[i], xi, &sp.shape[j], sp.xf(j))
 	if !ok {
 		return
 	}
@@ -465,80 +467,80 @@ func (w *Space) solvePair(p *pair) {
 		if !p.seen {
 			p.seen = true
 			s, v := i, j
-			if w.sensor[j] {
+			if sp.sensor[j] {
 				s, v = j, i
 			}
-			w.sensorNow = append(w.sensorNow, sensorKey{int32(s), int32(v), w.gen[s], w.gen[v]})
-			w.profile.SensorOverlaps++
+			sp.sensorNow = append(sp.sensorNow, sensorKey{int32(s), int32(v), sp.gen[s], sp.gen[v]})
+			sp.profile.SensorOverlaps++
 		}
 		return
 	}
 	if !p.seen {
 		p.seen = true
-		w.contacts = append(w.contacts, ContactEvent{A: w.idOf(p.a), B: w.idOf(p.b), Wall: -1, Normal: m.Normal, Depth: m.Depth, Point: m.Point})
-		w.profile.Contacts++
+		sp.contacts = append(sp.contacts, ContactEvent{A: sp.idOf(p.a), B: sp.idOf(p.b), Wall: -1, Normal: m.Normal, Depth: m.Depth, Point: m.Point})
+		sp.profile.Contacts++
 	}
-	w.resolve(i, j, m.Normal, m.Depth)
+	sp.resolve(i, j, m.Normal, m.Depth)
 }
 
 // pushOne moves dynamic body i by n*depth and removes its velocity into n.
-func (w *Space) pushOne(i int, n mathx.Vec2, depth float64) {
-	if w.typ[i] != Dynamic {
+func (sp *Space) pushOne(i int, n mathx.Vec2, depth float64) {
+	if sp.typ[i] != Dynamic {
 		return
 	}
-	w.pos[i] = w.pos[i].Add(n.Scale(depth))
-	if vn := w.vel[i].Dot(n); vn < 0 {
-		w.vel[i] = w.vel[i].Sub(n.Scale(vn))
+	sp.pos[i] = sp.pos[i].Add(n.Scale(depth))
+	if vn := sp.vel[i].Dot(n); vn < 0 {
+		sp.vel[i] = sp.vel[i].Sub(n.Scale(vn))
 	}
 }
 
-// resolve applies seed 000's push rules to bodies i and j with normal n
-// (from i to j): equal masses split the push, otherwise only the lighter
+// resolve pushes bodies i and j apart along normal n (from i to j) by
+// depth: equal masses split the push, otherwise only the lighter
 // body moves; static and kinematic bodies never move. Velocities lose
 // their approaching component along n (perfectly inelastic, no bounce).
-func (w *Space) resolve(i, j int, n mathx.Vec2, depth float64) {
-	di, dj := w.typ[i] == Dynamic, w.typ[j] == Dynamic
+func (sp *Space) resolve(i, j int, n mathx.Vec2, depth float64) {
+	di, dj := sp.typ[i] == Dynamic, sp.typ[j] == Dynamic
 	switch {
-	case di && dj && w.mass[i] == w.mass[j]:
+	case di && dj && sp.mass[i] == sp.mass[j]:
 		h := depth / 2
-		w.pos[i] = w.pos[i].Sub(n.Scale(h))
-		w.pos[j] = w.pos[j].Add(n.Scale(h))
-		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
-			w.vel[i] = w.vel[i].Add(n.Scale(vr / 2))
-			w.vel[j] = w.vel[j].Sub(n.Scale(vr / 2))
+		sp.pos[i] = sp.pos[i].Sub(n.Scale(h))
+		sp.pos[j] = sp.pos[j].Add(n.Scale(h))
+		if vr := sp.vel[j].Sub(sp.vel[i]).Dot(n); vr < 0 {
+			sp.vel[i] = sp.vel[i].Add(n.Scale(vr / 2))
+			sp.vel[j] = sp.vel[j].Sub(n.Scale(vr / 2))
 		}
-	case dj && (!di || w.mass[j] < w.mass[i]):
-		w.pos[j] = w.pos[j].Add(n.Scale(depth))
-		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
-			w.vel[j] = w.vel[j].Sub(n.Scale(vr))
+	case dj && (!di || sp.mass[j] < sp.mass[i]):
+		sp.pos[j] = sp.pos[j].Add(n.Scale(depth))
+		if vr := sp.vel[j].Sub(sp.vel[i]).Dot(n); vr < 0 {
+			sp.vel[j] = sp.vel[j].Sub(n.Scale(vr))
 		}
 	case di:
-		w.pos[i] = w.pos[i].Sub(n.Scale(depth))
-		if vr := w.vel[j].Sub(w.vel[i]).Dot(n); vr < 0 {
-			w.vel[i] = w.vel[i].Add(n.Scale(vr))
+		sp.pos[i] = sp.pos[i].Sub(n.Scale(depth))
+		if vr := sp.vel[j].Sub(sp.vel[i]).Dot(n); vr < 0 {
+			sp.vel[i] = sp.vel[i].Add(n.Scale(vr))
 		}
 	}
 }
 
 // finishSensors turns this step's overlaps into begin/end events by
 // merging against the previous step's sorted overlaps.
-func (w *Space) finishSensors() {
-	slices.SortFunc(w.sensorNow, cmpSensorKey)
-	a, b := w.sensorPrev, w.sensorNow
+func (sp *Space) finishSensors() {
+	slices.SortFunc(sp.sensorNow, cmpSensorKey)
+	a, b := sp.sensorPrev, sp.sensorNow
 	for x, y := 0, 0; x < len(a) || y < len(b); {
 		switch {
 		case y == len(b) || (x < len(a) && cmpSensorKey(a[x], b[y]) < 0):
 			k := a[x]
-			w.sensorEvents = append(w.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}})
+			sp.sensorEvents = append(sp.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}})
 			x++
 		case x == len(a) || cmpSensorKey(a[x], b[y]) > 0:
 			k := b[y]
-			w.sensorEvents = append(w.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}, Begin: true})
+			sp.sensorEvents = append(sp.sensorEvents, SensorEvent{Sensor: BodyID{k.sensor + 1, k.gs}, Visitor: BodyID{k.visitor + 1, k.gv}, Begin: true})
 			y++
 		default:
 			x++
 			y++
 		}
 	}
-	w.sensorPrev, w.sensorNow = w.sensorNow, w.sensorPrev[:0]
+	sp.sensorPrev, sp.sensorNow = sp.sensorNow, sp.sensorPrev[:0]
 }

@@ -113,28 +113,28 @@ func MergeTiles(tm SolidTiles) ([]TileBox, error) {
 // AddSolidTiles merges the map's solid tiles (MergeTiles) and adds one wall per
 // box. It returns the index of the first wall and how many were added;
 // nothing is added on error.
-func (w *Space) AddSolidTiles(tm SolidTiles) (first, count int, err error) {
+func (sp *Space) AddSolidTiles(tm SolidTiles) (first, count int, err error) {
 	boxes, err := MergeTiles(tm)
 	if err != nil {
 		return 0, 0, err
 	}
-	first = len(w.wallBox)
-	mi := int32(len(w.maps))
+	first = len(sp.wallBox)
+	mi := int32(len(sp.maps))
 	for _, b := range boxes {
 		min := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row)*tm.TileH)}
 		max := mathx.Vec2{X: tm.Origin.X + float64(float64(b.Col+b.W)*tm.TileW), Y: tm.Origin.Y + float64(float64(b.Row+b.H)*tm.TileH)}
-		if _, err := w.addWall(mathx.AABB{Min: min, Max: max}, b.Faces, tm.Layer); err != nil {
+		if _, err := sp.addWall(mathx.AABB{Min: min, Max: max}, b.Faces, tm.Layer); err != nil {
 			// Roll back so no half-built map stays behind.
-			w.wallBox = w.wallBox[:first]
-			w.wallMask = w.wallMask[:first]
-			w.wallTile = w.wallTile[:first]
-			w.wallLayer = w.wallLayer[:first]
-			w.wallIDs = w.wallIDs[:first]
+			sp.wallBox = sp.wallBox[:first]
+			sp.wallMask = sp.wallMask[:first]
+			sp.wallTile = sp.wallTile[:first]
+			sp.wallLayer = sp.wallLayer[:first]
+			sp.wallIDs = sp.wallIDs[:first]
 			return 0, 0, err
 		}
-		w.wallTile[len(w.wallTile)-1] = wallTile{m: mi, box: b}
+		sp.wallTile[len(sp.wallTile)-1] = wallTile{m: mi, box: b}
 	}
-	w.maps = append(w.maps, tileGrid{cols: tm.Cols, rows: tm.Rows, tw: tm.TileW, th: tm.TileH, origin: tm.Origin, solid: slices.Clone(tm.Solid)})
+	sp.maps = append(sp.maps, tileGrid{cols: tm.Cols, rows: tm.Rows, tw: tm.TileW, th: tm.TileH, origin: tm.Origin, solid: slices.Clone(tm.Solid)})
 	return first, len(boxes), nil
 }
 
@@ -161,12 +161,12 @@ func (g *tileGrid) solidAt(c, r int) bool {
 // body spans, is empty. A face buried where the body touches it is never a
 // collision normal, so bodies slide over the seams between merged boxes,
 // whichever way the map was cut.
-func (w *Space) localMask(k int, b mathx.AABB) uint8 {
-	wt := &w.wallTile[k]
+func (sp *Space) localMask(k int, b mathx.AABB) uint8 {
+	wt := &sp.wallTile[k]
 	if wt.m < 0 {
-		return w.wallMask[k]
+		return sp.wallMask[k]
 	}
-	g := &w.maps[wt.m]
+	g := &sp.maps[wt.m]
 	tb := wt.box
 	c0 := clampInt(floorDiv(b.Min.X-g.origin.X, g.tw), tb.Col, tb.Col+tb.W-1)
 	c1 := clampInt(floorDiv(b.Max.X-g.origin.X, g.tw), tb.Col, tb.Col+tb.W-1)

@@ -108,7 +108,7 @@ func bytesPerPixel(m color.Model) int64 {
 // for error messages. The file is read through lim.MaxFileBytes and the
 // size in the header is checked against lim before decoding allocates;
 // the zero ImageLimits means DefaultImageLimits.
-func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error) {
+func DecodeImage(name string, r io.Reader, lim ImageLimits) (image.Image, error) {
 	lim = lim.OrDefault()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxFileBytes+1))
 	if err != nil {
@@ -201,8 +201,8 @@ func checkConfig(name, format string, cfg image.Config, cost decodeCost, lim Ima
 // translucent entries) are premultiplied as [Premul] does, rounding as
 // Qt does, so a tileset decoded here has the premultiplied pixels Tiled
 // draws from.
-func DecodeRGBA(r io.Reader, name string, lim ImageLimits) (*image.RGBA, error) {
-	img, err := DecodeImage(r, name, lim)
+func DecodeRGBA(name string, r io.Reader, lim ImageLimits) (*image.RGBA, error) {
+	img, err := DecodeImage(name, r, lim)
 	if err != nil {
 		return nil, err
 	}

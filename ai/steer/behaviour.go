@@ -38,9 +38,10 @@ func sane(f mathx.Vec2) mathx.Vec2 {
 // velocity toward target (Reynolds: desired − current). Like every
 // "desired − current" behaviour here it is a velocity change, not an
 // acceleration: divide it by a response time (as [Crowd] does with
-// Config.Response) before limiting it to a maximum force. Seed 003's Eq. 4.1 does not scale
-// the desired velocity; here it is scaled to maxSpeed so that seek cannot
-// ask for more than the agent can do. At the target itself the desired
+// Config.Response) before limiting it to a maximum force. The desired
+// velocity is the direction to the target scaled to maxSpeed (not the
+// unscaled offset target − pos), so that seek cannot ask for more than
+// the agent can do. At the target itself the desired
 // velocity is zero, so the force brakes. Non-finite input gives zero.
 func Seek(pos, vel, target mathx.Vec2, maxSpeed float64) mathx.Vec2 {
 	desired := unit(target.Sub(pos)).Scale(maxSpeed)
@@ -49,8 +50,8 @@ func Seek(pos, vel, target mathx.Vec2, maxSpeed float64) mathx.Vec2 {
 
 // Flee returns the velocity change (desired − current) that turns vel
 // into a full-speed velocity away from threat. When panicDist > 0, a threat farther than panicDist gives
-// the zero force. Seed 003's Eq. 4.3 (flee = −seek) also negates the
-// current velocity; this is Reynolds' form instead. Non-finite input
+// the zero force. It is not the negated seek force (−(desired − vel)),
+// which would also negate the current velocity; this is Reynolds' form. Non-finite input
 // gives zero.
 func Flee(pos, vel, threat mathx.Vec2, maxSpeed, panicDist float64) mathx.Vec2 {
 	away := pos.Sub(threat)
@@ -123,7 +124,7 @@ func Evade(pos, vel, tpos, tvel mathx.Vec2, maxSpeed, panicDist float64) mathx.V
 	return Flee(pos, vel, predict(pos, tpos, tvel, maxSpeed), maxSpeed, 0)
 }
 
-// WanderParams shape [Wander] (seed 003 §4.4): a circle of Radius is
+// WanderParams shape [Wander]: a circle of Radius is
 // projected Distance ahead of the agent and a target on it is jittered by
 // up to Jitter per step on each axis, then put back on the circle.
 type WanderParams struct {
@@ -133,10 +134,9 @@ type WanderParams struct {
 // Wander returns a smoothly changing random force. wt is the agent's
 // wander target in its local frame (x ahead, y to the left); it is
 // updated in place and must be kept per agent (start it at (Radius, 0)).
-// The jitter uses uniform values in [−1, 1]·Jitter (Buckland's form; seed
-// 003's Eq. 4.20 scales by Jitter twice, see its erratum 8), the target
-// is re-projected onto the circle every step, and the circle sits
-// Distance ahead (the w_d the seed lists but does not use). heading must
+// The jitter uses uniform values in [−1, 1]·Jitter (Buckland's form, not
+// a form that scales by Jitter twice), the target is re-projected onto
+// the circle every step, and the circle sits Distance ahead of the agent. heading must
 // be a unit vector. The result is a seek toward the wander point (a
 // velocity change, see [Seek]). The
 // random numbers come from rng, so a seeded rng gives the same walk every
@@ -187,9 +187,9 @@ func FollowPath(pos, vel mathx.Vec2, pts []mathx.Vec2, loop bool, idx int, reach
 	return Seek(pos, vel, pts[idx], maxSpeed), idx
 }
 
-// Feelers configures [WallAvoidance] (seed 003 §4.3.1): one feeler of
-// Length along the heading and two of SideLength rotated ±SideAngle
-// radians from it (the seed draws three at ±45°). A SideLength of 0 uses
+// Feelers configures [WallAvoidance]: one feeler of Length along the
+// heading and two of SideLength rotated ±SideAngle radians from it (the
+// usual layout is three feelers, the side ones at ±45°). A SideLength of 0 uses
 // only the centre feeler.
 type Feelers struct {
 	Length, SideLength, SideAngle float64
@@ -207,7 +207,8 @@ const avoidMargin = 0.5
 
 // intersect returns the parameters along p→q (ub) and a→b (ua) of the
 // crossing of the two segments, and whether they cross within both
-// (0 <= u <= 1). Parallel segments never cross (seed 003 Eqs. 4.11–4.12).
+// (0 <= u <= 1), from the two segments' parametric line equations.
+// Parallel segments never cross.
 func intersect(p, q, a, b mathx.Vec2) (ub float64, ok bool) {
 	r := q.Sub(p)
 	s := b.Sub(a)
@@ -227,8 +228,8 @@ func intersect(p, q, a, b mathx.Vec2) (ub float64, ok bool) {
 // WallAvoidance casts the feelers from pos along heading (a unit vector)
 // and, for the closest wall any feeler crosses, returns a force along that
 // wall's normal on the agent's side whose length is the overshoot: how far
-// the feeler tip reaches past the wall (seed 003 Eqs. 4.14–4.15; only the
-// closest wall counts, as in the seed). No hit gives zero. Walls with
+// the feeler tip reaches past the wall (overshoot = feeler tip −
+// crossing point; only the closest wall counts). No hit gives zero. Walls with
 // non-finite coordinates are skipped; non-finite pos or heading gives
 // zero.
 func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Vec2 {
@@ -274,9 +275,9 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 // detection box of length boxLen·(1 + speed/maxSpeed) and 1.5 times as
 // wide as the agent, finds the obstacle whose expanded circle (obstacle radius + agent
 // radius ×1.5) the box reaches first, and returns a sideways force away from
-// it plus a braking force. It follows seed 003 §4.3.2 (objects in front
-// only, closest only, force perpendicular to the heading). The seed and
-// Buckland give the sideways force as a penetration length that needs
+// it plus a braking force: only objects in front count (a positive dot
+// product of heading and offset), only the closest, and the force is
+// perpendicular to the heading. Textbook versions (Buckland) give the sideways force as a penetration length that needs
 // tuning; here it is the lateral acceleration that clears the expanded
 // circle by the time the agent reaches it at its current speed
 // (2·overlap/t², t = distance/speed), so weight 1 means "just enough"; the
@@ -301,7 +302,7 @@ func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles [
 		rel := o.C.Sub(pos)
 		lx := rel.Dot(heading)
 		if lx <= 0 || lx-o.R > box {
-			continue // behind (seed Table 4.4) or beyond the box
+			continue // behind or beside (dot product <= 0), or beyond the box
 		}
 		ly := rel.Dot(side)
 		r := o.R + float64(radius*(1+avoidMargin))
@@ -337,32 +338,35 @@ func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles [
 // [DefaultSwarm].
 type SwarmParams struct {
 	// Range: an obstacle pushes when the gap between its edge and the
-	// agent's edge is below Range × agent radius (seed: 3).
+	// agent's edge is below Range × agent radius (usual: 3).
 	Range float64
 	// PullPerContender scales the pull by max(1, PullPerContender ×
 	// pushing obstacles) so the target can still pull the agent through
-	// (seed: 4).
+	// (usual: 4).
 	PullPerContender float64
 	// MinGap bounds the gap from below so a touching obstacle gives a
-	// large but finite push (seed: 0.0001).
+	// large but finite push (usual: 0.0001).
 	MinGap float64
 	// ArriveDist: within this distance of the target the agent has
-	// arrived and the direction is zero (seed: 1).
+	// arrived and the direction is zero (usual: 1).
 	ArriveDist float64
 }
 
-// DefaultSwarm returns seed 001's constants.
+// DefaultSwarm returns the push/pull avoidance's usual constants: range
+// 3 radii, pull 4 per pushing obstacle, gaps floored at 1e-4, arrival
+// within 1.
 func DefaultSwarm() SwarmParams {
 	return SwarmParams{Range: 3, PullPerContender: 4, MinGap: 1e-4, ArriveDist: 1}
 }
 
-// PushPull is seed 001's swarm-like avoidance. The target pulls with a
-// unit vector; each obstacle closer than Range agent radii (edge to edge)
-// pushes along obstacle→agent (centre distance long) divided by the gap,
-// so the push grows without bound as the gap closes; the pull is
-// multiplied by max(1, PullPerContender × number of pushing obstacles).
-// It returns the unit direction of pull + pushes (the agent then moves at
-// its speed along it, as in the seed, or seeks along it) and whether the
+// PushPull is a swarm-like avoidance that works like magnets: obstacles
+// push, the target pulls. The target pulls with a unit vector; each
+// obstacle closer than Range agent radii (edge to edge) pushes along
+// obstacle→agent (centre distance long) divided by the gap, so the push
+// grows without bound as the gap closes; the pull is multiplied by
+// max(1, PullPerContender × number of pushing obstacles). It returns the
+// unit direction of pull + pushes (the agent then moves at its speed
+// along it, the original swarm's rule, or seeks along it) and whether the
 // agent has arrived, in which case the direction is zero. Obstacles with
 // non-finite values are skipped; non-finite pos or target gives zero and
 // arrived false.

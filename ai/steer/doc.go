@@ -1,9 +1,8 @@
 // Package steer moves autonomous agents with Reynolds-style steering
 // forces: seek, flee, arrive, pursue, evade, wander, path following, wall
 // avoidance with feelers, obstacle avoidance against circles, the flocking
-// trio (separation, alignment, cohesion) and the push/pull swarm avoidance
-// of seed 001 (obstacles push, the target pulls harder the more obstacles
-// push). Forces are combined by weighted sum or by priority with
+// trio (separation, alignment, cohesion) and a push/pull swarm avoidance
+// (obstacles push, the target pulls harder the more obstacles push). Forces are combined by weighted sum or by priority with
 // truncation, and limited by a maximum force and a maximum speed.
 //
 // There are two layers. The behaviour functions ([Seek], [Arrive],

@@ -22,7 +22,7 @@ const (
 	Fleeing                                 // flee Target
 	Aligning                                // fly at full speed along neighbours' mean heading
 	Cohering                                // seek neighbours' centre
-	Swarming                                // seed 001 push/pull toward Target among obstacles
+	Swarming                                // push/pull toward Target among obstacles
 	Seeking                                 // seek Target
 	Arriving                                // arrive at Target
 	Pursuing                                // pursue TargetAgent
@@ -219,21 +219,21 @@ type Crowd struct {
 
 // Close stops the goroutines a Crowd with Config.Workers > 1 starts on
 // its first large Step. Step starts them again if called after Close.
-func (w *Crowd) Close() {
-	for _, c := range w.jobs {
+func (cr *Crowd) Close() {
+	for _, c := range cr.jobs {
 		close(c)
 	}
-	w.jobs = nil
+	cr.jobs = nil
 }
 
 // SetWorkers sets Config.Workers (clamped to 1..64): how many goroutines
 // the next Steps may use. Positions do not depend on it. Call it between
 // Steps, never during one.
-func (w *Crowd) SetWorkers(n int) {
+func (cr *Crowd) SetWorkers(n int) {
 	n = min(max(n, 1), 64)
-	if n != w.cfg.Workers {
-		w.Close()
-		w.cfg.Workers = n
+	if n != cr.cfg.Workers {
+		cr.Close()
+		cr.cfg.Workers = n
 	}
 }
 
@@ -243,15 +243,15 @@ func NewCrowd(cfg Config) *Crowd {
 }
 
 // Config returns the world's configuration.
-func (w *Crowd) Config() Config { return w.cfg }
+func (cr *Crowd) Config() Config { return cr.cfg }
 
 // Len returns the number of agents.
-func (w *Crowd) Len() int { return len(w.pos) }
+func (cr *Crowd) Len() int { return len(cr.pos) }
 
 // Stats returns the counters of the last Step.
-func (w *Crowd) Stats() Stats { return w.stats }
+func (cr *Crowd) Stats() Stats { return cr.stats }
 
-func (w *Crowd) checkAgent(a Agent) error {
+func (cr *Crowd) checkAgent(a Agent) error {
 	switch {
 	case !a.Pos.IsFinite() || !a.Vel.IsFinite() || !a.Target.IsFinite():
 		return errors.New("steer: agent position, velocity or target not finite")
@@ -261,9 +261,9 @@ func (w *Crowd) checkAgent(a Agent) error {
 		return fmt.Errorf("steer: agent max speed %v must be finite and >= 0", a.MaxSpeed)
 	case !(a.MaxForce >= 0) || !mathx.IsFinite(a.MaxForce):
 		return fmt.Errorf("steer: agent max force %v must be finite and >= 0", a.MaxForce)
-	case a.TargetAgent < -1 || a.TargetAgent >= len(w.pos):
+	case a.TargetAgent < -1 || a.TargetAgent >= len(cr.pos):
 		return fmt.Errorf("steer: target agent %d out of range", a.TargetAgent)
-	case a.Path < -1 || a.Path >= len(w.pathLoop):
+	case a.Path < -1 || a.Path >= len(cr.pathLoop):
 		return fmt.Errorf("steer: path %d out of range", a.Path)
 	}
 	return nil
@@ -272,58 +272,58 @@ func (w *Crowd) checkAgent(a Agent) error {
 // Add appends an agent and returns its index. Invalid values (non-finite
 // numbers, negative limits, unknown target agent or path) give an error
 // and add nothing.
-func (w *Crowd) Add(a Agent) (int, error) {
-	if err := w.checkAgent(a); err != nil {
+func (cr *Crowd) Add(a Agent) (int, error) {
+	if err := cr.checkAgent(a); err != nil {
 		return -1, err
 	}
-	w.pos = append(w.pos, a.Pos)
-	w.vel = append(w.vel, a.Vel)
+	cr.pos = append(cr.pos, a.Pos)
+	cr.vel = append(cr.vel, a.Vel)
 	h := a.Vel.Unit()
 	if h == (mathx.Vec2{}) {
 		h = mathx.V2(1, 0)
 	}
-	w.heading = append(w.heading, h)
-	w.force = append(w.force, mathx.Vec2{})
-	w.target = append(w.target, a.Target)
-	w.wander = append(w.wander, mathx.V2(w.cfg.Wander.Radius, 0))
-	w.radius = append(w.radius, a.Radius)
-	w.maxSpeed = append(w.maxSpeed, a.MaxSpeed)
-	w.maxForce = append(w.maxForce, a.MaxForce)
-	w.beh = append(w.beh, a.Behaviours)
-	w.targetAgent = append(w.targetAgent, int32(a.TargetAgent))
-	w.path = append(w.path, int32(a.Path))
-	w.pathIdx = append(w.pathIdx, 0)
-	w.fault = append(w.fault, false)
-	w.idle = append(w.idle, false)
+	cr.heading = append(cr.heading, h)
+	cr.force = append(cr.force, mathx.Vec2{})
+	cr.target = append(cr.target, a.Target)
+	cr.wander = append(cr.wander, mathx.V2(cr.cfg.Wander.Radius, 0))
+	cr.radius = append(cr.radius, a.Radius)
+	cr.maxSpeed = append(cr.maxSpeed, a.MaxSpeed)
+	cr.maxForce = append(cr.maxForce, a.MaxForce)
+	cr.beh = append(cr.beh, a.Behaviours)
+	cr.targetAgent = append(cr.targetAgent, int32(a.TargetAgent))
+	cr.path = append(cr.path, int32(a.Path))
+	cr.pathIdx = append(cr.pathIdx, 0)
+	cr.fault = append(cr.fault, false)
+	cr.idle = append(cr.idle, false)
 	var r mathx.Rand
-	r.Seed(w.cfg.Seed ^ (w.added+1)*0x9E3779B97F4A7C15)
-	w.added++
-	w.rngs = append(w.rngs, r)
-	w.push = append(w.push, mathx.Vec2{})
-	return len(w.pos) - 1, nil
+	r.Seed(cr.cfg.Seed ^ (cr.added+1)*0x9E3779B97F4A7C15)
+	cr.added++
+	cr.rngs = append(cr.rngs, r)
+	cr.push = append(cr.push, mathx.Vec2{})
+	return len(cr.pos) - 1, nil
 }
 
 // Agent returns agent i's current description.
-func (w *Crowd) Agent(i int) Agent {
-	return Agent{Pos: w.pos[i], Vel: w.vel[i], Radius: w.radius[i], MaxSpeed: w.maxSpeed[i],
-		MaxForce: w.maxForce[i], Behaviours: w.beh[i], Target: w.target[i],
-		TargetAgent: int(w.targetAgent[i]), Path: int(w.path[i])}
+func (cr *Crowd) Agent(i int) Agent {
+	return Agent{Pos: cr.pos[i], Vel: cr.vel[i], Radius: cr.radius[i], MaxSpeed: cr.maxSpeed[i],
+		MaxForce: cr.maxForce[i], Behaviours: cr.beh[i], Target: cr.target[i],
+		TargetAgent: int(cr.targetAgent[i]), Path: int(cr.path[i])}
 }
 
 // Set replaces agent i (clearing its fault flag and restarting its path).
 // Invalid values give an error and change nothing.
-func (w *Crowd) Set(i int, a Agent) error {
-	if i < 0 || i >= len(w.pos) {
+func (cr *Crowd) Set(i int, a Agent) error {
+	if i < 0 || i >= len(cr.pos) {
 		return fmt.Errorf("steer: agent %d out of range", i)
 	}
-	if err := w.checkAgent(a); err != nil {
+	if err := cr.checkAgent(a); err != nil {
 		return err
 	}
-	w.pos[i], w.vel[i], w.target[i] = a.Pos, a.Vel, a.Target
-	w.radius[i], w.maxSpeed[i], w.maxForce[i] = a.Radius, a.MaxSpeed, a.MaxForce
-	w.beh[i] = a.Behaviours
-	w.targetAgent[i], w.path[i], w.pathIdx[i] = int32(a.TargetAgent), int32(a.Path), 0
-	w.fault[i] = false
+	cr.pos[i], cr.vel[i], cr.target[i] = a.Pos, a.Vel, a.Target
+	cr.radius[i], cr.maxSpeed[i], cr.maxForce[i] = a.Radius, a.MaxSpeed, a.MaxForce
+	cr.beh[i] = a.Behaviours
+	cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = int32(a.TargetAgent), int32(a.Path), 0
+	cr.fault[i] = false
 	return nil
 }
 
@@ -332,7 +332,7 @@ func (w *Crowd) Set(i int, a Agent) error {
 // owns the positions (scene.World, whose physics has the last word) hands
 // them to the crowd before each Step, without Set's checks and restarts:
 // a non-finite p is not refused here, Step faults the agent instead.
-func (w *Crowd) SetPos(i int, p mathx.Vec2) { w.pos[i] = p }
+func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[i] = p }
 
 // Remove deletes agent i by moving the last agent into its place
 // (swap-remove) and returns the index the moved agent had before, which
@@ -340,66 +340,66 @@ func (w *Crowd) SetPos(i int, p mathx.Vec2) { w.pos[i] = p }
 // their target agent (-1); those that targeted the moved agent follow it
 // to i. Paths stay stored. Neighbours answers from the grid of the last
 // Step, so call it again only after the next Step.
-func (w *Crowd) Remove(i int) (moved int, err error) {
-	n := len(w.pos)
+func (cr *Crowd) Remove(i int) (moved int, err error) {
+	n := len(cr.pos)
 	if i < 0 || i >= n {
 		return -1, fmt.Errorf("steer: agent %d out of range", i)
 	}
 	last := n - 1
 	if i != last {
-		w.pos[i], w.vel[i], w.heading[i], w.force[i] = w.pos[last], w.vel[last], w.heading[last], w.force[last]
-		w.target[i], w.wander[i] = w.target[last], w.wander[last]
-		w.radius[i], w.maxSpeed[i], w.maxForce[i] = w.radius[last], w.maxSpeed[last], w.maxForce[last]
-		w.beh[i], w.targetAgent[i], w.path[i], w.pathIdx[i] = w.beh[last], w.targetAgent[last], w.path[last], w.pathIdx[last]
-		w.fault[i], w.idle[i] = w.fault[last], w.idle[last]
-		w.rngs[i] = w.rngs[last]
+		cr.pos[i], cr.vel[i], cr.heading[i], cr.force[i] = cr.pos[last], cr.vel[last], cr.heading[last], cr.force[last]
+		cr.target[i], cr.wander[i] = cr.target[last], cr.wander[last]
+		cr.radius[i], cr.maxSpeed[i], cr.maxForce[i] = cr.radius[last], cr.maxSpeed[last], cr.maxForce[last]
+		cr.beh[i], cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = cr.beh[last], cr.targetAgent[last], cr.path[last], cr.pathIdx[last]
+		cr.fault[i], cr.idle[i] = cr.fault[last], cr.idle[last]
+		cr.rngs[i] = cr.rngs[last]
 	}
-	w.rngs = w.rngs[:last]
-	w.pos, w.vel, w.heading, w.force = w.pos[:last], w.vel[:last], w.heading[:last], w.force[:last]
-	w.target, w.wander = w.target[:last], w.wander[:last]
-	w.radius, w.maxSpeed, w.maxForce = w.radius[:last], w.maxSpeed[:last], w.maxForce[:last]
-	w.beh, w.targetAgent, w.path, w.pathIdx = w.beh[:last], w.targetAgent[:last], w.path[:last], w.pathIdx[:last]
-	w.fault, w.idle = w.fault[:last], w.idle[:last]
-	w.push = w.push[:min(len(w.push), last)] // Add appends one per agent
-	for k, t := range w.targetAgent {
+	cr.rngs = cr.rngs[:last]
+	cr.pos, cr.vel, cr.heading, cr.force = cr.pos[:last], cr.vel[:last], cr.heading[:last], cr.force[:last]
+	cr.target, cr.wander = cr.target[:last], cr.wander[:last]
+	cr.radius, cr.maxSpeed, cr.maxForce = cr.radius[:last], cr.maxSpeed[:last], cr.maxForce[:last]
+	cr.beh, cr.targetAgent, cr.path, cr.pathIdx = cr.beh[:last], cr.targetAgent[:last], cr.path[:last], cr.pathIdx[:last]
+	cr.fault, cr.idle = cr.fault[:last], cr.idle[:last]
+	cr.push = cr.push[:min(len(cr.push), last)] // Add appends one per agent
+	for k, t := range cr.targetAgent {
 		switch int(t) {
 		case i:
-			w.targetAgent[k] = -1
+			cr.targetAgent[k] = -1
 		case last:
-			w.targetAgent[k] = int32(i)
+			cr.targetAgent[k] = int32(i)
 		}
 	}
 	return last, nil
 }
 
 // SetTarget moves agent i's target point. A non-finite target is refused.
-func (w *Crowd) SetTarget(i int, t mathx.Vec2) error {
-	if i < 0 || i >= len(w.pos) {
+func (cr *Crowd) SetTarget(i int, t mathx.Vec2) error {
+	if i < 0 || i >= len(cr.pos) {
 		return fmt.Errorf("steer: agent %d out of range", i)
 	}
 	if !t.IsFinite() {
 		return fmt.Errorf("steer: target %v for agent %d not finite", t, i)
 	}
-	w.target[i] = t
+	cr.target[i] = t
 	return nil
 }
 
 // SetTargetAgent sets the agent i pursues or evades (-1: none); j must
 // already exist.
-func (w *Crowd) SetTargetAgent(i, j int) error {
-	if i < 0 || i >= len(w.pos) || j < -1 || j >= len(w.pos) {
+func (cr *Crowd) SetTargetAgent(i, j int) error {
+	if i < 0 || i >= len(cr.pos) || j < -1 || j >= len(cr.pos) {
 		return fmt.Errorf("steer: agent %d or target agent %d out of range", i, j)
 	}
-	w.targetAgent[i] = int32(j)
+	cr.targetAgent[i] = int32(j)
 	return nil
 }
 
 // SetBehaviours switches agent i's behaviours.
-func (w *Crowd) SetBehaviours(i int, b Behaviour) { w.beh[i] = b }
+func (cr *Crowd) SetBehaviours(i int, b Behaviour) { cr.beh[i] = b }
 
 // AddPath stores a copy of a waypoint path and returns its id for
 // [Agent.Path]. Empty or non-finite paths are refused.
-func (w *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
+func (cr *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 	if len(pts) == 0 {
 		return -1, errors.New("steer: empty path")
 	}
@@ -408,42 +408,42 @@ func (w *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 			return -1, fmt.Errorf("steer: path point %d not finite", k)
 		}
 	}
-	w.pathOff = append(w.pathOff, int32(len(w.paths)), int32(len(w.paths)+len(pts)))
-	w.paths = append(w.paths, pts...)
-	w.pathLoop = append(w.pathLoop, loop)
-	return len(w.pathLoop) - 1, nil
+	cr.pathOff = append(cr.pathOff, int32(len(cr.paths)), int32(len(cr.paths)+len(pts)))
+	cr.paths = append(cr.paths, pts...)
+	cr.pathLoop = append(cr.pathLoop, loop)
+	return len(cr.pathLoop) - 1, nil
 }
 
 // PathIndex returns the waypoint agent i is heading for.
-func (w *Crowd) PathIndex(i int) int { return int(w.pathIdx[i]) }
+func (cr *Crowd) PathIndex(i int) int { return int(cr.pathIdx[i]) }
 
 // Pos returns agent i's position.
-func (w *Crowd) Pos(i int) mathx.Vec2 { return w.pos[i] }
+func (cr *Crowd) Pos(i int) mathx.Vec2 { return cr.pos[i] }
 
 // Vel returns agent i's velocity.
-func (w *Crowd) Vel(i int) mathx.Vec2 { return w.vel[i] }
+func (cr *Crowd) Vel(i int) mathx.Vec2 { return cr.vel[i] }
 
 // Heading returns agent i's unit heading (its last non-zero direction).
-func (w *Crowd) Heading(i int) mathx.Vec2 { return w.heading[i] }
+func (cr *Crowd) Heading(i int) mathx.Vec2 { return cr.heading[i] }
 
 // Force returns the combined steering force agent i got in the last Step.
-func (w *Crowd) Force(i int) mathx.Vec2 { return w.force[i] }
+func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.force[i] }
 
 // Faulted reports whether agent i is frozen because its state stopped
 // being finite. [Crowd.Set] clears it.
-func (w *Crowd) Faulted(i int) bool { return w.fault[i] }
+func (cr *Crowd) Faulted(i int) bool { return cr.fault[i] }
 
 // Positions returns the agents' positions, indexed like the agents. The
 // slice is the world's own storage: read it, do not modify it or keep it
 // across Add.
-func (w *Crowd) Positions() []mathx.Vec2 { return w.pos }
+func (cr *Crowd) Positions() []mathx.Vec2 { return cr.pos }
 
 // Neighbours appends to dst the agents within radius of agent i's
 // position (i itself excluded) as indexed by the last Step, and returns
 // dst.
-func (w *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
+func (cr *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 	n := len(dst)
-	dst = w.grid.Query(w.pos[i], radius, dst)
+	dst = cr.grid.Query(cr.pos[i], radius, dst)
 	out := dst[:n]
 	for _, j := range dst[n:] {
 		if int(j) != i {
@@ -455,47 +455,47 @@ func (w *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 
 // buildGrid indexes the healthy agents and copies their per-agent data
 // into grid order (phase phGrid, in parallel).
-func (w *Crowd) buildGrid(cell float64) {
-	g := &w.grid
-	g.prepare(len(w.pos), cell)
-	w.run(phCells, len(w.pos))
-	if parts := min(max(w.cfg.Workers, 1), 64); parts == 1 || len(w.pos) < parallelMin {
-		g.sortPoints(w.pos)
+func (cr *Crowd) buildGrid(cell float64) {
+	g := &cr.grid
+	g.prepare(len(cr.pos), cell)
+	cr.run(phCells, len(cr.pos))
+	if parts := min(max(cr.cfg.Workers, 1), 64); parts == 1 || len(cr.pos) < parallelMin {
+		g.sortPoints(cr.pos)
 	} else {
 		// The counting sort by bucket ranges, one per worker: each part
 		// scans every point and keeps its own buckets. A stable sort has
 		// one outcome, so the grid is the same for any count.
-		w.runParts(phCount, parts)
+		cr.runParts(phCount, parts)
 		used := int32(0)
 		for r := range parts {
-			w.rangeBase[r] = used
-			used += w.rangeBase[64+r]
+			cr.rangeBase[r] = used
+			used += cr.rangeBase[64+r]
 		}
 		g.ids = grow(g.ids, int(used))
 		g.pos = grow(g.pos, int(used))
 		g.cx = grow(g.cx, int(used))
 		g.cy = grow(g.cy, int(used))
 		g.start[0] = 0
-		w.runParts(phScatter, parts)
+		cr.runParts(phScatter, parts)
 	}
 	m := len(g.ids)
-	w.sRad = grow(w.sRad, m)
-	w.sHead = grow(w.sHead, m)
-	w.sIdle = grow(w.sIdle, m)
-	w.sSep = grow(w.sSep, m)
-	w.push = grow(w.push, m)
-	w.run(phGrid, m)
+	cr.sRad = grow(cr.sRad, m)
+	cr.sHead = grow(cr.sHead, m)
+	cr.sIdle = grow(cr.sIdle, m)
+	cr.sSep = grow(cr.sSep, m)
+	cr.push = grow(cr.push, m)
+	cr.run(phGrid, m)
 }
 
 // gridRange copies the per-agent data of grid entries [lo, hi) into grid
 // order.
-func (w *Crowd) gridRange(lo, hi int) {
-	for k, id := range w.grid.ids[lo:hi] {
+func (cr *Crowd) gridRange(lo, hi int) {
+	for k, id := range cr.grid.ids[lo:hi] {
 		k += lo
-		w.sRad[k] = w.radius[id]
-		w.sHead[k] = w.heading[id]
-		w.sIdle[k] = w.idle[id]
-		w.sSep[k] = w.beh[id]&Separating != 0
+		cr.sRad[k] = cr.radius[id]
+		cr.sHead[k] = cr.heading[id]
+		cr.sIdle[k] = cr.idle[id]
+		cr.sSep[k] = cr.beh[id]&Separating != 0
 	}
 }
 
@@ -533,55 +533,55 @@ func pairDir(i, j int) mathx.Vec2 {
 // Config.Workers goroutines; each chunk writes only its own agents'
 // state and per-chunk results are combined in chunk order, so the
 // outcome does not depend on the worker count.
-func (w *Crowd) Step(dt float64) error {
+func (cr *Crowd) Step(dt float64) error {
 	if !(dt > 0) || !mathx.IsFinite(dt) {
 		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)
 	}
-	w.stats = Stats{}
-	n := len(w.pos)
-	w.share.dt = dt
+	cr.stats = Stats{}
+	n := len(cr.pos)
+	cr.share.dt = dt
 	// Faults, idle flags, the largest radius and every behaviour in use.
-	w.run(phPrep, n)
+	cr.run(phPrep, n)
 	maxR := 0.0
 	var all Behaviour
-	for _, p := range w.parts[:chunksOf(n)] {
+	for _, p := range cr.parts[:chunksOf(n)] {
 		maxR = math.Max(maxR, p.maxR)
 		all |= p.all
 	}
-	cfg := &w.cfg
+	cfg := &cr.cfg
 	// Cells as small as the largest query: separation reach, or the
 	// neighbour radius when anyone aligns or coheres.
 	cell := 2*maxR + math.Max(cfg.Gap, 0) // >= any contact reach, so 3×3 cells suffice
 	if all&(Aligning|Cohering) != 0 {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
-	w.share.maxR = maxR
-	w.buildGrid(cell)
+	cr.share.maxR = maxR
+	cr.buildGrid(cell)
 	// Steer in grid order: neighbouring agents are handled together, so
 	// their cells stay in cache. Each agent draws its wander from its own
 	// random source, so the order does not matter.
-	w.run(phForces, len(w.grid.ids))
-	w.run(phIntegrate, n)
+	cr.run(phForces, len(cr.grid.ids))
+	cr.run(phIntegrate, n)
 	if all&Separating != 0 && cfg.Resolve > 0 {
-		w.buildGrid(cell)
+		cr.buildGrid(cell)
 		for k := 0; k < cfg.Resolve; k++ {
-			m := len(w.grid.ids)
-			w.run(phResolve, m)
+			m := len(cr.grid.ids)
+			cr.run(phResolve, m)
 			any := false
-			for _, p := range w.parts[:chunksOf(m)] {
+			for _, p := range cr.parts[:chunksOf(m)] {
 				any = any || p.any
 			}
 			if !any {
 				break // no contact left
 			}
-			w.run(phApply, m)
+			cr.run(phApply, m)
 		}
 	}
-	for k := range w.ctxs {
-		x := &w.ctxs[k].stats
-		w.stats.Pairs += x.Pairs
-		w.stats.Skipped += x.Skipped
-		w.stats.Faulted += x.Faulted
+	for k := range cr.ctxs {
+		x := &cr.ctxs[k].stats
+		cr.stats.Pairs += x.Pairs
+		cr.stats.Skipped += x.Skipped
+		cr.stats.Faulted += x.Faulted
 		*x = Stats{}
 	}
 	return nil
@@ -589,52 +589,52 @@ func (w *Crowd) Step(dt float64) error {
 
 // prepRange checks agents [lo, hi) for faults, sets their idle flags and
 // returns their largest radius and behaviours (chunk part p).
-func (w *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
-	cfg := &w.cfg
+func (cr *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
+	cfg := &cr.cfg
 	ir2 := cfg.IdleRadius * cfg.IdleRadius
 	for i := lo; i < hi; i++ {
-		if !w.pos[i].IsFinite() || !w.vel[i].IsFinite() {
-			w.fault[i] = true
+		if !cr.pos[i].IsFinite() || !cr.vel[i].IsFinite() {
+			cr.fault[i] = true
 		}
-		if w.fault[i] {
+		if cr.fault[i] {
 			c.stats.Faulted++
-			w.force[i] = mathx.Vec2{}
+			cr.force[i] = mathx.Vec2{}
 			continue
 		}
-		p.maxR = math.Max(p.maxR, w.radius[i])
-		p.all |= w.beh[i]
+		p.maxR = math.Max(p.maxR, cr.radius[i])
+		p.all |= cr.beh[i]
 		// Idle agents only yield when contact resolution can push them.
-		w.idle[i] = cfg.Resolve > 0 && w.beh[i]&Arriving != 0 && w.pos[i].DistSq(w.target[i]) < ir2
+		cr.idle[i] = cfg.Resolve > 0 && cr.beh[i]&Arriving != 0 && cr.pos[i].DistSq(cr.target[i]) < ir2
 	}
 }
 
 // forceRange steers grid entries [lo, hi).
-func (w *Crowd) forceRange(c *stepCtx, lo, hi int) {
-	dt, maxR := w.share.dt, w.share.maxR
-	for k, id := range w.grid.ids[lo:hi] {
-		acc := w.steer(int(id), k+lo, dt, maxR, c)
-		w.force[id] = acc.Force()
+func (cr *Crowd) forceRange(c *stepCtx, lo, hi int) {
+	dt, maxR := cr.share.dt, cr.share.maxR
+	for k, id := range cr.grid.ids[lo:hi] {
+		acc := cr.steer(int(id), k+lo, dt, maxR, c)
+		cr.force[id] = acc.Force()
 	}
 }
 
 // integrateRange integrates agents [lo, hi).
-func (w *Crowd) integrateRange(c *stepCtx, lo, hi int) {
-	dt := w.share.dt
+func (cr *Crowd) integrateRange(c *stepCtx, lo, hi int) {
+	dt := cr.share.dt
 	for i := lo; i < hi; i++ {
-		if w.fault[i] {
+		if cr.fault[i] {
 			continue
 		}
-		v := w.vel[i].Add(w.force[i].Scale(dt)).ClampLen(w.maxSpeed[i])
-		p := w.pos[i].Add(v.Scale(dt))
+		v := cr.vel[i].Add(cr.force[i].Scale(dt)).ClampLen(cr.maxSpeed[i])
+		p := cr.pos[i].Add(v.Scale(dt))
 		if !v.IsFinite() || !p.IsFinite() {
-			w.fault[i] = true
-			w.vel[i] = mathx.Vec2{}
+			cr.fault[i] = true
+			cr.vel[i] = mathx.Vec2{}
 			c.stats.Faulted++
 			continue
 		}
-		w.vel[i], w.pos[i] = v, p
-		if s := length(v); s > 1e-9*math.Max(1, w.maxSpeed[i]) {
-			w.heading[i] = v.Scale(1 / s)
+		cr.vel[i], cr.pos[i] = v, p
+		if s := length(v); s > 1e-9*math.Max(1, cr.maxSpeed[i]) {
+			cr.heading[i] = v.Scale(1 / s)
 		}
 	}
 }
@@ -646,17 +646,17 @@ func (w *Crowd) integrateRange(c *stepCtx, lo, hi int) {
 // entry of the range overlapped. An overlapping pair is pushed apart
 // along the line between centres, half each, or three quarters to an
 // idle agent touching a moving one (idleShare): idle agents step aside.
-func (w *Crowd) resolveRange(p *chunkOut, lo, hi int) {
-	g := &w.grid
-	maxR := w.share.maxR
+func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
+	g := &cr.grid
+	maxR := cr.share.maxR
 	for k0 := lo; k0 < hi; k0++ {
-		w.push[k0] = mathx.Vec2{}
-		if !w.sSep[k0] {
+		cr.push[k0] = mathx.Vec2{}
+		if !cr.sSep[k0] {
 			continue
 		}
 		pk := g.pos[k0]
-		rk := w.sRad[k0]
-		idle := w.sIdle[k0]
+		rk := cr.sRad[k0]
+		idle := cr.sIdle[k0]
 		q := rk + maxR
 		x0, x1 := g.cellOf(pk.X-q), g.cellOf(pk.X+q)
 		y0, y1 := g.cellOf(pk.Y-q), g.cellOf(pk.Y+q)
@@ -673,11 +673,11 @@ func (w *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 					b1 = b0
 				}
 				for k := g.start[b0]; k < g.start[b1+1]; k++ {
-					if int(k) == k0 || !w.sSep[k] || g.cy[k] != y || g.cx[k] < x0 || g.cx[k] > x1 || (!run && g.cx[k] != x) {
+					if int(k) == k0 || !cr.sSep[k] || g.cy[k] != y || g.cx[k] < x0 || g.cx[k] > x1 || (!run && g.cx[k] != x) {
 						continue
 					}
 					rel := pk.Sub(g.pos[k])
-					s := rk + w.sRad[k]
+					s := rk + cr.sRad[k]
 					d2 := rel.LenSq()
 					if d2 >= s*s {
 						continue
@@ -690,7 +690,7 @@ func (w *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
 					}
 					share := 0.5
-					if ik := w.sIdle[k]; ik != idle {
+					if ik := cr.sIdle[k]; ik != idle {
 						share = 1 - idleShare
 						if idle {
 							share = idleShare
@@ -701,17 +701,17 @@ func (w *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 				}
 			}
 		}
-		w.push[k0] = push
+		cr.push[k0] = push
 	}
 }
 
 // applyRange moves grid entries [lo, hi) by their pushes.
-func (w *Crowd) applyRange(lo, hi int) {
-	g := &w.grid
+func (cr *Crowd) applyRange(lo, hi int) {
+	g := &cr.grid
 	for k := lo; k < hi; k++ {
-		if d := w.push[k]; d != (mathx.Vec2{}) {
+		if d := cr.push[k]; d != (mathx.Vec2{}) {
 			g.pos[k] = g.pos[k].Add(d)
-			w.pos[g.ids[k]] = g.pos[k]
+			cr.pos[g.ids[k]] = g.pos[k]
 		}
 	}
 }
@@ -757,119 +757,119 @@ type chunkOut struct {
 // run runs pass ph over [0, n) in chunks: on the caller's goroutine for
 // one worker or fewer than parallelMin items, else on up to
 // Config.Workers goroutines taking chunks from a shared counter.
-func (w *Crowd) run(ph, n int) {
+func (cr *Crowd) run(ph, n int) {
 	chunks := chunksOf(n)
-	for len(w.parts) < chunks {
-		w.parts = append(w.parts, chunkOut{})
+	for len(cr.parts) < chunks {
+		cr.parts = append(cr.parts, chunkOut{})
 	}
-	clear(w.parts[:chunks])
-	workers := min(max(w.cfg.Workers, 1), 64, max(chunks, 1))
-	for len(w.ctxs) < workers {
-		w.ctxs = append(w.ctxs, stepCtx{})
+	clear(cr.parts[:chunks])
+	workers := min(max(cr.cfg.Workers, 1), 64, max(chunks, 1))
+	for len(cr.ctxs) < workers {
+		cr.ctxs = append(cr.ctxs, stepCtx{})
 	}
 	if workers == 1 || n < parallelMin {
 		for ch := 0; ch < chunks; ch++ {
-			w.runChunk(ph, &w.ctxs[0], ch, n)
+			cr.runChunk(ph, &cr.ctxs[0], ch, n)
 		}
 		return
 	}
-	w.startWorkers(min(max(w.cfg.Workers, 1), 64))
-	s := &w.share
+	cr.startWorkers(min(max(cr.cfg.Workers, 1), 64))
+	s := &cr.share
 	s.ph, s.n, s.chunks = ph, n, chunks
 	s.next.Store(0)
 	for k := 1; k < workers; k++ {
-		w.jobs[k-1] <- struct{}{}
+		cr.jobs[k-1] <- struct{}{}
 	}
-	w.work(0)
+	cr.work(0)
 	for k := 1; k < workers; k++ {
-		<-w.jobsDone
+		<-cr.jobsDone
 	}
 }
 
 // runParts runs pass ph as parts chunks (one per worker, each a whole
 // part: chunk ch is part ch) on the workers.
-func (w *Crowd) runParts(ph, parts int) {
-	for len(w.ctxs) < parts {
-		w.ctxs = append(w.ctxs, stepCtx{})
+func (cr *Crowd) runParts(ph, parts int) {
+	for len(cr.ctxs) < parts {
+		cr.ctxs = append(cr.ctxs, stepCtx{})
 	}
-	w.startWorkers(min(max(w.cfg.Workers, 1), 64))
-	s := &w.share
+	cr.startWorkers(min(max(cr.cfg.Workers, 1), 64))
+	s := &cr.share
 	s.ph, s.n, s.chunks = ph, 0, parts
 	s.next.Store(0)
 	for k := 1; k < parts; k++ {
-		w.jobs[k-1] <- struct{}{}
+		cr.jobs[k-1] <- struct{}{}
 	}
-	w.work(0)
+	cr.work(0)
 	for k := 1; k < parts; k++ {
-		<-w.jobsDone
+		<-cr.jobsDone
 	}
 }
 
 // work is worker k's part of the running pass: chunks from the shared
 // counter until none are left.
-func (w *Crowd) work(k int) {
-	s := &w.share
-	c := &w.ctxs[k]
+func (cr *Crowd) work(k int) {
+	s := &cr.share
+	c := &cr.ctxs[k]
 	for {
 		ch := int(s.next.Add(1) - 1)
 		if ch >= s.chunks {
 			return
 		}
-		w.runChunk(s.ph, c, ch, s.n)
+		cr.runChunk(s.ph, c, ch, s.n)
 	}
 }
 
 // runChunk runs chunk ch of pass ph over [0, n).
-func (w *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
+func (cr *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
 	lo, hi := ch*chunk, min((ch+1)*chunk, n)
 	switch ph {
 	case phPrep:
-		w.prepRange(c, &w.parts[ch], lo, hi)
+		cr.prepRange(c, &cr.parts[ch], lo, hi)
 	case phCells:
-		w.grid.cells(w.pos, w.fault, lo, hi)
+		cr.grid.cells(cr.pos, cr.fault, lo, hi)
 	case phCount:
-		w.rangeBase[64+ch] = w.grid.countRange(ch, w.share.chunks)
+		cr.rangeBase[64+ch] = cr.grid.countRange(ch, cr.share.chunks)
 	case phScatter:
-		w.grid.scatterRange(w.pos, ch, w.share.chunks, w.rangeBase[ch])
+		cr.grid.scatterRange(cr.pos, ch, cr.share.chunks, cr.rangeBase[ch])
 	case phGrid:
-		w.gridRange(lo, hi)
+		cr.gridRange(lo, hi)
 	case phForces:
-		w.forceRange(c, lo, hi)
+		cr.forceRange(c, lo, hi)
 	case phIntegrate:
-		w.integrateRange(c, lo, hi)
+		cr.integrateRange(c, lo, hi)
 	case phResolve:
-		w.resolveRange(&w.parts[ch], lo, hi)
+		cr.resolveRange(&cr.parts[ch], lo, hi)
 	case phApply:
-		w.applyRange(lo, hi)
+		cr.applyRange(lo, hi)
 	}
 }
 
 // startWorkers starts the parked goroutines 1..n-1.
-func (w *Crowd) startWorkers(n int) {
-	if len(w.jobs) == n-1 {
+func (cr *Crowd) startWorkers(n int) {
+	if len(cr.jobs) == n-1 {
 		return
 	}
-	w.Close()
-	w.jobsDone = make(chan struct{}, n)
+	cr.Close()
+	cr.jobsDone = make(chan struct{}, n)
 	for k := 1; k < n; k++ {
 		ch := make(chan struct{})
-		w.jobs = append(w.jobs, ch)
+		cr.jobs = append(cr.jobs, ch)
 		go func(k int) {
 			for range ch {
-				w.work(k)
-				w.jobsDone <- struct{}{}
+				cr.work(k)
+				cr.jobsDone <- struct{}{}
 			}
 		}(k)
 	}
 }
 
 // steer accumulates agent i's (grid entry self's) behaviours.
-func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator) {
-	cfg := &w.cfg
+func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator) {
+	cfg := &cr.cfg
 	wt := &cfg.Weights
-	b := w.beh[i]
-	pos, vel, head := w.pos[i], w.vel[i], w.heading[i]
-	r, ms, mf := w.radius[i], w.maxSpeed[i], w.maxForce[i]
+	b := cr.beh[i]
+	pos, vel, head := cr.pos[i], cr.vel[i], cr.heading[i]
+	r, ms, mf := cr.radius[i], cr.maxSpeed[i], cr.maxForce[i]
 	acc = Accumulator{Mode: cfg.Combine, Max: mf}
 	// Velocity-change behaviours (desired − current) become accelerations
 	// that close the gap in Response seconds.
@@ -894,19 +894,19 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulato
 		}
 	}
 	if b&(Separating|Aligning|Cohering) != 0 {
-		sep, headSum, centre, nAlign := w.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0, c)
+		sep, headSum, centre, nAlign := cr.neighbourhood(i, self, maxR, b&(Aligning|Cohering) != 0, c)
 		if b&Separating != 0 && !c.add(&acc, sep.Scale(mf), wt.Separation) {
 			return acc
 		}
-		if b&(Evading) != 0 && w.targetAgent[i] >= 0 {
-			j := w.targetAgent[i]
-			if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+		if b&(Evading) != 0 && cr.targetAgent[i] >= 0 {
+			j := cr.targetAgent[i]
+			if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
 				return acc
 			}
 			b &^= Evading
 		}
 		if b&Fleeing != 0 {
-			if !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+			if !c.add(&acc, Flee(pos, vel, cr.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
 				return acc
 			}
 			b &^= Fleeing
@@ -921,13 +921,13 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulato
 			}
 		}
 	}
-	if b&Evading != 0 && w.targetAgent[i] >= 0 {
-		j := w.targetAgent[i]
-		if !c.add(&acc, Evade(pos, vel, w.pos[j], w.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+	if b&Evading != 0 && cr.targetAgent[i] >= 0 {
+		j := cr.targetAgent[i]
+		if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
 			return acc
 		}
 	}
-	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, w.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, cr.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
 		return acc
 	}
 	if b&Swarming != 0 {
@@ -937,30 +937,30 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulato
 			c.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), c.circles)
 			c.countBadCircles()
 		}
-		dir, _ := PushPull(pos, r, w.target[i], c.circles, cfg.Swarm)
+		dir, _ := PushPull(pos, r, cr.target[i], c.circles, cfg.Swarm)
 		if !c.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
 			return acc
 		}
 	}
-	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, w.target[i], ms), wt.Seek*resp) {
+	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, cr.target[i], ms), wt.Seek*resp) {
 		return acc
 	}
-	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, w.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
+	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, cr.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
 		return acc
 	}
-	if b&Pursuing != 0 && w.targetAgent[i] >= 0 {
-		j := w.targetAgent[i]
-		if !c.add(&acc, Pursue(pos, vel, w.pos[j], w.vel[j], ms), wt.Pursue*resp) {
+	if b&Pursuing != 0 && cr.targetAgent[i] >= 0 {
+		j := cr.targetAgent[i]
+		if !c.add(&acc, Pursue(pos, vel, cr.pos[j], cr.vel[j], ms), wt.Pursue*resp) {
 			return acc
 		}
 	}
-	if b&FollowingPath != 0 && w.path[i] >= 0 {
-		k := w.path[i]
-		pts := w.paths[w.pathOff[2*k]:w.pathOff[2*k+1]]
-		f, idx := FollowPath(pos, vel, pts, w.pathLoop[k], int(w.pathIdx[i]), cfg.WaypointReach, ms, mf, cfg.ArriveTolerance, dt)
-		w.pathIdx[i] = int32(idx)
+	if b&FollowingPath != 0 && cr.path[i] >= 0 {
+		k := cr.path[i]
+		pts := cr.paths[cr.pathOff[2*k]:cr.pathOff[2*k+1]]
+		f, idx := FollowPath(pos, vel, pts, cr.pathLoop[k], int(cr.pathIdx[i]), cfg.WaypointReach, ms, mf, cfg.ArriveTolerance, dt)
+		cr.pathIdx[i] = int32(idx)
 		pw := wt.Path
-		if w.pathLoop[k] || idx != len(pts)-1 {
+		if cr.pathLoop[k] || idx != len(pts)-1 {
 			pw *= resp // seeking a waypoint; the last leg is Arrive's acceleration
 		}
 		if !c.add(&acc, f, pw) {
@@ -968,7 +968,7 @@ func (w *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulato
 		}
 	}
 	if b&Wandering != 0 {
-		c.add(&acc, Wander(pos, vel, head, &w.wander[i], cfg.Wander, ms, &w.rngs[i]), wt.Wander*resp)
+		c.add(&acc, Wander(pos, vel, head, &cr.wander[i], cfg.Wander, ms, &cr.rngs[i]), wt.Wander*resp)
 	}
 	return acc
 }
@@ -994,12 +994,12 @@ func (x *stepCtx) countBadCircles() {
 // Gap zone the neighbour is: 1 at touching, more when overlapping), and the
 // heading sum, position sum and count of the neighbours within
 // NeighbourRadius.
-func (w *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx) (sep, headSum, posSum mathx.Vec2, count int) {
-	g := &w.grid
-	cfg := &w.cfg
+func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx) (sep, headSum, posSum mathx.Vec2, count int) {
+	g := &cr.grid
+	cfg := &cr.cfg
 	p := g.pos[self]
-	ri := w.sRad[self]
-	idle := w.sIdle[self]
+	ri := cr.sRad[self]
+	idle := cr.sIdle[self]
 	invGap := 1 / math.Max(cfg.Gap, 1e-9)
 	nr2 := -1.0
 	q := ri + maxR + cfg.Gap
@@ -1030,10 +1030,10 @@ func (w *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx)
 				pairs++
 				d := p.Sub(g.pos[k])
 				d2 := d.LenSq()
-				reach := ri + w.sRad[k] + cfg.Gap
+				reach := ri + cr.sRad[k] + cfg.Gap
 				if d2 < reach*reach {
 					wt := invGap
-					if w.sIdle[k] && !idle {
+					if cr.sIdle[k] && !idle {
 						wt *= idleSeparation
 					}
 					dist := math.Sqrt(d2)
@@ -1046,7 +1046,7 @@ func (w *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx)
 					sep = sep.Add(u.Scale(wt * (reach - dist)))
 				}
 				if d2 <= nr2 {
-					headSum = headSum.Add(w.sHead[k])
+					headSum = headSum.Add(cr.sHead[k])
 					posSum = posSum.Add(g.pos[k])
 					count++
 				}

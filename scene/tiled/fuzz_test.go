@@ -1,12 +1,18 @@
 package tiled
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
+
+	"diorama/internal/loadutil"
 )
 
 // fuzzFS holds the fuzzed file plus the valid external tilesets the seed
@@ -164,4 +170,103 @@ func FuzzTileData(f *testing.F) {
 		}
 		_ = err
 	})
+}
+
+// FuzzJSONScan: the JSON scanner of the TMJ, TSJ, TJ and world readers
+// accepts exactly what encoding/json accepts (refusing besides a key
+// written twice in one object, and nesting past its limit) and reads the
+// same values (strings with invalid UTF-8 and lone surrogates among
+// them), numbers as written, null members left out.
+func FuzzJSONScan(f *testing.F) {
+	addSeeds(f, "*.tmj", `"\ud83d\ude00 \ud800x \udc00\ud800\u0041 \/\b\f\n\r\t\""`, `[1, -0.5e+3, 0, 2E-7]`, `{"a": 1, "a": 2}`,
+		`[01]`, `{"a": [1, "x", {}, null, true], "b": {"c": null}}`, "[\"\xff\xfe\"]", `{"d": [[]], "e": [ ]}`, `  3  `, `[1,]`, `{"a" 1}`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := scanJSON("f.json", data, 500, 1<<20)
+		valid := json.Valid(data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.json" {
+				t.Fatalf("error %v is not an *Error naming the file", err)
+			}
+			if _, _, dup := loadutil.DuplicateKey(data); valid && !dup && !errors.Is(err, ErrLimit) {
+				t.Fatalf("valid JSON refused: %v", err)
+			}
+			return
+		}
+		if !valid {
+			t.Fatalf("invalid JSON accepted: %q", data)
+		}
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		var want any
+		if err := d.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got := jvAny(data, v); !reflect.DeepEqual(got, dropNull(want)) {
+			t.Fatalf("read %#v, encoding/json %#v", got, dropNull(want))
+		}
+	})
+}
+
+// jvAny is v as encoding/json decodes it with UseNumber.
+func jvAny(data []byte, v *jv) any {
+	scalar := func(space, s string) any {
+		switch space {
+		case jsonNumber:
+			return json.Number(s)
+		case jsonBool:
+			return s == "true"
+		}
+		return s
+	}
+	switch v.kind {
+	case jObject:
+		m := map[string]any{}
+		for _, a := range v.attrs {
+			m[a.Name.Local] = scalar(a.Name.Space, a.Value)
+		}
+		for i := range v.vals {
+			m[v.vals[i].key] = jvAny(data, &v.vals[i])
+		}
+		return m
+	case jArray:
+		a := []any{}
+		if v.nums {
+			for _, f := range strings.Split(string(data[v.start+1:v.end-1]), ",") {
+				if f = strings.TrimSpace(f); f != "" {
+					a = append(a, json.Number(f))
+				}
+			}
+		}
+		for i := range v.vals {
+			a = append(a, jvAny(data, &v.vals[i]))
+		}
+		return a
+	case jNumber:
+		return json.Number(v.s)
+	case jBool:
+		return v.s == "true"
+	case jNull:
+		return nil
+	}
+	return scalar("", v.s)
+}
+
+// dropNull leaves out an object's null members, as the scanner does.
+func dropNull(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, m := range v {
+			if m == nil {
+				delete(v, k)
+			} else {
+				v[k] = dropNull(m)
+			}
+		}
+	case []any:
+		for i := range v {
+			v[i] = dropNull(v[i])
+		}
+	}
+	return v
 }
