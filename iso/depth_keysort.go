@@ -8,10 +8,11 @@ import (
 // The key sorts of a Sort with several parts.
 //
 // With one part, Sort orders the items by fallback key with an LSD radix
-// sort and by u0's step with a counting sort, one after the other. With
-// several parts both are sample sorts, in parallel phases, so that no
-// part sorts all n items (a 10,000-item radix sort was the longest part
-// of its phase, about 100 µs, whatever the number of workers):
+// sort and by u0's step with a counting sort, one after the other; with
+// two, each part runs one of them. From three parts both are sample
+// sorts, in parallel phases, so that no part sorts all n items (a
+// 10,000-item radix sort was the longest part of its phase, about 100 µs,
+// whatever the number of workers):
 //
 //  1. pickSplitters (serial, a few microseconds) sorts a sample of the
 //     words key<<32 | item and cuts it into one bucket per part: since

@@ -199,8 +199,14 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 			l.cmds = l.cmds[:n+1]
 			l.depths = append(l.depths, depth)
 			l.sorted = false
-			l.cmds[n] = command{kind: cmdSprite, clip: l.clipRef - 1, opts: -1,
-				bounds: rect32{int32(x), int32(y), int32(x1), int32(y1)}, sprite: s, x: int32(x), y: int32(y)}
+			// Field by field (every field): a composite literal is built
+			// on the stack and copied, twice the instructions.
+			c := &l.cmds[n]
+			c.kind, c.aa, c.filter = cmdSprite, false, 0
+			c.clip, c.opts = l.clipRef-1, -1
+			c.bounds = rect32{int32(x), int32(y), int32(x1), int32(y1)}
+			c.sprite = s
+			c.x, c.y = int32(x), int32(y)
 			return
 		}
 	}
@@ -446,7 +452,6 @@ type depthSort struct {
 // would leave the order as it is). Depths within a 16-bit range sort in at
 // most two passes, with or without a Clear.
 func (ds *depthSort) sort(ord []uint32, depths []int64) int {
-	n := len(ord)
 	first := 0                 // commands at math.MinInt64
 	lo := int64(math.MaxInt64) // smallest depth but MinInt64, less one
 	for _, i := range ord {
@@ -457,14 +462,10 @@ func (ds *depthSort) sort(ord []uint32, depths []int64) int {
 		}
 	}
 	lo++
-	m := n - first
-	ds.keys = grow(ds.keys, m)
-	ds.tmpKeys = grow(ds.tmpKeys, m)
-	ds.tmpOrd = grow(ds.tmpOrd, m)
+	keys, src := ds.stage(len(ord) - first)
 	// The MinInt64 commands move to ord[:first] in insertion order (in
 	// place: never ahead of the reading), the others are keyed into
-	// keys and staged in tmpOrd; or gathers the key bits.
-	keys, src := ds.keys, ds.tmpOrd
+	// keys and staged in src; or gathers the key bits.
 	f, j := 0, 0
 	var or uint64
 	for _, i := range ord {
@@ -480,6 +481,54 @@ func (ds *depthSort) sort(ord []uint32, depths []int64) int {
 		src[j] = i
 		j++
 	}
+	return ds.passes(ord, first, or)
+}
+
+// sortAligned is sort for depths given by position: dep[j] is the depth
+// of ord[j] (a band of several lists gathers them so).
+func (ds *depthSort) sortAligned(ord []uint32, dep []int64) int {
+	first := 0
+	lo := int64(math.MaxInt64)
+	for _, d := range dep[:len(ord)] {
+		lo = min(lo, d-1)
+		if d == math.MinInt64 {
+			first++
+		}
+	}
+	lo++
+	keys, src := ds.stage(len(ord) - first)
+	f, j := 0, 0
+	var or uint64
+	for p, i := range ord {
+		d := dep[p]
+		if d == math.MinInt64 {
+			ord[f] = i
+			f++
+			continue
+		}
+		k := uint64(d - lo)
+		or |= k
+		keys[j] = k
+		src[j] = i
+		j++
+	}
+	return ds.passes(ord, first, or)
+}
+
+// stage sizes the sort's buffers for m keyed commands and returns the
+// keys and the staging list.
+func (ds *depthSort) stage(m int) (keys []uint64, src []uint32) {
+	ds.keys = grow(ds.keys, m)
+	ds.tmpKeys = grow(ds.tmpKeys, m)
+	ds.tmpOrd = grow(ds.tmpOrd, m)
+	return ds.keys, ds.tmpOrd
+}
+
+// passes runs the radix passes over the staged keys (or: their bits
+// ORed) and leaves the sorted commands in ord[first:].
+func (ds *depthSort) passes(ord []uint32, first int, or uint64) int {
+	keys, src := ds.keys, ds.tmpOrd
+	m := len(keys)
 	dst, tmpKeys := ord[first:], ds.tmpKeys
 	passes := 0
 	var count [256]int

@@ -16,7 +16,7 @@ import (
 //
 // With several workers nothing but publishing the job and one small merge
 // is serial: a frame is a sequence of tasks that the workers claim one at
-// a time, in order, in four phases (issue 27):
+// a time, in order, in four phases:
 //
 //  1. cost: the commands are cut into chunks (at most two per worker) and
 //     each chunk adds up its commands' estimated cost per row (see split);
@@ -80,11 +80,7 @@ type Renderer struct {
 	cost    [][]int64  // per chunk: row-cost differences (see addCosts)
 	bins    [][]uint32 // per chunk and band (chunk*nb + band): command indices in insertion order
 	bandOrd [][]uint32 // per worker: the band being drawn, sorted by depth
-	// Per worker, with several lists: the band's depths, the positions
-	// sorted by them and the command ids in that order.
-	bandDep [][]int64
-	bandPos [][]uint32
-	bandIDs [][]uint32
+	bandDep [][]int64  // per worker, with several lists: the band's depths by position
 
 	rowCost []int64  // scratch: estimated drawing cost of each row
 	rowBand []uint16 // scratch: the band of each row
@@ -135,8 +131,6 @@ func NewRenderer(workers int) *Renderer {
 	}
 	r.bandOrd = make([][]uint32, workers)
 	r.bandDep = make([][]int64, workers)
-	r.bandPos = make([][]uint32, workers)
-	r.bandIDs = make([][]uint32, workers)
 	return r
 }
 
@@ -330,22 +324,15 @@ func (r *Renderer) sortBand(w int, ord []uint32) []uint32 {
 		r.sorts[w].sort(ord, r.lists[0].depths)
 		return ord
 	}
-	// Several lists: sort the positions by the gathered depths, then
-	// gather the ids in that order.
-	m := len(ord)
-	dep := grow(r.bandDep[w], m)
-	pos := grow(r.bandPos[w], m)
+	// Several lists: gather the depths by position, then sort.
+	dep := grow(r.bandDep[w], len(ord))
+	lists := r.lists
 	for j, id := range ord {
-		dep[j] = r.lists[id>>listShift].depths[id&(MaxListCmds-1)]
-		pos[j] = uint32(j)
+		dep[j] = lists[id>>listShift].depths[id&(MaxListCmds-1)]
 	}
-	r.sorts[w].sort(pos, dep)
-	out := grow(r.bandIDs[w], m)
-	for j, p := range pos {
-		out[j] = ord[p]
-	}
-	r.bandDep[w], r.bandPos[w], r.bandIDs[w] = dep, pos, out
-	return out
+	r.bandDep[w] = dep
+	r.sorts[w].sortAligned(ord, dep)
+	return ord
 }
 
 // prepare sets up the job of drawing r.lists onto dst (before it is

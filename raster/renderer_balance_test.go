@@ -315,7 +315,10 @@ func modelRenderLists(rd *Renderer, f *Frame, ls []*DrawList, reps int) (makespa
 // render's tasks timed alone (see modelRender). It reports each worker
 // count's modelled time and speed-up over one worker (whose render is the
 // serial path: one depth sort of the list, then every command), the
-// building time and the serial fraction of the one-worker frame it is.
+// building time and the serial fraction of the one-worker frame it is;
+// the "-pbuild" metrics model the frame built as one list per worker at
+// the same time (Renderer.Do, the slowest part's build counted) and drawn
+// with Renderer.RenderLists.
 func BenchmarkFrame10kModel(b *testing.B) {
 	s := MustSprite(pixelArt(16, 16))
 	f, _ := NewFrame(800, 480)
@@ -361,9 +364,34 @@ func BenchmarkFrame10kModel(b *testing.B) {
 		for _, w := range []int{2, 4, 8, 16} {
 			rd := NewRenderer(w)
 			end, _ := modelRender(rd, f, l, 30)
-			rd.Close()
 			b.ReportMetric(float64((bestBuild+end).Microseconds())/1000, fmt.Sprintf("model-ms-%dw", w))
 			b.ReportMetric(float64(one)/float64(bestBuild+end), fmt.Sprintf("model-speedup-%dw", w))
+			// The frame built as one list per worker (Renderer.Do): the
+			// slowest part's build, then RenderLists' makespan.
+			ls := make([]*DrawList, w)
+			partBest := time.Duration(0)
+			for k := range ls {
+				ls[k] = NewDrawList()
+				lo, hi := k*len(ps)/w, (k+1)*len(ps)/w
+				best := time.Hour
+				for range 30 {
+					t0 := time.Now()
+					lk := ls[k]
+					lk.Reset()
+					if k == 0 {
+						lk.Clear(bg)
+					}
+					for i, p := range ps[lo:hi] {
+						lk.Sprite(int64(p.y+(lo+i)&3), s, p.x, p.y, nil)
+					}
+					best = min(best, time.Since(t0))
+				}
+				partBest = max(partBest, best)
+			}
+			endP, _ := modelRenderLists(rd, f, ls, 30)
+			rd.Close()
+			b.ReportMetric(float64((partBest+endP).Microseconds())/1000, fmt.Sprintf("model-ms-%dw-pbuild", w))
+			b.ReportMetric(float64(one)/float64(partBest+endP), fmt.Sprintf("model-speedup-%dw-pbuild", w))
 		}
 	}
 }

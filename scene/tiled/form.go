@@ -42,7 +42,7 @@ func (l *load) parseForm(file string, data []byte, want string, json bool) (*xno
 	var root *xnode
 	var err error
 	if json {
-		root, err = lowerJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, want)
+		root, err = lowerJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, l.lim.MaxLayers, want)
 	} else {
 		root, c.legacy, err = parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
 	}

@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"encoding/xml"
@@ -288,7 +289,12 @@ func (s *jscan) container(v *jv, end byte) error {
 		clear(s.astack[abase:])
 		s.astack = s.astack[:abase]
 	}
-	if len(s.stack) > base {
+	switch n := len(s.stack) - base; {
+	case n >= 1024 && base == 0:
+		// A long list with nothing open below it (a world's maps, a
+		// map's layers) keeps the stack itself rather than a copy.
+		v.vals, s.stack = s.stack[:n:n], nil
+	case n > 0:
 		v.vals = slices.Clone(s.stack[base:])
 		clear(s.stack[base:])
 		s.stack = s.stack[:base]
@@ -420,17 +426,18 @@ func lineAt(data []byte, off int64) int {
 // lowering renames a JSON tree into the intermediate form; see the top of
 // this file. It keeps the first error.
 type lowering struct {
-	file string
-	data []byte
-	root *jv
-	err  *Error
+	file              string
+	data              []byte
+	root              *jv
+	err               *Error
+	layers, maxLayers int // a map's layers (not a tile's object group), as parseXML counts them
 }
 
 // lowerJSON scans data and lowers it into the form; want is the element
 // a file of this name holds ("map", "tileset", "template", "world"),
 // taken when the document has no "type" (files before Tiled 1.0; a map
 // file with a tileset's fields and no "layers" is a tileset).
-func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*xnode, error) {
+func lowerJSON(file string, data []byte, maxDepth, maxElems, maxLayers int, want string) (*xnode, error) {
 	if len(data) > math.MaxInt32 {
 		return nil, errf(ErrLimit, file, 0, "", "a JSON file larger than %d bytes", math.MaxInt32)
 	}
@@ -438,7 +445,7 @@ func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*
 	if err != nil {
 		return nil, err
 	}
-	lw := &lowering{file: file, data: data, root: root}
+	lw := &lowering{file: file, data: data, root: root, maxLayers: maxLayers}
 	typ := want
 	if t, ok := root.str("type"); ok && t != "" {
 		typ = t
@@ -453,7 +460,7 @@ func lowerJSON(file string, data []byte, maxDepth, maxElems int, want string) (*
 		n = lw.obj("map", root, func(n *xnode, k string, v *jv) bool {
 			switch k {
 			case "layers":
-				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e)) })
+				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e, true)) })
 			case "tilesets":
 				lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.tileset(e)) })
 			default:
@@ -554,7 +561,7 @@ func (lw *lowering) each(v *jv, f func(e *jv)) {
 	switch {
 	case v.kind != jArray:
 		lw.fail(v, "%s, not an array", jkindNames[v.kind])
-	case v.nums && v.end-v.start > 2:
+	case lw.someNumbers(v):
 		lw.fail(v, "an array of numbers, not of objects")
 	}
 	for i := range v.vals {
@@ -565,11 +572,20 @@ func (lw *lowering) each(v *jv, f func(e *jv)) {
 // numbers is the text between the brackets of an array of numbers (tile
 // data, a Wang ID), or fails.
 func (lw *lowering) numbers(v *jv) []byte {
-	if v.kind != jArray || !v.nums {
+	switch {
+	case v.kind != jArray:
 		lw.fail(v, "%s, not an array of numbers", jkindNames[v.kind])
-		return nil
+	case !v.nums:
+		lw.fail(v, "an array of other than numbers")
+	default:
+		return lw.data[v.start+1 : v.end-1]
 	}
-	return lw.data[v.start+1 : v.end-1]
+	return nil
+}
+
+// someNumbers reports whether v is an array of at least one number.
+func (lw *lowering) someNumbers(v *jv) bool {
+	return v.nums && len(bytes.TrimSpace(lw.data[v.start+1:v.end-1])) > 0
 }
 
 // lowerImage adds <image source width height trans> to n when the object v
@@ -594,8 +610,9 @@ var layerElems = map[string]string{"tilelayer": "layer", "objectgroup": "objectg
 
 // layer lowers a layer into the element its "type" names; a tile
 // layer's "data" or "chunks" (with its "encoding" and "compression")
-// become its <data>.
-func (lw *lowering) layer(v *jv) *xnode {
+// become its <data>. A map's layers are counted against MaxLayers, as
+// parseXML counts them, before any is built.
+func (lw *lowering) layer(v *jv, counted bool) *xnode {
 	if v.kind != jObject {
 		return lw.obj("", v, nil) // fails
 	}
@@ -608,6 +625,11 @@ func (lw *lowering) layer(v *jv) *xnode {
 		}
 		lw.fail(v, "unknown layer type %s (tilelayer, objectgroup, imagelayer or group)", quote(typ))
 		return &xnode{}
+	}
+	if counted {
+		if lw.layers++; lw.layers > lw.maxLayers && lw.err == nil {
+			lw.err = errf(ErrLimit, lw.file, int(v.line), "<"+layerElems[typ]+">", "more than %d layers (raise Limits.MaxLayers)", lw.maxLayers)
+		}
 	}
 	d := &xnode{Name: "data", Line: int(v.line)}
 	n := lw.obj(layerElems[typ], v, func(n *xnode, k string, v *jv) bool {
@@ -630,7 +652,7 @@ func (lw *lowering) layer(v *jv) *xnode {
 		case "objectgroup objects":
 			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.object(e)) })
 		case "group layers":
-			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e)) })
+			lw.each(v, func(e *jv) { n.Kids = append(n.Kids, lw.layer(e, true)) })
 		default:
 			return false
 		}
@@ -686,8 +708,12 @@ func (lw *lowering) object(v *jv) *xnode {
 		return true
 	})
 	for _, k := range [...]string{"ellipse", "point", "capsule"} {
-		if a, ok := v.attr(k); ok && a.Value == "true" {
+		switch a, ok := v.attr(k); {
+		case !ok || a.Name.Space == jsonBool && a.Value == "false":
+		case a.Name.Space == jsonBool:
 			n.Kids = append(n.Kids, &xnode{Name: k, Line: n.Line})
+		default:
+			lw.fail(v, "%s is %s, not true or false", k, quote(a.Value))
 		}
 	}
 	return n
@@ -751,7 +777,7 @@ func (lw *lowering) tile(v *jv, key string) *xnode {
 			lw.each(v, func(f *jv) { a.Kids = append(a.Kids, lw.obj("frame", f, nil)) })
 			n.Kids = append(n.Kids, a)
 		case "objectgroup":
-			if og := lw.layer(v); og.Name == "objectgroup" {
+			if og := lw.layer(v, false); og.Name == "objectgroup" {
 				n.Kids = append(n.Kids, og)
 			} else {
 				lw.fail(v, "a tile's objectgroup is not an object group")
@@ -793,14 +819,15 @@ func (lw *lowering) legacyTileProps(n *xnode, props, types *jv) {
 		ids[i], order[i] = id, i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ids[a], ids[b]) })
+	tiles := map[string]*xnode{}
+	for _, k := range n.Kids {
+		if a, ok := formAttr(k, "id"); ok && k.Name == "tile" {
+			tiles[a.Value] = k
+		}
+	}
 	for _, i := range order {
 		p := &props.vals[i]
-		var t *xnode
-		for _, k := range n.Kids {
-			if a, ok := formAttr(k, "id"); ok && k.Name == "tile" && a.Value == p.key {
-				t = k
-			}
-		}
+		t := tiles[p.key]
 		if t == nil {
 			t = &xnode{Name: "tile", Line: int(p.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "id"}, Value: p.key}}}
 			n.Kids = append(n.Kids, t)
@@ -861,22 +888,22 @@ func (lw *lowering) props(n *xnode, v, types *jv) {
 				typ = t
 			}
 		}
-		ps.Kids = append(ps.Kids, lw.typed(a, c, typ, v.line))
+		ps.Kids = append(ps.Kids, lw.typed(v, a, c, typ))
 	})
 }
 
 // typed lowers a named bare value of type typ, the scalar a or the
-// object or array c (a class member, a property before Tiled 1.2), into a
-// <property>.
-func (lw *lowering) typed(a xml.Attr, c *jv, typ string, line int32) *xnode {
-	p := &xnode{Name: "property", Line: int(line), Attrs: []xml.Attr{{Name: xml.Name{Local: "name"}, Value: a.Name.Local}, {Name: xml.Name{Local: "type"}, Value: typ}}}
+// object or array c, a member of owner (a class member, a property
+// before Tiled 1.2), into a <property>.
+func (lw *lowering) typed(owner *jv, a xml.Attr, c *jv, typ string) *xnode {
+	p := &xnode{Name: "property", Line: int(owner.line), Attrs: []xml.Attr{{Name: xml.Name{Local: "name"}, Value: a.Name.Local}, {Name: xml.Name{Local: "type"}, Value: typ}}}
 	if c != nil {
 		p.Line = int(c.line)
 		lw.propValue(p, typ, c)
 	} else {
 		a.Name.Local = "value"
 		p.Attrs = append(p.Attrs, a)
-		lw.scalarValue(p, typ, a, line)
+		lw.scalarValue(owner, typ, a)
 	}
 	return p
 }
@@ -894,16 +921,19 @@ func (lw *lowering) prop(name string, v *jv) *xnode {
 	if value != nil {
 		lw.propValue(p, typ, value)
 	} else if a, ok := v.attr("value"); ok {
-		lw.scalarValue(p, typ, a, v.line)
+		lw.scalarValue(v, typ, a)
 	}
 	return p
 }
 
-// scalarValue checks a scalar value a of type typ, already p's value
-// attribute: a class or a list is not one.
-func (lw *lowering) scalarValue(p *xnode, typ string, a xml.Attr, line int32) {
-	if typ == "class" || typ == "list" {
-		lw.err = cmp.Or(lw.err, errf(ErrInvalid, lw.file, int(line), "", "%s value is a%s, not %s", typ, cmp.Or(a.Name.Space, " string"), map[string]string{"class": "an object", "list": "an array of {type, value} objects"}[typ]))
+// scalarValue checks a scalar value a of type typ, a member of owner: a
+// class or a list is not one.
+func (lw *lowering) scalarValue(owner *jv, typ string, a xml.Attr) {
+	switch typ {
+	case "class":
+		lw.fail(owner, "class value %s is not an object", quote(a.Value))
+	case "list":
+		lw.fail(owner, "list value %s is not an array of {type, value} objects", quote(a.Value))
 	}
 }
 
@@ -919,10 +949,10 @@ func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
 			return
 		}
 		ms := &xnode{Name: "properties", Line: int(v.line)}
-		v.members(func(a xml.Attr, c *jv) { ms.Kids = append(ms.Kids, lw.typed(a, c, jsonValueType(a, c), v.line)) })
+		v.members(func(a xml.Attr, c *jv) { ms.Kids = append(ms.Kids, lw.typed(v, a, c, jsonValueType(a, c))) })
 		p.Kids = append(p.Kids, ms)
 	case typ == "list":
-		if v.kind != jArray || v.nums && v.end-v.start > 2 {
+		if v.kind != jArray || lw.someNumbers(v) {
 			lw.fail(v, "list value is not an array of {type, value} objects")
 			return
 		}

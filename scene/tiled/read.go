@@ -54,6 +54,14 @@ func (l *load) parseMap(file string, data []byte) (*Map, error) {
 	if err := l.checkMapHeader(file, root.Line, m); err != nil {
 		return nil, err
 	}
+	tilesets := 0 // counted before any is read
+	for _, k := range root.Kids {
+		if k.Name == "tileset" {
+			if tilesets++; tilesets > l.lim.MaxTilesets {
+				return nil, errf(ErrLimit, file, k.Line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
+			}
+		}
+	}
 	for _, k := range root.Kids {
 		switch k.Name {
 		case "properties":
@@ -68,9 +76,6 @@ func (l *load) parseMap(file string, data []byte) (*Map, error) {
 				return nil, err
 			}
 			m.Tilesets = append(m.Tilesets, ts)
-			if len(m.Tilesets) > l.lim.MaxTilesets {
-				return nil, errf(ErrLimit, file, k.Line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
-			}
 		case "layer", "objectgroup", "imagelayer", "group":
 			ly, err := l.layer(c, m, k, 0)
 			if err != nil {

@@ -66,6 +66,13 @@ func (ld Loader) LoadWorld(fsys fs.FS, name string) (*World, error) {
 		return nil, err
 	}
 	w := &World{File: name, OnlyShowAdjacentMaps: c.bool(root, "world", "onlyShowAdjacentMaps", false)}
+	listed := 0
+	for _, k := range root.Kids {
+		if k.Name == "map" {
+			listed++
+		}
+	}
+	w.Maps = make([]WorldMap, 0, min(listed, maxWorldMaps))
 	var patterns []*xnode
 	for _, k := range root.Kids {
 		switch k.Name {
