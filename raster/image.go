@@ -213,7 +213,8 @@ func DecodeRGBA(name string, r io.Reader, lim ImageLimits) (*image.RGBA, error) 
 // img itself when it already is, otherwise a new image. Straight-alpha
 // images (*image.NRGBA, *image.NRGBA64, palettes of straight colours) are
 // premultiplied channel by channel as [Premul] does (Qt's rounding, not
-// the standard library's truncation); others are converted by image/draw.
+// the standard library's truncation; 16-bit ones at 16 bits and then
+// rounded, as Qt converts them); others are converted by image/draw.
 func PremulRGBA(img image.Image) *image.RGBA {
 	b := img.Bounds()
 	if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
@@ -272,7 +273,8 @@ func premulRow(dst []uint32, src []uint8) {
 }
 
 // premulColor is c premultiplied to 8 bits: straight colours as Premul
-// (16-bit ones first rounded to 8 bits), premultiplied ones as they are,
+// (16-bit ones premultiplied at 16 bits and then rounded to 8, as Qt
+// does), premultiplied ones as they are,
 // every colour channel clamped to the alpha and alpha 0 made transparent
 // black.
 func premulColor(c color.Color) color.RGBA {
@@ -280,7 +282,14 @@ func premulColor(c color.Color) color.RGBA {
 	case color.NRGBA:
 		return Premul(c)
 	case color.NRGBA64:
-		return Premul(color.NRGBA{to8(c.R), to8(c.G), to8(c.B), to8(c.A)})
+		// As Qt converts a 16-bit image for drawing: premultiplied at
+		// 16 bits (qt_div_65535), then each channel rounded to 8.
+		a := uint64(c.A)
+		p := func(v uint16) uint8 {
+			x := uint64(v) * a
+			return to8(uint16((x + x>>16 + 0x8000) >> 16))
+		}
+		return color.RGBA{p(c.R), p(c.G), p(c.B), to8(c.A)}
 	case color.RGBA:
 		if c.A == 0 {
 			return color.RGBA{}
@@ -295,8 +304,8 @@ func premulColor(c color.Color) color.RGBA {
 }
 
 // to8 rounds a 16-bit channel to 8 bits, v/257 to nearest, as Qt's
-// qt_div_257.
+// QRgba64::div_257.
 func to8(v uint16) uint8 {
-	x := uint32(v)
-	return uint8((x + 128 - x>>8) >> 8)
+	x := uint32(v) + 128
+	return uint8((x - x>>8) >> 8)
 }

@@ -57,9 +57,9 @@ func qPremultiply(x uint32) uint32 {
 }
 
 // qtPremultiplied is img premultiplied as Qt premultiplies an image it
-// draws: straight 8-bit colours by qPremultiply, straight 16-bit ones
-// rounded to 8 bits (qt_div_257) first, premultiplied colours as
-// image/draw converts them.
+// draws: straight 8-bit colours by qPremultiply, straight 16-bit ones at
+// 16 bits and then rounded to 8, premultiplied colours as image/draw
+// converts them.
 func qtPremultiplied(img image.Image) *image.RGBA {
 	b := img.Bounds()
 	out := toRGBA(img)
@@ -70,8 +70,13 @@ func qtPremultiplied(img image.Image) *image.RGBA {
 			case color.NRGBA:
 				n = c
 			case color.NRGBA64:
-				d := func(v uint16) uint8 { return uint8((uint32(v) + 128 - uint32(v)>>8) >> 8) }
-				n = color.NRGBA{d(c.R), d(c.G), d(c.B), d(c.A)}
+				// Qt: premultiplied at 16 bits (qt_div_65535), each channel
+				// then rounded to 8 (QRgba64::div_257); checked against
+				// tmxrasterizer on a translucent 16-bit tileset.
+				d := func(v uint64) uint8 { v += 128; return uint8((v - v>>8) >> 8) }
+				pm := func(v uint16) uint8 { x := uint64(v) * uint64(c.A); return d((x + x>>16 + 0x8000) >> 16) }
+				out.SetRGBA(x, y, color.RGBA{pm(c.R), pm(c.G), pm(c.B), d(uint64(c.A))})
+				continue
 			default:
 				continue
 			}

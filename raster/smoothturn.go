@@ -43,7 +43,10 @@ import (
 // CompositionMode_Source) a sample whose alpha the truncating weights left
 // at 65534 is stored unpremultiplied, as Qt stores it.
 // Qt's floating-point steps are repeated in float64 without fused
-// multiply-adds.
+// multiply-adds. The pixels do not depend on where the tile lies, but for
+// one case: where the image's left edge cuts a turned tile, Qt starts
+// each cut row's 16.16 stepping at the edge, a few 65536ths off the
+// stepping from the row's own start (1 level at times).
 func SmoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool) *image.RGBA {
 	w, h := r.Dx(), r.Dy()
 	if w <= 0 || h <= 0 || !r.In(src.Rect) {

@@ -21,8 +21,9 @@
 // transparent or the map's background colour); `viewer -export out.png
 // MAP` is the command. Its test runs Debian's tmxrasterizer (Tiled 1.8.2)
 // on every map of Tiled's examples and on generated infinite maps and
-// requires the same pixels, except where the versions differ (listed in
-// the test with the reason).
+// requires the same pixels, except where the versions differ or Qt
+// blends translucent values at 16 bits (listed in the test with the
+// reason).
 //
 // Hot reload: every second the viewer checks the size and modification
 // time of every file the shown maps were read from (maps, tilesets,
