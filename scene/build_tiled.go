@@ -328,7 +328,7 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	var img *image.RGBA
 	var err error
 	if ref.Source == "" {
-		img, err = raster.DecodeRGBA(strings.NewReader(ref.Data), "embedded image", b.opt.Limits.Images)
+		img, err = raster.DecodeRGBA("embedded image", strings.NewReader(ref.Data), b.opt.Limits.Images)
 	} else {
 		img, err = decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
 	}
