@@ -122,8 +122,9 @@ const MaxSortItems = 1 << 24
 // Workers. Each parallel phase — entries, the key sorts (each key in one
 // part with two parts; from three, sample sorts: bucket counts with the
 // entries, scatter with the rows, bucket sorts), row counts, fill, sweep,
-// gathering each item's edges — is cut into one part
-// per worker (GOMAXPROCS by default) when there are at least 2048 items.
+// gathering each item's edges (from five parts; with fewer the walk reads
+// the parts' chains of the items it pushes) — is cut into one part per
+// worker (GOMAXPROCS by default) when there are at least 2048 items.
 // The result does not depend on the parts: the key sorts are stable
 // sorts, which have one outcome (see depth_keysort.go), every part's
 // edges for an item are gathered and sorted by the walk into one total
@@ -176,11 +177,11 @@ type Sorter struct {
 	partA, headP, nextP [][]int32
 	flagP               [][]int32
 	flag                []uint8
-	// With several parts, gatherPart lists each item's edges of every part
-	// in one place for the walk (which would otherwise look up every
-	// part's chain for each item it pushes): item x of fallback rank in
-	// part k has adjP[k][adjOff[x]:end], end being adjOff[x+1] or, for the
-	// part's last item, len(adjP[k]).
+	// With more than lazyParts parts, gatherPart lists each item's edges
+	// of every part in one place for the walk (which would otherwise look
+	// up every part's chain for each item it pushes): item x of fallback
+	// rank in part k has adjP[k][start:adjOff[x]], start being
+	// adjOff[x−1] or, for the part's first item, 0.
 	adjP   [][]int32
 	adjOff []int32
 	// parHook, set by tests, runs each parallel phase in place of par
@@ -578,13 +579,20 @@ func (s *Sorter) Sort() []int32 {
 		s.par(s.phFill)
 	}
 	s.par(s.phSweep)
-	if s.parts > 1 {
+	if s.parts > lazyParts {
 		s.adjOff = grow(s, s.adjOff, n)
 		s.par(s.phGather)
 	}
 	s.topo(n)
 	return s.order
 }
+
+// lazyParts is the most parts whose edges the walk reads from every
+// part's chains for each item it pushes (a few percent of the items); with
+// more, the gather phase lists each item's edges of every part first, in
+// parallel (reading every part's head of every item, which costs more in
+// all but less on the critical path).
+var lazyParts = 4
 
 // sampleSorts reports whether the current Sort's key sorts are sample
 // sorts (see depth_keysort.go): from three parts. Two parts sort one key
@@ -1291,7 +1299,7 @@ func (s *Sorter) topo(n int) {
 		}
 	}
 	parts := s.parts
-	head0, next0, behind0 := s.headP[0], s.nextP[0], s.partA[0]
+	heads, nexts, behinds := s.headP[:parts], s.nextP[:parts], s.partA[:parts]
 	stack := grow(s, s.stack, n)
 	s.stack = stack
 	cur := grow(s, s.cursor, n) // per stack level: the next list entry to follow
@@ -1302,17 +1310,20 @@ func (s *Sorter) topo(n int) {
 	order := grow(s, s.order, n)
 	s.order = order
 	byFB := s.byFB[:n]
-	// push puts x on the stack with its list (every part's edges, gathered
-	// when there are several; their order does not matter, as sortAdj
-	// orders the list fully).
+	// push puts x on the stack with its list (every part's edges, from
+	// their chains or, with more than lazyParts parts, as gathered; their
+	// order does not matter, as sortAdj orders the list fully).
 	push := func(x int32, sp int) {
 		start := len(arena)
-		if parts == 1 {
-			for e := head0[x]; e != 0; e = next0[e-1] {
-				if len(arena) == cap(arena) {
-					s.grown.Add(1)
+		if parts <= lazyParts {
+			for k, head := range heads {
+				next, behind := nexts[k], behinds[k]
+				for e := head[x]; e != 0; e = next[e-1] {
+					if len(arena) == cap(arena) {
+						s.grown.Add(1)
+					}
+					arena = append(arena, behind[e-1])
 				}
-				arena = append(arena, behind0[e-1])
 			}
 		} else {
 			a := s.adjacency(x)

@@ -4,8 +4,9 @@
 // their blitters (opaque copy, source-over, opacity, tint, flash, flips,
 // integer scale, affine transforms), primitives (lines, rectangles, circles,
 // polygons), text through golang.org/x/image/font, the depth-keyed
-// [DrawList] and the band-parallel [Renderer] that executes it, and PNG and
-// animated GIF output.
+// [DrawList] and the band-parallel [Renderer] that executes it (one list,
+// or several built at the same time drawn as one), and PNG and animated
+// GIF output.
 //
 // All arithmetic is exact integer arithmetic on premultiplied 8-bit
 // channels; the standard library's image/draw is the correctness oracle in

@@ -64,6 +64,31 @@ func ExampleRenderer() {
 	// Output: true true
 }
 
+// A frame's commands built as one list per worker at the same time, and
+// drawn as one list.
+func ExampleRenderer_RenderLists() {
+	f, _ := raster.NewFrame(64, 32)
+	r := raster.NewRenderer(4)
+	defer r.Close()
+	lists := make([]*raster.DrawList, r.Workers())
+	for k := range lists {
+		lists[k] = raster.NewDrawList()
+	}
+	// Each worker builds its own list: here a column of squares each.
+	r.Do(len(lists), func(k int) {
+		l := lists[k]
+		l.Reset()
+		shade := uint8(50 * (k + 1))
+		l.FillRect(int64(k), image.Rect(16*k, 0, 16*k+16, 32), color.RGBA{shade, 0, 0, 255})
+	})
+	// Equal depths would keep the lists' order; here depth k decides.
+	if err := r.RenderLists(f, lists); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(f.RGBAAt(8, 8).R, f.RGBAAt(56, 8).R)
+	// Output: 50 200
+}
+
 func ExampleFillPath() {
 	f, _ := raster.NewFrame(10, 10)
 	// A triangle, antialiased: interior pixels get the full colour.

@@ -196,12 +196,16 @@ func (r *Renderer) RenderLists(dst *Frame, ls []*DrawList) error {
 		return err
 	}
 	n := r.off[len(ls)]
-	if len(ls) == 1 && (r.workers == 1 || dst.H() < 2 || n == 0) {
+	if n == 0 {
+		r.lists = nil
+		return nil
+	}
+	if len(ls) == 1 && (r.workers == 1 || dst.H() < 2) {
 		ls[0].sortCommands()
 		ls[0].execAll(dst, r.scratch[0])
 		return nil
 	}
-	if r.workers == 1 || dst.H() < 2 || n == 0 {
+	if r.workers == 1 || dst.H() < 2 {
 		r.drawSerial(dst)
 	} else {
 		if r.wake == nil {

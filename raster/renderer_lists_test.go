@@ -113,6 +113,25 @@ func TestRenderListsMatchesDraw(t *testing.T) {
 	}
 }
 
+// Lists with no commands, nil ones included, draw nothing, whatever the
+// workers.
+func TestRenderListsEmpty(t *testing.T) {
+	for _, w := range []int{1, 2} {
+		rd := NewRenderer(w)
+		f := mustFrame(t, 8, 8)
+		for _, ls := range [][]*DrawList{nil, {nil}, {nil, nil}, {NewDrawList()}, {nil, NewDrawList()}} {
+			if err := rd.RenderLists(f, ls); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rd.Render(f, nil)
+		if i := firstDiff(f.Pix, make([]uint8, len(f.Pix))); i >= 0 {
+			t.Fatalf("%d workers: byte %d drawn", w, i)
+		}
+		rd.Close()
+	}
+}
+
 // RenderLists refuses more lists than it can name, drawing nothing.
 func TestRenderListsTooMany(t *testing.T) {
 	rd := NewRenderer(2)
