@@ -108,7 +108,7 @@ func bytesPerPixel(m color.Model) int64 {
 // for error messages. The file is read through lim.MaxFileBytes and the
 // size in the header is checked against lim before decoding allocates;
 // the zero ImageLimits means DefaultImageLimits.
-func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error) {
+func DecodeImage(name string, r io.Reader, lim ImageLimits) (image.Image, error) {
 	lim = lim.OrDefault()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxFileBytes+1))
 	if err != nil {
@@ -198,8 +198,8 @@ func checkConfig(name, format string, cfg image.Config, cost decodeCost, lim Ima
 // DecodeRGBA is DecodeImage followed by a conversion to premultiplied
 // RGBA with its origin at (0, 0), the form sprites and atlases are cut
 // from.
-func DecodeRGBA(r io.Reader, name string, lim ImageLimits) (*image.RGBA, error) {
-	img, err := DecodeImage(r, name, lim)
+func DecodeRGBA(name string, r io.Reader, lim ImageLimits) (*image.RGBA, error) {
+	img, err := DecodeImage(name, r, lim)
 	if err != nil {
 		return nil, err
 	}

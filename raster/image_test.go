@@ -78,7 +78,7 @@ func TestDecodeImagePNGSuite(t *testing.T) {
 			continue
 		}
 		sameRGBA(t, f, got, want)
-		rgba, err := DecodeRGBA(bytes.NewReader(data), filepath.Base(f), ImageLimits{})
+		rgba, err := DecodeRGBA(filepath.Base(f), bytes.NewReader(data), ImageLimits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +146,7 @@ func TestDecodeImageFormats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := DecodeImage(bytes.NewReader(buf.Bytes()), name, ImageLimits{})
+		got, err := DecodeImage(name, bytes.NewReader(buf.Bytes()), ImageLimits{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -163,7 +163,7 @@ func TestDecodeImageFormats(t *testing.T) {
 		if err != nil {
 			t.Skipf("x/image testdata: %v", err)
 		}
-		img, err := DecodeImage(bytes.NewReader(data), f, ImageLimits{})
+		img, err := DecodeImage(f, bytes.NewReader(data), ImageLimits{})
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -213,7 +213,7 @@ func TestDecodeImageLimits(t *testing.T) {
 	for _, c := range cases {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := DecodeImage(bytes.NewReader(c.data), c.name, c.lim)
+		_, err := DecodeImage(c.name, bytes.NewReader(c.data), c.lim)
 		runtime.ReadMemStats(&after)
 		if !errors.Is(err, ErrImageLimit) {
 			t.Fatalf("%s: err %v, want ErrImageLimit", c.name, err)
@@ -225,17 +225,17 @@ func TestDecodeImageLimits(t *testing.T) {
 			t.Errorf("%s: refusing allocated %d bytes", c.name, grew)
 		}
 	}
-	_, err := DecodeImage(bytes.NewReader(pngHeaderOnly(1000, 1000, 8, 6)), "ok.png", ImageLimits{MaxPixels: 1_000_000})
+	_, err := DecodeImage("ok.png", bytes.NewReader(pngHeaderOnly(1000, 1000, 8, 6)), ImageLimits{MaxPixels: 1_000_000})
 	if err == nil || errors.Is(err, ErrImageLimit) {
 		t.Fatalf("header within the limit: err %v, want a decoding error", err)
 	}
-	if _, err := DecodeImage(strings.NewReader("GIF89a garbage"), "x.gif", ImageLimits{}); err == nil || !strings.HasPrefix(err.Error(), "x.gif: ") {
+	if _, err := DecodeImage("x.gif", strings.NewReader("GIF89a garbage"), ImageLimits{}); err == nil || !strings.HasPrefix(err.Error(), "x.gif: ") {
 		t.Fatalf("broken GIF: %v", err)
 	}
-	if _, err := DecodeImage(strings.NewReader("hello"), "x.txt", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "known format") {
+	if _, err := DecodeImage("x.txt", strings.NewReader("hello"), ImageLimits{}); err == nil || !strings.Contains(err.Error(), "known format") {
 		t.Fatalf("text file: %v", err)
 	}
-	if _, err := DecodeImage(strings.NewReader(""), "x.png", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "x.png: empty file") {
+	if _, err := DecodeImage("x.png", strings.NewReader(""), ImageLimits{}); err == nil || !strings.Contains(err.Error(), "x.png: empty file") {
 		t.Fatalf("empty file: %v", err)
 	}
 }
@@ -249,7 +249,7 @@ func TestDecodeRGBAPremultiplies(t *testing.T) {
 	if err := png.Encode(&buf, src); err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodeRGBA(&buf, "p.png", ImageLimits{})
+	got, err := DecodeRGBA("p.png", &buf, ImageLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func FuzzDecodeImage(f *testing.F) {
 	f.Add([]byte("\xff\xd8\xff\xdb"))
 	lim := ImageLimits{MaxPixels: 1 << 20, MaxDecodedBytes: 16 << 20}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		img, err := DecodeRGBA(bytes.NewReader(data), "fuzz", lim)
+		img, err := DecodeRGBA("fuzz", bytes.NewReader(data), lim)
 		if err != nil {
 			return
 		}
@@ -296,12 +296,12 @@ func TestDecodeImagePNGWithoutIEND(t *testing.T) {
 		t.Fatal("the encoder's PNG does not end with IEND")
 	}
 	noEnd := full[:len(full)-len(pngEnd)]
-	img, err := DecodeImage(bytes.NewReader(noEnd), "noend.png", ImageLimits{})
+	img, err := DecodeImage("noend.png", bytes.NewReader(noEnd), ImageLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameRGBA(t, "noend.png", img, src)
-	if _, err := DecodeImage(bytes.NewReader(noEnd[:len(noEnd)-10]), "cut.png", ImageLimits{}); err == nil || !strings.Contains(err.Error(), "cut.png: decoding png") {
+	if _, err := DecodeImage("cut.png", bytes.NewReader(noEnd[:len(noEnd)-10]), ImageLimits{}); err == nil || !strings.Contains(err.Error(), "cut.png: decoding png") {
 		t.Errorf("a PNG cut inside its image data: %v", err)
 	}
 }
@@ -332,7 +332,7 @@ func TestDecodeImageDecoderBuffers(t *testing.T) {
 	for _, c := range cases {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := DecodeImage(bytes.NewReader(c.data), c.name, ImageLimits{})
+		_, err := DecodeImage(c.name, bytes.NewReader(c.data), ImageLimits{})
 		runtime.ReadMemStats(&after)
 		if !errors.Is(err, ErrImageLimit) || !strings.HasPrefix(err.Error(), c.name+": ") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err %v\nwant ErrImageLimit naming the file and %q", c.name, err, c.want)
@@ -354,7 +354,7 @@ func TestDecodeImageDecoderBuffers(t *testing.T) {
 		{"cmyk.jpg", loadtest.ProgressiveJPEG(64, 64, 4, 4), 64, 64},
 		{"strip.tif", loadtest.DeflateTIFF(300, 200), 300, 200},
 	} {
-		img, err := DecodeRGBA(bytes.NewReader(c.data), c.name, ImageLimits{})
+		img, err := DecodeRGBA(c.name, bytes.NewReader(c.data), ImageLimits{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

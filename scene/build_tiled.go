@@ -328,7 +328,7 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	var img *image.RGBA
 	var err error
 	if ref.Source == "" {
-		img, err = raster.DecodeRGBA(strings.NewReader(ref.Data), "embedded image", b.opt.Limits.Images)
+		img, err = raster.DecodeRGBA("embedded image", strings.NewReader(ref.Data), b.opt.Limits.Images)
 	} else {
 		img, err = decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
 	}
@@ -835,7 +835,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 	// The layer's offset moves its objects on screen: they move by the
 	// world vector that projects to it.
 	shift := b.g.WorldVec(loff.Vec())
-	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, drawLayer: layer, Props: o.Properties}
+	d := EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, drawLayer: layer, Props: tiledProps(o.Properties)}
 	var center, half mathx.Vec2
 	switch o.Shape {
 	case tiled.TileShape, tiled.TextShape:
@@ -1129,4 +1129,29 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 		return iso.NewHexagonal(m.TileWidth, m.TileHeight, m.HexSideLength, max(m.TileHeight&^1, 1), cols, rows, axis, index)
 	}
 	return nil, fmt.Errorf("%s maps are not supported", m.Orientation)
+}
+
+// tiledProps converts a Tiled object's custom properties to the world's
+// own type (nil for none); a type this converter does not know keeps its
+// text as a string.
+func tiledProps(ps tiled.Properties) Properties {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make(Properties, len(ps))
+	for i, p := range ps {
+		t := StringProp
+		if int(p.Type) < len(tiledPropTypes) {
+			t = tiledPropTypes[p.Type]
+		}
+		out[i] = Property{Name: p.Name, Type: t, Value: p.Value, Int: p.Int, Float: p.Float, Bool: p.Bool, Color: p.Color,
+			Members: tiledProps(p.Members), Items: tiledProps(p.Items)}
+	}
+	return out
+}
+
+// tiledPropTypes maps Tiled's property types to the world's.
+var tiledPropTypes = [...]PropType{
+	tiled.StringProp: StringProp, tiled.IntProp: IntProp, tiled.FloatProp: FloatProp, tiled.BoolProp: BoolProp,
+	tiled.ColorProp: ColorProp, tiled.FileProp: FileProp, tiled.ObjectProp: ObjectProp, tiled.ClassProp: ClassProp, tiled.ListProp: ListProp,
 }

@@ -587,7 +587,7 @@ func TestBuildTiledObjectLayerOffset(t *testing.T) {
 
 // TestTiledErrorChain: a broken image named by an external tileset names
 // every link: the map's <tileset> line, the tileset's <image> line and
-// the image itself; JSON maps name the JSON path.
+// the image itself, at the same element path and line in TMX and JSON.
 func TestTiledErrorChain(t *testing.T) {
 	fsys := fstest.MapFS{
 		"maps/m.tmx": {Data: []byte(`<?xml version="1.0"?>
@@ -606,7 +606,7 @@ func TestTiledErrorChain(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"maps/m.tmx": `scene: maps/m.tmx:3: tileset "sets/tiles.tsx" → sets/tiles.tsx:3: tileset "t" > image → art/tiles.png: not an image`,
-		"maps/m.tmj": `scene: maps/m.tmj: tileset "sets/tiles.tsx" → sets/tiles.tsx:3: tileset "t" > image → art/tiles.png: not an image`,
+		"maps/m.tmj": `scene: maps/m.tmj:2: tileset "sets/tiles.tsx" → sets/tiles.tsx:3: tileset "t" > image → art/tiles.png: not an image`,
 	} {
 		_, err := LoadTiled(fsys, name, BuildOptions{})
 		if err == nil || !strings.HasPrefix(err.Error(), want) {

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"image/color"
 	"os"
 	"slices"
 	"testing"
@@ -42,7 +43,12 @@ func TestSources(t *testing.T) {
 func TestTiledProps(t *testing.T) {
 	tmx := `<?xml version="1.0"?><map version="1.10" orientation="isometric" width="2" height="2" tilewidth="64" tileheight="32">
 <objectgroup id="1" name="o"><object id="1" name="w" class="trigger" x="0" y="0" width="32" height="32"><properties>
- <property name="enemies" value="drone,melee"/><property name="spawns_in_wave" type="int" value="6"/></properties></object></objectgroup></map>`
+ <property name="enemies" value="drone,melee"/><property name="spawns_in_wave" type="int" value="6"/>
+ <property name="speed" type="float" value="1.5"/><property name="boss" type="bool" value="true"/>
+ <property name="glow" type="color" value="#80ff0000"/><property name="door" type="object" value="7"/>
+ <property name="art" type="file" value="art/a.png"/>
+ <property name="wave" type="class"><properties><property name="size" type="int" value="3"/></properties></property>
+</properties></object></objectgroup></map>`
 	w, err := LoadTiled(fstest.MapFS{"m.tmx": {Data: []byte(tmx)}}, "m.tmx", BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +59,17 @@ func TestTiledProps(t *testing.T) {
 	}
 	if p := w.Props(e); p.String("enemies", "") != "drone,melee" || p.Int("spawns_in_wave", 0) != 6 {
 		t.Errorf("props %+v", p)
+	}
+	p := w.Props(e)
+	if p.Float("speed", 0) != 1.5 || !p.Bool("boss", false) || p.Color("glow", color.NRGBA{}) != (color.NRGBA{255, 0, 0, 128}) ||
+		p.Int("door", 0) != 7 || p.String("art", "") != "art/a.png" || p.Int("enemies", -1) != -1 || p.Bool("speed", true) != true {
+		t.Errorf("typed props %+v", p)
+	}
+	if q, ok := p.Get("art"); !ok || q.Type != FileProp {
+		t.Errorf("file property %+v", q)
+	}
+	if q, ok := p.Get("wave"); !ok || q.Type != ClassProp || q.Members.Int("size", 0) != 3 || q.Type.String() != "class" {
+		t.Errorf("class property %+v", q)
 	}
 	if w.Props(Entity{}) != nil {
 		t.Error("a nil handle has properties")

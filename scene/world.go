@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"diorama/scene/tiled"
 	"errors"
 	"fmt"
 	"image/color"
@@ -126,7 +125,7 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
-	props                 []tiled.Properties
+	props                 []Properties
 	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
 	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
@@ -981,7 +980,7 @@ func (w *World) AddLook(l *Look) (LookID, error) {
 
 // Props returns the entity's custom properties from its level file
 // (EntityDef.Props; nil for a stale handle).
-func (w *World) Props(e Entity) tiled.Properties {
+func (w *World) Props(e Entity) Properties {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return nil

@@ -52,7 +52,7 @@ func quietRegistry() (*Registry[*quietTank], tankKeys) {
 // agents builds n drones sharing one tree, with varied situations.
 func agents(tb testing.TB, n int) ([]*Instance[*quietTank], []*quietTank) {
 	r, k := quietRegistry()
-	tr, err := Load(r, tanktrum(tb), "drone")
+	tr, err := r.Parse("", tanktrum(tb), "drone")
 	if err != nil {
 		tb.Fatal(err)
 	}

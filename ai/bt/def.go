@@ -83,7 +83,7 @@ func (p Policy) String() string {
 // Def describes a node and its subtree. Defs are plain values made by the
 // constructor functions of this package or by [Parse]; [Build] turns a
 // Def into a shared [Tree]. A Def may be reused as a sub-tree in several
-// places ("behaviours" in seed 000).
+// places (a reusable "behaviour").
 type Def struct {
 	Kind     NodeKind
 	Name     string    // leaf, condition or used tree name
@@ -97,12 +97,11 @@ type Def struct {
 
 // Sequence ticks children in order until one fails or is running. It
 // remembers a running child and resumes it on the next tick without
-// re-ticking the earlier children (seed 000's Sequence).
+// re-ticking the earlier children.
 func Sequence(children ...Def) Def { return Def{Kind: KindSequence, Children: children} }
 
 // Selector ticks children in order until one succeeds or is running. It
-// remembers a running child and resumes it on the next tick (seed 000's
-// Selector).
+// remembers a running child and resumes it on the next tick.
 func Selector(children ...Def) Def { return Def{Kind: KindSelector, Children: children} }
 
 // ReactiveSequence re-ticks its children from the first on every tick;
@@ -119,7 +118,7 @@ func ReactiveSelector(children ...Def) Def {
 	return Def{Kind: KindReactiveSelector, Children: children}
 }
 
-// ForgetfulSequence (seed 000) restarts from its first child on every
+// ForgetfulSequence restarts from its first child on every
 // tick, even when a later child was running, but never halts children: a
 // child that was running keeps its progress and resumes when it is
 // reached again.
@@ -138,14 +137,14 @@ func Parallel(success, failure Policy, children ...Def) Def {
 // Inverter swaps its child's success and failure.
 func Inverter(child Def) Def { return Def{Kind: KindInverter, Children: []Def{child}} }
 
-// Succeeder turns its child's failure into success (seed 000). A running
+// Succeeder turns its child's failure into success. A running
 // child still reports running, so the parent waits for it.
 func Succeeder(child Def) Def { return Def{Kind: KindSucceeder, Children: []Def{child}} }
 
 // Failer turns its child's success into failure; running passes through.
 func Failer(child Def) Def { return Def{Kind: KindFailer, Children: []Def{child}} }
 
-// Repeat (seed 000's RepeatN) runs its child to completion n times,
+// Repeat runs its child to completion n times,
 // whatever the child returns, reporting running in between; it succeeds
 // on the tick the n-th run finishes. A finished child restarts on the
 // next tick, so each run costs at least one tick.
@@ -158,8 +157,8 @@ func Repeat(n int64, child Def) Def {
 func UntilFail(child Def) Def { return Def{Kind: KindUntilFail, Children: []Def{child}} }
 
 // UntilSuccess reruns its child until the child succeeds, then succeeds;
-// it reports running meanwhile. It models seed 000's RunTillArrived when
-// the child succeeds on arrival.
+// it reports running meanwhile: with a move that succeeds on arrival, it
+// runs until the agent has arrived.
 func UntilSuccess(child Def) Def { return Def{Kind: KindUntilSuccess, Children: []Def{child}} }
 
 // Timeout fails, halting its child, when the child is still running at
@@ -174,7 +173,7 @@ func Cooldown(n int64, child Def) Def {
 	return Def{Kind: KindCooldown, N: n, Children: []Def{child}}
 }
 
-// Conditional (seed 000) ticks its child while the named condition holds
+// Conditional ticks its child while the named condition holds
 // and fails, halting a running child, when it does not.
 func Conditional(condition string, child Def) Def {
 	return Def{Kind: KindConditional, Name: condition, Children: []Def{child}}
@@ -192,8 +191,7 @@ func Condition(name string, args ...float64) Def {
 	return Def{Kind: KindCondition, Name: name, Args: args}
 }
 
-// Wait runs for n ticks and succeeds on the n-th (seed 000's
-// Tasks.doNothing(n)).
+// Wait runs for n ticks and succeeds on the n-th: an agent idling.
 func Wait(n int64) Def { return Def{Kind: KindWait, N: n} }
 
 // Succeed is a leaf that always succeeds.

@@ -31,7 +31,7 @@ func Example() {
 	}, alert.Key)
 	r.Action("patrol", 0, func(g *guard, c *bt.Call) bt.Status { return bt.Running })
 
-	tree, err := bt.Load(r, `
+	tree, err := r.Parse("", `
 tree guard
   reactive-selector
     conditional heardNoise
@@ -65,7 +65,7 @@ func ExampleBuild() {
 	r.Action("patrol", 0, func(g *guard, c *bt.Call) bt.Status { return bt.Running })
 	_, err := bt.Build(r, bt.Sequence(bt.Action("patrol"), bt.Repeat(0, bt.Wait(3))))
 	fmt.Println(err)
-	_, err = bt.Load(r, "tree t\n  sequence\n    action patorl\n", "t")
+	_, err = r.Parse("", "tree t\n  sequence\n    action patorl\n", "t")
 	fmt.Println(err)
 	tree, _ := bt.Build(r, bt.Timeout(3, bt.Action("patrol")))
 	in := tree.NewInstance()
@@ -84,15 +84,10 @@ type turret struct {
 	steps  int
 }
 
-// Seed 000's turret loaded from a game's tree file (here testdata); the
+// Tanktrum's turret loaded from a game's tree file (here testdata); the
 // game supplies the leaves (here: the player is always in sight, shots are
 // counted).
-func ExampleLoad_tanktrum() {
-	src, err := os.ReadFile("testdata/tanktrum.bt")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+func ExampleRegistry_Load() {
 	s := bt.NewSchema()
 	health := s.CompulsoryFloat("health")
 	player := s.CompulsoryVec2("player")
@@ -110,7 +105,7 @@ func ExampleLoad_tanktrum() {
 		}
 		return bt.Success
 	})
-	tree, err := bt.Load(r, string(src), "turret")
+	tree, err := r.Load(os.DirFS("testdata"), "tanktrum.bt", "turret")
 	if err != nil {
 		fmt.Println(err)
 		return

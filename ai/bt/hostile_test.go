@@ -28,7 +28,7 @@ func TestHostileText(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := loadtest.Watch(t, 0, 0, func() error {
-				_, err := LoadFile(r, c.name, c.src, c.tree)
+				_, err := r.Parse(c.name, c.src, c.tree)
 				return err
 			})
 			loadtest.WantError(t, err, nil, c.name, c.want)
@@ -36,12 +36,12 @@ func TestHostileText(t *testing.T) {
 	}
 	// The JSON form refuses the same names.
 	for _, src := range []string{`{"a\u0000b": {"kind": "succeed"}}`, `{"a": {"kind": "action", "name": "g\u0001o"}}`} {
-		if _, err := ParseJSON([]byte(src)); err == nil || !strings.Contains(err.Error(), "control characters") {
+		if _, err := ParseJSON("", []byte(src)); err == nil || !strings.Contains(err.Error(), "control characters") {
 			t.Errorf("%s: %v", src, err)
 		}
 	}
-	// Source.Def names the file of a source read with ParseFile.
-	s, err := ParseFile("trees.bt", "tree a\n  use a\n")
+	// Source.Def names the file of a source read with a name.
+	s, err := Parse("trees.bt", "tree a\n  use a\n")
 	if err != nil {
 		t.Fatal(err)
 	}

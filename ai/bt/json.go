@@ -2,9 +2,11 @@ package bt
 
 import (
 	"bytes"
+	"diorama/internal/loadutil"
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,8 +25,17 @@ import (
 //	        {"kind": "action", "name": "delayedShoot", "args": [50, 10]}]}]}}
 //
 // Nodes follow the same rules as the text format, and errors are
-// [*Error] values naming the line of the offending node.
-func ParseJSON(src []byte) (*Source, error) {
+// [*Error] values naming the line of the offending node. name (a file's
+// path, or "") is used in messages only, as [Parse] does.
+func ParseJSON(name string, data []byte) (*Source, error) {
+	s, err := parseJSON(data)
+	if s != nil {
+		s.file = name
+	}
+	return s, inFile(name, err)
+}
+
+func parseJSON(src []byte) (*Source, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
@@ -267,16 +278,34 @@ func validWord(w string) bool {
 	return w != "" && strings.IndexFunc(w, func(r rune) bool { return unicode.IsSpace(r) || r == '#' || unicode.IsControl(r) }) < 0
 }
 
-// LoadJSON parses JSON trees, expands the named tree ("" for the first)
-// and builds it with r.
-func LoadJSON[A any](r *Registry[A], src []byte, name string) (*Tree[A], error) {
-	s, err := ParseJSON(src)
+// LoadJSON reads the JSON definition at path in fsys (at most
+// [MaxSourceBytes], regular files only), as [ParseJSON] with path as the
+// name.
+func LoadJSON(fsys fs.FS, path string) (*Source, error) {
+	data, err := loadutil.ReadFile(fsys, path, MaxSourceBytes)
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.Def(name)
+	return ParseJSON(path, data)
+}
+
+// ParseJSON reads the JSON definition data, named name in messages, and
+// builds its tree named tree ("" for the first) with r: [ParseJSON] then
+// [BuildSource].
+func (r *Registry[A]) ParseJSON(name string, data []byte, tree string) (*Tree[A], error) {
+	s, err := ParseJSON(name, data)
 	if err != nil {
 		return nil, err
 	}
-	return Build(r, d)
+	return BuildSource(r, s, tree)
+}
+
+// LoadJSON reads the JSON definition at path in fsys and builds its tree
+// named tree ("" for the first) with r: [LoadJSON] then [BuildSource].
+func (r *Registry[A]) LoadJSON(fsys fs.FS, path, tree string) (*Tree[A], error) {
+	s, err := LoadJSON(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return BuildSource(r, s, tree)
 }

@@ -30,11 +30,11 @@ const turretJSON = `{
 }`
 
 func TestJSONMatchesText(t *testing.T) {
-	js, err := ParseJSON([]byte(turretJSON))
+	js, err := ParseJSON("", []byte(turretJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := Parse(tanktrum(t))
+	ts, err := Parse("", tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestJSONMatchesText(t *testing.T) {
 	}
 	// The JSON turret behaves as the text one: same scripted run.
 	r, k := tankRegistry()
-	tr, err := LoadJSON(r, []byte(turretJSON), "turret")
+	tr, err := r.ParseJSON("", []byte(turretJSON), "turret")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,17 +94,17 @@ func TestJSONErrorsNameTheLine(t *testing.T) {
 		{"{\n\"a\": {\"kind\": \"selector\", \"children\": [\n  {\"kind\": \"use\", \"name\": \"nope\"}]}}", 3, `undefined tree "nope"`},
 		{"{\"a\": {\"kind\": \"selector\", \"children\": [\n\n  {\"kind\": \"action\", \"name\": \"act\"}]}}", 3, "takes 1 argument"},
 	} {
-		_, err := LoadJSON(probeRegistry(), []byte(c.src), "a")
+		_, err := probeRegistry().ParseJSON("", []byte(c.src), "a")
 		var e *Error
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%s:\n got %v, want line %d %q", c.src, err, c.line, c.msg)
 		}
 	}
-	if _, err := ParseJSON([]byte("{}")); err == nil {
+	if _, err := ParseJSON("", []byte("{}")); err == nil {
 		t.Error("no trees accepted")
 	}
 	deep := strings.Repeat(`{"kind": "inverter", "children": [`, MaxDepth+1) + `{"kind": "succeed"}` + strings.Repeat("]}", MaxDepth+1)
-	if _, err := ParseJSON([]byte(`{"a": ` + deep + `}`)); err == nil || !strings.Contains(err.Error(), "deeper") {
+	if _, err := ParseJSON("", []byte(`{"a": `+deep+`}`)); err == nil || !strings.Contains(err.Error(), "deeper") {
 		t.Errorf("deep: %v", err)
 	}
 }
@@ -116,7 +116,7 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"a": {"kind": "action", "name": "act", "args": [1]}}`))
 	f.Add([]byte(`{"a": {"kind": "use", "name": "a"}}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, err := ParseJSON(src)
+		s, err := ParseJSON("", src)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -125,7 +125,7 @@ func FuzzParseJSON(f *testing.F) {
 			return
 		}
 		out := s.String()
-		s2, err := Parse(out)
+		s2, err := Parse("", out)
 		if err != nil {
 			t.Fatalf("text form does not parse: %v\n%s", err, out)
 		}

@@ -92,7 +92,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func loadTank(t *testing.T, src, name string) (*Instance[*tank], tankKeys) {
 	t.Helper()
 	r, k := tankRegistry()
-	tr, err := Load(r, src, name)
+	tr, err := r.Parse("", src, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestTurretReactiveRoot(t *testing.T) {
 // tanktrum.bt's leaves are exactly the ones its documentation lists,
 // with the documented argument counts, and every tree expands.
 func TestTanktrumLeaves(t *testing.T) {
-	s, err := Parse(tanktrum(t))
+	s, err := Parse("", tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestTanktrumLeaves(t *testing.T) {
 	// The registry defining exactly those leaves builds every tree.
 	r, _ := tankRegistry()
 	for _, n := range s.Names() {
-		if _, err := Load(r, tanktrum(t), n); err != nil {
+		if _, err := r.Parse("", tanktrum(t), n); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
 	}

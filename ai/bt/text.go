@@ -1,8 +1,10 @@
 package bt
 
 import (
+	"diorama/internal/loadutil"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -37,7 +39,7 @@ const MaxSourceBytes = 1 << 20
 // [ARGS], action NAME [ARGS], condition NAME [ARGS], wait N, succeed,
 // fail, use TREE.
 type Source struct {
-	file  string // ParseFile's name, for the errors of Def
+	file  string // Parse's name, for the errors of Def and BuildSource
 	names []string
 	defs  []Def
 	lines []int
@@ -72,18 +74,8 @@ func limitErr(line int, format string, args ...any) error {
 	return e
 }
 
-// ParseFile is Parse for a source with a name (a file's path): its errors
-// read "name:line: msg".
-func ParseFile(name, src string) (*Source, error) {
-	s, err := Parse(src)
-	if s != nil {
-		s.file = name
-	}
-	return s, inFile(name, err)
-}
-
 // inFile sets the file of a *Error that has none: the errors of a
-// source read with ParseFile name its file, wherever they arise (Parse,
+// source with a name name its file, wherever they arise (Parse,
 // Source.Def, Build).
 func inFile(name string, err error) error {
 	var e *Error
@@ -95,9 +87,19 @@ func inFile(name string, err error) error {
 	return err
 }
 
-// Parse reads a text definition. Errors are [*Error] values naming the
-// line.
-func Parse(src string) (*Source, error) {
+// Parse reads a text definition. name (a file's path, or "" for a source
+// that has none) is used in messages only: errors are [*Error] values
+// reading "name:line: msg", or "line N: msg" without a name, and the
+// errors of [Source.Def] and [BuildSource] name it too.
+func Parse(name, src string) (*Source, error) {
+	s, err := parseText(src)
+	if s != nil {
+		s.file = name
+	}
+	return s, inFile(name, err)
+}
+
+func parseText(src string) (*Source, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
@@ -304,8 +306,7 @@ func (s *Source) Names() []string { return append([]string(nil), s.names...) }
 
 // Def returns the named tree with every "use" expanded ("" names the
 // first tree). Unknown names, cycles of uses and expansions beyond
-// [MaxNodes] nodes are errors naming the line, and the file of a source
-// read with [ParseFile].
+// [MaxNodes] nodes are errors naming the line, and the source's name.
 func (s *Source) Def(name string) (Def, error) {
 	i := s.find(name)
 	if i < 0 {
@@ -377,24 +378,47 @@ func (s *Source) String() string {
 	return b.String()
 }
 
-// Load parses src, expands the named tree ("" for the first) and builds
-// it with r. Its errors name lines; [LoadFile] names the file too.
-func Load[A any](r *Registry[A], src, name string) (*Tree[A], error) {
-	return LoadFile(r, "", src, name)
-}
-
-// LoadFile is Load for a source read from the file file: every error,
-// from parsing, expanding uses or building against r, starts with file
-// ("trees.bt:4: tree \"a\" uses itself").
-func LoadFile[A any](r *Registry[A], file, src, name string) (*Tree[A], error) {
-	s, err := ParseFile(file, src)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.Def(name)
+// BuildSource expands the tree named tree of s ("" for the first) and
+// builds it with r. Every error, from expanding uses or building against
+// r, starts with the source's name ("trees.bt:4: tree \"a\" uses itself").
+func BuildSource[A any](r *Registry[A], s *Source, tree string) (*Tree[A], error) {
+	d, err := s.Def(tree)
 	if err != nil {
 		return nil, err
 	}
 	t, err := Build(r, d)
-	return t, inFile(file, err)
+	return t, inFile(s.file, err)
+}
+
+// Parse reads the text definition src, named name in messages (see
+// [Parse]), and builds its tree named tree ("" for the first) with r:
+// [Parse] then [BuildSource].
+func (r *Registry[A]) Parse(name, src, tree string) (*Tree[A], error) {
+	s, err := Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return BuildSource(r, s, tree)
+}
+
+// Load reads the text definition at path in fsys (at most
+// [MaxSourceBytes], regular files only) and builds its tree named tree
+// ("" for the first) with r. Errors name path.
+func (r *Registry[A]) Load(fsys fs.FS, path, tree string) (*Tree[A], error) {
+	s, err := Load(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return BuildSource(r, s, tree)
+}
+
+// Load reads the text definition at path in fsys (at most
+// [MaxSourceBytes], regular files only), as [Parse] with path as the
+// name.
+func Load(fsys fs.FS, path string) (*Source, error) {
+	data, err := loadutil.ReadFile(fsys, path, MaxSourceBytes)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, string(data))
 }

@@ -1,9 +1,11 @@
 package bt
 
 import (
+	"diorama/internal/loadutil"
 	"errors"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestParseErrorsNameTheLine(t *testing.T) {
@@ -40,7 +42,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"tree a\n  succeed\n    fail\n", 2, "is a leaf"},
 		{"tree a\n  sequence\n", 2, "needs at least one child"},
 	} {
-		_, err := Load(probeRegistry(), c.src, "a")
+		_, err := probeRegistry().Parse("", c.src, "a")
 		var e *Error
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
@@ -50,10 +52,10 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 			t.Errorf("message %q does not name the line", err)
 		}
 	}
-	if _, err := Parse(""); err == nil {
+	if _, err := Parse("", ""); err == nil {
 		t.Error("empty source accepted")
 	}
-	if _, err := Parse(strings.Repeat("#", MaxSourceBytes+1)); err == nil {
+	if _, err := Parse("", strings.Repeat("#", MaxSourceBytes+1)); err == nil {
 		t.Error("huge source accepted")
 	}
 }
@@ -65,7 +67,7 @@ func TestUseExpansionBudget(t *testing.T) {
 	for i := 1; i < 40; i++ {
 		b.WriteString("tree t" + itoa(i) + "\n  sequence\n    use t" + itoa(i-1) + "\n    use t" + itoa(i-1) + "\n")
 	}
-	s, err := Parse(b.String())
+	s, err := Parse("", b.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func countDefs(d Def) int {
 }
 
 func TestTextRoundTrip(t *testing.T) {
-	s, err := Parse(tanktrum(t))
+	s, err := Parse("", tanktrum(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +100,7 @@ func TestTextRoundTrip(t *testing.T) {
 		t.Fatalf("names %s", got)
 	}
 	out := s.String()
-	s2, err := Parse(out)
+	s2, err := Parse("", out)
 	if err != nil {
 		t.Fatalf("reparse: %v\n%s", err, out)
 	}
@@ -120,7 +122,7 @@ func TestTextRoundTrip(t *testing.T) {
 	// A tree built in Go prints in the same format and parses back to the
 	// same definition.
 	d := Parallel(RequireOne, RequireAll, Cooldown(4, Action("act", 1.5)), Timeout(9, Wait(3)), UntilFail(Fail()))
-	s3, err := Parse("tree x\n" + indent(d.String()))
+	s3, err := Parse("", "tree x\n"+indent(d.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +153,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("tree a\n  use b\ntree b\n  use a\n")
 	f.Add("tree a\n  repeat 2\n    conditional is 0\n      inverter\n        act\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		s, err := Parse(src)
+		s, err := Parse("", src)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -160,7 +162,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := s.String()
-		s2, err := Parse(out)
+		s2, err := Parse("", out)
 		if err != nil {
 			t.Fatalf("normalised text does not reparse: %v\n%s", err, out)
 		}
@@ -188,10 +190,50 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// ParseFile names the source in its errors.
-func TestParseFileNamesTheFile(t *testing.T) {
-	_, err := ParseFile("brains/tank.bt", "tree a\n  sequence\n    bogus-node\n")
+// Parse names the source in its errors.
+func TestParseNamesTheFile(t *testing.T) {
+	_, err := Parse("brains/tank.bt", "tree a\n  sequence\n    bogus-node\n")
 	if err == nil || !strings.HasPrefix(err.Error(), "brains/tank.bt:3: ") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// Load and LoadJSON (and the Registry's) read a file of an fs.FS and name
+// it in every error: parsing, expanding, building, a missing or
+// oversized file.
+func TestLoadNamesTheFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ai/ok.bt":      {Data: []byte("tree a\n  action noop\n")},
+		"ai/ok.json":    {Data: []byte(`{"a": {"kind": "action", "name": "noop"}}`)},
+		"ai/bad.bt":     {Data: []byte("tree a\n  sequence\n    bogus-node\n")},
+		"ai/bad.json":   {Data: []byte("{\n\"a\": {\"kind\": \"bogus\"}}")},
+		"ai/unknown.bt": {Data: []byte("tree a\n  action nope\n")},
+		"ai/cycle.json": {Data: []byte(`{"a": {"kind": "use", "name": "a"}}`)},
+		"ai/big.bt":     {Data: make([]byte, MaxSourceBytes+1)},
+	}
+	r := NewRegistry[int](nil)
+	r.Action("noop", 0, func(int, *Call) Status { return Success })
+	if tr, err := r.Load(fsys, "ai/ok.bt", ""); err != nil || tr == nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if tr, err := r.LoadJSON(fsys, "ai/ok.json", "a"); err != nil || tr == nil {
+		t.Fatalf("LoadJSON: %v", err)
+	}
+	for _, c := range []struct {
+		path, prefix string
+		kind         error
+		load         func(string) error
+	}{
+		{"ai/bad.bt", "ai/bad.bt:3: ", ErrSyntax, func(p string) error { _, err := Load(fsys, p); return err }},
+		{"ai/bad.json", "ai/bad.json:2: ", ErrSyntax, func(p string) error { _, err := LoadJSON(fsys, p); return err }},
+		{"ai/unknown.bt", "ai/unknown.bt:2: ", ErrRef, func(p string) error { _, err := r.Load(fsys, p, "a"); return err }},
+		{"ai/cycle.json", "ai/cycle.json:1: ", ErrSyntax, func(p string) error { _, err := r.LoadJSON(fsys, p, "a"); return err }},
+		{"ai/big.bt", "ai/big.bt: ", ErrLimit, func(p string) error { _, err := r.Load(fsys, p, "a"); return err }},
+		{"ai/none.bt", "ai/none.bt: ", loadutil.ErrMissing, func(p string) error { _, err := r.Load(fsys, p, "a"); return err }},
+	} {
+		err := c.load(c.path)
+		if err == nil || !strings.HasPrefix(err.Error(), c.prefix) || !errors.Is(err, c.kind) {
+			t.Errorf("%s: error %v, want prefix %q and kind %v", c.path, err, c.prefix, c.kind)
+		}
 	}
 }

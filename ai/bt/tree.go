@@ -20,7 +20,7 @@ const (
 // Error is a definition error: the engine's one positioned reader error.
 // Line is the 1-based source line in a text or JSON definition; a tree
 // built in Go has Line 0 and Where describes the node instead. File is
-// the source's name when given ([ParseFile], [Load]), else "". It reads
+// the source's name when given ([Parse], [Load]), else "". It reads
 // "file:N: msg", "line N: msg" for a source without a name, or
 // "sequence: msg" for a node built in Go. Kind is [ErrSyntax] (the text
 // is not a definition), [ErrInvalid] (a node is unusable: counts,

@@ -3,23 +3,25 @@ package fsm
 import (
 	"diorama/internal/loadutil"
 	"fmt"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
 )
 
-// Error is a chart definition error from [Load], the engine's one
-// positioned reader error: the file (the name given to Load; "" for
-// none), the 1-based line (0 when the whole source is at fault) and what
-// is wrong. It reads "file:line: msg", or "line N: msg" without a name.
-// Kind is [ErrSyntax], [ErrRef] (an unknown action, condition, state or
+// Error is a chart definition error from [Registry.Parse] and
+// [Registry.Load], the engine's one positioned reader error: the file
+// (the name given to Parse, the path given to Load; "" for none), the
+// 1-based line (0 when the whole source is at fault) and what is wrong.
+// It reads "file:line: msg", or "line N: msg" without a name. Kind is
+// [ErrSyntax], [ErrRef] (an unknown action, condition, state or
 // machine; a name defined twice), [ErrInvalid] (arguments, an unusable
 // registry) or [ErrLimit] (the source's size, nesting), matched with
 // errors.Is.
 type Error = loadutil.Error
 
-// Error kinds, matched with errors.Is on a [Load] error; the same values
-// as every other reader's.
+// Error kinds, matched with errors.Is on a chart definition error; the
+// same values as every other reader's.
 var (
 	ErrSyntax  = loadutil.ErrSyntax
 	ErrInvalid = loadutil.ErrInvalid
@@ -27,7 +29,8 @@ var (
 	ErrLimit   = loadutil.ErrLimit
 )
 
-// MaxSourceBytes is the largest text definition [Load] accepts.
+// MaxSourceBytes is the largest text definition [Registry.Parse] and
+// [Registry.Load] accept.
 const MaxSourceBytes = 1 << 20
 
 // ConditionFunc is a named condition of a chart: it reports whether it
@@ -42,7 +45,8 @@ type ActionFunc[A any] func(a A, args []float64)
 // Registry maps the condition and action names a chart's text uses to
 // the game's functions for agent type A. Register every name before
 // loading charts; registration mistakes (an empty or duplicate name, a
-// nil function, a negative argument count) are reported by Err and Load.
+// nil function, a negative argument count) are reported by Err, Parse
+// and Load.
 type Registry[A any] struct {
 	conds map[string]leaf[ConditionFunc[A]]
 	acts  map[string]leaf[ActionFunc[A]]
@@ -111,7 +115,7 @@ func isName(s string) bool {
 	return true
 }
 
-// Chart is a machine definition read from text by [Load]: states built
+// Chart is a machine definition read from text by [Registry.Parse]: states built
 // once and shared by the machines of every agent that runs the chart.
 type Chart[A any] struct {
 	name   string
@@ -142,8 +146,9 @@ func (c *Chart[A]) Start(owner A, queue int) (*Machine[A], error) {
 	return m, m.Start(c.start)
 }
 
-// Load reads the machine called machine from a text definition (file
-// names the source in errors, which read "file:line: msg"). The format
+// Parse reads the machine called machine from the text definition src;
+// name (a file's path, or "" for none) is used in messages only, which
+// read "name:line: msg" ("line N: msg" without a name). The format
 // is line based; "#" starts a comment. "machine NAME" at column 0 starts
 // a machine; the indented lines under it (spaces only) are its states
 // and their clauses:
@@ -179,11 +184,11 @@ func (c *Chart[A]) Start(owner A, queue int) (*Machine[A], error) {
 //
 // Every name must be registered in r with its number of arguments, and
 // every target must be a state of the machine.
-func Load[A any](r *Registry[A], file, src, machine string) (*Chart[A], error) {
-	p := parser[A]{r: r, file: file, machine: machine}
+func (r *Registry[A]) Parse(name, src, machine string) (*Chart[A], error) {
+	p := parser[A]{r: r, file: name, machine: machine}
 	if r.err != nil {
-		if file != "" {
-			return nil, &Error{File: file, Msg: "unusable registry", Kind: ErrInvalid, Err: r.err}
+		if name != "" {
+			return nil, &Error{File: name, Msg: "unusable registry", Kind: ErrInvalid, Err: r.err}
 		}
 		return nil, r.err
 	}
@@ -203,6 +208,17 @@ func Load[A any](r *Registry[A], file, src, machine string) (*Chart[A], error) {
 		return nil, p.errf(ErrRef, p.at, "machine %q has no state", machine)
 	}
 	return p.chart, nil
+}
+
+// Load reads the machine called machine from the text definition at
+// path in fsys (at most [MaxSourceBytes], regular files only), as
+// [Registry.Parse] with path as the name.
+func (r *Registry[A]) Load(fsys fs.FS, path, machine string) (*Chart[A], error) {
+	data, err := loadutil.ReadFile(fsys, path, MaxSourceBytes)
+	if err != nil {
+		return nil, err
+	}
+	return r.Parse(path, string(data), machine)
 }
 
 // step is one action call of a state.

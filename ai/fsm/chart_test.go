@@ -4,7 +4,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"diorama/internal/loadutil"
 	"diorama/internal/testenv"
 )
 
@@ -52,7 +54,7 @@ machine guard
 `
 
 func TestChartRuns(t *testing.T) {
-	c, err := Load(guardRegistry(), "guard.fsm", guardSrc, "guard")
+	c, err := guardRegistry().Parse("guard.fsm", guardSrc, "guard")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +119,7 @@ func TestChartRuns(t *testing.T) {
 
 func TestChartTicks(t *testing.T) {
 	r := NewRegistry[*guard]()
-	c, err := Load(r, "", "machine m\n  state a\n    when after 1 -> b\n  state b\n    when after 4 -> a\n", "m")
+	c, err := r.Parse("", "machine m\n  state a\n    when after 1 -> b\n  state b\n    when after 4 -> a\n", "m")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +162,7 @@ func TestChartErrors(t *testing.T) {
 		{"machine m\n  global\n    state a\n", "f.fsm:3: a state cannot be nested in global"},
 		{strings.Repeat("#", MaxSourceBytes+1), "source larger than"},
 	} {
-		_, err := Load(guardRegistry(), "f.fsm", tc.src, "m")
+		_, err := guardRegistry().Parse("f.fsm", tc.src, "m")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}
@@ -172,7 +174,7 @@ func TestChartErrors(t *testing.T) {
 		}
 	}
 	// A source without a name: the line alone.
-	if _, err := Load(guardRegistry(), "", "machine m\n  state\n", "m"); err == nil || err.Error() != `line 2: expected "state NAME"` || !errors.Is(err, ErrSyntax) {
+	if _, err := guardRegistry().Parse("", "machine m\n  state\n", "m"); err == nil || err.Error() != `line 2: expected "state NAME"` || !errors.Is(err, ErrSyntax) {
 		t.Errorf("unnamed source: %v", err)
 	}
 	// Nesting deeper than MaxDepth.
@@ -181,7 +183,7 @@ func TestChartErrors(t *testing.T) {
 	for i := range MaxDepth + 1 {
 		b.WriteString(strings.Repeat("  ", i+1) + "state s" + strings.Repeat("x", i) + "\n")
 	}
-	if _, err := Load(guardRegistry(), "f.fsm", b.String(), "m"); err == nil || !strings.Contains(err.Error(), "nested deeper") {
+	if _, err := guardRegistry().Parse("f.fsm", b.String(), "m"); err == nil || !strings.Contains(err.Error(), "nested deeper") {
 		t.Errorf("deep nesting: %v", err)
 	}
 }
@@ -201,8 +203,8 @@ func TestRegistryErrors(t *testing.T) {
 		if r.Err() == nil {
 			t.Errorf("%s: no registry error", name)
 		}
-		if _, err := Load(r, "", guardSrc, "guard"); err == nil {
-			t.Errorf("%s: Load accepted a bad registry", name)
+		if _, err := r.Parse("", guardSrc, "guard"); err == nil {
+			t.Errorf("%s: Parse accepted a bad registry", name)
 		}
 	}
 }
@@ -212,7 +214,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add("machine guard\n  state a\n    when after 2 -> a\n")
 	f.Add("machine guard\n  state a\n    state b\n      state c\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		c, err := Load(guardRegistry(), "fuzz.fsm", src, "guard")
+		c, err := guardRegistry().Parse("fuzz.fsm", src, "guard")
 		if err != nil {
 			return
 		}
@@ -229,4 +231,31 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Registry.Load reads a chart from an fs.FS and names the file in every
+// error: parsing, resolving, a missing or oversized file.
+func TestLoadNamesTheFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ai/guard.fsm": {Data: []byte(guardSrc)},
+		"ai/bad.fsm":   {Data: []byte("machine m\n  state a\n    when after 1 -> nowhere\n")},
+		"ai/big.fsm":   {Data: make([]byte, MaxSourceBytes+1)},
+	}
+	r := guardRegistry()
+	if c, err := r.Load(fsys, "ai/guard.fsm", "guard"); err != nil || c.Name() != "guard" {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, c := range []struct {
+		path, prefix string
+		kind         error
+	}{
+		{"ai/bad.fsm", "ai/bad.fsm:3: ", ErrRef},
+		{"ai/big.fsm", "ai/big.fsm: ", ErrLimit},
+		{"ai/none.fsm", "ai/none.fsm: ", loadutil.ErrMissing},
+	} {
+		_, err := r.Load(fsys, c.path, "m")
+		if err == nil || !strings.HasPrefix(err.Error(), c.prefix) || !errors.Is(err, c.kind) {
+			t.Errorf("%s: error %v, want prefix %q and kind %v", c.path, err, c.prefix, c.kind)
+		}
+	}
 }

@@ -1,11 +1,10 @@
-// Package fsm implements finite-state machines for agents, in the style
-// of seed 002 (Buckland: states with Enter, Execute and Exit, a global
-// state, state blips that return to the previous state) extended with
-// what seed 002 names as future work and seed 003 sketches: hierarchical
-// (nested) states and event-driven transitions.
+// Package fsm implements finite-state machines for agents in Buckland's
+// style (states with Enter, Execute and Exit, a global state, state blips
+// that return to the previous state), extended with hierarchical (nested)
+// states and event-driven transitions.
 //
 // A [State] is a plain value holding functions, shared by every agent
-// that uses it (seed 002's singleton states): all per-agent data lives in
+// that uses it (Buckland's singleton states): all per-agent data lives in
 // the agent, of type A, and in its [Machine]. Changing state, updating and
 // dispatching events allocate nothing.
 //
@@ -24,12 +23,13 @@
 // global state; each may handle it with its table of [Transition]s or its
 // OnEvent function.
 //
-// Machines can also be written as text and read with [Load]: states,
+// Machines can also be written as text and read with [Registry.Parse]: states,
 // their enter/do/exit actions and "when ... -> STATE" transitions, with
 // the condition and action names registered by the game in a [Registry]
 // (the way package bt reads behaviour trees). The result, a [Chart], is
 // made of the same States and starts Machines for any number of agents.
 //
 // Package fsm owns state machines only. It imports the standard library
-// and must not import any other engine package.
+// and internal/loadutil (the positioned error, reading a file) and must
+// not import any other engine package.
 package fsm

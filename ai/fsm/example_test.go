@@ -67,7 +67,7 @@ type sentry struct {
 
 // A machine written as text: the game registers the conditions and
 // actions its states name, then every agent runs the shared chart.
-func ExampleLoad() {
+func ExampleRegistry_Parse() {
 	r := fsm.NewRegistry[*sentry]()
 	r.Condition("seesPlayer", 0, func(s *sentry, _ []float64) bool { return s.sees })
 	r.Action("say", 1, func(s *sentry, a []float64) { s.log = append(s.log, fmt.Sprint("say ", a[0])) })
@@ -80,7 +80,7 @@ machine sentry
     do say 2
     when after 3 -> watch
 `
-	chart, err := fsm.Load(r, "sentry.fsm", src, "sentry")
+	chart, err := r.Parse("sentry.fsm", src, "sentry")
 	if err != nil {
 		fmt.Println(err)
 		return

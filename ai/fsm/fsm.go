@@ -275,8 +275,8 @@ func (m *Machine[A]) Stop() {
 	m.changes++ // an Update in progress stops executing
 }
 
-// Revert changes back to the previous state (seed 002's state blip
-// "return to the previous state"). It does nothing before the first
+// Revert changes back to the previous state (the second half of a state
+// blip: "return to the previous state"). It does nothing before the first
 // change away from the start state.
 func (m *Machine[A]) Revert() {
 	if m.previous != nil {

@@ -4,12 +4,13 @@
 //   - [Engine], compatible with fuzzylite (the reference fuzzy logic
 //     library) and its FuzzyLite Language (.fll), for engines designed in
 //     fuzzylite or QtFuzzyLite, or written by hand;
-//   - [Module], the small seed 002 module (after Buckland and
-//     Millington), kept for the seed's enemies, with a compact text
-//     format ([Parse]) that is a shorthand of FLL. It is a thin layer
+//   - [Module], the small module of Buckland's and Millington's books
+//     (shoulder sets, "MaxAv" defuzzification, rule blocks), which the
+//     demo's enemies use, with a compact text format ([Parse], [Load])
+//     that is a shorthand of FLL. It is a thin layer
 //     over an Engine: its sets are engine terms, its rules engine rules
 //     (AND = Minimum, OR = Maximum, NOT, very, fairly = somewhat) and the
-//     engine evaluates them; the Module adds seed 002's defuzzifiers on
+//     engine evaluates them; the Module adds Buckland's defuzzifiers on
 //     the engine's fuzzy output.
 //
 // # One parser
@@ -106,7 +107,7 @@
 // evaluations; weighted ones (Takagi-Sugeno, Tsukamoto) are the cheap
 // choice for per-frame decisions.
 //
-// # Module (seed 002)
+// # Module (Buckland's fuzzy module)
 //
 // Sets ([Set]): [Triangle], [Trapezoid], [LeftShoulder], [RightShoulder]
 // and [Singleton]. A [Module] holds input and output [Variable]s; a
@@ -118,13 +119,13 @@
 // the rule parser builds (a flat postfix program), so fuzzifying,
 // evaluating and defuzzifying allocate nothing.
 //
-// Defuzzifiers ([Method]): [AverageOfMaxima] (seed 002's "MaxAv": the
+// Defuzzifiers ([Method]): [AverageOfMaxima] (Buckland's "MaxAv": the
 // firing degrees weighting each set's representative value, the middle of
 // its plateau), [Centroid] (the centre of gravity of the clipped output
 // sets, integrated numerically with [Module.Resolution] samples) and
 // [MeanOfMaximum] (the middle of the region where the output is highest,
 // computed exactly). [Variable.Winner] picks the strongest output set, for
-// crisp choices such as seed 002's weapon selection.
+// crisp choices such as which weapon an enemy fires.
 //
 // NaN and infinities: [Variable.Fuzzify] rejects NaN with [ErrNaN] and
 // leaves every membership of the variable at 0, so a NaN reading never
@@ -135,6 +136,7 @@
 // value is therefore never NaN.
 //
 // Package fuzzy owns fuzzy logic only. It imports only the standard
-// library and internal/loadutil (LoadFLL opens regular files only); it
+// library and internal/loadutil (Load and LoadFLL open regular files
+// only); it
 // must not import any other engine package.
 package fuzzy

@@ -42,7 +42,7 @@ func Example() {
 
 // The same kind of module from text; errors name the line.
 func ExampleParse() {
-	m, err := fuzzy.Parse(`
+	m, err := fuzzy.Parse("", `
 input ammo 0 10
   set empty leftshoulder 0 0 4
   set hasAmmo rightshoulder 0 4 10
@@ -66,7 +66,7 @@ rule if ammo is empty or distance is close then weapon is pistol
 		i, deg, _ := w.Winner()
 		fmt.Printf("distance %v: %s (%.2f)\n", d, w.SetName(i), deg)
 	}
-	_, err = fuzzy.Parse("input d\n  set near leftshoulder 0 10\n")
+	_, err = fuzzy.Parse("", "input d\n  set near leftshoulder 0 10\n")
 	fmt.Println(err)
 	// Output:
 	// distance 5: pistol (1.00)
@@ -83,7 +83,7 @@ func ExampleParse_seed002() {
 		fmt.Println(err)
 		return
 	}
-	m, err := fuzzy.Parse(string(src))
+	m, err := fuzzy.Parse("", string(src))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -37,16 +37,21 @@ var (
 
 // LoadFLL reads the engine in file path of fsys; errors name the path.
 func LoadFLL(fsys fs.FS, path string) (*Engine, error) {
-	// A regular file only, read through the size limit (a pipe or a
-	// device is refused before it is opened).
-	b, err := loadutil.ReadFile(fsys, path, MaxFLLBytes)
+	b, err := readFile(fsys, path)
 	if err != nil {
-		if errors.Is(err, loadutil.ErrLimit) {
-			return nil, &Error{File: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes), Kind: ErrLimit}
-		}
 		return nil, err
 	}
 	return ParseFLL(path, string(b))
+}
+
+// readFile reads a regular file only, through the size limit (a pipe or
+// a device is refused before it is opened).
+func readFile(fsys fs.FS, path string) ([]byte, error) {
+	b, err := loadutil.ReadFile(fsys, path, MaxFLLBytes)
+	if errors.Is(err, loadutil.ErrLimit) {
+		return nil, &Error{File: path, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes), Kind: ErrLimit}
+	}
+	return b, err
 }
 
 // ParseFLL reads an engine in the FuzzyLite Language; name (a file name)

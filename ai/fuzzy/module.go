@@ -37,7 +37,7 @@ const (
 type Method uint8
 
 const (
-	// AverageOfMaxima ("MaxAv", seed 002): Σ dᵢ·rᵢ / Σ dᵢ over the output
+	// AverageOfMaxima (Buckland's "MaxAv"): Σ dᵢ·rᵢ / Σ dᵢ over the output
 	// sets, dᵢ the set's OR-combined firing degree and rᵢ its
 	// representative value.
 	AverageOfMaxima Method = iota
@@ -229,8 +229,8 @@ func (v *Variable) Defuzzify(method Method) (float64, error) {
 
 // Winner evaluates the rules if needed and returns the index of the
 // output set with the highest degree (the first on ties) and that degree.
-// This is seed 002's weapon choice: rules with crisp consequents are
-// OR-combined and the strongest consequent wins. With no rule firing it
+// This is a crisp choice such as which weapon to fire: rules with crisp
+// consequents are OR-combined and the strongest consequent wins. With no rule firing it
 // returns -1, 0 and ErrNoFiring.
 func (v *Variable) Winner() (int, float64, error) {
 	if !v.ev.output {
@@ -332,7 +332,7 @@ func (v *Variable) meanOfMaximum() (float64, bool) {
 //
 // A Module is a thin layer over an [Engine], which holds its variables,
 // sets (as terms), rule blocks and rules and evaluates them; the Module
-// adds seed 002's defuzzifiers and flexible ranges.
+// adds Buckland's defuzzifiers and flexible ranges.
 //
 // A module holds its current memberships, so each agent (or goroutine)
 // needs its own: build or parse one and give each agent a [Module.Clone].
@@ -610,7 +610,7 @@ func (m *Module) AddRule(antecedent, consequent Expr) {
 }
 
 // RuleBlock is a named group of rules that can be switched on and off
-// together, for example seed 002's weapon rules and accuracy rules. Rules
+// together, for example an enemy's weapon rules and accuracy rules. Rules
 // of all enabled blocks are evaluated together; an output concluded in
 // several blocks OR-combines them.
 type RuleBlock struct {

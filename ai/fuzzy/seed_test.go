@@ -22,7 +22,7 @@ func seed002Attack(t testing.TB) string {
 // seedModule is seed 002's attack module, freshly parsed.
 func seedModule(t testing.TB) *Module {
 	t.Helper()
-	m, err := Parse(seed002Attack(t))
+	m, err := Parse("", seed002Attack(t))
 	if err != nil {
 		t.Fatal(err)
 	}

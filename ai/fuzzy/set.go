@@ -57,15 +57,16 @@ func Trapezoid(a, b, c, d float64) Set {
 
 // LeftShoulder is 1 up to peak and falls linearly to 0 at right; it stays
 // 1 for everything below peak. min marks where the plateau starts for the
-// representative value (min+peak)/2, as in seed 002's shoulder sets
-// (LeftShoulderSet(peak 0, right offset 1) is LeftShoulder(0, 0, 1)).
+// representative value (min+peak)/2, as in Buckland's shoulder sets
+// given by a peak and offsets (peak 0, right offset 1 is
+// LeftShoulder(0, 0, 1)).
 func LeftShoulder(min, peak, right float64) Set {
 	return Set{Shape: ShapeLeftShoulder, A: min, B: peak, C: right}
 }
 
 // RightShoulder is 0 up to left, rises linearly to 1 at peak and stays 1
 // beyond. max marks where the plateau ends for the representative value
-// (peak+max)/2 (seed 002's RightShoulderSet(peak 1, left offset 1) is
+// (peak+max)/2 (Buckland's shoulder with peak 1 and left offset 1 is
 // RightShoulder(0, 1, 1)).
 func RightShoulder(left, peak, max float64) Set {
 	return Set{Shape: ShapeRightShoulder, A: left, B: peak, C: max}
@@ -190,7 +191,7 @@ func (s Set) extent() (float64, float64) {
 	return p[0], p[len(p)-1]
 }
 
-// Very is the concentration hedge x². Like seed 002's it is plain
+// Very is the concentration hedge x². Like Buckland's it is plain
 // arithmetic (Very(9) = 81); in rules it only ever sees degrees in [0, 1].
 func Very(x float64) float64 { return x * x }
 

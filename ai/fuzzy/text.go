@@ -2,24 +2,11 @@ package fuzzy
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
 )
-
-// ParseFile is Parse for a source with a name (a file's path): its errors
-// read "name:line: msg".
-func ParseFile(name, src string) (*Module, error) {
-	if len(src) > MaxFLLBytes {
-		return nil, &Error{File: name, Kind: ErrLimit, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
-	}
-	m := NewModule()
-	p := fllParser{name: name, e: m.e, m: m, mb: m.Block(MainBlock)}
-	if err := p.parse(src); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
 
 // Parse reads a module from the compact text format, a shorthand of the
 // FuzzyLite Language read by the same parser as [ParseFLL]. "#" starts a
@@ -46,8 +33,30 @@ func ParseFile(name, src string) (*Module, error) {
 // not close" is very(not(close))), and hedges may also precede a term or
 // a parenthesised condition ("not (a is x or b is y)"). Rules after a
 // block line belong to that [RuleBlock] (before any, to [MainBlock]).
-// Every error is a [*Error] naming the line.
-func Parse(src string) (*Module, error) { return ParseFile("", src) }
+// name (a file's path, or "" for none) is used in messages only: every
+// error is a [*Error] naming it and the line ("name:line: msg", or
+// "line N: msg" without a name).
+func Parse(name, src string) (*Module, error) {
+	if len(src) > MaxFLLBytes {
+		return nil, &Error{File: name, Kind: ErrLimit, Msg: fmt.Sprintf("larger than %d bytes", MaxFLLBytes)}
+	}
+	m := NewModule()
+	p := fllParser{name: name, e: m.e, m: m, mb: m.Block(MainBlock)}
+	if err := p.parse(src); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Load reads the module in file path of fsys (at most [MaxFLLBytes],
+// regular files only), as [Parse] with path as the name.
+func Load(fsys fs.FS, path string) (*Module, error) {
+	b, err := readFile(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, string(b))
+}
 
 // statement reads one line of the compact format as the FLL keys it
 // stands for.

@@ -1,10 +1,12 @@
 package fuzzy
 
 import (
+	"diorama/internal/loadutil"
 	"errors"
 	"math"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestParseErrorsNameTheLine(t *testing.T) {
@@ -49,13 +51,13 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{head + "block a b\n", 6, "expected block NAME"},
 		{head + "block or\n", 6, "expected block NAME"},
 	} {
-		_, err := Parse(c.src)
+		_, err := Parse("", c.src)
 		var e *Error
 		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d %q", c.src, err, c.line, c.msg)
 		}
 	}
-	if _, err := Parse(strings.Repeat(" ", MaxFLLBytes+1)); err == nil {
+	if _, err := Parse("", strings.Repeat(" ", MaxFLLBytes+1)); err == nil {
 		t.Error("huge source accepted")
 	}
 }
@@ -63,7 +65,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 func TestParseRoundTrip(t *testing.T) {
 	m := seedModule(t)
 	out := m.String()
-	m2, err := Parse(out)
+	m2, err := Parse("", out)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -89,7 +91,7 @@ func TestParseRoundTrip(t *testing.T) {
 		"rule if a is lo or a is hi and a is very not lo then o is x\n" +
 		"rule if not (a is lo or a is hi) then o is y\n" +
 		"rule if very fairly (a is lo) and a is hi then o is z\n"
-	m3, err := Parse(src)
+	m3, err := Parse("", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +122,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("input a 0 1\n set lo leftshoulder 0 0 1\noutput o\n set x triangle 0 1 2\nrule if not (a is lo) then o is x\n")
 	f.Add("input a\n set s singleton 3\noutput o\n set t trapezoid 0 1 2 3\nrule if a is very fairly s or a is s then o is t\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		m, err := Parse(src)
+		m, err := Parse("", src)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -129,7 +131,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := m.String()
-		m2, err := Parse(out)
+		m2, err := Parse("", out)
 		if err != nil {
 			t.Fatalf("printed module does not parse: %v\n%s", err, out)
 		}
@@ -157,11 +159,36 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// ParseFile names the source in its errors.
-func TestParseFileNamesTheFile(t *testing.T) {
-	_, err := ParseFile("brains/attack.fz", "input a 0 1\n set lo bogus 0 1\n")
+// Parse names the source in its errors.
+func TestParseNamesTheFile(t *testing.T) {
+	_, err := Parse("brains/attack.fz", "input a 0 1\n set lo bogus 0 1\n")
 	if err == nil || !strings.HasPrefix(err.Error(), "brains/attack.fz:2: ") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// Load reads a module from an fs.FS and names the file in its errors.
+func TestLoadNamesTheFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ai/ok.fz":  {Data: []byte("input a 0 1\n set lo triangle 0 0.5 1\n")},
+		"ai/bad.fz": {Data: []byte("input a 0 1\n set lo bogus 0 1\n")},
+		"ai/big.fz": {Data: make([]byte, MaxFLLBytes+1)},
+	}
+	if m, err := Load(fsys, "ai/ok.fz"); err != nil || m == nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, c := range []struct {
+		path, prefix string
+		kind         error
+	}{
+		{"ai/bad.fz", "ai/bad.fz:2: ", ErrSyntax},
+		{"ai/big.fz", "ai/big.fz: ", ErrLimit},
+		{"ai/none.fz", "ai/none.fz: ", loadutil.ErrMissing},
+	} {
+		_, err := Load(fsys, c.path)
+		if err == nil || !strings.HasPrefix(err.Error(), c.prefix) || !errors.Is(err, c.kind) {
+			t.Errorf("%s: error %v, want prefix %q and kind %v", c.path, err, c.prefix, c.kind)
+		}
 	}
 }
 

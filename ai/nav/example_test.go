@@ -2,7 +2,6 @@ package nav_test
 
 import (
 	"fmt"
-	"strings"
 	"testing/fstest"
 
 	"diorama/ai/nav"
@@ -112,9 +111,9 @@ func ExampleSeedBezier() {
 }
 
 func ExampleParseMovingAIMap() {
-	g, err := nav.ParseMovingAIMap(strings.NewReader("type octile\nheight 2\nwidth 3\nmap\n..@\n...\n"))
+	g, err := nav.ParseMovingAIMap("tiny.map", []byte("type octile\nheight 2\nwidth 3\nmap\n..@\n...\n"))
 	fmt.Println(g.W(), g.H(), g.Walkable(2, 0), err)
-	sc, _ := nav.ParseScenarios(strings.NewReader("version 1\n0\tx.map\t3\t2\t0\t0\t2\t1\t2.41421356\n"))
+	sc, _ := nav.ParseScenarios("tiny.map.scen", []byte("version 1\n0\ttiny.map\t3\t2\t0\t0\t2\t1\t2.41421356\n"))
 	s := nav.NewSearcher()
 	_, st, _ := s.AStar(g, sc[0].Start, sc[0].Goal, nil)
 	fmt.Printf("%.5f %.5f\n", st.Cost, sc[0].Optimal)

@@ -2,6 +2,7 @@ package nav
 
 import (
 	"bufio"
+	"bytes"
 	"diorama/internal/loadutil"
 	"errors"
 	"fmt"
@@ -100,8 +101,9 @@ func (l *maiLines) limitf(format string, a ...any) error {
 	return &Error{File: l.name, Line: max(l.line, 1), Msg: fmt.Sprintf(format, a...), Kind: ErrLimit}
 }
 
-// ParseMovingAIMap reads a Moving AI benchmark map into an 8-way grid;
-// its errors are *Error with the file name "movingai map".
+// ParseMovingAIMap reads the Moving AI benchmark map data into an 8-way
+// grid; name (a file's path, or "" for none) is used in messages only:
+// its errors are *Error values naming it.
 //
 // The header holds the lines "type T", "height H" and "width W" in any
 // order, each once, then "map". T is "octile", followed by H rows of W
@@ -116,8 +118,8 @@ func (l *maiLines) limitf(format string, a ...any) error {
 // ignored; a missing, duplicate or unknown header line, a size outside
 // 1..MaxMovingAISide, a row of the wrong width, too few or too many rows
 // and an unknown tile are errors naming the line (and column).
-func ParseMovingAIMap(r io.Reader) (*Grid, error) {
-	return readMovingAIMap(r, "movingai map")
+func ParseMovingAIMap(name string, data []byte) (*Grid, error) {
+	return readMovingAIMap(bytes.NewReader(data), name)
 }
 
 // LoadMovingAIMap opens path in fsys and reads it as ParseMovingAIMap
@@ -295,8 +297,9 @@ type Scenario struct {
 	Optimal     float64     // optimal octile length, no corner cutting
 }
 
-// ParseScenarios reads a Moving AI scenario file; its errors are
-// *Error with the file name "movingai scen".
+// ParseScenarios reads the Moving AI scenario file data; name (a file's
+// path, or "" for none) is used in messages only: its errors are *Error
+// values naming it.
 //
 // The first line is "version 1" (or "1.0"), then each query is a line of
 // nine TAB- or blank-separated fields: bucket, map, map width, map
@@ -307,8 +310,8 @@ type Scenario struct {
 // ends are ignored. A file without queries, an unsupported version, and
 // a line with the wrong number of fields or a bad field are errors naming
 // the line and field.
-func ParseScenarios(r io.Reader) ([]Scenario, error) {
-	return readScenarios(r, "movingai scen")
+func ParseScenarios(name string, data []byte) ([]Scenario, error) {
+	return readScenarios(bytes.NewReader(data), name)
 }
 
 // LoadScenarios opens path in fsys and reads it as ParseScenarios does

@@ -59,7 +59,7 @@ func TestReadMovingAIMapErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The nameless wrapper says what it read.
-	if _, err := ParseMovingAIMap(strings.NewReader("type hex\n")); err == nil || !strings.HasPrefix(err.Error(), "movingai map:1: ") {
+	if _, err := ParseMovingAIMap("hex.map", []byte("type hex\n")); err == nil || !strings.HasPrefix(err.Error(), "hex.map:1: ") {
 		t.Errorf("ParseMovingAIMap error %v", err)
 	}
 	// A read error is passed on, wrapped.

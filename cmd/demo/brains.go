@@ -9,7 +9,7 @@ import (
 	"diorama/mathx"
 )
 
-// --- behaviour trees (seed 000) ---
+// --- behaviour trees (Tanktrum's drone and turret) ---
 
 // leaf records that the behaviour-tree leaf name runs this tick: it is
 // the overlay's state, and goes to the trace when there is one.
@@ -20,7 +20,7 @@ func (e *enemy) leaf(name string) {
 	}
 }
 
-// treesSrc holds seed 000's drone and turret trees (brains/trees.bt).
+// treesSrc holds Tanktrum's drone and turret trees (brains/trees.bt).
 //
 //go:embed brains/trees.bt
 var treesSrc string
@@ -106,14 +106,14 @@ func init() {
 		return bt.Running
 	})
 	var err error
-	if treeDrone, err = bt.Load(r, treesSrc, "drone"); err != nil {
+	if treeDrone, err = r.Parse("brains/trees.bt", treesSrc, "drone"); err != nil {
 		treeErr = err
 		return
 	}
-	treeTurret, treeErr = bt.Load(r, treesSrc, "turret")
+	treeTurret, treeErr = r.Parse("brains/trees.bt", treesSrc, "turret")
 }
 
-// --- state machines (seed 002's gunner and melee enemies) ---
+// --- state machines (the gunner and melee enemies) ---
 
 // machinesSrc holds the gunner's and the melee enemy's state machines
 // (brains/machines.fsm says how each behaves).
@@ -183,8 +183,8 @@ func init() {
 		}
 	})
 	var err error
-	if chartGunner, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "gunner"); err == nil {
-		chartMelee, err = fsm.Load(r, "brains/machines.fsm", machinesSrc, "melee")
+	if chartGunner, err = r.Parse("brains/machines.fsm", machinesSrc, "gunner"); err == nil {
+		chartMelee, err = r.Parse("brains/machines.fsm", machinesSrc, "melee")
 	}
 	if err != nil {
 		treeErr = err

@@ -44,23 +44,14 @@ func TestEveryReaderGivesTheOneError(t *testing.T) {
 		load func() error
 	}
 	for _, r := range []reader{
-		{"bt", "t.bt", true, loadutil.ErrSyntax, func() error {
-			_, err := bt.ParseFile("t.bt", string(fsys["t.bt"].Data))
-			return err
-		}},
-		{"fsm", "f.fsm", true, loadutil.ErrSyntax, func() error {
-			_, err := fsm.Load(fsm.NewRegistry[int](), "f.fsm", string(fsys["f.fsm"].Data), "m")
-			return err
-		}},
+		{"bt", "t.bt", true, loadutil.ErrSyntax, func() error { _, err := bt.Load(fsys, "t.bt"); return err }},
+		{"fsm", "f.fsm", true, loadutil.ErrSyntax, func() error { _, err := fsm.NewRegistry[int]().Load(fsys, "f.fsm", "m"); return err }},
 		{"fuzzy FLL", "e.fll", true, loadutil.ErrSyntax, func() error { _, err := fuzzy.LoadFLL(fsys, "e.fll"); return err }},
-		{"fuzzy text", "fuzzy.fz", true, loadutil.ErrSyntax, func() error {
-			_, err := fuzzy.ParseFile("fuzzy.fz", string(fsys["fuzzy.fz"].Data))
-			return err
-		}},
+		{"fuzzy text", "fuzzy.fz", true, loadutil.ErrSyntax, func() error { _, err := fuzzy.Load(fsys, "fuzzy.fz"); return err }},
 		{"nav map", "m.map", true, loadutil.ErrSyntax, func() error { _, err := nav.LoadMovingAIMap(fsys, "m.map"); return err }},
 		{"nav scenarios", "n.scen", true, loadutil.ErrSyntax, func() error { _, err := nav.LoadScenarios(fsys, "n.scen"); return err }},
 		{"atlas sheet", "s.json", true, loadutil.ErrSyntax, func() error { _, err := atlas.LoadTexturePacker(fsys, "s.json"); return err }},
-		{"atlas Aseprite", "x.ase", false, loadutil.ErrInvalid, func() error { _, err := atlas.LoadAsepriteFile(fsys, "x.ase"); return err }},
+		{"atlas Aseprite", "x.ase", false, loadutil.ErrInvalid, func() error { _, err := atlas.LoadAseprite(fsys, "x.ase"); return err }},
 		{"tiled", "m.tmx", true, loadutil.ErrInvalid, func() error { _, err := tiled.Load(fsys, "m.tmx"); return err }},
 		{"isoxml", "s.xml", true, loadutil.ErrSyntax, func() error { _, err := isoxml.Load(fsys, "s.xml"); return err }},
 		{"ascii", "l.txt", false, loadutil.ErrSyntax, func() error { _, err := ascii.Load(fsys, "l.txt"); return err }},

@@ -157,11 +157,7 @@ func TestGoldenBehaviourTrees(t *testing.T) {
 
 func loadTank(t *testing.T, r *bt.Registry[*tank], name string) *bt.Instance[*tank] {
 	t.Helper()
-	src, err := os.ReadFile("../../ai/bt/testdata/tanktrum.bt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := bt.Load(r, string(src), name)
+	tr, err := r.Load(os.DirFS("../../ai/bt/testdata"), "tanktrum.bt", name)
 	if err != nil {
 		t.Fatal(err)
 	}

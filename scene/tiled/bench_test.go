@@ -3,12 +3,13 @@ package tiled
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
 
 func BenchmarkLoad(b *testing.B) {
-	for _, name := range []string{"ortho.tmx", "ortho.tmj", "infinite.tmx"} {
+	for _, name := range []string{"ortho.tmx", "ortho.tmj", "infinite.tmx", "infinite.tmj"} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -21,7 +22,8 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-// A 256×256 layer (65536 cells) in each encoding.
+// A 256×256 layer (65536 cells) in each encoding, in TMX, and in TMJ as
+// an array of GIDs and in base64.
 func BenchmarkLayer256(b *testing.B) {
 	const n = 256
 	raw := make([]byte, 4*n*n)
@@ -34,9 +36,13 @@ func BenchmarkLayer256(b *testing.B) {
 		}
 		csv = fmt.Appendf(csv, "%d", g)
 	}
-	for _, enc := range []string{"csv", "base64", "zlib", "gzip", "zstd"} {
+	for _, enc := range []string{"csv", "base64", "zlib", "gzip", "zstd", "tmj", "tmj-base64"} {
 		payload, attrs := "", ""
 		switch enc {
+		case "tmj":
+			payload, attrs = "["+string(csv)+"]", ""
+		case "tmj-base64":
+			payload, attrs = `"`+compress64(b, "", raw)+`"`, `"encoding": "base64",`
 		case "csv":
 			payload, attrs = string(csv), `encoding="csv"`
 		case "base64":
@@ -47,12 +53,19 @@ func BenchmarkLayer256(b *testing.B) {
 		src := fmt.Sprintf(`<map orientation="orthogonal" width="%d" height="%d" tilewidth="8" tileheight="8">
 <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="4" columns="2"><image source="t.png"/></tileset>
 <layer name="L" width="%d" height="%d"><data %s>%s</data></layer></map>`, n, n, n, n, attrs, payload)
-		fsys := fstest.MapFS{"m.tmx": {Data: []byte(src)}}
+		name := "m.tmx"
+		if strings.HasPrefix(enc, "tmj") {
+			name = "m.tmj"
+			src = fmt.Sprintf(`{"orientation": "orthogonal", "width": %d, "height": %d, "tilewidth": 8, "tileheight": 8,
+"tilesets": [{"firstgid": 1, "name": "t", "tilewidth": 8, "tileheight": 8, "tilecount": 4, "columns": 2, "image": "t.png"}],
+"layers": [{"type": "tilelayer", "name": "L", "width": %d, "height": %d, %s "data": %s}]}`, n, n, n, n, attrs, payload)
+		}
+		fsys := fstest.MapFS{name: {Data: []byte(src)}}
 		b.Run(enc, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				m, err := Load(fsys, "m.tmx")
+				m, err := Load(fsys, name)
 				if err != nil || m.Layers[0].At(n-1, n-1) != 4 {
 					b.Fatal(err)
 				}

@@ -22,9 +22,21 @@
 // among them: each layer counts LayerCells besides its tiles, and a map
 // has at most MaxLayers); decompressed data is
 // read through a limit of exactly the expected size, so a decompression bomb
-// is an error. Errors are *Error values naming the file, the line (XML) or
-// byte offset's line (JSON) when known, and the element or field. A load
-// either returns a complete Map or nil and an error; it never panics.
+// is an error. Errors are *Error values naming the file, the line and the
+// element path (`tileset "t" > tile 3 > image`). A load either returns a
+// complete Map or nil and an error; it never panics.
+//
+// Every format is read into one intermediate form, an element tree in
+// TMX's vocabulary (internal/loadutil's XMLNode): TMX, TSX and TX by the
+// XML tree builder, TMJ, TSJ, TJ and .world files by a JSON scanner that
+// renames JSON's fields into TMX's elements and attributes (jsonform.go).
+// One interpreter (read.go, with form.go's attribute readers) turns the
+// tree into a Map, Tileset, template or World, so defaults, checks and
+// messages are written once and the same defect gives the same error in
+// both formats, at the line where the element or JSON object begins
+// (TestDefectsAgreeAcrossFormats). Only what JSON alone can get wrong (a
+// value of the wrong JSON kind, an unknown layer type) has its own
+// message, at the JSON path.
 //
 // Image files are not decoded here: Image.Source is a validated path in the
 // same fs.FS, for the renderer or atlas to open, or Image.Data the bytes

@@ -1,12 +1,18 @@
 package tiled
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
+
+	"diorama/internal/loadutil"
 )
 
 // fuzzFS holds the fuzzed file plus the valid external tilesets the seed
@@ -91,22 +97,42 @@ func checkLoad(t *testing.T, m *Map, err error) {
 	lay.DrawOrder(0, 0, min(m.Width, 8), min(m.Height, 8), func(x, y int) { _ = lay.TileDrawPos(x, y) })
 }
 
-func FuzzTMX(f *testing.F) {
-	addSeeds(f, "*.tmx",
-		`<map orientation="isometric" width="1" height="1" tilewidth="2" tileheight="1"><layer width="1" height="1"><data encoding="csv">0</data></layer></map>`,
-		`<map orientation="hexagonal" infinite="1" width="1" height="1" tilewidth="8" tileheight="8"><layer><data encoding="base64" compression="zstd"><chunk x="0" y="0" width="1" height="1">KLUv/QQAgQEAAQAAAA==</chunk></data></layer></map>`)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Load(fuzzFS("m.tmx", data), "m.tmx")
-		checkLoad(t, m, err)
-	})
-}
-
-func FuzzTMJ(f *testing.F) {
-	addSeeds(f, "*.tmj",
-		`{"orientation":"staggered","width":1,"height":1,"tilewidth":8,"tileheight":8,"layers":[{"type":"group","layers":[{"type":"tilelayer","data":[0]}]}]}`,
-		`{"width":1,"height":1,"tilewidth":8,"tileheight":8,"properties":[{"name":"c","type":"class","value":{"a":{"b":1}}}]}`)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Load(fuzzFS("m.tmj", data), "m.tmj")
+// FuzzLoad loads any bytes as a TMX map (json false) or a TMJ one: the
+// one reader of both formats either fails cleanly or returns a complete
+// map.
+func FuzzLoad(f *testing.F) {
+	for _, json := range []bool{false, true} {
+		glob := "*.tmx"
+		extra := []string{
+			`<map orientation="isometric" width="1" height="1" tilewidth="2" tileheight="1"><layer width="1" height="1"><data encoding="csv">0</data></layer></map>`,
+			`<map orientation="hexagonal" infinite="1" width="1" height="1" tilewidth="8" tileheight="8"><layer><data encoding="base64" compression="zstd"><chunk x="0" y="0" width="1" height="1">KLUv/QQAgQEAAQAAAA==</chunk></data></layer></map>`}
+		if json {
+			glob = "*.tmj"
+			extra = []string{
+				`{"orientation":"staggered","width":1,"height":1,"tilewidth":8,"tileheight":8,"layers":[{"type":"group","layers":[{"type":"tilelayer","data":[0]}]}]}`,
+				`{"width":1,"height":1,"tilewidth":8,"tileheight":8,"properties":[{"name":"c","type":"class","value":{"a":{"b":1}}}]}`}
+		}
+		files, _ := filepath.Glob(filepath.Join("testdata", glob))
+		for _, p := range files {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b, json)
+			if len(b) > 10 {
+				f.Add(b[:len(b)*2/3], json) // truncated
+			}
+		}
+		for _, s := range extra {
+			f.Add([]byte(s), json)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, json bool) {
+		name := "m.tmx"
+		if json {
+			name = "m.tmj"
+		}
+		m, err := Load(fuzzFS(name, data), name)
 		checkLoad(t, m, err)
 	})
 }
@@ -164,4 +190,105 @@ func FuzzTileData(f *testing.F) {
 		}
 		_ = err
 	})
+}
+
+// FuzzJSONScan: the JSON scanner of the TMJ, TSJ, TJ and world readers
+// accepts exactly what encoding/json accepts (refusing besides a key
+// written twice in one object, and nesting past its limit) and reads the
+// same values (strings with invalid UTF-8 and lone surrogates among
+// them), numbers as written, null members left out.
+func FuzzJSONScan(f *testing.F) {
+	addSeeds(f, "*.tmj", `"\ud83d\ude00 \ud800x \udc00\ud800\u0041 \/\b\f\n\r\t\""`, `[1, -0.5e+3, 0, 2E-7]`, `{"a": 1, "a": 2}`,
+		`[01]`, `{"a": [1, "x", {}, null, true], "b": {"c": null}}`, "[\"\xff\xfe\"]", `{"d": [[]], "e": [ ]}`, `  3  `, `[1,]`, `{"a" 1}`,
+		// Long lists, kept without a copy (see jscan.container).
+		`{"x": [`+strings.Repeat(`{"a": 1, "b": [2]}, `, 1500)+`{}], "y": [{"c": 2}, [3, "4"]]}`, `[`+strings.Repeat(`"s", `, 1500)+`[[1]]]`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := scanJSON("f.json", data, 500, 1<<20)
+		valid := json.Valid(data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.json" {
+				t.Fatalf("error %v is not an *Error naming the file", err)
+			}
+			if _, _, dup := loadutil.DuplicateKey(data); valid && !dup && !errors.Is(err, ErrLimit) {
+				t.Fatalf("valid JSON refused: %v", err)
+			}
+			return
+		}
+		if !valid {
+			t.Fatalf("invalid JSON accepted: %q", data)
+		}
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		var want any
+		if err := d.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got := jvAny(data, v); !reflect.DeepEqual(got, dropNull(want)) {
+			t.Fatalf("read %#v, encoding/json %#v", got, dropNull(want))
+		}
+	})
+}
+
+// jvAny is v as encoding/json decodes it with UseNumber.
+func jvAny(data []byte, v *jv) any {
+	scalar := func(space, s string) any {
+		switch space {
+		case jsonNumber:
+			return json.Number(s)
+		case jsonBool:
+			return s == "true"
+		}
+		return s
+	}
+	switch v.kind {
+	case jObject:
+		m := map[string]any{}
+		for _, a := range v.attrs {
+			m[a.Name.Local] = scalar(a.Name.Space, a.Value)
+		}
+		for i := range v.vals {
+			m[v.vals[i].key] = jvAny(data, &v.vals[i])
+		}
+		return m
+	case jArray:
+		a := []any{}
+		if v.nums {
+			for _, f := range strings.Split(string(data[v.start+1:v.end-1]), ",") {
+				if f = strings.TrimSpace(f); f != "" {
+					a = append(a, json.Number(f))
+				}
+			}
+		}
+		for i := range v.vals {
+			a = append(a, jvAny(data, &v.vals[i]))
+		}
+		return a
+	case jNumber:
+		return json.Number(v.s)
+	case jBool:
+		return v.s == "true"
+	case jNull:
+		return nil
+	}
+	return scalar("", v.s)
+}
+
+// dropNull leaves out an object's null members, as the scanner does.
+func dropNull(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, m := range v {
+			if m == nil {
+				delete(v, k)
+			} else {
+				v[k] = dropNull(m)
+			}
+		}
+	case []any:
+		for i := range v {
+			v[i] = dropNull(v[i])
+		}
+	}
+	return v
 }

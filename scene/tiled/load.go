@@ -122,12 +122,7 @@ func (l *load) loadMap(name string) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	var m *Map
-	if isJSONName(name) {
-		m, err = l.parseTMJ(name, data)
-	} else {
-		m, err = l.parseTMX(name, data)
-	}
+	m, err := l.parseMap(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -142,10 +137,7 @@ func (l *load) loadTilesetFile(name string) (*Tileset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isJSONName(name) {
-		return l.parseTSJ(name, data)
-	}
-	return l.parseTSX(name, data)
+	return l.parseTileset(name, data)
 }
 
 // external returns a copy of the external tileset at p with the given

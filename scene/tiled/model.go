@@ -254,7 +254,8 @@ type Tileset struct {
 	Transformations Transformations
 
 	// Line is the line of the map's <tileset> element that declares the
-	// tileset (0 in JSON maps and for a tileset loaded on its own).
+	// tileset, or of the JSON object in "tilesets" (0 for a tileset loaded
+	// on its own).
 	Line int
 }
 
@@ -341,8 +342,8 @@ type Image struct {
 	// Width and Height as declared (0 when not declared).
 	Width, Height int
 	// RefFile, RefLine and RefWhere name the place that refers to the
-	// image (a tileset, tile or image layer element; RefLine is 0 in JSON
-	// files, where RefWhere is the JSON path), for error messages.
+	// image (a tileset, tile or image layer element, or the JSON object
+	// that says the same), for error messages.
 	RefFile  string
 	RefLine  int
 	RefWhere string

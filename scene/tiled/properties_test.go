@@ -148,7 +148,7 @@ func TestLegacyJSONTiles(t *testing.T) {
 	if len(tiles[2].Animation) != 2 || tiles[2].Animation[1].TileID != 1 {
 		t.Errorf("animation of tile 3: %+v", tiles[2].Animation)
 	}
-	for _, bad := range []string{tileset(`{"x":{}}`, `"name":"a"`), tileset(`[]`, `"tileproperties":{"-1":{"a":1}}`)} {
+	for _, bad := range []string{tileset(`{"x":{}}`, `"margin":0`), tileset(`[]`, `"tileproperties":{"-1":{"a":1}}`)} {
 		_, err := Load(fstest.MapFS{"old.json": {Data: []byte(bad)}}, "old.json")
 		if err == nil || !strings.Contains(err.Error(), "old.json") || !strings.Contains(err.Error(), "not a tile ID") {
 			t.Errorf("%s: error %v", bad, err)

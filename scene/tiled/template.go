@@ -24,12 +24,7 @@ func (l *load) loadTemplate(name string) (*template, error) {
 	if err != nil {
 		return nil, err
 	}
-	var t *template
-	if isJSONName(name) {
-		t, err = l.parseTJ(name, data)
-	} else {
-		t, err = l.parseTX(name, data)
-	}
+	t, err := l.parseTemplate(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -46,15 +41,13 @@ func (l *load) loadTemplate(name string) (*template, error) {
 	return t, nil
 }
 
-func (l *load) parseTX(file string, data []byte) (*template, error) {
-	root, _, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
+// parseTemplate reads a template file (TX or TJ): its object and the
+// tileset a tile object's GID refers to.
+func (l *load) parseTemplate(file string, data []byte) (*template, error) {
+	root, c, err := l.parseForm(file, data, "template", isJSONName(file))
 	if err != nil {
 		return nil, err
 	}
-	if root.Name != "template" {
-		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <template>")
-	}
-	c := &xr{file: file}
 	t := &template{}
 	for _, k := range root.Kids {
 		switch k.Name {
@@ -65,7 +58,7 @@ func (l *load) parseTX(file string, data []byte) (*template, error) {
 				return nil, errf(ErrInvalid, file, k.Line, "tileset", "template tileset without source")
 			}
 		case "object":
-			o, err := l.xmlObject(c, k, "template")
+			o, err := l.object(c, k, "template")
 			if err != nil {
 				return nil, err
 			}
@@ -76,44 +69,8 @@ func (l *load) parseTX(file string, data []byte) (*template, error) {
 		}
 	}
 	if t.obj == nil {
-		return nil, errf(ErrInvalid, file, root.Line, "template", "no <object>")
+		return nil, errf(ErrInvalid, file, root.Line, "template", "no object")
 	}
-	return t, nil
-}
-
-type jTemplate struct {
-	Type    string `json:"type"`
-	Tileset *struct {
-		FirstGID uint32 `json:"firstgid"`
-		Source   string `json:"source"`
-	} `json:"tileset"`
-	Object *jObject `json:"object"`
-}
-
-func (l *load) parseTJ(file string, data []byte) (*template, error) {
-	var jt jTemplate
-	if err := unmarshalJSON(file, data, l.jsonDepthLimit(), l.lim.MaxElements, &jt); err != nil {
-		return nil, err
-	}
-	if jt.Type != "" && jt.Type != "template" {
-		return nil, errf(ErrInvalid, file, 0, "type", "type is %s, not \"template\"", quote(jt.Type))
-	}
-	if jt.Object == nil {
-		return nil, errf(ErrInvalid, file, 0, "object", "no object")
-	}
-	t := &template{}
-	if jt.Tileset != nil {
-		p, err := resolvePath(file, jt.Tileset.Source)
-		if err != nil {
-			return nil, &Error{File: file, Where: "tileset.source", Msg: "bad tileset path", Kind: ErrPath, Err: err}
-		}
-		t.tsSource, t.tsFirst = p, jt.Tileset.FirstGID
-	}
-	o, err := l.jsonObject(file, "object", jt.Object)
-	if err != nil {
-		return nil, err
-	}
-	t.obj = o
 	return t, nil
 }
 

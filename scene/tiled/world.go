@@ -44,28 +44,6 @@ type WorldPattern struct {
 	MapWidth, MapHeight      int
 }
 
-type jWorld struct {
-	Type string `json:"type"`
-	Maps []struct {
-		FileName string `json:"fileName"`
-		X        int    `json:"x"`
-		Y        int    `json:"y"`
-		Width    int    `json:"width"`
-		Height   int    `json:"height"`
-	} `json:"maps"`
-	Patterns []struct {
-		Regexp      string `json:"regexp"`
-		MultiplierX *int   `json:"multiplierX"`
-		MultiplierY *int   `json:"multiplierY"`
-		OffsetX     int    `json:"offsetX"`
-		OffsetY     int    `json:"offsetY"`
-		MapWidth    *int   `json:"mapWidth"`
-		MapHeight   *int   `json:"mapHeight"`
-	} `json:"patterns"`
-	OnlyShowAdjacentMaps bool   `json:"onlyShowAdjacentMaps"`
-	Properties           jProps `json:"properties"`
-}
-
 // maxWorldMaps bounds the maps of one world, listed and matched.
 const maxWorldMaps = 1 << 16
 
@@ -83,67 +61,73 @@ func (ld Loader) LoadWorld(fsys fs.FS, name string) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	var jw jWorld
-	if err := unmarshalJSON(name, data, l.jsonDepthLimit(), l.lim.MaxElements, &jw); err != nil {
+	root, c, err := l.parseForm(name, data, "world", true)
+	if err != nil {
 		return nil, err
 	}
-	if jw.Type != "" && jw.Type != "world" {
-		return nil, errf(ErrInvalid, name, 0, "type", "type is %s, not \"world\"", quote(jw.Type))
-	}
-	w := &World{File: name, OnlyShowAdjacentMaps: jw.OnlyShowAdjacentMaps}
-	if w.Properties, err = l.jsonProps(name, "properties", jw.Properties); err != nil {
-		return nil, err
-	}
-	if len(jw.Maps) > maxWorldMaps {
-		return nil, errf(ErrLimit, name, 0, "maps", "%d maps exceed %d", len(jw.Maps), maxWorldMaps)
-	}
-	for i, jm := range jw.Maps {
-		where := "maps[" + itoa(i) + "]"
-		if jm.FileName == "" {
-			return nil, errf(ErrInvalid, name, 0, where+".fileName", "missing")
+	w := &World{File: name, OnlyShowAdjacentMaps: c.bool(root, "world", "onlyShowAdjacentMaps", false)}
+	listed := 0
+	for _, k := range root.Kids {
+		if k.Name == "map" {
+			listed++
 		}
-		p, err := resolvePath(name, jm.FileName)
-		if err != nil {
-			return nil, &Error{File: name, Where: where + ".fileName", Msg: "bad map path", Kind: ErrPath, Err: err}
+	}
+	w.Maps = make([]WorldMap, 0, min(listed, maxWorldMaps))
+	var patterns []*xnode
+	for _, k := range root.Kids {
+		switch k.Name {
+		case "properties":
+			if w.Properties, err = l.props(c, k, "world"); err != nil {
+				return nil, err
+			}
+		case "pattern":
+			patterns = append(patterns, k)
+		case "map":
+			if len(w.Maps) >= maxWorldMaps {
+				return nil, errf(ErrLimit, name, k.Line, "world", "more than %d maps", maxWorldMaps)
+			}
+			where := "map " + itoa(len(w.Maps))
+			wm := WorldMap{File: c.path(k, where, "fileName"), X: c.int(k, where, "x", 0), Y: c.int(k, where, "y", 0),
+				Width: c.int(k, where, "width", 0), Height: c.int(k, where, "height", 0)}
+			switch {
+			case c.err != nil:
+				return nil, c.err
+			case wm.File == "":
+				return nil, errf(ErrInvalid, name, k.Line, where, "no fileName")
+			case wm.Width < 0 || wm.Height < 0:
+				return nil, errf(ErrInvalid, name, k.Line, where, "negative size %d×%d", wm.Width, wm.Height)
+			}
+			w.Maps = append(w.Maps, wm)
 		}
-		if jm.Width < 0 || jm.Height < 0 {
-			return nil, errf(ErrInvalid, name, 0, where, "negative size %d×%d", jm.Width, jm.Height)
-		}
-		w.Maps = append(w.Maps, WorldMap{File: p, X: jm.X, Y: jm.Y, Width: jm.Width, Height: jm.Height})
+	}
+	if c.err != nil {
+		return nil, c.err
 	}
 	var entries []fs.DirEntry
-	if len(jw.Patterns) > 0 {
+	if len(patterns) > 0 {
 		if entries, err = fs.ReadDir(fsys, path.Dir(name)); err != nil {
-			return nil, &Error{File: name, Where: "patterns", Msg: "cannot list the world's folder", Kind: ErrMissing, Err: err}
+			return nil, &Error{File: name, Line: patterns[0].Line, Where: "pattern 0", Msg: "cannot list the world's folder", Kind: ErrMissing, Err: err}
 		}
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	}
-	for i, jp := range jw.Patterns {
-		where := "patterns[" + itoa(i) + "]"
-		p := WorldPattern{Regexp: jp.Regexp, MultiplierX: 1, MultiplierY: 1, OffsetX: jp.OffsetX, OffsetY: jp.OffsetY}
-		if jp.MultiplierX != nil {
-			p.MultiplierX = *jp.MultiplierX
+	for i, k := range patterns {
+		where := "pattern " + itoa(i)
+		p := WorldPattern{Regexp: c.str(k, where, "regexp", ""), MultiplierX: c.int(k, where, "multiplierX", 1), MultiplierY: c.int(k, where, "multiplierY", 1),
+			OffsetX: c.int(k, where, "offsetX", 0), OffsetY: c.int(k, where, "offsetY", 0)}
+		p.MapWidth, p.MapHeight = c.int(k, where, "mapWidth", abs(p.MultiplierX)), c.int(k, where, "mapHeight", abs(p.MultiplierY))
+		if c.err != nil {
+			return nil, c.err
 		}
-		if jp.MultiplierY != nil {
-			p.MultiplierY = *jp.MultiplierY
-		}
-		p.MapWidth, p.MapHeight = abs(p.MultiplierX), abs(p.MultiplierY)
-		if jp.MapWidth != nil {
-			p.MapWidth = *jp.MapWidth
-		}
-		if jp.MapHeight != nil {
-			p.MapHeight = *jp.MapHeight
-		}
-		re, err := regexp.Compile(jp.Regexp)
+		re, err := regexp.Compile(p.Regexp)
 		switch {
 		case err != nil:
-			return nil, &Error{File: name, Where: where + ".regexp", Msg: "bad regular expression", Kind: ErrInvalid, Err: err}
+			return nil, &Error{File: name, Line: k.Line, Where: where, Msg: "bad regular expression", Kind: ErrInvalid, Err: err}
 		case re.NumSubexp() != 2:
-			return nil, errf(ErrInvalid, name, 0, where+".regexp", "has %d captures, 2 expected (x and y)", re.NumSubexp())
+			return nil, errf(ErrInvalid, name, k.Line, where, "regexp has %d captures, 2 expected (x and y)", re.NumSubexp())
 		case p.MultiplierX == 0 || p.MultiplierY == 0:
-			return nil, errf(ErrInvalid, name, 0, where, "multipliers %d, %d must not be 0", p.MultiplierX, p.MultiplierY)
+			return nil, errf(ErrInvalid, name, k.Line, where, "multipliers %d, %d must not be 0", p.MultiplierX, p.MultiplierY)
 		case p.MapWidth <= 0 || p.MapHeight <= 0:
-			return nil, errf(ErrInvalid, name, 0, where, "map size %d×%d must be positive", p.MapWidth, p.MapHeight)
+			return nil, errf(ErrInvalid, name, k.Line, where, "map size %d×%d must be positive", p.MapWidth, p.MapHeight)
 		}
 		w.Patterns = append(w.Patterns, p)
 		for _, e := range entries {
@@ -157,10 +141,10 @@ func (ld Loader) LoadWorld(fsys fs.FS, name string) (*World, error) {
 			x, errx := strconv.Atoi(sub[1])
 			y, erry := strconv.Atoi(sub[2])
 			if errx != nil || erry != nil || abs(x) > 1<<20 || abs(y) > 1<<20 {
-				return nil, errf(ErrInvalid, name, 0, where, "file %s: captures %s, %s are not map coordinates", quote(e.Name()), quote(sub[1]), quote(sub[2]))
+				return nil, errf(ErrInvalid, name, k.Line, where, "file %s: captures %s, %s are not map coordinates", quote(e.Name()), quote(sub[1]), quote(sub[2]))
 			}
 			if len(w.Maps) >= maxWorldMaps {
-				return nil, errf(ErrLimit, name, 0, where, "more than %d maps", maxWorldMaps)
+				return nil, errf(ErrLimit, name, k.Line, where, "more than %d maps", maxWorldMaps)
 			}
 			w.Maps = append(w.Maps, WorldMap{File: path.Join(path.Dir(name), e.Name()),
 				X: x*p.MultiplierX + p.OffsetX, Y: y*p.MultiplierY + p.OffsetY, Width: p.MapWidth, Height: p.MapHeight})

@@ -97,14 +97,14 @@ func TestLoadWorldPatterns(t *testing.T) {
 		t.Errorf("listed maps come first: %v", w.Maps[0])
 	}
 	for name, c := range map[string]struct{ json, where string }{
-		"captures":  {`{"patterns":[{"regexp":"a(\\d+)"}]}`, "patterns[0].regexp"},
-		"regexp":    {`{"patterns":[{"regexp":"a(\\d+)(\\d+"}]}`, "patterns[0].regexp"},
-		"zero":      {`{"patterns":[{"regexp":"(\\d+)(\\d+)","multiplierX":0}]}`, "patterns[0]"},
-		"escape":    {`{"maps":[{"fileName":"../../x.tmx"}]}`, "maps[0].fileName"},
-		"no file":   {`{"maps":[{"x":1}]}`, "maps[0].fileName"},
-		"type":      {`{"type":"map"}`, "type"},
+		"captures":  {`{"patterns":[{"regexp":"a(\\d+)"}]}`, "pattern 0: regexp has 1 captures"},
+		"regexp":    {`{"patterns":[{"regexp":"a(\\d+)(\\d+"}]}`, "w/bad.world:1: pattern 0: bad regular expression"},
+		"zero":      {`{"patterns":[{"regexp":"(\\d+)(\\d+)","multiplierX":0}]}`, "pattern 0: multipliers 0, 1 must not be 0"},
+		"escape":    {`{"maps":[{"fileName":"../../x.tmx"}]}`, "map 0: attribute fileName: \"../../x.tmx\" leaves the root"},
+		"no file":   {`{"maps":[{"x":1}]}`, "map 0: no fileName"},
+		"type":      {`{"type":"map"}`, "<map>: root element is not <world>"},
 		"malformed": {`{"maps":[`, ""},
-		"wrong":     {`{"maps":[{"fileName":5}]}`, ""},
+		"wrong":     {`{"maps":[{"fileName":5}]}`, "map 0: attribute fileName is a number, not text"},
 	} {
 		_, err := LoadWorld(fstest.MapFS{"w/bad.world": {Data: []byte(c.json)}}, "w/bad.world")
 		var e *Error

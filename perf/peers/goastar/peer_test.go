@@ -56,22 +56,12 @@ func loadMaps(t testing.TB) []benchMap {
 	sort.Strings(files)
 	var out []benchMap
 	for _, sf := range files {
-		f, err := os.Open(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scens, err := nav.ParseScenarios(f)
-		f.Close()
+		scens, err := nav.LoadScenarios(os.DirFS(filepath.Dir(sf)), filepath.Base(sf))
 		if err != nil || len(scens) == 0 {
 			t.Fatalf("%s: %v", sf, err)
 		}
 		name := filepath.Base(scens[0].Map)
-		mf, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := nav.ParseMovingAIMap(mf)
-		mf.Close()
+		g, err := nav.LoadMovingAIMap(os.DirFS(dir), name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,10 +2,7 @@ package tiled
 
 import (
 	"bytes"
-	"encoding/xml"
-	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,205 +10,30 @@ import (
 	"diorama/mathx"
 )
 
-// xnode is one XML element of the readers' shared tree: name, attributes,
-// children, text and the line where its start tag begins.
-type xnode = loadutil.XMLNode
+// The one interpreter: from the intermediate form (form.go) of any
+// format to a Map, Tileset or template. Element paths in errors are
+// TMX's: `tileset "t" > tile 3 > image`, `object group "o" > object 1 >
+// polygon`, `map > property "n"`.
 
-// legacyGIDs holds the legacy <tile gid=".."/> children of one <data> or
-// <chunk>, stored compactly instead of as nodes (parseXML folds them).
-type legacyGIDs struct {
-	gids []GID
-	err  *Error
-}
-
-// maxAttrs bounds the attributes of one TMX/TSX/TX tag (and the '='
-// signs of one text between tags): see loadutil.CheckAttrs.
-const maxAttrs = 4096
-
-// parseXML builds the element tree of data (loadutil.XMLTree), refusing
-// nesting deeper than maxDepth, more than maxElems elements plus
-// attributes and more than maxLayers layers (<layer>, <objectgroup>,
-// <imagelayer> and <group> in <map> or a <group>), counted here, before
-// any is built. The legacy <tile gid> children of <data> and <chunk> are
-// folded into the returned map, by parent, instead of becoming elements.
-// Errors carry the line.
-func parseXML(file string, data []byte, maxDepth, maxElems, maxLayers int) (*xnode, map[*xnode]*legacyGIDs, error) {
-	legacy := map[*xnode]*legacyGIDs{}
-	layers := 0
-	tree := loadutil.XMLTree{
-		File: file, MaxDepth: maxDepth, MaxElems: maxElems,
-		// encoding/xml reads all of a tag's attributes at once: bound
-		// them before it does (real Tiled tags have a few dozen).
-		MaxAttrs: maxAttrs,
-		Start: func(p *xnode, t xml.StartElement, line int) (bool, error) {
-			if p == nil {
-				return false, nil
-			}
-			if t.Name.Local == "tile" && (p.Name == "data" || p.Name == "chunk") {
-				lg := legacy[p]
-				if lg == nil {
-					lg = &legacyGIDs{}
-					legacy[p] = lg
-				}
-				legacyTile(file, line, lg, t.Attr)
-				return true, nil
-			}
-			if p.Name == "map" || p.Name == "group" {
-				switch t.Name.Local {
-				case "layer", "objectgroup", "imagelayer", "group":
-					if layers++; layers > maxLayers {
-						return false, errf(ErrLimit, file, line, "<"+t.Name.Local+">", "more than %d layers (raise Limits.MaxLayers)", maxLayers)
-					}
-				}
-			}
-			return false, nil
-		},
-	}
-	root, err := tree.Parse(data)
-	return root, legacy, err
-}
-
-// legacyTile records the gid of a <tile> inside <data> or <chunk>.
-func legacyTile(file string, line int, lg *legacyGIDs, attrs []xml.Attr) {
-	if lg.err != nil {
-		return
-	}
-	var g uint64
-	for _, a := range attrs {
-		if a.Name.Local == "gid" && a.Name.Space == "" && a.Value != "" {
-			v, err := strconv.ParseUint(strings.TrimSpace(a.Value), 10, 32)
-			if err != nil {
-				lg.err = errf(ErrData, file, line, "<tile>", "gid=%s is not an unsigned 32-bit integer", quote(a.Value))
-				return
-			}
-			g = v
-		}
-	}
-	lg.gids = append(lg.gids, GID(g))
-}
-
-// xr reads attributes, keeping the first error (so converters read many
-// attributes and check once).
-type xr struct {
-	file   string
-	err    *Error
-	legacy map[*xnode]*legacyGIDs // a TMX file's folded <tile gid> children
-}
-
-func (c *xr) fail(kind error, n *xnode, where, format string, args ...any) {
-	if c.err == nil {
-		c.err = errf(kind, c.file, n.Line, where, format, args...)
-	}
-}
-
-func (c *xr) str(n *xnode, name, def string) string {
-	if v, ok := n.Attr(name); ok {
-		return v
-	}
-	return def
-}
-
-func (c *xr) int(n *xnode, where, name string, def int) int {
-	v, ok := n.Attr(name)
-	if !ok || v == "" {
-		return def
-	}
-	i, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
-		c.fail(ErrInvalid, n, where, "attribute %s=%s is not an integer", name, quote(v))
-		return def
-	}
-	return i
-}
-
-func (c *xr) uint32(n *xnode, where, name string) uint32 {
-	v, ok := n.Attr(name)
-	if !ok || v == "" {
-		return 0
-	}
-	u, err := strconv.ParseUint(strings.TrimSpace(v), 10, 32)
-	if err != nil {
-		c.fail(ErrInvalid, n, where, "attribute %s=%s is not an unsigned 32-bit integer", name, quote(v))
-		return 0
-	}
-	return uint32(u)
-}
-
-func (c *xr) float(n *xnode, where, name string, def float64) float64 {
-	v, ok := n.Attr(name)
-	if !ok || v == "" {
-		return def
-	}
-	f, err := parseFloat(strings.TrimSpace(v))
-	if err != nil {
-		c.fail(ErrInvalid, n, where, "attribute %s: %v", name, err)
-		return def
-	}
-	return f
-}
-
-func (c *xr) bool(n *xnode, where, name string, def bool) bool {
-	v, ok := n.Attr(name)
-	if !ok || v == "" {
-		return def
-	}
-	switch v {
-	case "1", "true":
-		return true
-	case "0", "false":
-		return false
-	}
-	c.fail(ErrInvalid, n, where, "attribute %s=%s is not 0 or 1", name, quote(v))
-	return def
-}
-
-func (c *xr) color(n *xnode, where, name string) (col colorVal) {
-	v, ok := n.Attr(name)
-	if !ok || v == "" || name != "trans" && !tiledColor(v) {
-		return colorVal{}
-	}
-	cc, err := parseColor(v)
-	if err != nil {
-		c.fail(ErrInvalid, n, where, "attribute %s: %v", name, err)
-		return colorVal{}
-	}
-	return colorVal{cc, true}
-}
-
-func (c *xr) path(n *xnode, where, name string) string {
-	v, ok := n.Attr(name)
-	if !ok || v == "" {
-		return ""
-	}
-	p, err := resolvePath(c.file, v)
-	if err != nil && c.err == nil {
-		c.err = &Error{File: c.file, Line: n.Line, Where: where, Msg: "attribute " + name, Kind: ErrPath, Err: err}
-	}
-	return p
-}
-
-func (l *load) parseTMX(file string, data []byte) (*Map, error) {
-	root, legacy, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
+// parseMap reads a map file (TMX or TMJ).
+func (l *load) parseMap(file string, data []byte) (*Map, error) {
+	root, c, err := l.parseForm(file, data, "map", isJSONName(file))
 	if err != nil {
 		return nil, err
 	}
-	if root.Name != "map" {
-		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <map>")
-	}
-	c := &xr{file: file, legacy: legacy}
 	m := &Map{File: file}
 	where := "map"
-	m.Version = c.str(root, "version", "")
-	m.TiledVersion = c.str(root, "tiledversion", "")
-	m.Class = c.str(root, "class", "")
+	m.Version = c.str(root, where, "version", "")
+	m.TiledVersion = c.str(root, where, "tiledversion", "")
+	m.Class = c.str(root, where, "class", "")
 	var ok bool
-	if m.Orientation, ok = parseOrientation(c.str(root, "orientation", "orthogonal")); !ok {
-		return nil, errf(ErrInvalid, file, root.Line, where, "unknown orientation %s", quote(c.str(root, "orientation", "")))
+	if m.Orientation, ok = parseOrientation(c.str(root, where, "orientation", "orthogonal")); !ok {
+		return nil, errf(ErrInvalid, file, root.Line, where, "unknown orientation %s", quote(c.str(root, where, "orientation", "")))
 	}
-	if m.RenderOrder, ok = parseRenderOrder(c.str(root, "renderorder", "")); !ok {
-		return nil, errf(ErrInvalid, file, root.Line, where, "unknown renderorder %s", quote(c.str(root, "renderorder", "")))
+	if m.RenderOrder, ok = parseRenderOrder(c.str(root, where, "renderorder", "")); !ok {
+		return nil, errf(ErrInvalid, file, root.Line, where, "unknown renderorder %s", quote(c.str(root, where, "renderorder", "")))
 	}
-	if m.StaggerAxis, m.StaggerIndex, ok = parseStagger(c.str(root, "staggeraxis", ""), c.str(root, "staggerindex", "")); !ok {
+	if m.StaggerAxis, m.StaggerIndex, ok = parseStagger(c.str(root, where, "staggeraxis", ""), c.str(root, where, "staggerindex", "")); !ok {
 		return nil, errf(ErrInvalid, file, root.Line, where, "bad staggeraxis/staggerindex")
 	}
 	m.Width = c.int(root, where, "width", 0)
@@ -232,25 +54,30 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 	if err := l.checkMapHeader(file, root.Line, m); err != nil {
 		return nil, err
 	}
+	tilesets := 0 // counted before any is read
+	for _, k := range root.Kids {
+		if k.Name == "tileset" {
+			if tilesets++; tilesets > l.lim.MaxTilesets {
+				return nil, errf(ErrLimit, file, k.Line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
+			}
+		}
+	}
 	for _, k := range root.Kids {
 		switch k.Name {
 		case "properties":
-			ps, err := l.xmlProps(c, k, "map")
+			ps, err := l.props(c, k, "map")
 			if err != nil {
 				return nil, err
 			}
 			m.Properties = ps
 		case "tileset":
-			ts, err := l.xmlTilesetRef(c, k)
+			ts, err := l.tilesetRef(c, k)
 			if err != nil {
 				return nil, err
 			}
 			m.Tilesets = append(m.Tilesets, ts)
-			if len(m.Tilesets) > l.lim.MaxTilesets {
-				return nil, errf(ErrLimit, file, k.Line, "tileset", "more than %d tilesets", l.lim.MaxTilesets)
-			}
 		case "layer", "objectgroup", "imagelayer", "group":
-			ly, err := l.xmlLayer(c, m, k, 0)
+			ly, err := l.layer(c, m, k, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -258,11 +85,6 @@ func (l *load) parseTMX(file string, data []byte) (*Map, error) {
 		}
 	}
 	return m, nil
-}
-
-type colorVal struct {
-	c  colorNRGBA
-	ok bool
 }
 
 func (l *load) checkMapHeader(file string, line int, m *Map) error {
@@ -325,12 +147,12 @@ func parseStagger(axis, index string) (StaggerAxis, StaggerIndex, bool) {
 	return a, i, true
 }
 
-// xmlTilesetRef reads a map's <tileset>: embedded, or a reference to an
+// tilesetRef reads a map's <tileset>: embedded, or a reference to an
 // external TSX/TSJ file.
-func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
+func (l *load) tilesetRef(c *xr, n *xnode) (*Tileset, error) {
 	where := "tileset"
 	first := c.uint32(n, where, "firstgid")
-	if src, ok := n.Attr("source"); ok {
+	if src, ok := c.attr(n, where, "source"); ok {
 		p := c.path(n, where, "source")
 		if c.err != nil {
 			return nil, c.err
@@ -342,7 +164,7 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 		ts.Line = n.Line
 		return ts, nil
 	}
-	ts, err := l.xmlTileset(c, n)
+	ts, err := l.tileset(c, n)
 	if err != nil {
 		return nil, err
 	}
@@ -351,46 +173,44 @@ func (l *load) xmlTilesetRef(c *xr, n *xnode) (*Tileset, error) {
 	return ts, nil
 }
 
-func (l *load) parseTSX(file string, data []byte) (*Tileset, error) {
-	root, _, err := parseXML(file, data, l.lim.MaxDepth+8, l.lim.MaxElements, l.lim.MaxLayers)
+// parseTileset reads a tileset file (TSX or TSJ).
+func (l *load) parseTileset(file string, data []byte) (*Tileset, error) {
+	root, c, err := l.parseForm(file, data, "tileset", isJSONName(file))
 	if err != nil {
 		return nil, err
 	}
-	if root.Name != "tileset" {
-		return nil, errf(ErrInvalid, file, root.Line, "<"+root.Name+">", "root element is not <tileset>")
-	}
-	if _, ok := root.Attr("source"); ok {
+	if _, ok := c.attr(root, "tileset", "source"); ok {
 		return nil, errf(ErrInvalid, file, root.Line, "tileset", "a tileset file cannot itself reference another")
 	}
-	return l.xmlTileset(&xr{file: file}, root)
+	return l.tileset(c, root)
 }
 
-func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
+func (l *load) tileset(c *xr, n *xnode) (*Tileset, error) {
 	ts := &Tileset{}
-	ts.Name = c.str(n, "name", "")
+	ts.Name = c.str(n, "tileset", "name", "")
 	where := "tileset " + quote(ts.Name)
-	ts.Class = c.str(n, "class", "")
+	ts.Class = c.str(n, where, "class", "")
 	ts.TileWidth = c.int(n, where, "tilewidth", 0)
 	ts.TileHeight = c.int(n, where, "tileheight", 0)
 	ts.Spacing = c.int(n, where, "spacing", 0)
 	ts.Margin = c.int(n, where, "margin", 0)
 	ts.TileCount = c.int(n, where, "tilecount", 0)
 	ts.Columns = c.int(n, where, "columns", 0)
-	ts.ObjectAlignment = c.str(n, "objectalignment", "")
-	ts.TileRenderSize = c.str(n, "tilerendersize", "tile")
-	ts.FillMode = c.str(n, "fillmode", "stretch")
+	ts.ObjectAlignment = c.str(n, where, "objectalignment", "")
+	ts.TileRenderSize = c.str(n, where, "tilerendersize", "tile")
+	ts.FillMode = c.str(n, where, "fillmode", "stretch")
 	for _, k := range n.Kids {
 		switch k.Name {
 		case "tileoffset":
 			ts.TileOffset = mathx.Point{X: c.int(k, where+" > tileoffset", "x", 0), Y: c.int(k, where+" > tileoffset", "y", 0)}
 		case "grid":
-			ts.GridOrientation = c.str(k, "orientation", "orthogonal")
+			ts.GridOrientation = c.str(k, where, "orientation", "orthogonal")
 			ts.GridWidth = c.int(k, where+" > grid", "width", 0)
 			ts.GridHeight = c.int(k, where+" > grid", "height", 0)
 		case "image":
-			ts.Image = l.xmlImage(c, k, where+" > image", false)
+			ts.Image = l.image(c, k, where+" > image", false)
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return nil, err
 			}
@@ -404,7 +224,7 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 				if ws.Name != "wangset" {
 					continue
 				}
-				w, err := l.xmlWangSet(c, ws, where+" > wangset "+quote(c.str(ws, "name", "")))
+				w, err := l.wangSet(c, ws, where+" > wangset "+quote(c.str(ws, where, "name", "")))
 				if err != nil {
 					return nil, err
 				}
@@ -414,7 +234,7 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 			if len(ts.Tiles) >= l.lim.MaxTileCount {
 				return nil, errf(ErrLimit, c.file, k.Line, where, "more than %d tiles", l.lim.MaxTileCount)
 			}
-			t, err := l.xmlTile(c, k, where)
+			t, err := l.tile(c, k, where)
 			if err != nil {
 				return nil, err
 			}
@@ -433,24 +253,24 @@ func (l *load) xmlTileset(c *xr, n *xnode) (*Tileset, error) {
 	return ts, nil
 }
 
-// xmlWangSet reads a <wangset>: its colours (<wangcolor>, or the
+// wangSet reads a <wangset>: its colours (<wangcolor>, or the
 // <wangcornercolor>/<wangedgecolor> of Tiled 1.1–1.4) and tiles.
-func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
-	w := WangSet{Name: c.str(n, "name", ""), Class: c.str(n, "class", ""), Tile: c.int(n, where, "tile", -1)}
-	typ, ok := parseWangType(c.str(n, "type", "corner"))
+func (l *load) wangSet(c *xr, n *xnode, where string) (WangSet, error) {
+	w := WangSet{Name: c.str(n, where, "name", ""), Class: c.str(n, where, "class", ""), Tile: c.int(n, where, "tile", -1)}
+	typ, ok := parseWangType(c.str(n, where, "type", "corner"))
 	if !ok {
-		return w, errf(ErrInvalid, c.file, n.Line, where, "unknown wang set type %s (corner, edge or mixed)", quote(c.str(n, "type", "")))
+		return w, errf(ErrInvalid, c.file, n.Line, where, "unknown wang set type %s (corner, edge or mixed)", quote(c.str(n, where, "type", "")))
 	}
 	w.Type = typ
 	var tiles []*xnode
 	for _, k := range n.Kids {
 		switch k.Name {
 		case "wangcolor", "wangcornercolor", "wangedgecolor":
-			cw := where + " > " + k.Name + " " + quote(c.str(k, "name", ""))
-			col := WangColor{Name: c.str(k, "name", ""), Class: c.str(k, "class", ""), Tile: c.int(k, cw, "tile", -1),
+			cw := where + " > " + k.Name + " " + quote(c.str(k, where, "name", ""))
+			col := WangColor{Name: c.str(k, where, "name", ""), Class: c.str(k, where, "class", ""), Tile: c.int(k, cw, "tile", -1),
 				Probability: c.float(k, cw, "probability", 1), Color: c.color(k, cw, "color").c}
 			if p := k.Child("properties"); p != nil {
-				ps, err := l.xmlProps(c, p, cw)
+				ps, err := l.props(c, p, cw)
 				if err != nil {
 					return w, err
 				}
@@ -460,7 +280,7 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 		case "wangtile":
 			tiles = append(tiles, k)
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return w, err
 			}
@@ -471,7 +291,7 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 		}
 	}
 	for _, k := range tiles {
-		id, err := parseWangID(c.str(k, "wangid", ""), len(w.Colors))
+		id, err := parseWangID(c.str(k, where, "wangid", ""), len(w.Colors))
 		if err != nil {
 			return w, &Error{File: c.file, Line: k.Line, Where: where + " > wangtile", Msg: "bad wangid", Kind: ErrInvalid, Err: err}
 		}
@@ -480,21 +300,21 @@ func (l *load) xmlWangSet(c *xr, n *xnode, where string) (WangSet, error) {
 	return w, orNil(c.err)
 }
 
-// xmlImage reads an <image>; an optional one (a tile's or an image
+// image reads an <image>; an optional one (a tile's or an image
 // layer's) may name no image at all, as <image source=""/> or empty
 // embedded data do (Tiled then shows nothing): it is nil.
-func (l *load) xmlImage(c *xr, n *xnode, where string, optional bool) *Image {
+func (l *load) image(c *xr, n *xnode, where string, optional bool) *Image {
 	img := &Image{RefFile: c.file, RefLine: n.Line, RefWhere: where}
 	img.Source = c.path(n, where, "source")
 	if img.Source == "" && c.err == nil {
 		// Embedded image data: <data encoding="base64"> under the image
 		// (its format attribute names the file type; the bytes say it too).
-		img.Format = c.str(n, "format", "")
+		img.Format = c.str(n, where, "format", "")
 		for _, k := range n.Kids {
 			if k.Name != "data" {
 				continue
 			}
-			if enc := c.str(k, "encoding", ""); enc != "base64" {
+			if enc := c.str(k, where, "encoding", ""); enc != "base64" {
 				c.fail(ErrInvalid, k, where+" > data", "embedded image encoding %q, want base64", enc)
 				return img
 			}
@@ -519,11 +339,11 @@ func (l *load) xmlImage(c *xr, n *xnode, where string, optional bool) *Image {
 	return img
 }
 
-func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
+func (l *load) tile(c *xr, n *xnode, parent string) (Tile, error) {
 	var t Tile
 	t.ID = c.uint32(n, parent+" > tile", "id")
 	where := parent + " > tile " + itoa(int(t.ID))
-	t.Class = c.str(n, "class", c.str(n, "type", ""))
+	t.Class = c.str(n, where, "class", c.str(n, where, "type", ""))
 	t.Probability = c.float(n, where, "probability", 0)
 	t.X = c.int(n, where, "x", 0)
 	t.Y = c.int(n, where, "y", 0)
@@ -532,9 +352,9 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 	for _, k := range n.Kids {
 		switch k.Name {
 		case "image":
-			t.Image = l.xmlImage(c, k, where+" > image", true)
+			t.Image = l.image(c, k, where+" > image", true)
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return t, err
 			}
@@ -552,7 +372,7 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 				t.Animation = append(t.Animation, AnimationFrame{TileID: id, Duration: time.Duration(d) * time.Millisecond})
 			}
 		case "objectgroup":
-			ly, err := l.xmlObjectGroup(c, k, 1)
+			ly, err := l.objectGroup(c, k, 1)
 			if err != nil {
 				return t, err
 			}
@@ -562,22 +382,14 @@ func (l *load) xmlTile(c *xr, n *xnode, parent string) (Tile, error) {
 	return t, orNil(c.err)
 }
 
-// orNil turns a nil *Error into a nil error interface.
-func orNil(e *Error) error {
-	if e == nil {
-		return nil
-	}
-	return e
-}
-
-func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
+func (l *load) props(c *xr, n *xnode, owner string) (Properties, error) {
 	var ps Properties
 	for _, k := range n.Kids {
 		if k.Name != "property" {
 			continue
 		}
-		name := c.str(k, "name", "")
-		p, err := l.xmlProp(c, k, name, owner+" > property "+quote(name))
+		name := c.str(k, owner, "name", "")
+		p, err := l.prop(c, k, name, owner+" > property "+quote(name))
 		if err != nil {
 			return nil, err
 		}
@@ -586,22 +398,22 @@ func (l *load) xmlProps(c *xr, n *xnode, owner string) (Properties, error) {
 	return ps, orNil(c.err)
 }
 
-// xmlProp reads a <property> or a list's <item>: its type, its value (an
+// prop reads a <property> or a list's <item>: its type, its value (an
 // attribute, or element text for multi-line strings), a class's members
-// and a list's items, recursively (nesting is bounded by the XML depth
+// and a list's items, recursively (nesting is bounded by the file's depth
 // limit). An unknown type is kept as a string with its TypeName.
-func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
+func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
 	p := Property{Name: name}
-	typ, known := propType(c.str(k, "type", ""))
+	typ, known := propType(c.str(k, where, "type", ""))
 	if !known {
-		p.TypeName = c.str(k, "type", "")
+		p.TypeName = c.str(k, where, "type", "")
 	}
 	p.Type = typ
-	p.CustomType = c.str(k, "propertytype", "")
+	p.CustomType = c.str(k, where, "propertytype", "")
 	switch typ {
 	case ClassProp:
 		if sub := k.Child("properties"); sub != nil {
-			ms, err := l.xmlProps(c, sub, where)
+			ms, err := l.props(c, sub, where)
 			if err != nil {
 				return p, err
 			}
@@ -612,14 +424,17 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 			if it.Name != "item" {
 				continue
 			}
-			item, err := l.xmlProp(c, it, "", where+" > item "+itoa(len(p.Items)))
+			item, err := l.prop(c, it, "", where+" > item "+itoa(len(p.Items)))
 			if err != nil {
 				return p, err
 			}
 			p.Items = append(p.Items, item)
 		}
 	default:
-		raw, has := k.Attr("value")
+		raw, has := c.attr(k, where, "value")
+		if c.err != nil {
+			return p, c.err
+		}
 		if !has {
 			raw = string(k.Text) // multi-line strings are element text
 		}
@@ -630,24 +445,24 @@ func (l *load) xmlProp(c *xr, k *xnode, name, where string) (Property, error) {
 	return p, orNil(c.err)
 }
 
-// xmlLayerCommon reads the attributes every layer kind shares.
-func (l *load) xmlLayerCommon(c *xr, n *xnode, ly *Layer) string {
+// layerCommon reads the attributes every layer kind shares.
+func (l *load) layerCommon(c *xr, n *xnode, ly *Layer) string {
 	ly.ID = c.int(n, "layer", "id", 0)
-	ly.Name = c.str(n, "name", "")
+	ly.Name = c.str(n, "layer", "name", "")
 	where := ly.Kind.String() + " " + quote(ly.Name)
-	ly.Class = c.str(n, "class", "")
+	ly.Class = c.str(n, where, "class", "")
 	ly.Visible = c.bool(n, where, "visible", true)
 	ly.Opacity = c.float(n, where, "opacity", 1)
 	ly.Offset = mathx.Vec2{X: c.float(n, where, "offsetx", 0), Y: c.float(n, where, "offsety", 0)}
 	ly.Parallax = mathx.Vec2{X: c.float(n, where, "parallaxx", 1), Y: c.float(n, where, "parallaxy", 1)}
 	tc := c.color(n, where, "tintcolor")
 	ly.Tint, ly.HasTint = tc.c, tc.ok
-	ly.BlendMode = c.str(n, "mode", "")
+	ly.BlendMode = c.str(n, where, "mode", "")
 	ly.line = n.Line
 	return where
 }
 
-func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
+func (l *load) layer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	if depth > l.lim.MaxDepth {
 		return nil, errf(ErrLimit, c.file, n.Line, "group", "groups nested deeper than %d", l.lim.MaxDepth)
 	}
@@ -658,27 +473,27 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	var err error
 	switch n.Name {
 	case "layer":
-		ly, err = l.xmlTileLayer(c, m, n)
+		ly, err = l.tileLayer(c, m, n)
 	case "objectgroup":
-		ly, err = l.xmlObjectGroup(c, n, depth)
+		ly, err = l.objectGroup(c, n, depth)
 	case "imagelayer":
 		ly = &Layer{Kind: ImageLayer}
-		where := l.xmlLayerCommon(c, n, ly)
+		where := l.layerCommon(c, n, ly)
 		ly.RepeatX = c.bool(n, where, "repeatx", false)
 		ly.RepeatY = c.bool(n, where, "repeaty", false)
 		if img := n.Child("image"); img != nil {
-			ly.Image = l.xmlImage(c, img, where+" > image", true)
+			ly.Image = l.image(c, img, where+" > image", true)
 			if ly.Image != nil && c.err == nil {
 				err = l.checkImage(c.file, img.Line, where+" > image", ly.Image)
 			}
 		}
 	case "group":
 		ly = &Layer{Kind: GroupLayer}
-		l.xmlLayerCommon(c, n, ly)
+		l.layerCommon(c, n, ly)
 		for _, k := range n.Kids {
 			switch k.Name {
 			case "layer", "objectgroup", "imagelayer", "group":
-				sub, err := l.xmlLayer(c, m, k, depth+1)
+				sub, err := l.layer(c, m, k, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -694,7 +509,7 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	}
 	if ly.Kind != TileLayer && ly.Kind != ObjectGroup {
 		if p := n.Child("properties"); p != nil {
-			if ly.Properties, err = l.xmlProps(c, p, ly.Kind.String()+" "+quote(ly.Name)); err != nil {
+			if ly.Properties, err = l.props(c, p, ly.Kind.String()+" "+quote(ly.Name)); err != nil {
 				return nil, err
 			}
 		}
@@ -702,9 +517,9 @@ func (l *load) xmlLayer(c *xr, m *Map, n *xnode, depth int) (*Layer, error) {
 	return ly, nil
 }
 
-func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
+func (l *load) tileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
 	ly := &Layer{Kind: TileLayer}
-	where := l.xmlLayerCommon(c, n, ly)
+	where := l.layerCommon(c, n, ly)
 	ly.Width = c.int(n, where, "width", m.Width)
 	ly.Height = c.int(n, where, "height", m.Height)
 	if c.err != nil {
@@ -716,13 +531,13 @@ func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
 	for _, k := range n.Kids {
 		switch k.Name {
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return nil, err
 			}
 			ly.Properties = ps
 		case "data":
-			if err := l.xmlData(c, m, k, ly, where+" > data"); err != nil {
+			if err := l.data(c, m, k, ly, where+" > data"); err != nil {
 				return nil, err
 			}
 		}
@@ -741,9 +556,9 @@ func (l *load) xmlTileLayer(c *xr, m *Map, n *xnode) (*Layer, error) {
 	return ly, nil
 }
 
-func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
-	enc := c.str(n, "encoding", "")
-	comp := c.str(n, "compression", "")
+func (l *load) data(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
+	enc := c.str(n, where, "encoding", "")
+	comp := c.str(n, where, "compression", "")
 	var chunks []*xnode
 	for _, k := range n.Kids {
 		if k.Name == "chunk" {
@@ -755,7 +570,7 @@ func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
 			ly.Chunks = []Chunk{}
 			return nil
 		}
-		tiles, err := l.xmlCells(c, n, enc, comp, int64(ly.Width)*int64(ly.Height), where)
+		tiles, err := l.dataCells(c, n, enc, comp, int64(ly.Width)*int64(ly.Height), where)
 		if err != nil {
 			return err
 		}
@@ -773,7 +588,7 @@ func (l *load) xmlData(c *xr, m *Map, n *xnode, ly *Layer, where string) error {
 		if err := l.checkChunk(c.file, k.Line, cw, &ch, &total); err != nil {
 			return err
 		}
-		tiles, err := l.xmlCells(c, k, enc, comp, int64(ch.Width)*int64(ch.Height), cw)
+		tiles, err := l.dataCells(c, k, enc, comp, int64(ch.Width)*int64(ch.Height), cw)
 		if err != nil {
 			return err
 		}
@@ -824,8 +639,8 @@ func setChunkBounds(ly *Layer) {
 	ly.X, ly.Y, ly.Width, ly.Height = x0, y0, x1-x0, y1-y0
 }
 
-// xmlCells decodes the cells of a <data> or <chunk> element.
-func (l *load) xmlCells(c *xr, n *xnode, enc, comp string, count int64, where string) ([]GID, error) {
+// dataCells decodes the cells of a <data> or <chunk> element.
+func (l *load) dataCells(c *xr, n *xnode, enc, comp string, count int64, where string) ([]GID, error) {
 	if enc != "" {
 		return l.decodeTiles(c.file, n.Line, where, enc, comp, n.Text, count)
 	}
@@ -853,10 +668,10 @@ func (l *load) xmlCells(c *xr, n *xnode, enc, comp string, count int64, where st
 	return dst, nil
 }
 
-func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
+func (l *load) objectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 	ly := &Layer{Kind: ObjectGroup}
-	where := l.xmlLayerCommon(c, n, ly)
-	ly.DrawOrder = c.str(n, "draworder", "topdown")
+	where := l.layerCommon(c, n, ly)
+	ly.DrawOrder = c.str(n, where, "draworder", "topdown")
 	if ly.DrawOrder != "topdown" && ly.DrawOrder != "index" {
 		c.fail(ErrInvalid, n, where, "unknown draworder %s", quote(ly.DrawOrder))
 	}
@@ -864,13 +679,13 @@ func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 	for _, k := range n.Kids {
 		switch k.Name {
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return nil, err
 			}
 			ly.Properties = ps
 		case "object":
-			o, err := l.xmlObject(c, k, where)
+			o, err := l.object(c, k, where)
 			if err != nil {
 				return nil, err
 			}
@@ -883,12 +698,12 @@ func (l *load) xmlObjectGroup(c *xr, n *xnode, depth int) (*Layer, error) {
 	return ly, orNil(c.err)
 }
 
-func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
+func (l *load) object(c *xr, n *xnode, parent string) (*Object, error) {
 	o := &Object{line: n.Line}
 	o.ID = c.int(n, parent+" > object", "id", 0)
 	where := parent + " > object " + itoa(o.ID)
-	o.Name = c.str(n, "name", "")
-	o.Class = c.str(n, "class", c.str(n, "type", ""))
+	o.Name = c.str(n, where, "name", "")
+	o.Class = c.str(n, where, "class", c.str(n, where, "type", ""))
 	o.X = c.float(n, where, "x", 0)
 	o.Y = c.float(n, where, "y", 0)
 	o.Width = c.float(n, where, "width", 0)
@@ -897,7 +712,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 	o.GID = GID(c.uint32(n, where, "gid"))
 	o.Visible = c.bool(n, where, "visible", true)
 	o.Opacity = c.float(n, where, "opacity", 1)
-	if _, ok := n.Attr("template"); ok {
+	if _, ok := formAttr(n, "template"); ok {
 		o.Template = c.path(n, where, "template")
 	}
 	for _, a := range [...]struct {
@@ -905,7 +720,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 		bit  objSet
 	}{{"name", setName}, {"class", setClass}, {"type", setClass}, {"width", setWidth}, {"height", setHeight},
 		{"rotation", setRotation}, {"gid", setGID}, {"visible", setVisible}, {"opacity", setOpacity}} {
-		if _, ok := n.Attr(a.name); ok {
+		if _, ok := formAttr(n, a.name); ok {
 			o.set |= a.bit
 		}
 	}
@@ -919,7 +734,7 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 		}
 		switch k.Name {
 		case "properties":
-			ps, err := l.xmlProps(c, k, where)
+			ps, err := l.props(c, k, where)
 			if err != nil {
 				return nil, err
 			}
@@ -935,14 +750,14 @@ func (l *load) xmlObject(c *xr, n *xnode, parent string) (*Object, error) {
 			if k.Name == "polyline" {
 				o.Shape = Polyline
 			}
-			pts, err := parsePoints(c.str(k, "points", ""))
+			pts, err := parsePoints(c.str(k, where, "points", ""))
 			if err != nil {
 				return nil, &Error{File: c.file, Line: k.Line, Where: where + " > " + k.Name, Msg: "bad points", Kind: ErrInvalid, Err: err}
 			}
 			o.Points = pts
 		case "text":
 			o.Shape = TextShape
-			o.Text = xmlText(c, k, where+" > text")
+			o.Text = text(c, k, where+" > text")
 		}
 	}
 	if c.err == nil {
@@ -962,9 +777,9 @@ func checkShape(file string, line int, where string, o *Object) error {
 	return nil
 }
 
-func xmlText(c *xr, n *xnode, where string) *Text {
+func text(c *xr, n *xnode, where string) *Text {
 	t := &Text{Text: string(n.Text)}
-	t.FontFamily = c.str(n, "fontfamily", "sans-serif")
+	t.FontFamily = c.str(n, where, "fontfamily", "sans-serif")
 	t.PixelSize = c.int(n, where, "pixelsize", 16)
 	t.Wrap = c.bool(n, where, "wrap", false)
 	t.Color = colorNRGBA{A: 255}
@@ -976,8 +791,8 @@ func xmlText(c *xr, n *xnode, where string) *Text {
 	t.Underline = c.bool(n, where, "underline", false)
 	t.Strikeout = c.bool(n, where, "strikeout", false)
 	t.Kerning = c.bool(n, where, "kerning", true)
-	t.HAlign = c.str(n, "halign", "left")
-	t.VAlign = c.str(n, "valign", "top")
+	t.HAlign = c.str(n, where, "halign", "left")
+	t.VAlign = c.str(n, where, "valign", "top")
 	return t
 }
 
