@@ -366,6 +366,7 @@ func (cr *Crowd) Set(i int, a Agent) error {
 // owns the positions (scene.World, whose physics has the last word) hands
 // them to the crowd before each Step, without Set's checks and restarts:
 // a non-finite p is not refused here, Step faults the agent instead.
+// Calls for different agents may run at once (between Steps).
 func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[cr.slotOf[i]], cr.out[i] = p, p }
 
 // Remove deletes agent i by moving the last agent into its place
