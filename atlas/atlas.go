@@ -146,25 +146,19 @@ func (a *Atlas) Sprites() ([]*raster.Sprite, error) {
 	return out, nil
 }
 
-// toRGBA converts any image to a premultiplied *image.RGBA at the origin
-// (the standard library's conversion, which is what raster expects).
+// toRGBA converts any image to a new premultiplied *image.RGBA at the
+// origin, premultiplied as raster premultiplies a sprite's image
+// (raster.PremulRGBA), so an atlas frame draws as its source image does.
 func toRGBA(src image.Image) *image.RGBA {
 	b := src.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	if rgba, ok := src.(*image.RGBA); ok {
+		out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		for y := 0; y < b.Dy(); y++ {
 			copy(out.Pix[y*out.Stride:y*out.Stride+4*b.Dx()], rgba.Pix[rgba.PixOffset(b.Min.X, b.Min.Y+y):])
 		}
 		return out
 	}
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			c := color.RGBAModel.Convert(src.At(b.Min.X+x, b.Min.Y+y)).(color.RGBA)
-			o := out.PixOffset(x, y)
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = c.R, c.G, c.B, c.A
-		}
-	}
-	return out
+	return raster.PremulRGBA(src)
 }
 
 // page returns page p, or an error when there is no such page or it is
@@ -201,12 +195,15 @@ func (a *Atlas) PageNRGBA(p int) (*image.NRGBA, error) {
 	return out, nil
 }
 
-// premulStd is the standard library's premultiplication of one channel
-// (color.NRGBA.RGBA, then the top 8 bits).
-func premulStd(s, a int) int { return (s * 0x101 * a / 0xff) >> 8 }
+// premul is the raster's premultiplication of one channel ([raster.Premul],
+// Qt's rounding), the one every decoded image and atlas page goes through.
+func premul(s, a int) int {
+	return int(raster.Premul(color.NRGBA{R: uint8(s), A: uint8(a)}).R)
+}
 
-// unpremul returns the straight value s whose standard premultiplication
-// by a is p (one always exists for p <= a).
+// unpremul returns the straight value s whose premultiplication by a
+// ([raster.Premul]) is p (one always exists for p <= a), so a page written
+// in straight alpha decodes back to the same premultiplied pixels.
 func unpremul(p, a uint8) uint8 {
 	if a == 0 {
 		return 0
@@ -216,10 +213,10 @@ func unpremul(p, a uint8) uint8 {
 	}
 	ai, pi := int(a), int(min(p, a))
 	s := pi * 255 / ai
-	for s > 0 && premulStd(s, ai) > pi {
+	for s > 0 && premul(s, ai) > pi {
 		s--
 	}
-	for s < 255 && premulStd(s, ai) < pi {
+	for s < 255 && premul(s, ai) < pi {
 		s++
 	}
 	return uint8(s)

@@ -68,7 +68,7 @@ type World struct {
 	// Stage names the layer where the action is: entities created with
 	// no DrawLayer (enemies, effects, pickups a game adds) and the
 	// bullets are drawn depth-sorted with that layer's entities, behind
-	// its walls and in front of them. BuildTiled sets it to the object
+	// its walls and in front of them. level.BuildTiled sets it to the object
 	// layer of the map's first character; "" (or a hidden or unknown
 	// layer) draws them above every layer.
 	Stage string
