@@ -23,7 +23,16 @@ type grid struct {
 	ibox   []mathx.AABB // items[k]'s real (not grown) box, for cache-friendly rejects
 	cursor []int32
 	rng    []cellRange // scratch, per item id
+	// full has bit c set when cell c holds an item: a few bits per cell
+	// stay in cache where the start offsets of a large grid do not, so a
+	// walk over mostly empty cells (units against sparse walls) tests
+	// them first.
+	full []uint64
 }
+
+// has reports whether cell c holds an item (false before the first
+// build, when no cell does).
+func (g *grid) has(c int) bool { return c>>6 < len(g.full) && g.full[c>>6]&(1<<(c&63)) != 0 }
 
 type cellRange struct{ x0, y0, x1, y1 int32 }
 
@@ -104,6 +113,17 @@ func (g *grid) build(ids []int32, boxes []mathx.AABB, margin float64) {
 		cnt[c] = g.start[c]
 	}
 	g.start[len(cnt)] = s
+	if words := (len(cnt) + 63) / 64; cap(g.full) < words {
+		g.full = make([]uint64, words)
+	} else {
+		g.full = g.full[:words]
+		clear(g.full)
+	}
+	for c := range cnt {
+		if g.start[c+1] != g.start[c] {
+			g.full[c>>6] |= 1 << (c & 63)
+		}
+	}
 	if cap(g.items) < total {
 		g.items = make([]int32, total, total+total/4)
 		g.ibox = make([]mathx.AABB, total, total+total/4)

@@ -391,7 +391,7 @@ func (sp *Space) pairsRange(k, lo, hi int) {
 						}
 					}
 				}
-				if walls {
+				if walls && gw.has(c) {
 					for k := gw.start[c]; k < gw.start[c+1]; k++ {
 						j, o := gw.items[k], &gw.ibox[k]
 						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)

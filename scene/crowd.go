@@ -41,6 +41,7 @@ type crowdState struct {
 	asyncReq  chan struct{}
 	asyncDone chan struct{}
 	asyncBusy bool
+	handFn    func(k, lo, hi int) // handRange, made once
 }
 
 // enableCrowd gives the world a steering crowd configured by cfg
@@ -272,7 +273,7 @@ func (w *World) steerAhead() {
 	if cr == nil || cr.ahead {
 		return
 	}
-	w.stepCrowd()
+	w.stepCrowd(false)
 	cr.ahead = true
 }
 
@@ -346,18 +347,34 @@ func (w *World) Close() {
 }
 
 // stepCrowd hands the steered characters' positions to the crowd and
-// steps it.
-func (w *World) stepCrowd() {
+// steps it. Inside Step (par) the hand-over runs on the physics'
+// workers; SteerAhead, which may run beside the caller's goroutine, keeps
+// it on its own.
+func (w *World) stepCrowd(par bool) {
 	cr := w.crowd
 	if cr.ownWall && cr.walls.walls != w.Phys.WallCount() {
 		cr.walls.build(w.Phys)
 	}
-	for k, i := range cr.slot {
-		p := w.pos[i].XY()
+	if par {
+		if cr.handFn == nil {
+			cr.handFn = w.handRange
+		}
+		w.Phys.Parallel(len(cr.slot), cr.handFn)
+	} else {
+		w.handRange(0, 0, len(cr.slot))
+	}
+	_ = cr.c.Step(w.dt) // dt is finite and > 0
+}
+
+// handRange hands agents [lo, hi) their characters' positions; each
+// agent's writes are its own (from, and the crowd's SetPos).
+func (w *World) handRange(_, lo, hi int) {
+	cr := w.crowd
+	for k := lo; k < hi; k++ {
+		p := w.pos[cr.slot[k]].XY()
 		cr.from[k] = p
 		cr.c.SetPos(k, p)
 	}
-	_ = cr.c.Step(w.dt) // dt is finite and > 0
 }
 
 // steerCrowd is Step's steering: the crowd steps (unless Crowd.StepAhead did
@@ -370,7 +387,7 @@ func (w *World) steerCrowd() {
 	}
 	cr.wait()
 	if !cr.ahead {
-		w.stepCrowd()
+		w.stepCrowd(true)
 	}
 	cr.ahead = false
 	w.Phys.Parallel(len(cr.slot), w.agentVelFn)

@@ -301,7 +301,7 @@ func TestCrowdWalls(t *testing.T) {
 		// Reference: walk the cells, keep first sightings.
 		var want []steer.Segment
 		seen := map[int32]bool{}
-		m := 1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y) + 1e-9
+		m := float64(1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y)) + 1e-9
 		far := func(sg steer.Segment) bool {
 			return min(sg.A.X, sg.B.X) > area.Max.X+m || max(sg.A.X, sg.B.X) < area.Min.X-m ||
 				min(sg.A.Y, sg.B.Y) > area.Max.Y+m || max(sg.A.Y, sg.B.Y) < area.Min.Y-m

@@ -140,7 +140,7 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 	c1, r1 := wi.cellNear(area.Max.X, area.Max.Y)
 	// Segments whose box misses the area (widened by a hair, so that no
 	// segment a rounding could touch is left out) cannot cross it.
-	m := 1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y) + 1e-9
+	m := float64(1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y)) + 1e-9
 	x0, y0, x1, y1 := area.Min.X-m, area.Min.Y-m, area.Max.X+m, area.Max.Y+m
 	for r := r0; r <= r1; r++ {
 		row := r * wi.cols

@@ -366,6 +366,7 @@ func (cr *Crowd) Set(i int, a Agent) error {
 // owns the positions (scene.World, whose physics has the last word) hands
 // them to the crowd before each Step, without Set's checks and restarts:
 // a non-finite p is not refused here, Step faults the agent instead.
+// Calls for different agents may run at once (between Steps).
 func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[cr.slotOf[i]], cr.out[i] = p, p }
 
 // Remove deletes agent i by moving the last agent into its place
@@ -1162,7 +1163,7 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 // them; a relative margin keeps any wall a rounding could cross), and
 // returns what is left.
 func (c *stepCtx) nearWalls(pos mathx.Vec2, reach float64) []Segment {
-	m := reach*(1+1e-6) + 1e-9
+	m := float64(reach*(1+1e-6)) + 1e-9
 	x0, x1, y0, y1 := pos.X-m, pos.X+m, pos.Y-m, pos.Y+m
 	out := c.walls[:0]
 	for _, s := range c.walls {
