@@ -77,7 +77,7 @@ func DefaultFont() *Font {
 // SansFont returns Go's sans-serif font (golang.org/x/image/font/gofont:
 // Go Regular, or Go Bold) at px pixels: scalable text for content that
 // asks for a font family and size it does not ship (a Tiled text object;
-// it fits scene.BuildOptions.TextFont as it is), with no font file to
+// it fits level.Options.TextFont as it is), with no font file to
 // bring. Each call parses the font again; keep the result.
 func SansFont(px int, bold bool) (*Font, error) {
 	name, data := "Go Regular", goregular.TTF

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"os"
 	"testing"
 
 	"diorama/iso"
@@ -97,17 +96,4 @@ func BenchmarkDispatch(b *testing.B) {
 		bus.Dispatch(ev)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/event")
-}
-
-// BenchmarkLoadTiled loads and builds the isometric test map (TMX parse,
-// tileset PNG decode, sprites, walls, entities).
-func BenchmarkLoadTiled(b *testing.B) {
-	fsys := os.DirFS("testdata")
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := LoadTiled(fsys, "iso.tmx", BuildOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/load")
 }

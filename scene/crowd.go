@@ -329,7 +329,7 @@ func (w *World) SetWorkers(n int) {
 // (physics.Space.Close), the crowd's force-pass workers and Crowd.StepAsync's.
 // The world stays usable; stepping starts the workers again.
 //
-// Restarting a level: build a new World (LoadLevel, LoadTiled...) and
+// Restarting a level: build a new World (level.Load, level.LoadTiled...) and
 // Close the one it replaces, so that its workers do not stay parked for
 // the rest of the run; a View is pointed at the new one with NewView (see
 // examples/newcomer).

@@ -1,6 +1,8 @@
-package scene
+package scene_test
 
 import (
+	"diorama/level"
+	"diorama/scene"
 	"image/color"
 	"testing"
 	"testing/fstest"
@@ -18,7 +20,7 @@ import (
 // image); it allocates nothing once warm, and a world whose navigation
 // cannot be built is still drawn.
 func TestDebugView(t *testing.T) {
-	w, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("wwwwwwww\nws----ew\nw-www--w\nw------w\nwwwwwwww\n")}}, "l.lev", BuildOptions{Proj: mustProj(t, 32)})
+	w, err := level.LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("wwwwwwww\nws----ew\nw-www--w\nw------w\nwwwwwwww\n")}}, "l.lev", level.Options{Proj: mustProj32(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func TestDebugView(t *testing.T) {
 	}
 	dl := raster.NewDrawList()
 	ov := overlay.New(w.Grid, cam)
-	d := DebugView{Names: true}
+	d := scene.DebugView{Names: true}
 	draw := func() {
 		dl.Reset()
 		ov.Begin(dl, 0)
@@ -49,7 +51,7 @@ func TestDebugView(t *testing.T) {
 	draw()
 	fr.Clear(color.RGBA{24, 24, 32, 255})
 	dl.Draw(fr)
-	rastertest.Golden(t, "testdata/golden_debug.png", fr, *update)
+	rastertest.Golden(t, "testdata/golden_debug.png", fr, *scene.Update)
 	withNames := dl.Len()
 	if a := testenv.AllocsOver(20, draw); a != 0 {
 		t.Errorf("%d allocations in 20 debug frames", a)
@@ -60,10 +62,17 @@ func TestDebugView(t *testing.T) {
 		t.Errorf("%d commands without names, %d with", dl.Len(), withNames)
 	}
 	// No navigation: the rest is drawn.
-	w.navOpt.MaxCells = 1
-	w.nav, w.navErr = nil, nil
+	w.Nav().SetOptions(scene.NavOptions{MaxCells: 1})
 	draw()
 	if n := dl.Len(); n == 0 || n >= withNames {
 		t.Errorf("%d commands without navigation", n)
 	}
+}
+
+func mustProj32(t *testing.T) iso.Projection {
+	p, err := iso.Dimetric(32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

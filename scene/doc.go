@@ -1,5 +1,4 @@
-// Package scene is what lives in a game world and how it comes in from
-// level files.
+// Package scene is what lives in a game world.
 //
 // It owns:
 //   - World: entities (static objects, characters with position,
@@ -62,32 +61,24 @@
 //     sprites once, when a look first uses them; its Look and Part find a
 //     look's frames and clips by name ("tank_walk_SE"),
 //     Looks.Facings gives the facings of art drawn at world headings.
-//   - What a level brought: World.Sources (the files it was read from,
-//     for hot reload) and World.Props (each object's custom properties);
+//   - What a level brought: Builder.Sources (the files it was read from,
+//     for hot reload) and World.Props (each object's custom properties,
+//     typed values of the engine's own Properties whatever the format);
 //     what the game brings: World.SetData (its own value per entity).
+//   - The building API (building.go) a level builder uses beyond
+//     NewWorld, Create and Layers, on World.Builder: CreateOn (an entity
+//     drawn with a layer by index), AnimateTile (a tile layer's animated
+//     tile) and SetSources; World.Def and Looks.Get read back what was
+//     built. Package level builds every level format with it; a game's
+//     own format can too.
 //   - Waves: an Overlord (a zone's wave controller), put to work by
 //     Overlord.Start, wakes when the player enters its triggers (at once
 //     when it has none: a level-wide wave), spawns its wave and locks the
 //     doors it names (SetSolid, Events.Door) until the wave is over or
 //     Overlord.Stop stops it; image levels and Tiled maps (triggers of
-//     class "overlord") build them.
+//     class "overlord") build them (package level).
 //   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)
 //     through iso/overlay.
-//   - Builders (build_*.go) that turn each loader's data into a World on
-//     an iso grid: Tiled maps (isometric, staggered, orthogonal and
-//     hexagonal, finite or infinite), IsoMob XML
-//     scenes (with their art: textured walls and floors, sprites per
-//     angle, from <media> sheets or loose PNGs), ASCII levels and image
-//     levels with their JSON; LoadLevel picks one by the file's
-//     extension and OpenRoot opens the folder a level file's references
-//     may reach. The ASCII, image and IsoMob builders check BuildOptions.Limits (LevelLimits:
-//     cells, entities, floor area, wall pixels, time) from the level's
-//     sizes and counts before the world is made, and merge wall cells
-//     into blocks rather than making one entity per cell, so a hostile
-//     level fails with ErrLevelLimit instead of exhausting memory.
-//     BuildOptions.SolidTile makes tiles solid by a rule from code;
-//     BuildOptions.Missing makes a Tiled build forgiving (missing images
-//     drawn as magenta checks and reported), as the viewer builds.
 //   - Touch events (touch.go): Events.Touch reports a character that
 //     touched another character or a solid object in the tick's physics
 //     step (physics.Space.Contacts, seen as entities).
@@ -121,13 +112,17 @@
 // y down; on hexagonal maps a step of the hexagon-centre lattice), z up in
 // the same unit. Physics runs in the same units.
 //
-// The loaders themselves are the subpackages scene/tiled, scene/isoxml,
-// scene/ascii and scene/imagelevel (pure data, no rendering).
+// Worlds come from level files through package level (Tiled, IsoMob XML,
+// ASCII and image levels), whose loaders are the subpackages scene/tiled,
+// scene/isoxml, scene/ascii and scene/imagelevel (pure data, no
+// rendering); scene itself knows no file format.
 //
 // scene may import iso, iso/overlay (DebugView), atlas, physics, raster,
 // mathx, loop, ai/nav (the
 // world's navigation and movement are built on it), ai/steer (its crowd;
-// a leaf importing only mathx) and its loader subpackages; it must NOT
-// import the other ai packages (behaviour reaches the world through its
-// public methods and events) or platform.
+// a leaf importing only mathx), audio (Audio.Enable) and
+// internal/fnv; it must NOT import the level loaders
+// or package level (level imports scene), the other ai packages
+// (behaviour reaches the world through its public methods and events) or
+// platform.
 package scene

@@ -86,7 +86,7 @@ type EntityDef struct {
 	// type (Tiled class, IsoMob definition, spawn kind "player"/"enemy").
 	Name, Class string
 	// ID is the entity's id in its source (a Tiled object id), 0 for
-	// none; World.FindID finds it in constant time. IDs should be unique.
+	// none; Builder.FindID finds it in constant time. IDs should be unique.
 	ID int
 	// Pos is where the entity's feet (bottom centre) stand.
 	Pos mathx.Vec3
@@ -132,7 +132,8 @@ type EntityDef struct {
 	// for non-moving entities instead of the Look.
 	Drawing iso.Object
 	// Props are the entity's custom properties from its level file (a
-	// Tiled object's, with its template's and class's), for game rules
+	// Tiled object's, with its template's and class's; an IsoMob
+	// element's free-form attributes), for game rules
 	// the engine does not know: a wave's size, an enemy's kind. The
 	// world keeps the slice as given.
 	Props Properties

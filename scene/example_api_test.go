@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -37,20 +38,20 @@ func ExampleWorld_Props() {
   </object>
  </objectgroup>
 </map>`)}}
-	w, err := scene.LoadTiled(fsys, "m.tmx", scene.BuildOptions{})
+	w, err := level.LoadTiled(fsys, "m.tmx", level.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	e, _ := w.Find("wave1")
-	fmt.Println(w.Sources(), w.Props(e).Int("spawns_in_wave", 0))
+	fmt.Println(w.Builder().Sources(), w.Props(e).Int("spawns_in_wave", 0))
 	// Output: [m.tmx] 6
 }
 
 // Feedback on a hit: the entity flashes white and shows its health bar
 // for a second; behind a wall, the player's tank shows through it.
 func ExampleLooks_ShowHealth() {
-	w, err := scene.LoadTiled(os.DirFS("testdata"), "iso.tmx", scene.BuildOptions{})
+	w, err := level.LoadTiled(os.DirFS("../level/testdata"), "iso.tmx", level.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

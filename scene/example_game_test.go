@@ -7,6 +7,7 @@ import (
 
 	"diorama/atlas"
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -37,7 +38,7 @@ func ExampleAtlasLooks() {
 // AI player's stick) walked round a wall by a Route.
 func ExampleRoute() {
 	fsys := fstest.MapFS{"l.lev": {Data: []byte("wwwww\nws--w\nwww-w\nw---w\nwwwww\n")}}
-	w, err := scene.LoadLevel(fsys, "l.lev", scene.BuildOptions{})
+	w, err := level.Load(fsys, "l.lev", level.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing/fstest"
 
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/scene"
 )
@@ -12,7 +13,7 @@ import (
 // Arrived event) and asks what it can see on the way.
 func ExampleNavigator_MoveTo() {
 	fsys := fstest.MapFS{"l.lev": {Data: []byte("wwwww\nws--w\nwww-w\nw---w\nwwwww\n")}}
-	w, err := scene.LoadLevel(fsys, "l.lev", scene.BuildOptions{})
+	w, err := level.Load(fsys, "l.lev", level.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

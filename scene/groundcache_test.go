@@ -1,11 +1,17 @@
-package scene
+package scene_test
 
 import (
 	"bytes"
+	"compress/zlib"
+	"diorama/level"
+	"diorama/scene"
+	"encoding/base64"
+	"encoding/binary"
 	"fmt"
 	"image/color"
 	"os"
 	"testing"
+	"testing/fstest"
 
 	"diorama/iso"
 	"diorama/mathx"
@@ -19,21 +25,20 @@ import (
 func TestGroundCacheIdentical(t *testing.T) {
 	for _, name := range []string{"iso.tmx", "ortho.tmx", "staggered.tmx"} {
 		bg := color.RGBA{24, 24, 32, 255}
-		load := func() *World {
-			w, err := LoadTiled(os.DirFS("testdata"), name, BuildOptions{})
+		load := func() *scene.World {
+			w, err := level.LoadTiled(os.DirFS("../level/testdata"), name, level.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return w
 		}
 		plain, cached := load(), load()
-		cached.GroundCache = &GroundCache{Background: bg, Margin: 64}
-		cached.bucketByLayer()
-		if n, _ := cached.staticLayers(); n == 0 {
+		cached.GroundCache = &scene.GroundCache{Background: bg, Margin: 64}
+		if cached.StaticLayers() == 0 {
 			t.Fatalf("%s: no static bottom layer", name)
 		}
 		b := plain.Grid.Bounds()
-		frame := func(w *World, c mathx.Vec2, zoom int) []byte {
+		frame := func(w *scene.World, c mathx.Vec2, zoom int) []byte {
 			cam := iso.NewCamera(200, 150)
 			cam.Center = c
 			cam.SetZoom(zoom)
@@ -117,12 +122,12 @@ func BenchmarkGroundCache(b *testing.B) {
 				name = "jiggle/cached"
 			}
 			b.Run(name, func(b *testing.B) {
-				w, err := LoadTiled(genIsoMap(b, 64), "big.tmx", BuildOptions{})
+				w, err := level.LoadTiled(genIsoMap(b, 64), "big.tmx", level.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
 				if cache {
-					w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
+					w.GroundCache = &scene.GroundCache{Background: color.RGBA{0, 0, 0, 255}}
 				}
 				cam := iso.NewCamera(800, 480)
 				g := w.Grid.Bounds()
@@ -172,11 +177,11 @@ func BenchmarkGroundPicture(b *testing.B) {
 			name = "scroll"
 		}
 		b.Run(name, func(b *testing.B) {
-			w, err := LoadTiled(genIsoMap(b, 64), "big.tmx", BuildOptions{})
+			w, err := level.LoadTiled(genIsoMap(b, 64), "big.tmx", level.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			w.GroundCache = &GroundCache{Background: color.RGBA{0, 0, 0, 255}}
+			w.GroundCache = &scene.GroundCache{Background: color.RGBA{0, 0, 0, 255}}
 			cam := iso.NewCamera(800, 480)
 			g := w.Grid.Bounds()
 			c := mathx.V2(float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2)
@@ -202,4 +207,34 @@ func BenchmarkGroundPicture(b *testing.B) {
 			b.ReportMetric(float64(w.GroundCache.Builds+w.GroundCache.Scrolls)/float64(b.N), "pictures/frame")
 		})
 	}
+}
+
+// genIsoMap returns a side×side isometric map of four zlib-compressed
+// tile layers over a 4-tile tileset, and its tileset image.
+func genIsoMap(b testing.TB, side int) fstest.MapFS {
+	img, err := os.ReadFile("../level/testdata/tiles.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var layers bytes.Buffer
+	raw := make([]byte, 4*side*side)
+	for l := 0; l < 4; l++ {
+		for i := 0; i < side*side; i++ {
+			g := uint32(0)
+			if l == 0 || (i*7+l*13)%(3+l) == 0 {
+				g = uint32((i+l)%8 + 1)
+			}
+			binary.LittleEndian.PutUint32(raw[4*i:], g)
+		}
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		zw.Write(raw)
+		zw.Close()
+		fmt.Fprintf(&layers, `<layer id="%d" name="l%d" width="%d" height="%d"><data encoding="base64" compression="zlib">%s</data></layer>`,
+			l+1, l, side, side, base64.StdEncoding.EncodeToString(z.Bytes()))
+	}
+	tmx := fmt.Sprintf(`<?xml version="1.0"?><map version="1.10" orientation="isometric" width="%d" height="%d" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>%s</map>`,
+		side, side, layers.String())
+	return fstest.MapFS{"big.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: img}}
 }

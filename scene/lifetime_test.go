@@ -1,8 +1,6 @@
 package scene
 
 import (
-	"diorama/scene/tiled"
-	"os"
 	"testing"
 
 	"diorama/iso"
@@ -60,40 +58,5 @@ func TestLifetimeFindAndDrawHook(t *testing.T) {
 	}
 	if w.TPS() != 60 {
 		t.Fatalf("TPS %d", w.TPS())
-	}
-}
-
-// TestFindID: Tiled object ids find their entities in constant time, and
-// a removed entity is not found.
-func TestFindID(t *testing.T) {
-	w, err := LoadTiled(os.DirFS("testdata"), "iso.tmx", BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hero, ok := w.Find("hero")
-	if !ok {
-		t.Fatal("no hero")
-	}
-	m, err := tiled.Load(os.DirFS("testdata"), "iso.tmx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var id int
-	for _, l := range m.Flatten() {
-		for _, o := range l.Objects {
-			if o.Name == "hero" {
-				id = o.ID
-			}
-		}
-	}
-	if e, ok := w.FindID(id); !ok || e != hero {
-		t.Fatalf("FindID(%d) = %v, want the hero %v", id, e, hero)
-	}
-	w.Remove(hero)
-	if _, ok := w.FindID(id); ok {
-		t.Fatal("found a removed entity by id")
-	}
-	if _, ok := w.FindID(0); ok {
-		t.Fatal("id 0 found something")
 	}
 }

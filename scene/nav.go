@@ -19,7 +19,7 @@ type NavOptions struct {
 	Sub int
 	// MaxCells bounds the navigation cells (tiles × Sub²), checked before
 	// they are allocated (default DefaultNavCells; builders set it from
-	// BuildOptions.Limits.NavCells).
+	// level.Options.Limits.NavCells).
 	MaxCells int
 }
 
@@ -83,7 +83,7 @@ func (w *World) buildNav() (*Navigation, error) {
 	b := w.bounds
 	cols, rows := int(math.Ceil(b.Max.X)), int(math.Ceil(b.Max.Y))
 	if cells := int64(cols) * int64(rows) * int64(o.Sub*o.Sub); cells > int64(o.MaxCells) {
-		return nil, fmt.Errorf("scene: navigation of %d×%d tiles at %d cells a tile is %d cells, over the limit of %d (raise BuildOptions.Limits.NavCells or NavOptions.MaxCells)",
+		return nil, fmt.Errorf("scene: navigation of %d×%d tiles at %d cells a tile is %d cells, over the limit of %d (raise level.Options.Limits.NavCells or NavOptions.MaxCells)",
 			cols, rows, o.Sub*o.Sub, cells, o.MaxCells)
 	}
 	tm, err := nav.NewTileMap(cols, rows)

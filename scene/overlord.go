@@ -3,7 +3,6 @@ package scene
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"diorama/mathx"
 )
@@ -179,65 +178,3 @@ type DoorEvent struct {
 	Locked bool
 	By     *Overlord
 }
-
-// enemySpawner is a builder's Overlord.Spawn: a character of class
-// "enemy" with the options' radius, health and look.
-func enemySpawner(opt *BuildOptions) func(*World, mathx.Vec3) (Entity, error) {
-	enemy := EntityDef{Kind: Character, Class: "enemy", Name: "enemy", Radius: opt.radius(), Health: opt.health(), Look: opt.look("enemy")}
-	return func(w *World, at mathx.Vec3) (Entity, error) {
-		d := enemy
-		d.Pos = at
-		return w.Create(d)
-	}
-}
-
-// tiledOverlords makes an Overlord of each name shared by a Tiled map's
-// triggers of class "overlord" (see BuildTiled), in the order the first
-// of each name was created; two passes over the entities.
-func tiledOverlords(w *World, opt *BuildOptions) error {
-	spawn := enemySpawner(opt)
-	var order []*Overlord
-	byName := map[string]*Overlord{}
-	for i, st := range w.state {
-		isTrigger := st == stLive && w.kind[i] == Trigger && w.class[i] == "overlord"
-		if o := byName[w.name[i]]; isTrigger && o == nil {
-			p := w.props[i]
-			o = &Overlord{Name: w.name[i], MaxAlive: int(p.Int("max_in_level", 4)), Wave: int(p.Int("spawns_in_wave", 6)), Spawn: spawn}
-			if o.MaxAlive < 1 || o.MaxAlive > maxOverlordAlive || o.Wave < 1 || o.Wave > maxOverlordWave {
-				return fmt.Errorf("overlord %q: max_in_level %d and spawns_in_wave %d must be 1..%d and 1..%d", o.Name, o.MaxAlive, o.Wave, maxOverlordAlive, maxOverlordWave)
-			}
-			for _, d := range strings.Split(p.String("lock_on_entry", ""), ",") {
-				if d = strings.TrimSpace(d); d != "" {
-					o.Locks = append(o.Locks, d)
-				}
-			}
-			byName[o.Name] = o
-			order = append(order, o)
-		}
-	}
-	for i, st := range w.state {
-		if o := byName[w.name[i]]; o != nil && st == stLive {
-			switch {
-			case w.kind[i] == Trigger && w.class[i] == "overlord":
-				o.Triggers = append(o.Triggers, w.handle(i))
-			case w.kind[i] == SpawnPoint:
-				o.Spawns = append(o.Spawns, w.handle(i))
-			}
-		}
-	}
-	for _, o := range order {
-		if len(o.Spawns) == 0 {
-			return fmt.Errorf("overlord %q has no spawn point (a point or an object of class \"spawn\" named %q)", o.Name, o.Name)
-		}
-		if err := o.Start(w); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Bounds on a Tiled overlord's properties.
-const (
-	maxOverlordAlive = 1024
-	maxOverlordWave  = 1 << 20
-)

@@ -1,6 +1,8 @@
-package scene
+package scene_test
 
 import (
+	"diorama/level"
+	"diorama/scene"
 	"testing"
 	"testing/fstest"
 
@@ -13,7 +15,7 @@ import (
 // plans again when the navigation changes; steady following allocates
 // nothing.
 func TestRoute(t *testing.T) {
-	w, err := LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("wwwwwwwww\nws------w\nwwwwww--w\nw-------w\nw-------w\nwwwwwwwww\n")}}, "l.lev", BuildOptions{})
+	w, err := level.LoadASCII(fstest.MapFS{"l.lev": {Data: []byte("wwwwwwwww\nws------w\nwwwwww--w\nw-------w\nw-------w\nwwwwwwwww\n")}}, "l.lev", level.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +23,7 @@ func TestRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Route
+	var r scene.Route
 	p, goal := mathx.V2(1.5, 1.5), mathx.V2(1.5, 3.5) // the wall is between them
 	walk := func(max int) int {
 		for k := range max {
@@ -60,7 +62,7 @@ func TestRoute(t *testing.T) {
 		t.Fatal("no way to the new goal")
 	}
 	before := n.Version()
-	if _, err := w.Create(EntityDef{Kind: Object, Pos: mathx.V3(3.5, 4.5, 0), Extent: mathx.V2(0.5, 0.5), Solid: true}); err != nil {
+	if _, err := w.Create(scene.EntityDef{Kind: scene.Object, Pos: mathx.V3(3.5, 4.5, 0), Extent: mathx.V2(0.5, 0.5), Solid: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n.Version() == before {

@@ -1,9 +1,5 @@
 package scene
 
-import (
-	"io/fs"
-)
-
 // Sources returns the files w was read from, in the order first opened:
 // for a world from a Load function, the level file and everything it
 // drew on (tilesets, templates, IsoMob definitions, sprite sheets and
@@ -11,36 +7,4 @@ import (
 // Build function, the files the builder opened itself (images). A game
 // or a viewer watches them to reload a level when one is saved. The
 // slice belongs to the world.
-func (w *World) Sources() []string { return w.sources }
-
-// recorder is a file system that notes every regular file opened through
-// it, once each.
-type recorder struct {
-	fsys  fs.FS
-	files []string
-	seen  map[string]bool
-}
-
-// record returns fsys noting the files opened through it (fsys itself
-// when it already does).
-func record(fsys fs.FS) *recorder {
-	if r, ok := fsys.(*recorder); ok {
-		return r
-	}
-	return &recorder{fsys: fsys, seen: map[string]bool{}}
-}
-
-func (r *recorder) Open(name string) (fs.File, error) {
-	f, err := r.fsys.Open(name)
-	if err == nil && !r.seen[name] {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			r.seen[name] = true
-			r.files = append(r.files, name)
-		}
-	}
-	return f, err
-}
-
-// Stat is fs.Stat of the wrapped file system, without opening the file
-// (so a pipe or a device is refused by its mode, never opened).
-func (r *recorder) Stat(name string) (fs.FileInfo, error) { return fs.Stat(r.fsys, name) }
+func (b Builder) Sources() []string { return b.w.sources }

@@ -67,7 +67,7 @@ func (w *World) Step() {
 func (w *World) velRange(_, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		if w.state[i] == stLive && w.kind[i] == Character {
-			_ = w.Phys.SetVelocity(w.body[i], w.vel[i]) // finite by construction
+			w.Phys.SetVelocity(w.body[i], w.vel[i]) // finite by construction
 		}
 	}
 }

@@ -78,7 +78,7 @@ type World struct {
 	// Stage names the layer where the action is: entities created with
 	// no DrawLayer (enemies, effects, pickups a game adds) and the
 	// bullets are drawn depth-sorted with that layer's entities, behind
-	// its walls and in front of them. BuildTiled sets it to the object
+	// its walls and in front of them. level.BuildTiled sets it to the object
 	// layer of the map's first character; "" (or a hidden or unknown
 	// layer) draws them above every layer.
 	Stage string
@@ -897,7 +897,8 @@ func (w *World) Find(name string) (Entity, bool) {
 
 // FindID returns the live entity whose EntityDef.ID is id (a Tiled
 // object id), in constant time.
-func (w *World) FindID(id int) (Entity, bool) {
+func (b Builder) FindID(id int) (Entity, bool) {
+	w := b.w
 	i, ok := w.byID[id]
 	if !ok || id == 0 || w.state[i] != stLive {
 		return Entity{}, false

@@ -3,7 +3,7 @@
 // while it is edited.
 //
 // A Viewer is a platform.Game: run it with platform/auto (a window, the
-// web, or headless to a PNG). It builds each map with scene.BuildTiled and
+// web, or headless to a PNG). It builds each map with level.BuildTiled and
 // draws it with scene.World.Render, so what it shows is what a game gets:
 // layers in file order with their objects, image layers, parallax, tile
 // offsets, hexagonal rotations.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/raster"
 	"diorama/scene"
@@ -33,8 +34,8 @@ type ExportOptions struct {
 	// (transparent black when it has none) before drawing; tmxrasterizer
 	// leaves the frame transparent, which is the default.
 	Background bool
-	// Build is passed to scene.BuildTiled (limits, fonts).
-	Build scene.BuildOptions
+	// Build is passed to level.BuildTiled (limits, fonts).
+	Build level.Options
 }
 
 // Export loads the Tiled map name from fsys and draws all of it into a
@@ -56,7 +57,7 @@ func Export(fsys fs.FS, name string, opt ExportOptions) (*raster.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := scene.BuildTiled(fsys, m, opt.Build)
+	w, err := level.BuildTiled(fsys, m, opt.Build)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"diorama/scene"
+	"diorama/level"
 )
 
 // tinyMaps writes a 4-tile tileset (tall opaque tiles) and small infinite
@@ -171,7 +171,7 @@ func TestViewerMissingImage(t *testing.T) {
 	if got := v.Missing(); len(got) != 1 || !strings.Contains(got[0], "gone.png") {
 		t.Fatalf("Missing %q", got)
 	}
-	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: scene.BuildOptions{Missing: func(error) {}}})
+	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: level.Options{Missing: func(error) {}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestViewerMissingTileset(t *testing.T) {
 	if got := v.Missing(); len(got) == 0 || !strings.Contains(got[0], "gone.tsx") {
 		t.Fatalf("Missing %q", got)
 	}
-	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: scene.BuildOptions{Missing: func(error) {}}})
+	fr, err := Export(os.DirFS(dir), "m.tmx", ExportOptions{Build: level.Options{Missing: func(error) {}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,8 +18,8 @@ import (
 	"testing"
 
 	"diorama/internal/testenv"
+	"diorama/level"
 	"diorama/mathx"
-	"diorama/scene"
 	"diorama/scene/tiled"
 )
 
@@ -247,7 +247,7 @@ func TestExportMatchesTmxrasterizer(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				w, err := scene.BuildTiled(os.DirFS(srcDir), m, scene.BuildOptions{})
+				w, err := level.BuildTiled(os.DirFS(srcDir), m, level.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -316,7 +316,7 @@ func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
 	bin, version := tmxrasterizer(t)
 	dir := t.TempDir()
 	for _, f := range []string{"tiles.tsx", "tiles.png"} {
-		b, err := os.ReadFile(filepath.Join("..", "scene", "testdata", f))
+		b, err := os.ReadFile(filepath.Join("..", "level", "testdata", f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -349,7 +349,7 @@ func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := scene.BuildTiled(os.DirFS(dir), m, scene.BuildOptions{})
+			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -439,7 +439,7 @@ func TestExportHexTurnsMatchTmxrasterizer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := scene.BuildTiled(os.DirFS(dir), m, scene.BuildOptions{})
+			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"diorama/iso"
 	"diorama/iso/overlay"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/raster"
@@ -162,7 +163,7 @@ func (v *Viewer) Reloads() int { return v.reloads }
 // Maps returns how many maps are shown (one for a map, each of a world's).
 func (v *Viewer) Maps() int { return len(v.maps) }
 
-// World returns the built world of map i, as scene.BuildTiled made it.
+// World returns the built world of map i, as level.BuildTiled made it.
 func (v *Viewer) World(i int) *scene.World { return v.maps[i].w }
 
 // Center returns the camera centre in world-file pixels (for a single
@@ -259,7 +260,7 @@ func (v *Viewer) load() ([]*shown, map[string]stamp, error) {
 		noteMapFiles(m, note)
 		// Forgiving where Tiled is: a missing image is a placeholder,
 		// listed on the banner (Missing).
-		w, err := scene.BuildTiled(v.fsys, m, scene.BuildOptions{TextFont: raster.SansFont,
+		w, err := level.BuildTiled(v.fsys, m, level.Options{TextFont: raster.SansFont,
 			Missing: func(err error) { v.loadMissing = append(v.loadMissing, err.Error()) }})
 		if err != nil {
 			return nil, files, err

@@ -17,7 +17,7 @@ import (
 // error on the level select.
 func TestIsoXMLLevel(t *testing.T) {
 	var log bytes.Buffer
-	g, err := setup(options{level: "../../scene/testdata/isomob/scene.xml", root: "../../scene/testdata/isomob", ticks: 10}, &log)
+	g, err := setup(options{level: "../../level/testdata/isomob/scene.xml", root: "../../level/testdata/isomob", ticks: 10}, &log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestIsoXMLLevel(t *testing.T) {
 	}
 	// No player: the level select shows the error.
 	dir := t.TempDir()
-	src, err := os.ReadFile("../../scene/testdata/isomob/definitions.xml")
+	src, err := os.ReadFile("../../level/testdata/isomob/definitions.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestIsoXMLLevel(t *testing.T) {
 func TestIsoXMLLevelWatchesArt(t *testing.T) {
 	dir := t.TempDir()
 	for _, n := range []string{"scene.xml", "definitions.xml", "texGrassTiled.png", "texBrickTiled.png", "texPlanksTiled.png", "texRug.png", "objCrate.png", "heroEast.png", "heroWest.png", "heroNorth.png", "heroSouth.png"} {
-		b, err := os.ReadFile(filepath.Join("../../scene/testdata/isomob", n))
+		b, err := os.ReadFile(filepath.Join("../../level/testdata/isomob", n))
 		if err != nil {
 			t.Fatal(err)
 		}

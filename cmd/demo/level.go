@@ -1,6 +1,7 @@
 package main
 
 import (
+	lvl "diorama/level"
 	"diorama/viewer"
 	"embed"
 	"errors"
@@ -21,7 +22,7 @@ var levelFiles embed.FS
 type levelInfo struct {
 	Title string
 	FS    fs.FS
-	// File is the level (its extension picks the loader: scene.LoadLevel).
+	// File is the level (its extension picks the loader: level.Load).
 	File string
 	// Watch reloads the level when its files are saved (levels named on
 	// the command line; the embedded ones never change).
@@ -62,8 +63,8 @@ func loadLevel(li levelInfo, seed uint64, sheet *scene.AtlasLooks) (*level, erro
 	if li.FS == nil {
 		return nil, errors.New("level has no file system")
 	}
-	opt := scene.BuildOptions{Seed: seed, TPS: tps, MaxBullets: 2048, CharacterRadius: 0.34, CharacterHealth: 100}
-	w, err := scene.LoadLevel(li.FS, li.File, opt)
+	opt := lvl.Options{Seed: seed, TPS: tps, MaxBullets: 2048, CharacterRadius: 0.34, CharacterHealth: 100}
+	w, err := lvl.Load(li.FS, li.File, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func loadLevel(li levelInfo, seed uint64, sheet *scene.AtlasLooks) (*level, erro
 	// Every file the level was read from, to reload it when one is saved.
 	if li.Watch {
 		L.watch = viewer.NewWatcher(li.FS)
-		L.watch.Add(w.Sources()...)
+		L.watch.Add(w.Builder().Sources()...)
 	}
 	if L.look, err = registerLooks(w, sheet); err != nil {
 		return nil, err

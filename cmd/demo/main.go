@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
+	lvl "diorama/level"
 	"diorama/platform"
 	"diorama/platform/auto"
 	"diorama/platform/headless"
-	"diorama/scene"
 )
 
 // options are the demo's command-line settings.
@@ -162,7 +162,7 @@ func setup(o options, log io.Writer) (*game, error) {
 		return nil, g.err
 	}
 	if o.level != "" {
-		fsys, name, err := scene.OpenRoot(o.level, o.root)
+		fsys, name, err := lvl.OpenRoot(o.level, o.root)
 		if err == nil {
 			g.levels = append(g.levels, levelInfo{Title: "*  " + path.Base(name), FS: fsys, File: name, Watch: true})
 			err = g.start(len(g.levels) - 1)

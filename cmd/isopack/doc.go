@@ -33,7 +33,7 @@
 // hero, else the first by name) as "Player" in the middle and the others
 // (at least -enemies of them, repeating the player's kind when it is the
 // only one) as characters E1, E2, ... in the
-// corners. Load it with scene.LoadIsoXML or play it with
+// corners. Load it with level.LoadIsoXML or play it with
 // go run ./cmd/demo -level out/<name>_scene.xml.
 //
 // isopack may import atlas, raster and mathx; it is a tool, not part of

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/raster"
 	"diorama/raster/rastertest"
@@ -54,7 +55,7 @@ func figure(c color.NRGBA, dx, frame int) func(x, y int) color.NRGBA {
 }
 
 // End to end: loose PNGs named by IsoMob's convention → isopack → a
-// sheet, definitions and a starter scene that scene.LoadIsoXML builds
+// sheet, definitions and a starter scene that level.LoadIsoXML builds
 // with every sprite and texture, and that renders to the golden frame.
 func TestIsopackEndToEnd(t *testing.T) {
 	in, out := t.TempDir(), t.TempDir()
@@ -108,7 +109,7 @@ func TestIsopackEndToEnd(t *testing.T) {
 	if bytes.Contains(defs, []byte("bulletFire")) {
 		t.Error("a bullet got a definition")
 	}
-	w, err := scene.LoadIsoXML(os.DirFS(out), "lv1_scene.xml", scene.BuildOptions{})
+	w, err := level.LoadIsoXML(os.DirFS(out), "lv1_scene.xml", level.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

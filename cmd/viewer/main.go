@@ -18,7 +18,7 @@
 // (default: the working directory when the map lies under it, else the
 // map's folder), opened as an os.Root.
 //
-// It imports viewer, scene (for scene.OpenRoot) and the platform
+// It imports viewer, level (for level.OpenRoot) and the platform
 // backends; nothing imports it.
 package main
 
@@ -30,9 +30,9 @@ import (
 	"os"
 	"strings"
 
+	"diorama/level"
 	"diorama/platform"
 	"diorama/platform/auto"
-	"diorama/scene"
 	"diorama/viewer"
 )
 
@@ -78,7 +78,7 @@ func run(o options, out, log io.Writer) error {
 	if o.file == "" {
 		return errors.New("no map given (usage: viewer [flags] map.tmx|map.tmj|world.world)")
 	}
-	fsys, name, err := scene.OpenRoot(o.file, o.root)
+	fsys, name, err := level.OpenRoot(o.file, o.root)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"diorama/ai/fsm"
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -77,15 +78,14 @@ func (g *game) shoot(e scene.Entity, dir mathx.Vec2, dmg int32) {
 }
 
 func newGame() (*game, error) {
-	p, _ := iso.Dimetric(32)
-	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{Proj: p, Seed: 1})
+	w, err := level.LoadASCII(files, "level.txt", level.Options{TileWidth: 32, Seed: 1})
 	if err != nil {
 		return nil, err
 	}
 	g := &game{w: w, pt: iso.NewPainter(w.Grid, iso.NewCamera(W, H)), dl: raster.NewDrawList()}
 	g.pt.Cam.Center = w.Grid.ToScreen(mathx.V3(8, 6, 0))
 	for i, who := range []*scene.Entity{&g.you, &g.guard} { // blue you at the centre, the red guard in a corner
-		l, err := scene.PlaceholderLook(p, []color.NRGBA{{60, 130, 230, 255}, {220, 70, 50, 255}}[i], 0.3, 0.9)
+		l, err := scene.PlaceholderLook(w.Grid.Proj, []color.NRGBA{{60, 130, 230, 255}, {220, 70, 50, 255}}[i], 0.3, 0.9)
 		var id scene.LookID
 		if err == nil {
 			id, err = w.Looks().Add(l)

@@ -11,6 +11,7 @@ import (
 	"log"
 
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -35,15 +36,14 @@ type game struct {
 }
 
 func newGame() (*game, error) {
-	p, _ := iso.Dimetric(32)
-	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{Proj: p, Seed: 1})
+	w, err := level.LoadASCII(files, "level.txt", level.Options{TileWidth: 32, Seed: 1})
 	if err != nil {
 		return nil, err
 	}
 	g := &game{w: w, cam: iso.NewCamera(W, H), dl: raster.NewDrawList()}
 	g.cam.Center = w.Grid.ToScreen(mathx.V3(8, 6, 0))
 	g.pt = iso.NewPainter(w.Grid, g.cam)
-	block, err := w.Grid.BlockObject(7, 4, 1, 1, 0, p.ZPixels, color.RGBA{170, 110, 60, 255}, color.RGBA{120, 75, 40, 255}, color.RGBA{95, 60, 30, 255})
+	block, err := w.Grid.BlockObject(7, 4, 1, 1, 0, w.Grid.Proj.ZPixels, color.RGBA{170, 110, 60, 255}, color.RGBA{120, 75, 40, 255}, color.RGBA{95, 60, 30, 255})
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func newGame() (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	look, err := scene.PlaceholderLook(p, color.NRGBA{230, 190, 60, 255}, 0.25, 0.8)
+	look, err := scene.PlaceholderLook(w.Grid.Proj, color.NRGBA{230, 190, 60, 255}, 0.25, 0.8)
 	if err != nil {
 		return nil, err
 	}

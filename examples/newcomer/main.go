@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"log"
 
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -34,7 +35,7 @@ type game struct {
 func (g *game) start(seed uint64) error {
 	*g = game{seed: seed}
 	var player scene.LookID
-	w, err := scene.LoadTiled(files, "arena.tmx", scene.BuildOptions{Seed: seed, CharacterHealth: 3,
+	w, err := level.LoadTiled(files, "arena.tmx", level.Options{Seed: seed, CharacterHealth: 3,
 		Prepare: func(w *scene.World) (err error) {
 			if player, err = w.Looks().Placeholder(color.NRGBA{60, 130, 230, 255}, 0.3, 1); err == nil {
 				g.enemy, err = w.Looks().Placeholder(color.NRGBA{220, 70, 50, 255}, 0.3, 1)

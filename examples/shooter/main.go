@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"log"
 
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -31,7 +32,7 @@ type game struct {
 func newGame(seed uint64) (*game, error) {
 	g := &game{}
 	var player, enemy scene.LookID
-	w, err := scene.LoadASCII(files, "level.txt", scene.BuildOptions{TileWidth: 32, Seed: seed, CharacterHealth: 12,
+	w, err := level.LoadASCII(files, "level.txt", level.Options{TileWidth: 32, Seed: seed, CharacterHealth: 12,
 		Prepare: func(w *scene.World) (err error) {
 			player, err = w.Looks().Placeholder(color.NRGBA{60, 130, 230, 255}, 0.3, 0.9)
 			if err == nil {

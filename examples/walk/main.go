@@ -10,6 +10,7 @@ import (
 	"log"
 
 	"diorama/iso"
+	"diorama/level"
 	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
@@ -32,12 +33,9 @@ type game struct {
 
 func newGame() (*game, error) {
 	var hero scene.LookID
-	w, err := scene.LoadTiled(files, "walk.tmx", scene.BuildOptions{
-		Prepare: func(w *scene.World) error {
-			l, err := scene.PlaceholderLook(w.Grid.Proj, color.NRGBA{70, 120, 230, 255}, 0.25, 1)
-			if err == nil {
-				hero, err = w.Looks().Add(l)
-			}
+	w, err := level.LoadTiled(files, "walk.tmx", level.Options{
+		Prepare: func(w *scene.World) (err error) {
+			hero, err = w.Looks().Placeholder(color.NRGBA{70, 120, 230, 255}, 0.25, 1)
 			return err
 		},
 		Looks: func(class string) scene.LookID {

@@ -36,7 +36,10 @@ var narrower = []struct {
 	{"iso/overlay", []string{"iso", "raster", "atlas", "mathx"}},
 	// scene: everything below it except the behaviour packages other
 	// than steering (a game wires trees, machines and fuzzy logic).
-	{"scene", []string{"iso/...", "atlas", "physics", "raster", "mathx", "loop", "ai/nav", "ai/steer", "audio", "scene/...", "internal/loadutil", "internal/fnv"}},
+	// It knows no level format: the loaders are level's.
+	{"scene", []string{"iso/...", "atlas", "physics", "raster", "mathx", "loop", "ai/nav", "ai/steer", "audio", "internal/loadutil", "internal/fnv"}},
+	// level builds worlds from the loaders' data through scene's public API.
+	{"level", []string{"scene", "scene/tiled", "scene/isoxml", "scene/ascii", "scene/imagelevel", "iso", "atlas", "physics", "raster", "mathx", "internal/loadutil", "internal/fnv"}},
 	// Backends present frames; they know no game (loadutil reads their
 	// replay and script files).
 	{"platform/...", []string{"platform/...", "raster", "loop", "mathx", "audio", "internal/loadutil", "golang.org/x/mobile/...", "github.com/go-gl/...", "golang.org/x/sys/...", "github.com/ebitengine/oto/v3"}},

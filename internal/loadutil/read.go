@@ -15,7 +15,7 @@ import (
 func CheckPath(name string) error {
 	if !utf8.ValidString(name) {
 		// fs.FS paths are UTF-8; the file may well be fine on disk.
-		return &Error{File: strings.ToValidUTF8(name, "\uFFFD"), Msg: fmt.Sprintf("name %+q is not valid UTF-8, which fs.FS paths must be (open the level with scene.OpenRoot, which maps such a name)", name), Kind: ErrPath}
+		return &Error{File: strings.ToValidUTF8(name, "\uFFFD"), Msg: fmt.Sprintf("name %+q is not valid UTF-8, which fs.FS paths must be (open the level with level.OpenRoot, which maps such a name)", name), Kind: ErrPath}
 	}
 	if !fs.ValidPath(name) {
 		return &Error{File: name, Msg: "not a valid fs path (absolute, empty or leaving the root)", Kind: ErrPath}

@@ -127,7 +127,7 @@ func (ld Loader) LoadDescription(fsys fs.FS, name string) (*Description, error) 
 //
 // Every error names imageName first: one in the description reads
 // "map.png: description → map.json:3:5: …", as the description is the
-// image's companion (LoadLevel finds it from the image's name).
+// image's companion (level.Load finds it from the image's name).
 func (ld Loader) Load(fsys fs.FS, imageName, descName string) (*Level, error) {
 	l, err := ld.load(fsys, imageName, descName)
 	var e *Error

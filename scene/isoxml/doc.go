@@ -14,7 +14,7 @@
 // radius height> (the IsoMob generator's "cilinder" spelling is accepted).
 // [LoadSheet] reads a sprite sheet's .xml in the TextureAtlas form
 // (<SubTexture name x y width height frameX frameY frameWidth
-// frameHeight>); scene.BuildIsoXMLFS draws the art.
+// frameHeight>); level.BuildIsoXMLFS draws the art.
 //
 // It owns the Scene model with every reference resolved (walls and floors
 // to their Material, objects and characters to their ObjectDef), the level

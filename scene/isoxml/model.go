@@ -165,7 +165,7 @@ func (d *Definitions) Object(name string) (*ObjectDef, bool) {
 
 // Media is a <media src>: the sprite sheet pair (.xml and .png) the
 // definitions draw from, as a path in the fs.FS without extension,
-// resolved against the definitions file. scene.BuildIsoXMLFS reads
+// resolved against the definitions file. level.BuildIsoXMLFS reads
 // Src + ".json" (TexturePacker JSON) or Src + ".xml" ([LoadSheet]).
 type Media struct {
 	Src  string

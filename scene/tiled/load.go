@@ -31,7 +31,7 @@ type Loader struct {
 	// (its error names the file and who refers to it) instead of failing
 	// the load. A missing tileset becomes a placeholder of 16×16 tiles of
 	// 32×32 pixels whose image is the missing file (so a builder with
-	// scene.BuildOptions.Missing draws its tiles as magenta checks); an
+	// level.Options.Missing draws its tiles as magenta checks); an
 	// object whose template is missing keeps its own attributes. nil (the
 	// default) keeps such a map unopenable.
 	Missing func(err error)

@@ -1,0 +1,112 @@
+package level
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"io/fs"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"diorama/internal/testenv"
+	"diorama/iso"
+	"diorama/raster"
+	"diorama/scene/tiled"
+)
+
+// loadBuildFrame loads name from fsys, builds it and draws one 800×480
+// frame centred on the map: what opening a map costs a game.
+func loadBuildFrame(b *testing.B, fsys fs.FS, name string, fr *raster.Frame) {
+	m, err := tiled.Load(fsys, name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := BuildTiled(fsys, m, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cam := iso.NewCamera(fr.W(), fr.H())
+	g := w.Grid.Bounds()
+	cam.Center.X, cam.Center.Y = float64(g.Min.X+g.Max.X)/2, float64(g.Min.Y+g.Max.Y)/2
+	dl := raster.NewDrawList()
+	if _, err := w.Render(dl, iso.NewPainter(w.Grid, cam), 1); err != nil {
+		b.Fatal(err)
+	}
+	dl.Draw(fr)
+}
+
+// BenchmarkOpenTiledExample: load + build + first frame of the largest
+// map of Tiled's examples folder (by tiles × layers) and of the
+// sticker-knight sandbox (114 tile objects, scaled).
+func BenchmarkOpenTiledExample(b *testing.B) {
+	dir := testenv.SharedTestdata(b, "tiled-examples")
+	fsys := os.DirFS(dir)
+	fr, _ := raster.NewFrame(800, 480)
+	for _, name := range []string{"desert.tmx", "sticker-knight/map/sandbox.tmx"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				loadBuildFrame(b, fsys, name, fr)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/open")
+		})
+	}
+}
+
+// genIsoMap returns a side×side isometric map of four zlib-compressed
+// tile layers over a 4-tile tileset, and its tileset image.
+func genIsoMap(b *testing.B, side int) fstest.MapFS {
+	img, err := os.ReadFile("testdata/tiles.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var layers bytes.Buffer
+	raw := make([]byte, 4*side*side)
+	for l := 0; l < 4; l++ {
+		for i := 0; i < side*side; i++ {
+			g := uint32(0)
+			if l == 0 || (i*7+l*13)%(3+l) == 0 {
+				g = uint32((i+l)%8 + 1)
+			}
+			binary.LittleEndian.PutUint32(raw[4*i:], g)
+		}
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		zw.Write(raw)
+		zw.Close()
+		fmt.Fprintf(&layers, `<layer id="%d" name="l%d" width="%d" height="%d"><data encoding="base64" compression="zlib">%s</data></layer>`,
+			l+1, l, side, side, base64.StdEncoding.EncodeToString(z.Bytes()))
+	}
+	tmx := fmt.Sprintf(`<?xml version="1.0"?><map version="1.10" orientation="isometric" width="%d" height="%d" tilewidth="64" tileheight="32">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>%s</map>`,
+		side, side, layers.String())
+	return fstest.MapFS{"big.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: img}}
+}
+
+// BenchmarkOpenGenerated1024: load + build + first frame of a generated
+// 1024×1024 isometric map with four tile layers (4 Mi cells).
+func BenchmarkOpenGenerated1024(b *testing.B) {
+	fsys := genIsoMap(b, 1024)
+	fr, _ := raster.NewFrame(800, 480)
+	b.ReportAllocs()
+	for b.Loop() {
+		loadBuildFrame(b, fsys, "big.tmx", fr)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/open")
+}
+
+// BenchmarkLoadTiled loads and builds the isometric test map (TMX parse,
+// tileset PNG decode, sprites, walls, entities).
+func BenchmarkLoadTiled(b *testing.B) {
+	fsys := os.DirFS("testdata")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadTiled(fsys, "iso.tmx", Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/load")
+}
