@@ -3,6 +3,7 @@ package atlas
 import (
 	"fmt"
 	"image"
+	"image/color"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -194,12 +195,15 @@ func (a *Atlas) PageNRGBA(p int) (*image.NRGBA, error) {
 	return out, nil
 }
 
-// premulStd is the standard library's premultiplication of one channel
-// (color.NRGBA.RGBA, then the top 8 bits).
-func premulStd(s, a int) int { return (s * 0x101 * a / 0xff) >> 8 }
+// premul is the raster's premultiplication of one channel ([raster.Premul],
+// Qt's rounding), the one every decoded image and atlas page goes through.
+func premul(s, a int) int {
+	return int(raster.Premul(color.NRGBA{R: uint8(s), A: uint8(a)}).R)
+}
 
-// unpremul returns the straight value s whose standard premultiplication
-// by a is p (one always exists for p <= a).
+// unpremul returns the straight value s whose premultiplication by a
+// ([raster.Premul]) is p (one always exists for p <= a), so a page written
+// in straight alpha decodes back to the same premultiplied pixels.
 func unpremul(p, a uint8) uint8 {
 	if a == 0 {
 		return 0
@@ -209,10 +213,10 @@ func unpremul(p, a uint8) uint8 {
 	}
 	ai, pi := int(a), int(min(p, a))
 	s := pi * 255 / ai
-	for s > 0 && premulStd(s, ai) > pi {
+	for s > 0 && premul(s, ai) > pi {
 		s--
 	}
-	for s < 255 && premulStd(s, ai) < pi {
+	for s < 255 && premul(s, ai) < pi {
 		s++
 	}
 	return uint8(s)

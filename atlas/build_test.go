@@ -347,7 +347,7 @@ func TestUnpremulRoundTrip(t *testing.T) {
 	for a := 0; a < 256; a++ {
 		for p := 0; p <= a; p++ {
 			s := unpremul(uint8(p), uint8(a))
-			c := color.RGBAModel.Convert(color.NRGBA{s, s, s, uint8(a)}).(color.RGBA)
+			c := raster.Premul(color.NRGBA{s, s, s, uint8(a)})
 			if a > 0 && int(c.R) != p {
 				t.Fatalf("p %d a %d: straight %d comes back as %d", p, a, s, c.R)
 			}
