@@ -95,7 +95,8 @@ func (g *game) drawDebug(depth int64) {
 		s := overlay.Scalar{W: a.Final.W, H: a.Final.H, Cell: a.Final.Cell, Origin: a.Final.Origin, V: a.Final.V}
 		lo, hi := a.Final.MinMax()
 		if hi > lo {
-			_, _ = ov.Scalar(s, overlay.Heat(lo, hi))
+			_, err := ov.Scalar(s, overlay.Heat(lo, hi))
+			L.check(err)
 		}
 	}
 	for _, e := range L.enemies {

@@ -309,7 +309,7 @@ func (e *enemy) update() {
 // hurt is called when the enemy takes damage.
 func (e *enemy) hurt() {
 	if e.sq != nil {
-		_ = e.sq.f.Hit(e.sq.f.Index(e.id))
+		e.L.check(e.sq.f.Hit(e.sq.f.Index(e.id)))
 	}
 }
 
@@ -323,6 +323,6 @@ func (e *enemy) die() {
 				break
 			}
 		}
-		sq.assign()
+		sq.assign(e.L)
 	}
 }

@@ -98,7 +98,16 @@ func (L *level) effect(look scene.LookID, p mathx.Vec3, life int) {
 // create adds an entity from inside the world's events; the first
 // definition the world refuses is kept in L.err, which ends the game.
 func (L *level) create(d scene.EntityDef) {
-	if _, err := L.w.Create(d); err != nil && L.err == nil {
+	_, err := L.w.Create(d)
+	L.check(err)
+}
+
+// check keeps the first error of the game's own calls that cannot fail
+// with its data (the embedded fuzzy module's variables, the squads'
+// formations, the debug overlay's field) in L.err, which ends the game:
+// one would be a bug, never a thing to play on with.
+func (L *level) check(err error) {
+	if err != nil && L.err == nil {
 		L.err = err
 	}
 }

@@ -63,10 +63,10 @@ func (e *enemy) fuzzyThink() {
 	}
 	d := e.distPlayer()
 	m := e.fz
-	_ = m.Fuzzify("ammo", float64(e.rockets))
-	_ = m.Fuzzify("tiredness", e.tired)
-	_ = m.Fuzzify("distance", d*metresPerTile)
-	_ = m.Fuzzify("health", e.healthPct())
+	L.check(m.Fuzzify("ammo", float64(e.rockets)))
+	L.check(m.Fuzzify("tiredness", e.tired))
+	L.check(m.Fuzzify("distance", d*metresPerTile))
+	L.check(m.Fuzzify("health", e.healthPct()))
 	rocket := false
 	if i, _, err := m.Variable("weapon").Winner(); err == nil && m.Variable("weapon").SetName(i) == "rocket" && e.rockets > 0 {
 		rocket = true
@@ -143,18 +143,19 @@ func (s *squad) update(L *level) {
 		s.f.Facing = dir.Unit()
 	}
 	if L.w.Tick()%30 == 0 {
-		s.assign()
+		s.assign(L)
 	}
 }
 
 // assign gives the members slots; members are kept in the formation's
 // member order (joined in turn, and Leave keeps the order).
-func (s *squad) assign() {
+func (s *squad) assign(L *level) {
 	s.pos = s.pos[:0]
 	for _, e := range s.members {
 		s.pos = append(s.pos, e.pos())
 	}
-	_, _ = s.f.Assign(s.pos)
+	_, err := s.f.Assign(s.pos)
+	L.check(err)
 }
 
 func (e *enemy) squadThink() {
@@ -269,7 +270,7 @@ func (e *enemy) newBrain(at mathx.Vec3) error {
 		sq.nextID++
 		sq.f.Join(e.id)
 		sq.members = append(sq.members, e)
-		sq.assign()
+		sq.assign(e.L)
 	}
 	return nil
 }
