@@ -1,6 +1,7 @@
 package steer_test
 
 import (
+	"math"
 	"testing"
 
 	"diorama/ai/steer"
@@ -129,5 +130,82 @@ func TestCrowdSetPos(t *testing.T) {
 	c.SetPos(i, c.Pos(i))
 	if c.PathIndex(i) != idx {
 		t.Fatalf("SetPos restarted the path: waypoint %d, was %d", c.PathIndex(i), idx)
+	}
+}
+
+// TestAgentsKeepIndicesAcrossSteps: a Step keeps its agents in the order
+// of its grid internally; every agent must still answer by its own index
+// (each has its own max speed as a tag), Positions must agree with Pos,
+// and a pursuer must follow its target agent, across Steps and a Remove
+// that swaps the last agent in.
+func TestAgentsKeepIndicesAcrossSteps(t *testing.T) {
+	c := steer.NewCrowd(steer.DefaultConfig(0.3))
+	const n = 300
+	var r mathx.Rand
+	r.Seed(9)
+	for k := 0; k < n; k++ {
+		// Scattered, so the grid's order is far from the index order.
+		a := steer.Agent{Pos: mathx.V2(r.Float64()*20, r.Float64()*20), Radius: 0.3,
+			MaxSpeed: 1 + float64(k)/1000, MaxForce: 8,
+			Behaviours: steer.Separating | steer.Wandering, TargetAgent: -1, Path: -1}
+		if _, err := c.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tag := func(i int) int { return int(math.Round((c.Agent(i).MaxSpeed - 1) * 1000)) }
+	check := func(when string, want func(i int) int) {
+		t.Helper()
+		pos := c.Positions()
+		if len(pos) != c.Len() {
+			t.Fatalf("%s: %d positions for %d agents", when, len(pos), c.Len())
+		}
+		for i := 0; i < c.Len(); i++ {
+			if got := tag(i); got != want(i) {
+				t.Fatalf("%s: agent %d is agent %d's state", when, i, got)
+			}
+			if pos[i] != c.Pos(i) || pos[i] != c.Agent(i).Pos {
+				t.Fatalf("%s: agent %d at %v, Pos %v", when, i, pos[i], c.Pos(i))
+			}
+		}
+	}
+	for k := 0; k < 20; k++ {
+		if err := c.Step(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after 20 steps", func(i int) int { return i })
+	// Agent 7 pursues agent 250; agent 3 goes, agent n-1 takes index 3.
+	if err := c.SetTargetAgent(7, 250); err != nil {
+		t.Fatal(err)
+	}
+	c.SetBehaviours(7, steer.Pursuing)
+	if moved, err := c.Remove(3); err != nil || moved != n-1 {
+		t.Fatalf("Remove: %d, %v", moved, err)
+	}
+	for k := 0; k < 60; k++ {
+		if err := c.Step(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after Remove and 60 steps", func(i int) int {
+		if i == 3 {
+			return n - 1
+		}
+		return i
+	})
+	if c.Agent(7).TargetAgent != 250 {
+		t.Fatalf("pursuer's target is %d", c.Agent(7).TargetAgent)
+	}
+	// Agent 250 arrives where it is and stays: the pursuer must get to it
+	// (pursuing whichever agent sits in 250's storage slot would not).
+	if err := c.SetTarget(250, c.Pos(250)); err != nil {
+		t.Fatal(err)
+	}
+	c.SetBehaviours(250, steer.Arriving)
+	for k := 0; k < 1800; k++ {
+		_ = c.Step(1.0 / 60)
+	}
+	if d := c.Pos(7).Dist(c.Pos(250)); !(d < 1.5) {
+		t.Fatalf("pursuer is %.3f from agent 250 after 30 s", d)
 	}
 }

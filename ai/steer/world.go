@@ -470,8 +470,10 @@ func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].force }
 func (cr *Crowd) Faulted(i int) bool { return cr.fault[cr.slotOf[i]] }
 
 // Positions returns the agents' positions, indexed like the agents. The
-// slice is the world's own storage: read it, do not modify it or keep it
-// across Add.
+// slice is the crowd's own by-index copy (the agents themselves are kept
+// in grid order), brought up to date by each Step and by Add, Set and
+// SetPos: read it, do not modify it (a write does not move the agent)
+// or keep it across Add.
 func (cr *Crowd) Positions() []mathx.Vec2 { return cr.out }
 
 // Neighbours appends to dst the agents within radius of agent i's
