@@ -120,7 +120,7 @@
 // scene may import iso, iso/overlay (DebugView), atlas, physics, raster,
 // mathx, loop, ai/nav (the
 // world's navigation and movement are built on it), ai/steer (its crowd;
-// a leaf importing only mathx), audio (World.EnableSound) and
+// a leaf importing only mathx), audio (Audio.Enable) and
 // internal/fnv; it must NOT import the level loaders
 // or package level (level imports scene), the other ai packages
 // (behaviour reaches the world through its public methods and events) or
