@@ -1,9 +1,9 @@
 package scene
 
 // Bus is a typed, synchronous event channel: Dispatch calls every listener
-// subscribed to it at once, in subscription order, before returning
-// (IsoMob's "pseudo-interrupts", its Listing 5.1, with the event type in the
-// Go type instead of a string).
+// subscribed to it at once, in subscription order, before returning: an
+// event interrupts the code that raised it, like a callback, with the
+// event's kind in its Go type instead of a string name.
 //
 // Listeners may subscribe and unsubscribe during a dispatch: a listener
 // removed during a dispatch is not called by it if it has not run yet, and
