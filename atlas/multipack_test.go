@@ -108,7 +108,7 @@ func FuzzParseTexturePackerMulti(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sheets, err := ParseTexturePackerMulti("fuzz.json", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
+			if !strings.HasPrefix(err.Error(), "fuzz.json:") {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 			return

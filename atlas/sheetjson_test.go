@@ -280,7 +280,7 @@ func FuzzParseTexturePacker(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sh, err := ParseTexturePacker("fuzz.json", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
+			if !strings.HasPrefix(err.Error(), "fuzz.json:") {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 			return
@@ -297,7 +297,7 @@ func FuzzParseAsepriteJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sh, err := ParseAsepriteJSON("fuzz.json", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
+			if !strings.HasPrefix(err.Error(), "fuzz.json:") {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 			return
