@@ -193,11 +193,12 @@ func (r *aseReader) str() string {
 
 func (r *aseReader) rest() []byte { return r.take(len(r.b) - r.pos) }
 
-// ParseAsepriteFile reads an Aseprite .ase/.aseprite file and builds the
+// ParseAseprite reads an Aseprite .ase/.aseprite file and builds the
 // atlas Aseprite's own sprite-sheet export would give (horizontal sheet,
 // frames named "title N.ext", or "title.ext" for one frame, untrimmed,
 // with their durations; tags as clips; layers and slices), so a game
-// needs no export step. file names the data in errors and gives the title.
+// needs no export step. name (a file's path) names the data in errors and
+// gives the title.
 //
 // Frames are composited from the visible layers (hidden layers and
 // groups, and reference layers, are left out) with cel and layer opacity
@@ -213,29 +214,29 @@ func (r *aseReader) rest() []byte { return r.take(len(r.b) - r.pos) }
 // and indexed colour (palettes from the new chunk, or the old ones when
 // a frame has no new one) are read. Sizes
 // are checked against [MaxAsePixels], [MaxAseDecoded] and [MaxAseWork]
-// before allocating or compositing; errors give the file, the byte offset and what was
-// expected. Cel user data and colour profiles are read but not kept.
-func ParseAsepriteFile(data []byte, file string) (*Atlas, error) {
-	af, err := decodeAse(data, file)
+// before allocating or compositing; errors give the file, the byte
+// offset and what was expected. Cel user data and colour profiles are read but not kept.
+func ParseAseprite(name string, data []byte) (*Atlas, error) {
+	af, err := decodeAse(data, name)
 	if err != nil {
 		return nil, err
 	}
 	return af.atlas()
 }
 
-// LoadAsepriteFile reads an .ase/.aseprite file from fsys (see
-// [ParseAsepriteFile]).
-func LoadAsepriteFile(fsys fs.FS, name string) (*Atlas, error) {
-	f, err := loadutil.Open(fsys, name) // regular files only
+// LoadAseprite reads the .ase/.aseprite file at path in fsys (see
+// [ParseAseprite]; [LoadAsepriteJSON] reads Aseprite's JSON export).
+func LoadAseprite(fsys fs.FS, path string) (*Atlas, error) {
+	f, err := loadutil.Open(fsys, path) // regular files only
 	if err != nil {
 		return nil, err // an *Error naming the file
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxAseBytes+1))
 	if err != nil {
-		return nil, &Error{File: name, Msg: "cannot read", Kind: ErrMissing, Err: err}
+		return nil, &Error{File: path, Msg: "cannot read", Kind: ErrMissing, Err: err}
 	}
-	return ParseAsepriteFile(data, name)
+	return ParseAseprite(path, data)
 }
 
 func aseErr(file, field, format string, a ...any) error {

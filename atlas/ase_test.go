@@ -79,7 +79,7 @@ func heroFile() *aseEnc {
 }
 
 func TestAsepriteFileRGBA(t *testing.T) {
-	a, err := LoadAsepriteFile(fstest.MapFS{"sprites/hero.aseprite": {Data: heroFile().bytes()}}, "sprites/hero.aseprite")
+	a, err := LoadAseprite(fstest.MapFS{"sprites/hero.aseprite": {Data: heroFile().bytes()}}, "sprites/hero.aseprite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestAsepriteFileGrayscale(t *testing.T) {
 	e.add(0, chunkPalette, paletteChunk(1, 0, []color.NRGBA{red}))
 	e.add(0, chunkUserData, userDataChunk("sprite data", nil, false)) // the sprite's, not the layer's
 	e.add(0, chunkCel, celZ(0, 0, 0, 255, 0, 2, 1, []byte{200, 255, 50, 0}))
-	a, err := ParseAsepriteFile(e.bytes(), "dir/gray.ase")
+	a, err := ParseAseprite("dir/gray.ase", e.bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestAsepriteFileIndexed(t *testing.T) {
 		{"old 0x0011", build(encChunk{chunkOldPalette64, oldPalette(pkt{0, old64})}), color.RGBA{0, 0, 130, 255}},
 	}
 	for _, c := range cases {
-		a, err := ParseAsepriteFile(c.data, "idx.aseprite")
+		a, err := ParseAseprite("idx.aseprite", c.data)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -238,7 +238,7 @@ func TestAsepriteFileIndexed(t *testing.T) {
 	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "b"))
 	e.add(0, chunkCel, celRaw(0, 0, 0, 255, 3, 1, []byte{1, 2, 0}))
 	e.add(0, chunkCel, celRaw(1, 0, 0, 255, 3, 1, []byte{2, 2, 9})) // 9 is past the palette: ignored
-	a, err := ParseAsepriteFile(e.bytes(), "idx.aseprite")
+	a, err := ParseAseprite("idx.aseprite", e.bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestAsepriteFileTilemap(t *testing.T) {
 	e.add(0, chunkTileset, tilesetChunk(7, 2, 2, 2, tiles))
 	e.add(0, chunkLayer, tilemapLayerChunk("map", 7))
 	e.add(0, chunkCel, tilemapCel(0, 0, 0, 3, 1, []uint32{1 | 0x80000000, 1 | 0x20000000, 0}))
-	a, err := ParseAsepriteFile(e.bytes(), "map.aseprite")
+	a, err := ParseAseprite("map.aseprite", e.bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestAsepriteFileGroupComposition(t *testing.T) {
 		e.add(0, chunkLayer, layerChunk(1, 0, 1, BlendNormal, 255, "c"))
 		e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(gray100)))
 		e.add(0, chunkCel, celRaw(2, 0, 0, 255, 1, 1, rgba(color.NRGBA{255, 255, 255, 255})))
-		a, err := ParseAsepriteFile(e.bytes(), "g.aseprite")
+		a, err := ParseAseprite("g.aseprite", e.bytes())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,7 +424,7 @@ func TestAsepriteFileErrors(t *testing.T) {
 		{tm.bytes(), `tilemap cel on layer "map" without a tileset`},
 	}
 	for _, c := range cases {
-		_, err := ParseAsepriteFile(c.data, "bad.aseprite")
+		_, err := ParseAseprite("bad.aseprite", c.data)
 		if err == nil {
 			t.Errorf("accepted, want %q", c.want)
 			continue
@@ -444,17 +444,17 @@ func TestAsepriteFileErrors(t *testing.T) {
 			big.add(f, chunkCel, celLink(l, 0, 0, 255, 0))
 		}
 	}
-	if _, err := ParseAsepriteFile(big.bytes(), "big.aseprite"); err == nil || !strings.Contains(err.Error(), "compositing needs 285212672 pixel operations") {
+	if _, err := ParseAseprite("big.aseprite", big.bytes()); err == nil || !strings.Contains(err.Error(), "compositing needs 285212672 pixel operations") {
 		t.Errorf("work budget: %v", err)
 	}
 	// Chunk errors carry their byte offset.
-	_, err := ParseAsepriteFile(one(encChunk{chunkCel, badType.Bytes()}), "bad.aseprite")
+	_, err := ParseAseprite("bad.aseprite", one(encChunk{chunkCel, badType.Bytes()}))
 	if err == nil || !strings.Contains(err.Error(), "byte offset ") {
 		t.Errorf("no byte offset in %v", err)
 	}
 }
 
-func FuzzParseAsepriteFile(f *testing.F) {
+func FuzzParseAseprite(f *testing.F) {
 	f.Add(heroFile().bytes())
 	e := &aseEnc{w: 6, h: 2, bpp: 32, flags: 1, frames: []encFrame{{dur: 100}}}
 	e.add(0, chunkTileset, tilesetChunk(7, 2, 2, 2, make([]byte, 32)))
@@ -467,7 +467,7 @@ func FuzzParseAsepriteFile(f *testing.F) {
 	idx.add(0, chunkCel, celZ(0, 0, 0, 255, 0, 3, 1, []byte{1, 2, 3}))
 	f.Add(idx.bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := ParseAsepriteFile(data, "fuzz.aseprite")
+		a, err := ParseAseprite("fuzz.aseprite", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.aseprite: ") {
 				t.Fatalf("error does not name the file: %v", err)
@@ -488,16 +488,16 @@ func FuzzParseAsepriteFile(f *testing.F) {
 }
 
 // Read an .aseprite file directly: no export step.
-func ExampleParseAsepriteFile() {
+func ExampleParseAseprite() {
 	// A 2×1 sprite with two frames and a "blink" tag, written here by the
 	// tests' encoder; a game would read its own file with
-	// LoadAsepriteFile.
+	// LoadAseprite.
 	e := &aseEnc{w: 2, h: 1, bpp: 32, flags: 1, frames: []encFrame{{dur: 120}, {dur: 80}}}
 	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "eyes"))
 	e.add(0, chunkCel, celZ(0, 0, 0, 255, 0, 2, 1, rgba(red, red)))
 	e.add(1, chunkCel, celZ(0, 1, 0, 255, 0, 1, 1, rgba(blue)))
 	e.add(0, chunkTags, tagsChunk(encTag{0, 1, 2, 0, [3]byte{}, "blink"}))
-	a, err := ParseAsepriteFile(e.bytes(), "face.aseprite")
+	a, err := ParseAseprite("face.aseprite", e.bytes())
 	if err != nil {
 		panic(err)
 	}
@@ -524,7 +524,7 @@ func TestAsepriteFileLinks(t *testing.T) {
 	e.add(1, chunkCel, celLink(0, 2, 0, 255, 0)) // moved copy
 	e.add(2, chunkCel, celLink(1, 0, 0, 255, 0)) // layer b has no cel in frame 0
 	e.add(2, chunkCel, celLink(0, 1, 0, 255, 1)) // a link to a link
-	a, err := ParseAsepriteFile(e.bytes(), "links.aseprite")
+	a, err := ParseAseprite("links.aseprite", e.bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,7 +543,7 @@ func TestAsepriteFileLinks(t *testing.T) {
 		if c.link == 2 {
 			bad.add(2, chunkCel, celLink(0, 0, 0, 255, 1)) // the cycle's other half
 		}
-		_, err := ParseAsepriteFile(bad.bytes(), "cycle.aseprite")
+		_, err := ParseAseprite("cycle.aseprite", bad.bytes())
 		if err == nil || !strings.HasPrefix(err.Error(), "cycle.aseprite: ") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("link %d→%d: %v, want %q", c.frame, c.link, err, c.want)
 		}
@@ -581,11 +581,11 @@ func heavyFile() []byte {
 	return e.bytes()
 }
 
-func BenchmarkParseAsepriteFile(b *testing.B) {
+func BenchmarkParseAseprite(b *testing.B) {
 	data := heavyFile()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := ParseAsepriteFile(data, "heavy.aseprite"); err != nil {
+		if _, err := ParseAseprite("heavy.aseprite", data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -614,7 +614,7 @@ func TestAsepriteFilePaletteChanges(t *testing.T) {
 		{color.NRGBA{255, 255, 255, 255}, color.RGBA{128, 0, 0, 128}, color.RGBA{128, 128, 128, 128}},
 		{color.NRGBA{255, 0, 0, 255}, color.RGBA{255, 0, 0, 255}, color.RGBA{255, 0, 0, 255}},
 	} {
-		a, err := ParseAsepriteFile(build(c.second), "pal.aseprite")
+		a, err := ParseAseprite("pal.aseprite", build(c.second))
 		if err != nil {
 			t.Fatal(err)
 		}

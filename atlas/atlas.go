@@ -3,7 +3,6 @@ package atlas
 import (
 	"fmt"
 	"image"
-	"image/color"
 
 	"diorama/mathx"
 	"diorama/raster"
@@ -146,25 +145,19 @@ func (a *Atlas) Sprites() ([]*raster.Sprite, error) {
 	return out, nil
 }
 
-// toRGBA converts any image to a premultiplied *image.RGBA at the origin
-// (the standard library's conversion, which is what raster expects).
+// toRGBA converts any image to a new premultiplied *image.RGBA at the
+// origin, premultiplied as raster premultiplies a sprite's image
+// (raster.PremulRGBA), so an atlas frame draws as its source image does.
 func toRGBA(src image.Image) *image.RGBA {
 	b := src.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	if rgba, ok := src.(*image.RGBA); ok {
+		out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		for y := 0; y < b.Dy(); y++ {
 			copy(out.Pix[y*out.Stride:y*out.Stride+4*b.Dx()], rgba.Pix[rgba.PixOffset(b.Min.X, b.Min.Y+y):])
 		}
 		return out
 	}
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			c := color.RGBAModel.Convert(src.At(b.Min.X+x, b.Min.Y+y)).(color.RGBA)
-			o := out.PixOffset(x, y)
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = c.R, c.G, c.B, c.A
-		}
-	}
-	return out
+	return raster.PremulRGBA(src)
 }
 
 // page returns page p, or an error when there is no such page or it is

@@ -92,7 +92,7 @@ func loadImage(fsys fs.FS, name string) (image.Image, error) {
 		return nil, err // an *Error naming the file
 	}
 	defer f.Close()
-	img, err := raster.DecodeImage(f, name, raster.ImageLimits{})
+	img, err := raster.DecodeImage(name, f, raster.ImageLimits{})
 	if err != nil {
 		return nil, fmt.Errorf("atlas: %w", err)
 	}

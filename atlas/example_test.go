@@ -65,7 +65,7 @@ func ExampleDirectionSet() {
 
 // Load an Aseprite JSON export (here from an in-memory file system; an
 // embed.FS or os.DirFS works the same) and play its "walk" tag.
-func ExampleLoadAseprite() {
+func ExampleLoadAsepriteJSON() {
 	sheet := `{"frames": [
 	  {"filename": "hero 0.aseprite", "frame": {"x": 0, "y": 0, "w": 16, "h": 16}, "duration": 100},
 	  {"filename": "hero 1.aseprite", "frame": {"x": 16, "y": 0, "w": 16, "h": 16}, "duration": 150}
@@ -76,7 +76,7 @@ func ExampleLoadAseprite() {
 	png.Encode(&page, image.NewNRGBA(image.Rect(0, 0, 32, 16)))
 	fsys := fstest.MapFS{"hero.json": {Data: []byte(sheet)}, "hero.png": {Data: page.Bytes()}}
 
-	a, err := atlas.LoadAseprite(fsys, "hero.json")
+	a, err := atlas.LoadAsepriteJSON(fsys, "hero.json")
 	if err != nil {
 		panic(err)
 	}

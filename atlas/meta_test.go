@@ -50,7 +50,7 @@ func TestTexturePackerBordersAndAnimations(t *testing.T) {
 // 9-slice centre, a pivot and a hiding key.
 func TestAsepritePaddedAndMeta(t *testing.T) {
 	fsys := fstest.MapFS{"hero.json": {Data: readFixture(t, "aseprite_padded.json")}, "hero.png": {Data: pngBytes(t, coordImage(40, 12))}}
-	a, err := LoadAseprite(fsys, "hero.json")
+	a, err := LoadAsepriteJSON(fsys, "hero.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestMetaErrors(t *testing.T) {
 		{`{"frames": {"a": {"frame": {"x":0,"y":0,"w":8,"h":8}, "duration": 10, "spriteSourceSize": {"x":0,"y":0,"w":10,"h":10}}}}`, `frames["a"].spriteSourceSize: size`},
 	}
 	for _, c := range cases {
-		_, err := ParseAseprite([]byte(c.json), "bad.json")
+		_, err := ParseAsepriteJSON("bad.json", []byte(c.json))
 		if err == nil {
 			t.Errorf("accepted: %s", c.json)
 			continue
@@ -191,7 +191,7 @@ func TestAtlasNineSlices(t *testing.T) {
 	}
 
 	fsys = fstest.MapFS{"hero.json": {Data: readFixture(t, "aseprite_padded.json")}, "hero.png": {Data: pngBytes(t, coordImage(40, 12))}}
-	h, err := LoadAseprite(fsys, "hero.json")
+	h, err := LoadAsepriteJSON(fsys, "hero.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestBordersRoundTrip(t *testing.T) {
 	if err := a.WriteTexturePacker(&out, 0, "pixi.png"); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := ParseTexturePacker(out.Bytes(), "out.json")
+	sh, err := ParseTexturePacker("out.json", out.Bytes())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -255,7 +255,7 @@ func TestTexturePackerRelatedMultiPacks(t *testing.T) {
 		t.Errorf("clips %+v", a.Clips)
 	}
 	// One page alone cannot resolve the animation's frame on the other.
-	sh, err := ParseTexturePacker(readFixture(t, "tp_pixi_multi-0.json"), "m0.json")
+	sh, err := ParseTexturePacker("m0.json", readFixture(t, "tp_pixi_multi-0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

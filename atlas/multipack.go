@@ -30,8 +30,10 @@ type jMultiSheet struct {
 
 // ParseTexturePackerMulti parses TexturePacker's multi-page JSON (the
 // "textures" array Phaser 3 reads): one [Sheet] per page, frames checked as
-// in [ParseTexturePacker] and named uniquely across all pages.
-func ParseTexturePackerMulti(data []byte, file string) ([]*Sheet, error) {
+// in [ParseTexturePacker] and named uniquely across all pages. name (a
+// file's path) names the description in errors.
+func ParseTexturePackerMulti(name string, data []byte) ([]*Sheet, error) {
+	file := name
 	var js jMultiSheet
 	ferr, err := decodeSheet(data, file, &js)
 	if err != nil {
@@ -112,14 +114,15 @@ func AtlasOf(sheets []*Sheet, pages []image.Image) (*Atlas, error) {
 	return a, nil
 }
 
-// LoadTexturePackerMulti reads a multi-page TexturePacker description and
-// every page image it names (relative to the description) from fsys.
+// LoadTexturePackerMulti reads the multi-page TexturePacker description
+// name in fsys and every page image it names (relative to the
+// description).
 func LoadTexturePackerMulti(fsys fs.FS, name string) (*Atlas, error) {
 	data, err := readLimited(fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	sheets, err := ParseTexturePackerMulti(data, name)
+	sheets, err := ParseTexturePackerMulti(name, data)
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ func TestTexturePackerMultiErrors(t *testing.T) {
 		{strings.Replace(good, `"size": {"w":16,"h":16},`, `"size": {"w":-16,"h":16},`, 1), `textures[1].size.w`},
 	}
 	for _, c := range cases {
-		_, err := ParseTexturePackerMulti([]byte(c.json), "m.json")
+		_, err := ParseTexturePackerMulti("m.json", []byte(c.json))
 		if err == nil || !strings.HasPrefix(err.Error(), "m.json: ") || !strings.Contains(err.Error(), c.field) {
 			t.Errorf("got %v, want an error naming m.json and %q", err, c.field)
 		}
@@ -106,7 +106,7 @@ func FuzzParseTexturePackerMulti(f *testing.F) {
 	f.Add(readFixture(f, "tp_multi.json"))
 	f.Add([]byte(`{"textures": [{"image": "a", "frames": {"x": {"frame": {"x":0,"y":0,"w":1,"h":1}}}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sheets, err := ParseTexturePackerMulti(data, "fuzz.json")
+		sheets, err := ParseTexturePackerMulti("fuzz.json", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
 				t.Fatalf("error does not name the file: %v", err)

@@ -131,7 +131,8 @@ type jSheet struct {
 }
 
 // ParseTexturePacker parses TexturePacker's JSON (hash or array) for one
-// page. file names the description in errors. Frames keep the file's
+// page. name (a file's path) names the description in errors. Frames keep
+// the file's
 // order; rotated frames, trimming, pivots ("pivot" or "anchor") and
 // 9-slice borders ("borders" as PixiJS writes them, "scale9Borders" as
 // Phaser does; see [Frame.Center]) are read, and the top-level
@@ -142,21 +143,21 @@ type jSheet struct {
 // TexturePacker aliases duplicate sprites). A frame rectangle larger than
 // its spriteSourceSize by the same even amount on both axes is inner
 // padding or extrusion around the pixels: Rect is then the inner area.
-func ParseTexturePacker(data []byte, file string) (*Sheet, error) {
-	return parseSheet(data, file, false)
+func ParseTexturePacker(name string, data []byte) (*Sheet, error) {
+	return parseSheet(data, name, false)
 }
 
-// ParseAseprite parses Aseprite's JSON export (--format json-hash or
-// json-array) for one page: frames with their durations in milliseconds
+// ParseAsepriteJSON parses Aseprite's JSON export (--format json-hash or
+// json-array) for one page, named name in errors: frames with their durations in milliseconds
 // and meta.frameTags as clips (direction forward, reverse, pingpong or
 // pingpong_reverse; repeat as a number or a numeric string, absent or 0
 // for forever; tag colour and user data), meta.layers (name, group,
 // opacity, blend mode, user data) and meta.slices (keys with bounds,
 // 9-slice centre and pivot, user data). Rectangles are checked as for
 // [ParseTexturePacker]; exports with inner padding or extrusion load
-// too.
-func ParseAseprite(data []byte, file string) (*Sheet, error) {
-	return parseSheet(data, file, true)
+// too. [ParseAseprite] reads Aseprite's own binary file instead.
+func ParseAsepriteJSON(name string, data []byte) (*Sheet, error) {
+	return parseSheet(data, name, true)
 }
 
 // decodeSheet returns the error constructor for file's fields and
@@ -583,8 +584,8 @@ func (a *Atlas) addAnimations(sheets []*Sheet) error {
 	return nil
 }
 
-// LoadTexturePacker reads a TexturePacker JSON description and its page
-// image (meta.image, relative to the description) from fsys. A PixiJS
+// LoadTexturePacker reads the TexturePacker JSON description name in
+// fsys and its page image (meta.image, relative to the description). A PixiJS
 // multi-pack (meta.related_multi_packs) brings its other pages too, in
 // the order listed after this one, with animations resolved over all
 // pages.
@@ -634,9 +635,10 @@ func LoadTexturePacker(fsys fs.FS, name string) (*Atlas, error) {
 	return AtlasOf(sheets, pages)
 }
 
-// LoadAseprite reads an Aseprite JSON export and its page image from fsys.
-func LoadAseprite(fsys fs.FS, name string) (*Atlas, error) {
-	return loadSheet(fsys, name, true)
+// LoadAsepriteJSON reads the Aseprite JSON export at path in fsys and
+// its page image ([LoadAseprite] reads Aseprite's own binary file).
+func LoadAsepriteJSON(fsys fs.FS, path string) (*Atlas, error) {
+	return loadSheet(fsys, path, true)
 }
 
 func loadSheet(fsys fs.FS, name string, aseprite bool) (*Atlas, error) {

@@ -93,7 +93,7 @@ func TestTexturePackerFixtures(t *testing.T) {
 func TestAsepriteFixtures(t *testing.T) {
 	for _, name := range []string{"aseprite_hash.json", "aseprite_array.json"} {
 		fsys := fstest.MapFS{name: {Data: readFixture(t, name)}, "knight.png": {Data: pngBytes(t, coordImage(96, 16))}}
-		a, err := LoadAseprite(fsys, name)
+		a, err := LoadAsepriteJSON(fsys, name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -173,9 +173,9 @@ func TestSheetErrors(t *testing.T) {
 	for _, c := range cases {
 		var err error
 		if c.aseprite {
-			_, err = ParseAseprite([]byte(c.json), "bad.json")
+			_, err = ParseAsepriteJSON("bad.json", []byte(c.json))
 		} else {
-			_, err = ParseTexturePacker([]byte(c.json), "bad.json")
+			_, err = ParseTexturePacker("bad.json", []byte(c.json))
 		}
 		if err == nil {
 			t.Errorf("accepted: %s", c.json)
@@ -205,7 +205,7 @@ func TestLoadErrors(t *testing.T) {
 			t.Errorf("got %v, want an error naming %q", err, c.field)
 		}
 	}
-	if _, err := LoadAseprite(fstest.MapFS{}, "none.json"); err == nil {
+	if _, err := LoadAsepriteJSON(fstest.MapFS{}, "none.json"); err == nil {
 		t.Error("missing description accepted")
 	}
 	// A page smaller than the frames when meta.size is absent.
@@ -227,7 +227,7 @@ func TestTexturePackerExportRoundTrip(t *testing.T) {
 	if err := a.WriteTexturePacker(&buf, 0, "tp_page.png"); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := ParseTexturePacker(buf.Bytes(), "export.json")
+	sh, err := ParseTexturePacker("export.json", buf.Bytes())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
@@ -278,7 +278,7 @@ func FuzzParseTexturePacker(f *testing.F) {
 	f.Add([]byte(`{"frames": {"a": {"frame": {"x":0,"y":0,"w":8,"h":8}, "rotated": true}}, "meta": {"size": {"w":8,"h":8}}}`))
 	f.Add([]byte(`{"frames": [{"filename": "a", "frame": {"x":1,"y":1,"w":1,"h":1}}, {"filename": "b", "frame": {"x":1,"y":1,"w":1,"h":1}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sh, err := ParseTexturePacker(data, "fuzz.json")
+		sh, err := ParseTexturePacker("fuzz.json", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
 				t.Fatalf("error does not name the file: %v", err)
@@ -289,13 +289,13 @@ func FuzzParseTexturePacker(f *testing.F) {
 	})
 }
 
-func FuzzParseAseprite(f *testing.F) {
+func FuzzParseAsepriteJSON(f *testing.F) {
 	f.Add(readFixture(f, "aseprite_hash.json"))
 	f.Add(readFixture(f, "aseprite_array.json"))
 	f.Add(readFixture(f, "aseprite_padded.json"))
 	f.Add([]byte(`{"frames": {"a": {"frame": {"x":0,"y":0,"w":8,"h":8}, "duration": 10}}, "meta": {"frameTags": [{"name":"t","from":0,"to":0,"direction":"pingpong","repeat":2}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sh, err := ParseAseprite(data, "fuzz.json")
+		sh, err := ParseAsepriteJSON("fuzz.json", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
 				t.Fatalf("error does not name the file: %v", err)
@@ -345,7 +345,7 @@ func TestPagesAnyFormat(t *testing.T) {
 // lost frame.
 func TestDuplicateKeys(t *testing.T) {
 	doc := `{"frames": {"a.png": {"frame": {"x":0,"y":0,"w":4,"h":4}, "frame": {"x":4,"y":0,"w":4,"h":4}, "sourceSize": {"w":4,"h":4}, "spriteSourceSize": {"x":0,"y":0,"w":4,"h":4}}}, "meta": {"image": "p.png", "size": {"w":8,"h":4}}}`
-	_, err := ParseTexturePacker([]byte(doc), "dup.json")
+	_, err := ParseTexturePacker("dup.json", []byte(doc))
 	if err == nil || !strings.Contains(err.Error(), "frames.a.png.frame") || !strings.Contains(err.Error(), "twice") {
 		t.Fatalf("duplicate key: %v", err)
 	}

@@ -99,7 +99,7 @@ const MaxSortItems = 1 << 24
 // number of nearby pairs, not n². A Sorter reuses its memory: after the
 // first frames, Reset/Add/Sort does not allocate.
 //
-// Speed (issue 19). When an item's turn comes in fallback order, every
+// Speed. When an item's turn comes in fallback order, every
 // item before it is out already, so the search only has to descend from
 // an item that has something behind it coming later in fallback order —
 // 2 % of the edges on a level; the rest go out in fallback order without
@@ -119,14 +119,18 @@ const MaxSortItems = 1 << 24
 // scenes of BenchmarkDepthSort10k; see README.md's performance table for
 // the figures.
 //
-// Workers (issue 27). Each parallel phase — entries, radix sorts and rows,
-// row counts, fill, sweep, gathering each item's edges — is cut into one
-// part per worker (GOMAXPROCS by default) when there are at least 2048
-// items. The result does not depend on the parts: every part's edges
-// for an item are gathered and sorted by the walk into one total order,
-// the flags are a union, and the rows hold the cells in u0 order whatever
-// the parts (TestSorterParallelMatchesSerial: 1 to 16 workers). What
-// stays serial: Add, the layouts, the walk (BenchmarkDepthSortModel).
+// Workers. Each parallel phase — entries, the key sorts (each key in one
+// part with two parts; from three, sample sorts: bucket counts with the
+// entries, scatter with the rows, bucket sorts), row counts, fill, sweep,
+// gathering each item's edges — is cut into one part
+// per worker (GOMAXPROCS by default) when there are at least 2048 items.
+// The result does not depend on the parts: the key sorts are stable
+// sorts, which have one outcome (see depth_keysort.go), every part's
+// edges for an item are gathered and sorted by the walk into one total
+// order, the flags are a union, and the rows hold the cells in u0 order
+// whatever the parts (TestSorterParallelMatchesSerial: 1 to 16 workers;
+// TestKeySortMatchesStable). What stays serial: Add, the layouts, the
+// walk (BenchmarkDepthSortModel reports it as serial-µs).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -151,14 +155,19 @@ type Sorter struct {
 	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
 	phGather, phCount, phFill   func(part int)
-	curP                        [][]int32  // per part: its fill cursor in each row (several parts)
-	sweepLo, sweepHi            []int32    // row range of each sweep part
-	rowW0, rowInv               float32    // the sweep rows' origin and 1/height in w
-	orderRows                   int32      // the rows the order is defined by (see orderRow)
-	orderInv                    float32    // and 1/their height
-	grid                        [6]float64 // origin and steps a unit of w, v and u
-	rows                        int
-	rowCount                    [][]int32 // cells per row, counted by each part
+	phScatter, phLocal          func(part int)
+	// With several parts the two key sorts (fallback depth, u0's step)
+	// are sample sorts (see keySort); ks[0] sorts fbK, ks[1] uK.
+	ks               [2]keySort
+	sample           []uint64   // pickSplitters' scratch
+	curP             [][]int32  // per part: its fill cursor in each row (several parts)
+	sweepLo, sweepHi []int32    // row range of each sweep part
+	rowW0, rowInv    float32    // the sweep rows' origin and 1/height in w
+	orderRows        int32      // the rows the order is defined by (see orderRow)
+	orderInv         float32    // and 1/their height
+	grid             [6]float64 // origin and steps a unit of w, v and u
+	rows             int
+	rowCount         [][]int32 // cells per row, counted by each part
 	// Each part's edges: the rank of the item behind (partA), chained by
 	// the item in front (headP: 1 + its last edge, 0 if none; nextP: 1 +
 	// the edge before with the same front), and flagP lists the items
@@ -308,6 +317,7 @@ func NewSorter(p Projection) *Sorter {
 	// allocate.
 	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
 	s.phCount, s.phFill = s.countPart, s.fillPart
+	s.phScatter, s.phLocal = s.scatterPart, s.localPart
 	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
@@ -548,9 +558,18 @@ func (s *Sorter) Sort() []int32 {
 	s.vK = grow(s, s.vK, n)
 	s.pc = grow(s, s.pc, n)
 	s.layoutGrid(n)
+	if s.sampleSorts() {
+		s.pickSplitters(n)
+	}
 	s.par(s.phEntries)
 	s.layoutRows(n)
-	s.par(s.phRadix)
+	if s.sampleSorts() {
+		s.bucketStarts(n)
+		s.par(s.phScatter)
+		s.par(s.phLocal)
+	} else {
+		s.par(s.phRadix)
+	}
 	if s.parts > 1 {
 		s.par(s.phCount)
 	}
@@ -566,6 +585,12 @@ func (s *Sorter) Sort() []int32 {
 	s.topo(n)
 	return s.order
 }
+
+// sampleSorts reports whether the current Sort's key sorts are sample
+// sorts (see depth_keysort.go): from three parts. Two parts sort one key
+// each (radixPart), which measured about 10 % faster on level200 than
+// sample-sorting both (BenchmarkDepthSortModel, 2 workers).
+func (s *Sorter) sampleSorts() bool { return s.parts > 2 }
 
 // sizeParts gives every per-part slice an entry for each of s.parts.
 func (s *Sorter) sizeParts() {
@@ -601,16 +626,31 @@ func (s *Sorter) entriesPart(part int) {
 	g := &s.grid
 	for j := range box {
 		b := &box[j]
-		c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
 		wr[j] = wRange{down32(b.Min.Y - q*b.Max.Z), up32(b.Max.Y - q*b.Min.Z)}
-		fbK[j] = orderKey(float32(c))
+		fbK[j] = fallbackKey(b, kz)
 		vK[j] = orderKey(down32(b.Min.X - q*b.Max.Z)) // as vKey
-		// The rows are swept in the order of u0's grid step, from u0's
-		// float32 rounding down.
-		u0 := gridDown((float64(down32(b.Min.X-b.Max.Y)) - g[4]) * g[5])
+		u0 := uStep(b, g)
 		uK[j] = u0
 		pc[j] = cellOf(b, int32(lo+j), u0, q, g)
 	}
+	if s.sampleSorts() {
+		s.ks[0].count(part, lo, fbK)
+		s.ks[1].count(part, lo, uK)
+	}
+}
+
+// fallbackKey is the fallback order's key of box b: the depth of its
+// centre along the view direction (kz: the view depth of one z unit), in
+// float32, as an order-preserving key.
+func fallbackKey(b *Box, kz float64) uint32 {
+	c := (b.Min.X + b.Max.X + b.Min.Y + b.Max.Y + kz*(b.Min.Z+b.Max.Z)) / 2
+	return orderKey(float32(c))
+}
+
+// uStep is the sweep's key of box b: u0's grid step, from u0's float32
+// rounding down (the rows are swept in this order).
+func uStep(b *Box, g *[6]float64) uint32 {
+	return gridDown((float64(down32(b.Min.X-b.Max.Y)) - g[4]) * g[5])
 }
 
 // cellOf returns the candidate-search record of box b, item i, whose u0
@@ -1171,21 +1211,36 @@ func up32(f float64) float32 {
 // gatherPart lists the edges of the items of one part of the fallback
 // ranks (see adjP): each item's chains of every sweep part, one after the
 // other (their order does not matter: the walk sorts each list it
-// follows).
+// follows). It reads the sweep parts' heads one part after the other (a
+// sequential scan each; few items have edges in any one part): a count
+// pass, then a fill pass, after which adjOff[x] is the end of x's list.
+// (Reading all parts' heads for one item after another cost about 4 ns
+// per item and part, the largest phase with 16 parts.)
 func (s *Sorter) gatherPart(part int) {
 	lo, hi := s.partRange(part, len(s.box))
-	buf := s.adjP[part][:0]
+	off := s.adjOff[lo:hi]
+	clear(off)
 	heads, nexts, behinds := s.headP[:s.parts], s.nextP[:s.parts], s.partA[:s.parts]
-	off := s.adjOff
-	for x := lo; x < hi; x++ {
-		off[x] = int32(len(buf))
-		for k, head := range heads {
-			next, behind := nexts[k], behinds[k]
-			for e := head[x]; e != 0; e = next[e-1] {
-				if len(buf) == cap(buf) {
-					s.grown.Add(1)
-				}
-				buf = append(buf, behind[e-1])
+	for k, head := range heads {
+		next := nexts[k]
+		for j, h := range head[lo:hi] {
+			for e := h; e != 0; e = next[e-1] {
+				off[j]++
+			}
+		}
+	}
+	sum := int32(0)
+	for j, c := range off {
+		off[j] = sum
+		sum += c
+	}
+	buf := grow(s, s.adjP[part], int(sum))
+	for k, head := range heads {
+		next, behind := nexts[k], behinds[k]
+		for j, h := range head[lo:hi] {
+			for e := h; e != 0; e = next[e-1] {
+				buf[off[j]] = behind[e-1]
+				off[j]++
 			}
 		}
 	}
@@ -1206,12 +1261,11 @@ func (s *Sorter) adjacency(x int32) []int32 {
 		k++
 		lo, hi = s.partRange(k, n)
 	}
-	a := s.adjP[k]
-	end := int32(len(a))
-	if int(x)+1 < hi {
-		end = s.adjOff[x+1]
+	start := int32(0)
+	if int(x) > lo {
+		start = s.adjOff[x-1]
 	}
-	return a[s.adjOff[x]:end]
+	return s.adjP[k][start:s.adjOff[x]]
 }
 
 // topo emits the items in a topological order of the "behind" edges:

@@ -270,30 +270,45 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 }
 
 // criticalPath runs sort 30 times with a parallel-phase hook installed by
-// set and returns the best modelled parallel time: the wall time with each
-// phase's parts (one per worker) run one after the other and counted as
-// the slowest one.
+// set and returns the modelled parallel time: the serial part of a sort
+// (its time less its phases') plus, for each phase, the slowest of its
+// parts (one per worker), each piece the best of the 30 runs. Taking the
+// best of each piece rather than of whole runs keeps the model steady on
+// a loaded machine: a piece of tens of microseconds runs undisturbed in
+// some run far more often than a whole sort does.
 func criticalPath(set func(func(f func(int), parts int)), sort func()) time.Duration {
-	var saved time.Duration
-	set(func(f func(int), parts int) {
-		var sum, slowest time.Duration
-		for part := range parts {
+	var parts [][]time.Duration // per phase (in call order) and part: best time
+	phase := 0
+	var inPhases time.Duration
+	set(func(f func(int), n int) {
+		if phase == len(parts) {
+			parts = append(parts, nil)
+		}
+		for len(parts[phase]) < n {
+			parts[phase] = append(parts[phase], time.Hour)
+		}
+		for part := range n {
 			t0 := time.Now()
 			f(part)
 			d := time.Since(t0)
-			sum, slowest = sum+d, max(slowest, d)
+			inPhases += d
+			parts[phase][part] = min(parts[phase][part], d)
 		}
-		saved += sum - slowest
+		phase++
 	})
 	defer set(nil)
-	best := time.Hour
+	serial := time.Hour
 	for range 30 {
-		saved = 0
+		phase, inPhases = 0, 0
 		t0 := time.Now()
 		sort()
-		best = min(best, time.Since(t0)-saved)
+		serial = min(serial, time.Since(t0)-inPhases)
 	}
-	return best
+	total := serial
+	for _, p := range parts {
+		total += slices.Max(p)
+	}
+	return total
 }
 
 // radix sorts stably for keys that differ in any subset of its three

@@ -483,3 +483,55 @@ func TestSorterParallelMatchesSerial(t *testing.T) {
 		}
 	}
 }
+
+// With several parts the two key sorts are sample sorts (depth_keysort.go):
+// for 2 to 16 parts they give the stable sorts by fallback key and by u0's
+// step, and the ranks, on random scenes, on scenes where most keys are
+// equal (snapped to the grid, or one box repeated) and on unit-spaced
+// rows of boxes where whole buckets share a key.
+func TestKeySortMatchesStable(t *testing.T) {
+	r := mathx.NewRand(31)
+	same := make([]Box, 3000)
+	for i := range same {
+		same[i] = box(5, 5, 0, 6, 6, 1)
+	}
+	var rowsOf []Box
+	for i := range 4000 {
+		x := float64(i % 7)
+		rowsOf = append(rowsOf, box(x, 0, 0, x+1, 1, 1))
+	}
+	scenes := [][]Box{randomScene(5000, 120, 3), randomMixedScene(r, 4000, 30), same, rowsOf}
+	for sc, boxes := range scenes {
+		for _, w := range []int{2, 3, 5, 8, 16} {
+			s := NewSorter(Projection{64, 32, 32})
+			s.SetWorkers(w)
+			for _, b := range boxes {
+				if _, err := s.Add(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s.Sort()
+			s.Close()
+			n := len(boxes)
+			for x, key := range [][]uint32{s.fbK, s.uK} {
+				want := make([]int32, n)
+				for i := range want {
+					want[i] = int32(i)
+				}
+				slices.SortStableFunc(want, func(a, b int32) int { return cmpU32(key[a], key[b]) })
+				got := s.byFB
+				if x == 1 {
+					got = s.byU
+				}
+				if i := firstDiff32(got[:n], want); i >= 0 {
+					t.Fatalf("scene %d, %d workers, sort %d: position %d has item %d, the stable sort %d", sc, w, x, i, got[i], want[i])
+				}
+			}
+			for r, it := range s.byFB[:n] {
+				if s.rank[it] != int32(r) {
+					t.Fatalf("scene %d, %d workers: item %d at %d has rank %d", sc, w, it, r, s.rank[it])
+				}
+			}
+		}
+	}
+}

@@ -48,6 +48,10 @@ type ScaleRow struct {
 	// 800×480 frame cleared and drawn with 10,000 16×16 sprites by a
 	// raster.Renderer), FrameMin the fastest.
 	Frame10k, FrameMin time.Duration
+	// Frame10kLists is the median time of the same frame built as one
+	// draw list per worker at the same time (Renderer.Do) and drawn with
+	// Renderer.RenderLists, so that building the frame is not serial.
+	Frame10kLists time.Duration
 	// DepthSort is the median time of iso.Sorter sorting 10,000 boxes
 	// (iso's BenchmarkDepthSort10k, level200).
 	DepthSort time.Duration
@@ -101,6 +105,7 @@ func Scale(opt ScaleOptions) ([]ScaleRow, error) {
 		row := ScaleRow{Procs: p}
 		logf("scale: %d cores: 10k-sprite frame", p)
 		row.Frame10k, row.FrameMin = timeFrame10k(p, opt.Short)
+		row.Frame10kLists, _ = timeFrame10kLists(p, opt.Short)
 		logf("scale: %d cores: depth sort of 10k", p)
 		row.DepthSort = timeDepthSort10k(p, opt.Short)
 		logf("scale: %d cores: %d units", p, opt.Units)
@@ -258,6 +263,48 @@ func timeFrame10k(workers int, short bool) (med, best time.Duration) {
 			l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
 		}
 		rd.Render(f, l)
+	}
+	frame()
+	return timeMedian(frame, short)
+}
+
+// timeFrame10kLists times timeFrame10k's frame built as one draw list
+// per worker, all at the same time on the renderer's workers
+// (raster.Renderer.Do), and drawn as one with RenderLists: the same
+// pixels, with the list building spread over the workers.
+func timeFrame10kLists(workers int, short bool) (med, best time.Duration) {
+	s := raster.MustSprite(pixelArt16())
+	f, err := raster.NewFrame(800, 480)
+	if err != nil {
+		panic(err) // constant size
+	}
+	r := rand.New(rand.NewPCG(2, 0))
+	type placed struct{ x, y int }
+	ps := make([]placed, 10000)
+	for i := range ps {
+		ps[i] = placed{r.IntN(800+16) - 8, r.IntN(480+16) - 8}
+	}
+	rd := raster.NewRenderer(workers)
+	defer rd.Close()
+	ls := make([]*raster.DrawList, rd.Workers())
+	for k := range ls {
+		ls[k] = raster.NewDrawList()
+	}
+	bg := color.RGBA{30, 40, 50, 255}
+	build := func(k int) {
+		l := ls[k]
+		l.Reset()
+		if k == 0 {
+			l.Clear(bg)
+		}
+		lo, hi := k*len(ps)/len(ls), (k+1)*len(ps)/len(ls)
+		for i, p := range ps[lo:hi] {
+			l.Sprite(int64(p.y+(lo+i)&3), s, p.x, p.y, nil)
+		}
+	}
+	frame := func() {
+		rd.Do(len(ls), build)
+		_ = rd.RenderLists(f, ls) // at most one list per worker
 	}
 	frame()
 	return timeMedian(frame, short)

@@ -59,8 +59,8 @@ func TestScaleShort(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if r.Frame10k <= 0 || r.FrameMin > r.Frame10k || r.DepthSort <= 0 {
-			t.Errorf("%d cores: frame %v (min %v), sort %v", r.Procs, r.Frame10k, r.FrameMin, r.DepthSort)
+		if r.Frame10k <= 0 || r.FrameMin > r.Frame10k || r.Frame10kLists <= 0 || r.DepthSort <= 0 {
+			t.Errorf("%d cores: frame %v (min %v), lists %v, sort %v", r.Procs, r.Frame10k, r.FrameMin, r.Frame10kLists, r.DepthSort)
 		}
 		if r.Units.Cfg.Count != 400 || r.Units.Workers != r.Procs || r.Units.Procs != r.Procs || r.Units.Frames == 0 {
 			t.Errorf("%d cores: units run %+v", r.Procs, r.Units.Cfg)

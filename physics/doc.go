@@ -46,9 +46,9 @@
 //
 // Units are whatever the caller uses, consistently: scene runs physics in
 // world units (one tile on x and y, the floor plane of iso's projection),
-// the pixel-unit tests (perf's control-map tables) in pixels. Nothing here depends on the unit, or on the
-// direction of y, except that "counter-clockwise" means positive signed
-// area.
+// the pixel-unit tests (perf's control-map tables) in pixels. Nothing here
+// depends on the unit, or on the direction of y, except that
+// "counter-clockwise" means positive signed area.
 //
 // physics imports only mathx and the standard library. It must NOT import
 // raster, atlas, iso, scene, ai, loop, platform or any third-party module:

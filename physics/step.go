@@ -134,7 +134,20 @@ func (sp *Space) Step(dt float64) {
 		}
 	}
 	sp.finishSensors()
-	sp.Parallel(len(sp.moving), sp.boxesFn)
+	// Only bodies in a pair can have been pushed: with few pairs their
+	// boxes are updated alone (a box depends only on its body's shape,
+	// position, angle and previous position, so the others' stay right).
+	if len(sp.pairs) <= len(sp.moving)/8 {
+		for k := range sp.pairs {
+			p := &sp.pairs[k]
+			sp.updateBox(int(p.a))
+			if !p.wall && sp.typ[p.b] != Static {
+				sp.updateBox(int(p.b))
+			}
+		}
+	} else {
+		sp.Parallel(len(sp.moving), sp.boxesFn)
+	}
 	// Queries and bullets build the moving grid again when they need it
 	// (refresh): a world whose bodies only meet walls, stepped without
 	// them, never builds it.

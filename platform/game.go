@@ -56,7 +56,7 @@ var ErrQuit = errors.New("platform: quit")
 // Config is what a game asks of a backend. Zero fields take defaults.
 type Config struct {
 	Title         string      // window or page title (default "Diorama")
-	Width, Height int         // logical frame size (default 800×480, the seed's)
+	Width, Height int         // logical frame size (default 800×480, a small landscape phone's)
 	TPS           int         // simulation ticks per second (default: the game's, see [Ticker], else 60)
 	Scale         ScaleMode   // how the frame fits the window (default ScaleInteger)
 	WindowScale   int         // initial window size as a multiple of the frame (default 1)

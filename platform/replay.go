@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"runtime/debug"
 	"strings"
+
+	"diorama/internal/loadutil"
 )
 
 // Replays: a run's input recorded tick by tick ([Recorder]) and fed back
@@ -345,20 +348,29 @@ func (e *ReplayError) Error() string {
 	return s
 }
 
-// ReadReplay reads a whole replay file (at most [MaxReplayBytes]). name is
-// used in messages. A file of another format version is refused, naming
-// both versions.
-func ReadReplay(rd io.Reader, name string) (*Replay, error) {
-	data, err := io.ReadAll(io.LimitReader(rd, MaxReplayBytes+1))
+// LoadReplay reads the replay file name in fsys (at most
+// [MaxReplayBytes], regular files only), as [ParseReplay] does.
+func LoadReplay(fsys fs.FS, name string) (*Replay, error) {
+	data, err := loadutil.ReadFile(fsys, name, MaxReplayBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
+	return ParseReplay(name, data)
+}
+
+// ParseReplay reads a whole replay file's data (at most
+// [MaxReplayBytes]); name (a file's path) is used in messages only. A
+// file of another format version is refused, naming both versions.
+//
+// Errors are the engine's positioned reader errors (a *loadutil.Error, as
+// every reader's): "name: byte N: what was expected".
+func ParseReplay(name string, data []byte) (*Replay, error) {
 	if len(data) > MaxReplayBytes {
-		return nil, fmt.Errorf("%s: replay file over %d bytes", name, MaxReplayBytes)
+		return nil, &loadutil.Error{File: name, Msg: fmt.Sprintf("replay file over %d bytes", MaxReplayBytes), Kind: loadutil.ErrLimit}
 	}
 	rp, err := parseReplay(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &loadutil.Error{File: name, Msg: err.Error(), Kind: loadutil.ErrSyntax}
 	}
 	return rp, nil
 }

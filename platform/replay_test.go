@@ -162,7 +162,7 @@ func record(t *testing.T, sc headless.Script) ([]byte, uint64, []byte) {
 func TestReplayIdentical(t *testing.T) {
 	sc := script(1, replayTicks)
 	file, want, frame := record(t, sc)
-	rp, err := platform.ReadReplay(bytes.NewReader(file), "walk.replay")
+	rp, err := platform.ParseReplay("walk.replay", file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestReplayIdentical(t *testing.T) {
 // ticks per frame or none) replays the same as the headless one.
 func TestReplayThroughClock(t *testing.T) {
 	file, want, _ := record(t, script(3, replayTicks))
-	rp, err := platform.ReadReplay(bytes.NewReader(file), "walk.replay")
+	rp, err := platform.ParseReplay("walk.replay", file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestReplayThroughClock(t *testing.T) {
 // checkpoint after it parted, with both hashes and the tick.
 func TestReplayDiverged(t *testing.T) {
 	file, _, _ := record(t, script(4, replayTicks))
-	rp, err := platform.ReadReplay(bytes.NewReader(file), "walk.replay")
+	rp, err := platform.ParseReplay("walk.replay", file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestReplayDiverged(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	// Another tick rate or frame size is refused before the run.
-	rp, _ = platform.ReadReplay(bytes.NewReader(file), "walk.replay")
+	rp, _ = platform.ParseReplay("walk.replay", file)
 	cfg = platform.Config{Width: 64, Height: 64, TPS: 30, Replay: rp}
 	if _, err := platform.NewDriver(&walker{}, cfg); err == nil || !strings.Contains(err.Error(), "60 ticks a second") {
 		t.Fatalf("TPS 30: %v", err)
@@ -257,7 +257,7 @@ func TestReplayFileErrors(t *testing.T) {
 	// The build string sits after the fixed header; rewrite it.
 	b := platform.BuildFingerprint()
 	other := bytes.Replace(file, []byte(b), []byte(strings.Repeat("x", len(b))), 1)
-	rp, err := platform.ReadReplay(bytes.NewReader(other), "walk.replay")
+	rp, err := platform.ParseReplay("walk.replay", other)
 	if err != nil || !rp.OtherBuild() {
 		t.Fatalf("other build: %v, OtherBuild %v", err, err == nil && rp.OtherBuild())
 	}
@@ -269,12 +269,12 @@ func TestReplayFileErrors(t *testing.T) {
 	}
 	v2 := bytes.Clone(file)
 	v2[len("DIOREPLAY\n")] = platform.ReplayVersion + 1
-	if _, err := platform.ReadReplay(bytes.NewReader(v2), "walk.replay"); err == nil ||
+	if _, err := platform.ParseReplay("walk.replay", v2); err == nil ||
 		!strings.Contains(err.Error(), "walk.replay: replay format version 2; this build reads version 1") {
 		t.Fatalf("version 2: %v", err)
 	}
 	for cut := 0; cut < len(file)-1; cut += 7 {
-		if _, err := platform.ReadReplay(bytes.NewReader(file[:cut]), "walk.replay"); err == nil || !strings.HasPrefix(err.Error(), "walk.replay: ") {
+		if _, err := platform.ParseReplay("walk.replay", file[:cut]); err == nil || !strings.HasPrefix(err.Error(), "walk.replay: ") {
 			t.Fatalf("cut at %d: %v", cut, err)
 		}
 	}
@@ -301,7 +301,7 @@ func TestRecordAllocs(t *testing.T) {
 	}
 }
 
-func FuzzReadReplay(f *testing.F) {
+func FuzzParseReplay(f *testing.F) {
 	var buf bytes.Buffer
 	rec := platform.NewRecorder(&buf, platform.ReplayInfo{})
 	cfg := replayCfg
@@ -313,7 +313,7 @@ func FuzzReadReplay(f *testing.F) {
 	f.Add(buf.Bytes())
 	f.Add([]byte("DIOREPLAY\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		rp, err := platform.ReadReplay(bytes.NewReader(b), "f.replay")
+		rp, err := platform.ParseReplay("f.replay", b)
 		if err != nil {
 			return
 		}
@@ -339,7 +339,7 @@ func ExampleRecorder() {
 		panic(err)
 	}
 
-	rp, err := platform.ReadReplay(&file, "run.replay")
+	rp, err := platform.ParseReplay("run.replay", file.Bytes())
 	if err != nil {
 		panic(err)
 	}
@@ -370,12 +370,7 @@ func TestReplayGoldenFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rp, err := platform.ReadReplay(f, name)
+	rp, err := platform.LoadReplay(os.DirFS("."), name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ type Thumbstick struct {
 	pos     mathx.Vec2
 }
 
-// TwinSticks returns the seed's pair for a w×h frame: the left stick
+// TwinSticks returns a twin-stick pair for a w×h frame: the left stick
 // (movement) on the left half of the screen, the right stick (aiming) on
 // the right half, both with the given radius.
 func TwinSticks(w, h int, radius float64) (left, right Thumbstick) {

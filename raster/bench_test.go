@@ -132,7 +132,10 @@ func BenchmarkFrame10kSpritesAllCores(b *testing.B) { benchFrame(b, 10000, runti
 // speed-up of the second over the first (mean and best frames). The list
 // building is the caller's and serial: it is timed apart ("build-µs"), and
 // "amdahl-bound" is the speed-up GOMAXPROCS workers could reach if the
-// rest of the one-worker frame divided perfectly.
+// rest of the one-worker frame divided perfectly. The "-pbuild" metrics
+// time the same frame built as one list per worker at the same time
+// (Renderer.Do) and drawn with Renderer.RenderLists, alternating with the
+// other two.
 func BenchmarkFrame10kScaling(b *testing.B) {
 	s := MustSprite(pixelArt(16, 16))
 	f, _ := NewFrame(800, 480)
@@ -149,12 +152,34 @@ func BenchmarkFrame10kScaling(b *testing.B) {
 	r1, rN := NewRenderer(1), NewRenderer(runtime.GOMAXPROCS(0))
 	defer r1.Close()
 	defer rN.Close()
+	// The same frame built as one list per worker, at the same time (Do),
+	// and drawn as one (RenderLists).
+	ls := make([]*DrawList, rN.Workers())
+	for k := range ls {
+		ls[k] = NewDrawList()
+	}
+	buildPart := func(k int) {
+		lk := ls[k]
+		lk.Reset()
+		if k == 0 {
+			lk.Clear(bg)
+		}
+		lo, hi := k*len(ps)/len(ls), (k+1)*len(ps)/len(ls)
+		for i, p := range ps[lo:hi] {
+			lk.Sprite(int64(p.y+(lo+i)&3), s, p.x, p.y, nil)
+		}
+	}
+	framePar := func() {
+		rN.Do(len(ls), buildPart)
+		rN.RenderLists(f, ls)
+	}
 	for _, rd := range []*Renderer{r1, rN} { // warm up: buffers and goroutines
 		build()
 		rd.Render(f, l)
 	}
-	var t1, tN time.Duration
-	best1, bestN, bestBuild := time.Hour, time.Hour, time.Hour
+	framePar()
+	var t1, tN, tP time.Duration
+	best1, bestN, bestP, bestBuild := time.Hour, time.Hour, time.Hour, time.Hour
 	b.ReportAllocs()
 	b.ResetTimer()
 	// A b.N loop, not b.Loop: with Go 1.26 a b.Loop benchmark runs at the
@@ -171,6 +196,10 @@ func BenchmarkFrame10kScaling(b *testing.B) {
 		rN.Render(f, l)
 		d = time.Since(start)
 		tN, bestN = tN+d, min(bestN, d)
+		start = time.Now()
+		framePar()
+		d = time.Since(start)
+		tP, bestP = tP+d, min(bestP, d)
 	}
 	n := float64(rN.Workers())
 	b.ReportMetric(n, "workers")
@@ -180,6 +209,9 @@ func BenchmarkFrame10kScaling(b *testing.B) {
 	b.ReportMetric(float64(bestN.Microseconds())/1000, "best-ms-Nw")
 	b.ReportMetric(float64(bestBuild.Microseconds()), "build-µs")
 	b.ReportMetric(float64(best1)/(float64(bestBuild)+float64(best1-bestBuild)/n), "amdahl-bound")
+	b.ReportMetric(float64(t1)/float64(tP), "speedup-pbuild")
+	b.ReportMetric(float64(best1)/float64(bestP), "speedup-best-pbuild")
+	b.ReportMetric(float64(bestP.Microseconds())/1000, "best-ms-Nw-pbuild")
 }
 
 // BenchmarkPrimitives reports the rate of the path filler and lines, for

@@ -36,9 +36,12 @@ func (r rect32) rect() image.Rectangle {
 	return image.Rect(int(r.x0), int(r.y0), int(r.x1), int(r.y1))
 }
 
-// command is one entry of a DrawList. Its fields are interpreted per kind;
-// bounds is a conservative screen rectangle (already intersected with the
-// clip) used to skip bands the command cannot touch.
+// command is one entry of a DrawList: 48 bytes, as building the list is
+// the caller's serial work in a frame and every band reads the commands
+// it draws (it was 80 bytes). Sprites and copies keep everything here;
+// the other kinds keep their parameters in DrawList.params. bounds is a
+// conservative screen rectangle (already intersected with the clip) used
+// to skip bands the command cannot touch.
 type command struct {
 	kind   cmdKind
 	aa     bool
@@ -47,10 +50,15 @@ type command struct {
 	opts   int32 // index into DrawList.opts, or -1 for none
 	bounds rect32
 	sprite *Sprite
+	x, y   int32 // a sprite's position; an affine draw's matrix index in x; for kinds without a sprite, x indexes DrawList.params
+}
+
+// cmdParams holds the parameters of a command that is not a sprite.
+type cmdParams struct {
 	x, y   int32
 	x1, y1 int32 // line end; circle radius in x1
 	color  color.RGBA
-	a, b   int32 // points [a, b) of a path, or the matrix index of an affine draw
+	a, b   int32 // points [a, b) of a path
 	ea, eb int32 // contour ends [ea, eb) of a path
 }
 
@@ -63,6 +71,7 @@ type command struct {
 // A DrawList is not safe for concurrent use while it is being built.
 type DrawList struct {
 	cmds    []command
+	params  []cmdParams // parameters of the commands that are not sprites
 	pts     []mathx.Vec2
 	ends    []int
 	mats    []mathx.Affine2
@@ -85,6 +94,7 @@ func NewDrawList() *DrawList { return &DrawList{} }
 // Reset empties the list, keeping its memory, and removes the clip.
 func (l *DrawList) Reset() {
 	l.cmds = l.cmds[:0]
+	l.params = l.params[:0]
 	l.clips = l.clips[:0]
 	l.opts = l.opts[:0]
 	l.depths = l.depths[:0]
@@ -116,6 +126,15 @@ func (l *DrawList) push(depth int64, b image.Rectangle, c command) {
 	if p := l.add(depth, b); p != nil {
 		c.clip, c.bounds = p.clip, p.bounds
 		*p = c
+	}
+}
+
+// pushParams appends a command of kind k (not a sprite) with parameters
+// pr; see push.
+func (l *DrawList) pushParams(depth int64, b image.Rectangle, k cmdKind, aa bool, pr cmdParams) {
+	if p := l.add(depth, b); p != nil {
+		p.kind, p.aa, p.opts, p.x = k, aa, -1, int32(len(l.params))
+		l.params = append(l.params, pr)
 	}
 }
 
@@ -167,6 +186,30 @@ func (l *DrawList) Sprite(depth int64, s *Sprite, x, y int, o *DrawOptions) {
 		return
 	}
 	x, y = clampCoord(x), clampCoord(y)
+	if o == nil && !l.clipped && l.clipRef != 0 {
+		// The common case, written out: no options, no clip, and a clip
+		// index already recorded. The bounds are noClip's intersection
+		// (x and y are within it already).
+		x1, y1 := min(x+s.w, coordLimit), min(y+s.h, coordLimit)
+		if x1 <= x || y1 <= y {
+			return
+		}
+		n := len(l.cmds)
+		if n < cap(l.cmds) && len(l.depths) < cap(l.depths) {
+			l.cmds = l.cmds[:n+1]
+			l.depths = append(l.depths, depth)
+			l.sorted = false
+			// Field by field (every field): a composite literal is built
+			// on the stack and copied, twice the instructions.
+			c := &l.cmds[n]
+			c.kind, c.aa, c.filter = cmdSprite, false, 0
+			c.clip, c.opts = l.clipRef-1, -1
+			c.bounds = rect32{int32(x), int32(y), int32(x1), int32(y1)}
+			c.sprite = s
+			c.x, c.y = int32(x), int32(y)
+			return
+		}
+	}
 	opts, k := int32(-1), 1
 	if !o.plain() {
 		opts = l.addOpts(o)
@@ -193,7 +236,7 @@ func (l *DrawList) SpriteAffine(depth int64, s *Sprite, m mathx.Affine2, f Filte
 	if s == nil || s.trim.Empty() || !m.IsFinite() {
 		return
 	}
-	c := command{kind: cmdAffine, sprite: s, filter: f, a: int32(len(l.mats)), opts: l.addOpts(o)}
+	c := command{kind: cmdAffine, sprite: s, filter: f, x: int32(len(l.mats)), opts: l.addOpts(o)}
 	full := m
 	if k := o.scale(); k > 1 {
 		full = m.Mul(mathx.ScaleXY(float64(k), float64(k)))
@@ -220,19 +263,19 @@ func boundsOf(b mathx.AABB) image.Rectangle {
 // renderer clears each band in parallel instead of the caller clearing the
 // whole frame first.
 func (l *DrawList) Clear(c color.RGBA) {
-	l.push(math.MinInt64, noClip, command{kind: cmdClear, color: c, opts: -1})
+	l.pushParams(math.MinInt64, noClip, cmdClear, false, cmdParams{color: c})
 }
 
 // FillRect adds a filled rectangle; see [FillRect].
 func (l *DrawList) FillRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(depth, r, command{kind: cmdFillRect, color: c, opts: -1})
+	l.pushParams(depth, r, cmdFillRect, false, cmdParams{color: c})
 }
 
 // StrokeRect adds a one-pixel rectangle outline; see [StrokeRect].
 func (l *DrawList) StrokeRect(depth int64, r image.Rectangle, c color.RGBA) {
 	r = r.Canon().Intersect(noClip)
-	l.push(depth, r, command{kind: cmdStrokeRect, x: int32(r.Min.X), y: int32(r.Min.Y), x1: int32(r.Max.X), y1: int32(r.Max.Y), color: c, opts: -1})
+	l.pushParams(depth, r, cmdStrokeRect, false, cmdParams{x: int32(r.Min.X), y: int32(r.Min.Y), x1: int32(r.Max.X), y1: int32(r.Max.Y), color: c})
 }
 
 // Line adds a one-pixel Bresenham line; see [Line].
@@ -240,7 +283,7 @@ func (l *DrawList) Line(depth int64, x0, y0, x1, y1 int, c color.RGBA) {
 	x0, y0, x1, y1 = clampCoord(x0), clampCoord(y0), clampCoord(x1), clampCoord(y1)
 	b := image.Rect(x0, y0, x1, y1).Canon()
 	b.Max = b.Max.Add(image.Pt(1, 1))
-	l.push(depth, b, command{kind: cmdLine, x: int32(x0), y: int32(y0), x1: int32(x1), y1: int32(y1), color: c, opts: -1})
+	l.pushParams(depth, b, cmdLine, false, cmdParams{x: int32(x0), y: int32(y0), x1: int32(x1), y1: int32(y1), color: c})
 }
 
 // StrokeCircle adds a one-pixel midpoint circle; see [StrokeCircle].
@@ -249,7 +292,7 @@ func (l *DrawList) StrokeCircle(depth int64, cx, cy, r int, c color.RGBA) {
 		return
 	}
 	cx, cy, r = clampCoord(cx), clampCoord(cy), min(r, coordLimit)
-	l.push(depth, image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), command{kind: cmdStrokeCircle, x: int32(cx), y: int32(cy), x1: int32(r), color: c, opts: -1})
+	l.pushParams(depth, image.Rect(cx-r, cy-r, cx+r+1, cy+r+1), cmdStrokeCircle, false, cmdParams{x: int32(cx), y: int32(cy), x1: int32(r), color: c})
 }
 
 // FillPath adds a filled path; see [FillPath]. The points are copied.
@@ -290,7 +333,7 @@ func (l *DrawList) pushPath(depth int64, a, ea int, c color.RGBA, aa bool) {
 			b.Max.Y = p.Y
 		}
 	}
-	l.push(depth, boundsOf(b), command{kind: cmdPath, aa: aa, color: c, opts: -1,
+	l.pushParams(depth, boundsOf(b), cmdPath, aa, cmdParams{color: c,
 		a: int32(a), b: int32(len(l.pts)), ea: int32(ea), eb: int32(len(l.ends))})
 }
 
@@ -409,7 +452,6 @@ type depthSort struct {
 // would leave the order as it is). Depths within a 16-bit range sort in at
 // most two passes, with or without a Clear.
 func (ds *depthSort) sort(ord []uint32, depths []int64) int {
-	n := len(ord)
 	first := 0                 // commands at math.MinInt64
 	lo := int64(math.MaxInt64) // smallest depth but MinInt64, less one
 	for _, i := range ord {
@@ -420,14 +462,10 @@ func (ds *depthSort) sort(ord []uint32, depths []int64) int {
 		}
 	}
 	lo++
-	m := n - first
-	ds.keys = grow(ds.keys, m)
-	ds.tmpKeys = grow(ds.tmpKeys, m)
-	ds.tmpOrd = grow(ds.tmpOrd, m)
+	keys, src := ds.stage(len(ord) - first)
 	// The MinInt64 commands move to ord[:first] in insertion order (in
 	// place: never ahead of the reading), the others are keyed into
-	// keys and staged in tmpOrd; or gathers the key bits.
-	keys, src := ds.keys, ds.tmpOrd
+	// keys and staged in src; or gathers the key bits.
 	f, j := 0, 0
 	var or uint64
 	for _, i := range ord {
@@ -443,6 +481,54 @@ func (ds *depthSort) sort(ord []uint32, depths []int64) int {
 		src[j] = i
 		j++
 	}
+	return ds.passes(ord, first, or)
+}
+
+// sortAligned is sort for depths given by position: dep[j] is the depth
+// of ord[j] (a band of several lists gathers them so).
+func (ds *depthSort) sortAligned(ord []uint32, dep []int64) int {
+	first := 0
+	lo := int64(math.MaxInt64)
+	for _, d := range dep[:len(ord)] {
+		lo = min(lo, d-1)
+		if d == math.MinInt64 {
+			first++
+		}
+	}
+	lo++
+	keys, src := ds.stage(len(ord) - first)
+	f, j := 0, 0
+	var or uint64
+	for p, i := range ord {
+		d := dep[p]
+		if d == math.MinInt64 {
+			ord[f] = i
+			f++
+			continue
+		}
+		k := uint64(d - lo)
+		or |= k
+		keys[j] = k
+		src[j] = i
+		j++
+	}
+	return ds.passes(ord, first, or)
+}
+
+// stage sizes the sort's buffers for m keyed commands and returns the
+// keys and the staging list.
+func (ds *depthSort) stage(m int) (keys []uint64, src []uint32) {
+	ds.keys = grow(ds.keys, m)
+	ds.tmpKeys = grow(ds.tmpKeys, m)
+	ds.tmpOrd = grow(ds.tmpOrd, m)
+	return ds.keys, ds.tmpOrd
+}
+
+// passes runs the radix passes over the staged keys (or: their bits
+// ORed) and leaves the sorted commands in ord[first:].
+func (ds *depthSort) passes(ord []uint32, first int, or uint64) int {
+	keys, src := ds.keys, ds.tmpOrd
+	m := len(keys)
 	dst, tmpKeys := ord[first:], ds.tmpKeys
 	passes := 0
 	var count [256]int
@@ -526,18 +612,22 @@ func (l *DrawList) exec(dst *Frame, c *command, clip image.Rectangle, sc *scratc
 	case cmdCopy:
 		CopySprite(dst, clip, c.sprite, int(c.x), int(c.y))
 	case cmdAffine:
-		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.a], c.filter, l.optsOf(c))
-	case cmdFillRect:
-		FillRect(dst, clip, c.bounds.rect(), c.color)
-	case cmdStrokeRect:
-		StrokeRect(dst, clip, image.Rect(int(c.x), int(c.y), int(c.x1), int(c.y1)), c.color)
-	case cmdLine:
-		Line(dst, clip, int(c.x), int(c.y), int(c.x1), int(c.y1), c.color)
-	case cmdStrokeCircle:
-		StrokeCircle(dst, clip, int(c.x), int(c.y), int(c.x1), c.color)
-	case cmdPath:
-		fillPath(dst, clip, l.pts[c.a:c.b], l.ends[c.ea:c.eb], c.color, c.aa, sc)
-	case cmdClear:
-		ClearRect(dst, clip, c.color)
+		DrawSpriteAffine(dst, clip, c.sprite, l.mats[c.x], c.filter, l.optsOf(c))
+	default:
+		p := &l.params[c.x]
+		switch c.kind {
+		case cmdFillRect:
+			FillRect(dst, clip, c.bounds.rect(), p.color)
+		case cmdStrokeRect:
+			StrokeRect(dst, clip, image.Rect(int(p.x), int(p.y), int(p.x1), int(p.y1)), p.color)
+		case cmdLine:
+			Line(dst, clip, int(p.x), int(p.y), int(p.x1), int(p.y1), p.color)
+		case cmdStrokeCircle:
+			StrokeCircle(dst, clip, int(p.x), int(p.y), int(p.x1), p.color)
+		case cmdPath:
+			fillPath(dst, clip, l.pts[p.a:p.b], l.ends[p.ea:p.eb], p.color, c.aa, sc)
+		case cmdClear:
+			ClearRect(dst, clip, p.color)
+		}
 	}
 }

@@ -80,7 +80,7 @@ func FuzzDecoderCost(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		jpegCost(data)
 		tiffCost(data)
-		img, err := DecodeImage(bytes.NewReader(data), "fuzz.img", ImageLimits{MaxPixels: 1 << 20, MaxDecodedBytes: 64 << 20})
+		img, err := DecodeImage("fuzz.img", bytes.NewReader(data), ImageLimits{MaxPixels: 1 << 20, MaxDecodedBytes: 64 << 20})
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.img: ") {
 				t.Fatalf("error does not name the file: %v", err)

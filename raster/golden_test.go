@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/image/font/gofont/goregular"
@@ -210,7 +211,7 @@ func TestGoldenText(t *testing.T) {
 	golden(t, "text_basic", 120, 32, func(f *Frame) {
 		DefaultFont().Draw(f, f.Rect, "Diorama 0123\nHP 100 ammo 42", 2, 2, color.RGBA{255, 255, 255, 255})
 	})
-	otf, err := LoadOpenType(goregular.TTF, 16)
+	otf, err := ParseOpenType("goregular.ttf", goregular.TTF, 16)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,10 +226,10 @@ func TestGoldenText(t *testing.T) {
 	if w, h := DefaultFont().Measure(""); w != 0 || h != 0 {
 		t.Fatal("Measure of empty string")
 	}
-	if _, err := LoadOpenType([]byte("not a font"), 12); err == nil {
-		t.Fatal("bad font accepted")
+	if _, err := ParseOpenType("bad.ttf", []byte("not a font"), 12); err == nil || !strings.Contains(err.Error(), "bad.ttf: ") {
+		t.Fatalf("bad font: error %v, want one naming bad.ttf", err)
 	}
-	if _, err := LoadOpenType(goregular.TTF, math.NaN()); err == nil {
+	if _, err := ParseOpenType("goregular.ttf", goregular.TTF, math.NaN()); err == nil {
 		t.Fatal("NaN size accepted")
 	}
 }

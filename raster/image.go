@@ -108,7 +108,7 @@ func bytesPerPixel(m color.Model) int64 {
 // for error messages. The file is read through lim.MaxFileBytes and the
 // size in the header is checked against lim before decoding allocates;
 // the zero ImageLimits means DefaultImageLimits.
-func DecodeImage(r io.Reader, name string, lim ImageLimits) (image.Image, error) {
+func DecodeImage(name string, r io.Reader, lim ImageLimits) (image.Image, error) {
 	lim = lim.OrDefault()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxFileBytes+1))
 	if err != nil {
@@ -197,17 +197,106 @@ func checkConfig(name, format string, cfg image.Config, cost decodeCost, lim Ima
 
 // DecodeRGBA is DecodeImage followed by a conversion to premultiplied
 // RGBA with its origin at (0, 0), the form sprites and atlases are cut
-// from.
-func DecodeRGBA(r io.Reader, name string, lim ImageLimits) (*image.RGBA, error) {
-	img, err := DecodeImage(r, name, lim)
+// from. Straight-alpha pixels (PNG's RGBA and grey-alpha, a palette's
+// translucent entries) are premultiplied as [Premul] does, rounding as
+// Qt does, so a tileset decoded here has the premultiplied pixels Tiled
+// draws from.
+func DecodeRGBA(name string, r io.Reader, lim ImageLimits) (*image.RGBA, error) {
+	img, err := DecodeImage(name, r, lim)
 	if err != nil {
 		return nil, err
 	}
+	return PremulRGBA(img), nil
+}
+
+// PremulRGBA returns img as premultiplied RGBA with its origin at (0, 0):
+// img itself when it already is, otherwise a new image. Straight-alpha
+// images (*image.NRGBA, *image.NRGBA64, palettes of straight colours) are
+// premultiplied channel by channel as [Premul] does (Qt's rounding, not
+// the standard library's truncation); others are converted by image/draw.
+func PremulRGBA(img image.Image) *image.RGBA {
 	b := img.Bounds()
 	if rgba, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
-		return rgba, nil
+		return rgba
 	}
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
-	return out, nil
+	w := b.Dx()
+	switch src := img.(type) {
+	case *image.NRGBA:
+		for y := 0; y < b.Dy(); y++ {
+			o := src.PixOffset(b.Min.X, b.Min.Y+y)
+			premulRow(pix32(out.Pix[y*out.Stride:y*out.Stride+4*w]), src.Pix[o:o+4*w])
+		}
+	case *image.Paletted:
+		var lut [256]uint32
+		for i, c := range src.Palette {
+			if i < len(lut) {
+				lut[i] = packRGBA(premulColor(c))
+			}
+		}
+		for y := 0; y < b.Dy(); y++ {
+			o := src.PixOffset(b.Min.X, b.Min.Y+y)
+			row := pix32(out.Pix[y*out.Stride : y*out.Stride+4*w])
+			for x, k := range src.Pix[o : o+w] {
+				row[x] = lut[k]
+			}
+		}
+	case *image.NRGBA64:
+		for y := 0; y < b.Dy(); y++ {
+			row := pix32(out.Pix[y*out.Stride : y*out.Stride+4*w])
+			for x := range row {
+				row[x] = packRGBA(premulColor(src.NRGBA64At(b.Min.X+x, b.Min.Y+y)))
+			}
+		}
+	default:
+		draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	}
+	return out
+}
+
+// premulRow premultiplies the straight-alpha RGBA bytes src into dst, one
+// word a pixel, as Premul.
+func premulRow(dst []uint32, src []uint8) {
+	for x := range dst {
+		p := src[4*x : 4*x+4 : 4*x+4]
+		a := uint32(p[3])
+		switch a {
+		case 0:
+			dst[x] = 0
+		case 255:
+			dst[x] = uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | 255<<24
+		default:
+			dst[x] = premul8(uint32(p[0]), a) | premul8(uint32(p[1]), a)<<8 | premul8(uint32(p[2]), a)<<16 | a<<24
+		}
+	}
+}
+
+// premulColor is c premultiplied to 8 bits: straight colours as Premul
+// (16-bit ones first rounded to 8 bits), premultiplied ones as they are,
+// every colour channel clamped to the alpha and alpha 0 made transparent
+// black.
+func premulColor(c color.Color) color.RGBA {
+	switch c := c.(type) {
+	case color.NRGBA:
+		return Premul(c)
+	case color.NRGBA64:
+		return Premul(color.NRGBA{to8(c.R), to8(c.G), to8(c.B), to8(c.A)})
+	case color.RGBA:
+		if c.A == 0 {
+			return color.RGBA{}
+		}
+		return validPremul(c)
+	}
+	r, g, bl, a := c.RGBA()
+	if a>>8 == 0 {
+		return color.RGBA{}
+	}
+	return validPremul(color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)})
+}
+
+// to8 rounds a 16-bit channel to 8 bits, v/257 to nearest, as Qt's
+// qt_div_257.
+func to8(v uint16) uint8 {
+	x := uint32(v)
+	return uint8((x + 128 - x>>8) >> 8)
 }

@@ -63,14 +63,24 @@ func validPremul(c color.RGBA) color.RGBA {
 }
 
 // Premul converts a straight-alpha colour to the premultiplied form the
-// raster functions take, rounding like the standard library's colour
-// conversion.
+// raster functions take, each colour channel c·a/255 rounded as Qt's
+// qPremultiply rounds it (see premul8): the rounding of every image and
+// colour the raster premultiplies, so a sprite cut from a PNG has the
+// pixels Tiled's (Qt's) drawing of the same PNG has.
 func Premul(c color.NRGBA) color.RGBA {
-	// The standard library's NRGBA→RGBA conversion at 16 bits, then the
-	// top 8 bits, without its interface allocation.
-	a := uint32(c.A) * 0x101
-	ch := func(v uint8) uint8 { return uint8((uint32(v) * 0x101 * a / 0xffff) >> 8) }
-	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
+	a := uint32(c.A)
+	return color.RGBA{uint8(premul8(uint32(c.R), a)), uint8(premul8(uint32(c.G), a)), uint8(premul8(uint32(c.B), a)), c.A}
+}
+
+// premul8 is c·a/255 for c, a in [0, 255] rounded as Qt (qPremultiply in
+// qrgb.h, and the SSE2/SSE4/AVX2 image conversions that compute the same):
+// t = c·a, (t + t>>8 + 0x80) >> 8. It is round(c·a/255) but for 24 of the
+// 65,536 pairs, where it is one less (c·a = 255·k + 128 with k ≥ 128, a
+// hair above the half: 0x80 is added after t>>8, not before as in
+// mul255); never above a.
+func premul8(c, a uint32) uint32 {
+	t := c * a
+	return (t + t>>8 + 0x80) >> 8
 }
 
 // modulate applies the colour modifiers of a draw to a source pixel: first

@@ -43,5 +43,5 @@ func decodePNG(r io.Reader, name string) (image.Image, error) {
 	if magic, _ := br.Peek(8); string(magic) != "\x89PNG\r\n\x1a\n" {
 		return nil, fmt.Errorf("%s: not a PNG file (no PNG signature)", name)
 	}
-	return DecodeImage(br, name, ImageLimits{})
+	return DecodeImage(name, br, ImageLimits{})
 }

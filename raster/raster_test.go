@@ -387,16 +387,42 @@ func TestBadTransformsAndCoordinates(t *testing.T) {
 	DefaultFont().Draw(f, f.Rect, "huge", math.MaxInt, math.MinInt, color.RGBA{255, 255, 255, 255})
 }
 
-// Premul rounds exactly like the standard library's conversion, for every
-// value and alpha, and does not allocate.
-func TestPremulMatchesStdlib(t *testing.T) {
+// Premul rounds exactly as Qt's qPremultiply (so images and colours have
+// the premultiplied values Tiled draws with), for every value and alpha:
+// the nearest value but for 24 pairs (one less, at a hair over the half),
+// within one level of the standard library's conversion (which is
+// floor(c·a·257/255/256): mostly truncated, sometimes one over), never
+// above the alpha; and it does not allocate.
+func TestPremulMatchesQt(t *testing.T) {
+	offRound := 0
 	for a := 0; a < 256; a++ {
 		for v := 0; v < 256; v++ {
 			c := color.NRGBA{uint8(v), uint8(255 - v), uint8(v / 2), uint8(a)}
-			if got, want := Premul(c), color.RGBAModel.Convert(c).(color.RGBA); got != want {
-				t.Fatalf("Premul(%v) = %v, want %v", c, got, want)
+			q := qPremultiply(uint32(a)<<24 | uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B))
+			want := color.RGBA{uint8(q >> 16), uint8(q >> 8), uint8(q), uint8(a)}
+			got := Premul(c)
+			if got != want {
+				t.Fatalf("Premul(%v) = %v, want %v (qPremultiply)", c, got, want)
+			}
+			std := color.RGBAModel.Convert(c).(color.RGBA)
+			for _, d := range [3]int{int(got.R) - int(std.R), int(got.G) - int(std.G), int(got.B) - int(std.B)} {
+				if d < -1 || d > 1 {
+					t.Fatalf("Premul(%v) = %v, the standard library's %v", c, got, std)
+				}
+			}
+			if got.R > got.A || got.G > got.A || got.B > got.A {
+				t.Fatalf("Premul(%v) = %v: a channel above the alpha", c, got)
+			}
+			if r := (2*v*a + 255) / 510; int(got.R) != r {
+				if int(got.R) != r-1 {
+					t.Fatalf("Premul(%v).R = %d, nearest %d", c, got.R, r)
+				}
+				offRound++
 			}
 		}
+	}
+	if offRound != 24 {
+		t.Errorf("%d values off the nearest, Qt's formula has 24", offRound)
 	}
 	if n := testenv.AllocsOver(100, func() { Premul(color.NRGBA{1, 2, 3, 4}) }); n != 0 {
 		t.Fatalf("Premul allocates %v times", n)

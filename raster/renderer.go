@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"fmt"
 	"image"
 	"runtime"
 	"sync"
@@ -15,12 +16,12 @@ import (
 //
 // With several workers nothing but publishing the job and one small merge
 // is serial: a frame is a sequence of tasks that the workers claim one at
-// a time, in order, in four phases (issue 27):
+// a time, in order, in four phases:
 //
 //  1. cost: the commands are cut into chunks (at most two per worker) and
 //     each chunk adds up its commands' estimated cost per row (see split);
 //  2. split: one task cuts the rows into bands of equal estimated cost,
-//     two per worker;
+//     two per worker (or one, see minBandRows);
 //  3. bin: each chunk lists its commands per band they touch, in insertion
 //     order;
 //  4. bands: each band gathers its commands from the chunks' lists (in
@@ -36,13 +37,17 @@ import (
 // capped 16 workers near 8×); now they are spread over the workers, and
 // the split's serial part is the merge of the chunks' row costs
 // (O(chunks × rows), a few microseconds). What stays serial in a frame is
-// the caller's building of the list (BenchmarkFrame10kModel reports it).
+// the caller's building of the list (BenchmarkFrame10kModel reports it),
+// unless the caller builds one list per worker with [Renderer.Do] and
+// draws them together with [Renderer.RenderLists]: the chunks then span
+// the lists one after the other, and a band's commands name their list.
 //
-// Bands are cut by estimated cost, not by height: two per worker, each
-// with an equal share of the frame's pixel and per-command work (see
-// split), so a frame whose sprites crowd into a few rows still keeps every
-// worker busy, and few commands straddle a band edge (each one that does
-// pays its overhead twice).
+// Bands are cut by estimated cost, not by height: two per worker (one
+// when two would be under minBandRows high), each with an equal share of
+// the frame's pixel and per-command work (see split), so a frame whose
+// sprites crowd into a few rows still keeps every worker busy, and few
+// commands straddle a band edge (each one that does pays its overhead
+// twice).
 //
 // The calling goroutine runs tasks too, and helper goroutines join in as
 // soon as they are scheduled: tasks are claimed one at a time, and a
@@ -63,13 +68,19 @@ type Renderer struct {
 	// of that generation with a compare-and-swap (the split task's results
 	// only after the done count says it finished).
 	dst     *Frame
-	list    *DrawList
+	lists   []*DrawList // the job's lists (see RenderLists)
+	off     []int       // off[k]: the commands of the lists before list k (len(lists)+1 entries)
+	multi   bool        // several lists: a band's command ids pack the list (see listShift)
+	one     [1]*DrawList
+	doF     func(int)  // a Do job's function, nil for a render job
+	doLo    int        // the first k of the Do job
 	nb      int        // bands of the job
 	edges   []int32    // band k covers rows [edges[k], edges[k+1])
 	chunks  int        // command chunks of the job
 	cost    [][]int64  // per chunk: row-cost differences (see addCosts)
 	bins    [][]uint32 // per chunk and band (chunk*nb + band): command indices in insertion order
 	bandOrd [][]uint32 // per worker: the band being drawn, sorted by depth
+	bandDep [][]int64  // per worker, with several lists: the band's depths by position
 
 	rowCost []int64  // scratch: estimated drawing cost of each row
 	rowBand []uint16 // scratch: the band of each row
@@ -119,6 +130,7 @@ func NewRenderer(workers int) *Renderer {
 		r.sorts = append(r.sorts, new(depthSort))
 	}
 	r.bandOrd = make([][]uint32, workers)
+	r.bandDep = make([][]int64, workers)
 	return r
 }
 
@@ -152,18 +164,80 @@ func (r *Renderer) startWorkers() {
 
 // Render sorts l by depth and draws it onto dst.
 func (r *Renderer) Render(dst *Frame, l *DrawList) {
-	if dst == nil || l == nil || r.stopped {
+	if l == nil {
 		return
 	}
-	if r.workers == 1 || dst.H() < 2 || len(l.cmds) == 0 {
-		l.sortCommands()
-		l.execAll(dst, r.scratch[0])
-		return
+	r.one[0] = l
+	r.RenderLists(dst, r.one[:])
+	r.one[0] = nil
+}
+
+// Limits of RenderLists: with several lists a command is named by its
+// list (the high bits) and its index in the list (the low listShift bits).
+const (
+	listShift   = 24
+	MaxLists    = 1 << (32 - listShift) // the most lists RenderLists draws together
+	MaxListCmds = 1 << listShift        // the most commands of each of several lists
+)
+
+// RenderLists draws the lists onto dst as one list holding their commands
+// one list after the other: in depth order, equal depths in the order of
+// the lists and then of insertion, byte-identical to [DrawList.Draw] of
+// that list. Each list can be built by its own goroutine at the same time
+// (see [Renderer.Do]), so building a frame's commands need not be serial.
+// Nil lists are skipped. More than [MaxLists] lists, or a list of more
+// than [MaxListCmds] commands among several, draw nothing and return an
+// error.
+func (r *Renderer) RenderLists(dst *Frame, ls []*DrawList) error {
+	if dst == nil || r.stopped {
+		return nil
 	}
-	if r.wake == nil {
-		r.startWorkers()
+	if err := r.setLists(ls); err != nil {
+		return err
 	}
-	tasks := r.prepare(dst, l)
+	n := r.off[len(ls)]
+	if len(ls) == 1 && (r.workers == 1 || dst.H() < 2 || n == 0) {
+		ls[0].sortCommands()
+		ls[0].execAll(dst, r.scratch[0])
+		return nil
+	}
+	if r.workers == 1 || dst.H() < 2 || n == 0 {
+		r.drawSerial(dst)
+	} else {
+		if r.wake == nil {
+			r.startWorkers()
+		}
+		r.runJob(r.prepare(dst))
+	}
+	r.lists, r.dst = nil, nil // hold no reference between frames
+	return nil
+}
+
+// setLists makes ls the job's lists: their command offsets, and whether
+// a band's ids name the list.
+func (r *Renderer) setLists(ls []*DrawList) error {
+	if len(ls) > MaxLists {
+		return fmt.Errorf("raster: RenderLists: %d lists, at most %d", len(ls), MaxLists)
+	}
+	r.off = grow(r.off, len(ls)+1)
+	r.off[0] = 0
+	for k, l := range ls {
+		c := 0
+		if l != nil {
+			c = len(l.cmds)
+			if c > MaxListCmds && len(ls) > 1 {
+				return fmt.Errorf("raster: RenderLists: list %d has %d commands, at most %d", k, c, MaxListCmds)
+			}
+		}
+		r.off[k+1] = r.off[k] + c
+	}
+	r.lists, r.multi = ls, len(ls) > 1
+	return nil
+}
+
+// runJob publishes a job of the given tasks, runs tasks on the calling
+// goroutine and returns when all are done.
+func (r *Renderer) runJob(tasks int) {
 	r.gen++
 	r.done.Store(0)
 	r.state.Store(uint64(r.gen)<<32 | uint64(tasks)) // publishes the job
@@ -176,15 +250,99 @@ func (r *Renderer) Render(dst *Frame, l *DrawList) {
 	r.work(r.gen, 0)
 	// Every task is claimed; wait for those helpers are still running.
 	r.await(int32(tasks))
-	r.dst, r.list = nil, nil
 }
 
-// prepare sets up the job of drawing l onto dst (before it is published)
-// and returns its number of tasks.
-func (r *Renderer) prepare(dst *Frame, l *DrawList) int {
-	r.dst, r.list = dst, l
+// Do runs f(0), …, f(n−1) on the renderer's workers, the calling goroutine
+// among them, and returns when every call has returned: for a frame's
+// work before drawing, such as building one [DrawList] per worker for
+// [Renderer.RenderLists]. Calls for different k may run at the same time.
+// It allocates nothing. Do must not be called from f, nor while the
+// Renderer draws.
+func (r *Renderer) Do(n int, f func(k int)) {
+	if r.stopped {
+		return
+	}
+	if r.workers == 1 || n <= 1 {
+		for k := range n {
+			f(k)
+		}
+		return
+	}
+	if r.wake == nil {
+		r.startWorkers()
+	}
+	const most = 1<<16 - 1 // tasks a job holds
+	for lo := 0; lo < n; lo += most {
+		r.doF, r.doLo = f, lo
+		r.chunks = 0
+		r.runJob(min(n-lo, most))
+	}
+	r.doF = nil
+}
+
+// drawSerial draws the job's lists on the calling goroutine: every
+// command sorted by depth (the lists one after the other), then drawn.
+func (r *Renderer) drawSerial(dst *Frame) {
+	ids := r.bandOrd[0][:0]
+	for k, l := range r.lists {
+		if l == nil {
+			continue
+		}
+		for i := range l.cmds {
+			ids = append(ids, r.id(k, i))
+		}
+	}
+	r.bandOrd[0] = ids
+	ids = r.sortBand(0, ids)
+	for _, id := range ids {
+		l, c := r.cmd(id)
+		l.exec(dst, c, dst.Rect, r.scratch[0])
+	}
+}
+
+// id names command i of list k in a band's list; cmd finds it again.
+func (r *Renderer) id(k, i int) uint32 {
+	if r.multi {
+		return uint32(k)<<listShift | uint32(i)
+	}
+	return uint32(i)
+}
+
+func (r *Renderer) cmd(id uint32) (*DrawList, *command) {
+	if r.multi {
+		l := r.lists[id>>listShift]
+		return l, &l.cmds[id&(MaxListCmds-1)]
+	}
+	l := r.lists[0]
+	return l, &l.cmds[id]
+}
+
+// sortBand sorts the command ids of a band by depth as worker w (stably:
+// they are in list and insertion order) and returns them in that order.
+func (r *Renderer) sortBand(w int, ord []uint32) []uint32 {
+	if !r.multi {
+		r.sorts[w].sort(ord, r.lists[0].depths)
+		return ord
+	}
+	// Several lists: gather the depths by position, then sort.
+	dep := grow(r.bandDep[w], len(ord))
+	lists := r.lists
+	for j, id := range ord {
+		dep[j] = lists[id>>listShift].depths[id&(MaxListCmds-1)]
+	}
+	r.bandDep[w] = dep
+	r.sorts[w].sortAligned(ord, dep)
+	return ord
+}
+
+// prepare sets up the job of drawing r.lists onto dst (before it is
+// published) and returns its number of tasks.
+func (r *Renderer) prepare(dst *Frame) int {
+	r.dst = dst
+	r.doF = nil
 	r.nb = r.bandCount(dst.H())
-	r.chunks = min((len(l.cmds)+minChunk-1)/minChunk, r.workers*maxChunksPerWorker)
+	n := r.off[len(r.lists)]
+	r.chunks = min((n+minChunk-1)/minChunk, r.workers*maxChunksPerWorker)
 	for len(r.cost) < r.chunks {
 		r.cost = append(r.cost, nil)
 	}
@@ -200,7 +358,16 @@ func (r *Renderer) bandCount(h int) int {
 		shift := r.evenShift(h)
 		return (h + 1<<shift - 1) >> shift
 	}
-	return min(r.workers*bandsPerWorker, h, maxBands)
+	return min(r.workers*bandsPerWorkerFor(r.workers, h), h, maxBands)
+}
+
+// bandsPerWorkerFor returns the bands per worker for a frame of h rows: two
+// while they stay at least minBandRows high, else one.
+func bandsPerWorkerFor(workers, h int) int {
+	if h >= bandsPerWorker*workers*minBandRows {
+		return bandsPerWorker
+	}
+	return 1
 }
 
 // evenShift returns the log2 height of the former even bands.
@@ -242,15 +409,23 @@ func (r *Renderer) work(gen uint32, w int) {
 }
 
 // run runs task t as worker w: the chunks' costs, the split, the chunks'
-// bins, then the bands (see Renderer).
+// bins, then the bands (see Renderer); or a Do job's call.
 func (r *Renderer) run(t, w int) {
-	c, nb, l, dst := r.chunks, r.nb, r.list, r.dst
+	if r.doF != nil {
+		r.doF(r.doLo + t)
+		return
+	}
+	c, nb, dst := r.chunks, r.nb, r.dst
 	switch {
 	case t < c:
 		lo, hi := r.chunkRange(t)
 		r.cost[t] = grow(r.cost[t], dst.H()+1)
 		clear(r.cost[t])
-		addCosts(r.cost[t], l, lo, hi, dst.W())
+		for k, l := range r.lists {
+			if a, b := max(lo, r.off[k]), min(hi, r.off[k+1]); a < b {
+				addCosts(r.cost[t], l, a-r.off[k], b-r.off[k], dst.W())
+			}
+		}
 	case t == c:
 		r.await(int32(c))
 		r.cutBands(dst.H(), r.cost[:c])
@@ -263,15 +438,19 @@ func (r *Renderer) run(t, w int) {
 			bins[b] = bins[b][:0]
 		}
 		last, rowBand := int32(dst.H()-1), r.rowBand
-		for i := lo; i < hi; i++ {
-			b := &l.cmds[i].bounds
-			y0, y1 := b.y0, b.y1-1
-			if y1 < 0 || y0 > last {
-				continue
-			}
-			y0, y1 = max(y0, 0), min(y1, last)
-			for k := rowBand[y0]; k <= rowBand[y1]; k++ {
-				bins[k] = append(bins[k], uint32(i))
+		for li, l := range r.lists {
+			a, b := max(lo, r.off[li]), min(hi, r.off[li+1])
+			for i := a - r.off[li]; i < b-r.off[li]; i++ {
+				b := &l.cmds[i].bounds
+				y0, y1 := b.y0, b.y1-1
+				if y1 < 0 || y0 > last {
+					continue
+				}
+				y0, y1 = max(y0, 0), min(y1, last)
+				id := r.id(li, i)
+				for k := rowBand[y0]; k <= rowBand[y1]; k++ {
+					bins[k] = append(bins[k], id)
+				}
 			}
 		}
 	default:
@@ -285,18 +464,27 @@ func (r *Renderer) run(t, w int) {
 			ord = append(ord, r.bins[j*nb+k]...)
 		}
 		r.bandOrd[w] = ord
-		r.sorts[w].sort(ord, l.depths)
+		ord = r.sortBand(w, ord)
 		band := image.Rect(dst.Rect.Min.X, int(r.edges[k]), dst.Rect.Max.X, int(r.edges[k+1]))
 		sc := r.scratch[w]
-		for _, i := range ord {
-			l.exec(dst, &l.cmds[i], band, sc)
+		if !r.multi {
+			l := r.lists[0]
+			for _, i := range ord {
+				l.exec(dst, &l.cmds[i], band, sc)
+			}
+			return
+		}
+		for _, id := range ord {
+			l, cmd := r.cmd(id)
+			l.exec(dst, cmd, band, sc)
 		}
 	}
 }
 
-// chunkRange returns the commands [lo, hi) of chunk k.
+// chunkRange returns the commands [lo, hi) of chunk k (counted over the
+// lists one after the other).
 func (r *Renderer) chunkRange(k int) (lo, hi int) {
-	n := len(r.list.cmds)
+	n := r.off[len(r.lists)]
 	return k * n / r.chunks, (k + 1) * n / r.chunks
 }
 
@@ -330,6 +518,12 @@ const (
 	// while cutting few commands in two (a command straddling a band edge
 	// pays its per-command and clipping overhead in both bands).
 	bandsPerWorker = 2
+	// minBandRows: bands lower than this hold few commands whole (a 16-row
+	// sprite straddles every edge of 15-row bands, paying its per-command
+	// work twice), so with many workers each gets one band instead: on
+	// the 800×480 10k-sprite frame, 16 workers' modelled render 115 →
+	// 99 µs, 8 workers' 183 → 174 µs (BenchmarkFrame10kModel's tasks).
+	minBandRows = 32
 )
 
 // split cuts the frame's rows into bands for l, fills r.edges and

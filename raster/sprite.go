@@ -85,10 +85,11 @@ type Sprite struct {
 var ErrNilImage = errors.New("raster: nil image")
 
 // NewSprite builds a sprite from any image. Straight-alpha images such as
-// *image.NRGBA (what PNG decoding usually yields) are premultiplied with the
-// standard library's rounding; images that are already premultiplied are
-// taken as they are, with any colour channel above its alpha clamped to the
-// alpha and pixels of alpha 0 treated as fully transparent.
+// *image.NRGBA (what PNG decoding usually yields) are premultiplied as
+// [Premul] does (Qt's rounding, as Tiled draws them); images that are
+// already premultiplied are taken as they are, with any colour channel
+// above its alpha clamped to the alpha and pixels of alpha 0 treated as
+// fully transparent.
 //
 // The sprite's origin is the image's Bounds().Min: drawing at (x, y) puts
 // that corner at (x, y). An empty image gives a valid sprite that draws
@@ -236,21 +237,12 @@ func convert(dst []uint32, img image.Image, b image.Rectangle) {
 	case *image.NRGBA:
 		for y := 0; y < b.Dy(); y++ {
 			o := src.PixOffset(b.Min.X, b.Min.Y+y)
-			row := src.Pix[o : o+4*w]
-			for x := 0; x < w; x++ {
-				c := color.NRGBA{row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]}
-				dst[y*w+x] = packRGBA(Premul(c))
-			}
+			premulRow(dst[y*w:(y+1)*w], src.Pix[o:o+4*w])
 		}
 	default:
 		for y := 0; y < b.Dy(); y++ {
 			for x := 0; x < w; x++ {
-				r, g, bl, a := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
-				c := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}
-				if c.A == 0 {
-					c = color.RGBA{}
-				}
-				dst[y*w+x] = packRGBA(validPremul(c))
+				dst[y*w+x] = packRGBA(premulColor(img.At(b.Min.X+x, b.Min.Y+y)))
 			}
 		}
 	}

@@ -80,26 +80,27 @@ func DefaultFont() *Font {
 // it fits scene.BuildOptions.TextFont as it is), with no font file to
 // bring. Each call parses the font again; keep the result.
 func SansFont(px int, bold bool) (*Font, error) {
-	data := goregular.TTF
+	name, data := "Go Regular", goregular.TTF
 	if bold {
-		data = gobold.TTF
+		name, data = "Go Bold", gobold.TTF
 	}
-	return LoadOpenType(data, float64(px))
+	return ParseOpenType(name, data, float64(px))
 }
 
-// LoadOpenType parses an OpenType or TrueType font and returns it at the
-// given size in pixels (72 DPI), with full hinting for crisp small text.
-func LoadOpenType(data []byte, sizePx float64) (*Font, error) {
+// ParseOpenType parses the OpenType or TrueType font data and returns it
+// at the given size in pixels (72 DPI), with full hinting for crisp small
+// text. name (the font file's path) is used in messages only.
+func ParseOpenType(name string, data []byte, sizePx float64) (*Font, error) {
 	if !(sizePx > 0 && sizePx <= 1024) {
-		return nil, fmt.Errorf("raster: font size %v out of range (0, 1024]", sizePx)
+		return nil, fmt.Errorf("raster: %s: font size %v out of range (0, 1024]", name, sizePx)
 	}
 	otf, err := opentype.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("raster: parsing font: %w", err)
+		return nil, fmt.Errorf("raster: %s: parsing font: %w", name, err)
 	}
 	face, err := opentype.NewFace(otf, &opentype.FaceOptions{Size: sizePx, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
-		return nil, fmt.Errorf("raster: font face: %w", err)
+		return nil, fmt.Errorf("raster: %s: font face: %w", name, err)
 	}
 	return NewFont(face)
 }

@@ -112,7 +112,7 @@ func (o *BuildOptions) proj() (iso.Projection, error) {
 // (BuildOptions.Limits.Images) checked from the header. An Aseprite file
 // (.aseprite, .ase), which Tiled 1.11+ opens as an image through its
 // plugin, gives its first frame, its visible layers flattened
-// (atlas.ParseAsepriteFile).
+// (atlas.ParseAseprite).
 func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, error) {
 	f, err := loadutil.Open(fsys, name)
 	if err != nil {
@@ -123,7 +123,7 @@ func decodeImage(fsys fs.FS, name string, lim raster.ImageLimits) (*image.RGBA, 
 	case ".aseprite", ".ase":
 		return decodeAseprite(f, name, lim)
 	}
-	return raster.DecodeRGBA(f, name, lim)
+	return raster.DecodeRGBA(name, f, lim)
 }
 
 // decodeAseprite reads an Aseprite file's first frame within lim.
@@ -136,7 +136,7 @@ func decodeAseprite(r io.Reader, name string, lim raster.ImageLimits) (*image.RG
 	if int64(len(data)) > maxBytes {
 		return nil, fmt.Errorf("%s: Aseprite file larger than %d bytes: %w", name, maxBytes, raster.ErrImageLimit)
 	}
-	a, err := atlas.ParseAsepriteFile(data, name)
+	a, err := atlas.ParseAseprite(name, data)
 	if err != nil {
 		return nil, err
 	}

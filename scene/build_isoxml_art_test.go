@@ -105,7 +105,7 @@ func TestIsoMobTiledSeamless(t *testing.T) {
 	if l.Tiles[12] == l.Tiles[13] || l.Tiles[13] != l.Tiles[15] {
 		t.Fatalf("rug tiles %v", l.Tiles[12:17])
 	}
-	rug, _ := raster.DecodeRGBA(mustOpen(t, "testdata/isomob/texRug.png"), "texRug.png", raster.ImageLimits{})
+	rug, _ := raster.DecodeRGBA("texRug.png", mustOpen(t, "testdata/isomob/texRug.png"), raster.ImageLimits{})
 	// The rug tile's top pixel is texel (0, 0)'s neighbourhood: the gold
 	// border.
 	top := l.Sprites[l.Tiles[12]]

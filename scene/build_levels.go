@@ -354,7 +354,7 @@ func (b *blockMaker) addBlocks(w *World, bg *budget, rs []cellRect, z0, z1 int) 
 	return nil
 }
 
-// LoadASCII loads a seed 004 text level from fsys and builds it; see
+// LoadASCII loads an ASCII text level from fsys and builds it; see
 // [BuildASCII].
 func LoadASCII(fsys fs.FS, name string, opt BuildOptions) (*World, error) {
 	r := record(fsys)
@@ -473,8 +473,8 @@ func BuildASCII(l *ascii.Level, opt BuildOptions) (*World, error) {
 	return w, nil
 }
 
-// LoadImageLevel loads a seed 000 map image and its JSON description
-// from fsys and builds them; see [BuildImageLevel].
+// LoadImageLevel loads a map image (one pixel per tile) and its JSON
+// description from fsys and builds them; see [BuildImageLevel].
 func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*World, error) {
 	r := record(fsys)
 	l, err := imagelevel.Loader{Limits: opt.Limits.ImageLevel}.Load(r, imageName, descName)
@@ -488,7 +488,7 @@ func LoadImageLevel(fsys fs.FS, imageName, descName string, opt BuildOptions) (*
 	return w, err
 }
 
-// BuildImageLevel turns a seed 000 image level into a World: pixel (x, y)
+// BuildImageLevel turns an image level into a World: pixel (x, y)
 // is world cell (x, y) and description points (tile units, .5 a centre)
 // are world points. Wall pixels are blocks, merged and cut as BuildASCII
 // does, and solid (physics.AddSolidTiles's merged walls); each door is a
@@ -618,8 +618,8 @@ func BuildIsoXML(s *isoxml.Scene, opt BuildOptions) (*World, error) {
 }
 
 // BuildIsoXMLFS is [BuildIsoXML] with the definitions' art read from
-// fsys (IsoMob §3.4): each <media src> is a sprite sheet with its page
-// image, src + ".json" in TexturePacker's JSON format (cmd/isopack writes
+// fsys (IsoMob's asset layout): each <media src> is a sprite sheet with
+// its page image, src + ".json" in TexturePacker's JSON format (cmd/isopack writes
 // them) or else src + ".xml" in the TextureAtlas XML form
 // ([isoxml.LoadSheet]), and a sprite or texture name not in a sheet may be a loose
 // "<name>.png" beside a definitions file. Materials with an image are

@@ -310,6 +310,10 @@ type tiledBuilder struct {
 	objects map[objKey]bakedObject
 	sorted  []sortedTile
 	fonts   map[textFontKey]*raster.Font // text objects' fonts
+
+	// spriteAt is where a sprite's image starts relative to its tile's
+	// box, where not at (0, 0): a turned hexagonal tile reaches outside.
+	spriteAt map[spriteKey]mathx.Point
 }
 
 // image returns the decoded image of a tileset image reference, colour
@@ -328,7 +332,7 @@ func (b *tiledBuilder) image(ref *tiled.Image, ts *tiled.Tileset) (*image.RGBA, 
 	var img *image.RGBA
 	var err error
 	if ref.Source == "" {
-		img, err = raster.DecodeRGBA(strings.NewReader(ref.Data), "embedded image", b.opt.Limits.Images)
+		img, err = raster.DecodeRGBA("embedded image", strings.NewReader(ref.Data), b.opt.Limits.Images)
 	} else {
 		img, err = decodeImage(b.fsys, ref.Source, b.opt.Limits.Images)
 	}
@@ -413,23 +417,26 @@ func atlasRect(ts *tiled.Tileset, id uint32, size image.Point) (image.Rectangle,
 
 // tileImage returns the pixels of GID gid, flips applied, without the
 // tileset offset, and the tileset; errNoTile for a tile its tileset does
-// not have.
-func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, error) {
+// not have. A turned tile of a hexagonal map is cut to its box unless
+// whole is set; whole, its bounds reach outside the box (see orientHex)
+// and lift is where to draw it from, bottom-left aligned, relative to
+// where its box is drawn.
+func (b *tiledBuilder) tileImage(gid tiled.GID, whole bool) (*image.RGBA, *tiled.Tileset, mathx.Point, error) {
 	ts, local, ok := b.m.TileFor(gid)
 	if !ok {
-		return nil, nil, fmt.Errorf("scene: %s: GID %d has no tileset", b.m.File, gid.ID())
+		return nil, nil, mathx.Point{}, fmt.Errorf("scene: %s: GID %d has no tileset", b.m.File, gid.ID())
 	}
 	ref := ts.Image
 	if ts.IsCollection() {
 		t := ts.Tile(local)
 		if t == nil || t.Image == nil {
-			return nil, nil, errNoTile
+			return nil, nil, mathx.Point{}, errNoTile
 		}
 		ref = t.Image
 	}
 	src, err := b.image(ref, ts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, mathx.Point{}, err
 	}
 	var r image.Rectangle
 	if ts.IsCollection() {
@@ -443,12 +450,16 @@ func (b *tiledBuilder) tileImage(gid tiled.GID) (*image.RGBA, *tiled.Tileset, er
 		r, ok = atlasRect(ts, local, src.Bounds().Size())
 	}
 	if !ok || r.Empty() || !r.In(src.Bounds()) {
-		return nil, nil, errNoTile
+		return nil, nil, mathx.Point{}, errNoTile
 	}
 	if b.m.Orientation == tiled.Hexagonal {
-		return orientHex(src, r, gid.Flags()), ts, nil
+		img := orientHex(src, r, gid.Flags())
+		if box := image.Rect(0, 0, r.Dx(), r.Dy()); !whole && img.Rect != box {
+			img = img.SubImage(box).(*image.RGBA)
+		}
+		return img, ts, mathx.Point{X: img.Rect.Min.X, Y: img.Rect.Max.Y - r.Dy()}, nil
 	}
-	return orient(src, r, gid.Flags()), ts, nil
+	return orient(src, r, gid.Flags()), ts, mathx.Point{}, nil
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
@@ -457,8 +468,9 @@ func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 // a hexagonal map, as Tiled draws them: the image is flipped
 // horizontally and/or vertically, then rotated clockwise about its centre
 // by 60° for the diagonal bit plus 120° for the 0x10000000 bit, and drawn
-// in the same box (sampled at pixel centres, nearest pixel; what turns
-// out of the box is cut, what turns in from outside is transparent).
+// about the box's centre, smoothed as tmxrasterizer's Qt draws it
+// (raster.SmoothTurn: the image's bounds reach outside the w×h box, at
+// (0, 0), where the turned tile does).
 func orientHex(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
 	deg := 0
 	if f.D() {
@@ -470,31 +482,7 @@ func orientHex(src *image.RGBA, r image.Rectangle, f tiled.Flags) *image.RGBA {
 	if deg == 0 {
 		return orient(src, r, f&(tiled.FlipHorizontal|tiled.FlipVertical))
 	}
-	w, h := r.Dx(), r.Dy()
-	out := image.NewRGBA(image.Rect(0, 0, w, h))
-	sin, cos := math.Sincos(float64(deg) * math.Pi / 180)
-	cx, cy := float64(w)/2, float64(h)/2
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			// Undo the rotation, then the flips.
-			dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy
-			u, v := float64(dx*cos)+float64(dy*sin), float64(dy*cos)-float64(dx*sin)
-			if f.H() {
-				u = -u
-			}
-			if f.V() {
-				v = -v
-			}
-			sx, sy := int(math.Floor(u+cx)), int(math.Floor(v+cy))
-			if sx < 0 || sy < 0 || sx >= w || sy >= h {
-				continue
-			}
-			i := src.PixOffset(r.Min.X+sx, r.Min.Y+sy)
-			o := out.PixOffset(x, y)
-			copy(out.Pix[o:o+4], src.Pix[i:i+4])
-		}
-	}
-	return out
+	return raster.SmoothTurn(src, r, float64(deg), f.H(), f.V())
 }
 
 // orient copies rectangle r of src into a new image with Tiled's flips:
@@ -558,11 +546,18 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 	tint := l.TotalTint
 	key := spriteKey{gid: gid, opacity: l.TotalOpacity, tint: [4]uint8{tint.R, tint.G, tint.B, tint.A}, half: half}
 	if s, ok := b.sprites[key]; ok {
-		return s, off, nil
+		return s, off.Add(b.spriteAt[key]), nil
 	}
-	img, _, err := b.tileImage(gid)
+	img, _, at, err := b.tileImage(gid, true)
 	if err != nil {
 		return nil, off, err
+	}
+	if at != (mathx.Point{}) {
+		if b.spriteAt == nil {
+			b.spriteAt = map[spriteKey]mathx.Point{}
+		}
+		b.spriteAt[key] = at
+		off = off.Add(at)
 	}
 	shade(img, l.TotalOpacity, tint)
 	if half {
@@ -894,7 +889,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 	drawTile := o.Shape == tiled.TileShape && o.Visible
 	if drawTile {
 		var err error
-		img, ts, err = b.tileImage(o.GID)
+		img, ts, _, err = b.tileImage(o.GID, false)
 		switch {
 		case errors.Is(err, errNoTile):
 			drawTile = false // a tile its tileset lacks: Tiled draws nothing either

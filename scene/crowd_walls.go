@@ -23,7 +23,7 @@ type wallIndex struct {
 	segs       []steer.Segment
 	first      [][2]int32 // per segment, its first cell (column, row)
 	origin     mathx.Vec2
-	cell       float64
+	cell, inv  float64 // cell side and its inverse
 	cols, rows int
 	start      []int32
 	ids        []int32
@@ -53,6 +53,7 @@ func (wi *wallIndex) build(ph *physics.Space) {
 		}
 		wi.cell *= 2
 	}
+	wi.inv = 1 / wi.cell
 	type span struct{ c0, r0, c1, r1 int }
 	var spans []span
 	for i := 0; i < n; i++ {
@@ -108,8 +109,25 @@ func (wi *wallIndex) cellOf(x, y float64) (int, int) {
 	return int(min(max(c, 0), float64(wi.cols-1))), int(min(max(r, 0), float64(wi.rows-1)))
 }
 
-// query is a steer.WallQuery: each segment whose cells overlap area,
-// once, in the order of the first cell (row by row) that holds it. A
+// cellNear is cellOf by a multiplication instead of two divisions and
+// floors: it may give the neighbouring cell for a point within a rounding
+// of a cell's edge, which a query may use since every segment is indexed
+// in the cells of its box widened by 0.01 (and the result is filtered by
+// the segments' boxes).
+func (wi *wallIndex) cellNear(x, y float64) (int, int) {
+	fx, fy := (x-wi.origin.X)*wi.inv, (y-wi.origin.Y)*wi.inv
+	c, r := 0, 0
+	if fx > 0 {
+		c = int(min(fx, float64(wi.cols-1)))
+	}
+	if fy > 0 {
+		r = int(min(fy, float64(wi.rows-1)))
+	}
+	return c, r
+}
+
+// query is a steer.WallQuery: each segment whose cells and box overlap
+// area, once, in the order of the first cell (row by row) that holds it. A
 // segment covers a rectangle of cells, so the first of them inside the
 // query's cells is (max of the first columns, max of the first rows): it
 // is reported there and skipped in the others. query writes nothing, so
@@ -118,16 +136,25 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 	if wi.cols == 0 || !area.Min.IsFinite() || !area.Max.IsFinite() {
 		return dst
 	}
-	c0, r0 := wi.cellOf(area.Min.X, area.Min.Y)
-	c1, r1 := wi.cellOf(area.Max.X, area.Max.Y)
+	c0, r0 := wi.cellNear(area.Min.X, area.Min.Y)
+	c1, r1 := wi.cellNear(area.Max.X, area.Max.Y)
+	// Segments whose box misses the area (widened by a hair, so that no
+	// segment a rounding could touch is left out) cannot cross it.
+	m := 1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y) + 1e-9
+	x0, y0, x1, y1 := area.Min.X-m, area.Min.Y-m, area.Max.X+m, area.Max.Y+m
 	for r := r0; r <= r1; r++ {
 		row := r * wi.cols
 		for c := c0; c <= c1; c++ {
 			for _, id := range wi.ids[wi.start[row+c]:wi.start[row+c+1]] {
 				f := wi.first[id]
-				if max(int(f[0]), c0) == c && max(int(f[1]), r0) == r {
-					dst = append(dst, wi.segs[id])
+				if max(int(f[0]), c0) != c || max(int(f[1]), r0) != r {
+					continue
 				}
+				sg := &wi.segs[id]
+				if min(sg.A.X, sg.B.X) > x1 || max(sg.A.X, sg.B.X) < x0 || min(sg.A.Y, sg.B.Y) > y1 || max(sg.A.Y, sg.B.Y) < y0 {
+					continue
+				}
+				dst = append(dst, *sg)
 			}
 		}
 	}

@@ -55,8 +55,9 @@
 //   - What a level brought: World.Sources (the files it was read from,
 //     for hot reload) and World.Props (each object's custom properties);
 //     what the game brings: World.SetData (its own value per entity).
-//   - Waves: an Overlord (seed 000's) wakes when the player enters its
-//     triggers (at once when it has none: a level-wide wave), spawns its
+//   - Waves: an Overlord (a zone's wave controller) wakes when the
+//     player enters its triggers (at once when it has none: a
+//     level-wide wave), spawns its
 //     wave and locks the doors it names (SetSolid, Events.Door) until the
 //     wave is over or RemoveOverlord stops it; image levels and Tiled
 //     maps (triggers of class "overlord") build them.

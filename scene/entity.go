@@ -19,13 +19,13 @@ const (
 	// health and takes bullets (the player and every enemy).
 	Character
 	// Pickup is an item collected when a character that may collect
-	// touches it (seed 000's health pickups).
+	// touches it (a health pack, ammunition, a key).
 	Pickup
 	// SpawnPoint marks where something appears (a Tiled point, an ASCII
-	// level's 's'/'e'/'p', seed 000's spawn_points).
+	// level's 's'/'e'/'p', an image level's spawn_points).
 	SpawnPoint
 	// Trigger is an area that reports characters entering and leaving
-	// it (seed 000's overlord triggers, Tiled trigger objects).
+	// it (an overlord's triggers, Tiled trigger objects).
 	Trigger
 )
 
@@ -110,7 +110,7 @@ type EntityDef struct {
 	// Value is a pickup's worth, handed to the game in [PickupEvent]; the
 	// world gives it no meaning.
 	Value int32
-	// Collector lets a character collect pickups (seed 000: only the
+	// Collector lets a character collect pickups (in most games only the
 	// player does).
 	Collector bool
 	// Mass of a character (default 1).

@@ -19,7 +19,7 @@ func ExampleAtlasLooks() {
 	for _, n := range []string{"tank_E", "tank_S", "tank_W", "tank_N", "boom_0", "boom_1"} {
 		_ = b.Add(n, image.NewRGBA(image.Rect(0, 0, 16, 12))) // an artist's images
 	}
-	sheet, _ := b.Build() // or atlas.LoadTexturePacker / LoadAseprite
+	sheet, _ := b.Build() // or atlas.LoadTexturePacker / LoadAsepriteJSON
 	sheet.Clips = append(sheet.Clips, atlas.Clip{Name: "boom", Frames: []int{4, 5}, Durations: []int{50, 50}})
 
 	looks, _ := scene.NewAtlasLooks(sheet) // the frames become sprites once, for every world

@@ -15,9 +15,9 @@ import (
 //
 //   - .tmx, .tmj, .json: a Tiled map ([LoadTiled]; .json is Tiled's
 //     older name for its JSON format);
-//   - .lev, .txt: a seed 004 text level ([LoadASCII]);
-//   - .png: a seed 000 image level, its JSON description beside it with
-//     the same base name ([LoadImageLevel]);
+//   - .lev, .txt: an ASCII text level ([LoadASCII]);
+//   - .png: an image level (one pixel per tile), its JSON description
+//     beside it with the same base name ([LoadImageLevel]);
 //   - .xml: an IsoMob scene ([LoadIsoXML]).
 //
 // Any other extension is an error naming the file.

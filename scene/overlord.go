@@ -8,13 +8,13 @@ import (
 	"diorama/mathx"
 )
 
-// Overlord is seed 000's per-zone wave controller: it wakes when a
+// Overlord is a per-zone wave controller: it wakes when a
 // collector (the player) enters one of its triggers, locks the doors it
 // names (until its wave is over and no other overlord at work names
 // them), then spawns enemies at its spawn points in turn, one per tick,
 // keeping at most MaxAlive of its enemies alive until it has spawned Wave
-// in all. The seed gives only the JSON key names; this is their plain
-// reading. An overlord is a scene rule: it runs inside Step through a
+// in all. Image levels' JSON gives only the key names; this is their
+// plain reading. An overlord is a scene rule: it runs inside Step through a
 // periodic task and a trigger listener.
 type Overlord struct {
 	Name string // for logs and entity names

@@ -27,7 +27,7 @@
 //     raster.DrawList. Toasts queue, show for a number of ticks and fade.
 //     No callbacks and no goroutines: the game switches on the event.
 //   - [Theme]: colours, paddings, sizes and the font (the built-in bitmap
-//     font by default, or any raster.LoadOpenType font).
+//     font by default, or any raster.ParseOpenType font).
 //
 // Focus works the same for every device: arrows, Tab, the gamepad d-pad
 // and left stick move it along the focus order (repeating while held); Enter, Space and gamepad A activate;

@@ -141,7 +141,7 @@ func ExampleUI_Update() {
 func ExampleDefaultTheme() {
 	th := ui.DefaultTheme()
 	// Any OpenType or TrueType font works; here Go Regular at 15 px.
-	font, err := raster.LoadOpenType(goregular.TTF, 15)
+	font, err := raster.ParseOpenType("goregular.ttf", goregular.TTF, 15)
 	if err != nil {
 		panic(err)
 	}

@@ -193,7 +193,7 @@ func TestGoldenAnchors(t *testing.T) {
 }
 
 func TestGoldenOpenType(t *testing.T) {
-	f, err := raster.LoadOpenType(goregular.TTF, 15)
+	f, err := raster.ParseOpenType("goregular.ttf", goregular.TTF, 15)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 // Theme is the look of every widget: a font, premultiplied colours (as
 // raster takes them), paddings and minimum sizes. Change a copy of
-// [DefaultTheme] to restyle; an OpenType font from raster.LoadOpenType
+// [DefaultTheme] to restyle; an OpenType font from raster.ParseOpenType
 // works as well as the built-in one.
 type Theme struct {
 	Font *raster.Font // nil means raster.DefaultFont()
@@ -43,7 +43,7 @@ func rgba(r, g, b, a uint8) color.RGBA {
 }
 
 // DefaultTheme returns a dark, high-contrast theme with the built-in 7×13
-// bitmap font, readable at the seed's 800×480.
+// bitmap font, readable at the default 800×480 frame.
 func DefaultTheme() Theme {
 	return Theme{
 		Font:      raster.DefaultFont(),

@@ -306,7 +306,7 @@ func TestLayoutProperties(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
-	otf, err := raster.LoadOpenType(goregular.TTF, 15)
+	otf, err := raster.ParseOpenType("goregular.ttf", goregular.TTF, 15)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestHostileText(t *testing.T) {
 			t.Errorf("%s: %v", src, err)
 		}
 	}
-	// Source.Def names the file of a source read with ParseFile.
+	// Source.Def names the file of a source read with a name.
 	s, err := Parse("trees.bt", "tree a\n  use a\n")
 	if err != nil {
 		t.Fatal(err)

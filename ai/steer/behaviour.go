@@ -236,12 +236,32 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 	if len(walls) == 0 || !pos.IsFinite() || !heading.IsFinite() {
 		return mathx.Vec2{} // no wall near: no feeler to turn
 	}
+	return wallAvoidance(pos, heading, walls, f, f.turns(), true)
+}
+
+// feelerTurns is the sine and cosine of a Feelers' side angle and of its
+// negation, as Vec2.Rotate computes them.
+type feelerTurns struct{ ls, lc, rs, rc float64 }
+
+func (f Feelers) turns() (t feelerTurns) {
+	if f.SideLength > 0 {
+		t.ls, t.lc = mathx.Sincos(f.SideAngle)
+		t.rs, t.rc = mathx.Sincos(-f.SideAngle)
+	}
+	return t
+}
+
+// wallAvoidance is WallAvoidance for finite pos and heading with the side
+// feelers' turns worked out; check skips non-finite walls (the Crowd
+// drops them before).
+func wallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers, t feelerTurns, check bool) mathx.Vec2 {
 	var tips [3]mathx.Vec2
 	n := 1
 	tips[0] = heading.Scale(f.Length)
 	if f.SideLength > 0 {
-		tips[1] = heading.Rotate(f.SideAngle).Scale(f.SideLength)
-		tips[2] = heading.Rotate(-f.SideAngle).Scale(f.SideLength)
+		// heading.Rotate(±SideAngle), with the same arithmetic.
+		tips[1] = mathx.Vec2{X: float64(heading.X*t.lc) - float64(heading.Y*t.ls), Y: float64(heading.X*t.ls) + float64(heading.Y*t.lc)}.Scale(f.SideLength)
+		tips[2] = mathx.Vec2{X: float64(heading.X*t.rc) - float64(heading.Y*t.rs), Y: float64(heading.X*t.rs) + float64(heading.Y*t.rc)}.Scale(f.SideLength)
 		n = 3
 	}
 	best := math.Inf(1)
@@ -249,7 +269,7 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 	for k := 0; k < n; k++ {
 		tip := pos.Add(tips[k])
 		for _, w := range walls {
-			if !w.A.IsFinite() || !w.B.IsFinite() {
+			if check && (!w.A.IsFinite() || !w.B.IsFinite()) {
 				continue
 			}
 			ub, ok := intersect(pos, tip, w.A, w.B)
@@ -273,19 +293,19 @@ func WallAvoidance(pos, heading mathx.Vec2, walls []Segment, f Feelers) mathx.Ve
 
 // ObstacleAvoidance looks ahead along heading (a unit vector) through a
 // detection box of length boxLen·(1 + speed/maxSpeed) and 1.5 times as
-// wide as the agent, finds the obstacle whose expanded circle (obstacle radius + agent
-// radius ×1.5) the box reaches first, and returns a sideways force away from
-// it plus a braking force: only objects in front count (a positive dot
-// product of heading and offset), only the closest, and the force is
-// perpendicular to the heading. Textbook versions (Buckland) give the sideways force as a penetration length that needs
+// wide as the agent, finds the obstacle whose expanded circle (obstacle
+// radius + agent radius ×1.5) the box reaches first, and returns a
+// sideways force away from it plus a braking force: only objects in front
+// count (a positive dot product of heading and offset), only the closest,
+// and the force is perpendicular to the heading. Textbook versions
+// (Buckland) give the sideways force as a penetration length that needs
 // tuning; here it is the lateral acceleration that clears the expanded
 // circle by the time the agent reaches it at its current speed
 // (2·overlap/t², t = distance/speed), so weight 1 means "just enough"; the
 // braking is the speed scaled by how deep in the box the obstacle is. An
 // obstacle dead ahead is passed on the agent's left (deterministic). An
-// agent at rest gets no sideways force. Obstacles with
-// non-finite values are skipped; non-finite pos, vel or heading gives
-// zero.
+// agent at rest gets no sideways force. Obstacles with non-finite values
+// are skipped; non-finite pos, vel or heading gives zero.
 func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles []Circle, boxLen, maxSpeed float64) mathx.Vec2 {
 	if !pos.IsFinite() || !vel.IsFinite() || !heading.IsFinite() || !(maxSpeed > 0) {
 		return mathx.Vec2{}

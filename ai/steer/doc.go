@@ -2,22 +2,24 @@
 // forces: seek, flee, arrive, pursue, evade, wander, path following, wall
 // avoidance with feelers, obstacle avoidance against circles, the flocking
 // trio (separation, alignment, cohesion) and a push/pull swarm avoidance
-// (obstacles push, the target pulls harder the more obstacles push). Forces are combined by weighted sum or by priority with
-// truncation, and limited by a maximum force and a maximum speed.
+// (obstacles push, the target pulls harder the more obstacles push).
+// Forces are combined by weighted sum or by priority with truncation, and
+// limited by a maximum force and a maximum speed.
 //
 // There are two layers. The behaviour functions ([Seek], [Arrive],
 // [WallAvoidance], [PushPull], ...) are pure: vectors in, one force out,
-// no state, no allocation. [Crowd] stores many agents as a struct of
-// arrays, finds neighbours through a uniform spatial hash grid rebuilt each
-// tick (so separation among N agents costs near-linear time), combines the
-// behaviours each agent has switched on, and integrates them with
-// semi-implicit Euler. Each agent wanders with its own seeded random
-// source, and every pass of a Step runs over fixed chunks of agents on up
-// to Config.Workers goroutines, so positions are bit-identical for any
-// worker count. After integration, a few contact-resolution passes
-// push overlapping separating agents apart (idle, arrived agents step
-// aside for moving ones), which bounds the overlap that steering alone
-// cannot when a crowd presses together. Stepping a Crowd allocates nothing
+// no state, no allocation. [Crowd] stores many agents (the state every
+// step touches in one struct per agent), finds neighbours through a
+// uniform spatial hash grid rebuilt each tick (so separation among N
+// agents costs near-linear time), combines the behaviours each agent has
+// switched on, and integrates them with semi-implicit Euler. Each agent
+// wanders with its own seeded random source, and every pass of a Step
+// runs over fixed chunks of agents on up to Config.Workers goroutines,
+// so positions are bit-identical for any worker count. After
+// integration, a few contact-resolution passes push overlapping
+// separating agents apart (idle, arrived agents step aside for moving
+// ones), which bounds the overlap that steering alone cannot when a crowd
+// presses together. Stepping a Crowd allocates nothing
 // once it has been stepped once.
 //
 // Units: agents have unit mass, so a force is an acceleration; speeds are

@@ -110,7 +110,9 @@ type Config struct {
 	// results combined in chunk order, so every position is bit-identical
 	// for any count. With Workers > 1 Walls and Obstacles are called from
 	// several goroutines at once and must be safe for that; call
-	// [Crowd.Close] when done with the world.
+	// [Crowd.Close] when done with the world. Walls and Obstacles must
+	// not read this Crowd's agents: a Step may integrate some agents
+	// before it steers others.
 	Workers int
 }
 
@@ -174,17 +176,49 @@ type Stats struct {
 	Skipped int
 }
 
-// Crowd holds agents as a struct of arrays and steps them together.
+// agent is the per-agent state a Step reads and writes for every agent,
+// laid out so that what the grid copies and integration read (heading,
+// velocity, radius, limits, behaviours, idle flag) fills the first 64
+// bytes and the rest (wander, force, target, random source) the next 64.
+type agent struct {
+	heading, vel               mathx.Vec2
+	radius, maxSpeed, maxForce float64
+	beh                        Behaviour
+	idle                       bool
+	wander, force, target      mathx.Vec2
+	// rng is the agent's wander source (seeded from Config.Seed and the
+	// agent's order of addition), so agents draw independently of each
+	// other and of the order they are steered in.
+	rng mathx.Rand
+}
+
+// Crowd holds agents and steps them together.
 type Crowd struct {
 	cfg Config
 
-	pos, vel, heading, force, target, wander []mathx.Vec2
-	radius, maxSpeed, maxForce               []float64
-	beh                                      []Behaviour
-	targetAgent, path, pathIdx               []int32
-	fault, idle                              []bool
+	// Agents are stored by slot, and each Step first moves them into
+	// the order of its grid (slot k is grid entry k), so that agents near
+	// each other in space are near each other in memory and every pass
+	// reads its agents in order. ord[s] is the agent index in slot s,
+	// slotOf[i] agent i's slot; out holds the positions by agent index
+	// (Positions). The state a Step reads for every agent is in ag, one
+	// struct per agent. targetAgent holds agent indices.
+	pos                        []mathx.Vec2
+	ag                         []agent
+	targetAgent, path, pathIdx []int32
+	fault                      []bool
+	ord, slotOf                []int32
+	out                        []mathx.Vec2
+	// The slot arrays' second buffers, filled by a reorder, and the
+	// reorder's permutation (new slot k takes old slot perm[k]).
+	pos2                          []mathx.Vec2
+	ag2                           []agent
+	targetAgent2, path2, pathIdx2 []int32
+	fault2                        []bool
+	ord2, perm                    []int32
 
-	push []mathx.Vec2 // contact resolution displacements, by grid entry
+	push  []mathx.Vec2 // contact resolution displacements, by grid entry
+	moved []uint32     // by grid bucket: stamp of the last pass that moved an entry in it
 	// Per-agent data copied into grid order after each Build, so that
 	// neighbour loops read contiguous memory.
 	sRad     []float64
@@ -197,11 +231,8 @@ type Crowd struct {
 
 	grid  Bins
 	stats Stats
-	// rngs is each agent's wander source (seeded from Config.Seed and the
-	// agent's order of addition), so agents draw independently of each
-	// other and of the order they are steered in.
-	rngs  []mathx.Rand
-	added uint64
+	turns feelerTurns // Config.Feelers' side turns, for this Step
+	added uint64      // agents ever added: seeds the next one's random source
 	// Passes: per-goroutine scratch and counters, per-chunk reductions.
 	ctxs  []stepCtx
 	parts []chunkOut
@@ -209,9 +240,13 @@ type Crowd struct {
 	// parallel grid sort, rangeBase[64+r] its point count.
 	rangeBase [128]int32
 	share     struct {
-		dt, maxR      float64
-		ph, n, chunks int
-		next          atomic.Int32
+		dt, maxR float64
+		fused    bool // integration runs in the force pass
+		// stamp marks the buckets the running resolution pass moves
+		// entries in (moved); prevStamp is the last pass's, 0 for none.
+		stamp, prevStamp uint32
+		ph, n, chunks    int
+		next             atomic.Int32
 	}
 	jobs     []chan struct{}
 	jobsDone chan struct{}
@@ -276,38 +311,35 @@ func (cr *Crowd) Add(a Agent) (int, error) {
 	if err := cr.checkAgent(a); err != nil {
 		return -1, err
 	}
-	cr.pos = append(cr.pos, a.Pos)
-	cr.vel = append(cr.vel, a.Vel)
 	h := a.Vel.Unit()
 	if h == (mathx.Vec2{}) {
 		h = mathx.V2(1, 0)
 	}
-	cr.heading = append(cr.heading, h)
-	cr.force = append(cr.force, mathx.Vec2{})
-	cr.target = append(cr.target, a.Target)
-	cr.wander = append(cr.wander, mathx.V2(cr.cfg.Wander.Radius, 0))
-	cr.radius = append(cr.radius, a.Radius)
-	cr.maxSpeed = append(cr.maxSpeed, a.MaxSpeed)
-	cr.maxForce = append(cr.maxForce, a.MaxForce)
-	cr.beh = append(cr.beh, a.Behaviours)
+	ag := agent{heading: h, vel: a.Vel, radius: a.Radius, maxSpeed: a.MaxSpeed, maxForce: a.MaxForce,
+		beh: a.Behaviours, wander: mathx.V2(cr.cfg.Wander.Radius, 0), target: a.Target}
+	ag.rng.Seed(cr.cfg.Seed ^ (cr.added+1)*0x9E3779B97F4A7C15)
+	cr.added++
+	cr.pos = append(cr.pos, a.Pos)
+	cr.ag = append(cr.ag, ag)
 	cr.targetAgent = append(cr.targetAgent, int32(a.TargetAgent))
 	cr.path = append(cr.path, int32(a.Path))
 	cr.pathIdx = append(cr.pathIdx, 0)
 	cr.fault = append(cr.fault, false)
-	cr.idle = append(cr.idle, false)
-	var r mathx.Rand
-	r.Seed(cr.cfg.Seed ^ (cr.added+1)*0x9E3779B97F4A7C15)
-	cr.added++
-	cr.rngs = append(cr.rngs, r)
+	i := len(cr.out)
+	cr.ord = append(cr.ord, int32(i))
+	cr.slotOf = append(cr.slotOf, int32(i))
+	cr.out = append(cr.out, a.Pos)
 	cr.push = append(cr.push, mathx.Vec2{})
-	return len(cr.pos) - 1, nil
+	return i, nil
 }
 
 // Agent returns agent i's current description.
 func (cr *Crowd) Agent(i int) Agent {
-	return Agent{Pos: cr.pos[i], Vel: cr.vel[i], Radius: cr.radius[i], MaxSpeed: cr.maxSpeed[i],
-		MaxForce: cr.maxForce[i], Behaviours: cr.beh[i], Target: cr.target[i],
-		TargetAgent: int(cr.targetAgent[i]), Path: int(cr.path[i])}
+	s := cr.slotOf[i]
+	a := &cr.ag[s]
+	return Agent{Pos: cr.out[i], Vel: a.vel, Radius: a.radius, MaxSpeed: a.maxSpeed,
+		MaxForce: a.maxForce, Behaviours: a.beh, Target: a.target,
+		TargetAgent: int(cr.targetAgent[s]), Path: int(cr.path[s])}
 }
 
 // Set replaces agent i (clearing its fault flag and restarting its path).
@@ -319,11 +351,13 @@ func (cr *Crowd) Set(i int, a Agent) error {
 	if err := cr.checkAgent(a); err != nil {
 		return err
 	}
-	cr.pos[i], cr.vel[i], cr.target[i] = a.Pos, a.Vel, a.Target
-	cr.radius[i], cr.maxSpeed[i], cr.maxForce[i] = a.Radius, a.MaxSpeed, a.MaxForce
-	cr.beh[i] = a.Behaviours
-	cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = int32(a.TargetAgent), int32(a.Path), 0
-	cr.fault[i] = false
+	s := cr.slotOf[i]
+	ag := &cr.ag[s]
+	cr.pos[s], cr.out[i], ag.vel, ag.target = a.Pos, a.Pos, a.Vel, a.Target
+	ag.radius, ag.maxSpeed, ag.maxForce = a.Radius, a.MaxSpeed, a.MaxForce
+	ag.beh = a.Behaviours
+	cr.targetAgent[s], cr.path[s], cr.pathIdx[s] = int32(a.TargetAgent), int32(a.Path), 0
+	cr.fault[s] = false
 	return nil
 }
 
@@ -332,7 +366,7 @@ func (cr *Crowd) Set(i int, a Agent) error {
 // owns the positions (scene.World, whose physics has the last word) hands
 // them to the crowd before each Step, without Set's checks and restarts:
 // a non-finite p is not refused here, Step faults the agent instead.
-func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[i] = p }
+func (cr *Crowd) SetPos(i int, p mathx.Vec2) { cr.pos[cr.slotOf[i]], cr.out[i] = p, p }
 
 // Remove deletes agent i by moving the last agent into its place
 // (swap-remove) and returns the index the moved agent had before, which
@@ -346,20 +380,21 @@ func (cr *Crowd) Remove(i int) (moved int, err error) {
 		return -1, fmt.Errorf("steer: agent %d out of range", i)
 	}
 	last := n - 1
-	if i != last {
-		cr.pos[i], cr.vel[i], cr.heading[i], cr.force[i] = cr.pos[last], cr.vel[last], cr.heading[last], cr.force[last]
-		cr.target[i], cr.wander[i] = cr.target[last], cr.wander[last]
-		cr.radius[i], cr.maxSpeed[i], cr.maxForce[i] = cr.radius[last], cr.maxSpeed[last], cr.maxForce[last]
-		cr.beh[i], cr.targetAgent[i], cr.path[i], cr.pathIdx[i] = cr.beh[last], cr.targetAgent[last], cr.path[last], cr.pathIdx[last]
-		cr.fault[i], cr.idle[i] = cr.fault[last], cr.idle[last]
-		cr.rngs[i] = cr.rngs[last]
+	// Agent i's slot takes the last slot's agent, then agent last takes
+	// index i.
+	if s, z := int(cr.slotOf[i]), last; s != z {
+		cr.pos[s], cr.ag[s] = cr.pos[z], cr.ag[z]
+		cr.targetAgent[s], cr.path[s], cr.pathIdx[s] = cr.targetAgent[z], cr.path[z], cr.pathIdx[z]
+		cr.fault[s], cr.ord[s] = cr.fault[z], cr.ord[z]
+		cr.slotOf[cr.ord[s]] = int32(s)
 	}
-	cr.rngs = cr.rngs[:last]
-	cr.pos, cr.vel, cr.heading, cr.force = cr.pos[:last], cr.vel[:last], cr.heading[:last], cr.force[:last]
-	cr.target, cr.wander = cr.target[:last], cr.wander[:last]
-	cr.radius, cr.maxSpeed, cr.maxForce = cr.radius[:last], cr.maxSpeed[:last], cr.maxForce[:last]
-	cr.beh, cr.targetAgent, cr.path, cr.pathIdx = cr.beh[:last], cr.targetAgent[:last], cr.path[:last], cr.pathIdx[:last]
-	cr.fault, cr.idle = cr.fault[:last], cr.idle[:last]
+	if i != last {
+		s := cr.slotOf[last]
+		cr.ord[s], cr.slotOf[i], cr.out[i] = int32(i), s, cr.out[last]
+	}
+	cr.pos, cr.ag = cr.pos[:last], cr.ag[:last]
+	cr.targetAgent, cr.path, cr.pathIdx = cr.targetAgent[:last], cr.path[:last], cr.pathIdx[:last]
+	cr.fault, cr.ord, cr.slotOf, cr.out = cr.fault[:last], cr.ord[:last], cr.slotOf[:last], cr.out[:last]
 	cr.push = cr.push[:min(len(cr.push), last)] // Add appends one per agent
 	for k, t := range cr.targetAgent {
 		switch int(t) {
@@ -380,7 +415,7 @@ func (cr *Crowd) SetTarget(i int, t mathx.Vec2) error {
 	if !t.IsFinite() {
 		return fmt.Errorf("steer: target %v for agent %d not finite", t, i)
 	}
-	cr.target[i] = t
+	cr.ag[cr.slotOf[i]].target = t
 	return nil
 }
 
@@ -390,12 +425,12 @@ func (cr *Crowd) SetTargetAgent(i, j int) error {
 	if i < 0 || i >= len(cr.pos) || j < -1 || j >= len(cr.pos) {
 		return fmt.Errorf("steer: agent %d or target agent %d out of range", i, j)
 	}
-	cr.targetAgent[i] = int32(j)
+	cr.targetAgent[cr.slotOf[i]] = int32(j)
 	return nil
 }
 
 // SetBehaviours switches agent i's behaviours.
-func (cr *Crowd) SetBehaviours(i int, b Behaviour) { cr.beh[i] = b }
+func (cr *Crowd) SetBehaviours(i int, b Behaviour) { cr.ag[cr.slotOf[i]].beh = b }
 
 // AddPath stores a copy of a waypoint path and returns its id for
 // [Agent.Path]. Empty or non-finite paths are refused.
@@ -415,38 +450,38 @@ func (cr *Crowd) AddPath(pts []mathx.Vec2, loop bool) (int, error) {
 }
 
 // PathIndex returns the waypoint agent i is heading for.
-func (cr *Crowd) PathIndex(i int) int { return int(cr.pathIdx[i]) }
+func (cr *Crowd) PathIndex(i int) int { return int(cr.pathIdx[cr.slotOf[i]]) }
 
 // Pos returns agent i's position.
-func (cr *Crowd) Pos(i int) mathx.Vec2 { return cr.pos[i] }
+func (cr *Crowd) Pos(i int) mathx.Vec2 { return cr.out[i] }
 
 // Vel returns agent i's velocity.
-func (cr *Crowd) Vel(i int) mathx.Vec2 { return cr.vel[i] }
+func (cr *Crowd) Vel(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].vel }
 
 // Heading returns agent i's unit heading (its last non-zero direction).
-func (cr *Crowd) Heading(i int) mathx.Vec2 { return cr.heading[i] }
+func (cr *Crowd) Heading(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].heading }
 
 // Force returns the combined steering force agent i got in the last Step.
-func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.force[i] }
+func (cr *Crowd) Force(i int) mathx.Vec2 { return cr.ag[cr.slotOf[i]].force }
 
 // Faulted reports whether agent i is frozen because its state stopped
 // being finite. [Crowd.Set] clears it.
-func (cr *Crowd) Faulted(i int) bool { return cr.fault[i] }
+func (cr *Crowd) Faulted(i int) bool { return cr.fault[cr.slotOf[i]] }
 
 // Positions returns the agents' positions, indexed like the agents. The
 // slice is the world's own storage: read it, do not modify it or keep it
 // across Add.
-func (cr *Crowd) Positions() []mathx.Vec2 { return cr.pos }
+func (cr *Crowd) Positions() []mathx.Vec2 { return cr.out }
 
 // Neighbours appends to dst the agents within radius of agent i's
 // position (i itself excluded) as indexed by the last Step, and returns
 // dst.
 func (cr *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 	n := len(dst)
-	dst = cr.grid.Query(cr.pos[i], radius, dst)
+	dst = cr.grid.Query(cr.out[i], radius, dst)
 	out := dst[:n]
-	for _, j := range dst[n:] {
-		if int(j) != i {
+	for _, s := range dst[n:] {
+		if j := cr.ord[s]; int(j) != i {
 			out = append(out, j)
 		}
 	}
@@ -455,7 +490,7 @@ func (cr *Crowd) Neighbours(i int, radius float64, dst []int32) []int32 {
 
 // buildGrid indexes the healthy agents and copies their per-agent data
 // into grid order (phase phGrid, in parallel).
-func (cr *Crowd) buildGrid(cell float64) {
+func (cr *Crowd) buildGrid(cell float64, reorder bool) {
 	g := &cr.grid
 	g.prepare(len(cr.pos), cell)
 	cr.run(phCells, len(cr.pos))
@@ -478,6 +513,9 @@ func (cr *Crowd) buildGrid(cell float64) {
 		g.start[0] = 0
 		cr.runParts(phScatter, parts)
 	}
+	if reorder {
+		cr.reorder()
+	}
 	m := len(g.ids)
 	cr.sRad = grow(cr.sRad, m)
 	cr.sHead = grow(cr.sHead, m)
@@ -487,15 +525,73 @@ func (cr *Crowd) buildGrid(cell float64) {
 	cr.run(phGrid, m)
 }
 
+// reorder moves the agents into the grid's order: slot k takes grid
+// entry k's agent, and the agents left out of the grid (faulted) follow
+// in slot order. The grid's entries then name their new slots.
+func (cr *Crowd) reorder() {
+	g := &cr.grid
+	n, m := len(cr.pos), len(g.ids)
+	cr.perm = grow(cr.perm, n)
+	copy(cr.perm, g.ids)
+	if m < n {
+		k := m
+		for s, f := range cr.fault {
+			if f {
+				cr.perm[k] = int32(s)
+				k++
+			}
+		}
+	}
+	cr.pos2 = grow(cr.pos2, n)
+	cr.ag2 = grow(cr.ag2, n)
+	cr.targetAgent2 = grow(cr.targetAgent2, n)
+	cr.path2 = grow(cr.path2, n)
+	cr.pathIdx2 = grow(cr.pathIdx2, n)
+	cr.fault2 = grow(cr.fault2, n)
+	cr.ord2 = grow(cr.ord2, n)
+	cr.run(phReorder, n)
+	cr.pos, cr.pos2 = cr.pos2, cr.pos
+	cr.ag, cr.ag2 = cr.ag2, cr.ag
+	cr.targetAgent, cr.targetAgent2 = cr.targetAgent2, cr.targetAgent
+	cr.path, cr.path2 = cr.path2, cr.path
+	cr.pathIdx, cr.pathIdx2 = cr.pathIdx2, cr.pathIdx
+	cr.fault, cr.fault2 = cr.fault2, cr.fault
+	cr.ord, cr.ord2 = cr.ord2, cr.ord
+}
+
+// reorderRange is reorder's copy for new slots [lo, hi).
+func (cr *Crowd) reorderRange(lo, hi int) {
+	ids := cr.grid.ids
+	for k := lo; k < hi; k++ {
+		s := cr.perm[k]
+		cr.pos2[k], cr.ag2[k] = cr.pos[s], cr.ag[s]
+		cr.targetAgent2[k], cr.path2[k], cr.pathIdx2[k] = cr.targetAgent[s], cr.path[s], cr.pathIdx[s]
+		cr.fault2[k] = cr.fault[s]
+		a := cr.ord[s]
+		cr.ord2[k], cr.slotOf[a] = a, int32(k)
+		if k < len(ids) {
+			ids[k] = int32(k)
+		}
+	}
+}
+
+// outRange copies the positions of slots [lo, hi) to out, by agent index.
+func (cr *Crowd) outRange(lo, hi int) {
+	for s := lo; s < hi; s++ {
+		cr.out[cr.ord[s]] = cr.pos[s]
+	}
+}
+
 // gridRange copies the per-agent data of grid entries [lo, hi) into grid
 // order.
 func (cr *Crowd) gridRange(lo, hi int) {
 	for k, id := range cr.grid.ids[lo:hi] {
 		k += lo
-		cr.sRad[k] = cr.radius[id]
-		cr.sHead[k] = cr.heading[id]
-		cr.sIdle[k] = cr.idle[id]
-		cr.sSep[k] = cr.beh[id]&Separating != 0
+		a := &cr.ag[id]
+		cr.sRad[k] = a.radius
+		cr.sHead[k] = a.heading
+		cr.sIdle[k] = a.idle
+		cr.sSep[k] = a.beh&Separating != 0
 	}
 }
 
@@ -538,6 +634,7 @@ func (cr *Crowd) Step(dt float64) error {
 		return fmt.Errorf("steer: step dt %v must be finite and > 0", dt)
 	}
 	cr.stats = Stats{}
+	cr.turns = cr.cfg.Feelers.turns()
 	n := len(cr.pos)
 	cr.share.dt = dt
 	// Faults, idle flags, the largest radius and every behaviour in use.
@@ -556,16 +653,24 @@ func (cr *Crowd) Step(dt float64) error {
 		cell = math.Max(cell, cfg.NeighbourRadius)
 	}
 	cr.share.maxR = maxR
-	cr.buildGrid(cell)
-	// Steer in grid order: neighbouring agents are handled together, so
-	// their cells stay in cache. Each agent draws its wander from its own
-	// random source, so the order does not matter.
+	cr.buildGrid(cell, true)
+	// Steer in grid order (the agents' own order after the reorder):
+	// neighbouring agents are handled together, so their cells stay in
+	// cache. Each agent draws its wander from its own random source, so
+	// the order does not matter.
+	// Without pursuit or evasion no agent reads another's live state
+	// (neighbours are read from the grid's copies), so each agent is
+	// integrated as soon as it is steered, while its state is in cache.
+	cr.share.fused = all&(Pursuing|Evading) == 0
 	cr.run(phForces, len(cr.grid.ids))
-	cr.run(phIntegrate, n)
+	if !cr.share.fused {
+		cr.run(phIntegrate, n)
+	}
 	if all&Separating != 0 && cfg.Resolve > 0 {
-		cr.buildGrid(cell)
+		cr.buildGrid(cell, false)
 		for k := 0; k < cfg.Resolve; k++ {
 			m := len(cr.grid.ids)
+			cr.nextStamp(k > 0)
 			cr.run(phResolve, m)
 			any := false
 			for _, p := range cr.parts[:chunksOf(m)] {
@@ -577,6 +682,7 @@ func (cr *Crowd) Step(dt float64) error {
 			cr.run(phApply, m)
 		}
 	}
+	cr.run(phOut, n)
 	for k := range cr.ctxs {
 		x := &cr.ctxs[k].stats
 		cr.stats.Pairs += x.Pairs
@@ -593,27 +699,32 @@ func (cr *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
 	cfg := &cr.cfg
 	ir2 := cfg.IdleRadius * cfg.IdleRadius
 	for i := lo; i < hi; i++ {
-		if !cr.pos[i].IsFinite() || !cr.vel[i].IsFinite() {
+		a := &cr.ag[i]
+		if !cr.pos[i].IsFinite() || !a.vel.IsFinite() {
 			cr.fault[i] = true
 		}
 		if cr.fault[i] {
 			c.stats.Faulted++
-			cr.force[i] = mathx.Vec2{}
+			a.force = mathx.Vec2{}
 			continue
 		}
-		p.maxR = math.Max(p.maxR, cr.radius[i])
-		p.all |= cr.beh[i]
+		p.maxR = math.Max(p.maxR, a.radius)
+		p.all |= a.beh
 		// Idle agents only yield when contact resolution can push them.
-		cr.idle[i] = cfg.Resolve > 0 && cr.beh[i]&Arriving != 0 && cr.pos[i].DistSq(cr.target[i]) < ir2
+		a.idle = cfg.Resolve > 0 && a.beh&Arriving != 0 && cr.pos[i].DistSq(a.target) < ir2
 	}
 }
 
 // forceRange steers grid entries [lo, hi).
 func (cr *Crowd) forceRange(c *stepCtx, lo, hi int) {
 	dt, maxR := cr.share.dt, cr.share.maxR
+	fused := cr.share.fused
 	for k, id := range cr.grid.ids[lo:hi] {
 		acc := cr.steer(int(id), k+lo, dt, maxR, c)
-		cr.force[id] = acc.Force()
+		cr.ag[id].force = acc.Force()
+		if fused {
+			cr.integrate(c, int(id), dt) // grid entries are never faulted
+		}
 	}
 }
 
@@ -621,21 +732,26 @@ func (cr *Crowd) forceRange(c *stepCtx, lo, hi int) {
 func (cr *Crowd) integrateRange(c *stepCtx, lo, hi int) {
 	dt := cr.share.dt
 	for i := lo; i < hi; i++ {
-		if cr.fault[i] {
-			continue
+		if !cr.fault[i] {
+			cr.integrate(c, i, dt)
 		}
-		v := cr.vel[i].Add(cr.force[i].Scale(dt)).ClampLen(cr.maxSpeed[i])
-		p := cr.pos[i].Add(v.Scale(dt))
-		if !v.IsFinite() || !p.IsFinite() {
-			cr.fault[i] = true
-			cr.vel[i] = mathx.Vec2{}
-			c.stats.Faulted++
-			continue
-		}
-		cr.vel[i], cr.pos[i] = v, p
-		if s := length(v); s > 1e-9*math.Max(1, cr.maxSpeed[i]) {
-			cr.heading[i] = v.Scale(1 / s)
-		}
+	}
+}
+
+// integrate integrates agent i (not faulted) by its force.
+func (cr *Crowd) integrate(c *stepCtx, i int, dt float64) {
+	a := &cr.ag[i]
+	v := a.vel.Add(a.force.Scale(dt)).ClampLen(a.maxSpeed)
+	p := cr.pos[i].Add(v.Scale(dt))
+	if !v.IsFinite() || !p.IsFinite() {
+		cr.fault[i] = true
+		a.vel = mathx.Vec2{}
+		c.stats.Faulted++
+		return
+	}
+	a.vel, cr.pos[i] = v, p
+	if s := length(v); s > 1e-9*math.Max(1, a.maxSpeed) {
+		a.heading = v.Scale(1 / s)
 	}
 }
 
@@ -649,6 +765,7 @@ func (cr *Crowd) integrateRange(c *stepCtx, lo, hi int) {
 func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 	g := &cr.grid
 	maxR := cr.share.maxR
+	prev := cr.share.prevStamp
 	for k0 := lo; k0 < hi; k0++ {
 		cr.push[k0] = mathx.Vec2{}
 		if !cr.sSep[k0] {
@@ -660,6 +777,11 @@ func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 		q := rk + maxR
 		x0, x1 := g.cellOf(pk.X-q), g.cellOf(pk.X+q)
 		y0, y1 := g.cellOf(pk.Y-q), g.cellOf(pk.Y+q)
+		if prev != 0 && !cr.movedNear(x0, x1, y0, y1, prev) {
+			// Nothing it can touch (itself included) moved in the last
+			// pass, which found no contact for it: none now either.
+			continue
+		}
 		var push mathx.Vec2
 		for y := y0; y <= y1; y++ {
 			b0, b1, run := g.rowRun(x0, x1, y)
@@ -687,7 +809,7 @@ func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 					if dist > 0 {
 						u = rel.Scale(1 / dist)
 					} else {
-						u = pairDir(int(g.ids[k0]), int(g.ids[k]))
+						u = pairDir(int(cr.ord[g.ids[k0]]), int(cr.ord[g.ids[k]]))
 					}
 					share := 0.5
 					if ik := cr.sIdle[k]; ik != idle {
@@ -706,14 +828,57 @@ func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 }
 
 // applyRange moves grid entries [lo, hi) by their pushes.
+// It stamps the bucket of each entry it moves with this pass's stamp
+// (every writer of a bucket writes the same value).
 func (cr *Crowd) applyRange(lo, hi int) {
 	g := &cr.grid
+	stamp := cr.share.stamp
 	for k := lo; k < hi; k++ {
 		if d := cr.push[k]; d != (mathx.Vec2{}) {
 			g.pos[k] = g.pos[k].Add(d)
 			cr.pos[g.ids[k]] = g.pos[k]
+			atomic.StoreUint32(&cr.moved[g.bucketOf(g.cx[k], g.cy[k])], stamp)
 		}
 	}
+}
+
+// nextStamp starts a contact-resolution pass: the buckets its apply
+// moves entries in get a new stamp, and with after set the pass skips
+// entries whose buckets within reach the last pass left unstamped.
+func (cr *Crowd) nextStamp(after bool) {
+	s := &cr.share
+	s.prevStamp = 0
+	if after {
+		s.prevStamp = s.stamp
+	}
+	s.stamp++
+	if nb := len(cr.grid.start) - 1; len(cr.moved) != nb || s.stamp == 0 {
+		cr.moved = grow(cr.moved, nb)
+		clear(cr.moved)
+		s.stamp, s.prevStamp = 1, 0
+	}
+}
+
+// movedNear reports whether a bucket of the cells x0..x1 × y0..y1 holds
+// an entry the pass stamped stamp moved.
+func (cr *Crowd) movedNear(x0, x1, y0, y1 int32, stamp uint32) bool {
+	g := &cr.grid
+	for y := y0; y <= y1; y++ {
+		if b0, b1, run := g.rowRun(x0, x1, y); run {
+			for _, m := range cr.moved[b0 : b1+1] {
+				if m == stamp {
+					return true
+				}
+			}
+			continue
+		}
+		for x := x0; x <= x1; x++ {
+			if cr.moved[g.bucketOf(x, y)] == stamp {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // add feeds one weighted force to the accumulator and keeps count of
@@ -737,6 +902,8 @@ const (
 	phIntegrate
 	phResolve
 	phApply
+	phReorder
+	phOut
 )
 
 // chunk is the number of agents (or grid entries) in one chunk of a
@@ -841,6 +1008,10 @@ func (cr *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
 		cr.resolveRange(&cr.parts[ch], lo, hi)
 	case phApply:
 		cr.applyRange(lo, hi)
+	case phReorder:
+		cr.reorderRange(lo, hi)
+	case phOut:
+		cr.outRange(lo, hi)
 	}
 }
 
@@ -863,13 +1034,15 @@ func (cr *Crowd) startWorkers(n int) {
 	}
 }
 
-// steer accumulates agent i's (grid entry self's) behaviours.
+// steer accumulates the behaviours of the agent in slot i (grid entry
+// self).
 func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulator) {
 	cfg := &cr.cfg
 	wt := &cfg.Weights
-	b := cr.beh[i]
-	pos, vel, head := cr.pos[i], cr.vel[i], cr.heading[i]
-	r, ms, mf := cr.radius[i], cr.maxSpeed[i], cr.maxForce[i]
+	a := &cr.ag[i]
+	b := a.beh
+	pos, vel, head := cr.pos[i], a.vel, a.heading
+	r, ms, mf := a.radius, a.maxSpeed, a.maxForce
 	acc = Accumulator{Mode: cfg.Combine, Max: mf}
 	// Velocity-change behaviours (desired − current) become accelerations
 	// that close the gap in Response seconds.
@@ -878,9 +1051,19 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 	if b&AvoidingWalls != 0 && cfg.Walls != nil {
 		f := cfg.Feelers
 		reach := math.Max(f.Length, f.SideLength)
+		if c.walls == nil {
+			// Room for the walls near one agent from the start: a query
+			// that finds more than ever before would grow it mid-run.
+			c.walls = make([]Segment, 0, 64)
+		}
 		c.walls = cfg.Walls(mathx.BoxAround(pos, mathx.V2(reach, reach)), c.walls[:0])
-		c.countBadWalls()
-		if !c.add(&acc, WallAvoidance(pos, head, c.walls, f), wt.Walls) {
+		// Non-finite walls (counted) and walls no feeler can reach are
+		// dropped; an empty list means no wall near: no feelers to turn.
+		if walls := c.nearWalls(pos, reach); len(walls) > 0 && pos.IsFinite() && head.IsFinite() {
+			if !c.add(&acc, wallAvoidance(pos, head, walls, f, cr.turns, false), wt.Walls) {
+				return acc
+			}
+		} else if !c.add(&acc, mathx.Vec2{}, wt.Walls) {
 			return acc
 		}
 	}
@@ -899,14 +1082,14 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 			return acc
 		}
 		if b&(Evading) != 0 && cr.targetAgent[i] >= 0 {
-			j := cr.targetAgent[i]
-			if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+			j := cr.slotOf[cr.targetAgent[i]]
+			if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.ag[j].vel, ms, cfg.PanicDist), wt.Evade*resp) {
 				return acc
 			}
 			b &^= Evading
 		}
 		if b&Fleeing != 0 {
-			if !c.add(&acc, Flee(pos, vel, cr.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+			if !c.add(&acc, Flee(pos, vel, a.target, ms, cfg.PanicDist), wt.Flee*resp) {
 				return acc
 			}
 			b &^= Fleeing
@@ -922,12 +1105,12 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 		}
 	}
 	if b&Evading != 0 && cr.targetAgent[i] >= 0 {
-		j := cr.targetAgent[i]
-		if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.vel[j], ms, cfg.PanicDist), wt.Evade*resp) {
+		j := cr.slotOf[cr.targetAgent[i]]
+		if !c.add(&acc, Evade(pos, vel, cr.pos[j], cr.ag[j].vel, ms, cfg.PanicDist), wt.Evade*resp) {
 			return acc
 		}
 	}
-	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, cr.target[i], ms, cfg.PanicDist), wt.Flee*resp) {
+	if b&Fleeing != 0 && !c.add(&acc, Flee(pos, vel, a.target, ms, cfg.PanicDist), wt.Flee*resp) {
 		return acc
 	}
 	if b&Swarming != 0 {
@@ -937,20 +1120,20 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 			c.circles = cfg.Obstacles(mathx.BoxAround(pos, mathx.V2(h, h)), c.circles)
 			c.countBadCircles()
 		}
-		dir, _ := PushPull(pos, r, cr.target[i], c.circles, cfg.Swarm)
+		dir, _ := PushPull(pos, r, a.target, c.circles, cfg.Swarm)
 		if !c.add(&acc, dir.Scale(ms).Sub(vel), wt.Swarm*resp) {
 			return acc
 		}
 	}
-	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, cr.target[i], ms), wt.Seek*resp) {
+	if b&Seeking != 0 && !c.add(&acc, Seek(pos, vel, a.target, ms), wt.Seek*resp) {
 		return acc
 	}
-	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, cr.target[i], ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
+	if b&Arriving != 0 && !c.add(&acc, Arrive(pos, vel, a.target, ms, mf, cfg.ArriveTolerance, dt), wt.Arrive) {
 		return acc
 	}
 	if b&Pursuing != 0 && cr.targetAgent[i] >= 0 {
-		j := cr.targetAgent[i]
-		if !c.add(&acc, Pursue(pos, vel, cr.pos[j], cr.vel[j], ms), wt.Pursue*resp) {
+		j := cr.slotOf[cr.targetAgent[i]]
+		if !c.add(&acc, Pursue(pos, vel, cr.pos[j], cr.ag[j].vel, ms), wt.Pursue*resp) {
 			return acc
 		}
 	}
@@ -968,17 +1151,31 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 		}
 	}
 	if b&Wandering != 0 {
-		c.add(&acc, Wander(pos, vel, head, &cr.wander[i], cfg.Wander, ms, &cr.rngs[i]), wt.Wander*resp)
+		c.add(&acc, Wander(pos, vel, head, &a.wander, cfg.Wander, ms, &a.rng), wt.Wander*resp)
 	}
 	return acc
 }
 
-func (c *stepCtx) countBadWalls() {
+// nearWalls drops from c.walls, keeping their order, the walls with
+// non-finite ends (counted as skipped) and those whose box is farther
+// than reach from pos on either axis (no feeler of that reach can cross
+// them; a relative margin keeps any wall a rounding could cross), and
+// returns what is left.
+func (c *stepCtx) nearWalls(pos mathx.Vec2, reach float64) []Segment {
+	m := reach*(1+1e-6) + 1e-9
+	x0, x1, y0, y1 := pos.X-m, pos.X+m, pos.Y-m, pos.Y+m
+	out := c.walls[:0]
 	for _, s := range c.walls {
 		if !s.A.IsFinite() || !s.B.IsFinite() {
 			c.stats.Skipped++
+			continue
 		}
+		if min(s.A.X, s.B.X) > x1 || max(s.A.X, s.B.X) < x0 || min(s.A.Y, s.B.Y) > y1 || max(s.A.Y, s.B.Y) < y0 {
+			continue
+		}
+		out = append(out, s)
 	}
+	return out
 }
 
 func (x *stepCtx) countBadCircles() {
@@ -1041,7 +1238,7 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 					if dist > 0 {
 						u = d.Scale(1 / dist)
 					} else {
-						u = pairDir(i, int(g.ids[k]))
+						u = pairDir(int(cr.ord[i]), int(cr.ord[g.ids[k]]))
 					}
 					sep = sep.Add(u.Scale(wt * (reach - dist)))
 				}

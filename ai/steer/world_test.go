@@ -260,7 +260,7 @@ func TestWorldFaultedAgent(t *testing.T) {
 	w.Add(a)
 	a.Pos = mathx.V2(0, 5)
 	w.Add(a)
-	w.Positions()[0] = mathx.V2(math.NaN(), 0) // corrupt through the view
+	w.SetPos(0, mathx.V2(math.NaN(), 0)) // corrupt (SetPos takes it unchecked)
 	w.Step(0.1)
 	if !w.Faulted(0) || w.Faulted(1) || w.Stats().Faulted != 1 {
 		t.Fatalf("faults %v %v stats %+v", w.Faulted(0), w.Faulted(1), w.Stats())

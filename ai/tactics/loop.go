@@ -13,8 +13,7 @@ type Phase uint8
 const (
 	// Hide: find cover (terrain analysis) and go there.
 	Hide Phase = iota
-	// Reload: wait in cover until the weapon is loaded (the seed's wait
-	// state).
+	// Reload: wait in cover until the weapon is loaded.
 	Reload
 	// Track: leave cover and close in on the threat until it is in sight
 	// and in range.
@@ -39,7 +38,7 @@ func (p Phase) String() string {
 // queries bound is one.
 type CoverFinder func(self, threat mathx.Vec2) (mathx.Vec2, bool)
 
-// LoopConfig tunes a [TerrainLoop]; the seed gives no numbers.
+// LoopConfig tunes a [TerrainLoop]; every number is the game's choice.
 type LoopConfig struct {
 	Magazine    int     // shots per reload (> 0)
 	ReloadTicks int     // ticks spent reloading in cover (>= 0)
@@ -71,9 +70,8 @@ type LoopOutput struct {
 // TerrainLoop is a terrain-analysis enemy as a reusable component:
 // hide (go to the cover the finder picks) → reload (wait in cover) → track
 // (approach the threat) → attack (shoot until empty) → hide again. It
-// starts hiding with an empty weapon, as the seed's enemy does. Like the
-// seed it is not context-sensitive: a hiding agent that is attacked keeps
-// reloading. It is a plain value with no allocation per tick.
+// starts hiding with an empty weapon. It is not context-sensitive: a
+// hiding agent that is attacked keeps reloading. It is a plain value with no allocation per tick.
 type TerrainLoop struct {
 	cfg    LoopConfig
 	find   CoverFinder

@@ -148,7 +148,7 @@ func readPNG(path string) (image.Image, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return raster.DecodeImage(f, path, raster.ImageLimits{})
+	return raster.DecodeImage(path, f, raster.ImageLimits{})
 }
 
 // writePNG writes page p in straight alpha that decodes back to exactly the

@@ -9,7 +9,7 @@ import (
 	"diorama/mathx"
 )
 
-// --- behaviour trees (seed 000) ---
+// --- behaviour trees (Tanktrum's drone and turret) ---
 
 // leaf records that the behaviour-tree leaf name runs this tick: it is
 // the overlay's state, and goes to the trace when there is one.
@@ -20,7 +20,7 @@ func (e *enemy) leaf(name string) {
 	}
 }
 
-// treesSrc holds seed 000's drone and turret trees (brains/trees.bt).
+// treesSrc holds Tanktrum's drone and turret trees (brains/trees.bt).
 //
 //go:embed brains/trees.bt
 var treesSrc string
@@ -113,7 +113,7 @@ func init() {
 	treeTurret, treeErr = r.Parse("brains/trees.bt", treesSrc, "turret")
 }
 
-// --- state machines (seed 002's gunner and melee enemies) ---
+// --- state machines (the gunner and melee enemies) ---
 
 // machinesSrc holds the gunner's and the melee enemy's state machines
 // (brains/machines.fsm says how each behaves).

@@ -1,5 +1,6 @@
 // Command demo is Diorama's showcase: an isometric twin-stick tank shooter
-// (seed 000's "Tanktrum" with the enemies of seeds 002 and 003) that runs
+// (after the Android game "Tanktrum", with Buckland-style enemies: state
+// machines, fuzzy weapon choice, squads, terrain analysis) that runs
 // unchanged on desktop (GLFW window), web (js/wasm canvas, make web
 // WEBPKG=./cmd/demo) and Android (x/mobile, virtual thumbsticks), and
 // headless, where an AI player plays and the run is written to a PNG and

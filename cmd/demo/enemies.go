@@ -19,13 +19,13 @@ import (
 type enemyKind uint8
 
 const (
-	kindDrone  enemyKind = iota // seed 000 drone: behaviour tree
-	kindTurret                  // seed 000 turret: behaviour tree, explodes
-	kindGunner                  // seed 002 shooting and dodging: FSM
-	kindFuzzy                   // seed 002 fuzzy weapon choice and accuracy
-	kindCover                   // seed 002 terrain analysis: hides to reload
-	kindSquad                   // seed 002 squad in formation, safety update
-	kindMelee                   // seed 002 simple enemy: melee, flanks, retreats when hurt (FSM)
+	kindDrone  enemyKind = iota // Tanktrum's drone: behaviour tree
+	kindTurret                  // Tanktrum's turret: behaviour tree, explodes
+	kindGunner                  // shooting and dodging: FSM
+	kindFuzzy                   // fuzzy weapon choice and accuracy
+	kindCover                   // terrain analysis: hides to reload
+	kindSquad                   // squad in formation, safety update
+	kindMelee                   // simple enemy: melee, flanks, retreats when hurt (FSM)
 	numKinds
 )
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -110,23 +111,14 @@ func (o *options) replays(cfg *platform.Config, aopt *auto.Options, log io.Write
 		return nil, nil, errors.New("-record-input and -replay both given")
 	}
 	if o.script != "" {
-		f, err := os.Open(o.script)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer f.Close()
-		if aopt.Script, err = headless.ParseScript(f, o.script); err != nil {
+		var err error
+		if aopt.Script, err = headless.LoadScript(os.DirFS(filepath.Dir(o.script)), filepath.Base(o.script)); err != nil {
 			return nil, nil, err
 		}
 		o.person = true
 	}
 	if o.replay != "" {
-		f, err := os.Open(o.replay)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer f.Close()
-		rp, err := platform.ReadReplay(f, o.replay)
+		rp, err := platform.LoadReplay(os.DirFS(filepath.Dir(o.replay)), filepath.Base(o.replay))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -13,7 +13,7 @@ import (
 
 const tps = 60
 
-// Player tuning: seed 000's model (force from input, clamped acceleration
+// Player tuning: Tanktrum's model (force from input, clamped acceleration
 // and speed, decay without input) in tiles and seconds.
 const (
 	playerAccel    = 16.0 // tiles/s² at full stick
@@ -147,7 +147,7 @@ func (L *level) hookEvents() {
 				_ = w.SetAim(wr, e.turret)
 			}
 		}
-		if e.kind == kindTurret { // seed 000: only the turret explodes
+		if e.kind == kindTurret { // only the turret explodes, as in Tanktrum
 			L.explode(p, 1.8, 40, d.Entity, true)
 		}
 		// a wreck may leave health or a box of shells behind

@@ -12,19 +12,19 @@ import (
 	"diorama/scene"
 )
 
-// The seed 002 enemies that think with ai/fuzzy and ai/tactics: the
+// The enemies that think with ai/fuzzy and ai/tactics: the
 // rocketeer's fuzzy weapon choice, the squad's formation and the cover
 // enemy's terrain analysis; and the brain each kind is given.
 
-// --- fuzzy enemy (seed 002 §5) ---
+// --- fuzzy enemy (weapon choice and accuracy) ---
 
 // metresPerTile scales tile distances to the fuzzy rules' 0..100 m.
 const metresPerTile = 8
 
 var fuzzyProto *fuzzy.Module
 
-// attackSrc is the rocketeer's fuzzy module: seed 002's attack rules
-// (brains/attack.fz documents them).
+// attackSrc is the rocketeer's fuzzy module: the attack rules the
+// enemy was designed with (brains/attack.fz documents them).
 //
 //go:embed brains/attack.fz
 var attackSrc string
@@ -36,7 +36,7 @@ var attackSrc string
 var weaponTunedSrc string
 
 // newFuzzyBrain parses the rocketeer's module; tuned picks the demo's
-// weapon rules, otherwise the seed's verbatim twelve.
+// weapon rules, otherwise attack.fz's twelve as designed.
 func newFuzzyBrain(tuned bool) (*fuzzy.Module, error) {
 	m, err := fuzzy.Parse("brains/attack.fz + brains/weapon-tuned.fz", attackSrc+"\n"+weaponTunedSrc)
 	if err != nil {
@@ -117,7 +117,7 @@ func (e *enemy) fuzzyThink() {
 	}
 }
 
-// --- squad (seed 002: formation with the safety update) ---
+// --- squad (formation with the safety update) ---
 
 type squad struct {
 	f       *tactics.Formation
@@ -184,7 +184,7 @@ func (e *enemy) squadThink() {
 	}
 }
 
-// --- cover enemy (seed 002 terrain analysis) ---
+// --- cover enemy (terrain analysis: hides to reload) ---
 
 func (e *enemy) coverThink() {
 	L := e.L
@@ -221,7 +221,8 @@ func (e *enemy) coverThink() {
 	}
 }
 
-// findCover is seed 002's terrain analysis on the world's sight and floor.
+// findCover is the terrain analysis (a cover point hidden from threat)
+// on the world's sight and floor.
 func (L *level) findCover(self, threat mathx.Vec2) (mathx.Vec2, bool) {
 	return L.analyzer.FindCover(self, threat, nil, L.w.SightRay, L.nav.Walkable)
 }

@@ -1,6 +1,6 @@
 // Command isopack turns a folder of loose PNG files named by IsoMob's
-// asset convention (seed 003, §3.4.3 Table 3.3 and the Appendix D asset
-// script) into what an IsoMob XML scene reads: one sprite sheet (a PNG
+// asset convention (the name prefixes and facings its asset-building
+// script reads, listed below) into what an IsoMob XML scene reads: one sprite sheet (a PNG
 // page packed with MaxRects and its TexturePacker JSON), a definitions
 // file pointing at it, and optionally a starter scene that plays.
 //

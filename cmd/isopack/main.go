@@ -238,7 +238,8 @@ func definitions(assets []asset) defs {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// write writes the <definitions> file, in the Appendix D generator's form.
+// write writes the <definitions> file in the form IsoMob's asset-building
+// script writes.
 func (d defs) write(w io.Writer, c config) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Written by isopack from %d images. -->\n<definitions>\n", len(d.materials)+len(d.objects)+len(d.chars))
@@ -344,7 +345,7 @@ func readPNG(path string) (image.Image, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return raster.DecodeImage(f, path, raster.ImageLimits{})
+	return raster.DecodeImage(path, f, raster.ImageLimits{})
 }
 
 // writePNG writes the sheet's page in straight alpha that decodes back to

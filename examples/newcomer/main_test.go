@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden frame in testdata/")
 
 func run(t *testing.T, g *game, ticks int, script string) *headless.Result {
 	t.Helper()
-	s, err := headless.ParseScript(strings.NewReader(script), "script")
+	s, err := headless.ParseScript("script", script)
 	if err != nil {
 		t.Fatal(err)
 	}

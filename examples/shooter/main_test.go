@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"strings"
 	"testing"
 
 	"diorama/platform"
@@ -15,7 +14,7 @@ var update = flag.Bool("update", false, "rewrite the golden frames in testdata/"
 
 func run(t *testing.T, g *game, ticks int, script string) *headless.Result {
 	t.Helper()
-	s, err := headless.ParseScript(strings.NewReader(script), "script")
+	s, err := headless.ParseScript("script", script)
 	if err != nil {
 		t.Fatal(err)
 	}

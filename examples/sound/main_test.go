@@ -4,7 +4,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"diorama/audio"
@@ -30,7 +29,7 @@ func run(t *testing.T, ticks int, script string) (*game, *headless.Result, *audi
 		t.Fatal(err)
 	}
 	g.w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
-	sc, err := headless.ParseScript(strings.NewReader(script), "script")
+	sc, err := headless.ParseScript("script", script)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
-// Swarm is seed 001's galaxy: ships fly from planet to planet while the
-// planets move on ellipses around a sun. No path is planned: each tick the
+// Swarm is a galaxy steered by push and pull: ships fly from planet to
+// planet while the planets move on ellipses around a sun. No path is planned: each tick the
 // ship's target planet pulls it and every other body (planets, the sun and
 // the other ships) close by pushes it away, harder the closer it is
 // (steer.PushPull), so the ships weave around moving obstacles.

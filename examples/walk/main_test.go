@@ -4,7 +4,6 @@ import (
 	"flag"
 	"image"
 	"image/color"
-	"strings"
 	"testing"
 
 	"diorama/iso"
@@ -42,7 +41,7 @@ func run(t *testing.T, ticks int, script string) (*game, *headless.Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := headless.ParseScript(strings.NewReader(script), "script")
+	s, err := headless.ParseScript("script", script)
 	if err != nil {
 		t.Fatal(err)
 	}

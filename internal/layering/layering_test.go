@@ -37,8 +37,9 @@ var narrower = []struct {
 	// scene: everything below it except the behaviour packages other
 	// than steering (a game wires trees, machines and fuzzy logic).
 	{"scene", []string{"iso/...", "atlas", "physics", "raster", "mathx", "loop", "ai/nav", "ai/steer", "audio", "scene/...", "internal/loadutil", "internal/fnv"}},
-	// Backends present frames; they know no game.
-	{"platform/...", []string{"platform/...", "raster", "loop", "mathx", "audio", "golang.org/x/mobile/...", "github.com/go-gl/...", "golang.org/x/sys/...", "github.com/ebitengine/oto/v3"}},
+	// Backends present frames; they know no game (loadutil reads their
+	// replay and script files).
+	{"platform/...", []string{"platform/...", "raster", "loop", "mathx", "audio", "internal/loadutil", "golang.org/x/mobile/...", "github.com/go-gl/...", "golang.org/x/sys/...", "github.com/ebitengine/oto/v3"}},
 	{"ui", []string{"platform", "raster", "mathx"}},
 	{"internal/loadutil", nil},
 	{"mathx", nil},

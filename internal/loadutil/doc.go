@@ -1,8 +1,13 @@
 // Package loadutil holds what the engine's file readers (scene/tiled,
 // scene/isoxml, scene/imagelevel, scene/ascii, scene's image reading,
 // audio, atlas's sheets and Aseprite files, ai/bt, ai/fsm, ai/fuzzy's FLL
-// and ai/nav's Moving AI files) do the same way, so that it is written,
-// tested and fixed once:
+// and modules, ai/nav's Moving AI files, platform's replays and headless
+// scripts) do the same way, so that it is written, tested and fixed once.
+// They share one shape too: Parse(name, data) reads bytes or text whose
+// name is only for messages, Load(fsys, name) reads a file of an fs.FS,
+// limits or options come last, and a reader that builds against a
+// registry is its method (bt's and fsm's Registry.Parse, Registry.Load).
+// What it holds:
 //
 //   - the one positioned error type of every reader, *Error
 //     ("file:line:col: where: msg: cause"; "line N: msg" for a source

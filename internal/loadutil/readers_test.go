@@ -51,7 +51,7 @@ func TestEveryReaderGivesTheOneError(t *testing.T) {
 		{"nav map", "m.map", true, loadutil.ErrSyntax, func() error { _, err := nav.LoadMovingAIMap(fsys, "m.map"); return err }},
 		{"nav scenarios", "n.scen", true, loadutil.ErrSyntax, func() error { _, err := nav.LoadScenarios(fsys, "n.scen"); return err }},
 		{"atlas sheet", "s.json", true, loadutil.ErrSyntax, func() error { _, err := atlas.LoadTexturePacker(fsys, "s.json"); return err }},
-		{"atlas Aseprite", "x.ase", false, loadutil.ErrInvalid, func() error { _, err := atlas.LoadAsepriteFile(fsys, "x.ase"); return err }},
+		{"atlas Aseprite", "x.ase", false, loadutil.ErrInvalid, func() error { _, err := atlas.LoadAseprite(fsys, "x.ase"); return err }},
 		{"tiled", "m.tmx", true, loadutil.ErrInvalid, func() error { _, err := tiled.Load(fsys, "m.tmx"); return err }},
 		{"isoxml", "s.xml", true, loadutil.ErrSyntax, func() error { _, err := isoxml.Load(fsys, "s.xml"); return err }},
 		{"ascii", "l.txt", false, loadutil.ErrSyntax, func() error { _, err := ascii.Load(fsys, "l.txt"); return err }},

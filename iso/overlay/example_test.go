@@ -38,7 +38,7 @@ func Example() {
 	fmt.Println("cell pixel:", frame.RGBAAt(int(c.X), int(c.Y)), "ramp:", overlay.Heat(0, 1).At(1))
 	// Output:
 	// cells drawn: 2 <nil>
-	// cell pixel: {173 15 15 200} ramp: {173 15 15 200}
+	// cell pixel: {173 16 16 200} ramp: {173 16 16 200}
 }
 
 // Colour ramps: Heat for one-sided maps, Diverging for safety − danger.

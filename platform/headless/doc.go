@@ -3,6 +3,7 @@
 // animated GIF of the frames. Tests, the perf suite, CI and machines with
 // no display use it.
 //
-// headless may import platform, raster, loop and mathx; never scene,
-// physics, ai, iso or atlas. It uses no cgo.
+// headless may import platform, raster, loop, mathx and internal/loadutil
+// (reading a script file, its positioned errors); never scene, physics,
+// ai, iso or atlas. It uses no cgo.
 package headless

@@ -3,7 +3,6 @@ package headless_test
 import (
 	"fmt"
 	"image/color"
-	"strings"
 
 	"diorama/platform"
 	"diorama/platform/headless"
@@ -27,7 +26,7 @@ func (c *counter) Draw(f *raster.Frame, alpha float64) {
 
 // Run a game for 10 ticks with Space pressed twice by a script.
 func ExampleRun() {
-	script, err := headless.ParseScript(strings.NewReader("2 keydown Space\n3 keyup Space\n6 keydown Space"), "example")
+	script, err := headless.ParseScript("example", "2 keydown Space\n3 keyup Space\n6 keydown Space")
 	if err != nil {
 		panic(err)
 	}

@@ -2,6 +2,7 @@ package headless
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,11 +10,13 @@ import (
 	"image/gif"
 	"image/png"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"diorama/platform"
 	"diorama/raster"
@@ -91,7 +94,7 @@ const testScript = `
 `
 
 func TestScriptedRun(t *testing.T) {
-	s, err := ParseScript(strings.NewReader(testScript), "test")
+	s, err := ParseScript("test", testScript)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +168,7 @@ func decodePNG(t *testing.T, path string) *image.RGBA {
 }
 
 func TestQuitAndErrors(t *testing.T) {
-	s, _ := ParseScript(strings.NewReader("3 keydown Escape"), "q")
+	s, _ := ParseScript("q", "3 keydown Escape")
 	m := newMover()
 	res, err := Run(m, platform.Config{Width: 64, Height: 48}, Options{Ticks: 100, Script: s})
 	if err != nil || res.Ticks != 4 || res.Frames != 3 {
@@ -183,7 +186,7 @@ func TestQuitAndErrors(t *testing.T) {
 }
 
 func TestParseScript(t *testing.T) {
-	s, err := ParseScript(strings.NewReader("9 unpad 1\n2 pad 1 0.5 -0.25 0 0 1 0 A,Start\n2 wheel 0 -1\n1 focuslost\n"), "s")
+	s, err := ParseScript("s", "9 unpad 1\n2 pad 1 0.5 -0.25 0 0 1 0 A,Start\n2 wheel 0 -1\n1 focuslost\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,10 +215,29 @@ func TestParseScript(t *testing.T) {
 		"1 wheel 1e300 0":          "s:1: wheel: argument",
 	}
 	for src, want := range bad {
-		_, err := ParseScript(strings.NewReader(src), "s")
+		_, err := ParseScript("s", src)
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: error %v, want prefix %q", src, err, want)
 		}
+	}
+}
+
+// LoadScript reads a script file of an fs.FS; its errors name the file
+// and line, and a missing file is a load error naming it.
+func TestLoadScript(t *testing.T) {
+	fsys := fstest.MapFS{
+		"in/ok.txt":  {Data: []byte("# press\n2 keydown Space\n1 keyup Space\n")},
+		"in/bad.txt": {Data: []byte("1 keydown Space\n2 jump\n")},
+	}
+	s, err := LoadScript(fsys, "in/ok.txt")
+	if err != nil || len(s) != 2 || s[0].Tick != 1 {
+		t.Fatalf("LoadScript: %v %v", s, err)
+	}
+	if _, err := LoadScript(fsys, "in/bad.txt"); err == nil || !strings.HasPrefix(err.Error(), "in/bad.txt:2: unknown verb") {
+		t.Errorf("bad script: error %v", err)
+	}
+	if _, err := LoadScript(fsys, "in/none.txt"); err == nil || !strings.HasPrefix(err.Error(), "in/none.txt: ") || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing script: error %v", err)
 	}
 }
 
@@ -224,7 +246,7 @@ func FuzzParseScript(f *testing.F) {
 	f.Add("1 pad 0 0 0 0 0 0 0 A,B\n2 unpad 0")
 	f.Add("0 touchdown 1 2 3\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		s, err := ParseScript(strings.NewReader(src), "fuzz")
+		s, err := ParseScript("fuzz", src)
 		if err != nil {
 			if s != nil {
 				t.Fatal("script returned with an error")

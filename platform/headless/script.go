@@ -2,13 +2,16 @@ package headless
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"diorama/internal/loadutil"
 	"diorama/platform"
 )
 
@@ -57,8 +60,24 @@ var padButtonNames = map[string]platform.PadButton{
 //	12  pad 0 0.5 0 0 0 0 1 A,Start   (index, lx ly rx ry lt rt, optional held buttons)
 //	40  unpad 0
 //
-// Errors name the script and line. name is used in messages only.
-func ParseScript(r io.Reader, name string) (Script, error) {
+// name (a file's path) is used in messages only: errors name it and
+// the line ("name:line: msg").
+func ParseScript(name, src string) (Script, error) {
+	return readScript(strings.NewReader(src), name)
+}
+
+// LoadScript reads the script file name in fsys (regular files only), as
+// [ParseScript] does.
+func LoadScript(fsys fs.FS, name string) (Script, error) {
+	f, err := loadutil.Open(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readScript(f, name)
+}
+
+func readScript(r io.Reader, name string) (Script, error) {
 	var s Script
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<16)
@@ -71,15 +90,19 @@ func ParseScript(r io.Reader, name string) (Script, error) {
 		}
 		st, err := parseLine(strings.Fields(text))
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, &loadutil.Error{File: name, Line: line, Msg: err.Error(), Kind: loadutil.ErrSyntax}
 		}
 		if len(s) >= MaxScriptSteps {
-			return nil, fmt.Errorf("%s:%d: more than %d steps", name, line, MaxScriptSteps)
+			return nil, &loadutil.Error{File: name, Line: line, Msg: fmt.Sprintf("more than %d steps", MaxScriptSteps), Kind: loadutil.ErrLimit}
 		}
 		s = append(s, st)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
+		kind := loadutil.ErrMissing // the file could not be read
+		if errors.Is(err, bufio.ErrTooLong) {
+			kind = loadutil.ErrLimit
+		}
+		return nil, &loadutil.Error{File: name, Line: line + 1, Msg: "cannot read", Kind: kind, Err: err}
 	}
 	slices.SortStableFunc(s, func(a, b Step) int { return a.Tick - b.Tick })
 	return s, nil

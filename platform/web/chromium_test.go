@@ -73,10 +73,10 @@ func TestChromiumInput(t *testing.T) {
 	// The page sends a touch drag from frame (100,150) to (130,150), a
 	// mouse move to (50.5,25.5) and one D press (plus a repeat), at client
 	// positions computed from the canvas's letterboxed layout at the time.
-	script, err := headless.ParseScript(strings.NewReader(`0 touchdown 1 100 150
+	script, err := headless.ParseScript("native", `0 touchdown 1 100 150
 0 touchmove 1 130 150
 0 mousemove 50.5 25.5
-0 keydown D`), "native")
+0 keydown D`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,9 @@ import (
 	"diorama/mathx"
 )
 
-// Description is the JSON file seed 000 pairs with a map image (its
-// Listing 3.6): the player's start, the named doors and the overlords that
-// spawn enemy waves. Points are in tile units, where .5 is a tile's centre.
+// Description is the JSON file paired with a map image: the player's
+// start, the named doors and the overlords that spawn enemy waves. Points
+// are in tile units, where .5 is a tile's centre.
 type Description struct {
 	File      string
 	Player    Player
@@ -27,7 +27,7 @@ type Description struct {
 type Player struct {
 	// Spawn ("sp") is where the player starts.
 	Spawn mathx.Vec2
-	// OSR ("osr") is kept as written; the seed never explains it (the
+	// OSR ("osr") is kept as written; the format never explains it (its
 	// example's {0, 1} reads like an initial facing). Zero when absent.
 	OSR mathx.Vec2
 }
@@ -41,7 +41,7 @@ type DoorSpec struct {
 }
 
 // Overlord is one entry of "overlords", the per-zone controller that
-// chooses what to spawn and where. The seed gives only the key names; the
+// chooses what to spawn and where. The format names only the keys; the
 // field comments are their plain reading.
 type Overlord struct {
 	LockOnEntry  []string     // "lock_on_entry": doors locked when the zone is entered

@@ -14,8 +14,8 @@ import (
 // Cell is the kind of one map pixel.
 type Cell uint8
 
-// Cell kinds: seed 000's MapReader reads black as wall, blue as door and
-// anything else as empty floor.
+// Cell kinds: black is wall, blue is door and anything else is empty
+// floor, as Tanktrum reads its map images.
 const (
 	Floor Cell = iota
 	Wall
@@ -55,7 +55,8 @@ func (a DoorAxis) String() string {
 	return "in-row"
 }
 
-// Default map colours (seed 000): wall #000000, door #0000ff, both opaque.
+// Default map colours (Tanktrum's): wall #000000, door #0000ff, both
+// opaque.
 var (
 	DefaultWallColor = color.NRGBA{0, 0, 0, 255}
 	DefaultDoorColor = color.NRGBA{0, 0, 255, 255}
@@ -90,8 +91,8 @@ func (g *Map) isWall(x, y int) bool {
 	return ok && c == Wall
 }
 
-// WallStrips merges the wall cells into one-cell-wide strips, as seed 000's
-// MapConstructor does to cut the number of wall objects: scanning rows top
+// WallStrips merges the wall cells into one-cell-wide strips, as
+// Tanktrum's level builder does to cut the number of wall objects: scanning rows top
 // to bottom, a wall cell not yet taken starts a vertical strip downward when
 // the cell below is a free wall (vertical runs first), else a horizontal
 // strip to the right. Every wall cell lies in exactly one strip; strips are
@@ -258,7 +259,7 @@ func classifyAt[C rgba](cells []Cell, w int, kind func(color.NRGBA) Cell, at fun
 	}
 }
 
-// doorAxis checks seed 000's door rule: a door lies between exactly two
+// doorAxis checks the door rule: a door lies between exactly two
 // walls, left and right or above and below, and the other two neighbours
 // are floor (so it leads somewhere and cannot be walked around in place).
 func (g *Map) doorAxis(file string, x, y int) (DoorAxis, error) {

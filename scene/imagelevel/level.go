@@ -26,7 +26,7 @@ type Limits struct {
 }
 
 // DefaultLimits allow a 4096×4096 map, a 16 MiB PNG and a 1 MiB
-// description: far past seed 000's hand-drawn levels, still safe.
+// description: far past hand-drawn levels, still safe.
 var DefaultLimits = Limits{
 	MaxImageBytes: 16 << 20,
 	MaxFileBytes:  1 << 20,
@@ -59,8 +59,8 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Loader loads image levels. The zero Loader uses seed 000's colours and
-// DefaultLimits.
+// Loader loads image levels. The zero Loader uses the default colours
+// (DefaultWallColor, DefaultDoorColor) and DefaultLimits.
 type Loader struct {
 	Limits Limits
 	// WallColor and DoorColor are the exact (non-premultiplied) colours of

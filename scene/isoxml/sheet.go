@@ -13,7 +13,7 @@ import (
 // TextureAtlas XML form that Flash-era engines such as IsoMob's (NME)
 // read beside their .png: <TextureAtlas imagePath="sheet.png"> with one
 // <SubTexture name x y width height [frameX frameY frameWidth
-// frameHeight]/> per sprite. The seed gives no schema for IsoMob's sheet
+// frameHeight]/> per sprite. IsoMob documents no schema for its sheet
 // .xml; this is the common one of its time.
 type Sheet struct {
 	File   string

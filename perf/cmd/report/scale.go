@@ -140,6 +140,7 @@ func (r *scaleRun) plot(path string) error {
 	per := func(t time.Duration, n int) float64 { return t.Seconds() / math.Max(float64(n), 1) }
 	wls := []wl{
 		{"10k-sprite frame", color.RGBA{40, 90, 200, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Frame10k, x.Frame10k) }},
+		{"10k-sprite frame, lists built in parallel", color.RGBA{120, 60, 200, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Frame10k, x.Frame10kLists) }},
 		{"depth sort 10k", color.RGBA{20, 160, 200, 255}, func(x perf.ScaleRow) float64 { return speedup(one.DepthSort, x.DepthSort) }},
 		{"units sim", color.RGBA{220, 120, 20, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Units.Sim.Mean, x.Units.Sim.Mean) }},
 		{"units render", color.RGBA{200, 60, 120, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Units.Render.Mean, x.Units.Render.Mean) }},
@@ -187,9 +188,11 @@ func (r *scaleRun) markdown() string {
 	p("- Load average (1, 5, 15 min) at start: %s; at end: %s.\n", r.load0, r.load1)
 	p("- Every worker count (renderer bands, physics, steering, bullet blit, depth sorter) follows GOMAXPROCS, set to the row's cores.\n")
 	p("- Workloads: raster's 10k-sprite frame (800×480, 10,000 16×16 sprites, median of ≥ 300 ms); iso's depth sort of 10,000 boxes (level200, median); perf's unit test at %d units (0.25 s warm-up, 1 s measured: mean ms per frame); the largest unit count and the most bullets alive whose p50 frame (sim + render) holds 16.7 ms (secant search from a measured count, ≤ 4 probes, each 1 s (units) or 0.75 s after 4.5 s of warm-up (bullets)).\n\n", one.Units.Cfg.Count)
-	p("| cores | 10k-sprite frame ms | speed-up | depth sort 10k ms | %d units ms/frame | sim ms | render ms | units at 60 FPS | bullets alive at 60 FPS (ring) | bullets sim ms / render ms there |\n|---|---|---|---|---|---|---|---|---|---|\n", one.Units.Cfg.Count)
+	p("- The 10k-sprite frame is timed twice: built as one draw list (serially, by the caller) and built as one list per worker at the same time (`Renderer.Do`, drawn with `Renderer.RenderLists`: the same pixels); both speed-ups are over the first at 1 core.\n\n")
+	p("| cores | 10k-sprite frame ms | speed-up | lists built in parallel ms | speed-up | depth sort 10k ms | %d units ms/frame | sim ms | render ms | units at 60 FPS | bullets alive at 60 FPS (ring) | bullets sim ms / render ms there |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n", one.Units.Cfg.Count)
 	for _, x := range r.rows {
-		p("| %d | %s | %s× | %s | %s | %s | %s | %d | %d (%d) | %s / %s |\n", x.Procs, ms(x.Frame10k), fmtF(speedup(one.Frame10k, x.Frame10k), 1),
+		p("| %d | %s | %s× | %s | %s× | %s | %s | %s | %s | %d | %d (%d) | %s / %s |\n", x.Procs, ms(x.Frame10k), fmtF(speedup(one.Frame10k, x.Frame10k), 1),
+			ms(x.Frame10kLists), fmtF(speedup(one.Frame10k, x.Frame10kLists), 1),
 			ms(x.DepthSort), ms(x.Units.Total.Mean), ms(x.Units.Sim.Mean), ms(x.Units.Render.Mean), x.UnitsMax,
 			x.BulletsAlive, x.BulletRing, ms(x.BulletsBest.Sim.Mean), ms(x.BulletsBest.Render.Mean))
 	}
@@ -204,6 +207,8 @@ func (r *scaleRun) markdown() string {
 	}
 	fs := speedup(one.Frame10k, last.Frame10k)
 	p("| 10k-sprite frame ≥ %d× one worker | %s× | %s |\n", perf.ScaleFrameSpeedup, fmtF(fs, 1), yes(one.Procs == 1 && fs >= perf.ScaleFrameSpeedup))
+	fl := speedup(one.Frame10k, last.Frame10kLists)
+	p("| the same, lists built in parallel | %s× | %s |\n", fmtF(fl, 1), yes(one.Procs == 1 && fl >= perf.ScaleFrameSpeedup))
 	p("| %d units ≤ 16.7 ms a frame | %s ms | %s |\n", last.Units.Cfg.Count, ms(last.Units.Total.Mean), yes(last.Units.Total.Mean <= perf.FrameBudget))
 	p("| ≥ %d units at 60 FPS | %d | %s |\n", perf.ScaleUnits, last.UnitsMax, yes(last.UnitsMax >= perf.ScaleUnits))
 	p("| ≥ %d bullets alive at 60 FPS | %d | %s |\n", perf.ScaleBullets, last.BulletsAlive, yes(last.BulletsAlive >= perf.ScaleBullets))
@@ -233,6 +238,7 @@ func (r *scaleRun) markdown() string {
 			t    func(perf.ScaleRow) time.Duration
 		}{
 			{"10k-sprite frame", func(x perf.ScaleRow) time.Duration { return x.Frame10k }},
+			{"10k-sprite frame, lists built in parallel", func(x perf.ScaleRow) time.Duration { return x.Frame10kLists }},
 			{"depth sort 10k", func(x perf.ScaleRow) time.Duration { return x.DepthSort }},
 			{fmt.Sprintf("units sim (%d)", one.Units.Cfg.Count), func(x perf.ScaleRow) time.Duration { return x.Units.Sim.Mean }},
 			{fmt.Sprintf("units render (%d)", one.Units.Cfg.Count), func(x perf.ScaleRow) time.Duration { return x.Units.Render.Mean }},

@@ -1,7 +1,8 @@
 //go:build ignore
 
 // gen writes the small textures and sprites of the IsoMob sample scene
-// (IsoMob's Listing 3.1 rebuilt with art): go run gen.go in this folder.
+// (the sample scene of IsoMob's documentation, rebuilt with art): go run
+// gen.go in this folder.
 // Every image is drawn here from code; none is third-party art.
 package main
 

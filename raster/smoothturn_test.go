@@ -1,0 +1,126 @@
+package raster_test
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	. "diorama/raster"
+)
+
+// turnPattern is a w×h premultiplied test image: smooth gradients, a
+// hard diagonal edge and, when translucent, an alpha ramp.
+func turnPattern(w, h int, translucent bool) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.NRGBA{uint8(x * 255 / w), uint8(y * 255 / h), uint8((x*y + 17*x) % 256), 255}
+			if x > y {
+				c.B = 240
+			}
+			if translucent {
+				c.A = uint8(40 + (x*7+y*13)%216)
+			}
+			img.SetRGBA(x, y, Premul(c))
+		}
+	}
+	return img
+}
+
+// SmoothTurn's pixels are checked against tmxrasterizer by viewer's
+// TestExportHexTurnsMatchTmxrasterizer (identical from opaque tilesets);
+// here, what holds without Qt: a half turn of an opaque image through
+// Qt's fixed point (sampled a 65536th off the pixel centres) is the image
+// reversed; a uniform image stays uniform wherever the turned tile lies;
+// a 60° turn reaches outside the box by the turned square's extent, and
+// the sampled pixels are valid premultiplied colours.
+func TestSmoothTurn(t *testing.T) {
+	src := turnPattern(30, 20, false)
+	// Inside a larger image: the tile is a rectangle of it.
+	big := image.NewRGBA(image.Rect(0, 0, 50, 30))
+	for y := 0; y < 20; y++ {
+		copy(big.Pix[big.PixOffset(7, 5+y):big.PixOffset(37, 5+y)], src.Pix[src.PixOffset(0, y):src.PixOffset(30, y)])
+	}
+	half := SmoothTurn(big, image.Rect(7, 5, 37, 25), 180, false, false)
+	if half.Rect != src.Rect {
+		t.Fatalf("half turn bounds %v, want %v", half.Rect, src.Rect)
+	}
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 30; x++ {
+			if got, want := half.RGBAAt(x, y), src.RGBAAt(29-x, 19-y); got != want {
+				t.Fatalf("half turn (%d,%d) = %v, want %v", x, y, got, want)
+			}
+		}
+	}
+	// Mirrored both ways and turned 180°: the image itself.
+	same := SmoothTurn(src, src.Rect, 180, true, true)
+	for i := range same.Pix {
+		if same.Pix[i] != src.Pix[i] {
+			t.Fatalf("180° of a double mirror differs at byte %d", i)
+		}
+	}
+
+	uni := image.NewRGBA(image.Rect(0, 0, 60, 60))
+	for i := 0; i < len(uni.Pix); i += 4 {
+		copy(uni.Pix[i:], []uint8{90, 150, 30, 255})
+	}
+	for _, deg := range []float64{60, 120, 33} {
+		out := SmoothTurn(uni, uni.Rect, deg, false, true)
+		// A 60×60 square turned 60° or 120° spans 60(cos 60° + sin 60°)
+		// ≈ 82 pixels each way.
+		if deg != 33 && (out.Rect.Dx() < 81 || out.Rect.Dx() > 83 || out.Rect.Dy() < 81 || out.Rect.Dy() > 83 || !uni.Rect.In(out.Rect)) {
+			t.Errorf("%v°: bounds %v", deg, out.Rect)
+		}
+		drawn := 0
+		for y := out.Rect.Min.Y; y < out.Rect.Max.Y; y++ {
+			for x := out.Rect.Min.X; x < out.Rect.Max.X; x++ {
+				switch p := out.RGBAAt(x, y); p {
+				case color.RGBA{}:
+				case color.RGBA{90, 150, 30, 255}:
+					drawn++
+				default:
+					t.Fatalf("%v°: (%d,%d) = %v", deg, x, y, p)
+				}
+			}
+		}
+		// The turned square's area, to within its outline.
+		if drawn < 3600-4*60 || drawn > 3600+4*60 {
+			t.Errorf("%v°: %d pixels drawn, the square has 3600", deg, drawn)
+		}
+	}
+
+	tr := turnPattern(40, 40, true)
+	for _, deg := range []float64{60, 120, 180, 240} {
+		out := SmoothTurn(tr, tr.Rect, deg, deg == 120, false)
+		for i := 0; i < len(out.Pix); i += 4 {
+			if a := out.Pix[i+3]; out.Pix[i] > a || out.Pix[i+1] > a || out.Pix[i+2] > a {
+				t.Fatalf("%v°: pixel %v not premultiplied", deg, out.Pix[i:i+4])
+			}
+		}
+	}
+	// Empty or outside rectangles give an empty box, no panic.
+	if out := SmoothTurn(tr, image.Rect(30, 30, 50, 50), 60, false, false); out.Rect != image.Rect(0, 0, 20, 20) {
+		t.Errorf("outside rectangle: %v", out.Rect)
+	}
+}
+
+// TestGoldenSmoothTurn draws the pattern, opaque and translucent, turned
+// as hexagonal tiles are (60°, 120°, 180°, mirrored), for review.
+func TestGoldenSmoothTurn(t *testing.T) {
+	golden(t, "smooth_turn", 4*56, 2*56, func(f *Frame) {
+		for row, translucent := range []bool{false, true} {
+			src := turnPattern(40, 40, translucent)
+			for k, c := range []struct {
+				deg float64
+				fx  bool
+			}{{60, false}, {120, false}, {180, false}, {60, true}} {
+				img := SmoothTurn(src, src.Rect, c.deg, c.fx, false)
+				s, err := NewSprite(img)
+				if err != nil {
+					t.Fatal(err)
+				}
+				DrawSprite(f, f.Rect, s, 8+k*56+img.Rect.Min.X, 8+row*56+img.Rect.Min.Y, nil)
+			}
+		}
+	})
+}
