@@ -20,20 +20,23 @@ import (
 //
 //  1. jscan reads the file into a small JSON tree (jv), knowing each
 //     value's line and byte span, refusing nesting and object counts over
-//     the limits before it allocates, and keys written twice. An array of
-//     numbers only (tile data, Wang IDs) is not split into values: its
-//     bytes are the data, as a TMX <data> element's text is.
-//  2. lowering renames that tree into TMX's elements and attributes:
-//     "layers" become <layer>, <objectgroup>, <imagelayer> and <group>
-//     by their "type", a tileset's "image" and "imagewidth" become an
-//     <image source width>, a "polygon" array becomes <polygon points>,
-//     a class property's value becomes its <properties>, and so on.
-//     Scalars become attributes with their text as written; an object or
-//     array where the interpreter expects a value becomes an attribute
-//     marked notValue, which the interpreter refuses by name.
+//     the limits before it allocates, and keys written twice. An object's
+//     scalar members are kept as the attributes its element will have
+//     (their text as written, marked as numbers or booleans: see
+//     jsonNumber); an array of numbers only (tile data, Wang IDs) is not
+//     split into values: its bytes are the data, as a TMX <data>
+//     element's text is.
+//  2. lowering renames that tree into TMX's elements: "layers" become
+//     <layer>, <objectgroup>, <imagelayer> and <group> by their "type",
+//     a tileset's "image" and "imagewidth" an <image source width>, a
+//     "polygon" array <polygon points>, a class property's value its
+//     <properties>, and so on. An object or array where the interpreter
+//     expects a value becomes an attribute marked notValue, which the
+//     interpreter refuses by name.
 //
 // Lowering reports only what has no TMX twin (a JSON value of the wrong
-// kind for its place, an unknown layer type), at the JSON path.
+// kind for its place, an unknown layer type), at the JSON path; a map's
+// layers are counted against MaxLayers here, as parseXML counts TMX's.
 
 // jkind is the kind of a JSON value.
 type jkind uint8
