@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // MaxSourceBytes is the largest text definition [Parse] accepts.
@@ -134,7 +133,7 @@ func parseText(src string) (*Source, error) {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
-		if err := checkText(line); err != nil {
+		if err := loadutil.CheckText(line); err != nil {
 			return nil, lineErr(lineNo, "%v", err)
 		}
 		line = strings.TrimRight(line, " \t\r")
@@ -284,21 +283,6 @@ func parseNode(f []string, line int) (Def, error) {
 		}
 	}
 	return d, nil
-}
-
-// checkText refuses a line that is not UTF-8 text: invalid UTF-8, or a
-// NUL or another control character but tab and carriage return, which
-// would otherwise end up in a tree's or a leaf's name.
-func checkText(line string) error {
-	if !utf8.ValidString(line) {
-		return errors.New("not valid UTF-8 text")
-	}
-	for i := 0; i < len(line); i++ {
-		if c := line[i]; c < 0x20 && c != '\t' && c != '\r' || c == 0x7f {
-			return fmt.Errorf("control character 0x%02x in the text", c)
-		}
-	}
-	return nil
 }
 
 // Names returns the tree names in source order.

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Limits on what ParseFLL accepts.
@@ -142,7 +141,7 @@ func (p *fllParser) parse(src string) error {
 		} else {
 			line, rest = rest, ""
 		}
-		if err := checkText(line); err != nil {
+		if err := loadutil.CheckText(line); err != nil {
 			return p.errf("%v", err)
 		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
@@ -205,21 +204,6 @@ func (p *fllParser) parse(src string) error {
 		return nil
 	}
 	return p.finish()
-}
-
-// checkText refuses a line that is not UTF-8 text: invalid UTF-8 (a
-// name fllName would otherwise quietly turn into "unnamed" or mangle), a
-// NUL or another control character but tab and carriage return.
-func checkText(line string) error {
-	if !utf8.ValidString(line) {
-		return errors.New("not valid UTF-8 text")
-	}
-	for i := 0; i < len(line); i++ {
-		if c := line[i]; c < 0x20 && c != '\t' && c != '\r' || c == 0x7f {
-			return fmt.Errorf("control character 0x%02x in the text", c)
-		}
-	}
-	return nil
 }
 
 func clip(s string) string {
