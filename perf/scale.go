@@ -2,7 +2,6 @@ package perf
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
@@ -10,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"diorama/internal/blitbench"
 	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
@@ -236,22 +236,32 @@ func searchCount(n0 int, r0 Result, hint, maxN int, measure func(int) (Result, e
 	return bestN, probes, best, nil
 }
 
-// timeFrame10k times raster's BenchmarkFrame10kSprites frame with workers
-// goroutines: an 800×480 frame cleared and drawn with 10,000 16×16 pixel-
-// art sprites (a few translucent pixels) at seeded random positions, depth
-// by row. It returns the median and the fastest frame.
-func timeFrame10k(workers int, short bool) (med, best time.Duration) {
-	s := raster.MustSprite(pixelArt16())
+// placed is a sprite's position in the 10k-sprite frame.
+type placed struct{ x, y int }
+
+// frame10kScene returns raster's BenchmarkFrame10kSprites scene: the
+// 16×16 pixel-art sprite the blit benchmarks draw, an 800×480 frame and
+// 10,000 seeded random positions.
+func frame10kScene() (*raster.Sprite, *raster.Frame, []placed) {
+	s := raster.MustSprite(blitbench.PixelArt(16, 16))
 	f, err := raster.NewFrame(800, 480)
 	if err != nil {
 		panic(err) // constant size
 	}
 	r := rand.New(rand.NewPCG(2, 0))
-	type placed struct{ x, y int }
 	ps := make([]placed, 10000)
 	for i := range ps {
 		ps[i] = placed{r.IntN(800+16) - 8, r.IntN(480+16) - 8}
 	}
+	return s, f, ps
+}
+
+// timeFrame10k times raster's BenchmarkFrame10kSprites frame with workers
+// goroutines: an 800×480 frame cleared and drawn with 10,000 16×16 pixel-
+// art sprites (a few translucent pixels) at seeded random positions, depth
+// by row. It returns the median and the fastest frame.
+func timeFrame10k(workers int, short bool) (med, best time.Duration) {
+	s, f, ps := frame10kScene()
 	l := raster.NewDrawList()
 	rd := raster.NewRenderer(workers)
 	defer rd.Close()
@@ -273,17 +283,7 @@ func timeFrame10k(workers int, short bool) (med, best time.Duration) {
 // (raster.Renderer.Do), and drawn as one with RenderLists: the same
 // pixels, with the list building spread over the workers.
 func timeFrame10kLists(workers int, short bool) (med, best time.Duration) {
-	s := raster.MustSprite(pixelArt16())
-	f, err := raster.NewFrame(800, 480)
-	if err != nil {
-		panic(err) // constant size
-	}
-	r := rand.New(rand.NewPCG(2, 0))
-	type placed struct{ x, y int }
-	ps := make([]placed, 10000)
-	for i := range ps {
-		ps[i] = placed{r.IntN(800+16) - 8, r.IntN(480+16) - 8}
-	}
+	s, f, ps := frame10kScene()
 	rd := raster.NewRenderer(workers)
 	defer rd.Close()
 	ls := make([]*raster.DrawList, rd.Workers())
@@ -326,31 +326,6 @@ func timeMedian(fn func(), short bool) (med, best time.Duration) {
 	}
 	slices.Sort(ts)
 	return ts[len(ts)/2], ts[0]
-}
-
-// pixelArt16 is raster's benchmark sprite: a 16×16 shaded disc with an
-// outline and a few translucent highlights.
-func pixelArt16() *image.NRGBA {
-	const w, h = 16, 16
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	cx, cy := float64(w)/2, float64(h)/2
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			dx, dy := (float64(x)+0.5-cx)/cx, (float64(y)+0.5-cy)/cy
-			d := dx*dx + dy*dy
-			switch {
-			case d < 0.55:
-				c := color.NRGBA{uint8(100 + 10*(x%5)), uint8(60 + 20*(y%4)), 40, 255}
-				if (x+y)%7 == 0 {
-					c.A = 160
-				}
-				img.SetNRGBA(x, y, c)
-			case d < 0.72:
-				img.SetNRGBA(x, y, color.NRGBA{20, 20, 30, 255})
-			}
-		}
-	}
-	return img
 }
 
 // timeDepthSort10k times iso's BenchmarkDepthSort10k (level200): 10,000
