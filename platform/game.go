@@ -26,8 +26,9 @@ type Game interface {
 // can rest while nothing on screen changes: a menu, a level select, a
 // paused game. Idle reports whether the frame [Game.Draw] would draw now
 // is the one it drew last: nothing moved, animated or reacted to input in
-// the last Update. Backends ask it after each frame's ticks, on the same
-// goroutine as Update and Draw, and it must not change game state.
+// the last Update. The Driver asks it after every tick (a frame whose
+// ticks include one that was not idle is drawn), on the same goroutine as
+// Update and Draw, and it must not change game state.
 //
 // While Idle reports true, the desktop backend keeps running Update at
 // the tick rate (so the game sees input, gamepads and time) but skips
