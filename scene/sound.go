@@ -148,7 +148,7 @@ func (a Audio) PlayAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voi
 func (w *World) playEvent(s *audio.Sound, pos mathx.Vec3) {
 	o := audio.Options{Volume: w.sound.s.Volume}
 	if v := w.sound.s.Vary; v != 0 {
-		o.Pitch = 1 + float64(v*float64(2*w.soundRand()-1))
+		o.Pitch = 1 + float64(v*(float64(2*w.soundRand())-1)) // each product rounded: no fused multiply-add, the same pitch on every CPU
 	}
 	w.Audio().PlayAt(s, pos, o)
 }
