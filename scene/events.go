@@ -20,8 +20,9 @@ package scene
 //     the new damage before the new deaths. What such calls append
 //     before a Step is emptied by it: a game that damages before
 //     stepping reads the result before the Step too.
-//   - A slice belongs to the world: it is valid until the next Step (or
-//     the next call that appends to it); copy what must outlive that.
+//   - A slice belongs to the world: it is valid until the next Step
+//     reuses it (copy what must outlive that), and it does not grow with
+//     events appended after it was returned (ask again).
 //   - Every entity an event names stays readable (Valid, its position,
 //     name, data) until the next Step: what the tick removed (a dead
 //     entity, a pickup taken, a lifetime ended) and what died by
