@@ -3,7 +3,9 @@ package scene
 // Events is what happened in the world, its field World.Events: one
 // slice per kind of event, filled by [World.Step] and read by the game
 // after it (w.Events.BulletHits()), the way [physics.Space.Contacts] and
-// [physics.Space.SensorEvents] are read from World.Phys.
+// [physics.Space.SensorEvents] are read from World.Phys. Use it in place
+// (w.Events.Deaths(), or ev := &w.Events): a copy of the struct keeps the
+// slices as they were when it was made.
 //
 // The contract:
 //   - Step empties every slice when it starts, then appends the tick's
