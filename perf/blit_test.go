@@ -67,11 +67,12 @@ func TestStampMatchesDrawSprite(t *testing.T) {
 
 // TestBatchedBulletsSamePicture: the bullet test's frame is byte-identical
 // whether bullets are drawn by the batched blit or one draw-list command
-// each, for 1, 2 and 3 workers and pipelined.
+// each, for 1, 2, 3, 9 and 16 workers (one slot chunk and one band of rows
+// per worker: 480 rows in 9 bands leave a short last one) and pipelined.
 func TestBatchedBulletsSamePicture(t *testing.T) {
 	var ref []byte
 	for _, listed := range []bool{true, false} {
-		for _, w := range []int{1, 2, 3, -2} {
+		for _, w := range []int{1, 2, 3, 9, 16, -2} {
 			s := newScene(t, Config{Test: Bullets, Count: 700, Workers: max(w, -w), Seed: 2, Pipeline: w < 0})
 			s.listBullets = listed
 			for k := 0; k < 2*TPS; k++ {

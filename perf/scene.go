@@ -113,19 +113,20 @@ type Scene struct {
 	bdl    []*raster.DrawList
 	build  []chan buildJob
 	built  sync.WaitGroup
-	counts [8]int // bullets drawn per list
+	counts []int // bullets drawn per list
 	// stamp is the bullet sprite for the batched blit (nil: the sprite is
 	// translucent, or listBullets is set, and bullets go through bdl);
 	// pos[k][b] holds the frame positions (x, y pairs) of the bullets of
 	// slot chunk k that touch band b of the frame.
 	stamp       *stamp
-	pos         [8][8][]int32
+	pos         [][][]int32
+	lists       [][][]int32 // per band: scratch for blitBand's chunk lists
 	listBullets bool
 	// seen[k] marks the frame positions chunk k already queued this frame
 	// (one bit per position of the frame grown by the stamp's size): with
 	// a one-colour stamp a repeat changes no pixel, and dense rings put
 	// hundreds of bullets on one pixel position.
-	seen     [8][]uint64
+	seen     [][]uint64
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
 	ring     []mathx.Vec2 // unit directions of one ring
@@ -177,9 +178,15 @@ func New(cfg Config) (*Scene, error) {
 	s.dl = raster.NewDrawList()
 	s.renderer = raster.NewRenderer(cfg.Workers)
 	if cfg.Test == Bullets {
-		nb := min(s.renderer.Workers(), 8)
+		// One slot chunk and one band of frame rows per worker.
+		nb := s.renderer.Workers()
 		for k := 0; k < nb; k++ {
 			s.bdl = append(s.bdl, raster.NewDrawList())
+		}
+		s.counts = make([]int, nb)
+		s.pos, s.lists, s.seen = make([][][]int32, nb), make([][][]int32, nb), make([][]uint64, nb)
+		for k := range nb {
+			s.pos[k], s.lists[k] = make([][]int32, nb), make([][]int32, nb)
 		}
 		s.listBullets = cfg.serial
 		for k := 1; k < nb; k++ {
@@ -412,11 +419,11 @@ func (s *Scene) raster() {
 func (s *Scene) blitBand(b int) {
 	n := len(s.bdl)
 	y0, y1 := frameBand(s.Frame.H(), n, b)
-	var lists [8][]int32
+	lists := s.lists[b]
 	for k := 0; k < n; k++ {
 		lists[k] = s.pos[k][b]
 	}
-	s.stamp.blitBand(s.Frame, y0, y1, lists[:n])
+	s.stamp.blitBand(s.Frame, y0, y1, lists)
 }
 
 // Sync waits until the last rendered frame is complete in s.Frame.
@@ -464,7 +471,7 @@ func (s *Scene) addBullets(alpha float64) int {
 			s.pos[j][b] = s.pos[j][b][:0]
 		}
 	}
-	counts := &s.counts
+	counts := s.counts
 	s.built.Add(len(s.build))
 	for j, c := range s.build {
 		lo := min((j+1)*chunk, n)
@@ -487,11 +494,8 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	batched := s.batched()
 	fh := s.Frame.H()
 	nb := len(s.bdl)
-	var bLo, bHi [8]int // band rows
-	for b := 0; b < nb; b++ {
-		bLo[b], bHi[b] = frameBand(fh, nb, b)
-	}
-	pos := &s.pos[k]
+	bh := bandHeight(fh, nb) // band b holds rows [b*bh, (b+1)*bh)
+	pos := s.pos[k]
 	dedupe := batched && s.stamp.mono
 	bw, bhh := s.Frame.W()+s.bullet.W(), fh+s.bullet.H()
 	var seen []uint64
@@ -543,10 +547,11 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 				seen[bit/64] |= 1 << (bit % 64)
 			}
 		}
-		for b := 0; b < nb; b++ {
-			if fy < bHi[b] && fy+sh > bLo[b] {
-				pos[b] = append(pos[b], int32(fx), int32(fy))
-			}
+		// The bands holding the stamp's rows inside the frame (a stamp
+		// straddling a band boundary goes to both).
+		top, bot := max(fy, 0), min(fy+sh, fh)
+		for b := top / bh; top < bot && b*bh < bot; b++ {
+			pos[b] = append(pos[b], int32(fx), int32(fy))
 		}
 	}
 	return n

@@ -54,6 +54,12 @@ type Bullets struct {
 	X, Y, VX, VY, R []float64
 	Mask            []uint32
 	Alive           []bool
+	// PrevX and PrevY, when set at least as long as X, receive every live
+	// bullet's position as StepBullets starts to move it, written by the
+	// worker that moves it: a renderer's interpolation source without a
+	// pass of its own over the pool (the scene's previous positions).
+	// Slots of dead bullets are not written. Nil: nothing is written.
+	PrevX, PrevY []float64
 	// Hits lists the bullets that ended during the last StepBullets, in slot
 	// order. It is reused by the next step.
 	Hits []BulletHit
@@ -336,11 +342,18 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 	hits := b.wscratch[k]
 	xs, ys, vxs, vys, rs := b.X[lo:hi], b.Y[lo:hi], b.VX[lo:hi], b.VY[lo:hi], b.R[lo:hi]
 	masks, alive := b.Mask[lo:hi], b.Alive[lo:hi]
+	var pxs, pys []float64
+	if len(b.PrevX) >= hi && len(b.PrevY) >= hi {
+		pxs, pys = b.PrevX[lo:hi], b.PrevY[lo:hi]
+	}
 	for o, a := range alive {
 		if !a {
 			continue
 		}
 		p := mathx.Vec2{X: xs[o], Y: ys[o]}
+		if pxs != nil {
+			pxs[o], pys[o] = p.X, p.Y
+		}
 		d := mathx.Vec2{X: float64(vxs[o] * dt), Y: float64(vys[o] * dt)}
 		r := rs[o]
 		e := p.Add(d)

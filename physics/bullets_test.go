@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"diorama/internal/testenv"
@@ -324,5 +325,46 @@ func TestBulletSetWorkers(t *testing.T) {
 	w2.SetWorkers(0)
 	if w2.Workers() != 1 || len(w2.jobs) != 0 {
 		t.Fatalf("SetWorkers(0): %d workers, %d parked", w2.Workers(), len(w2.jobs))
+	}
+}
+
+// TestBulletPrev: with PrevX and PrevY set, StepBullets writes every live
+// bullet's position before the step into them (and nothing else: dead
+// slots keep their value), the same with 1, 2 and 3 goroutines, and the
+// step's results equal a one-goroutine step without them.
+func TestBulletPrev(t *testing.T) {
+	for _, k := range []int{1, 2, 3} {
+		ref, refB, _, _ := bulletScene(t, 500, 12000, false)
+		w, b, _, _ := bulletScene(t, 500, 12000, false)
+		w.def.Workers = k
+		defer w.Close()
+		n := len(b.X)
+		b.PrevX, b.PrevY = make([]float64, n), make([]float64, n)
+		for step := 0; step < 10; step++ {
+			const mark = -12345.0
+			x0, y0, alive0 := slices.Clone(b.X), slices.Clone(b.Y), slices.Clone(b.Alive)
+			for i := range b.PrevX {
+				b.PrevX[i], b.PrevY[i] = mark, mark
+			}
+			ref.Step(1.0 / 60)
+			ref.StepBullets(refB, 1.0/60)
+			w.Step(1.0 / 60)
+			w.StepBullets(b, 1.0/60)
+			if len(b.Hits) == 0 {
+				t.Fatalf("%d workers, step %d: no hits (the test needs some)", k, step)
+			}
+			for i := range n {
+				wantX, wantY := mark, mark
+				if alive0[i] {
+					wantX, wantY = x0[i], y0[i]
+				}
+				if b.PrevX[i] != wantX || b.PrevY[i] != wantY {
+					t.Fatalf("%d workers, step %d, slot %d: prev (%v, %v), want (%v, %v)", k, step, i, b.PrevX[i], b.PrevY[i], wantX, wantY)
+				}
+				if b.X[i] != refB.X[i] || b.Y[i] != refB.Y[i] || b.Alive[i] != refB.Alive[i] {
+					t.Fatalf("%d workers, step %d, slot %d: bullet differs from a step without PrevX", k, step, i)
+				}
+			}
+		}
 	}
 }

@@ -10,8 +10,9 @@ import (
 //  1. the events of the last tick are emptied (World.Events) but for
 //     the moves MoveTo refused since, and the entities removed since the
 //     last tick started are freed;
-//     every entity's and bullet's position is kept as the previous one,
-//     for interpolation;
+//     every entity's position is kept as the previous one, for
+//     interpolation (a bullet's is kept as physics starts to move it, in
+//     step 4);
 //  2. periodic tasks run (Tasks, in the order they were added);
 //  3. movers sent with MoveTo get their velocities; the crowd (if
 //     Crowd.Enable) takes the steered characters' positions, steps (unless
@@ -45,11 +46,11 @@ func (w *World) Step() {
 			w.prev[i] = w.pos[i]
 		}
 	}
-	// Every slot's position, used or not, in two block copies: a free
-	// slot's previous position is never read (Fire sets it).
-	n := min(len(b.PX), len(b.P.X))
-	copy(b.PX[:n], b.P.X[:n])
-	copy(b.PY[:n], b.P.Y[:n])
+	// The bullets' previous positions are written by physics' bullet
+	// workers as they move them (StepBullets, physics.Bullets.PrevX): no
+	// serial pass over the pool. A free slot's previous position is never
+	// read (Fire sets it).
+	b.P.PrevX, b.P.PrevY = b.PX, b.PY
 
 	w.Tasks.Run(w.tick)
 	w.advanceFlashes()
