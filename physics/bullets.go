@@ -145,16 +145,36 @@ func growCap[T any](s []T, n int) []T {
 // bounds grown by BoundsMargin dies with HitBounds. Bullets do not collide
 // with each other or with sensors. It does not allocate in steady state.
 // A dt that is NaN, infinite or <= 0 only clears Hits.
-func (sp *Space) StepBullets(b *Bullets, dt float64) {
+func (sp *Space) StepBullets(b *Bullets, dt float64) { sp.StepBulletsThen(b, dt, nil) }
+
+// BulletChunk is how many slots StepBulletsThen sweeps as one chunk.
+const BulletChunk = 4096
+
+// BulletChunks returns how many chunks StepBulletsThen cuts b's slots
+// into: one per BulletChunk slots (the last one shorter).
+func BulletChunks(b *Bullets) int { return (len(b.X) + BulletChunk - 1) / BulletChunk }
+
+// StepBulletsThen is StepBullets with a pass of the caller's own over the
+// bullets while their data are still in the cache: the slots are cut into
+// consecutive chunks of BulletChunk (BulletChunks of them), and right after
+// chunk c, slots [lo, hi), has been swept, the goroutine that swept it calls
+// then(c, lo, hi). By then the chunk's bullets that ended are dead (Alive
+// false) and the others moved; Hits is filled only once every chunk is done.
+// Calls for different chunks run at once on the Workers goroutines: then
+// must write only those slots' data and chunk c's own. It returns how many
+// chunks were swept: 0 when nothing was (no live bullet, or a bad dt; then
+// is not called). then may be nil.
+func (sp *Space) StepBulletsThen(b *Bullets, dt float64, then func(c, lo, hi int)) int {
 	b.Hits = b.Hits[:0]
 	if !(dt > 0) || !finite(dt) || b.live == 0 {
-		return
+		return 0
 	}
 	sp.refresh()
 	sp.buildBulletGrid()
 	n := len(b.X)
+	chunks := BulletChunks(b)
 	workers := sp.def.Workers
-	if b.live < 4096 {
+	if b.live < 4096 || chunks < 2 {
 		workers = 1
 	}
 	for len(b.wscratch) < workers {
@@ -163,26 +183,27 @@ func (sp *Space) StepBullets(b *Bullets, dt float64) {
 	for len(sp.workerMarks) < workers {
 		sp.workerMarks = append(sp.workerMarks, marks{})
 	}
+	s := &sp.share
+	s.b, s.dt, s.n, s.chunk, s.then = b, dt, n, BulletChunk, then
 	if workers == 1 {
 		// One worker finds the hits in slot order already: straight into
 		// Hits.
 		b.wscratch[0] = b.Hits[:0]
-		sp.castBullets(b, dt, 0, n, 0, &sp.mk)
+		s.next.Store(1)
+		sp.runShare(0, &sp.mk)
+		s.b, s.then = nil, nil
 		b.Hits = b.wscratch[0]
 		b.wscratch[0] = nil
 		for _, h := range b.Hits {
-			b.Kill(int(h.Bullet))
+			b.freeDead(h.Bullet)
 		}
-		return
+		return chunks
 	}
 	b.wscratch[0] = b.scratch[:0]
 	sp.startWorkers()
-	// Slots are cut into chunks; worker k first sweeps chunk k, then
-	// takes further chunks from a shared counter, so a worker whose core
-	// is busy elsewhere costs the others at most one chunk of waiting.
-	chunk := max(1024, (n+8*workers-1)/(8*workers))
-	s := &sp.share
-	s.b, s.dt, s.n, s.chunk = b, dt, n, chunk
+	// Worker k first sweeps chunk k, then takes further chunks from a
+	// shared counter, so a worker whose core is busy elsewhere costs the
+	// others at most one chunk of waiting.
 	s.next.Store(int32(workers))
 	for k := 1; k < workers; k++ {
 		sp.jobs[k-1] <- struct{}{}
@@ -191,7 +212,7 @@ func (sp *Space) StepBullets(b *Bullets, dt float64) {
 	for k := 1; k < workers; k++ {
 		<-sp.jobsDone
 	}
-	s.b = nil
+	s.b, s.then = nil, nil
 	b.scratch = b.wscratch[0]
 	// Report and free in slot order. Each worker's hits are in slot order
 	// (its chunks are taken in increasing order), so merging the lists by
@@ -206,13 +227,19 @@ func (sp *Space) StepBullets(b *Bullets, dt float64) {
 			}
 		}
 		if k < 0 {
-			return
+			return chunks
 		}
 		h := head[k][pos[k]]
 		pos[k]++
 		b.Hits = append(b.Hits, h)
-		b.Kill(int(h.Bullet))
+		b.freeDead(h.Bullet)
 	}
+}
+
+// freeDead frees slot i, which castBullets marked dead.
+func (b *Bullets) freeDead(i int32) {
+	b.free = append(b.free, i)
+	b.live--
 }
 
 // bulletShare is the work of one multi-goroutine StepBullets call, or
@@ -221,6 +248,7 @@ type bulletShare struct {
 	b        *Bullets
 	dt       float64
 	n, chunk int
+	then     func(c, lo, hi int) // StepBulletsThen's pass, or nil
 	fn       func(k, lo, hi int) // Parallel's function; nil for StepBullets
 	parts    int
 	next     atomic.Int32 // next chunk to take after the home chunks
@@ -238,7 +266,11 @@ func (sp *Space) runShare(k int, mk *marks) {
 		if lo >= s.n {
 			return
 		}
-		sp.castBullets(b, s.dt, lo, min(lo+s.chunk, s.n), k, mk)
+		hi := min(lo+s.chunk, s.n)
+		sp.castBullets(b, s.dt, lo, hi, k, mk)
+		if s.then != nil {
+			s.then(c, lo, hi)
+		}
 	}
 }
 
@@ -328,9 +360,9 @@ func (sp *Space) Close() {
 }
 
 // castBullets sweeps the live bullets in slots [lo, hi) as worker k,
-// appending hits to b.wscratch[k] in slot order. It reads the world only
-// (long casts use the worker's own marks) and writes only those slots and
-// that list, so workers never share a written byte and the outcome does
+// appending hits to b.wscratch[k] in slot order and marking those bullets
+// dead. It reads the world only (long casts use the worker's own marks) and
+// writes only those slots and that list, so workers never share a written byte and the outcome does
 // not depend on how the slots were split.
 func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 	bounds := sp.def.Bounds
@@ -377,11 +409,13 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 				h.Kind, h.Body = HitBody, sp.idOf(c.idx)
 			}
 			xs[o], ys[o] = centre.X, centre.Y
+			alive[o] = false // freed (free list, count) after every chunk
 			hits = append(hits, h)
 			continue
 		}
 		xs[o], ys[o] = e.X, e.Y
 		if !out.Contains(e) {
+			alive[o] = false
 			hits = append(hits, BulletHit{Bullet: int32(lo + o), Kind: HitBounds, Wall: -1, Point: e, TOI: 1})
 		}
 	}

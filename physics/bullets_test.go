@@ -3,6 +3,7 @@ package physics
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"diorama/internal/testenv"
@@ -364,6 +365,63 @@ func TestBulletPrev(t *testing.T) {
 				if b.X[i] != refB.X[i] || b.Y[i] != refB.Y[i] || b.Alive[i] != refB.Alive[i] {
 					t.Fatalf("%d workers, step %d, slot %d: bullet differs from a step without PrevX", k, step, i)
 				}
+			}
+		}
+	}
+}
+
+// TestBulletStepThen: StepBulletsThen calls its pass once per chunk of
+// BulletChunk slots, covering every slot once, after the chunk's sweep (the
+// chunk's bullets that hit are already dead, the others moved), and leaves
+// the same bullets and hits as StepBullets on one goroutine, with 1, 2 and
+// 3 workers.
+func TestBulletStepThen(t *testing.T) {
+	for _, k := range []int{1, 2, 3} {
+		ref, refB, _, _ := bulletScene(t, 500, 14000, false)
+		w, b, _, _ := bulletScene(t, 500, 14000, false)
+		w.def.Workers = k
+		defer w.Close()
+		n := len(b.X)
+		calls := make([]int32, BulletChunks(b))
+		dead := make([]bool, n) // slots seen dead in the pass
+		for step := 0; step < 8; step++ {
+			clear(calls)
+			alive0 := slices.Clone(b.Alive)
+			ref.Step(1.0 / 60)
+			ref.StepBullets(refB, 1.0/60)
+			w.Step(1.0 / 60)
+			got := w.StepBulletsThen(b, 1.0/60, func(c, lo, hi int) {
+				if lo != c*BulletChunk || hi != min(lo+BulletChunk, n) {
+					t.Errorf("chunk %d is [%d, %d)", c, lo, hi)
+					return
+				}
+				atomic.AddInt32(&calls[c], 1)
+				for i := lo; i < hi; i++ {
+					dead[i] = alive0[i] && !b.Alive[i]
+				}
+			})
+			if got != len(calls) {
+				t.Fatalf("%d workers: %d chunks, want %d", k, got, len(calls))
+			}
+			for c, m := range calls {
+				if m != 1 {
+					t.Fatalf("%d workers, step %d: chunk %d passed %d times", k, step, c, m)
+				}
+			}
+			if len(b.Hits) == 0 || !slices.Equal(b.Hits, refB.Hits) {
+				t.Fatalf("%d workers, step %d: %d hits differ from StepBullets' %d", k, step, len(b.Hits), len(refB.Hits))
+			}
+			nDead := 0
+			for i := range n {
+				if dead[i] {
+					nDead++
+				}
+				if b.X[i] != refB.X[i] || b.Y[i] != refB.Y[i] || b.Alive[i] != refB.Alive[i] {
+					t.Fatalf("%d workers, step %d, slot %d differs from StepBullets", k, step, i)
+				}
+			}
+			if nDead != len(b.Hits) || b.Live() != refB.Live() {
+				t.Fatalf("%d workers, step %d: %d bullets dead in the pass, %d hits; %d live, want %d", k, step, nDead, len(b.Hits), b.Live(), refB.Live())
 			}
 		}
 	}

@@ -19,9 +19,10 @@ import (
 //     Crowd.StepAhead already did) and gives each the velocity that carries it
 //     to its agent's new position;
 //  4. characters' velocities go to their bodies; physics steps bodies,
-//     then sweeps bullets against walls and bodies;
+//     then sweeps bullets against walls and bodies, and bullet lifetimes
+//     count down;
 //  5. characters take their new positions, face where they move and
-//     advance their animation; bullet lifetimes count down;
+//     advance their animation;
 //  6. events are recorded, in this order: bullet hits (the scene removes
 //     each bullet that hit), bullets leaving the map, touches, then
 //     trigger enter/leave and pickups (collected and removed) in physics'
@@ -63,10 +64,16 @@ func (w *World) Step() {
 	// its own body), so the outcome is the same for any worker count.
 	w.Phys.Parallel(len(w.state), w.velFn)
 	w.Phys.Step(w.dt)
-	w.Phys.StepBullets(&b.P, w.dt)
+	// The bullets' rules (lifetimes, leaving the map) run on each chunk
+	// of slots right after physics swept it, on the goroutine that swept
+	// it (ruleRange).
+	if n := physics.BulletChunks(&b.P); len(w.ruleLists) < n {
+		w.ruleLists = append(w.ruleLists, make([][]uint32, n-len(w.ruleLists))...)
+	}
+	chunks := w.Phys.StepBulletsThen(&b.P, w.dt, w.ruleFn)
 	w.Phys.Parallel(len(w.state), w.moveFn)
 	w.bulletEvents()
-	w.bulletRules()
+	w.bulletRules(chunks)
 	w.touchEvents()
 	w.sensorEvents()
 	w.wakeOverlords()
@@ -117,15 +124,14 @@ const edgeBit uint32 = 1 << 31
 
 // bulletRules applies the scene's rules for bullets: lifetimes count
 // down, and a bullet that leaves the map (with one tile of margin) ends
-// as an Edge hit. The per-slot pass runs on the physics' workers
-// (ruleRange, each part noting its ended slots in slot order); the
-// events and removals then follow in slot order on this goroutine, as one
-// pass would make them.
-func (w *World) bulletRules() {
+// as an Edge hit. The per-slot pass ran on the physics' workers during
+// the bullet sweep (ruleRange, each of the chunks noting its ended slots
+// in slot order); the events and removals follow here in slot order on
+// this goroutine, as one pass would make them.
+func (w *World) bulletRules(chunks int) {
 	b := &w.bullets
-	parts := w.Phys.Parallel(len(b.Used), w.ruleFn)
-	for k := range parts {
-		for _, e := range w.ruleLists[k] {
+	for c := range chunks {
+		for _, e := range w.ruleLists[c] {
 			i := int(e &^ edgeBit)
 			b.queueKill(i)
 			if e&edgeBit != 0 {
@@ -138,28 +144,43 @@ func (w *World) bulletRules() {
 	}
 }
 
-// ruleRange is part k of bulletRules' pass over slots [lo, hi): it counts
-// lifetimes down and notes the slots that ended, in slot order, in
-// ruleLists[k]. It writes only those slots' TTL and that list.
-func (w *World) ruleRange(k, lo, hi int) {
+// ruleRange is bulletRules' pass over the slots [lo, hi) of bullet chunk
+// c, just swept by physics (the bullets that hit are no longer Alive): it
+// counts lifetimes down and notes the slots that ended, in slot order, in
+// ruleLists[c]. It writes only those slots' TTL and that list.
+func (w *World) ruleRange(c, lo, hi int) {
 	b := &w.bullets
 	edge := w.bounds.Expand(1)
-	list := w.ruleLists[k][:0]
-	for i := lo; i < hi; i++ {
-		if !b.Used[i] || !b.P.Alive[i] || b.killed[i] {
+	list := w.ruleLists[c][:0]
+	if cap(list) < hi-lo {
+		list = make([]uint32, 0, hi-lo) // once per chunk: at most one entry per slot
+	}
+	hi = min(hi, len(b.Used))
+	if lo >= hi {
+		w.ruleLists[c] = list
+		return
+	}
+	// The chunk's columns as local slices of one length: no bounds checks
+	// and no reloads of the pool's slice headers after the TTL stores.
+	used, alive, killed := b.Used[lo:hi], b.P.Alive[lo:hi], b.killed[lo:hi]
+	xs, ys, ttl := b.P.X[lo:hi], b.P.Y[lo:hi], b.TTL[lo:hi]
+	xs, ys, ttl, alive, killed = xs[:len(used)], ys[:len(used)], ttl[:len(used)], alive[:len(used)], killed[:len(used)]
+	for o, u := range used {
+		if !u || !alive[o] || killed[o] {
 			continue
 		}
-		if x, y := b.P.X[i], b.P.Y[i]; x < edge.Min.X || y < edge.Min.Y || x > edge.Max.X || y > edge.Max.Y {
-			list = append(list, uint32(i)|edgeBit)
+		if x, y := xs[o], ys[o]; x < edge.Min.X || y < edge.Min.Y || x > edge.Max.X || y > edge.Max.Y {
+			list = append(list, uint32(lo+o)|edgeBit)
 			continue
 		}
-		if b.TTL[i] > 0 {
-			if b.TTL[i]--; b.TTL[i] == 0 {
-				list = append(list, uint32(i))
+		if t := ttl[o]; t > 0 {
+			ttl[o] = t - 1
+			if t == 1 {
+				list = append(list, uint32(lo+o))
 			}
 		}
 	}
-	w.ruleLists[k] = list
+	w.ruleLists[c] = list
 }
 
 // bulletEvents records one BulletHitEvent per bullet that ended this step,

@@ -171,9 +171,10 @@ type World struct {
 	looks   []*Look
 	sources []string // the files the world was read from (Sources)
 	// ruleFn is ruleRange as a func value made once (a method value made
-	// per tick would allocate); ruleLists[k] is part k's ended slots.
-	ruleFn    func(k, lo, hi int)
-	ruleLists [64][]uint32
+	// per tick would allocate); ruleLists[c] is bullet chunk c's ended
+	// slots (physics.StepBulletsThen).
+	ruleFn    func(c, lo, hi int)
+	ruleLists [][]uint32
 	// velFn and moveFn are the per-entity passes of Step around physics
 	// (velRange, moveRange), made once like ruleFn.
 	velFn, moveFn, agentVelFn func(k, lo, hi int)
