@@ -518,11 +518,16 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	ox := float64(org.X) - float64(sw)/2
 	oy := float64(org.Y) - float64(sh)
 	n := 0
-	x, y, px, py, z := b.P.X, b.P.Y, b.PX, b.PY, b.Z
-	alive := b.P.Alive
-	used := b.Used
-	for i := lo; i < hi; i++ {
-		if !used[i] || !alive[i] {
+	if lo >= hi {
+		return 0
+	}
+	// The chunk's columns as slices of one length: no bounds checks.
+	used := b.Used[lo:hi]
+	m := len(used)
+	x, y, px, py, z := b.P.X[lo:hi][:m], b.P.Y[lo:hi][:m], b.PX[lo:hi][:m], b.PY[lo:hi][:m], b.Z[lo:hi][:m]
+	alive := b.P.Alive[lo:hi][:m]
+	for i, u := range used {
+		if !u || !alive[i] {
 			continue
 		}
 		wx := px[i] + (x[i]-px[i])*alpha

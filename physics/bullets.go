@@ -374,25 +374,28 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 	hits := b.wscratch[k]
 	xs, ys, vxs, vys, rs := b.X[lo:hi], b.Y[lo:hi], b.VX[lo:hi], b.VY[lo:hi], b.R[lo:hi]
 	masks, alive := b.Mask[lo:hi], b.Alive[lo:hi]
-	var pxs, pys []float64
+	// Previous positions go to PrevX/PrevY when set; else back into X/Y
+	// (overwritten below), which spares a branch per bullet.
+	pxs, pys := xs, ys
 	if len(b.PrevX) >= hi && len(b.PrevY) >= hi {
 		pxs, pys = b.PrevX[lo:hi], b.PrevY[lo:hi]
 	}
+	xs, ys, vxs, vys, rs, masks = xs[:len(alive)], ys[:len(alive)], vxs[:len(alive)], vys[:len(alive)], rs[:len(alive)], masks[:len(alive)]
+	pxs, pys = pxs[:len(alive)], pys[:len(alive)]
 	for o, a := range alive {
 		if !a {
 			continue
 		}
 		p := mathx.Vec2{X: xs[o], Y: ys[o]}
-		if pxs != nil {
-			pxs[o], pys[o] = p.X, p.Y
-		}
+		pxs[o], pys[o] = p.X, p.Y
 		d := mathx.Vec2{X: float64(vxs[o] * dt), Y: float64(vys[o] * dt)}
 		r := rs[o]
 		e := p.Add(d)
 		var c castResult
 		var ok bool
-		if r <= maxR && bounds.Contains(p) && bounds.Contains(e) &&
-			math.Abs(e.X-p.X) <= cell && math.Abs(e.Y-p.Y) <= cell {
+		near := r <= maxR && bounds.Contains(p) && bounds.Contains(e) &&
+			math.Abs(e.X-p.X) <= cell && math.Abs(e.Y-p.Y) <= cell
+		if near {
 			c, ok = sp.castNear(p, d, r, masks[o])
 		} else {
 			q := castQuery{p: p, d: d, r: r, mask: masks[o], walls: true, static: true, moving: true,
@@ -414,7 +417,8 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 			continue
 		}
 		xs[o], ys[o] = e.X, e.Y
-		if !out.Contains(e) {
+		// A near cast ends inside the bounds, so inside out.
+		if !near && !out.Contains(e) {
 			alive[o] = false
 			hits = append(hits, BulletHit{Bullet: int32(lo + o), Kind: HitBounds, Wall: -1, Point: e, TOI: 1})
 		}
