@@ -552,8 +552,9 @@ func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 	if off := w.Layers[1].Offsets[0]; off != (mathx.Point{X: 0, Y: -8}) {
 		t.Fatalf("ghost offset %v, want (0,-8)", off)
 	}
-	// Sand (210,190,110) × red tint × ½: premultiplied (105, 0, 0, 128).
-	if got := g.RGBAAt(32, 49); got != (color.RGBA{105, 0, 0, 128}) {
+	// Sand (210,190,110) × red tint × ½ (Qt's constant alpha for
+	// opacity ½: 127/255): premultiplied (105, 0, 0, 127).
+	if got := g.RGBAAt(32, 49); got != (color.RGBA{105, 0, 0, 127}) {
 		t.Fatalf("ghost pixel %v", got)
 	}
 }

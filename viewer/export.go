@@ -34,7 +34,9 @@ type ExportOptions struct {
 	// (transparent black when it has none) before drawing; tmxrasterizer
 	// leaves the frame transparent, which is the default.
 	Background bool
-	// Build is passed to level.BuildTiled (limits, fonts).
+	// Build is passed to level.BuildTiled (limits, fonts), with
+	// ExactOpacity set: half-transparent layers are drawn in 16 bits, as
+	// tmxrasterizer draws them.
 	Build level.Options
 }
 
@@ -57,7 +59,9 @@ func Export(fsys fs.FS, name string, opt ExportOptions) (*raster.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := level.BuildTiled(fsys, m, opt.Build)
+	bo := opt.Build
+	bo.ExactOpacity = true
+	w, err := level.BuildTiled(fsys, m, bo)
 	if err != nil {
 		return nil, err
 	}

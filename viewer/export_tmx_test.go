@@ -150,10 +150,16 @@ func withBackdrop(t *testing.T, tmp, dir, name string, r image.Rectangle) string
 		t.Fatal(err)
 	}
 	s := string(src)
+	// The first layer of the map: after its tilesets (an embedded
+	// tileset's tiles may hold object groups: collision shapes).
+	from := 0
+	if k := strings.LastIndex(s, "</tileset>"); k >= 0 {
+		from = k
+	}
 	at := len(s)
 	for _, tag := range []string{"<layer", "<objectgroup", "<imagelayer", "<group"} {
-		if k := strings.Index(s, tag); k >= 0 && k < at {
-			at = k
+		if k := strings.Index(s[from:], tag); k >= 0 && from+k < at {
+			at = from + k
 		}
 	}
 	if at == len(s) {
@@ -196,22 +202,6 @@ var tmxKnown = map[string]struct {
 	// reads the sub-rectangle); Debian's 1.8.2 ignores the attributes and
 	// draws each tile's whole 1024×1024 sheet.
 	"forest/forest.tmx": {255, "Tiled 1.8.2 has no image-collection sub-rectangles (added in 1.9; master and Export draw them)"},
-	// A layer at opacity 0.49 over another. tmxrasterizer draws into an
-	// unpremultiplied image (QImage::Format_ARGB32), for which Qt 5.15
-	// blends in 16 bits (its RGBA64 pipeline): the tile's premultiplied
-	// pixel p (alpha a) times the constant alpha k = int(0.49·256)·255>>8
-	// = 124 at 16 bits, s = div65535(257p·257k), sa = div65535(257a·257k),
-	// then over the backdrop's d: s + div65535(257d·(65535−sa)), rounded
-	// to 8 bits once at the end (round(x/257)); this formula matches
-	// tmxrasterizer on every pixel of generated 64×64 tiles at opacities
-	// 0.49, 0.5, 0.7 and 1. Diorama bakes the opacity into the layer's
-	// sprites at 8 bits (scene's shade) and blends 8-bit premultiplied
-	// pixels, so where the layer covers another about a quarter of the
-	// pixels round 1 level apart; no 8-bit sprite can match (Qt's own
-	// 8-bit pipeline, on a premultiplied surface as in Tiled's editor,
-	// would be BYTE_MUL(p, k) and then source-over). Matching needs the
-	// opacity applied at draw time at 16 bits.
-	"sewers.tmx": {1, "Qt blends a half-transparent layer at 16 bits into tmxrasterizer's unpremultiplied image; the sprites carry it at 8"},
 	// Rotated hexagonal tiles: Tiled places them with the same code in
 	// 1.8.2 and master (HexagonalRenderer::drawTileLayer, CellRenderer's
 	// 60°/120° fragment rotation about the tile's centre), and
@@ -472,6 +462,82 @@ func TestExportHexTurnsMatchTmxrasterizer(t *testing.T) {
 				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
 			case n > 0:
 				t.Logf("%d pixels differ by up to %d levels (translucent samples, blended at 16 bits by Qt)", n, worst)
+			}
+		})
+	}
+}
+
+// TestExportLayerOpacityMatchesTmxrasterizer draws generated orthogonal
+// maps with a half-transparent tile layer and a half-transparent image
+// layer over an opaque layer (a translucent tileset: every alpha from 40
+// to 255), at opacities where Qt's constant alpha int(opacity·256)·255>>8
+// and a rounded one differ (0.3, 0.9), and requires Export's image to be
+// tmxrasterizer's, pixel for pixel: a layer's opacity is applied at draw
+// time in 16 bits, as Qt composites into tmxrasterizer's ARGB32 image
+// (raster.NewSpriteAlpha), over an opaque backdrop as
+// TestExportMatchesTmxrasterizer.
+func TestExportLayerOpacityMatchesTmxrasterizer(t *testing.T) {
+	bin, version := tmxrasterizer(t)
+	dir := t.TempDir()
+	tile := image.NewNRGBA(image.Rect(0, 0, 64, 32))
+	for y := 0; y < 32; y++ {
+		for x := 0; x < 64; x++ {
+			a := uint8(255)
+			if x >= 32 {
+				a = uint8(40 + (x*7+y*13)%216)
+			}
+			tile.SetNRGBA(x, y, color.NRGBA{uint8(x * 4), uint8(y * 8), uint8((x*y + 17*x) % 256), a})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, tile); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "t.png"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []float64{0.05, 0.3, 0.49, 0.5, 0.7, 0.9, 0.999} {
+		name := fmt.Sprintf("opacity_%g.tmx", op)
+		t.Run(name, func(t *testing.T) {
+			var under, over []string
+			for k := 0; k < 6*5; k++ {
+				under = append(under, fmt.Sprint(1+k%2))
+				over = append(over, fmt.Sprint(1+(k/3)%2))
+			}
+			tmx := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="6" height="5" tilewidth="32" tileheight="32" infinite="0" nextlayerid="4" nextobjectid="1">
+ <tileset firstgid="1" name="t" tilewidth="32" tileheight="32" tilecount="2" columns="2"><image source="t.png" width="64" height="32"/></tileset>
+ <layer id="1" name="under" width="6" height="5"><data encoding="csv">%s</data></layer>
+ <layer id="2" name="over" width="6" height="5" opacity="%g" offsetx="5" offsety="3"><data encoding="csv">%s</data></layer>
+ <imagelayer id="3" name="img" opacity="%g" offsetx="70" offsety="50"><image source="t.png" width="64" height="32"/></imagelayer>
+</map>`, strings.Join(under, ","), op, strings.Join(over, ","), 1-op/2)
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m, err := tiled.Load(os.DirFS(dir), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
+			want, err := rasterize(t, bin, bd, name, nil)
+			if err != nil {
+				t.Fatalf("tiled %s: %v", version, err)
+			}
+			fr, err := Export(os.DirFS(bd), name, ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
+			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
+			if got.Rect.Size() != want.Rect.Size() {
+				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
+			}
+			if n, worst := diff(got, want); n > 0 {
+				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
 			}
 		})
 	}
