@@ -429,21 +429,38 @@ func atlasRect(ts *tiled.Tileset, id uint32, size image.Point) (image.Rectangle,
 // and lift is where to draw it from, bottom-left aligned, relative to
 // where its box is drawn.
 func (b *tiledBuilder) tileImage(gid tiled.GID, whole bool) (*image.RGBA, *tiled.Tileset, mathx.Point, error) {
+	src, r, ts, err := b.tileSource(gid)
+	if err != nil {
+		return nil, nil, mathx.Point{}, err
+	}
+	if b.m.Orientation == tiled.Hexagonal {
+		img := orientHex(src, r, gid.Flags())
+		if box := image.Rect(0, 0, r.Dx(), r.Dy()); !whole && img.Rect != box {
+			img = img.SubImage(box).(*image.RGBA)
+		}
+		return img, ts, mathx.Point{X: img.Rect.Min.X, Y: img.Rect.Max.Y - r.Dy()}, nil
+	}
+	return orient(src, r, gid.Flags()), ts, mathx.Point{}, nil
+}
+
+// tileSource returns the image holding GID gid's pixels, their rectangle
+// there and the tileset; errNoTile for a tile its tileset does not have.
+func (b *tiledBuilder) tileSource(gid tiled.GID) (*image.RGBA, image.Rectangle, *tiled.Tileset, error) {
 	ts, local, ok := b.m.TileFor(gid)
 	if !ok {
-		return nil, nil, mathx.Point{}, fmt.Errorf("level: %s: GID %d has no tileset", b.m.File, gid.ID())
+		return nil, image.Rectangle{}, nil, fmt.Errorf("level: %s: GID %d has no tileset", b.m.File, gid.ID())
 	}
 	ref := ts.Image
 	if ts.IsCollection() {
 		t := ts.Tile(local)
 		if t == nil || t.Image == nil {
-			return nil, nil, mathx.Point{}, errNoTile
+			return nil, image.Rectangle{}, nil, errNoTile
 		}
 		ref = t.Image
 	}
 	src, err := b.image(ref, ts)
 	if err != nil {
-		return nil, nil, mathx.Point{}, err
+		return nil, image.Rectangle{}, nil, err
 	}
 	var r image.Rectangle
 	if ts.IsCollection() {
@@ -457,16 +474,31 @@ func (b *tiledBuilder) tileImage(gid tiled.GID, whole bool) (*image.RGBA, *tiled
 		r, ok = atlasRect(ts, local, src.Bounds().Size())
 	}
 	if !ok || r.Empty() || !r.In(src.Bounds()) {
-		return nil, nil, mathx.Point{}, errNoTile
+		return nil, image.Rectangle{}, nil, errNoTile
 	}
-	if b.m.Orientation == tiled.Hexagonal {
-		img := orientHex(src, r, gid.Flags())
-		if box := image.Rect(0, 0, r.Dx(), r.Dy()); !whole && img.Rect != box {
-			img = img.SubImage(box).(*image.RGBA)
-		}
-		return img, ts, mathx.Point{X: img.Rect.Min.X, Y: img.Rect.Max.Y - r.Dy()}, nil
+	return src, r, ts, nil
+}
+
+// hexTurn16 returns a turned tile of a hexagonal map (see orientHex) as
+// Qt samples it, in 16 bits (raster.SmoothTurn16), or nil for a tile
+// that is not turned.
+func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
+	f := gid.Flags()
+	deg := 0
+	if f.D() {
+		deg += 60
 	}
-	return orient(src, r, gid.Flags()), ts, mathx.Point{}, nil
+	if f.Hex120() {
+		deg += 120
+	}
+	if b.m.Orientation != tiled.Hexagonal || deg == 0 {
+		return nil, nil
+	}
+	src, r, _, err := b.tileSource(gid)
+	if err != nil {
+		return nil, err
+	}
+	return raster.SmoothTurn16(src, r, float64(deg), f.H(), f.V()), nil
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
@@ -570,7 +602,19 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 	if half {
 		halfRows(img)
 	}
-	s, err := b.alphaSprite(img, l.TotalOpacity)
+	var s *raster.Sprite
+	var wide *image.RGBA64
+	if b.opt.ExactOpacity && !half && (tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}) {
+		// A turned tile's samples as Qt blends them, in 16 bits.
+		if wide, err = b.hexTurn16(gid); err != nil {
+			return nil, off, err
+		}
+	}
+	if wide != nil {
+		s, err = raster.NewSpriteAlpha(wide, qtAlpha(l.TotalOpacity))
+	} else {
+		s, err = b.alphaSprite(img, l.TotalOpacity)
+	}
 	if err != nil {
 		return nil, off, fmt.Errorf("level: %s: tile %d: %w", b.m.File, gid.ID(), err)
 	}

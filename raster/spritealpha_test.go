@@ -75,14 +75,18 @@ func TestSpriteAlphaBlend(t *testing.T) {
 			}
 		}
 		// With options (a flip), the shaded pixels are drawn as any
-		// sprite's: those of NewSprite of the image times alpha/255
-		// (Qt's BYTE_MUL).
+		// sprite's: the 16-bit pixels at the opacity, rounded to 8 bits.
 		shaded := image.NewRGBA(img.Rect)
 		for y := 0; y < 24; y++ {
 			for x := 0; x < 32; x++ {
 				p := Premul(img.NRGBAAt(x, y))
 				k := uint32(alpha)
-				bm := func(c uint8) uint8 { x := uint32(c) * k; return uint8((x + x>>8 + 0x80) >> 8) }
+				bm := func(c uint8) uint8 {
+					if p.A == 0 {
+						return 0
+					}
+					return uint8(div257(uint32(div65535(257 * uint64(c) * 257 * uint64(k)))))
+				}
 				shaded.SetRGBA(x, y, color.RGBA{bm(p.R), bm(p.G), bm(p.B), bm(p.A)})
 				if got := s.RGBAAt(x, y); got != shaded.RGBAAt(x, y) {
 					t.Fatalf("alpha %d: pixel (%d,%d) %v, want %v", alpha, x, y, got, shaded.RGBAAt(x, y))
@@ -192,5 +196,48 @@ func BenchmarkSpriteAlpha(b *testing.B) {
 			}
 			b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(b.N)/(64*64), "cpu-ns/px")
 		})
+	}
+}
+
+// TestSpriteAlphaWide draws 16-bit samples (an *image.RGBA64, channels
+// not multiples of 257) through NewSpriteAlpha over an opaque frame: each
+// channel is within a level of the exact blend of the 16-bit value at the
+// opacity, and a transparent sample leaves the frame as it is.
+func TestSpriteAlphaWide(t *testing.T) {
+	img := image.NewRGBA64(image.Rect(-3, -2, 29, 22))
+	for y := -2; y < 22; y++ {
+		for x := -3; x < 29; x++ {
+			a := uint16((y+2)*32+x+3) * 85
+			if x == 0 {
+				a = 0
+			}
+			c := func(k int) uint16 { return uint16(uint32(a) * uint32(((x*7+y*13+k*5)%100+100)%100) / 100) }
+			img.SetRGBA64(x, y, color.RGBA64{c(0), c(1), c(2), a})
+		}
+	}
+	bg := color.RGBA{40, 130, 220, 255}
+	for _, alpha := range []uint8{255, 124} {
+		s, err := NewSpriteAlpha(img, alpha)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := NewFrame(40, 30)
+		f.Clear(bg)
+		DrawSprite(f, f.Rect, s, 3, 2, nil)
+		k := float64(alpha) / 255
+		for y := -2; y < 22; y++ {
+			for x := -3; x < 29; x++ {
+				c := img.RGBA64At(x, y)
+				got := f.RGBAAt(x+6, y+4)
+				sa := float64(c.A) * k / 65535
+				for i, v := range [4][2]float64{{float64(c.R), float64(bg.R)}, {float64(c.G), float64(bg.G)}, {float64(c.B), float64(bg.B)}, {float64(c.A), 255}} {
+					want := v[0]*k/257 + v[1]*(1-sa)
+					g := [4]uint8{got.R, got.G, got.B, got.A}[i]
+					if math.Abs(float64(g)-want) > 1 || c.A == 0 && g != [4]uint8{bg.R, bg.G, bg.B, bg.A}[i] {
+						t.Fatalf("alpha %d: (%d,%d) %v over %v drew %v", alpha, x, y, c, bg, got)
+					}
+				}
+			}
+		}
 	}
 }
