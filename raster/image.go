@@ -145,6 +145,12 @@ func DecodeImage(name string, r io.Reader, lim ImageLimits) (image.Image, error)
 	if err := checkConfig(name, format, cfg, cost, lim); err != nil {
 		return nil, err
 	}
+	if format == "jpeg" {
+		// libjpeg-turbo's pixels, as Qt (and Tiled) decode the file.
+		if img, ok := decodeJPEGTurbo(data); ok && img.Bounds().Dx() == cfg.Width && img.Bounds().Dy() == cfg.Height {
+			return img, nil
+		}
+	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil && format == "png" && errors.Is(err, io.ErrUnexpectedEOF) {
 		// A PNG cut off after its image data, before the IEND chunk

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"image/jpeg"
 	"image/png"
 	"io/fs"
 	"math"
@@ -540,6 +541,94 @@ func TestExportLayerOpacityMatchesTmxrasterizer(t *testing.T) {
 			if n, worst := diff(got, want); n > 0 {
 				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
 			}
+		})
+	}
+}
+
+// TestExportJPEGMatchesTmxrasterizer draws generated JPEG files (image
+// layers over an opaque backdrop: Go's encoder's 4:2:0 colour at several
+// qualities and odd sizes, and greyscale) and requires Export's image to
+// be tmxrasterizer's: Qt decodes JPEG with libjpeg-turbo (islow IDCT,
+// fancy chroma upsampling), which raster's baseline decoder follows;
+// image/jpeg's pixels are up to 16 levels off on photographs.
+func TestExportJPEGMatchesTmxrasterizer(t *testing.T) {
+	bin, version := tmxrasterizer(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		w, h, q int
+		gray    bool
+	}{{37, 23, 90, false}, {64, 48, 50, false}, {61, 33, 100, false}, {17, 70, 75, false}, {45, 29, 85, true}} {
+		name := fmt.Sprintf("jpeg_%dx%d_q%d_gray%v", c.w, c.h, c.q, c.gray)
+		t.Run(name, func(t *testing.T) {
+			var src image.Image
+			rgba := image.NewRGBA(image.Rect(0, 0, c.w, c.h))
+			for y := 0; y < c.h; y++ {
+				for x := 0; x < c.w; x++ {
+					// Gradients, a hard edge and some noise: every
+					// coefficient busy.
+					r := uint8(x*255/c.w + (x*y*7)%23)
+					g := uint8(y*255/c.h) ^ uint8((x*13)%32)
+					b := uint8(200)
+					if x*c.h > y*c.w {
+						b = uint8((x + y) * 3)
+					}
+					rgba.SetRGBA(x, y, color.RGBA{r, g, b, 255})
+				}
+			}
+			src = rgba
+			if c.gray {
+				gr := image.NewGray(rgba.Rect)
+				draw.Draw(gr, gr.Rect, rgba, image.Point{}, draw.Src)
+				src = gr
+			}
+			var buf bytes.Buffer
+			if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: c.q}); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+".jpg"), buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tmx := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="1" height="1" tilewidth="%d" tileheight="%d" infinite="0" nextlayerid="2" nextobjectid="1">
+ <imagelayer id="1" name="photo"><image source="%s.jpg" width="%d" height="%d"/></imagelayer>
+</map>`, c.w, c.h, name, c.w, c.h)
+			if err := os.WriteFile(filepath.Join(dir, name+".tmx"), []byte(tmx), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m, err := tiled.Load(os.DirFS(dir), name+".tmx")
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name+".tmx", ExportRect(w, m).Image())
+			want, err := rasterize(t, bin, bd, name+".tmx", nil)
+			if err != nil {
+				t.Fatalf("tiled %s: %v", version, err)
+			}
+			fr, err := Export(os.DirFS(bd), name+".tmx", ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
+			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
+			if got.Rect.Size() != want.Rect.Size() {
+				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
+			}
+			if n, worst := diff(got, want); n > 0 {
+				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
+			}
+			// What image/jpeg would have drawn, for the record.
+			gi, err := jpeg.Decode(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gn := image.NewNRGBA(gi.Bounds())
+			draw.Draw(gn, gn.Rect, gi, image.Point{}, draw.Src)
+			n, worst := diff(gn, got.SubImage(image.Rect(0, 0, c.w, c.h)).(*image.NRGBA))
+			t.Logf("image/jpeg's pixels: %d differ, by up to %d levels", n, worst)
 		})
 	}
 }
