@@ -599,12 +599,16 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 		off = off.Add(at)
 	}
 	shade(img, 1, tint)
-	if half {
-		halfRows(img)
-	}
 	var s *raster.Sprite
 	var wide *image.RGBA64
-	if b.opt.ExactOpacity && !half && (tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}) {
+	untinted := tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}
+	switch {
+	case b.opt.ExactOpacity && half:
+		// The half-pixel samples as Qt blends them, in 16 bits.
+		wide = halfRows16(img)
+	case half:
+		halfRows(img)
+	case b.opt.ExactOpacity && untinted:
 		// A turned tile's samples as Qt blends them, in 16 bits.
 		if wide, err = b.hexTurn16(gid); err != nil {
 			return nil, off, err

@@ -42,10 +42,12 @@ type ExportOptions struct {
 
 // Export loads the Tiled map name from fsys and draws all of it into a
 // new frame, as tmxrasterizer (Tiled's command-line renderer) does: the
-// frame is the map's bounding rectangle (for an infinite map, that of its
-// tile layers' chunks) widened by the layer offsets, at Scale, each layer
-// at its offset with its opacity and tint, parallax ignored, over a
-// transparent frame (or the map's background colour).
+// frame is the map's bounding rectangle (for an infinite map, that of
+// the 16×16 blocks holding its tiles, as Tiled keeps them) widened by the
+// layer offsets, at Scale, each layer at its offset with its opacity
+// (applied in 16 bits, as Qt draws into tmxrasterizer's image) and tint,
+// parallax ignored, over a transparent frame (or the map's background
+// colour).
 //
 // The frame follows Tiled 1.8's rules (Debian's tiled package, which the
 // tests compare with): every layer's offset widens the frame by its size,
