@@ -69,7 +69,7 @@ type Options struct {
 	// ExactOpacity draws the tiles and images of half-transparent Tiled
 	// layers as Tiled's tmxrasterizer does, pixel for pixel: the
 	// layer's opacity applied when drawing, in 16 bits per channel
-	// (raster.NewSpriteAlpha), which costs about 13 CPU ns per covered
+	// (raster.NewSpriteAlpha), which costs about 10 CPU ns per covered
 	// pixel against 0.2 for an 8-bit blend (BenchmarkSpriteAlpha).
 	// viewer.Export sets it. Off (games), the opacity is baked into the
 	// sprites' 8-bit pixels, as Tiled's editor draws such a layer on its
