@@ -87,17 +87,17 @@ func (a Audio) Enable(m *audio.Mixer, s Sounds) {
 		w.playEvent(snd, mathx.Vec3{X: e.Point.X, Y: e.Point.Y, Z: z})
 	})
 	ws.subs[1] = w.Events.Death.Subscribe(func(e DeathEvent) {
-		if ws.s.Death != nil && w.Alive(e.Entity) {
+		if ws.s.Death != nil && w.Valid(e.Entity) { // Valid, not Alive: a death in a tick is pending removal
 			w.playEvent(ws.s.Death, w.Pos(e.Entity))
 		}
 	})
 	ws.subs[2] = w.Events.Pickup.Subscribe(func(e PickupEvent) {
-		if ws.s.Pickup != nil && w.Alive(e.Pickup) {
+		if ws.s.Pickup != nil && w.Valid(e.Pickup) { // the pickup is pending removal
 			w.playEvent(ws.s.Pickup, w.Pos(e.Pickup))
 		}
 	})
 	ws.subs[3] = w.Events.Door.Subscribe(func(e DoorEvent) {
-		if ws.s.Door != nil && w.Alive(e.Door) {
+		if ws.s.Door != nil && w.Valid(e.Door) {
 			w.playEvent(ws.s.Door, w.Pos(e.Door))
 		}
 	})
