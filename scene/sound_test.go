@@ -86,10 +86,32 @@ func energyLR(s []int16) [2]float64 {
 	return e
 }
 
+// A pickup taken plays the pickup sound where the pickup lay (it used to
+// be skipped: the pickup was no longer alive when its event came).
+func TestWorldSoundPickup(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	m, err := audio.NewMixer(audio.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Audio().Enable(m, Sounds{Pickup: testSound(t, "pickup", 8000)})
+	w.Audio().SetListener(mathx.V3(4, 3, 0))
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	mustCreate(t, w, EntityDef{Kind: Pickup, Class: "ammo", Pos: mathx.V3(4, 3, 0), Value: 5})
+	w.SetVelocity(hero, mathx.V2(2, 0))
+	for k := 0; k < 30 && len(w.Events.Pickups()) == 0; k++ {
+		if w.Step(); m.Stats().Playing != 0 && len(w.Events.Pickups()) == 0 {
+			t.Fatal("a sound before the pickup")
+		}
+	}
+	if len(w.Events.Pickups()) != 1 || m.Stats().Playing != 1 {
+		t.Fatalf("%d pickups, %d sounds playing", len(w.Events.Pickups()), m.Stats().Playing)
+	}
+}
+
 // Every event sound plays on its own event, placed where it happened:
 // each of the six (a shot fired, a bullet striking an entity, a bullet
-// striking a wall, a death in a tick and one between ticks, a pickup
-// taken, a door locked) is enabled
+// striking a wall, a death, a pickup taken, a door locked) is enabled
 // alone and its event made to happen right of the listener in screen
 // space, then left of it (the same place mirrored across the listener's
 // screen column: world x and y swapped); the mix is silent before the
@@ -121,15 +143,8 @@ func TestEventSoundsPlaced(t *testing.T) {
 			w.Bullets().Fire(BulletDef{Pos: mathx.V2(x-1.2, y), Vel: mathx.V2(30, 0), TTL: 30})
 		}},
 		{"Death", func(s *Sounds, a *audio.Sound) { s.Death = a }, func(w *World, x, y float64) {
-			mustCreate(t, w, EntityDef{Kind: Character, Name: "victim", Pos: mathx.V3(x, y, 0), Radius: 0.5, Health: 1})
-			// Killed during a Step, as a game kills: its hit handler
-			// damages what the bullet struck.
-			w.Events.BulletHit.Subscribe(func(e BulletHitEvent) { w.Damage(e.Target, 5, Entity{}) })
-			w.Bullets().Fire(BulletDef{Pos: mathx.V2(x-1.2, y), Vel: mathx.V2(30, 0), TTL: 30})
-		}},
-		{"DeathOutsideTick", func(s *Sounds, a *audio.Sound) { s.Death = a }, func(w *World, x, y float64) {
 			e := mustCreate(t, w, EntityDef{Kind: Character, Name: "victim", Pos: mathx.V3(x, y, 0), Radius: 0.5, Health: 1})
-			w.Damage(e, 5, Entity{}) // between ticks (a game's own damage, a melee blow)
+			w.Damage(e, 5, Entity{}) // a game's damage, between Steps
 		}},
 		{"Pickup", func(s *Sounds, a *audio.Sound) { s.Pickup = a }, func(w *World, x, y float64) {
 			mustCreate(t, w, EntityDef{Kind: Pickup, Class: "ammo", Pos: mathx.V3(x, y, 0), Value: 1})
