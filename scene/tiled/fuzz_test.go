@@ -243,7 +243,7 @@ func FuzzJSONScan(f *testing.F) {
 func xmlText(v any) bool {
 	ok := func(s string) bool {
 		for _, r := range s {
-			if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff {
+			if !loadutil.TextRune(r) {
 				return false
 			}
 		}

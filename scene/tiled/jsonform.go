@@ -417,7 +417,7 @@ func (s *jscan) str() (string, error) {
 				return "", s.syntax("bad string: " + err.Error())
 			}
 			for _, r := range v {
-				if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff {
+				if !loadutil.TextRune(r) {
 					return "", s.syntax(fmt.Sprintf("character %U in a string (XML, and so TMX, cannot hold it)", r))
 				}
 			}
