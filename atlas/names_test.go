@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,31 @@ func TestSheetNamesAreText(t *testing.T) {
 		}
 	}
 	if _, err := ParseAsepriteJSON("s.json", []byte(sheet(`a\tb é`, `walk \ud83d\ude00`))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAsepriteNamesAreText: an Aseprite file's strings (layer, tag and
+// slice names, user data) must be UTF-8 text: a layer named with a NUL or
+// an escape character is refused naming the file and the chunk.
+func TestAsepriteNamesAreText(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"a\x00b", "n.aseprite: byte offset 150 (frame 0 chunk 0x2004): string holds the character U+0000"},
+		{"a\x1bb", "n.aseprite: byte offset 150 (frame 0 chunk 0x2004): string holds the character U+001B"},
+		{"a\xffb", "n.aseprite: byte offset 150 (frame 0 chunk 0x2004): string is not UTF-8"},
+	} {
+		e := &aseEnc{w: 1, h: 1, bpp: 32, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}}}
+		e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, c.name))
+		e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(red)))
+		_, err := ParseAseprite("n.aseprite", e.bytes())
+		if err == nil || !strings.HasPrefix(err.Error(), "n.aseprite: ") || !strings.Contains(err.Error(), c.want[strings.Index(c.want, "string"):]) {
+			t.Errorf("layer %q: %v\nwant %q", c.name, err, c.want)
+		}
+	}
+	e := &aseEnc{w: 1, h: 1, bpp: 32, flags: headerLayerOpacity, frames: []encFrame{{dur: 10}}}
+	e.add(0, chunkLayer, layerChunk(1, 0, 0, BlendNormal, 255, "tab\there é"))
+	e.add(0, chunkCel, celRaw(0, 0, 0, 255, 1, 1, rgba(red)))
+	if _, err := ParseAseprite("ok.aseprite", e.bytes()); err != nil {
 		t.Fatal(err)
 	}
 }
