@@ -34,17 +34,22 @@ import (
 // thousands of layers, images whose decoders allocate or work far more
 // than their pixels: one-strip deflate TIFFs, progressive JPEGs;
 // Aseprite files whose cels link to their own frame or in a cycle;
-// names with a NUL or bytes that are not UTF-8) and the
-// special files and non-UTF-8 names of hostile_unix_test.go. The same
-// watch (loadtest.Watch) runs the corpus of the other readers:
-// viewer.TestHostileWorlds (worlds of 65,536 maps), fuzzy.TestHostileFLL
-// (CPU bombs, deep formulas, bad names), bt.TestHostileText (NUL and
-// invalid UTF-8 in names, errors naming the file), and
-// raster.TestDecodeImageDecoderBuffers and atlas.TestAsepriteFileLinks
-// test the image and Aseprite classes at their own level. Each is loaded through the
-// scene's Load* functions from a real folder (loadutil.OpenRoot) under a
-// memory watch and a time limit, and its outcome asserted: the error's
-// kind and text, or the world built.
+// names with a NUL or bytes that are not UTF-8) and the special files
+// and non-UTF-8 file names of hostile_unix_test.go. Each is loaded
+// through the Load* functions from a real folder (loadutil.OpenRoot)
+// under a memory watch and a time limit, and its outcome asserted: the
+// error's kind and text, or the world built.
+//
+// The same watch (loadtest.Watch) runs the corpus of the other readers
+// and programs: viewer.TestHostileWorlds (worlds of 65,536 maps) and
+// TestHostileLayers (60,000 layers in the viewer), cmd/demo's
+// TestHostileLevelFile (the same map with -level), fuzzy.TestHostileFLL
+// (CPU bombs, deep formulas, bad names), bt.TestHostileText and
+// fsm.TestHostileText (NUL and invalid UTF-8 in names, errors naming the
+// file). raster.TestDecodeImageDecoderBuffers, atlas.TestAsepriteFileLinks
+// and TestSheetNamesAreText, tiled.TestNamesTMXCannotHold and
+// loadutil.TestJSONText test the image, Aseprite and text classes at
+// their own level.
 
 // hostileCase is one file set and its expected outcome.
 type hostileCase struct {
