@@ -85,3 +85,26 @@ func energyLR(s []int16) [2]float64 {
 	}
 	return e
 }
+
+// A pickup taken plays the pickup sound where the pickup lay (it used to
+// be skipped: the pickup was no longer alive when its event came).
+func TestWorldSoundPickup(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	m, err := audio.NewMixer(audio.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Audio().Enable(m, Sounds{Pickup: testSound(t, "pickup", 8000)})
+	w.Audio().SetListener(mathx.V3(4, 3, 0))
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	mustCreate(t, w, EntityDef{Kind: Pickup, Class: "ammo", Pos: mathx.V3(4, 3, 0), Value: 5})
+	w.SetVelocity(hero, mathx.V2(2, 0))
+	for k := 0; k < 30 && len(w.Events.Pickups()) == 0; k++ {
+		if w.Step(); m.Stats().Playing != 0 && len(w.Events.Pickups()) == 0 {
+			t.Fatal("a sound before the pickup")
+		}
+	}
+	if len(w.Events.Pickups()) != 1 || m.Stats().Playing != 1 {
+		t.Fatalf("%d pickups, %d sounds playing", len(w.Events.Pickups()), m.Stats().Playing)
+	}
+}
