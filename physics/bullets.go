@@ -371,6 +371,7 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 	if sp.def.BruteForce {
 		maxR = -1 // every bullet takes castFirst, which runs brute force
 	}
+	g, start := &sp.gMoving, sp.bgrid.start
 	hits := b.wscratch[k]
 	xs, ys, vxs, vys, rs := b.X[lo:hi], b.Y[lo:hi], b.VX[lo:hi], b.VY[lo:hi], b.R[lo:hi]
 	masks, alive := b.Mask[lo:hi], b.Alive[lo:hi]
@@ -396,7 +397,13 @@ func (sp *Space) castBullets(b *Bullets, dt float64, lo, hi, k int, mk *marks) {
 		near := r <= maxR && bounds.Contains(p) && bounds.Contains(e) &&
 			math.Abs(e.X-p.X) <= cell && math.Abs(e.Y-p.Y) <= cell
 		if near {
-			c, ok = sp.castNear(p, d, r, masks[o])
+			// Most bullets fly inside one cell with nothing listed in it:
+			// castNear would find no candidate there, so skip the call.
+			cx, cy := g.cellX(min(p.X, e.X)), g.cellY(min(p.Y, e.Y))
+			if cx != g.cellX(max(p.X, e.X)) || cy != g.cellY(max(p.Y, e.Y)) ||
+				start[4*(cy*g.nx+cx)] != start[4*(cy*g.nx+cx)+4] {
+				c, ok = sp.castNear(p, d, r, masks[o])
+			}
 		} else {
 			q := castQuery{p: p, d: d, r: r, mask: masks[o], walls: true, static: true, moving: true,
 				exclude: -1, solidOnly: true, relative: true, mk: mk}
