@@ -38,7 +38,10 @@
 // SpaceDef.Workers goroutines (chunks of slots taken from a shared
 // counter); each bullet's sweep only reads the world and events are merged
 // back into slot order, so the result is the same for any worker count
-// (tested, also under -race). The step's pair search and the bullet sweep
+// (tested, also under -race). StepBulletsThen runs a caller's pass on each
+// chunk (BulletChunk slots) right after its sweep, on the same goroutine
+// (the scene's bullet lifetimes), and Bullets.PrevX/PrevY receive the
+// positions before the step, so a game needs no serial pass over the pool. The step's pair search and the bullet sweep
 // de-duplicate multi-cell visits by testing a candidate only in the first
 // cell both ranges share, not with marks (queries still use marks).
 // SpaceDef.BruteForce swaps every broad-phase walk for all-pairs loops;
