@@ -187,6 +187,7 @@ type World struct {
 	layerStart  []int32    // bucketByLayer's bucket bounds
 	layerOrder  []int32    // live slots grouped by draw layer
 	layerFill   []int32
+	rpar        renderPar // Render's parallel passes (render.go)
 }
 
 // Events are the channels a World dispatches on during Step, in this order
