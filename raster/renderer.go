@@ -554,18 +554,20 @@ func (r *Renderer) chunkRange(k int) (lo, hi int) {
 // of the frame goes nowhere: it would draw nothing.
 func binCmds(cmds []command, first uint32, rowBand []uint16, bins [][]uint32, rc []int64, w int) {
 	last := int32(len(rowBand) - 1)
+	rc = rc[:len(rowBand)+1]
+	w32 := int32(min(w, coordLimit)) // bounds lie within ±coordLimit: no overflow below
 	for j := range cmds {
 		b := &cmds[j].bounds
 		y0, y1 := max(b.y0, 0), min(b.y1-1, last)
 		if y0 > y1 {
 			continue
 		}
-		per := int64(max(min(int(b.x1), w)-max(int(b.x0), 0), 0)) + rowOverhead
+		per := int64(max(min(b.x1, w32)-max(b.x0, 0), 0)) + rowOverhead
 		rc[y0] += per + cmdOverhead
 		rc[y0+1] -= cmdOverhead
 		rc[y1+1] -= per
-		id := first + uint32(j)
 		k0, k1 := rowBand[y0], rowBand[y1]
+		id := first + uint32(j)
 		bins[k0] = append(bins[k0], id)
 		for k := k0 + 1; k <= k1; k++ {
 			bins[k] = append(bins[k], id)
