@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"time"
 
@@ -200,6 +201,10 @@ type renderPar struct {
 	alpha float64
 	kept  [][]int32
 	one   [1][]int32 // cull's answer when it does not split
+	// markSlots' method value and, per part, the live, shown slots with a
+	// silhouette colour and with a health bar showing.
+	markFn        func(k, lo, hi int)
+	silKept, bars [][]int32
 }
 
 // parFns makes the passes' method values, once.
@@ -305,6 +310,54 @@ func (w *World) cullRange(k, lo, hi int) {
 		}
 	}
 	rp.kept[k] = out
+}
+
+// markSlots returns, with several workers and many slots, the live,
+// shown slots with a silhouette colour and those with a health bar
+// showing (and a maximum health), one list per part in slot order, found
+// on the world's workers; nil, nil otherwise (drawMarks then looks at
+// every slot itself).
+func (w *World) markSlots() (sil, bars [][]int32) {
+	rp := &w.rpar
+	parts := w.Phys.Workers()
+	if parts <= 1 || len(w.state) < parMin {
+		return nil, nil
+	}
+	if rp.markFn == nil {
+		rp.markFn = w.markRange
+	}
+	for len(rp.silKept) < parts {
+		rp.silKept, rp.bars = append(rp.silKept, nil), append(rp.bars, nil)
+	}
+	most := len(w.state)/parts + 1 // a part's most slots: its appends never grow
+	for k := range parts {
+		if cap(rp.silKept[k]) < most {
+			rp.silKept[k] = make([]int32, 0, most+most/4)
+		}
+		if cap(rp.bars[k]) < most {
+			rp.bars[k] = make([]int32, 0, most+most/4)
+		}
+	}
+	parts = w.Phys.Parallel(len(w.state), rp.markFn)
+	return rp.silKept[:parts], rp.bars[:parts]
+}
+
+// markRange is part k of markSlots, over slots [lo, hi).
+func (w *World) markRange(k, lo, hi int) {
+	rp := &w.rpar
+	sil, bars := rp.silKept[k][:0], rp.bars[k][:0]
+	for i := lo; i < hi; i++ {
+		if w.state[i] != stLive || w.hidden[i] {
+			continue
+		}
+		if w.silhouette[i] != (color.RGBA{}) {
+			sil = append(sil, int32(i))
+		}
+		if w.barLeft[i] > 0 && w.maxHealth[i] > 0 {
+			bars = append(bars, int32(i))
+		}
+	}
+	rp.silKept[k], rp.bars[k] = sil, bars
 }
 
 // mayDraw reports whether addEntities queues slot i's entity (it

@@ -146,10 +146,11 @@ func TestAnimationFacing(t *testing.T) {
 
 // TestRenderWorkersSamePicture: a world of 6,000 entities (characters
 // with plain looks, looks with parts, tinted ones, hidden ones, objects
-// drawn as iso.Objects, some on a layer) renders the same frame, pixel
+// drawn as iso.Objects, some on a layer, silhouettes, health bars) renders the same frame, pixel
 // for pixel, with 1, 2, 3 and 8 workers (World.SetWorkers: the grouping
 // by layer and the culling then run in parts), at several alphas and
-// camera positions, and the split frame allocates nothing.
+// camera positions (the grouping, culling and marks' scans then run in
+// parts), and the split frame allocates nothing.
 func TestRenderWorkersSamePicture(t *testing.T) {
 	build := func() *World {
 		w := testWorld(t, 64, 64, 3)
@@ -171,7 +172,7 @@ func TestRenderWorkersSamePicture(t *testing.T) {
 		r := mathx.NewRand(5)
 		for k := 0; k < 6000; k++ {
 			p := mathx.V3(r.Range(1, 63), r.Range(1, 63), 0)
-			d := EntityDef{Kind: Character, Pos: p, Vel: mathx.V2(r.Range(-3, 3), r.Range(-3, 3)), Radius: 0.1, Look: plain}
+			d := EntityDef{Kind: Character, Pos: p, Vel: mathx.V2(r.Range(-3, 3), r.Range(-3, 3)), Radius: 0.1, Look: plain, Health: 3, MaxHealth: 10}
 			switch k % 9 {
 			case 1:
 				d.Look = parted
@@ -189,6 +190,11 @@ func TestRenderWorkersSamePicture(t *testing.T) {
 				w.Looks().SetHidden(e, true)
 			case 5:
 				w.Looks().SetTint(e, color.NRGBA{255, 255, 0, 128})
+			case 6:
+				w.Looks().SetSilhouette(e, color.RGBA{0, 255, 255, 160})
+			}
+			if k%13 == 0 {
+				w.Looks().ShowHealth(e, 100)
 			}
 		}
 		w.Step()
