@@ -130,8 +130,11 @@ const MaxSortItems = 1 << 24
 // edges for an item are gathered and sorted by the walk into one total
 // order, the flags are a union, and the rows hold the cells in u0 order
 // whatever the parts (TestSorterParallelMatchesSerial: 1 to 16 workers;
-// TestKeySortMatchesStable). What stays serial: Add, the layouts, the
-// walk (BenchmarkDepthSortModel reports it as serial-µs).
+// TestKeySortMatchesStable). From three parts the walk's searches are
+// made speculatively in parallel and checked serially (depth_walk.go:
+// topo's order exactly; TestWalkParallelConflicts). What stays serial:
+// Add, the layouts, the walk's check and output pass, or with fewer parts
+// the walk (BenchmarkDepthSortModel reports it as serial-µs).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -156,7 +159,7 @@ type Sorter struct {
 	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
 	phGather, phCount, phFill   func(part int)
-	phScatter, phLocal          func(part int)
+	phScatter, phLocal, phSpec  func(part int)
 	// With several parts the two key sorts (fallback depth, u0's step)
 	// are sample sorts (see keySort); ks[0] sorts fbK, ks[1] uK.
 	ks               [2]keySort
@@ -188,7 +191,15 @@ type Sorter struct {
 	// (to time its parts one after the other).
 	parHook func(f func(int), parts int)
 	cand    []*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
-	grown   atomic.Int64       // scratch growths (see Grown)
+	// The walk with several parts (see walkParallel).
+	roots   []int32   // the flagged items (fallback ranks), increasing
+	walkers []walker  // per part: its speculative walks
+	seg     []treeSeg // per root: its tree
+	redo    walker    // the serial check's walks
+	// walkRedo counts the trees the check searched again, specLimit (if
+	// not 0) bounds each speculative search's pushes (for tests).
+	walkRedo, specLimit int
+	grown               atomic.Int64 // scratch growths (see Grown)
 
 	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
@@ -318,7 +329,7 @@ func NewSorter(p Projection) *Sorter {
 	// allocate.
 	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
 	s.phCount, s.phFill = s.countPart, s.fillPart
-	s.phScatter, s.phLocal = s.scatterPart, s.localPart
+	s.phScatter, s.phLocal, s.phSpec = s.scatterPart, s.localPart, s.specPart
 	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
@@ -588,7 +599,11 @@ func (s *Sorter) Sort() []int32 {
 		s.adjOff = grow(s, s.adjOff, n)
 		s.par(s.phGather)
 	}
-	s.topo(n)
+	if s.parts >= specParts {
+		s.walkParallel(n)
+	} else {
+		s.topo(n)
+	}
 	return s.order
 }
 
@@ -622,6 +637,7 @@ func (s *Sorter) sizeParts() {
 	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
 	s.curP = append(s.curP, make([][]int32, k-len(s.curP))...)
 	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
+	s.walkers = append(s.walkers, make([]walker, k-len(s.walkers))...)
 }
 
 // partRange returns the items [lo, hi) of part of n items.
@@ -1335,7 +1351,7 @@ func (s *Sorter) topo(n int) {
 			arena = growBy(s, arena, len(a))
 			arena = append(arena, a...)
 		}
-		s.sortAdj(arena[start:], x)
+		s.sortAdj(arena[start:], x, &s.adjKeys)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
 	}
 	k := 0
@@ -1392,7 +1408,7 @@ func (s *Sorter) topo(n int) {
 // the lists the walk follows are sorted. Each entry's key (row and v0,
 // from entriesPart's vK) is computed once, not in every comparison: the
 // walk is serial.
-func (s *Sorter) sortAdj(list []int32, x int32) {
+func (s *Sorter) sortAdj(list []int32, x int32, scratch *[]adjKey) {
 	if len(list) < 2 {
 		return
 	}
@@ -1417,7 +1433,7 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 		}
 		return
 	}
-	keys := growBy(s, s.adjKeys[:0], len(list))
+	keys := growBy(s, (*scratch)[:0], len(list))
 	for _, a := range list {
 		keys = append(keys, key(a))
 	}
@@ -1430,7 +1446,7 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 	for j := range list {
 		list[j] = keys[j].rank
 	}
-	s.adjKeys = keys
+	*scratch = keys
 }
 
 // adjKey is an entry of a list sortAdj orders: its key (the row both lie

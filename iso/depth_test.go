@@ -535,3 +535,61 @@ func TestKeySortMatchesStable(t *testing.T) {
 		}
 	}
 }
+
+// The parallel walk (depth_walk.go) gives the serial walk's order when
+// speculative trees overlap (dense scenes, where many trees take items
+// of later ones and roots lie in earlier trees: the check searches them
+// again), when searches give up early (the check searches them), and on
+// scenes so dense that it falls back to the serial walk, for 2 to 16
+// workers.
+func TestWalkParallelConflicts(t *testing.T) {
+	p := Projection{64, 32, 32}
+	one := NewSorter(p)
+	one.SetWorkers(1)
+	r := mathx.NewRand(37)
+	redone := 0
+	for scene := range 4 {
+		n := 2500 + r.IntN(3000)
+		var boxes []Box
+		switch scene {
+		case 0, 1: // as dense as dense100
+			boxes = randomScene(n, math.Sqrt(float64(n)), r.Uint64())
+		case 2:
+			boxes = randomMixedScene(r, n, math.Sqrt(float64(n)))
+		default: // tall boxes everywhere: most items are roots
+			n = 1000
+			boxes = randomMixedScene(r, n, 12)
+			for k := range boxes {
+				if k%5 == 0 {
+					boxes[k].Max.Z += r.Range(2, 8)
+				}
+			}
+		}
+		one.Reset()
+		for _, b := range boxes {
+			one.Add(b)
+		}
+		want := slices.Clone(one.Sort())
+		for _, w := range []int{2, 3, 5, 16} {
+			for _, limit := range []int{0, 1, 3} {
+				s := NewSorter(p)
+				s.SetWorkers(w)
+				s.specLimit = limit
+				for _, b := range boxes {
+					s.Add(b)
+				}
+				got := s.Sort()
+				if i := firstDiff32(got, want); i >= 0 {
+					t.Fatalf("scene %d (%d boxes), %d workers, search limit %d: position %d is item %d, serially %d", scene, n, w, limit, i, got[i], want[i])
+				}
+				if limit == 0 {
+					redone += s.walkRedo
+				}
+				s.Close()
+			}
+		}
+	}
+	if redone == 0 {
+		t.Fatal("no speculative tree was searched again: the scenes do not test the check")
+	}
+}
