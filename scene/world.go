@@ -13,6 +13,7 @@ import (
 	"diorama/loop"
 	"diorama/mathx"
 	"diorama/physics"
+	"diorama/props"
 	"diorama/raster"
 )
 
@@ -135,7 +136,7 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
-	props                 []Properties
+	props                 []props.List
 	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
 	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
@@ -971,7 +972,7 @@ func (w *World) addLook(l *Look) (LookID, error) {
 
 // Props returns the entity's custom properties from its level file
 // (EntityDef.Props; nil for a stale handle).
-func (w *World) Props(e Entity) Properties {
+func (w *World) Props(e Entity) props.List {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return nil
