@@ -166,6 +166,7 @@ type Sorter struct {
 	sample           []uint64   // pickSplitters' scratch: the sample and its sort's
 	curP             [][]int32  // per part: its fill cursor in each row (several parts)
 	sweepLo, sweepHi []int32    // row range of each sweep part
+	wStat            []wStats   // per entries part: its w statistics
 	rowW0, rowInv    float32    // the sweep rows' origin and 1/height in w
 	orderRows        int32      // the rows the order is defined by (see orderRow)
 	orderInv         float32    // and 1/their height
@@ -199,6 +200,7 @@ type Sorter struct {
 	// walkRedo counts the trees the check searched again, specLimit (if
 	// not 0) bounds each speculative search's pushes (for tests).
 	walkRedo, specLimit int
+	rowPasses           int          // layoutRows's passes over the items (for tests)
 	grown               atomic.Int64 // scratch growths (see Grown)
 
 	rowLo    []int32 // per item: the first and last sweep row it lies in
@@ -637,6 +639,7 @@ func (s *Sorter) sizeParts() {
 	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
 	s.curP = append(s.curP, make([][]int32, k-len(s.curP))...)
 	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
+	s.wStat = append(s.wStat, make([]wStats, k-len(s.wStat))...)
 	s.walkers = append(s.walkers, make([]walker, k-len(s.walkers))...)
 }
 
@@ -662,10 +665,49 @@ func (s *Sorter) entriesPart(part int) {
 		uK[j] = u0
 		pc[j] = cellOf(b, int32(lo+j), u0, q, g)
 	}
+	if s.parts > 1 {
+		// The part's w statistics, for layoutRows (see wStats): in a
+		// pass of their own, which costs less than in the loop above,
+		// and with one part layoutRows's pass is as cheap.
+		w0, w1, dMin := float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(1))
+		ext := 0.0
+		for _, e := range wr {
+			if e.w0 < w0 {
+				w0 = e.w0
+			}
+			if e.w1 > w1 {
+				w1 = e.w1
+			}
+			d := e.w1 - e.w0
+			ext += float64(d)
+			if d < dMin {
+				dMin = d
+			}
+		}
+		s.wStat[part] = wStats{w0, w1, ext, ulpExp(dMin)}
+	}
 	if s.sampleSorts() {
 		s.ks[0].count(part, lo, fbK)
 		s.ks[1].count(part, lo, uK)
 	}
+}
+
+// wStats is one entries part's w range (the least w0 and the greatest
+// w1 in item order, as layoutRows's pass finds them), the sum of its
+// items' w extents (float32 differences, summed in float64 in item order)
+// and fine, an exponent such that every extent is a multiple of 2^fine
+// (the unit in the last place of the smallest, see ulpExp).
+type wStats struct {
+	w0, w1 float32
+	ext    float64
+	fine   int32
+}
+
+// ulpExp returns the exponent of the unit in the last place of f, a
+// non-negative float32: every float32 at or above f is a multiple of
+// 2^ulpExp(f). (+Inf, from a part without items, gives a large one.)
+func ulpExp(f float32) int32 {
+	return max(int32(math.Float32bits(f)>>23&0xff), 1) - 150
 }
 
 // fallbackKey is the fallback order's key of box b: the depth of its
@@ -933,17 +975,45 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int, sc *radixScratch) []int
 // sweepPart (one) fills the rows, and sweepPart sweeps the rows of one
 // part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
+	// The entries parts' w ranges and sums of w extents. Their sum is the
+	// one a pass over the items in order makes (the former definition)
+	// when every partial sum is exact: all extents are multiples of
+	// 2^fine, and the total is below 2^(53+fine). Else (extents of
+	// widely different scales) the pass is made.
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
-	ext := 0.0
-	for i := range s.wr[:n] {
-		e := &s.wr[i]
-		if e.w0 < w0 {
-			w0 = e.w0
+	ext, fine := 0.0, int32(math.MaxInt32)
+	st := s.wStat[:s.parts]
+	if s.parts == 1 {
+		st = nil // the pass below
+	}
+	for _, p := range st {
+		if p.w0 < w0 {
+			w0 = p.w0
 		}
-		if e.w1 > w1 {
-			w1 = e.w1
+		if p.w1 > w1 {
+			w1 = p.w1
 		}
-		ext += float64(e.w1 - e.w0)
+		ext += p.ext
+		fine = min(fine, p.fine)
+	}
+	if st == nil {
+		for i := range s.wr[:n] {
+			e := &s.wr[i]
+			if e.w0 < w0 {
+				w0 = e.w0
+			}
+			if e.w1 > w1 {
+				w1 = e.w1
+			}
+			ext += float64(e.w1 - e.w0)
+		}
+	} else if !(ext < math.Ldexp(1, 53+int(max(fine, -200)))) {
+		s.rowPasses++
+		ext = 0
+		for i := range s.wr[:n] {
+			e := &s.wr[i]
+			ext += float64(e.w1 - e.w0)
+		}
 	}
 	// Row height: the mean w extent, so an item spans one or two rows; at
 	// most n+16 rows.

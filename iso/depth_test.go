@@ -593,3 +593,47 @@ func TestWalkParallelConflicts(t *testing.T) {
 		t.Fatal("no speculative tree was searched again: the scenes do not test the check")
 	}
 }
+
+// The rows' layout (from the mean w extent) is the one a pass over the
+// items in order gives, whatever the parts that summed the extents: on a
+// level (exact partial sums) and on boxes of widely different scales
+// (where layoutRows makes the pass), for 1 to 16 workers.
+func TestLayoutRowsAnyParts(t *testing.T) {
+	p := Projection{64, 32, 32}
+	r := mathx.NewRand(41)
+	level := randomScene(6000, 80, 7)
+	scales := randomScene(6000, 80, 8)
+	for k := range scales {
+		if k%3 == 0 { // tiny boxes at the origin: w extents with low bits far below the total's
+			f := math.Ldexp(1, -10-r.IntN(20)) * r.Range(1, 2)
+			scales[k] = box(0, 0, 0, f, f, f)
+		}
+	}
+	for sc, boxes := range [][]Box{level, scales} {
+		var want []int32
+		var rows [4]float64
+		for _, w := range []int{1, 2, 3, 16} {
+			s := NewSorter(p)
+			s.SetWorkers(w)
+			for _, b := range boxes {
+				s.Add(b)
+			}
+			got := s.Sort()
+			s.Close()
+			lay := [4]float64{float64(s.rows), float64(s.rowInv), float64(s.orderRows), float64(s.orderInv)}
+			if w == 1 {
+				want, rows = slices.Clone(got), lay
+				continue
+			}
+			if lay != rows {
+				t.Fatalf("scene %d, %d workers: rows %v, serially %v", sc, w, lay, rows)
+			}
+			if i := firstDiff32(got, want); i >= 0 {
+				t.Fatalf("scene %d, %d workers: position %d is item %d, serially %d", sc, w, i, got[i], want[i])
+			}
+			if passed := s.rowPasses > 0; passed != (sc == 1) {
+				t.Fatalf("scene %d, %d workers: layoutRows made %d passes over the items", sc, w, s.rowPasses)
+			}
+		}
+	}
+}
