@@ -637,3 +637,52 @@ func TestLayoutRowsAnyParts(t *testing.T) {
 		}
 	}
 }
+
+// AddBoxes adds what Add would one box at a time: the same items, the
+// same count and, at the first refused box (NaN, infinite, beyond
+// MaxCoord, Min > Max), the same error; the sort is the same.
+func TestAddBoxesMatchesAdd(t *testing.T) {
+	r := mathx.NewRand(43)
+	bad := []Box{
+		box(math.NaN(), 0, 0, 1, 1, 1), box(0, 0, 0, math.Inf(1), 1, 1),
+		box(0, 0, 0, 1, 2*MaxCoord, 1), box(0, 0, 2, 1, 1, 1),
+	}
+	for trial := range 40 {
+		boxes := randomMixedScene(r, 1+r.IntN(3000), 40)
+		if trial%2 == 1 {
+			boxes[r.IntN(len(boxes))] = bad[trial/2%len(bad)]
+		}
+		one, all := NewSorter(Projection{64, 32, 32}), NewSorter(Projection{64, 32, 32})
+		one.SetWorkers(1)
+		all.SetWorkers(1)
+		pre := box(1, 1, 0, 2, 2, 1) // items before the batch
+		one.Add(pre)
+		all.Add(pre)
+		wantN, wantErr := 0, ""
+		for _, b := range boxes {
+			i, err := one.Add(b)
+			if err != nil {
+				wantErr = err.Error()
+				break
+			}
+			if i != 1+wantN {
+				t.Fatalf("trial %d: Add gave index %d, want %d", trial, i, 1+wantN)
+			}
+			wantN++
+		}
+		n, err := all.AddBoxes(boxes)
+		gotErr := ""
+		if err != nil {
+			gotErr = err.Error()
+		}
+		if n != wantN || gotErr != wantErr || all.Len() != one.Len() {
+			t.Fatalf("trial %d: AddBoxes added %d (error %q, Len %d), Add %d (error %q, Len %d)", trial, n, gotErr, all.Len(), wantN, wantErr, one.Len())
+		}
+		if (trial%2 == 1) != (err != nil) {
+			t.Fatalf("trial %d: error %v", trial, err)
+		}
+		if i := firstDiff32(all.Sort(), slices.Clone(one.Sort())); i >= 0 {
+			t.Fatalf("trial %d: orders differ at %d", trial, i)
+		}
+	}
+}
