@@ -14,7 +14,7 @@ func ExampleSorter_AddBoxes() {
 	p, _ := iso.Dimetric(64)
 	s := iso.NewSorter(p)
 	n, err := s.AddBoxes([]iso.Box{
-		{Min: mathx.V3(0, 5, 0), Max: mathx.V3(10, 5, 2)},         // a wall
+		{Min: mathx.V3(0, 5, 0), Max: mathx.V3(10, 5, 2)},          // a wall
 		iso.Footprint(4, 3, 1, 1, 0, 1),                            // a block
 		{Min: mathx.V3(1.2, 5.2, 0), Max: mathx.V3(1.6, 5.6, 1.5)}, // a character
 	})
