@@ -186,8 +186,9 @@ type Sorter struct {
 	// up every part's chain for each item it pushes): item x of fallback
 	// rank in part k has adjP[k][start:adjOff[x]], start being
 	// adjOff[x−1] or, for the part's first item, 0.
-	adjP   [][]int32
-	adjOff []int32
+	adjP     [][]int32
+	adjOff   []int32
+	gathered bool // this Sort's gather phase ran
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its parts one after the other).
 	parHook func(f func(int), parts int)
@@ -623,10 +624,7 @@ func (s *Sorter) Sort() []int32 {
 		s.par(s.phFill)
 	}
 	s.par(s.phSweep)
-	if s.parts > lazyParts {
-		s.adjOff = grow(s, s.adjOff, n)
-		s.par(s.phGather)
-	}
+	s.gathered = false
 	if s.parts >= specParts {
 		s.walkParallel(n)
 	} else {
@@ -635,12 +633,22 @@ func (s *Sorter) Sort() []int32 {
 	return s.order
 }
 
-// lazyParts is the most parts whose edges the walk reads from every
-// part's chains for each item it pushes (a few percent of the items); with
-// more, the gather phase lists each item's edges of every part first, in
-// parallel (reading every part's head of every item, which costs more in
-// all but less on the critical path).
+// lazyParts is the most parts whose edges the serial walk (topo) reads
+// from every part's chains for each item it pushes (a few percent of the
+// items); with more, the gather phase lists each item's edges of every
+// part first, in parallel (reading every part's head of every item, which
+// costs more in all but less on the critical path). The parallel walk
+// (walkParallel) gathers only for scenes with many roots (see
+// gatherRoots): its searches are spread over the parts, and the serial
+// check searches again only a few trees.
 var lazyParts = 4
+
+// gather runs the gather phase (see lazyParts).
+func (s *Sorter) gather(n int) {
+	s.adjOff = grow(s, s.adjOff, n)
+	s.par(s.phGather)
+	s.gathered = true
+}
 
 // sampleSorts reports whether the current Sort's key sorts are sample
 // sorts (see depth_keysort.go): from three parts. Two parts sort one key
@@ -1430,9 +1438,13 @@ func (s *Sorter) topo(n int) {
 	// push puts x on the stack with its list (every part's edges, from
 	// their chains or, with more than lazyParts parts, as gathered; their
 	// order does not matter, as sortAdj orders the list fully).
+	if parts > lazyParts && !s.gathered {
+		s.gather(n)
+	}
+	gathered := s.gathered
 	push := func(x int32, sp int) {
 		start := len(arena)
-		if parts <= lazyParts {
+		if !gathered {
 			for k, head := range heads {
 				next, behind := nexts[k], behinds[k]
 				for e := head[x]; e != 0; e = next[e-1] {

@@ -548,17 +548,19 @@ func TestWalkParallelConflicts(t *testing.T) {
 	one.SetWorkers(1)
 	r := mathx.NewRand(37)
 	redone := 0
-	for scene := range 4 {
+	for scene := range 5 {
 		n := 2500 + r.IntN(3000)
 		var boxes []Box
 		switch scene {
+		case 4: // as sparse as level200
+			boxes = randomScene(n, 2*math.Sqrt(float64(n)), r.Uint64())
 		case 0, 1: // as dense as dense100
 			boxes = randomScene(n, math.Sqrt(float64(n)), r.Uint64())
 		case 2:
 			boxes = randomMixedScene(r, n, math.Sqrt(float64(n)))
-		default: // tall boxes everywhere: most items are roots
-			n = 1000
-			boxes = randomMixedScene(r, n, 12)
+		case 3: // tall boxes everywhere: most items are roots
+			n = parallelMin + 50
+			boxes = randomMixedScene(r, n, 22)
 			for k := range boxes {
 				if k%5 == 0 {
 					boxes[k].Max.Z += r.Range(2, 8)
@@ -584,6 +586,12 @@ func TestWalkParallelConflicts(t *testing.T) {
 				}
 				if limit == 0 {
 					redone += s.walkRedo
+				}
+				// Sixteen parts gather the edges for the dense scenes (and the
+				// serial walk, the fallback of the densest), not the sparse
+				// one.
+				if dense := scene != 4; w == 16 && s.gathered != dense {
+					t.Fatalf("scene %d (%d boxes, %d roots): gathered %v", scene, n, len(s.roots), s.gathered)
 				}
 				s.Close()
 			}
