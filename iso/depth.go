@@ -121,10 +121,12 @@ const MaxSortItems = 1 << 24
 //
 // Workers. Each parallel phase — entries, the key sorts (each key in one
 // part with two parts; from three, sample sorts: bucket counts with the
-// entries, scatter with the rows, bucket sorts), row counts, fill, sweep,
-// gathering each item's edges (from five parts; with fewer the walk reads
-// the parts' chains of the items it pushes) — is cut into one part per
-// worker (GOMAXPROCS by default) when there are at least 2048 items.
+// entries, scatter with the rows, bucket sorts), row counts, fill, sweep
+// (equal shares of the cells), gathering each item's edges (from five
+// parts, when the scene has many roots, see lazyParts and gatherRoots;
+// else the walk reads the parts' chains of the items it pushes), the
+// walk's speculative searches (from three parts) — is cut into one part
+// per worker (GOMAXPROCS by default) when there are at least 2048 items.
 // The result does not depend on the parts: the key sorts are stable
 // sorts, which have one outcome (see depth_keysort.go), every part's
 // edges for an item are gathered and sorted by the walk into one total
