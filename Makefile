@@ -45,7 +45,8 @@ bench:
 	$(GO) test -run '^$$' -bench Upload -benchtime 200x ./platform/desktop/
 
 ## golden: regenerate every golden file on purpose, in every package whose tests define
-## -update (scripts/golden.sh; review the diff before committing; twice leaves the tree clean)
+## -update (scripts/golden.sh; review the diff before committing): packages whose files changed
+## run again (a golden drawn from an embedded file needs the next build); an unchanged tree stays clean
 golden:
 	GO=$(GO) ./scripts/golden.sh
 
