@@ -479,9 +479,12 @@ func (b *tiledBuilder) tileSource(gid tiled.GID) (*image.RGBA, image.Rectangle, 
 	return src, r, ts, nil
 }
 
-// hexTurn16 returns a turned tile of a hexagonal map (see orientHex) as
-// Qt samples it, in 16 bits (raster.SmoothTurn16), or nil for a tile
-// that is not turned.
+// hexTurn16 returns a turned or mirrored tile of a hexagonal map (see
+// orientHex) as Qt samples it, in 16 bits (raster.SmoothTurn16), or nil
+// for a tile drawn as it is. A tile only mirrored is sampled too: Qt
+// draws it through scale(-1, 1) with smoothing, and setupMatrix's 1/65536
+// nudge weighs each sample 65535/65536 on its pixel and 1/65536 on the
+// next, which the 16-bit blend of a translucent pixel can see.
 func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 	f := gid.Flags()
 	deg := 0
@@ -491,7 +494,7 @@ func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 	if f.Hex120() {
 		deg += 120
 	}
-	if b.m.Orientation != tiled.Hexagonal || deg == 0 {
+	if b.m.Orientation != tiled.Hexagonal || deg == 0 && !f.H() && !f.V() {
 		return nil, nil
 	}
 	src, r, _, err := b.tileSource(gid)
