@@ -504,6 +504,21 @@ func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 	return raster.SmoothTurn16(src, r, float64(deg), f.H(), f.V()), nil
 }
 
+// halfFlip16 returns a mirrored tile of an odd-sized isometric map drawn
+// on a half pixel of y (see isoPlacement) as Qt samples it, in 16 bits
+// (raster.SmoothTurn16At, the box half a pixel down), in the frame of
+// halfRows16: the rows drawn from the qRound-ed top.
+func (b *tiledBuilder) halfFlip16(gid tiled.GID) (*image.RGBA64, error) {
+	src, r, _, err := b.tileSource(gid)
+	if err != nil {
+		return nil, err
+	}
+	f := gid.Flags()
+	wide := raster.SmoothTurn16At(src, r, 0, f.H(), f.V(), 0, 0.5)
+	wide.Rect = wide.Rect.Sub(image.Pt(0, 1))
+	return wide, nil
+}
+
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 
 // orientHex copies rectangle r of src with the flip and rotation bits of
@@ -606,6 +621,13 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 	var wide *image.RGBA64
 	untinted := tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}
 	switch {
+	case b.opt.ExactOpacity && half && untinted:
+		// The half-pixel samples as Qt computes and blends them, in 16
+		// bits: mirrored through scale(±1, ±1) with setupMatrix's
+		// 1/65536 nudge, which tips rows blended in pairs at a tie.
+		if wide, err = b.halfFlip16(gid); err != nil {
+			return nil, off, err
+		}
 	case b.opt.ExactOpacity && half:
 		// The half-pixel samples as Qt blends them, in 16 bits.
 		wide = halfRows16(img)
