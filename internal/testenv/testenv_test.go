@@ -89,3 +89,22 @@ func TestMissing(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenHash(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "testdata", "mix.hash")
+	GoldenHash(t, path, 0x0123456789abcdef, true)
+	if data, err := os.ReadFile(path); err != nil || string(data) != "0x0123456789abcdef\n" {
+		t.Fatalf("written %q, %v", data, err)
+	}
+	GoldenHash(t, path, 0x0123456789abcdef, false) // the same: passes
+	if msg, err := goldenHash(path, 0x0123456789abcdee, false); err != nil || !strings.Contains(msg, "hash 0x0123456789abcdee, want 0x0123456789abcdef") {
+		t.Errorf("a different hash: %q, %v", msg, err)
+	}
+	if _, err := goldenHash(path+".none", 1, false); err == nil || !strings.Contains(err.Error(), "-update") {
+		t.Errorf("a missing golden: %v", err)
+	}
+	os.WriteFile(path, []byte("mix\n"), 0o644)
+	if _, err := goldenHash(path, 1, false); err == nil || !strings.Contains(err.Error(), "not a hash") {
+		t.Errorf("a golden that is no hash: %v", err)
+	}
+}
