@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
@@ -211,19 +212,19 @@ func BenchmarkDepthSortVsOld(b *testing.B) {
 			var cpuNew, cpuOld time.Duration
 			bestNew, bestOld := time.Hour, time.Hour
 			for b.Loop() {
-				c0, t0 := processCPU(), time.Now()
+				c0, t0 := testenv.CPUTime(), time.Now()
 				s.Reset()
 				for _, bx := range boxes {
 					s.Add(bx)
 				}
 				s.Sort()
-				c1, t1 := processCPU(), time.Now()
+				c1, t1 := testenv.CPUTime(), time.Now()
 				o.Reset()
 				for _, bx := range boxes {
 					o.Add(bx)
 				}
 				o.Sort()
-				c2, t2 := processCPU(), time.Now()
+				c2, t2 := testenv.CPUTime(), time.Now()
 				cpuNew += c1 - c0
 				cpuOld += c2 - c1
 				bestNew = min(bestNew, t1.Sub(t0))

@@ -397,7 +397,7 @@ func BenchmarkDepthSort10k(b *testing.B) {
 			sort() // warm up: buffers and goroutines
 			b.ReportAllocs()
 			b.ResetTimer()
-			c0 := processCPU()
+			c0 := testenv.CPUTime()
 			for i := 0; i < b.N; i++ {
 				sort()
 			}
@@ -410,7 +410,7 @@ func BenchmarkDepthSort10k(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/sort")
 			// CPU time per sort: on a shared machine wall time also counts
 			// the time other programs held the core.
-			b.ReportMetric(float64((processCPU()-c0).Microseconds())/float64(b.N), "cpu-µs/sort")
+			b.ReportMetric(float64((testenv.CPUTime()-c0).Microseconds())/float64(b.N), "cpu-µs/sort")
 		})
 	}
 }
