@@ -18,6 +18,9 @@ func decodeMP3(name string, data []byte, lim Limits) (s *Sound, err error) {
 			s, err = nil, &Error{File: name, Msg: fmt.Sprintf("malformed MP3 stream (%v)", r), Kind: ErrSyntax}
 		}
 	}()
+	if err := checkMP3(name, data); err != nil {
+		return nil, err
+	}
 	d, err := mp3.NewDecoder(bytes.NewReader(data))
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not a readable MP3 stream", Kind: ErrSyntax, Err: err}

@@ -61,7 +61,7 @@ type oggDec struct{ r *vorbis.Reader }
 func (d *oggDec) read(dst []int16) (int, error) {
 	n, err := d.r.Read(dst)
 	if err != nil && err != io.EOF {
-		return n, io.EOF // a malformed packet ends the stream, as for MP3
+		return n, err // a malformed packet ends the stream (Stream.Err)
 	}
 	if n == 0 {
 		return 0, io.EOF
@@ -75,6 +75,9 @@ func openOgg(name string, data []byte, lim Limits) (rate, channels int, open fun
 	vl := vorbisLimits(lim)
 	r, err := vorbis.NewReader(bytes.NewReader(data), vl)
 	if err != nil {
+		return 0, 0, nil, oggError(name, err)
+	}
+	if err := vorbis.CheckPages(data); err != nil {
 		return 0, 0, nil, oggError(name, err)
 	}
 	open = func() (streamDec, error) {

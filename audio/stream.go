@@ -2,9 +2,11 @@ package audio
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"sync"
 
 	mp3 "github.com/hajimehoshi/go-mp3"
 	"github.com/mewkiz/flac"
@@ -27,6 +29,30 @@ type Stream struct {
 	data           []byte
 	rate, channels int
 	open           func() (streamDec, error)
+	mu             sync.Mutex
+	err            error // the first decoding error a voice met (Err)
+}
+
+// Err returns the first error a voice met decoding the stream as it
+// played, naming the file (a FLAC frame cut short or corrupt, a corrupt
+// MP3 frame or Vorbis packet), or nil. The voice ended there, as at the
+// stream's end, and a looping one did not restart. LoadStream refuses a
+// truncated WAV, MP3 or Ogg Vorbis file when it opens it (their headers
+// tell); a FLAC file's frames carry no total length, so a cut one is
+// found here, when it plays out.
+func (s *Stream) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// fail records err as the stream's first decoding error.
+func (s *Stream) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = &Error{File: s.name, Msg: "decoding as it played", Kind: ErrSyntax, Err: err}
+	}
 }
 
 // streamDec decodes a stream: read fills dst with up to len(dst) samples
@@ -35,10 +61,12 @@ type streamDec interface {
 	read(dst []int16) (int, error)
 }
 
-// LoadStream opens the sound file name in fsys for streaming (WAV, MP3
-// or FLAC, told by contents): the file is read through the engine's
-// reader under lim.MaxFileBytes and its header checked; samples are
-// decoded as it plays.
+// LoadStream opens the sound file name in fsys for streaming (WAV, MP3,
+// FLAC or Ogg Vorbis, told by contents): the file is read through the
+// engine's reader under lim.MaxFileBytes, its header checked, and a
+// truncated WAV, MP3 or Ogg Vorbis file refused (their framing is walked
+// without decoding); samples are decoded as it plays, and a decoding
+// error then ends the voice and is kept in [Stream.Err].
 func LoadStream(fsys fs.FS, name string, lim Limits) (*Stream, error) {
 	lim = lim.OrDefault()
 	data, err := loadutil.ReadFile(fsys, name, lim.MaxFileBytes)
@@ -86,6 +114,9 @@ func DecodeStream(name string, data []byte, lim Limits) (s *Stream, err error) {
 			return nil, err
 		}
 	case isMP3(data):
+		if err := checkMP3(name, data); err != nil {
+			return nil, err
+		}
 		d, err := mp3.NewDecoder(bytes.NewReader(data))
 		if err != nil {
 			return nil, &Error{File: name, Msg: "not a readable MP3 stream", Kind: ErrSyntax, Err: err}
@@ -143,8 +174,8 @@ type mp3Dec struct {
 
 func (d *mp3Dec) read(dst []int16) (n int, err error) {
 	defer func() {
-		if recover() != nil { // a malformed frame ends the stream
-			n, err = 0, io.EOF
+		if r := recover(); r != nil { // a malformed frame ends the stream
+			n, err = 0, fmt.Errorf("malformed MP3 frame (%v)", r)
 		}
 	}()
 	want := len(dst) / 2 * 4
@@ -170,17 +201,23 @@ type flacDec struct {
 
 func (d *flacDec) read(dst []int16) (n int, err error) {
 	defer func() {
-		if recover() != nil { // a malformed frame ends the stream
-			n, err = 0, io.EOF
+		if r := recover(); r != nil { // a malformed frame ends the stream
+			n, err = 0, fmt.Errorf("malformed FLAC frame (%v)", r)
 		}
 	}()
 	for len(d.pend) == 0 {
 		f, err := d.st.ParseNext()
-		if err != nil {
+		if err == io.EOF {
 			return 0, io.EOF
 		}
+		if err == io.ErrUnexpectedEOF {
+			return 0, errors.New("truncated FLAC frame (the file ends inside it)")
+		}
+		if err != nil {
+			return 0, err
+		}
 		if len(f.Subframes) != d.ch {
-			return 0, io.EOF
+			return 0, fmt.Errorf("FLAC frame of %d channels in a stream of %d", len(f.Subframes), d.ch)
 		}
 		fb := int(f.BitsPerSample)
 		if fb == 0 {
@@ -189,7 +226,7 @@ func (d *flacDec) read(dst []int16) (n int, err error) {
 		k := len(f.Subframes[0].Samples)
 		for _, sf := range f.Subframes[1:] {
 			if len(sf.Samples) != k {
-				return 0, io.EOF
+				return 0, errors.New("FLAC frame's channels differ in length")
 			}
 		}
 		d.pend = d.pend[:0]
@@ -231,6 +268,11 @@ func (sv *streamVoice) fill(need int) {
 		sv.n += k
 		if err == nil {
 			continue
+		}
+		if err != io.EOF {
+			sv.s.fail(err) // allocates once, at the error
+			sv.eof = true
+			return
 		}
 		if !sv.loop || k == 0 && sv.restartedEmpty() {
 			sv.eof = true

@@ -160,7 +160,7 @@ type Sorter struct {
 	// With several parts the two key sorts (fallback depth, u0's step)
 	// are sample sorts (see keySort); ks[0] sorts fbK, ks[1] uK.
 	ks               [2]keySort
-	sample           []uint64   // pickSplitters' scratch
+	sample           []uint64   // pickSplitters' scratch: the sample and its sort's
 	curP             [][]int32  // per part: its fill cursor in each row (several parts)
 	sweepLo, sweepHi []int32    // row range of each sweep part
 	rowW0, rowInv    float32    // the sweep rows' origin and 1/height in w
@@ -359,6 +359,11 @@ func (s *Sorter) par(f func(int)) {
 		s.parHook(f, s.parts)
 		return
 	}
+	s.parRun(f)
+}
+
+// parRun is par without the test hook.
+func (s *Sorter) parRun(f func(int)) {
 	if s.pool == nil || s.parts == 1 {
 		for part := range s.parts {
 			f(part)

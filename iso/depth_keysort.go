@@ -1,9 +1,6 @@
 package iso
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // The key sorts of a Sort with several parts.
 //
@@ -53,8 +50,9 @@ func (s *Sorter) pickSplitters(n int) {
 	for x := range s.ks {
 		k := &s.ks[x]
 		k.parts = parts
-		smp := grow(s, s.sample, m)
+		smp := grow(s, s.sample, 2*m)
 		s.sample = smp
+		smp, tmp := smp[:m], smp[m:]
 		for j := range m {
 			i := (2*j + 1) * n / (2 * m)
 			b := &s.box[i]
@@ -66,7 +64,10 @@ func (s *Sorter) pickSplitters(n int) {
 			}
 			smp[j] = uint64(key)<<32 | uint64(i)
 		}
-		slices.Sort(smp)
+		// The sample's items increase with j, so the stable sort by key
+		// is the sort of the words (a comparison sort of 2 × 256 words
+		// took 20 µs, the serial part's third largest piece at 16 parts).
+		smp = radixWords(smp, tmp)
 		// 2^k − 1 splitters for the branch-free search (bucketOf).
 		size := 1<<bits.Len(uint(parts-1)) - 1
 		k.split = grow(s, k.split, size)

@@ -13,7 +13,7 @@
 //     flipped and rotated tiles, hexagons turned by 60°, tile collision
 //     shapes and the "solid" property or Options.SolidTile's rule made
 //     into merged walls, sorted tile layers, objects as entities with
-//     their custom properties converted to scene.Properties, text
+//     their custom properties (props.List, as the loader read them), text
 //     objects, and an Overlord for each name of the triggers of class
 //     "overlord"); IsoMob XML scenes (isoxml.go, with their art from
 //     isoxml_art.go: textured walls and floors, sprites per angle, from

@@ -11,8 +11,8 @@ import (
 )
 
 // A level by its file's extension: a Tiled map whose trigger carries
-// custom properties. The world holds them as its own typed values
-// (scene.Properties, the same for every format), and knows the files it
+// custom properties. The world holds them in the engine's one property
+// type (props.List, the same for every format), and knows the files it
 // was read from, for hot reload.
 func Example() {
 	fsys := fstest.MapFS{"m.tmx": {Data: []byte(`<?xml version="1.0"?>

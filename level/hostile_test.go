@@ -32,7 +32,8 @@ import (
 // or time (decompression bombs, huge declared sizes, levels whose naive
 // build is one entity per cell, deep nesting, bad encodings, maps of
 // thousands of layers, images whose decoders allocate or work far more
-// than their pixels: one-strip deflate TIFFs, progressive JPEGs) and the
+// than their pixels: one-strip deflate TIFFs, progressive JPEGs;
+// Aseprite files whose cels link to their own frame or in a cycle) and the
 // special files and non-UTF-8 names of hostile_unix_test.go. The same
 // watch (loadtest.Watch) runs the corpus of the other readers:
 // viewer.TestHostileWorlds (worlds of 65,536 maps), fuzzy.TestHostileFLL
@@ -393,6 +394,21 @@ func hostileCases(t testing.TB) []hostileCase {
 		{name: "tiled tileset progressive JPEG of 4000 scans", files: map[string][]byte{
 			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 2048, 2048)), "t.jpg": loadtest.ProgressiveJPEG(2048, 2048, 1, 4000)},
 			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 2048×2048 has 4001 scans coding 262209536 blocks in all, over the limit of 16777216"},
+		// Aseprite cels linked to their own frame, or to each other: a
+		// reader following links without a rule never ends.
+		{name: "tiled tileset Aseprite cel linked to its own frame", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.aseprite", 64, 32)), "t.aseprite": loadtest.AsepriteLinks(64, 32, 2, [][2]int{{1, 1}})},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrInvalid, msg: `m.tmx:3: tileset "t" > image → t.aseprite: byte offset 8427 (frame 1 chunk 0x2005): cel of layer 0 in frame 1 links to its own frame (1)`},
+		{name: "tiled tileset Aseprite cels linked in a cycle", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.aseprite", 64, 32)), "t.aseprite": loadtest.AsepriteLinks(64, 32, 3, [][2]int{{1, 2}, {2, 1}})},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrInvalid, msg: `m.tmx:3: tileset "t" > image → t.aseprite: byte offset 8427 (frame 1 chunk 0x2005): cel of layer 0 in frame 1 links to a later frame (2)`},
+		{name: "tiled tileset Aseprite links to earlier frames", files: map[string][]byte{
+			"m.tmx": tmx(2, 2, tilesetOf("t.aseprite", 64, 32)), "t.aseprite": loadtest.AsepriteLinks(64, 32, 3, [][2]int{{1, 0}, {2, 1}})},
+			load: loadTiled("m.tmx"), check: func(t *testing.T, w *scene.World) {
+				if len(w.Layers) != 1 {
+					t.Errorf("%d layers", len(w.Layers))
+				}
+			}},
 	}
 }
 

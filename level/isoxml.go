@@ -13,6 +13,7 @@ import (
 	"diorama/internal/loadutil"
 	"diorama/iso"
 	"diorama/mathx"
+	"diorama/props"
 	"diorama/raster"
 	"diorama/scene"
 	"diorama/scene/isoxml"
@@ -326,9 +327,9 @@ func (b *isoBuilder) entity(e *isoxml.Entity, kind scene.Kind) error {
 	d := scene.EntityDef{Kind: kind, Name: e.ID, Pos: e.Pos.Scale(1 / b.gs), Facing: mathx.Deg(e.Orientation)}
 	if len(e.Props) > 0 {
 		// The element's free-form attributes, as text (World.Props).
-		d.Props = make(scene.Properties, len(e.Props))
+		d.Props = make(props.List, len(e.Props))
 		for k, p := range e.Props {
-			d.Props[k] = scene.Property{Name: p.Name, Type: scene.StringProp, Value: p.Value}
+			d.Props[k] = props.Property{Name: p.Name, Type: props.StringType, Value: p.Value}
 		}
 	}
 	if e.Def != nil {

@@ -1,6 +1,7 @@
 package level
 
 import (
+	"diorama/props"
 	"diorama/scene"
 	"image/color"
 	"os"
@@ -63,10 +64,10 @@ func TestTiledProps(t *testing.T) {
 		p.Int("door", 0) != 7 || p.String("art", "") != "art/a.png" || p.Int("enemies", -1) != -1 || p.Bool("speed", true) != true {
 		t.Errorf("typed props %+v", p)
 	}
-	if q, ok := p.Get("art"); !ok || q.Type != scene.FileProp {
+	if q, ok := p.Get("art"); !ok || q.Type != props.FileType {
 		t.Errorf("file property %+v", q)
 	}
-	if q, ok := p.Get("wave"); !ok || q.Type != scene.ClassProp || q.Members.Int("size", 0) != 3 || q.Type.String() != "class" {
+	if q, ok := p.Get("wave"); !ok || q.Type != props.ClassType || q.Members.Int("size", 0) != 3 || q.Type.String() != "class" {
 		t.Errorf("class property %+v", q)
 	}
 	if w.Props(scene.Entity{}) != nil {

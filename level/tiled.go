@@ -836,7 +836,7 @@ func (b *tiledBuilder) object(l *tiled.Layer, o *tiled.Object, layer int) error 
 	// The layer's offset moves its objects on screen: they move by the
 	// world vector that projects to it.
 	shift := b.g.WorldVec(loff.Vec())
-	d := scene.EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, Props: tiledProps(o.Properties)}
+	d := scene.EntityDef{Name: o.Name, Class: strings.ToLower(o.Class), ID: o.ID, Props: o.Properties}
 	var center, half mathx.Vec2
 	switch o.Shape {
 	case tiled.TileShape, tiled.TextShape:
@@ -1133,29 +1133,4 @@ func tiledGrid(m *tiled.Map, region mathx.Rect) (*iso.Grid, error) {
 		return iso.NewHexagonal(m.TileWidth, m.TileHeight, m.HexSideLength, max(m.TileHeight&^1, 1), cols, rows, axis, index)
 	}
 	return nil, fmt.Errorf("%s maps are not supported", m.Orientation)
-}
-
-// tiledProps converts a Tiled object's custom properties to the world's
-// own type (nil for none); a type this converter does not know keeps its
-// text as a string.
-func tiledProps(ps tiled.Properties) scene.Properties {
-	if len(ps) == 0 {
-		return nil
-	}
-	out := make(scene.Properties, len(ps))
-	for i, p := range ps {
-		t := scene.StringProp
-		if int(p.Type) < len(tiledPropTypes) {
-			t = tiledPropTypes[p.Type]
-		}
-		out[i] = scene.Property{Name: p.Name, Type: t, Value: p.Value, Int: p.Int, Float: p.Float, Bool: p.Bool, Color: p.Color,
-			Members: tiledProps(p.Members), Items: tiledProps(p.Items)}
-	}
-	return out
-}
-
-// tiledPropTypes maps Tiled's property types to the world's.
-var tiledPropTypes = [...]scene.PropType{
-	tiled.StringProp: scene.StringProp, tiled.IntProp: scene.IntProp, tiled.FloatProp: scene.FloatProp, tiled.BoolProp: scene.BoolProp,
-	tiled.ColorProp: scene.ColorProp, tiled.FileProp: scene.FileProp, tiled.ObjectProp: scene.ObjectProp, tiled.ClassProp: scene.ClassProp, tiled.ListProp: scene.ListProp,
 }

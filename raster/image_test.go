@@ -3,6 +3,7 @@ package raster
 import (
 	"bytes"
 	"diorama/internal/loadutil/loadtest"
+	"diorama/internal/testenv"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -98,7 +99,7 @@ func TestDecodeImagePNGSuite(t *testing.T) {
 	more, _ := filepath.Glob(filepath.Join(root, "*.png"))
 	files = append(files, more...)
 	if len(files) < 30 {
-		t.Skipf("Go's PNG test suite not found under %s", root)
+		testenv.Missing(t, "Go's PNG test suite not found under %s (a Go install ships it)", root)
 	}
 	decoded := 0
 	for _, f := range files {
@@ -201,13 +202,13 @@ func TestDecodeImageFormats(t *testing.T) {
 	// WebP: x/image ships lossy and lossless files in its testdata.
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/image").Output()
 	if err != nil {
-		t.Skipf("go list: %v", err)
+		testenv.Missing(t, "go list golang.org/x/image: %v", err)
 	}
 	dir := filepath.Join(strings.TrimSpace(string(out)), "testdata")
 	for _, f := range []string{"blue-purple-pink.lossless.webp", "blue-purple-pink.lossy.webp"} {
 		data, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
-			t.Skipf("x/image testdata: %v", err)
+			testenv.Missing(t, "x/image testdata (the module cache holds it after go mod download): %v", err)
 		}
 		img, err := DecodeImage(f, bytes.NewReader(data), ImageLimits{})
 		if err != nil {

@@ -7,7 +7,24 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"diorama/internal/testenv"
 )
+
+// needVector stops a test of the vector kernels where there are none to
+// run: a build without them (purego, another architecture) skips; a CPU
+// lacking the instructions of kernels this build compiled in goes through
+// testenv.Missing, so CI=true fails on a machine that cannot test them.
+func needVector(t *testing.T) {
+	t.Helper()
+	switch {
+	case hasVector:
+	case vectorName == "":
+		t.Skip("no vector kernels in this build: the portable ones are the only ones")
+	default:
+		testenv.Missing(t, "this CPU cannot run the %s kernels this build has", vectorName)
+	}
+}
 
 // blitKernels lists the kernel sets this build can run on this CPU, each
 // with the function that selects it; the benchmarks time them side by side.
@@ -48,9 +65,7 @@ func randomRun(r *rand.Rand, src []uint32) {
 // The vector kernels give exactly the portable kernels' bytes for every
 // run length 0..70 at every alignment, and write nothing outside the run.
 func TestVectorKernelsMatchPortable(t *testing.T) {
-	if !hasVector {
-		t.Skipf("no vector kernels in this build or on this CPU: the portable ones are the only ones")
-	}
+	needVector(t)
 	p := &probed
 	t.Logf("probe (%s against portable): blend %v %v, copy %v %v, sprite walk %v %v; chose %+v",
 		vectorName, p.blendVec, p.blendPort, p.cpVec, p.cpPort, p.walkVec, p.walkGo, p.choice)
@@ -92,9 +107,7 @@ func TestVectorKernelsMatchPortable(t *testing.T) {
 // Every source alpha over every destination channel value, through the
 // vector blend: the full table of over()'s arithmetic.
 func TestVectorBlendExhaustive(t *testing.T) {
-	if !hasVector {
-		t.Skipf("no vector kernels in this build or on this CPU")
-	}
+	needVector(t)
 	src := make([]uint32, 256)
 	got := make([]uint32, 256)
 	want := make([]uint32, 256)

@@ -7,6 +7,7 @@ import (
 
 	"diorama/iso"
 	"diorama/mathx"
+	"diorama/props"
 	"diorama/raster"
 )
 
@@ -31,7 +32,7 @@ func TestBuildingAPI(t *testing.T) {
 	w.Layers = append(w.Layers, Layer{Name: "dup", TileLayer: iso.TileLayer{Tiles: tiles, Sprites: []*raster.Sprite{base}}}, Layer{Name: "dup"})
 
 	e, err := w.Builder().CreateOn(1, EntityDef{Kind: Object, Name: "crate", Class: "box", Pos: mathx.V3(1, 2, 0), Radius: 0.25, Value: 7,
-		Props: Properties{{Name: "n", Type: IntProp, Value: "3", Int: 3, Float: 3}}})
+		Props: props.List{{Name: "n", Type: props.IntType, Value: "3", Int: 3, Float: 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}

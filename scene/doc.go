@@ -62,8 +62,9 @@
 //     look's frames and clips by name ("tank_walk_SE"),
 //     Looks.Facings gives the facings of art drawn at world headings.
 //   - What a level brought: World.Sources (the files it was read from,
-//     for hot reload) and World.Props (each object's custom properties,
-//     typed values of the engine's own Properties whatever the format);
+//     for hot reload) and World.Props (each object's custom properties
+//     in the engine's one property type, props.List, whatever the
+//     format);
 //     what the game brings: World.SetData (its own value per entity).
 //   - The building API (building.go) a level builder uses beyond
 //     NewWorld, Create and Layers, on World.Builder: CreateOn (an entity

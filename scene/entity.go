@@ -5,6 +5,7 @@ import (
 
 	"diorama/iso"
 	"diorama/mathx"
+	"diorama/props"
 )
 
 // Kind says what an entity is.
@@ -136,7 +137,7 @@ type EntityDef struct {
 	// element's free-form attributes), for game rules
 	// the engine does not know: a wave's size, an enemy's kind. The
 	// world keeps the slice as given.
-	Props Properties
+	Props props.List
 	// Data is the game's own value for the entity (see World.SetData).
 	Data any
 	// DrawLayer names the layer (World.Layers) the entity is drawn with,

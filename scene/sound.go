@@ -148,14 +148,16 @@ func (a Audio) PlayAt(s *audio.Sound, pos mathx.Vec3, o audio.Options) audio.Voi
 func (w *World) playEvent(s *audio.Sound, pos mathx.Vec3) {
 	o := audio.Options{Volume: w.sound.s.Volume}
 	if v := w.sound.s.Vary; v != 0 {
-		o.Pitch = 1 + float64(v*float64(2*w.soundRand()-1))
+		o.Pitch = 1 + float64(v*w.soundRand())
 	}
 	w.Audio().PlayAt(s, pos, o)
 }
 
-// soundRand is a uniform number in [0, 1) from the sound's own sequence
+// soundRand is a uniform number in [-1, 1) from the sound's own sequence
 // (a hash of a counter seeded by the world's random source), so the
-// simulation's random draws are the same with sound on or off.
+// simulation's random draws are the same with sound on or off. It is made
+// in integers and scaled once (exactly), so no CPU can fuse its
+// arithmetic into a multiply-add: the same pitch everywhere.
 func (w *World) soundRand() float64 {
 	ws := w.sound
 	ws.n++
@@ -163,5 +165,5 @@ func (w *World) soundRand() float64 {
 	x ^= x >> 31
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 29
-	return float64(x>>11) / (1 << 53)
+	return float64(int64(x>>11)*2-(1<<53)) / (1 << 53)
 }

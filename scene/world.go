@@ -13,6 +13,7 @@ import (
 	"diorama/loop"
 	"diorama/mathx"
 	"diorama/physics"
+	"diorama/props"
 	"diorama/raster"
 )
 
@@ -136,7 +137,7 @@ type World struct {
 	style                 []raster.DrawOptions
 	flashColor            []color.RGBA
 	flashLeft, flashTotal []int32
-	props                 []Properties
+	props                 []props.List
 	silhouette            []color.RGBA // SetSilhouette's colour, zero: none
 	barLeft               []int32      // ShowHealth's ticks left
 	aim                   []float64
@@ -975,7 +976,7 @@ func (w *World) addLook(l *Look) (LookID, error) {
 
 // Props returns the entity's custom properties from its level file
 // (EntityDef.Props; nil for a stale handle).
-func (w *World) Props(e Entity) Properties {
+func (w *World) Props(e Entity) props.List {
 	i, ok := w.slotOf(e)
 	if !ok {
 		return nil

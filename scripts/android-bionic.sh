@@ -13,6 +13,8 @@
 #     libc/kernel/README.md), and the Apache License 2.0 and GPL 2.0 texts
 #     they refer to (LICENSE-Apache-2.0, LICENSE-GPL-2.0, from Debian's
 #     /usr/share/common-licenses).
+# internal/androidcheck's TestBionicCopyIsWhatIsUsed fails when the copy
+# holds a header no comparison includes, or lacks one.
 # Each header keeps its own licence header. BIONIC_SRC is a checkout of
 # bionic; its commit is recorded in testdata/bionic/SOURCE.
 set -euo pipefail

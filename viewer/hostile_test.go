@@ -1,6 +1,10 @@
 package viewer
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,5 +78,58 @@ func TestHostileWorlds(t *testing.T) {
 	}
 	if got, want := mapCells(v.maps[0].m.Layers), int64(16*(512+4)); got != want {
 		t.Errorf("a map counts %d cells, want %d", got, want)
+	}
+}
+
+// layeredMap is an 8×8 map of n tile layers, every cell tile 1 of t.png.
+func layeredMap(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="isometric" renderorder="right-down" width="8" height="8" tilewidth="64" tileheight="32" infinite="0">
+<tileset firstgid="1" name="t" tilewidth="64" tileheight="32" tilecount="1" columns="1"><image source="t.png" width="64" height="32"/></tileset>`)
+	data := strings.TrimSuffix(strings.Repeat("1,", 64), ",")
+	for i := 0; i < n; i++ {
+		b.WriteString("\n<layer id=\"" + strconv.Itoa(i+1) + "\" name=\"l\" width=\"8\" height=\"8\"><data encoding=\"csv\">" + data + "</data></layer>")
+	}
+	b.WriteString("\n</map>")
+	return []byte(b.String())
+}
+
+func tilePNG(t *testing.T) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 32))
+	for i := range img.Pix {
+		img.Pix[i] = 200
+	}
+	img.SetNRGBA(0, 0, color.NRGBA{})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestHostileLayers: a map of 60,000 full 8×8 layers (3.84 M cells, far
+// under the cells limit, but 264 MiB for the loaders alone and seconds to
+// build and show) is refused by the viewer before any layer is built,
+// naming the map, the line and the limit, within the hostile corpus's
+// memory and time; 4,096 such layers (the limit) open.
+func TestHostileLayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hostile corpus")
+	}
+	tile := tilePNG(t)
+	fsys := fstest.MapFS{"m.tmx": {Data: layeredMap(60000)}, "t.png": {Data: tile}}
+	err := loadtest.Watch(t, 0, 0, func() error {
+		_, err := Open(fsys, "m.tmx")
+		return err
+	})
+	loadtest.WantError(t, err, nil, "m.tmx", "m.tmx:4100: <layer>: more than 4096 layers (raise Limits.MaxLayers)")
+	fsys = fstest.MapFS{"m.tmx": {Data: layeredMap(4096)}, "t.png": {Data: tile}}
+	var v *Viewer
+	if err := loadtest.Watch(t, 0, 0, func() (err error) { v, err = Open(fsys, "m.tmx"); return }); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(v.maps[0].m.Layers); got != 4096 {
+		t.Errorf("%d layers", got)
 	}
 }

@@ -276,6 +276,9 @@ func (p *parser[A]) parse(src string) error {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
+		if err := loadutil.CheckText(line); err != nil {
+			return p.errf(ErrSyntax, n, "%v", err)
+		}
 		line = strings.TrimRight(line, " \t\r")
 		if line == "" {
 			continue

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 func testEntries() []Entry {
@@ -72,8 +74,8 @@ func TestAlignAPK(t *testing.T) {
 	}
 	// Android's own checker agrees where it is installed (Debian's
 	// zipalign checks 4 KB pages with -p; 16 KB needs build-tools 35).
-	if _, err := exec.LookPath("zipalign"); err == nil {
-		if out, err := exec.Command("zipalign", "-c", "-p", "4", p).CombinedOutput(); err != nil {
+	if za, ok := testenv.Optional(t, "zipalign", "scripts/deps.sh android"); ok {
+		if out, err := exec.Command(za, "-c", "-p", "4", p).CombinedOutput(); err != nil {
 			t.Errorf("zipalign -c -p 4: %v\n%s", err, out)
 		}
 	}

@@ -2,6 +2,8 @@ package determinism
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"diorama/audio"
@@ -92,4 +94,17 @@ func AudioTrace(seed uint64, ticks int, fn func(tick int, h uint64)) error {
 		fn(k, h)
 	}
 	return nil
+}
+
+// DecodeFile decodes the sound file at path as a game's [audio.Load]
+// would (format told by contents, default [audio.Limits]). The decoders
+// must give the same samples on every CPU, or the same game would mix
+// differently; the cross-platform test decodes reference files made by
+// sox, oggenc, flac and lame on every target and compares the samples.
+func DecodeFile(path string) (*audio.Sound, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return audio.Decode(filepath.Base(path), data, audio.Limits{})
 }

@@ -12,10 +12,16 @@
 // message, except under CI=true, where it fails. Another test compiles the
 // simulation packages for arm64 with -d=fmahash and fails on any multiply
 // that the compiler fused into an FMA in mathx, physics, ai/steer,
-// ai/tactics, scene/step.go or this package: on arm64 and amd64 v3 a
+// ai/tactics, scene/step.go, this package, or the sound (audio and its
+// Vorbis decoder, scene/sound.go): on arm64 and amd64 v3 a
 // fused a*b+c rounds once instead of twice, and one changed bit is enough
 // for two machines to play different games.
 //
-// It imports scene, physics, ai/steer, ai/tactics, iso and mathx; nothing
+// The sound has two traces: [AudioTrace], a seeded mixer script's
+// per-tick hash, and [DecodeFile], which the decode test runs on every
+// target over WAV, FLAC, Ogg Vorbis and MP3 files made by sox, flac,
+// oggenc and lame, comparing the samples with the native decode.
+//
+// It imports audio, scene, physics, ai/steer, ai/tactics, iso and mathx; nothing
 // but its own command imports it.
 package determinism

@@ -27,7 +27,7 @@ var narrower = []struct {
 	allow []string
 }{
 	// Loaders are pure data readers: no rendering, no physics, no world.
-	{"scene/tiled", []string{"mathx", "internal/loadutil", "github.com/klauspost/compress/zstd", "golang.org/x/image/..."}},
+	{"scene/tiled", []string{"mathx", "props", "internal/loadutil", "github.com/klauspost/compress/zstd", "golang.org/x/image/..."}},
 	{"scene/{isoxml,ascii,imagelevel}", []string{"mathx", "internal/loadutil"}},
 	// The ai packages take the world through small function types.
 	{"ai/...", []string{"mathx", "internal/loadutil", "ai/..."}},
@@ -37,15 +37,16 @@ var narrower = []struct {
 	// scene: everything below it except the behaviour packages other
 	// than steering (a game wires trees, machines and fuzzy logic).
 	// It knows no level format: the loaders are level's.
-	{"scene", []string{"iso/...", "atlas", "physics", "raster", "mathx", "loop", "ai/nav", "ai/steer", "audio", "internal/loadutil", "internal/fnv"}},
+	{"scene", []string{"iso/...", "atlas", "physics", "raster", "mathx", "props", "loop", "ai/nav", "ai/steer", "audio", "internal/loadutil", "internal/fnv"}},
 	// level builds worlds from the loaders' data through scene's public API.
-	{"level", []string{"scene", "scene/tiled", "scene/isoxml", "scene/ascii", "scene/imagelevel", "iso", "atlas", "physics", "raster", "mathx", "internal/loadutil", "internal/fnv"}},
+	{"level", []string{"scene", "scene/tiled", "scene/isoxml", "scene/ascii", "scene/imagelevel", "iso", "atlas", "physics", "raster", "mathx", "props", "internal/loadutil", "internal/fnv"}},
 	// Backends present frames; they know no game (loadutil reads their
 	// replay and script files).
 	{"platform/...", []string{"platform/...", "raster", "loop", "mathx", "audio", "internal/loadutil", "golang.org/x/mobile/...", "github.com/go-gl/...", "golang.org/x/sys/...", "github.com/ebitengine/oto/v3"}},
 	{"ui", []string{"platform", "raster", "mathx"}},
 	{"internal/loadutil", nil},
 	{"mathx", nil},
+	{"props", nil},
 	{"loop", nil},
 	{"physics", []string{"mathx"}},
 }

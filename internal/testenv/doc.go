@@ -1,7 +1,9 @@
 // Package testenv holds what tests across the repository need from their
 // environment: the shared test data folder beside the repository
 // (../shared/testdata), found from any package's test directory, skipped
-// with a message when absent and failing instead when CI=true; and
+// with a message when absent and failing instead when CI=true (Missing,
+// Tool; Optional for a check another tool adds to a test, left out with a
+// log line, an error under CI=true); and
 // AllocsOver, the exact allocation count the zero-allocation tests check
 // over a window of frames (testing.AllocsPerRun's integer average hides
 // anything under one allocation per call).

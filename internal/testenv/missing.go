@@ -13,9 +13,12 @@ import (
 // "true", where it fails, because CI must never pass by skipping.
 //
 // It is for what an install step provides (scripts/deps.sh, the shared
-// folder). A property of the hardware, such as a CPU without AVX2, is not
-// missing: tests of kernels the CPU cannot run skip plainly, as the
-// portable code they fall back to is what runs and is tested there.
+// folder, a Go install's own test files) and for hardware a build's code
+// needs: a CPU without the vector instructions (AVX2, NEON) of kernels
+// the build compiled in goes through Missing too, so a CI machine that
+// cannot run them fails instead of passing without testing the code
+// users' CPUs run. A build without such kernels (purego, another
+// architecture) has nothing to test and skips plainly.
 func Missing(t testing.TB, format string, args ...any) {
 	t.Helper()
 	msg := fmt.Sprintf(format, args...)
@@ -34,4 +37,25 @@ func Tool(t testing.TB, name, install string) string {
 		Missing(t, "no %s in PATH (%s)", name, install)
 	}
 	return p
+}
+
+// Optional returns the path of the program name for a check that adds to
+// a test without being its point (another tool agreeing with what the
+// test asserted itself), and whether it was found. When it is absent the
+// test goes on without that check: it logs so, except when CI=true,
+// where the absence is an error (the test still runs to its end), since
+// CI must run every check.
+func Optional(t testing.TB, name, install string) (string, bool) {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p, true
+	}
+	msg := fmt.Sprintf("no %s in PATH (%s): its check is left out", name, install)
+	if os.Getenv("CI") == "true" {
+		t.Errorf("%s (CI=true: a missing dependency fails)", msg)
+	} else {
+		t.Logf("%s (CI=true makes this a failure)", msg)
+	}
+	return "", false
 }

@@ -53,6 +53,16 @@ func TestMissing(t *testing.T) {
 				t.Fatalf("go found at %s", p)
 			}
 			t.Log("found go")
+		case "optional":
+			if _, ok := Optional(t, "diorama-no-such-tool", "scripts/deps.sh test"); ok {
+				t.Fatal("found a tool that is not there")
+			}
+			t.Log("went on")
+		case "optional-present":
+			if p, ok := Optional(t, "go", "a Go install"); !ok || filepath.Base(p) != "go" {
+				t.Fatalf("go found at %q (%v)", p, ok)
+			}
+			t.Log("found go")
 		}
 		return
 	}
@@ -65,6 +75,11 @@ func TestMissing(t *testing.T) {
 		{"tool", "", "no diorama-no-such-tool in PATH (scripts/deps.sh test) (skipped; CI=true makes this a failure)", false},
 		{"tool", "true", "no diorama-no-such-tool in PATH (scripts/deps.sh test) (CI=true: a missing dependency fails)", true},
 		{"present", "true", "found go", false},
+		{"optional", "", "no diorama-no-such-tool in PATH (scripts/deps.sh test): its check is left out (CI=true makes this a failure)", false},
+		{"optional", "", "went on", false},
+		{"optional", "true", "its check is left out (CI=true: a missing dependency fails)", true},
+		{"optional", "true", "went on", true},
+		{"optional-present", "true", "found go", false},
 	} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestMissing$", "-test.v")
 		cmd.Env = append(os.Environ(), "TESTENV_CHILD=1", "TESTENV_CASE="+c.name, "CI="+c.ci)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"diorama/internal/loadutil"
+	"diorama/props"
 )
 
 // The JSON formats (.tmj, .tsj, .tj, .world) are read in two steps into
@@ -945,7 +946,7 @@ func (lw *lowering) scalarValue(owner *jv, typ string, a xml.Attr) {
 // this loader does not know keeps the JSON as written; a scalar type
 // fails in the interpreter).
 func (lw *lowering) propValue(p *xnode, typ string, v *jv) {
-	switch _, known := parsePropType(typ); {
+	switch _, known := props.ParseType(typ); {
 	case typ == "class":
 		if v.kind != jObject {
 			lw.fail(v, "class value is %s, not an object", jkindNames[v.kind])

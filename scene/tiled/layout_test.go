@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"diorama/mathx"
+	"diorama/props"
 )
 
 func pts(xy ...int) []mathx.Point {
@@ -278,7 +279,7 @@ func TestEnumNames(t *testing.T) {
 		LeftUp.String() != "left-up" || RenderOrder(7).String() != "renderorder(7)" ||
 		GroupLayer.String() != "group" || LayerKind(9).String() != "layerkind(9)" ||
 		TextShape.String() != "text" || Shape(42).String() != "shape(42)" ||
-		ClassProp.String() != "class" || PropertyType(99).String() != "type(99)" {
+		props.ClassType.String() != "class" || props.Type(99).String() != "type(99)" {
 		t.Error("enum names")
 	}
 }

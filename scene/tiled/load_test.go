@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"diorama/mathx"
+	"diorama/props"
 )
 
 var testFS = os.DirFS("testdata")
@@ -61,23 +62,23 @@ func TestOrthoProperties(t *testing.T) {
 				t.Errorf("%s: %s", name, what)
 			}
 		}
-		check(ps[0].Name == "title" && ps[0].Type == StringProp && ps.String("title", "") == "Ortho test", "title")
+		check(ps[0].Name == "title" && ps[0].Type == props.StringType && ps.String("title", "") == "Ortho test", "title")
 		check(ps.Int("level", 0) == 3 && ps.Float("level", 0) == 3, "level int")
 		check(ps.Float("gravity", 0) == 9.81, "gravity float")
 		check(ps.Bool("dark", false), "dark bool")
 		check(ps.Color("tint", color.NRGBA{}) == color.NRGBA{0x33, 0x66, 0x99, 0xff}, "tint color")
 		p, _ := ps.Get("music")
-		check(p.Type == FileProp && p.Value == "audio/theme.ogg", "music file "+p.Value)
+		check(p.Type == props.FileType && p.Value == "audio/theme.ogg", "music file "+p.Value)
 		p, _ = ps.Get("boss")
-		check(p.Type == ObjectProp && p.Int == 12, "boss object")
+		check(p.Type == props.ObjectType && p.Int == 12, "boss object")
 		check(ps.String("notes", "") == "line one\nline two", "multi-line string")
 		check(ps.String("missing", "def") == "def" && ps.Int("title", 7) == 7, "defaults")
 		sp, _ := ps.Get("spawn")
-		check(sp.Type == ClassProp && sp.CustomType == "Spawn" && len(sp.Members) == 3, "spawn class")
-		check(sp.Members.Int("count", 0) == 4 && sp.Members[0].Type == IntProp, "spawn.count")
+		check(sp.Type == props.ClassType && sp.CustomType == "Spawn" && len(sp.Members) == 3, "spawn class")
+		check(sp.Members.Int("count", 0) == 4 && sp.Members[0].Type == props.IntType, "spawn.count")
 		check(sp.Members.String("kind", "") == "orc", "spawn.kind")
 		area, ok := sp.Members.Get("area")
-		check(ok && area.Type == ClassProp && area.Members.Float("radius", 0) == 2.5, "spawn.area.radius")
+		check(ok && area.Type == props.ClassType && area.Members.Float("radius", 0) == 2.5, "spawn.area.radius")
 	}
 }
 
@@ -503,26 +504,26 @@ func TestLoadTilesetStandalone(t *testing.T) {
 
 func TestPropertyParsing(t *testing.T) {
 	for _, tc := range []struct {
-		typ  PropertyType
+		typ  props.Type
 		raw  string
 		ok   bool
-		want Property
+		want props.Property
 	}{
-		{IntProp, "-42", true, Property{Int: -42, Float: -42}},
-		{IntProp, "3.0", true, Property{Int: 3, Float: 3}},
-		{IntProp, "3.5", false, Property{}},
-		{FloatProp, "1e3", true, Property{Float: 1000}},
-		{FloatProp, "NaN", false, Property{}},
-		{FloatProp, "Inf", false, Property{}},
-		{BoolProp, "yes", false, Property{}},
-		{ColorProp, "#11223344", true, Property{Color: color.NRGBA{0x22, 0x33, 0x44, 0x11}}},
-		{ColorProp, "#112233", true, Property{Color: color.NRGBA{0x11, 0x22, 0x33, 0xff}}},
-		{ColorProp, "", true, Property{}},
-		{ColorProp, "#12345", false, Property{}},
-		{ColorProp, "#gg2233", false, Property{}},
+		{props.IntType, "-42", true, props.Property{Int: -42, Float: -42}},
+		{props.IntType, "3.0", true, props.Property{Int: 3, Float: 3}},
+		{props.IntType, "3.5", false, props.Property{}},
+		{props.FloatType, "1e3", true, props.Property{Float: 1000}},
+		{props.FloatType, "NaN", false, props.Property{}},
+		{props.FloatType, "Inf", false, props.Property{}},
+		{props.BoolType, "yes", false, props.Property{}},
+		{props.ColorType, "#11223344", true, props.Property{Color: color.NRGBA{0x22, 0x33, 0x44, 0x11}}},
+		{props.ColorType, "#112233", true, props.Property{Color: color.NRGBA{0x11, 0x22, 0x33, 0xff}}},
+		{props.ColorType, "", true, props.Property{}},
+		{props.ColorType, "#12345", false, props.Property{}},
+		{props.ColorType, "#gg2233", false, props.Property{}},
 	} {
-		p := Property{Type: tc.typ}
-		err := p.setValue(tc.raw)
+		p := props.Property{Type: tc.typ}
+		err := setValue(&p, tc.raw)
 		if (err == nil) != tc.ok {
 			t.Errorf("%v %q: err %v", tc.typ, tc.raw, err)
 			continue

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"diorama/mathx"
+	"diorama/props"
 )
 
 // Orientation is the map projection.
@@ -148,7 +149,7 @@ type Map struct {
 	Tilesets []*Tileset
 	// Layers are the top-level layers, bottom first (draw order).
 	Layers     []*Layer
-	Properties Properties
+	Properties props.List
 }
 
 // TileFor resolves a GID to its tileset and local tile ID (flags ignored)
@@ -246,7 +247,7 @@ type Tileset struct {
 	// Tiles holds the tiles that carry data (image, animation, class,
 	// properties, collision shapes), sorted by ID.
 	Tiles      []Tile
-	Properties Properties
+	Properties props.List
 	// WangSets are the tileset's terrain sets, kept for games and tools.
 	WangSets []WangSet
 	// Transformations say how Tiled's terrain tools may flip and rotate
@@ -363,7 +364,7 @@ type Tile struct {
 	Animation []AnimationFrame
 	// Collision shapes, as an object layer (nil when none).
 	ObjectGroup *Layer
-	Properties  Properties
+	Properties  props.List
 }
 
 // AnimationFrame is one frame of a tile animation.
@@ -466,7 +467,7 @@ type Layer struct {
 	// Group.
 	Layers []*Layer
 
-	Properties Properties
+	Properties props.List
 
 	line int
 }
@@ -545,7 +546,7 @@ type Object struct {
 	// from, already applied: attributes the object does not set come from
 	// the template, and its properties override the template's by name.
 	Template   string
-	Properties Properties
+	Properties props.List
 
 	line int
 	set  objSet // which attributes the file set explicitly (for templates)

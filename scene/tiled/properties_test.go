@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"diorama/props"
 )
 
 // propsTMX is a one-tile map whose map properties are props.
@@ -17,36 +19,36 @@ func propsTMX(props string) string {
 func checkListProps(t *testing.T, m *Map) {
 	t.Helper()
 	l, ok := m.Properties.Get("list property")
-	if !ok || l.Type != ListProp || len(l.Items) != 4 {
+	if !ok || l.Type != props.ListType || len(l.Items) != 4 {
 		t.Fatalf("list property: %+v", l)
 	}
-	if it := l.Items[0]; it.Type != IntProp || it.Int != 10 {
+	if it := l.Items[0]; it.Type != props.IntType || it.Int != 10 {
 		t.Errorf("item 0: %+v", it)
 	}
-	if it := l.Items[1]; it.Type != StringProp || it.Value != "text" {
+	if it := l.Items[1]; it.Type != props.StringType || it.Value != "text" {
 		t.Errorf("item 1: %+v", it)
 	}
-	if it := l.Items[2]; it.Type != ListProp || len(it.Items) != 1 || it.Items[0].Type != BoolProp || !it.Items[0].Bool {
+	if it := l.Items[2]; it.Type != props.ListType || len(it.Items) != 1 || it.Items[0].Type != props.BoolType || !it.Items[0].Bool {
 		t.Errorf("item 2 (nested list): %+v", it)
 	}
-	if it := l.Items[3]; it.Type != ClassProp || it.CustomType != "Point" || len(it.Members) != 2 {
+	if it := l.Items[3]; it.Type != props.ClassType || it.CustomType != "Point" || len(it.Members) != 2 {
 		t.Errorf("item 3 (class): %+v", it)
 	} else if x, _ := it.Members.Get("x"); x.Float != 1.5 {
 		t.Errorf("item 3 member x: %+v", x)
 	}
 	c, ok := m.Properties.Get("spawn")
-	if !ok || c.Type != ClassProp || len(c.Members) != 2 {
+	if !ok || c.Type != props.ClassType || len(c.Members) != 2 {
 		t.Fatalf("class property: %+v", c)
 	}
 	inner, ok := c.Members.Get("inner")
-	if !ok || inner.Type != ClassProp {
+	if !ok || inner.Type != props.ClassType {
 		t.Fatalf("nested class member: %+v", inner)
 	}
 	if hp, _ := inner.Members.Get("hp"); hp.Int != 3 {
 		t.Errorf("nested member hp: %+v", hp)
 	}
 	u, ok := m.Properties.Get("future")
-	if !ok || u.Type != StringProp || u.TypeName != "vector3" {
+	if !ok || u.Type != props.StringType || u.TypeName != "vector3" {
 		t.Errorf("unknown type kept as string with TypeName: %+v", u)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"diorama/internal/loadutil"
 	"diorama/mathx"
+	"diorama/props"
 )
 
 // The one interpreter: from the intermediate form (form.go) of any
@@ -382,8 +383,8 @@ func (l *load) tile(c *xr, n *xnode, parent string) (Tile, error) {
 	return t, orNil(c.err)
 }
 
-func (l *load) props(c *xr, n *xnode, owner string) (Properties, error) {
-	var ps Properties
+func (l *load) props(c *xr, n *xnode, owner string) (props.List, error) {
+	var ps props.List
 	for _, k := range n.Kids {
 		if k.Name != "property" {
 			continue
@@ -402,8 +403,8 @@ func (l *load) props(c *xr, n *xnode, owner string) (Properties, error) {
 // attribute, or element text for multi-line strings), a class's members
 // and a list's items, recursively (nesting is bounded by the file's depth
 // limit). An unknown type is kept as a string with its TypeName.
-func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
-	p := Property{Name: name}
+func (l *load) prop(c *xr, k *xnode, name, where string) (props.Property, error) {
+	p := props.Property{Name: name}
 	typ, known := propType(c.str(k, where, "type", ""))
 	if !known {
 		p.TypeName = c.str(k, where, "type", "")
@@ -411,7 +412,7 @@ func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
 	p.Type = typ
 	p.CustomType = c.str(k, where, "propertytype", "")
 	switch typ {
-	case ClassProp:
+	case props.ClassType:
 		if sub := k.Child("properties"); sub != nil {
 			ms, err := l.props(c, sub, where)
 			if err != nil {
@@ -419,7 +420,7 @@ func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
 			}
 			p.Members = ms
 		}
-	case ListProp:
+	case props.ListType:
 		for _, it := range k.Kids {
 			if it.Name != "item" {
 				continue
@@ -438,7 +439,7 @@ func (l *load) prop(c *xr, k *xnode, name, where string) (Property, error) {
 		if !has {
 			raw = string(k.Text) // multi-line strings are element text
 		}
-		if err := p.setScalar(c.file, k.Line, where, raw); err != nil {
+		if err := setScalar(&p, c.file, k.Line, where, raw); err != nil {
 			return p, err
 		}
 	}

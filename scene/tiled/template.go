@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"diorama/internal/loadutil"
+	"diorama/props"
 )
 
 // template is a loaded object template (.tx or .tj).
@@ -212,7 +213,7 @@ func mergeTemplate(t, o *Object) *Object {
 	}
 	r.Properties = slices.Clone(t.Properties)
 	for _, p := range o.Properties {
-		if i := slices.IndexFunc(r.Properties, func(q Property) bool { return q.Name == p.Name }); i >= 0 {
+		if i := slices.IndexFunc(r.Properties, func(q props.Property) bool { return q.Name == p.Name }); i >= 0 {
 			r.Properties[i] = p
 		} else {
 			r.Properties = append(r.Properties, p)

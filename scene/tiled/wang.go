@@ -4,6 +4,8 @@ import (
 	"image/color"
 	"strconv"
 	"strings"
+
+	"diorama/props"
 )
 
 // WangType says which parts of a tile a Wang set's colours describe.
@@ -38,7 +40,7 @@ type WangSet struct {
 	Colors []WangColor
 	// Tiles maps local tile IDs to their Wang IDs.
 	Tiles      []WangTile
-	Properties Properties
+	Properties props.List
 }
 
 // WangColor is one terrain colour of a Wang set; colour indices in a
@@ -48,7 +50,7 @@ type WangColor struct {
 	Color       color.NRGBA
 	Tile        int // local tile ID representing the colour, −1 for none
 	Probability float64
-	Properties  Properties
+	Properties  props.List
 }
 
 // WangTile gives the colours of a tile's eight corners and edges.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+
+	"diorama/props"
 )
 
 // World is a Tiled .world file: maps placed side by side in one pixel
@@ -22,7 +24,7 @@ type World struct {
 	Patterns []WorldPattern
 	// OnlyShowAdjacentMaps asks editors to load only a map's neighbours.
 	OnlyShowAdjacentMaps bool
-	Properties           Properties
+	Properties           props.List
 }
 
 // WorldMap is one map of a world and its rectangle in world pixels.

@@ -218,7 +218,7 @@ func readCodebook(b *bitReader, lim *Limits, budget *int) (*codebook, error) {
 				} else {
 					off = e*dims + i
 				}
-				x := float32(mults[off])*delta + min + last
+				x := float32(float32(mults[off])*delta) + min + last
 				if seq {
 					last = x
 				}

@@ -34,8 +34,8 @@ func newDecoder(s setup) *decoder {
 		l := n / 2
 		sl := make([]float32, l)
 		for i := range sl {
-			x := math.Sin((float64(i) + 0.5) / float64(l) * math.Pi / 2)
-			sl[i] = float32(math.Sin(math.Pi / 2 * x * x))
+			x := dsin((float64(i) + 0.5) / float64(l) * math.Pi / 2)
+			sl[i] = float32(dsin(math.Pi / 2 * x * x))
 		}
 		d.slope[w] = sl
 		if w == 1 && n == s.bs[0] {
@@ -203,7 +203,7 @@ func (d *decoder) decodePacket(p []byte) (int, error) {
 			yo := y[yStart : yStart+l]
 			oo := out[ovStart : ovStart+l]
 			for i := range oo {
-				oo[i] = po[i]*slope[l-1-i] + yo[i]*slope[i]
+				oo[i] = float32(po[i]*slope[l-1-i]) + float32(yo[i]*slope[i])
 			}
 			// After it: this block alone (when it is the longer one).
 			copy(out[ovStart+l:], y[yStart+l:half])

@@ -226,7 +226,7 @@ func (s *setup) decodeFloor0(f *floor0, b *bitReader, st *floorState) bool {
 }
 
 func bark(x float64) float64 {
-	return 13.1*math.Atan(.00074*x) + 2.24*math.Atan(.0000000185*x*x) + .0001*x
+	return float64(13.1*datan(.00074*x)) + float64(2.24*datan(.0000000185*x*x)) + float64(.0001*x)
 }
 
 // makeMaps computes the Bark-scale maps of both block sizes.
@@ -253,16 +253,16 @@ func applyFloor0(f *floor0, st *floorState, v []float32, long bool) {
 	n := len(v)
 	coef := st.cosc[:0]
 	for _, c := range st.coef[:f.order] {
-		coef = append(coef, math.Cos(float64(c)))
+		coef = append(coef, dcos(float64(c)))
 	}
 	st.cosc = coef
 	ampMax := float64(uint64(1)<<f.ampBits - 1)
 	for i := 0; i < n; {
 		w := math.Pi * float64(m[i]) / float64(f.barkSize)
-		cw := math.Cos(w)
+		cw := dcos(w)
 		var p, q float64
 		if f.order%2 == 1 {
-			p = 1 - cw*cw
+			p = 1 - float64(cw*cw)
 			q = 0.25
 			for j := 0; j+1 < f.order; j += 2 {
 				d := coef[j+1] - cw
@@ -282,7 +282,7 @@ func applyFloor0(f *floor0, st *floorState, v []float32, long bool) {
 				q *= 4 * d * d
 			}
 		}
-		val := float32(math.Exp(.11512925 * (float64(st.amp)*float64(f.ampOffset)/(ampMax*math.Sqrt(p+q)) - float64(f.ampOffset))))
+		val := float32(dexp(.11512925 * (float64(st.amp)*float64(f.ampOffset)/(ampMax*math.Sqrt(p+q)) - float64(f.ampOffset))))
 		cond := m[i]
 		for {
 			v[i] *= val

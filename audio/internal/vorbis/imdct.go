@@ -29,17 +29,17 @@ func newIMDCT(n int) *imdct {
 	t.post = make([]complex64, k)
 	for j := range k {
 		a := -math.Pi * (float64(j) + 0.25) / float64(m)
-		t.pre[j] = complex(float32(math.Cos(a)), float32(math.Sin(a)))
+		t.pre[j] = complex(float32(dcos(a)), float32(dsin(a)))
 		a = -math.Pi * float64(j) / float64(m)
-		t.post[j] = complex(float32(math.Cos(a)), float32(math.Sin(a)))
+		t.post[j] = complex(float32(dcos(a)), float32(dsin(a)))
 	}
 	t.twr = make([]float32, k)
 	t.twi = make([]float32, k)
 	for h := 1; h < k; h *= 2 {
 		for j := range h {
 			a := -math.Pi * float64(j) / float64(h)
-			t.twr[h+j] = float32(math.Cos(a))
-			t.twi[h+j] = float32(math.Sin(a))
+			t.twr[h+j] = float32(dcos(a))
+			t.twi[h+j] = float32(dsin(a))
 		}
 	}
 	bits := ilog(k - 1)
@@ -89,8 +89,8 @@ func (t *imdct) fft() {
 			ai, br, bi = ai[:len(ar)], br[:len(ar)], bi[:len(ar)]
 			w1, w2 := wr[:len(ar)], wi[:len(ar)]
 			for j := range ar {
-				tr := br[j]*w1[j] - bi[j]*w2[j]
-				ti := br[j]*w2[j] + bi[j]*w1[j]
+				tr := float32(br[j]*w1[j]) - float32(bi[j]*w2[j])
+				ti := float32(br[j]*w2[j]) + float32(bi[j]*w1[j])
 				br[j] = ar[j] - tr
 				bi[j] = ai[j] - ti
 				ar[j] += tr
@@ -108,15 +108,14 @@ func (t *imdct) transform(in, out []float32) {
 	out = out[:t.n]
 	re, im := t.re, t.im
 	for j, r := range t.rev[:k] {
-		z := complex(in[2*j], in[m-1-2*j]) * t.pre[j]
-		re[r], im[r] = real(z), imag(z)
+		re[r], im[r] = cmul(in[2*j], in[m-1-2*j], t.pre[j])
 	}
 	t.fft()
 	u := t.u
 	for j := range k {
-		z := complex(re[j], im[j]) * t.post[j]
-		u[2*j] = real(z)
-		u[m-1-2*j] = -imag(z)
+		zr, zi := cmul(re[j], im[j], t.post[j])
+		u[2*j] = zr
+		u[m-1-2*j] = -zi
 	}
 	h := m / 2
 	for i := range h {
@@ -128,4 +127,11 @@ func (t *imdct) transform(in, out []float32) {
 	for i := 3 * h; i < 2*m; i++ {
 		out[i] = -u[i-3*h]
 	}
+}
+
+// cmul returns (a+bi)·w, each product rounded before it is summed (see
+// dmath.go: a fused multiply-add would round differently on some CPUs).
+func cmul(a, b float32, w complex64) (re, im float32) {
+	wr, wi := real(w), imag(w)
+	return float32(a*wr) - float32(b*wi), float32(a*wi) + float32(b*wr)
 }

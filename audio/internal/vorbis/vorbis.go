@@ -415,3 +415,27 @@ func toInt16(v float32) int16 {
 	x = max(-32768, min(32767, x))
 	return int16(int32(x + math.Copysign(0.5, x)))
 }
+
+// CheckPages walks data's Ogg pages by their headers, without decoding or
+// checking CRCs, and returns the truncated-stream error Decode would give
+// when data ends inside a page or before the first logical stream's
+// end-of-stream page. It costs a few header reads per 4 KiB page, so a
+// streamed file is refused when it is opened rather than found short as
+// it plays. Pages after that end (a chained stream) are not looked at.
+func CheckPages(data []byte) error {
+	var serial uint32
+	for first := true; ; first = false {
+		size, ok := pageSize(data)
+		if !ok || size > len(data) {
+			return errTruncated
+		}
+		s := binary.LittleEndian.Uint32(data[14:])
+		if first {
+			serial = s
+		}
+		if s == serial && data[5]&flagEOS != 0 {
+			return nil
+		}
+		data = data[size:]
+	}
+}
