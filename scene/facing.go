@@ -82,7 +82,7 @@ func newSectors(d atlas.DirectionSet) sectors {
 		if gap >= math.Pi {
 			return sectors{}
 		}
-		sn, cs := mathx.Sincos(u[k].a - gap/2)
+		sn, cs := mathx.Sincos(u[k].a - float64(gap/2)) // rounded: no fused multiply-subtract
 		s.bx[k], s.by[k] = cs, sn
 		s.idx[k] = u[k].i
 		s.arc[u[k].i] = k
