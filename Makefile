@@ -12,10 +12,12 @@ demo:
 ## test: install missing system packages (scripts/deps.sh), then gofmt check, go vet,
 ## every test (the desktop tests start their own Xvfb; the web test runs headless
 ## Chromium), the js/wasm build and the Android checks (bionic-ABI sysroot, library and APK checks)
+## (-timeout 30m: the cross-CPU determinism package runs every trace under qemu and
+## nears go test's default 10 minutes on a loaded machine)
 test: deps
 	./scripts/no-binaries.sh
 	$(MAKE) --no-print-directory fmtcheck vet
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 	$(GO) test -race -run 'Race|Parallel|Renderer' ./raster/...
 	$(GO) test -tags purego ./raster/...
 	GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -run 'Vector|KernelChoices' ./raster/
@@ -43,7 +45,8 @@ bench:
 	$(GO) test -run '^$$' -bench Upload -benchtime 200x ./platform/desktop/
 
 ## golden: regenerate every golden file on purpose, in every package whose tests define
-## -update (scripts/golden.sh; review the diff before committing; twice leaves the tree clean)
+## -update (scripts/golden.sh; review the diff before committing): packages whose files changed
+## run again (a golden drawn from an embedded file needs the next build); an unchanged tree stays clean
 golden:
 	GO=$(GO) ./scripts/golden.sh
 

@@ -187,6 +187,13 @@ func (r *aseReader) str() string {
 	}
 	if !utf8.Valid(s) {
 		r.fail("string is not UTF-8")
+		return ""
+	}
+	for _, c := range string(s) {
+		if !loadutil.TextRune(c) {
+			r.fail("string holds the character %U", c)
+			return ""
+		}
 	}
 	return string(s)
 }

@@ -176,6 +176,10 @@ func decodeSheet(data []byte, file string, v any) (func(string, string, ...any) 
 		line, col := loadutil.LineCol(data, off)
 		return ferr, &Error{File: file, Line: line, Col: col, Where: path, Msg: "key written twice in the same object", Kind: ErrSyntax}
 	}
+	if off, msg, bad := loadutil.JSONText(data); bad {
+		line, col := loadutil.LineCol(data, off)
+		return ferr, &Error{File: file, Line: line, Col: col, Msg: msg, Kind: ErrSyntax}
+	}
 	return ferr, nil
 }
 

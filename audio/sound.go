@@ -122,7 +122,9 @@ func (s *Sound) Duration() time.Duration {
 // Ogg Vorbis, told by their contents (not the extension). The file is opened through
 // the engine's one reader (regular files only, read through a byte cap),
 // its header checked against lim before samples are allocated, and every
-// error names the file.
+// error names the file. A truncated file is an error in every format
+// (ErrSyntax): an MP3's frame headers are walked before decoding, since
+// its decoder stops quietly where the data does.
 func Load(fsys fs.FS, name string, lim Limits) (*Sound, error) {
 	lim = lim.OrDefault()
 	data, err := loadutil.ReadFile(fsys, name, lim.MaxFileBytes)

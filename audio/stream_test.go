@@ -105,6 +105,9 @@ func FuzzDecodeStream(f *testing.F) {
 	f.Add(EncodeWAV(synth(f, 8000, 1, 100, 5, 10000)))
 	f.Add([]byte("fLaC\x00\x00\x00\x22\x10\x00\x10\x00\x00\x00\x00\x00\x00\x00\x0a\xc4\x42\xf0\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Add([]byte("\xff\xfb\x90\x64\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
+	for _, seed := range toolSeeds(f) {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		st, err := DecodeStream("f.bin", data, Limits{MaxFileBytes: 1 << 20})
 		if err != nil {
@@ -119,6 +122,12 @@ func FuzzDecodeStream(f *testing.F) {
 		out := make([]int16, 2*MaxBlock)
 		for i := 0; i < 50 && m.Stats().Playing > 0; i++ {
 			m.Mix(out)
+		}
+		if err := st.Err(); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.bin" {
+				t.Fatalf("stream error %v is not an *Error naming the file", err)
+			}
 		}
 	})
 }

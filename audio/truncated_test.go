@@ -3,6 +3,7 @@ package audio
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -122,4 +123,37 @@ func playOut(t *testing.T, name string, data []byte) error {
 		t.Fatalf("%s: a looping stream stopped without an error", name)
 	}
 	return st.Err()
+}
+
+// toolSeeds returns small real files for the fuzz targets' corpora: an
+// MP3 (with its Info header), a FLAC and an Ogg Vorbis file made by sox,
+// lame, flac and oggenc, so the fuzzers start from every format's real
+// framing (none when a tool is missing: the seeds are a help, not a test).
+func toolSeeds(f *testing.F) [][]byte {
+	for _, tool := range []string{"sox", "lame", "flac", "oggenc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return nil
+		}
+	}
+	dir := f.TempDir()
+	src := filepath.Join(dir, "s.wav")
+	var seeds [][]byte
+	for _, args := range [][]string{
+		{"sox", "-n", "-r", "8000", "-c", "1", "-b", "16", src, "synth", "0.15", "sine", "300-900"},
+		{"lame", "--quiet", "-b", "8", src, filepath.Join(dir, "s.mp3")},
+		{"flac", "-s", "-f", "--blocksize=256", src, "-o", filepath.Join(dir, "s.flac")},
+		{"oggenc", "-Q", "-q", "-1", src, "-o", filepath.Join(dir, "s.ogg")},
+	} {
+		if out, err := exec.Command(args[0], args[1:]...).CombinedOutput(); err != nil {
+			f.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	for _, name := range []string{"s.mp3", "s.flac", "s.ogg"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, data)
+	}
+	return seeds
 }

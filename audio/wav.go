@@ -88,6 +88,9 @@ func parseWAV(name string, d []byte) (*wavInfo, error) {
 	case blockAlign != ch*bits/8:
 		return nil, bad(ErrInvalid, "block align %d for %d channels of %d bits", blockAlign, ch, bits)
 	}
+	if len(data) == 0 {
+		return nil, bad(ErrSyntax, "no audio frames (the data chunk is empty)")
+	}
 	if int64(len(data))%int64(blockAlign) != 0 {
 		return nil, bad(ErrSyntax, "data chunk of %d bytes is not whole frames of %d bytes (truncated)", len(data), blockAlign)
 	}

@@ -33,17 +33,23 @@ import (
 // build is one entity per cell, deep nesting, bad encodings, maps of
 // thousands of layers, images whose decoders allocate or work far more
 // than their pixels: one-strip deflate TIFFs, progressive JPEGs;
-// Aseprite files whose cels link to their own frame or in a cycle) and the
-// special files and non-UTF-8 names of hostile_unix_test.go. The same
-// watch (loadtest.Watch) runs the corpus of the other readers:
-// viewer.TestHostileWorlds (worlds of 65,536 maps), fuzzy.TestHostileFLL
-// (CPU bombs, deep formulas, bad names), bt.TestHostileText (NUL and
-// invalid UTF-8 in names, errors naming the file), and
-// raster.TestDecodeImageDecoderBuffers and atlas.TestAsepriteFileLinks
-// test the image and Aseprite classes at their own level. Each is loaded through the
-// scene's Load* functions from a real folder (loadutil.OpenRoot) under a
-// memory watch and a time limit, and its outcome asserted: the error's
-// kind and text, or the world built.
+// Aseprite files whose cels link to their own frame or in a cycle;
+// names with a NUL or bytes that are not UTF-8) and the special files
+// and non-UTF-8 file names of hostile_unix_test.go. Each is loaded
+// through the Load* functions from a real folder (loadutil.OpenRoot)
+// under a memory watch and a time limit, and its outcome asserted: the
+// error's kind and text, or the world built.
+//
+// The same watch (loadtest.Watch) runs the corpus of the other readers
+// and programs: viewer.TestHostileWorlds (worlds of 65,536 maps) and
+// TestHostileLayers (60,000 layers in the viewer), cmd/demo's
+// TestHostileLevelFile (the same map with -level), fuzzy.TestHostileFLL
+// (CPU bombs, deep formulas, bad names), bt.TestHostileText and
+// fsm.TestHostileText (NUL and invalid UTF-8 in names, errors naming the
+// file). raster.TestDecodeImageDecoderBuffers, atlas.TestAsepriteFileLinks
+// and TestSheetNamesAreText, tiled.TestNamesTMXCannotHold and
+// loadutil.TestJSONText test the image, Aseprite and text classes at
+// their own level.
 
 // hostileCase is one file set and its expected outcome.
 type hostileCase struct {
@@ -394,6 +400,17 @@ func hostileCases(t testing.TB) []hostileCase {
 		{name: "tiled tileset progressive JPEG of 4000 scans", files: map[string][]byte{
 			"m.tmx": tmx(2, 2, tilesetOf("t.jpg", 2048, 2048)), "t.jpg": loadtest.ProgressiveJPEG(2048, 2048, 1, 4000)},
 			load: loadTiled("m.tmx"), kind: raster.ErrImageLimit, msg: "t.jpg: jpeg of 2048×2048 has 4001 scans coding 262209536 blocks in all, over the limit of 16777216"},
+		// Names that are not text: a NUL written as an escape in a JSON
+		// map's layer name (XML refuses it in a TMX file), bytes that are
+		// not UTF-8 in an image level's door name.
+		{name: "tiled JSON layer named with a NUL", files: map[string][]byte{"m.tmj": []byte(`{"type": "map", "version": "1.10", "orientation": "isometric", "width": 1, "height": 1,
+"tilewidth": 64, "tileheight": 32, "layers": [{"type": "tilelayer", "id": 1, "name": "a\u0000b", "width": 1, "height": 1, "data": [0]}]}`)},
+			load: loadTiled("m.tmj"), kind: loadutil.ErrSyntax, msg: "m.tmj:2: malformed JSON: character U+0000 in a string (XML, and so TMX, cannot hold it)"},
+		{name: "tiled TMX layer named with a NUL", files: map[string][]byte{"m.tmx": tmx(1, 1, `<layer id="1" name="a&#0;b" width="1" height="1"><data encoding="csv">0</data></layer>`)},
+			load: loadTiled("m.tmx"), kind: loadutil.ErrSyntax, msg: "m.tmx:3: malformed XML: illegal character code U+0000"},
+		{name: "image level door named in invalid UTF-8", files: map[string][]byte{"m.png": pngPaletted(t, 8, 8, checker),
+			"m.json": []byte("{\"player\": {\"sp\": {\"x\": 1.5, \"y\": 1.5}},\n\"doors\": [{\"name\": \"V\xffT\", \"tile\": {\"x\": 1, \"y\": 1}}], \"overlords\": []}")},
+			load: loadImage("m.png", "m.json"), kind: loadutil.ErrSyntax, msg: "m.png: description → m.json:2:20: invalid UTF-8 in a string"},
 		// Aseprite cels linked to their own frame, or to each other: a
 		// reader following links without a rule never ends.
 		{name: "tiled tileset Aseprite cel linked to its own frame", files: map[string][]byte{

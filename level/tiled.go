@@ -429,21 +429,38 @@ func atlasRect(ts *tiled.Tileset, id uint32, size image.Point) (image.Rectangle,
 // and lift is where to draw it from, bottom-left aligned, relative to
 // where its box is drawn.
 func (b *tiledBuilder) tileImage(gid tiled.GID, whole bool) (*image.RGBA, *tiled.Tileset, mathx.Point, error) {
+	src, r, ts, err := b.tileSource(gid)
+	if err != nil {
+		return nil, nil, mathx.Point{}, err
+	}
+	if b.m.Orientation == tiled.Hexagonal {
+		img := orientHex(src, r, gid.Flags())
+		if box := image.Rect(0, 0, r.Dx(), r.Dy()); !whole && img.Rect != box {
+			img = img.SubImage(box).(*image.RGBA)
+		}
+		return img, ts, mathx.Point{X: img.Rect.Min.X, Y: img.Rect.Max.Y - r.Dy()}, nil
+	}
+	return orient(src, r, gid.Flags()), ts, mathx.Point{}, nil
+}
+
+// tileSource returns the image holding GID gid's pixels, their rectangle
+// there and the tileset; errNoTile for a tile its tileset does not have.
+func (b *tiledBuilder) tileSource(gid tiled.GID) (*image.RGBA, image.Rectangle, *tiled.Tileset, error) {
 	ts, local, ok := b.m.TileFor(gid)
 	if !ok {
-		return nil, nil, mathx.Point{}, fmt.Errorf("level: %s: GID %d has no tileset", b.m.File, gid.ID())
+		return nil, image.Rectangle{}, nil, fmt.Errorf("level: %s: GID %d has no tileset", b.m.File, gid.ID())
 	}
 	ref := ts.Image
 	if ts.IsCollection() {
 		t := ts.Tile(local)
 		if t == nil || t.Image == nil {
-			return nil, nil, mathx.Point{}, errNoTile
+			return nil, image.Rectangle{}, nil, errNoTile
 		}
 		ref = t.Image
 	}
 	src, err := b.image(ref, ts)
 	if err != nil {
-		return nil, nil, mathx.Point{}, err
+		return nil, image.Rectangle{}, nil, err
 	}
 	var r image.Rectangle
 	if ts.IsCollection() {
@@ -457,16 +474,31 @@ func (b *tiledBuilder) tileImage(gid tiled.GID, whole bool) (*image.RGBA, *tiled
 		r, ok = atlasRect(ts, local, src.Bounds().Size())
 	}
 	if !ok || r.Empty() || !r.In(src.Bounds()) {
-		return nil, nil, mathx.Point{}, errNoTile
+		return nil, image.Rectangle{}, nil, errNoTile
 	}
-	if b.m.Orientation == tiled.Hexagonal {
-		img := orientHex(src, r, gid.Flags())
-		if box := image.Rect(0, 0, r.Dx(), r.Dy()); !whole && img.Rect != box {
-			img = img.SubImage(box).(*image.RGBA)
-		}
-		return img, ts, mathx.Point{X: img.Rect.Min.X, Y: img.Rect.Max.Y - r.Dy()}, nil
+	return src, r, ts, nil
+}
+
+// hexTurn16 returns a turned tile of a hexagonal map (see orientHex) as
+// Qt samples it, in 16 bits (raster.SmoothTurn16), or nil for a tile
+// that is not turned.
+func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
+	f := gid.Flags()
+	deg := 0
+	if f.D() {
+		deg += 60
 	}
-	return orient(src, r, gid.Flags()), ts, mathx.Point{}, nil
+	if f.Hex120() {
+		deg += 120
+	}
+	if b.m.Orientation != tiled.Hexagonal || deg == 0 {
+		return nil, nil
+	}
+	src, r, _, err := b.tileSource(gid)
+	if err != nil {
+		return nil, err
+	}
+	return raster.SmoothTurn16(src, r, float64(deg), f.H(), f.V()), nil
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
@@ -566,11 +598,27 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 		b.spriteAt[key] = at
 		off = off.Add(at)
 	}
-	shade(img, l.TotalOpacity, tint)
-	if half {
+	shade(img, 1, tint)
+	var s *raster.Sprite
+	var wide *image.RGBA64
+	untinted := tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}
+	switch {
+	case b.opt.ExactOpacity && half:
+		// The half-pixel samples as Qt blends them, in 16 bits.
+		wide = halfRows16(img)
+	case half:
 		halfRows(img)
+	case b.opt.ExactOpacity && untinted:
+		// A turned tile's samples as Qt blends them, in 16 bits.
+		if wide, err = b.hexTurn16(gid); err != nil {
+			return nil, off, err
+		}
 	}
-	s, err := raster.NewSprite(img)
+	if wide != nil {
+		s, err = raster.NewSpriteAlpha(wide, qtAlpha(l.TotalOpacity))
+	} else {
+		s, err = b.alphaSprite(img, l.TotalOpacity)
+	}
 	if err != nil {
 		return nil, off, fmt.Errorf("level: %s: tile %d: %w", b.m.File, gid.ID(), err)
 	}
@@ -629,6 +677,39 @@ func shade(img *image.RGBA, opacity float64, tint color.NRGBA) {
 	for i := range img.Pix {
 		img.Pix[i] = uint8(math.Round(float64(img.Pix[i]) * f))
 	}
+}
+
+// alphaSprite makes the sprite of a layer's tile or image (tinted
+// already) drawn at the layer's opacity: Qt's constant alpha (qtAlpha),
+// applied at draw time in 16 bits with ExactOpacity, else baked into the
+// pixels as Qt's 8-bit pipeline does (BYTE_MUL). img is changed.
+func (b *tiledBuilder) alphaSprite(img *image.RGBA, opacity float64) (*raster.Sprite, error) {
+	k := qtAlpha(opacity)
+	if b.opt.ExactOpacity {
+		return raster.NewSpriteAlpha(img, k)
+	}
+	if k < 255 {
+		for i, c := range img.Pix {
+			img.Pix[i] = uint8(div255(uint32(c) * uint32(k)))
+		}
+	}
+	return raster.NewSprite(img)
+}
+
+// qtAlpha is the constant alpha Qt 5.15's raster engine composites a
+// painter opacity with: int(opacity·256), truncated, times 255, shifted
+// down 8 bits (opacity 0.3 is 75, not 76: TestExportLayerOpacity-
+// MatchesTmxrasterizer tells the two apart). Layer sprites are drawn at
+// it (raster.NewSpriteAlpha), in 16 bits, as tmxrasterizer draws a
+// half-transparent layer.
+func qtAlpha(opacity float64) uint8 {
+	if !(opacity > 0) {
+		return 0
+	}
+	if opacity >= 1 {
+		return 255
+	}
+	return uint8(int(opacity*256) * 255 >> 8)
 }
 
 // div255 is Qt's x/255 rounded for x ≤ 255·255·2 (qt_div_255).
@@ -764,8 +845,8 @@ func (b *tiledBuilder) imageLayer(l *tiled.Layer, layer *scene.Layer) error {
 	}
 	cp := image.NewRGBA(img.Rect)
 	copy(cp.Pix, img.Pix)
-	shade(cp, l.TotalOpacity, l.TotalTint)
-	s, err := raster.NewSprite(cp)
+	shade(cp, 1, l.TotalTint)
+	s, err := b.alphaSprite(cp, l.TotalOpacity)
 	if err != nil {
 		return fmt.Errorf("level: %s: image layer %q: %w", b.m.File, l.Name, err)
 	}

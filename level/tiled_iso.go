@@ -181,3 +181,26 @@ func halfRows(img *image.RGBA) {
 		}
 	}
 }
+
+// halfRows16 is halfRows in 16 bits, as Qt computes the samples before it
+// blends them (fetchTransformedBilinear64: each 8-bit channel widened to
+// 257c, then ⌊257a/2⌋ + ⌊257b/2⌋ of a row and the next, the last row
+// paired with itself), for raster.NewSpriteAlpha, which blends them as
+// Qt does and rounds once.
+func halfRows16(img *image.RGBA) *image.RGBA64 {
+	out := image.NewRGBA64(img.Rect)
+	h, n := img.Rect.Dy(), img.Rect.Dx()*4
+	for y := 0; y < h; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+n]
+		next := row
+		if y < h-1 {
+			next = img.Pix[(y+1)*img.Stride : (y+1)*img.Stride+n]
+		}
+		o := out.Pix[y*out.Stride : y*out.Stride+2*n]
+		for i := range row {
+			v := 257*uint32(row[i])/2 + 257*uint32(next[i])/2
+			o[2*i], o[2*i+1] = uint8(v>>8), uint8(v)
+		}
+	}
+	return out
+}

@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -552,8 +553,9 @@ func TestBuildTiledAnimationOpacityOffset(t *testing.T) {
 	if off := w.Layers[1].Offsets[0]; off != (mathx.Point{X: 0, Y: -8}) {
 		t.Fatalf("ghost offset %v, want (0,-8)", off)
 	}
-	// Sand (210,190,110) × red tint × ½: premultiplied (105, 0, 0, 128).
-	if got := g.RGBAAt(32, 49); got != (color.RGBA{105, 0, 0, 128}) {
+	// Sand (210,190,110) × red tint × ½ (Qt's constant alpha for
+	// opacity ½: 127/255): premultiplied (105, 0, 0, 127).
+	if got := g.RGBAAt(32, 49); got != (color.RGBA{105, 0, 0, 127}) {
 		t.Fatalf("ghost pixel %v", got)
 	}
 }
@@ -1042,5 +1044,53 @@ func TestFindID(t *testing.T) {
 	}
 	if _, ok := w.FindID(0); ok {
 		t.Fatal("id 0 found something")
+	}
+}
+
+// With Options.ExactOpacity a half-transparent layer's tiles are drawn at
+// the layer's opacity in 16 bits (raster.NewSpriteAlpha, as tmxrasterizer
+// draws them: viewer's TestExportLayerOpacityMatchesTmxrasterizer), without
+// it baked into 8-bit sprites: the two frames are a level apart at most,
+// somewhere apart, and identical where the layer is opaque.
+func TestBuildTiledExactOpacity(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, f := range []string{"tiles.tsx", "tiles.png"} {
+		b, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys[f] = &fstest.MapFile{Data: b}
+	}
+	frames := map[string]*raster.Frame{}
+	for _, op := range []string{"0.49", "1"} {
+		fsys["m.tmx"] = &fstest.MapFile{Data: []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="isometric" renderorder="right-down" width="3" height="3" tilewidth="64" tileheight="32" infinite="0" nextlayerid="3" nextobjectid="1">
+ <tileset firstgid="1" source="tiles.tsx"/>
+ <layer id="1" name="under" width="3" height="3"><data encoding="csv">1,2,1,2,1,2,1,2,1</data></layer>
+ <layer id="2" name="over" width="3" height="3" opacity="` + op + `"><data encoding="csv">3,0,5,0,6,0,7,0,8</data></layer>
+</map>`)}
+		for _, exact := range []bool{false, true} {
+			w, err := LoadTiled(fsys, "m.tmx", Options{ExactOpacity: exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames[fmt.Sprint(op, exact)] = renderWorld(t, w, 8)
+		}
+	}
+	for _, op := range []string{"0.49", "1"} {
+		a, b := frames[op+"false"], frames[op+"true"]
+		n, worst := 0, 0
+		for i := range a.Pix {
+			if d := int(a.Pix[i]) - int(b.Pix[i]); d != 0 {
+				n++
+				worst = max(worst, d, -d)
+			}
+		}
+		switch {
+		case op == "1" && n > 0:
+			t.Errorf("opaque layer: %d channels differ with ExactOpacity", n)
+		case op != "1" && (n == 0 || worst > 1):
+			t.Errorf("opacity %s: %d channels differ, by up to %d (want some, by 1)", op, n, worst)
+		}
 	}
 }

@@ -94,23 +94,23 @@ func TestBulletsDieOnWalls(t *testing.T) {
 	w := s.World
 	l := s.lvl
 	hits := 0
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		if h.Wall < 0 || h.Edge {
-			t.Errorf("bullet hit %+v is not a wall hit", h)
-			return
-		}
-		hits++
-		// The point is on a wall face: a solid cell on one side of the
-		// normal, a free one on the other.
-		in := h.Point.Sub(h.Normal.Scale(BulletR + 1e-3))
-		out := h.Point.Add(h.Normal.Scale(1e-3))
-		if !l.solidAt(int(math.Floor(in.X)), int(math.Floor(in.Y))) || l.solidAt(int(math.Floor(out.X)), int(math.Floor(out.Y))) {
-			t.Errorf("hit at %v normal %v is not on a wall face", h.Point, h.Normal)
-		}
-	})
 	born := map[scene.BulletID]uint64{}
 	for k := 0; k < 10*TPS; k++ {
 		s.Tick()
+		for _, h := range w.Events.BulletHits() {
+			if h.Wall < 0 || h.Edge {
+				t.Errorf("bullet hit %+v is not a wall hit", h)
+				continue
+			}
+			hits++
+			// The point is on a wall face: a solid cell on one side of the
+			// normal, a free one on the other.
+			in := h.Point.Sub(h.Normal.Scale(BulletR + 1e-3))
+			out := h.Point.Add(h.Normal.Scale(1e-3))
+			if !l.solidAt(int(math.Floor(in.X)), int(math.Floor(in.Y))) || l.solidAt(int(math.Floor(out.X)), int(math.Floor(out.Y))) {
+				t.Errorf("hit at %v normal %v is not on a wall face", h.Point, h.Normal)
+			}
+		}
 		b := w.Bullets()
 		for i, u := range b.Used {
 			if !u || !b.P.Alive[i] {

@@ -264,11 +264,6 @@ func (s *Scene) setupBullets(at mathx.Vec2, look scene.LookID) error {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		if h.Wall >= 0 {
-			s.WallHits++
-		}
-	})
 	return nil
 }
 
@@ -332,6 +327,11 @@ func (s *Scene) Tick() {
 	w := s.World
 	w.Step()
 	if s.Cfg.Test == Bullets {
+		for _, h := range w.Events.BulletHits() {
+			if h.Wall >= 0 {
+				s.WallHits++
+			}
+		}
 		b := w.Bullets()
 		if n := b.Len(); n > s.PeakBullets {
 			s.PeakBullets = n

@@ -107,6 +107,10 @@ func DrawSprite(dst *Frame, clip image.Rectangle, s *Sprite, x, y int, o *DrawOp
 	}
 	x, y = clampCoord(x), clampCoord(y)
 	if o.plain() {
+		if s.alpha != nil {
+			drawAlpha(dst, clip, s.alpha, x, y)
+			return
+		}
 		drawPlain(dst, clip, s, x, y)
 		return
 	}

@@ -92,3 +92,38 @@ func FuzzDecoderCost(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDrawSpriteAlpha: a NewSpriteAlpha sprite drawn at arbitrary
+// positions and clips never panics and draws, inside the clip, the pixels
+// of the same sprite drawn whole at the origin, and nothing outside.
+func FuzzDrawSpriteAlpha(f *testing.F) {
+	f.Add(int16(3), int16(-2), int16(0), int16(0), int16(20), int16(20), uint8(124))
+	f.Add(int16(-30), int16(40), int16(5), int16(5), int16(1), int16(30), uint8(1))
+	f.Add(int16(20), int16(15), int16(-5), int16(-5), int16(30), int16(30), uint8(254))
+	img := alphaTestImage()
+	bg := color.RGBA{30, 60, 90, 255}
+	f.Fuzz(func(t *testing.T, x, y, cx0, cy0, cx1, cy1 int16, alpha uint8) {
+		s, err := NewSpriteAlpha(img, alpha)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, _ := NewFrame(32, 24)
+		whole.Clear(bg)
+		DrawSprite(whole, whole.Rect, s, 0, 0, nil)
+		clip := image.Rect(int(cx0), int(cy0), int(cx1), int(cy1))
+		got, _ := NewFrame(24, 20)
+		got.Clear(bg)
+		DrawSprite(got, clip, s, int(x), int(y), nil)
+		for py := 0; py < 20; py++ {
+			for px := 0; px < 24; px++ {
+				want := bg
+				if q := (image.Point{px - int(x), py - int(y)}); (image.Point{px, py}).In(clip) && q.In(whole.Rect) {
+					want = whole.RGBAAt(q.X, q.Y)
+				}
+				if c := got.RGBAAt(px, py); c != want {
+					t.Fatalf("(%d,%d): %v, want %v", px, py, c, want)
+				}
+			}
+		}
+	})
+}

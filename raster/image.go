@@ -104,7 +104,9 @@ func bytesPerPixel(m color.Model) int64 {
 
 // DecodeImage reads an image in any format Go decodes here (PNG of every
 // colour model and interlacing, JPEG, GIF (first frame), BMP, TIFF and
-// WebP) and returns it as the decoder made it. name is the file's name
+// WebP) and returns it as the decoder made it (a baseline JPEG file as
+// libjpeg-turbo decodes it, which is Qt's and so Tiled's decoder, rather
+// than as image/jpeg). name is the file's name
 // for error messages. The file is read through lim.MaxFileBytes and the
 // size in the header is checked against lim before decoding allocates;
 // the zero ImageLimits means DefaultImageLimits.
@@ -144,6 +146,12 @@ func DecodeImage(name string, r io.Reader, lim ImageLimits) (image.Image, error)
 	}
 	if err := checkConfig(name, format, cfg, cost, lim); err != nil {
 		return nil, err
+	}
+	if format == "jpeg" {
+		// libjpeg-turbo's pixels, as Qt (and Tiled) decode the file.
+		if img, ok := decodeJPEGTurbo(data); ok && img.Bounds().Dx() == cfg.Width && img.Bounds().Dy() == cfg.Height {
+			return img, nil
+		}
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil && format == "png" && errors.Is(err, io.ErrUnexpectedEOF) {

@@ -159,8 +159,9 @@ func TestDecodeImagePaletted(t *testing.T) {
 	sameRGBA(t, "pal.png", got, src)
 }
 
-// TestDecodeImageFormats: JPEG, GIF, BMP and WebP decode to what their
-// own decoders give; gray and 16-bit PNGs keep their models.
+// TestDecodeImageFormats: GIF, BMP and WebP decode to what their own
+// decoders give, baseline JPEG to libjpeg-turbo's pixels; gray and
+// 16-bit PNGs keep their models.
 func TestDecodeImageFormats(t *testing.T) {
 	src := image.NewNRGBA(image.Rect(0, 0, 23, 17))
 	for i := range src.Pix {
@@ -192,6 +193,15 @@ func TestDecodeImageFormats(t *testing.T) {
 		want, _, err := image.Decode(bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if name == "a.jpg" {
+			// A baseline JPEG decodes as libjpeg-turbo does (Qt's and
+			// Tiled's pixels: TestDecodeJPEGTurbo, and viewer's
+			// TestExportJPEGMatchesTmxrasterizer), not as image/jpeg.
+			var ok bool
+			if want, ok = decodeJPEGTurbo(buf.Bytes()); !ok {
+				t.Fatalf("%s: not a baseline JPEG file decodeJPEGTurbo takes", name)
+			}
 		}
 		got, err := DecodeImage(name, bytes.NewReader(buf.Bytes()), ImageLimits{})
 		if err != nil {

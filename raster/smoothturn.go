@@ -2,6 +2,7 @@ package raster
 
 import (
 	"image"
+	"image/color"
 	"math"
 )
 
@@ -38,7 +39,8 @@ import (
 // The 16-bit result is rounded to 8 bits (round(c/257)), which is what Qt
 // stores wherever the sample is opaque or fully transparent; where it is
 // translucent Qt blends the 16-bit value into the destination and rounds
-// once after, which an 8-bit image cannot carry (1 level apart at times).
+// once after, which an 8-bit image cannot carry (1 level apart at times;
+// SmoothTurn16 keeps the 16-bit samples).
 // From a fully opaque src (a pixmap Qt keeps as RGB32, drawn with
 // CompositionMode_Source) a sample whose alpha the truncating weights left
 // at 65534 is stored unpremultiplied, as Qt stores it.
@@ -48,9 +50,34 @@ import (
 // each cut row's 16.16 stepping at the edge, a few 65536ths off the
 // stepping from the row's own start (1 level at times).
 func SmoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool) *image.RGBA {
+	out, _ := smoothTurn(src, r, deg, flipX, flipY, false)
+	return out
+}
+
+// SmoothTurn16 is SmoothTurn with the samples as Qt computes them, in 16
+// bits (premultiplied, as image.RGBA64 holds them), before Qt rounds or
+// blends them: NewSpriteAlpha of the result draws them as tmxrasterizer
+// does, where a translucent sample is blended in 16 bits and rounded
+// once after. From a fully opaque src (drawn by Qt with
+// CompositionMode_Source) it is SmoothTurn's 8-bit result, widened.
+func SmoothTurn16(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool) *image.RGBA64 {
+	out, out16 := smoothTurn(src, r, deg, flipX, flipY, !opaqueImage(src))
+	if out16 != nil {
+		return out16
+	}
+	wide := image.NewRGBA64(out.Rect)
+	for i, c := range out.Pix {
+		wide.Pix[2*i], wide.Pix[2*i+1] = c, c // c·257, big-endian
+	}
+	return wide
+}
+
+// smoothTurn is SmoothTurn, or SmoothTurn16's 16-bit samples when wide is
+// set (then the 8-bit image is nil).
+func smoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY, wide bool) (*image.RGBA, *image.RGBA64) {
 	w, h := r.Dx(), r.Dy()
 	if w <= 0 || h <= 0 || !r.In(src.Rect) {
-		return image.NewRGBA(image.Rect(0, 0, max(w, 0), max(h, 0)))
+		return image.NewRGBA(image.Rect(0, 0, max(w, 0), max(h, 0))), nil
 	}
 	// The tile's box lies at (org, org) of a device large enough that
 	// nothing is clipped (Qt's clipping of the line to the device only
@@ -101,14 +128,19 @@ func SmoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bo
 		b := m.mapPoint(hw, 0)
 		qtRasterizeLineAliased(a, b, float64(h)/float64(w), dev, put)
 	}
-	out := image.NewRGBA(box)
+	var out *image.RGBA
 	var t turnSampler
 	t.init(src, r, inv)
-	t.opaque = opaqueImage(src)
+	if wide {
+		t.out16 = image.NewRGBA64(box)
+	} else {
+		out = image.NewRGBA(box)
+		t.opaque = opaqueImage(src)
+	}
 	for _, s := range spans {
 		t.span(out, s.x, s.n, s.y)
 	}
-	return out
+	return out, t.out16
 }
 
 // turnOrg is where SmoothTurn's device puts the tile's box.
@@ -311,7 +343,8 @@ type turnSampler struct {
 	r                          image.Rectangle
 	m11, m12, m21, m22, dx, dy float64
 	fdx, fdy                   int32
-	opaque                     bool // Qt's RGB32 texture: CompositionMode_Source
+	opaque                     bool          // Qt's RGB32 texture: CompositionMode_Source
+	out16                      *image.RGBA64 // SmoothTurn16's samples, when set
 }
 
 func (s *turnSampler) init(src *image.RGBA, r image.Rectangle, inv qtTransform) {
@@ -366,6 +399,10 @@ func (s *turnSampler) span(out *image.RGBA, x, n, y int) {
 			if distx != 0 {
 				v[c] = (tl[c]*(0x10000-distx))>>16 + (tr[c]*distx)>>16
 			}
+		}
+		if s.out16 != nil {
+			s.out16.SetRGBA64(x+i, y, color.RGBA64{uint16(v[0]), uint16(v[1]), uint16(v[2]), uint16(v[3])})
+			continue
 		}
 		o := out.PixOffset(x+i, y)
 		if a := v[3]; s.opaque && a != 0xffff && a != 0 {

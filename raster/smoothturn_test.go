@@ -124,3 +124,56 @@ func TestGoldenSmoothTurn(t *testing.T) {
 		}
 	})
 }
+
+// SmoothTurn16 holds the samples SmoothTurn rounds: from a translucent
+// image, every 16-bit sample rounded (round(c/257)) is SmoothTurn's
+// pixel, and some samples are not 8-bit values widened (else there would
+// be nothing to keep); from an opaque one it is SmoothTurn's image
+// widened (c·257). Drawn through NewSpriteAlpha at alpha 255 over an
+// opaque frame, an opaque image's turn is SmoothTurn's sprite drawn.
+func TestSmoothTurn16(t *testing.T) {
+	for _, translucent := range []bool{false, true} {
+		src := turnPattern(30, 20, translucent)
+		for _, deg := range []float64{60, 120, 180, 240} {
+			p8 := SmoothTurn(src, src.Rect, deg, deg == 120, false)
+			p16 := SmoothTurn16(src, src.Rect, deg, deg == 120, false)
+			if p8.Rect != p16.Rect {
+				t.Fatalf("%v°: bounds %v, SmoothTurn's %v", deg, p16.Rect, p8.Rect)
+			}
+			fine := 0
+			for y := p8.Rect.Min.Y; y < p8.Rect.Max.Y; y++ {
+				for x := p8.Rect.Min.X; x < p8.Rect.Max.X; x++ {
+					c8, c16 := p8.RGBAAt(x, y), p16.RGBA64At(x, y)
+					w8 := [4]uint8{c8.R, c8.G, c8.B, c8.A}
+					for i, v := range [4]uint16{c16.R, c16.G, c16.B, c16.A} {
+						if uint8((uint32(v)+128-(uint32(v)+128)>>8)>>8) != w8[i] {
+							t.Fatalf("translucent %v, %v°: (%d,%d) %v rounds otherwise than %v", translucent, deg, x, y, c16, c8)
+						}
+						if v%257 != 0 {
+							fine++
+						}
+					}
+				}
+			}
+			if translucent != (fine > 0) {
+				t.Errorf("translucent %v, %v°: %d samples finer than 8 bits", translucent, deg, fine)
+			}
+			if translucent {
+				continue
+			}
+			s16, err := NewSpriteAlpha(p16, 255)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := NewFrame(60, 60)
+			b, _ := NewFrame(60, 60)
+			a.Clear(color.RGBA{9, 99, 199, 255})
+			b.Clear(color.RGBA{9, 99, 199, 255})
+			DrawSprite(a, a.Rect, s16, 15, 20, nil)
+			DrawSprite(b, b.Rect, MustSprite(p8), 15, 20, nil)
+			if string(a.Pix) != string(b.Pix) {
+				t.Errorf("%v°: the 16-bit sprite of an opaque turn draws otherwise than the 8-bit one", deg)
+			}
+		}
+	}
+}

@@ -77,8 +77,9 @@ type Sprite struct {
 	pix     []uint32        // trim.Dx()*trim.Dy() premultiplied pixels
 	rowRuns []uint32        // runs of trimmed row r are runs[rowRuns[r]:rowRuns[r+1]]
 	runs    []run
-	opaque  bool     // every pixel of the trimmed area is opaque
-	scratch []uint32 // Set's conversion buffer, kept for re-sets of the same size
+	opaque  bool      // every pixel of the trimmed area is opaque
+	scratch []uint32  // Set's conversion buffer, kept for re-sets of the same size
+	alpha   *alphaPix // NewSpriteAlpha's unshaded pixels, for plain draws
 }
 
 // ErrNilImage is returned when a sprite is built from a nil image.
@@ -117,7 +118,7 @@ func (s *Sprite) set(img image.Image) error {
 		return fmt.Errorf("raster: sprite size %d×%d exceeds %d on a side", b.Dx(), b.Dy(), MaxSide)
 	}
 	s.w, s.h = max(b.Dx(), 0), max(b.Dy(), 0)
-	s.trim, s.opaque = image.Rectangle{}, false
+	s.trim, s.opaque, s.alpha = image.Rectangle{}, false, nil
 	s.pix, s.runs = s.pix[:0], s.runs[:0]
 	s.rowRuns = append(s.rowRuns[:0], 0)
 	if b.Empty() {
@@ -189,7 +190,7 @@ func (s *Sprite) SetOpaque(img *image.RGBA) error {
 		}
 	}
 	s.w, s.h = w, h
-	s.trim, s.opaque = image.Rect(0, 0, w, h), true
+	s.trim, s.opaque, s.alpha = image.Rect(0, 0, w, h), true, nil
 	s.rowRuns = growU32(s.rowRuns, h+1)
 	s.runs = s.runs[:0]
 	for y := 0; y < h; y++ {

@@ -15,13 +15,13 @@ func BenchmarkStep(b *testing.B) {
 	a := newArena(b, 128, 1000, 10000, 1)
 	w := a.w
 	for k := 0; k < 400; k++ {
-		w.Step()
+		a.step()
 	}
 	bullets := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		w.Step()
+		a.step()
 		bullets += w.Bullets().Len()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/tick")
@@ -36,7 +36,7 @@ func BenchmarkRender(b *testing.B) {
 	a := newArena(b, 128, 1000, 10000, 1)
 	w := a.w
 	for k := 0; k < 400; k++ {
-		w.Step()
+		a.step()
 	}
 	cam := iso.NewCamera(800, 480)
 	cam.Center = w.Grid.ToScreen(mathx.V3(64, 64, 0))
@@ -76,24 +76,11 @@ func BenchmarkRender(b *testing.B) {
 func BenchmarkStateHash(b *testing.B) {
 	a := newArena(b, 128, 1000, 10000, 1)
 	for k := 0; k < 400; k++ {
-		a.w.Step()
+		a.step()
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = a.w.StateHash()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/hash")
-}
-
-// BenchmarkDispatch is one event through two listeners.
-func BenchmarkDispatch(b *testing.B) {
-	var bus Bus[BulletHitEvent]
-	n := int32(0)
-	bus.Subscribe(func(h BulletHitEvent) { n += h.Damage })
-	bus.Subscribe(func(h BulletHitEvent) { n++ })
-	ev := BulletHitEvent{Damage: 1}
-	for b.Loop() {
-		bus.Dispatch(ev)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/event")
 }

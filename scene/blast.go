@@ -25,8 +25,7 @@ func (b *Bullets) Blast(at mathx.Vec2, radius float64, damage int32, falloff flo
 	if !(radius > 0) {
 		return 0
 	}
-	// The targets first: damage may kill, and death listeners create and
-	// remove entities.
+	// The targets first, then the damage (which may kill).
 	w.blastBuf = w.blastBuf[:0]
 	for i := range w.state {
 		if w.state[i] != stLive || w.health[i] <= 0 || w.kind[i] == Trigger || w.kind[i] == SpawnPoint {

@@ -60,9 +60,9 @@ func TestBlast(t *testing.T) {
 		t.Errorf("%d allocations in 20 blasts", a)
 	}
 	// Kills go through Damage's events; the dead are not hit twice.
-	deaths := 0
-	w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
-	if n := w.Bullets().Blast(at, 2, 1000, 0, scene.Entity{}); n != 4 || deaths != 4 {
+	before := len(w.Events.Deaths())
+	n := w.Bullets().Blast(at, 2, 1000, 0, scene.Entity{})
+	if deaths := len(w.Events.Deaths()) - before; n != 4 || deaths != 4 {
 		t.Errorf("a lethal blast damaged %d and killed %d, want 4 and 4 (source, near, edge, crate)", n, deaths)
 	}
 }

@@ -27,7 +27,8 @@ type BulletDef struct {
 	Vel mathx.Vec2
 	// Radius of its collision circle (0 is a point), at most 0.5.
 	Radius float64
-	// Damage it carries to whatever it hits (the listeners apply it).
+	// Damage it carries to whatever it hits (the game applies it, reading
+	// Events.BulletHits).
 	Damage int32
 	// Owner fired it (may be nil).
 	Owner Entity

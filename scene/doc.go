@@ -6,7 +6,7 @@
 //     triggers) stored data-oriented, one slice per field, behind
 //     generation-checked Entity handles; bullets as a struct-of-arrays
 //     pool wrapped around physics.Bullets (no allocation per bullet).
-//     Creation and removal during a tick are deferred to its end, so
+//     Creation and removal during a tick (by its tasks) are deferred, so
 //     every walk over the world stays valid. World itself keeps what
 //     every game uses (the tick, entities and their state, Render); what
 //     concerns one part of the world lives on the sub-object that owns
@@ -14,11 +14,19 @@
 //     entities are drawn), World.Bullets (firing, finding, blasts),
 //     World.Nav (navigation, movement, sight), World.Crowd (steering),
 //     World.Audio (event sounds). A test caps World at 40 methods.
-//   - Events: typed synchronous channels (Bus, generic over the event
-//     type) with unsubscription and subscription-order dispatch: bullet
-//     hits, damage, deaths, triggers, pickups (IsoMob's bullet-collide
-//     example: the target takes damage, another listener shows a
-//     ricochet, the scene removes the bullet).
+//   - Events (World.Events): one event model, the physics' own (Box2D
+//     v3's): Step records its events in per-tick slices (bullet hits,
+//     damage, deaths, triggers, pickups, arrivals, failed moves, doors,
+//     touches) and the game reads them after Step returns, in the order
+//     its rules want, acting outside the tick where every call acts at
+//     once (w.Step(); then for each of w.Events.BulletHits(),
+//     w.Damage(h.Target, h.Damage, h.Owner); then w.Events.Deaths(),
+//     whose dead are readable until the next Step: ExampleEvents).
+//     The slices are reused (no allocation) and valid until the next
+//     Step; World.Damage between Steps appends to them at once, a move
+//     MoveTo refuses comes with the next Step. The world's own reactions
+//     are passes inside Step (overlords woken by triggers) or hooks
+//     where an event is recorded (Audio's event sounds).
 //   - World.Step: one fixed tick: periodic tasks (loop.Scheduler),
 //     movers and the crowd's steering, physics for bodies and bullets,
 //     the scene's own rules, events, then the deferred work. No wall
@@ -75,12 +83,12 @@
 //   - Waves: an Overlord (a zone's wave controller), put to work by
 //     Overlord.Start, wakes when the player enters its triggers (at once
 //     when it has none: a level-wide wave), spawns its wave and locks the
-//     doors it names (SetSolid, Events.Door) until the wave is over or
+//     doors it names (SetSolid, Events.Doors) until the wave is over or
 //     Overlord.Stop stops it; image levels and Tiled maps (triggers of
 //     class "overlord") build them (package level).
 //   - DebugView: a world's F1 overlay (navmesh, walls, colliders, paths)
 //     through iso/overlay.
-//   - Touch events (touch.go): Events.Touch reports a character that
+//   - Touch events (touch.go): Events.Touches reports a character that
 //     touched another character or a solid object in the tick's physics
 //     step (physics.Space.Contacts, seen as entities).
 //   - Restarting: a new World for the level, the replaced one Closed
@@ -106,7 +114,7 @@
 //     without Crowd.Enable. A game that computes such values checks them
 //     first; none of them depends on data a player can supply.
 //   - A move that cannot be made (no path, no navigation) is not an
-//     error but an event: Events.MoveFailed.
+//     error but an event: Events.MoveFailures.
 //
 // World units: one tile on x and y (world x to the lower right of the
 // screen, y to the lower left, as in iso; on orthogonal maps x right and

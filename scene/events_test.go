@@ -1,98 +1,80 @@
 package scene
 
 import (
-	"slices"
 	"testing"
 
 	"diorama/internal/testenv"
+	"diorama/mathx"
 )
 
-func TestBusOrder(t *testing.T) {
-	var b Bus[int]
-	var got []string
-	b.Subscribe(func(v int) { got = append(got, "a") })
-	b.Subscribe(func(v int) { got = append(got, "b") })
-	b.Subscribe(func(v int) { got = append(got, "c") })
-	if s := b.Subscribe(nil); s != 0 {
-		t.Fatalf("nil listener got sub %d", s)
-	}
-	b.Dispatch(1)
-	if want := []string{"a", "b", "c"}; !slices.Equal(got, want) {
-		t.Fatalf("order %v, want %v", got, want)
-	}
-	if b.Len() != 3 {
-		t.Fatalf("Len %d", b.Len())
-	}
-}
-
-func TestBusUnsubscribeDuringDispatch(t *testing.T) {
-	var b Bus[int]
-	var got []string
-	var sb, sc Sub
-	b.Subscribe(func(v int) {
-		got = append(got, "a")
-		if v == 1 {
-			if !b.Unsubscribe(sc) { // c has not run yet: it must be skipped
-				t.Error("unsubscribe c failed")
-			}
-			if !b.Unsubscribe(sb) {
-				t.Error("unsubscribe b failed")
-			}
-			b.Subscribe(func(int) { got = append(got, "d") }) // waits for the next dispatch
+// TestEventsContract: Step empties the events and records the tick's;
+// the game's calls between Steps append at once; the entities events
+// name stay readable until the next Step frees them.
+func TestEventsContract(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
+	grunt := mustCreate(t, w, EntityDef{Kind: Character, Name: "grunt", Pos: mathx.V3(10, 3, 0), Radius: 0.3, Health: 3, Layer: 4})
+	w.Bullets().Fire(BulletDef{Pos: mathx.V2(4, 3), Vel: mathx.V2(30, 0), Damage: 3, Owner: hero, Mask: 4, Tag: 7})
+	ev := &w.Events
+	var hit BulletHitEvent
+	for k := 0; k < 30 && hit.Target.IsNil(); k++ {
+		w.Step()
+		if len(ev.Damages())+len(ev.Deaths()) != 0 {
+			t.Fatal("damage before any hit")
 		}
-	})
-	sb = b.Subscribe(func(int) { got = append(got, "b") })
-	sc = b.Subscribe(func(int) { got = append(got, "c") })
-	b.Subscribe(func(int) { got = append(got, "e") })
-	b.Dispatch(1)
-	if want := []string{"a", "e"}; !slices.Equal(got, want) {
-		t.Fatalf("first dispatch %v, want %v", got, want)
-	}
-	got = got[:0]
-	b.Dispatch(2)
-	if want := []string{"a", "e", "d"}; !slices.Equal(got, want) {
-		t.Fatalf("second dispatch %v, want %v", got, want)
-	}
-	if b.Unsubscribe(sb) {
-		t.Fatal("second unsubscribe of b reported true")
-	}
-	if b.Unsubscribe(0) {
-		t.Fatal("unsubscribe of the zero Sub reported true")
-	}
-	if b.Len() != 3 || len(b.ls) != 3 {
-		t.Fatalf("Len %d, %d slots after compaction", b.Len(), len(b.ls))
-	}
-}
-
-func TestBusSelfUnsubscribeAndNesting(t *testing.T) {
-	var b Bus[int]
-	var got []int
-	var once Sub
-	once = b.Subscribe(func(v int) {
-		got = append(got, 100+v)
-		b.Unsubscribe(once)
-		if v == 1 {
-			b.Dispatch(2) // nested: "once" is already gone
+		for _, h := range ev.BulletHits() {
+			hit = h
 		}
-	})
-	b.Subscribe(func(v int) { got = append(got, v) })
-	b.Dispatch(1)
-	b.Dispatch(3)
-	if want := []int{101, 2, 1, 3}; !slices.Equal(got, want) {
-		t.Fatalf("got %v, want %v", got, want)
+	}
+	if hit.Target != grunt || hit.Owner != hero || hit.Tag != 7 || hit.Damage != 3 {
+		t.Fatalf("hit %+v", hit)
+	}
+	if w.Bullets().Len() != 0 {
+		t.Fatal("the hit bullet is still in use after its Step")
+	}
+	// The game's pass: the hit's damage kills; Damages and Deaths have it
+	// at once, the dead grunt is readable until the next Step.
+	w.Damage(hit.Target, hit.Damage, hit.Owner)
+	if d := ev.Damages(); len(d) != 1 || d[0] != (DamageEvent{Entity: grunt, Source: hero, Amount: 3, Health: 0}) {
+		t.Fatalf("damages %+v", d)
+	}
+	if d := ev.Deaths(); len(d) != 1 || d[0] != (DeathEvent{Entity: grunt, Killer: hero}) {
+		t.Fatalf("deaths %+v", d)
+	}
+	if !w.Valid(grunt) || w.Alive(grunt) || w.Name(grunt) != "grunt" || w.Len() != 1 {
+		t.Fatalf("dead grunt: valid %v alive %v name %q, %d live", w.Valid(grunt), w.Alive(grunt), w.Name(grunt), w.Len())
+	}
+	w.Damage(grunt, 1, hero) // a dying entity is left alone
+	if len(ev.Damages()) != 1 {
+		t.Fatal("damage to a dying entity recorded")
+	}
+	w.Step()
+	if w.Valid(grunt) || len(ev.Damages())+len(ev.Deaths())+len(ev.BulletHits()) != 0 {
+		t.Fatalf("after the next Step: grunt valid %v, events %d %d %d", w.Valid(grunt), len(ev.Damages()), len(ev.Deaths()), len(ev.BulletHits()))
 	}
 }
 
-func TestBusNoAllocs(t *testing.T) {
-	var b Bus[BulletHitEvent]
+// TestEventsNoAllocs: recording and reading events in steady state does
+// not allocate, whether Step or the game's calls record them.
+func TestEventsNoAllocs(t *testing.T) {
+	w := testWorld(t, 16, 16, 1)
+	hero := mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 1 << 30})
 	n := 0
-	b.Subscribe(func(h BulletHitEvent) { n += int(h.Damage) })
-	b.Subscribe(func(h BulletHitEvent) { n++ })
-	ev := BulletHitEvent{Damage: 2}
-	if a := testenv.AllocsOver(100, func() { b.Dispatch(ev) }); a != 0 {
-		t.Fatalf("Dispatch allocates %v", a)
+	tick := func() {
+		w.Bullets().Fire(BulletDef{Pos: mathx.V2(8, 3), Vel: mathx.V2(-30, 0), Damage: 1, Mask: 1})
+		w.Step()
+		for _, h := range w.Events.BulletHits() {
+			w.Damage(h.Target, h.Damage, h.Owner)
+		}
+		n += len(w.Events.Damages())
 	}
-	if n != 3*101 {
-		t.Fatalf("n = %d", n)
+	for range 30 {
+		tick()
+	}
+	if a := testenv.AllocsOver(100, tick); a != 0 {
+		t.Fatalf("%v allocations per tick", a)
+	}
+	if n < 100 || w.Health(hero) >= 1<<30 {
+		t.Fatalf("%d damages recorded, health %d: the bullets did not hit", n, w.Health(hero))
 	}
 }

@@ -63,12 +63,12 @@ func ExampleWorld_SetData() {
 	type brain struct{ mood string }
 	w := newWorld()
 	e, _ := w.Create(scene.EntityDef{Kind: scene.Character, Radius: 0.3, Pos: mathx.V3(2, 2, 0), Data: &brain{"calm"}})
-	w.Events.Damage.Subscribe(func(d scene.DamageEvent) {
+	w.Damage(e, 5, scene.Entity{})
+	for _, d := range w.Events.Damages() {
 		if b, ok := w.Data(d.Entity).(*brain); ok {
 			b.mood = "angry"
 		}
-	})
-	w.Damage(e, 5, scene.Entity{})
+	}
 	fmt.Println(w.Data(e).(*brain).mood)
 	// Output: angry
 }

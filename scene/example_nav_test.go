@@ -9,8 +9,8 @@ import (
 	"diorama/scene"
 )
 
-// A guard walks to a goal round a wall (World.Nav: MoveTo, then the
-// Arrived event) and asks what it can see on the way.
+// A guard walks to a goal round a wall (World.Nav: MoveTo, then its
+// ArrivedEvent in Events.Arrivals) and asks what it can see on the way.
 func ExampleNavigator_MoveTo() {
 	fsys := fstest.MapFS{"l.lev": {Data: []byte("wwwww\nws--w\nwww-w\nw---w\nwwwww\n")}}
 	w, err := level.Load(fsys, "l.lev", level.Options{})
@@ -22,10 +22,12 @@ func ExampleNavigator_MoveTo() {
 	goal := mathx.V2(1.5, 3.5)
 	fmt.Println("sees the goal through the wall:", w.Nav().LineOfSight(w.Pos(guard).XY(), goal))
 	arrived := false
-	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { arrived = a.Entity == guard })
 	w.Nav().MoveTo(guard, goal, 3)
 	for range 300 {
 		w.Step()
+		for _, a := range w.Events.Arrivals() {
+			arrived = a.Entity == guard
+		}
 	}
 	fmt.Println("arrived:", arrived, "still moving:", w.Nav().Moving(guard))
 	// Output:

@@ -78,9 +78,11 @@ func TestBulletLookAndTag(t *testing.T) {
 		t.Errorf("after removing one: %d bullets counted with a look, want 1", w.bullets.looked)
 	}
 	var tags []int32
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { tags = append(tags, h.Tag) })
 	w.Bullets().Fire(BulletDef{Pos: mathx.V2(7.9, 4), Vel: mathx.V2(300, 0), Tag: 42})
 	w.Step()
+	for _, h := range w.Events.BulletHits() {
+		tags = append(tags, h.Tag)
+	}
 	if len(tags) != 1 || tags[0] != 42 {
 		t.Errorf("hits carried tags %v, want [42]", tags)
 	}
@@ -183,11 +185,6 @@ func TestBulletRulesParallel(t *testing.T) {
 		w.Phys.SetWorkers(workers)
 		defer w.Phys.Close()
 		var edges []BulletID
-		w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
-			if h.Edge {
-				edges = append(edges, h.Bullet)
-			}
-		})
 		k := 0
 		step := func() { // 400 bullets a tick, in every direction, some leaving the map
 			for range 400 {
@@ -195,6 +192,11 @@ func TestBulletRulesParallel(t *testing.T) {
 				w.Bullets().Fire(BulletDef{Pos: mathx.V2(16, 16), Vel: mathx.FromAngle(float64(k) * 0.01).Scale(4 + float64(k%25)), TTL: int32(20 + k%40)})
 			}
 			w.Step()
+			for _, h := range w.Events.BulletHits() {
+				if h.Edge {
+					edges = append(edges, h.Bullet)
+				}
+			}
 		}
 		for range 120 {
 			step()

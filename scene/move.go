@@ -7,15 +7,15 @@ import (
 	"diorama/mathx"
 )
 
-// ArrivedEvent is dispatched when a character sent with MoveTo reaches its
-// goal.
+// ArrivedEvent reports a character sent with MoveTo that reached its goal
+// (Events.Arrivals).
 type ArrivedEvent struct {
 	Entity Entity
 	Goal   mathx.Vec2
 }
 
-// MoveFailedEvent is dispatched when a character sent with MoveTo cannot reach
-// its goal: no path exists (or none after the world changed), or it was
+// MoveFailedEvent reports a character sent with MoveTo that cannot reach
+// its goal (Events.MoveFailures): no path exists (or none after the world changed), or it was
 // stuck through MaxReplans plans in a row.
 type MoveFailedEvent struct {
 	Entity Entity
@@ -54,11 +54,21 @@ func (m *moves) grow(n int) {
 	}
 }
 
+// moveFailed records a failed move: in this tick's MoveFailures during
+// Step, in the next Step's otherwise (a refusal of MoveTo).
+func (w *World) moveFailed(ev MoveFailedEvent) {
+	if w.inTick {
+		w.Events.failures = append(w.Events.failures, ev)
+	} else {
+		w.refused = append(w.refused, ev)
+	}
+}
+
 // moveTo sends a character to goal (world x, y) at speed world units per
 // second: it plans a path on the world's navigation (Navigator.Floor), walks it
 // through the physics (its velocity is set each tick; walls and other
 // bodies push it as usual), plans again when the navigation changes or it
-// makes no progress, and ends with Events.Arrived or Events.MoveFailed.
+// makes no progress, and ends with an ArrivedEvent or a MoveFailedEvent.
 // Setting the character's velocity by hand does not stop a move; call
 // Stop.
 func (w *World) moveTo(e Entity, goal mathx.Vec2, speed float64) error {
@@ -129,7 +139,7 @@ func (w *World) plan(i int) error {
 		if err == nil {
 			err = ErrNoNav
 		}
-		w.Events.MoveFailed.Dispatch(MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: err})
+		w.moveFailed(MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: err})
 		return nil
 	}
 	if len(p) == 1 {
@@ -180,7 +190,7 @@ func (w *World) steerMovers() {
 		if k == len(path)-1 && dist <= reach {
 			m.active[i] = false
 			w.vel[i] = mathx.Vec2{}
-			w.Events.Arrived.Dispatch(ArrivedEvent{Entity: w.handle(i), Goal: m.goal[i]})
+			w.Events.arrivals = append(w.Events.arrivals, ArrivedEvent{Entity: w.handle(i), Goal: m.goal[i]})
 			continue
 		}
 		// Progress check: a mover pressed against something it cannot
@@ -192,7 +202,7 @@ func (w *World) steerMovers() {
 			if m.replans[i]++; m.replans[i] > MaxReplans {
 				m.active[i] = false
 				w.vel[i] = mathx.Vec2{}
-				w.Events.MoveFailed.Dispatch(MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: fmt.Errorf("scene: stuck at %v", pos)})
+				w.Events.failures = append(w.Events.failures, MoveFailedEvent{Entity: w.handle(i), Goal: m.goal[i], Err: fmt.Errorf("scene: stuck at %v", pos)})
 				continue
 			}
 			w.plan(i)

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"diorama/internal/testenv"
@@ -50,8 +51,6 @@ func TestMoveToAroundWalls(t *testing.T) {
 	w, _ := roomWorld(t, false)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 2.5, 0), Radius: 0.3})
 	var arrived []ArrivedEvent
-	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { arrived = append(arrived, a) })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { t.Fatalf("move failed: %v", f.Err) })
 	goal := mathx.V2(12.5, 2.5)
 	w.Nav().MoveTo(hero, goal, 4)
 	if p := w.Nav().MovePath(hero); len(p) < 3 {
@@ -60,6 +59,10 @@ func TestMoveToAroundWalls(t *testing.T) {
 	n, _ := w.Nav().Floor()
 	for tick := 0; tick < 600 && w.Nav().Moving(hero); tick++ {
 		w.Step()
+		arrived = append(arrived, w.Events.Arrivals()...)
+		for _, f := range w.Events.MoveFailures() {
+			t.Fatalf("move failed: %v", f.Err)
+		}
 		p := w.Pos(hero)
 		if n.Blocked(int(p.X), int(p.Y)) {
 			t.Fatalf("tick %d: hero at %v inside a wall tile", tick, p)
@@ -85,11 +88,14 @@ func TestMoveToAroundWalls(t *testing.T) {
 func TestDoorIsOneCall(t *testing.T) {
 	w, door := roomWorld(t, true)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3.5, 7.5, 0), Radius: 0.3})
-	var failed []MoveFailedEvent
-	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { failed = append(failed, f) })
 	goal := mathx.V2(12.5, 7.5)
-	w.Nav().MoveTo(hero, goal, 4)
-	if len(failed) != 1 || w.Nav().Moving(hero) {
+	w.Nav().MoveTo(hero, goal, 4) // refused at once: in the next Step's MoveFailures
+	if w.Nav().Moving(hero) || len(w.Events.MoveFailures()) != 0 {
+		t.Fatal("a refused move is moving or reported before the Step")
+	}
+	w.Step()
+	failed := slices.Clone(w.Events.MoveFailures())
+	if len(failed) != 1 || failed[0].Entity != hero || failed[0].Goal != goal || w.Nav().Moving(hero) {
 		t.Fatalf("closed door: %d failures, moving %v", len(failed), w.Nav().Moving(hero))
 	}
 	n, _ := w.Nav().Floor()
@@ -111,12 +117,14 @@ func TestDoorIsOneCall(t *testing.T) {
 	// fail (the door is the only way), never walking through.
 	for range 10 {
 		w.Step()
+		failed = append(failed, w.Events.MoveFailures()...)
 	}
 	w.SetSolid(door, true)
 	if n.Version() == v0 {
 		t.Fatal("closing the door did not change the navigation")
 	}
 	w.Step()
+	failed = append(failed, w.Events.MoveFailures()...)
 	if w.Nav().Moving(hero) || len(failed) != 2 {
 		t.Fatalf("after closing: moving %v, %d failures", w.Nav().Moving(hero), len(failed))
 	}
@@ -178,8 +186,6 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 		movers = append(movers, mustCreate(t, w, EntityDef{Kind: Character, Pos: mathx.V3(1.5+float64(k%4)*1.6, 1.5+float64(k/4)*5, 0), Radius: 0.3}))
 	}
 	ends := map[Entity]int{}
-	w.Events.Arrived.Subscribe(func(a ArrivedEvent) { ends[a.Entity]++ })
-	w.Events.MoveFailed.Subscribe(func(f MoveFailedEvent) { ends[f.Entity]++ })
 	starts := map[Entity]int{}
 	n, err := w.Nav().Floor()
 	if err != nil {
@@ -212,6 +218,12 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 			}
 		}
 		w.Step()
+		for _, f := range w.Events.MoveFailures() { // MoveTo's refusals first
+			ends[f.Entity]++
+		}
+		for _, a := range w.Events.Arrivals() {
+			ends[a.Entity]++
+		}
 		for _, m := range movers {
 			p := w.Nav().MovePath(m)
 			if len(p) == 0 {
@@ -233,7 +245,6 @@ func TestMoversNeverPlanThroughObstacles(t *testing.T) {
 	for _, m := range movers {
 		total += starts[m]
 	}
-	w.Events.Arrived.Subscribe(func(ArrivedEvent) {})
 	for _, c := range ends {
 		arrived += c
 	}

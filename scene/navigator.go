@@ -32,15 +32,18 @@ func (n Navigator) SetOptions(o NavOptions) {
 // second: it plans a path on the world's navigation (Floor), walks it
 // through the physics (its velocity is set each tick; walls and other
 // bodies push it as usual), plans again when the navigation changes or it
-// makes no progress, and ends with Events.Arrived or Events.MoveFailed
-// (at once, from MoveTo, when there is no way or no navigation). Setting
+// makes no progress, and ends with an ArrivedEvent or a MoveFailedEvent
+// (Events.Arrivals, Events.MoveFailures). When there is no way or no
+// navigation the move ends at once (Moving is false) and its
+// MoveFailedEvent comes first in the next Step's MoveFailures (in this
+// tick's when a task calls MoveTo during Step). Setting
 // the character's velocity by hand does not stop a move; call Stop. It
 // panics on an entity that is not a character, a goal that is not
 // finite or a speed that is not finite and positive.
 func (n Navigator) MoveTo(e Entity, goal mathx.Vec2, speed float64) {
 	w := n.w
 	if err := w.moveTo(e, goal, speed); err != nil && err == w.navErr {
-		w.Events.MoveFailed.Dispatch(MoveFailedEvent{Entity: e, Goal: goal, Err: err})
+		w.moveFailed(MoveFailedEvent{Entity: e, Goal: goal, Err: err})
 	} else {
 		must("Navigator.MoveTo", err)
 	}

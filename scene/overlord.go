@@ -14,7 +14,7 @@ import (
 // keeping at most MaxAlive of its enemies alive until it has spawned Wave
 // in all. Image levels' JSON gives only the key names; this is their
 // plain reading. An overlord is a scene rule: it runs inside Step through a
-// periodic task and a trigger listener.
+// periodic task and a pass over the tick's triggers (Events.Triggers).
 type Overlord struct {
 	Name string // for logs and entity names
 	// Triggers wake it (an overlord with none is awake from the start: a
@@ -71,18 +71,6 @@ func (o *Overlord) Start(w *World) error {
 		o.active = true
 		w.lockDoors(o)
 	}
-	w.Events.Trigger.Subscribe(func(ev TriggerEvent) {
-		if o.active || o.removed || !ev.Enter || !w.collector[ev.Visitor.Slot()] {
-			return
-		}
-		for _, t := range o.Triggers {
-			if t == ev.Trigger {
-				o.active = true
-				w.lockDoors(o)
-				return
-			}
-		}
-	})
 	w.Tasks.Every(1, func(uint64) bool {
 		if o.removed {
 			return true
@@ -118,6 +106,23 @@ func (o *Overlord) Start(w *World) error {
 	return nil
 }
 
+// wakeOverlords is Step's pass over the tick's triggers: an overlord at
+// work that one of its triggers' visitors (a collector) entered wakes and
+// locks its doors; events in order, overlords in the order they started.
+func (w *World) wakeOverlords() {
+	for _, ev := range w.Events.triggers {
+		if !ev.Enter || !w.collector[ev.Visitor.Slot()] {
+			continue
+		}
+		for _, o := range w.Overlords {
+			if !o.active && !o.removed && slices.Contains(o.Triggers, ev.Trigger) {
+				o.active = true
+				w.lockDoors(o)
+			}
+		}
+	}
+}
+
 // Stop stops the overlord: it wakes and spawns no more (its enemies
 // stay), it leaves its world's Overlords, and the doors it kept locked
 // open unless another overlord at work names them. It reports whether it
@@ -140,8 +145,8 @@ func (o *Overlord) Stop() bool {
 // lockDoors locks or unlocks the doors o names, after o woke or its
 // wave ended: a door is locked while any overlord at work (woken, its
 // wave not over) names it. An object of that name with a size is made
-// solid or not (physics and navigation, see SetSolid) and Events.Door
-// says so; a trigger of class "door" of that name gets Value 1 or 0.
+// solid or not (physics and navigation, see SetSolid) and a DoorEvent
+// says so (Events.Doors); a trigger of class "door" of that name gets Value 1 or 0.
 // Doors no changing overlord names keep their state (an image level's
 // door locked from the start).
 func (w *World) lockDoors(o *Overlord) {
@@ -164,15 +169,16 @@ func (w *World) lockDoors(o *Overlord) {
 			case w.kind[i] == Object && w.solid[i] != locked:
 				if w.extent[i] != (mathx.Vec2{}) || w.radius[i] > 0 { // an object without a size cannot be solid
 					w.SetSolid(w.handle(int(i)), locked)
-					w.Events.Door.Dispatch(DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
+					w.Events.doors = append(w.Events.doors, DoorEvent{Door: w.handle(int(i)), Locked: locked, By: o})
+					w.soundDoor(int(i))
 				}
 			}
 		}
 	}
 }
 
-// DoorEvent is dispatched when an overlord locks (makes solid) or
-// unlocks a door object it names.
+// DoorEvent reports an overlord that locked (made solid) or unlocked a
+// door object it names (Events.Doors).
 type DoorEvent struct {
 	Door   Entity
 	Locked bool

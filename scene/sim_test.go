@@ -15,13 +15,15 @@ import (
 // arena is a busy scene for determinism, allocation and speed checks: a
 // walled map, characters that pick a new random heading every half second
 // (a periodic task), a task firing bullets from random characters in
-// random directions each tick so that about `bullets` stay alive, a
-// listener applying bullet damage, and a death listener respawning the
-// dead at a random spawn point. Everything random comes from w.Rand.
+// random directions each tick so that about `bullets` stay alive, and a
+// game's pass after each Step (arena.step) applying bullet damage and
+// respawning the dead at a random spawn point. Everything random comes from w.Rand.
 type arena struct {
 	w      *World
 	spawns []Entity
 	fire   int // bullets per tick
+	size   int
+	look   LookID
 }
 
 func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
@@ -92,19 +94,28 @@ func newArena(t testing.TB, size, chars, bullets int, seed uint64) *arena {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
+	a.size, a.look = size, look
+	return a
+}
+
+// step is one tick of the arena: the world's Step, then the game's pass
+// over its events: hits damage their targets, each death respawns a unit.
+func (a *arena) step() {
+	w := a.w
+	w.Step()
+	ev := &w.Events
+	for _, h := range ev.BulletHits() {
 		if !h.Target.IsNil() {
 			w.Damage(h.Target, h.Damage, h.Owner)
 		}
-	})
-	w.Events.Death.Subscribe(func(d DeathEvent) {
+	}
+	for range ev.Deaths() {
 		sp := a.spawns[w.Rand.IntN(len(a.spawns))]
 		at := w.Pos(sp).XY().Add(w.Rand.InCircle(6))
-		at.X = mathx.Clamp(at.X, 2, float64(size-2))
-		at.Y = mathx.Clamp(at.Y, 2, float64(size-2))
-		_, _ = w.Create(EntityDef{Kind: Character, Name: "unit", Pos: mathx.V3(at.X, at.Y, 0), Radius: 0.3, Health: 20, Layer: 2, Look: look})
-	})
-	return a
+		at.X = mathx.Clamp(at.X, 2, float64(a.size-2))
+		at.Y = mathx.Clamp(at.Y, 2, float64(a.size-2))
+		_, _ = w.Create(EntityDef{Kind: Character, Name: "unit", Pos: mathx.V3(at.X, at.Y, 0), Radius: 0.3, Health: 20, Layer: 2, Look: a.look})
+	}
 }
 
 func mustProj(t testing.TB, tw int) iso.Projection {
@@ -123,7 +134,7 @@ func TestDeterminism10kTicks(t *testing.T) {
 	run := func(seed uint64, n int) (uint64, *World) {
 		a := newArena(t, 48, 100, 1500, seed)
 		for k := 0; k < n; k++ {
-			a.w.Step()
+			a.step()
 		}
 		return a.w.StateHash(), a.w
 	}
@@ -145,7 +156,7 @@ func TestStateHashSeesChanges(t *testing.T) {
 	a := newArena(t, 32, 10, 100, 3)
 	w := a.w
 	for k := 0; k < 20; k++ {
-		w.Step()
+		a.step()
 	}
 	h := w.StateHash()
 	if w.StateHash() != h {
@@ -174,14 +185,15 @@ func TestStepZeroAllocs10kBullets(t *testing.T) {
 	a := newArena(t, 128, chars, bullets, 1)
 	w := a.w
 	for k := 0; k < 400; k++ { // reach steady state: buffers grown, bullets at their lifetime
-		w.Step()
+		a.step()
 	}
 	if n := w.Bullets().Len(); n < bullets {
 		t.Fatalf("%d live bullets, want at least %d", n, bullets)
 	}
-	allocs := testenv.AllocsOver(50, w.Step)
+	// Step and the game's pass over its events (damage, deaths, respawns).
+	allocs := testenv.AllocsOver(50, a.step)
 	if allocs != 0 {
-		t.Fatalf("Step allocates %v times in 50 ticks with %d bullets", allocs, w.Bullets().Len())
+		t.Fatalf("Step and the event pass allocate %v times in 50 ticks with %d bullets", allocs, w.Bullets().Len())
 	}
 	// Rendering a frame of the same scene does not allocate either.
 	cam := iso.NewCamera(800, 480)

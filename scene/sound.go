@@ -43,7 +43,6 @@ func (w *World) Audio() Audio { return Audio{w} }
 type worldSound struct {
 	m       *audio.Mixer
 	s       Sounds
-	subs    [4]Sub
 	n, seed uint64 // the pitch variation's counter and seed
 }
 
@@ -54,13 +53,7 @@ type worldSound struct {
 // world's).
 func (a Audio) Enable(m *audio.Mixer, s Sounds) {
 	w := a.w
-	if ws := w.sound; ws != nil {
-		w.Events.BulletHit.Unsubscribe(ws.subs[0])
-		w.Events.Death.Unsubscribe(ws.subs[1])
-		w.Events.Pickup.Unsubscribe(ws.subs[2])
-		w.Events.Door.Unsubscribe(ws.subs[3])
-		w.sound = nil
-	}
+	w.sound = nil
 	if m == nil {
 		return
 	}
@@ -72,35 +65,52 @@ func (a Audio) Enable(m *audio.Mixer, s Sounds) {
 		ws.seed = (ws.seed ^ uint64(b)) * 1099511628211
 	}
 	w.sound = ws
-	ws.subs[0] = w.Events.BulletHit.Subscribe(func(e BulletHitEvent) {
-		snd := ws.s.Hit
-		if e.Target.IsNil() {
-			snd = ws.s.Wall
-		}
-		if snd == nil || e.Edge {
-			return
-		}
-		z := 0.0
-		if i := int(e.Bullet.Slot); i >= 0 && i < len(w.bullets.Z) {
-			z = w.bullets.Z[i]
-		}
-		w.playEvent(snd, mathx.Vec3{X: e.Point.X, Y: e.Point.Y, Z: z})
-	})
-	ws.subs[1] = w.Events.Death.Subscribe(func(e DeathEvent) {
-		if ws.s.Death != nil && w.Alive(e.Entity) {
-			w.playEvent(ws.s.Death, w.Pos(e.Entity))
-		}
-	})
-	ws.subs[2] = w.Events.Pickup.Subscribe(func(e PickupEvent) {
-		if ws.s.Pickup != nil && w.Alive(e.Pickup) {
-			w.playEvent(ws.s.Pickup, w.Pos(e.Pickup))
-		}
-	})
-	ws.subs[3] = w.Events.Door.Subscribe(func(e DoorEvent) {
-		if ws.s.Door != nil && w.Alive(e.Door) {
-			w.playEvent(ws.s.Door, w.Pos(e.Door))
-		}
-	})
+}
+
+// The sounds are played where their events are recorded (so in event
+// order, and where the entity stands at that moment, also for a death
+// the game's World.Damage causes between Steps), by these hooks.
+
+// soundHit is the bullet-hit sound (not for a bullet leaving the map), at
+// the bullet's height where it struck; the bullet is still in its slot.
+func (w *World) soundHit(e *BulletHitEvent) {
+	ws := w.sound
+	if ws == nil || e.Edge {
+		return
+	}
+	snd := ws.s.Hit
+	if e.Target.IsNil() {
+		snd = ws.s.Wall
+	}
+	if snd == nil {
+		return
+	}
+	z := 0.0
+	if i := int(e.Bullet.Slot); i >= 0 && i < len(w.bullets.Z) {
+		z = w.bullets.Z[i]
+	}
+	w.playEvent(snd, mathx.Vec3{X: e.Point.X, Y: e.Point.Y, Z: z})
+}
+
+// soundDeath is the death sound at slot i, which just died.
+func (w *World) soundDeath(i int) {
+	if w.sound != nil && w.sound.s.Death != nil {
+		w.playEvent(w.sound.s.Death, w.pos[i])
+	}
+}
+
+// soundPickup is the pickup sound at slot i, a pickup just taken.
+func (w *World) soundPickup(i int) {
+	if w.sound != nil && w.sound.s.Pickup != nil {
+		w.playEvent(w.sound.s.Pickup, w.pos[i])
+	}
+}
+
+// soundDoor is the door sound at slot i, a door just locked or unlocked.
+func (w *World) soundDoor(i int) {
+	if w.sound != nil && w.sound.s.Door != nil {
+		w.playEvent(w.sound.s.Door, w.pos[i])
+	}
 }
 
 // soundFired is Bullets.Fire's hook.

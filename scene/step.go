@@ -7,7 +7,10 @@ import (
 
 // Step advances the world by one fixed tick (1/TPS s):
 //
-//  1. every entity's and bullet's position is kept as the previous one,
+//  1. the events of the last tick are emptied (World.Events) but for
+//     the moves MoveTo refused since, and the entities removed since the
+//     last tick started are freed;
+//     every entity's and bullet's position is kept as the previous one,
 //     for interpolation;
 //  2. periodic tasks run (Tasks, in the order they were added);
 //  3. movers sent with MoveTo get their velocities; the crowd (if
@@ -18,13 +21,23 @@ import (
 //     then sweeps bullets against walls and bodies;
 //  5. characters take their new positions, face where they move and
 //     advance their animation; bullet lifetimes count down;
-//  6. events are dispatched: bullet hits (the scene removes each bullet
-//     that hit), trigger enter/leave, pickups (collected and removed);
-//  7. deferred work lands: removed entities and bullets go, then created
-//     entities and fired bullets appear, in the order they were asked for.
+//  6. events are recorded, in this order: bullet hits (the scene removes
+//     each bullet that hit), bullets leaving the map, touches, then
+//     trigger enter/leave and pickups (collected and removed) in physics'
+//     sensor order; the overlords woken by the triggers lock their doors;
+//     arrivals and failed moves were recorded in step 3, and what the
+//     tasks did (damage, deaths, doors) in step 2;
+//  7. the bullets that ended are freed, then entities created and bullets
+//     fired during the tick appear, in the order they were asked for.
 //
-// In steady state (no new slots needed) Step does not allocate.
+// The game reads the events after Step returns (World.Events). In steady
+// state (no new slots needed) Step does not allocate.
 func (w *World) Step() {
+	w.Events.reset()
+	w.Events.failures = append(w.Events.failures, w.refused...)
+	clear(w.refused)
+	w.refused = w.refused[:0]
+	w.freeRemoved()
 	w.inTick = true
 	b := &w.bullets
 	for i, st := range w.state {
@@ -55,6 +68,7 @@ func (w *World) Step() {
 	w.bulletRules()
 	w.touchEvents()
 	w.sensorEvents()
+	w.wakeOverlords()
 
 	w.inTick = false
 	w.flush()
@@ -124,12 +138,9 @@ func (w *World) bulletRules() {
 	for k := range parts {
 		for _, e := range w.ruleLists[k] {
 			i := int(e &^ edgeBit)
-			if b.killed[i] {
-				continue // removed by a listener of an earlier slot
-			}
 			b.queueKill(i)
 			if e&edgeBit != 0 {
-				w.Events.BulletHit.Dispatch(BulletHitEvent{
+				w.bulletHit(BulletHitEvent{
 					Bullet: BulletID{Slot: int32(i), Gen: b.Gen[i]}, Owner: b.Owner[i], Damage: b.Damage[i],
 					Tag: b.Tag[i], Wall: -1, Edge: true, Point: mathx.V2(b.P.X[i], b.P.Y[i]),
 				})
@@ -162,10 +173,11 @@ func (w *World) ruleRange(k, lo, hi int) {
 	w.ruleLists[k] = list
 }
 
-// bulletEvents dispatches one BulletHitEvent per bullet that ended this step,
-// in slot order, and queues its removal.
+// bulletEvents records one BulletHitEvent per bullet that ended this step,
+// in physics' hit order, and queues its removal.
 func (w *World) bulletEvents() {
 	b := &w.bullets
+	w.Events.hits = growCap(w.Events.hits, cap(b.P.Hits)) // grows with physics' list
 	for k := range b.P.Hits {
 		h := &b.P.Hits[k]
 		i := int(h.Bullet)
@@ -185,9 +197,15 @@ func (w *World) bulletEvents() {
 		case physics.HitBounds:
 			ev.Edge = true
 		}
-		b.queueKill(i) // the scene's own listener: the bullet leaves the render list
-		w.Events.BulletHit.Dispatch(ev)
+		b.queueKill(i) // the bullet leaves the render list
+		w.bulletHit(ev)
 	}
+}
+
+// bulletHit records a bullet hit and plays its sound.
+func (w *World) bulletHit(ev BulletHitEvent) {
+	w.Events.hits = append(w.Events.hits, ev)
+	w.soundHit(&ev)
 }
 
 // sensorEvents turns physics sensor events into trigger and pickup events.
@@ -202,23 +220,30 @@ func (w *World) sensorEvents() {
 		}
 		switch w.kind[si] {
 		case Trigger:
-			w.Events.Trigger.Dispatch(TriggerEvent{Trigger: s, Visitor: v, Enter: se.Begin})
+			w.Events.triggers = append(w.Events.triggers, TriggerEvent{Trigger: s, Visitor: v, Enter: se.Begin})
 		case Pickup:
 			if !se.Begin || !w.collector[vi] || w.state[si] != stLive || w.state[vi] != stLive {
 				continue
 			}
-			w.Remove(s)
-			w.Events.Pickup.Dispatch(PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})
+			w.kill(si)
+			w.Events.pickups = append(w.Events.pickups, PickupEvent{Pickup: s, By: v, Class: w.class[si], Value: w.value[si]})
+			w.soundPickup(si)
 		}
 	}
 }
 
-// flush applies the tick's deferred removals, then creations.
-func (w *World) flush() {
+// freeRemoved frees the entities removed since the last Step started
+// (Step's start).
+func (w *World) freeRemoved() {
 	for _, i := range w.removed {
 		w.release(int(i))
 	}
 	w.removed = w.removed[:0]
+}
+
+// flush frees the bullets removed during the tick, then makes the
+// entities created and the bullets fired during it appear (Step's end).
+func (w *World) flush() {
 	for _, i := range w.created {
 		i := int(i)
 		if w.state[i] != stPending {
@@ -246,7 +271,7 @@ func (w *World) flush() {
 }
 
 // expire counts lifetimes down and removes the entities whose time is up
-// (at the end of this tick).
+// (freed when the next Step starts).
 func (w *World) expire() {
 	for i, n := range w.lifetime {
 		if n <= 0 || w.state[i] != stLive {

@@ -2,7 +2,7 @@ package scene
 
 import "diorama/mathx"
 
-// TouchEvent is dispatched on Events.TouchEvent for each pair of entities whose
+// TouchEvent reports (Events.Touches) each pair of entities whose
 // bodies touched in the tick's physics step: a character that moved into
 // another character or into a solid object (a door, a crate, a solid
 // tile object). A is the character that moved, B what it touched; Normal
@@ -17,13 +17,13 @@ type TouchEvent struct {
 	Normal mathx.Vec2
 }
 
-// touchEvents turns the physics step's body contacts into Touch events
-// (only when someone listens: the lookups cost nothing then).
+// touchEvents turns the physics step's body contacts into touch events.
 func (w *World) touchEvents() {
-	if w.Events.Touch.Len() == 0 {
-		return
-	}
-	for _, c := range w.Phys.Contacts() {
+	cs := w.Phys.Contacts()
+	// Room for every contact: the list grows when physics' own does, not
+	// on the first tick with more touches than ever.
+	w.Events.touches = growCap(w.Events.touches, cap(cs))
+	for _, c := range cs {
 		if c.B.IsNil() {
 			continue // a wall
 		}
@@ -37,6 +37,6 @@ func (w *World) touchEvents() {
 		if k := w.kind[bi]; k != Character && k != Object {
 			continue
 		}
-		w.Events.Touch.Dispatch(TouchEvent{A: a, B: b, Normal: c.Normal})
+		w.Events.touches = append(w.Events.touches, TouchEvent{A: a, B: b, Normal: c.Normal})
 	}
 }

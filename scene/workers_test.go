@@ -16,9 +16,9 @@ func TestStateHashWorkers(t *testing.T) {
 	worlds := []struct {
 		name  string
 		ticks int
-		build func(t *testing.T) *World
+		build func(t *testing.T) (*World, func()) // the world and its tick
 	}{
-		{"large arena", 90, func(t *testing.T) *World {
+		{"large arena", 90, func(t *testing.T) (*World, func()) {
 			a := newArena(t, 96, 4500, 3000, 11)
 			w := a.w
 			w.Crowd().Enable(steer.DefaultConfig(0.3))
@@ -30,22 +30,22 @@ func TestStateHashWorkers(t *testing.T) {
 						Behaviours: steer.Wandering | steer.Separating | steer.AvoidingWalls})
 				}
 			})
-			return w
+			return w, a.step
 		}},
-		{"arena", 300, func(t *testing.T) *World { return newArena(t, 48, 100, 1500, 7).w }},
-		{"crowd room", 120, func(t *testing.T) *World {
+		{"arena", 300, func(t *testing.T) (*World, func()) { a := newArena(t, 48, 100, 1500, 7); return a.w, a.step }},
+		{"crowd room", 120, func(t *testing.T) (*World, func()) {
 			w, units := crowdRoom(t, 3, 1)
 			steerAll(t, w, units, steer.Arriving|steer.Separating|steer.AvoidingWalls, mathx.V2(15, 10))
-			return w
+			return w, w.Step
 		}},
 	}
 	for _, c := range worlds {
 		var ref uint64
 		for _, n := range []int{1, 2, 3, 4, 8, 16} {
-			w := c.build(t)
+			w, step := c.build(t)
 			w.SetWorkers(n)
 			for k := 0; k < c.ticks; k++ {
-				w.Step()
+				step()
 			}
 			h := w.StateHash()
 			w.Close()

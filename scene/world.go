@@ -56,10 +56,13 @@ type Config struct {
 // seeded random source. Entities are stored data-oriented (one slice per
 // field, indexed by slot) behind generation-checked handles.
 //
-// During [World.Step] (and inside the listeners and tasks it calls),
-// Create, Remove, Bullets.Fire and Bullets.Remove are deferred: new entities and
-// bullets appear, and removed ones disappear, at the end of the tick, so
-// every loop over the world stays valid. Outside a tick they act at once.
+// During [World.Step] (inside the tasks it runs), Create, Remove,
+// Bullets.Fire and Bullets.Remove are deferred, so every loop over the
+// world stays valid: new entities and bullets appear and removed bullets
+// go at the end of the tick; removed entities are freed when the next
+// Step starts, so the events naming them can still read them (see
+// [Events]). Outside a tick they act at once, except that an entity
+// killed by World.Damage is freed when the next Step starts too.
 //
 // A World is not safe for concurrent use.
 type World struct {
@@ -91,7 +94,8 @@ type World struct {
 	SourceOrigin mathx.Vec2
 	// Phys is the physics world: walls, bodies, queries (in world units).
 	Phys *physics.Space
-	// Events are the world's event channels.
+	// Events are the world's events since the last Step started, read
+	// after it (see Events).
 	Events Events
 	// Tasks runs periodic tasks once per tick, before the physics.
 	Tasks loop.Scheduler
@@ -155,9 +159,12 @@ type World struct {
 	free                  []int32
 	live                  int
 
-	// Deferred work of the current tick.
+	// Deferred work: entities created during the tick (made live at its
+	// end) and entities removed during it or dead since (freed when the
+	// next Step starts, so that the events naming them can read them).
 	created []int32
 	removed []int32
+	refused []MoveFailedEvent // MoveTo's refusals since the last Step, for its MoveFailures
 
 	bullets      Bullets
 	bulletSprite *raster.Sprite
@@ -192,29 +199,11 @@ type World struct {
 	layerFill   []int32
 }
 
-// Events are the channels a World dispatches on during Step, in this order
-// within a tick: bullet hits found by physics (in its hit order, slot
-// order), then bullets leaving the map (slot order), then trigger
-// enter/leave and pickups (in physics' sensor order); damage and deaths
-// come whenever World.Damage is called (from listeners, tasks or game
-// code).
-type Events struct {
-	BulletHit  Bus[BulletHitEvent]  // a bullet struck something or left the map
-	Damage     Bus[DamageEvent]     // World.Damage changed a health
-	Death      Bus[DeathEvent]      // a health reached 0
-	Trigger    Bus[TriggerEvent]    // a character entered or left a trigger
-	Pickup     Bus[PickupEvent]     // a collector took a pickup
-	Arrived    Bus[ArrivedEvent]    // a character sent with MoveTo reached its goal
-	MoveFailed Bus[MoveFailedEvent] // a character sent with MoveTo cannot get there
-	Door       Bus[DoorEvent]       // an overlord locked or unlocked a door
-	Touch      Bus[TouchEvent]      // a character touched another character or a solid object (every tick in contact)
-}
-
-// BulletHitEvent is dispatched when a bullet strikes a wall, an entity or the
-// edge of the world. The bullet's data stays readable (World.Bullets) until
-// the end of the tick, when the scene removes it.
+// BulletHitEvent reports a bullet that struck a wall, an entity or the
+// edge of the world (Events.BulletHits). The scene removed the bullet at
+// the end of the Step; the event carries what the game needs of it.
 type BulletHitEvent struct {
-	Bullet BulletID // readable through World.Bullets until the tick ends
+	Bullet BulletID // which bullet it was (its slot is free again after the Step)
 	// Owner fired the bullet (may be nil or already removed); Target is
 	// the entity hit (nil for a wall or the world's edge).
 	Owner, Target Entity
@@ -229,30 +218,33 @@ type BulletHitEvent struct {
 	Point, Normal mathx.Vec2
 }
 
-// DamageEvent is dispatched by [World.DamageEvent] after an entity's health changed.
+// DamageEvent reports an entity's health changed by [World.Damage]
+// (Events.Damages).
 type DamageEvent struct {
 	Entity, Source Entity // who was hurt, and by whom (may be nil)
 	Amount, Health int32  // the damage asked for, and the health after it
 }
 
-// DeathEvent is dispatched when an entity's health reaches 0; the entity is
-// removed at the end of the tick.
+// DeathEvent reports an entity whose health reached 0 (Events.Deaths); the
+// entity is removed when the next Step starts and stays readable until
+// then.
 type DeathEvent struct {
 	Entity, Killer Entity // who died, and who caused the last damage (may be nil)
 }
 
-// TriggerEvent is dispatched when a character starts (Enter) or stops
-// overlapping a trigger.
+// TriggerEvent reports a character that started (Enter) or stopped
+// overlapping a trigger (Events.Triggers).
 type TriggerEvent struct {
 	Trigger, Visitor Entity // the trigger and the character
 	Enter            bool   // true on entering, false on leaving
 }
 
-// PickupEvent is dispatched when a collector touches a pickup; the pickup
-// is removed at the end of the tick. What a pickup does is the game's: no
-// class has a meaning of its own (a game heals with a negative Damage).
+// PickupEvent reports a collector that touched a pickup (Events.Pickups);
+// the pickup is removed when the next Step starts and stays readable until
+// then. What a pickup does is the game's: no class has a meaning of its
+// own (a game heals with a negative Damage).
 type PickupEvent struct {
-	Pickup, By Entity // the pickup (removed at the tick's end) and its collector
+	Pickup, By Entity // the pickup (removed when the next Step starts) and its collector
 	Class      string // the pickup's class, as the level or the game named it
 	Value      int32  // the pickup's value
 }
@@ -299,6 +291,7 @@ func NewWorld(cfg Config) (*World, error) {
 	}
 	w.bullets.reserve(nb)
 	w.bullets.w = w
+	w.Events.reserve(64)
 	return w, nil
 }
 
@@ -340,7 +333,8 @@ func (w *World) slotOf(e Entity) (int, bool) {
 }
 
 // Valid reports whether e names an entity that exists: live, created
-// during this tick, or removed during this tick (until its end).
+// during this tick, or removed by the last Step or dead since (until the
+// next Step starts).
 func (w *World) Valid(e Entity) bool { _, ok := w.slotOf(e); return ok }
 
 // Alive reports whether e is live: not removed (even pending removal) and
@@ -682,8 +676,8 @@ func (w *World) Solid(e Entity) bool {
 	return ok && w.solid[i]
 }
 
-// Remove removes an entity (at the end of the tick during Step, at once
-// otherwise). It reports whether it did: false for a nil, stale or
+// Remove removes an entity (during Step, it is freed when the next Step
+// starts; at once otherwise). It reports whether it did: false for a nil, stale or
 // already removed entity, which it leaves alone.
 func (w *World) Remove(e Entity) bool {
 	i, ok := w.slotOf(e)
@@ -691,11 +685,7 @@ func (w *World) Remove(e Entity) bool {
 		return false
 	}
 	if w.inTick {
-		if w.state[i] == stLive {
-			w.live--
-		}
-		w.state[i] = stDying
-		w.removed = append(w.removed, int32(i))
+		w.kill(i)
 		return true
 	}
 	w.live--
@@ -854,9 +844,11 @@ func (w *World) SetPos(e Entity, p mathx.Vec3) {
 }
 
 // Damage lowers e's health by amount (a negative amount heals, up to its
-// maximum) and dispatches Damage; when health reaches 0 from above it
-// dispatches Death and removes the entity. source is who caused it (may be
-// nil). A stale or dying entity is left alone.
+// maximum) and appends a DamageEvent to Events.Damages; when health
+// reaches 0 from above it appends a DeathEvent to Events.Deaths and
+// removes the entity (freed when the next Step starts: until then it is
+// readable, not Alive). source is who caused it (may be nil). A stale or
+// dying entity is left alone.
 func (w *World) Damage(e Entity, amount int32, source Entity) {
 	i, ok := w.slotOf(e)
 	if !ok || w.state[i] == stDying {
@@ -866,13 +858,24 @@ func (w *World) Damage(e Entity, amount int32, source Entity) {
 	h := int64(before) - int64(amount)
 	h = min(max(h, 0), int64(w.maxHealth[i]))
 	w.health[i] = int32(h)
-	w.Events.Damage.Dispatch(DamageEvent{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
-	if before > 0 && w.health[i] == 0 && w.Valid(e) && w.state[i] != stDying {
-		w.Events.Death.Dispatch(DeathEvent{Entity: e, Killer: source})
-		if w.state[i] != stDying {
-			w.Remove(e)
-		}
+	w.Events.damages = append(w.Events.damages, DamageEvent{Entity: e, Source: source, Amount: amount, Health: w.health[i]})
+	if before > 0 && w.health[i] == 0 {
+		w.Events.deaths = append(w.Events.deaths, DeathEvent{Entity: e, Killer: source})
+		w.soundDeath(i)
+		w.kill(i)
 	}
+}
+
+// kill removes slot i at the next Step's start: it stops being Alive now
+// (and leaves the crowd: a step the crowd takes ahead, Crowd.StepAhead,
+// does not see it) and stays readable until then.
+func (w *World) kill(i int) {
+	if w.state[i] == stLive {
+		w.live--
+	}
+	w.dropAgent(i)
+	w.state[i] = stDying
+	w.removed = append(w.removed, int32(i))
 }
 
 // Each calls fn for every live entity of kind k (0: every kind), in slot

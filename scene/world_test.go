@@ -93,8 +93,9 @@ func TestCreateRejectsBadDefs(t *testing.T) {
 }
 
 // TestDeferredCreateRemove checks that entities created or removed during
-// a tick (from a task and from listeners) change nothing the tick is
-// iterating over, and land at its end.
+// a tick (from a task) change nothing the tick is iterating over: new
+// entities land at its end, removed ones are readable until the next
+// Step frees them.
 func TestDeferredCreateRemove(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	var chars []Entity
@@ -136,14 +137,16 @@ func TestDeferredCreateRemove(t *testing.T) {
 	if lenDuring != 2 {
 		t.Fatalf("Len during the tick %d, want 2", lenDuring)
 	}
-	if w.Valid(chars[0]) || w.Valid(chars[2]) || !w.Alive(chars[1]) || !w.Alive(chars[3]) {
+	// Removed entities are gone from the world but readable until the
+	// next Step frees them (their bodies too).
+	if w.Alive(chars[0]) || w.Alive(chars[2]) || !w.Valid(chars[0]) || w.Name(chars[2]) != "c" || !w.Alive(chars[1]) || !w.Alive(chars[3]) {
 		t.Fatal("removals did not land at the end of the tick")
 	}
 	if !w.Alive(created) || w.Body(created).IsNil() || w.Len() != 3 {
 		t.Fatalf("creation did not land: alive %v, Len %d", w.Alive(created), w.Len())
 	}
-	if w.Phys.BodyCount() != bodies-1 {
-		t.Fatalf("bodies %d, want %d", w.Phys.BodyCount(), bodies-1)
+	if w.Phys.BodyCount() != bodies+1 {
+		t.Fatalf("bodies %d, want %d", w.Phys.BodyCount(), bodies+1)
 	}
 	// The new entity reused a freed slot only after the tick (it was
 	// created while the removed slots were still pending).
@@ -161,13 +164,21 @@ func TestDeferredCreateRemove(t *testing.T) {
 	})
 	n := w.Phys.BodyCount()
 	w.Step()
-	if w.Valid(ghost) || w.Phys.BodyCount() != n || w.Len() != 3 {
-		t.Fatalf("ghost survived: valid %v, bodies %d→%d", w.Valid(ghost), n, w.Phys.BodyCount())
+	if w.Valid(chars[0]) || w.Valid(chars[2]) || w.Phys.BodyCount() != n-2 {
+		t.Fatalf("removed entities not freed by the next Step: bodies %d→%d", n, w.Phys.BodyCount())
+	}
+	if w.Alive(ghost) || !w.Body(ghost).IsNil() || w.Len() != 3 {
+		t.Fatalf("ghost came alive: alive %v, body %v, Len %d", w.Alive(ghost), w.Body(ghost), w.Len())
+	}
+	w.Step()
+	if w.Valid(ghost) || w.Len() != 3 {
+		t.Fatalf("ghost not freed: valid %v", w.Valid(ghost))
 	}
 }
 
 // TestBulletCollideIsoMob is IsoMob's Listing 5.1: a bullet hits objA; objA
-// takes damage, objB shows a ricochet, the scene removes the bullet.
+// takes damage, objB shows a ricochet, the scene removes the bullet. The
+// game's reactions are a pass over the Step's hits after it.
 func TestBulletCollideIsoMob(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	shooter := mustCreate(t, w, EntityDef{Kind: Character, Name: "shooter", Pos: mathx.V3(2, 5, 0), Radius: 0.3, Health: 10, Layer: 2})
@@ -176,31 +187,25 @@ func TestBulletCollideIsoMob(t *testing.T) {
 
 	var order []string
 	var ricochets []mathx.Vec2
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objA.takeDamage
-		if h.Target == objA {
-			order = append(order, "takeDamage")
-			w.Damage(objA, h.Damage, h.Owner)
-		}
-	})
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // objB.showRicochet
-		order = append(order, "showRicochet")
-		ricochets = append(ricochets, h.Point)
-		if !w.Valid(objB) {
-			t.Error("objB gone")
-		}
-	})
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { // scene.removeBulletFromRender
-		order = append(order, "removeBullet")
-		b := w.Bullets()
-		if !b.Used[h.Bullet.Slot] || b.Owner[h.Bullet.Slot] != shooter {
-			t.Error("bullet data not readable while its hit is dispatched")
-		}
-		if w.Bullets().Remove(h.Bullet) != true {
-			t.Error("Bullets.Remove of the hitting bullet failed")
-		}
-	})
 	var damages []DamageEvent
-	w.Events.Damage.Subscribe(func(d DamageEvent) { damages = append(damages, d) })
+	react := func() {
+		for _, h := range w.Events.BulletHits() {
+			if h.Target == objA { // objA.takeDamage
+				order = append(order, "takeDamage")
+				w.Damage(objA, h.Damage, h.Owner)
+			}
+			order = append(order, "showRicochet") // objB.showRicochet
+			ricochets = append(ricochets, h.Point)
+			if !w.Valid(objB) {
+				t.Error("objB gone")
+			}
+			if h.Owner != shooter || h.Damage != 3 {
+				t.Errorf("hit %+v: not the shooter's bullet", h)
+			}
+		}
+		// The damage the pass did is read after it, in the same slice.
+		damages = append(damages, w.Events.Damages()...)
+	}
 
 	// 6 units/s from x=2.31 to the target's surface at x=7.5: 5.19 units,
 	// 0.865 s, the hit comes on tick 52 at 60 TPS.
@@ -211,6 +216,7 @@ func TestBulletCollideIsoMob(t *testing.T) {
 	hitTick := -1
 	for k := 0; k < 100 && hitTick < 0; k++ {
 		w.Step()
+		react()
 		if len(order) > 0 {
 			hitTick = k + 1
 		}
@@ -218,8 +224,8 @@ func TestBulletCollideIsoMob(t *testing.T) {
 	if hitTick != 52 {
 		t.Fatalf("hit on tick %d, want 52", hitTick)
 	}
-	if want := []string{"takeDamage", "showRicochet", "removeBullet"}; !slices.Equal(order, want) {
-		t.Fatalf("listener order %v, want %v", order, want)
+	if want := []string{"takeDamage", "showRicochet"}; !slices.Equal(order, want) {
+		t.Fatalf("reaction order %v, want %v", order, want)
 	}
 	if w.Health(objA) != 7 || len(damages) != 1 || damages[0] != (DamageEvent{Entity: objA, Source: shooter, Amount: 3, Health: 7}) {
 		t.Fatalf("health %d, damages %+v", w.Health(objA), damages)
@@ -237,26 +243,34 @@ func TestDamageDeathAndPickup(t *testing.T) {
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
 	grunt := mustCreate(t, w, EntityDef{Kind: Character, Name: "grunt", Pos: mathx.V3(10, 10, 0), Radius: 0.3, Health: 2})
 	med := mustCreate(t, w, EntityDef{Kind: Pickup, Class: "health", Pos: mathx.V3(4, 3, 0), Value: 5})
-	var deaths []DeathEvent
 	var picks []PickupEvent
-	w.Events.Death.Subscribe(func(d DeathEvent) { deaths = append(deaths, d) })
-	w.Events.Pickup.Subscribe(func(p PickupEvent) {
-		picks = append(picks, p)
-		// The game decides what a pickup does; this one heals.
-		w.Damage(p.By, -p.Value, p.Pickup)
-	})
 	if w.Damage(hero, 6, grunt); w.Health(hero) != 4 {
 		t.Fatalf("hero health %d", w.Health(hero))
 	}
 	w.Damage(grunt, 5, hero)
-	if len(deaths) != 1 || deaths[0] != (DeathEvent{Entity: grunt, Killer: hero}) || w.Valid(grunt) {
-		t.Fatalf("deaths %+v, grunt valid %v", deaths, w.Valid(grunt))
+	// A death the game causes between Steps is in Deaths at once; the
+	// dead entity stays readable, not alive, until the next Step.
+	deaths := w.Events.Deaths()
+	if len(deaths) != 1 || deaths[0] != (DeathEvent{Entity: grunt, Killer: hero}) || !w.Valid(grunt) || w.Alive(grunt) || w.Pos(grunt) != mathx.V3(10, 10, 0) {
+		t.Fatalf("deaths %+v, grunt valid %v alive %v", deaths, w.Valid(grunt), w.Alive(grunt))
 	}
 	// Walk right onto the pickup at 2 units/s.
 	w.SetVelocity(hero, mathx.V2(2, 0))
 	for k := 0; k < 30 && len(picks) == 0; k++ {
 		w.Step()
+		if k == 0 && (w.Valid(grunt) || len(w.Events.Deaths()) != 0) {
+			t.Fatalf("after a Step: grunt valid %v, deaths %+v", w.Valid(grunt), w.Events.Deaths())
+		}
+		for _, p := range w.Events.Pickups() {
+			picks = append(picks, p)
+			// The game decides what a pickup does; this one heals.
+			w.Damage(p.By, -p.Value, p.Pickup)
+			if w.Alive(med) || w.Class(med) != "health" {
+				t.Fatalf("a taken pickup: alive %v, class %q", w.Alive(med), w.Class(med))
+			}
+		}
 	}
+	w.Step()
 	if len(picks) != 1 || picks[0].Pickup != med || picks[0].By != hero || picks[0].Value != 5 {
 		t.Fatalf("pickups %+v", picks)
 	}
@@ -277,10 +291,13 @@ func TestTriggerEvents(t *testing.T) {
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 4, 0), Radius: 0.25})
 	var evs []TriggerEvent
 	var ticks []uint64
-	w.Events.Trigger.Subscribe(func(e TriggerEvent) { evs = append(evs, e); ticks = append(ticks, w.Tick()) })
 	w.SetVelocity(hero, mathx.V2(3, 0))
 	for k := 0; k < 120; k++ {
+		tick := w.Tick()
 		w.Step()
+		for _, e := range w.Events.Triggers() {
+			evs, ticks = append(evs, e), append(ticks, tick)
+		}
 	}
 	if len(evs) != 2 || evs[0] != (TriggerEvent{Trigger: trig, Visitor: hero, Enter: true}) || evs[1].Enter {
 		t.Fatalf("events %+v", evs)
@@ -301,7 +318,6 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 		t.Fatal(err)
 	}
 	var hits []BulletHitEvent
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) { hits = append(hits, h) })
 	must := func(d BulletDef) {
 		w.Bullets().Fire(d)
 	}
@@ -311,6 +327,7 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 	wantPanic(t, "Bullets.Fire", func() { w.Bullets().Fire(BulletDef{Radius: 2}) })
 	for k := 0; k < 10; k++ {
 		w.Step()
+		hits = append(hits, w.Events.BulletHits()...)
 	}
 	if w.Bullets().Len() != 1 {
 		t.Fatalf("%d bullets after 10 ticks, want 1 (one hit the wall, one expired)", w.Bullets().Len())
@@ -320,6 +337,7 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 	}
 	for k := 0; k < 60; k++ {
 		w.Step()
+		hits = append(hits, w.Events.BulletHits()...)
 	}
 	// 20 units/s up from y=9 leaves the map plus its one-tile margin
 	// (y < -1) after 10 units: the tick after 0.5 s.
@@ -328,23 +346,34 @@ func TestBulletsHitWallsAndExpire(t *testing.T) {
 	}
 }
 
+// TestFireDuringTickIsDeferred fires from a task during Step (deferred
+// to the tick's end) and from the game's pass over the hits after Step
+// (at once, into the slot the hit bullet freed).
 func TestFireDuringTickIsDeferred(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	e := mustCreate(t, w, EntityDef{Kind: Object, Name: "post", Pos: mathx.V3(8, 8, 0), Radius: 0.5})
 	fired := 0
-	w.Events.BulletHit.Subscribe(func(h BulletHitEvent) {
-		if h.Target == e && fired < 3 {
-			fired++
-			// Fire back from the hit point: must not reuse this tick's slots.
-			w.Bullets().Fire(BulletDef{Pos: h.Point.Add(h.Normal.Scale(0.01)), Vel: h.Normal.Scale(5), Owner: e})
-			if w.Bullets().Owner[h.Bullet.Slot] != (Entity{}) {
-				t.Error("hit bullet's owner changed during dispatch")
+	w.Tasks.Every(1, func(tick uint64) bool {
+		if tick == 0 {
+			w.Bullets().Fire(BulletDef{Pos: mathx.V2(5, 8), Vel: mathx.V2(10, 0)})
+			if w.Bullets().Len() != 0 {
+				t.Error("a bullet fired during Step is in use before the tick ends")
 			}
 		}
+		return tick > 0
 	})
-	w.Bullets().Fire(BulletDef{Pos: mathx.V2(5, 8), Vel: mathx.V2(10, 0)})
 	for k := 0; k < 30; k++ {
 		w.Step()
+		for _, h := range w.Events.BulletHits() {
+			if h.Target == e && fired < 3 {
+				fired++
+				// Fire back from the hit point.
+				w.Bullets().Fire(BulletDef{Pos: h.Point.Add(h.Normal.Scale(0.01)), Vel: h.Normal.Scale(5), Owner: e})
+				if w.Bullets().Len() != 1 || w.Bullets().Owner[h.Bullet.Slot] != e {
+					t.Errorf("fired after the Step: %d bullets, slot %d owner %v", w.Bullets().Len(), h.Bullet.Slot, w.Bullets().Owner[h.Bullet.Slot])
+				}
+			}
+		}
 	}
 	if fired != 1 || w.Bullets().Len() != 1 || w.Bullets().P.VX[0] != -5 {
 		t.Fatalf("fired %d, %d bullets, vx %v", fired, w.Bullets().Len(), w.Bullets().P.VX[0])
@@ -386,7 +415,7 @@ func TestPeriodicTasksIsoMob(t *testing.T) {
 }
 
 // TestPickupClassHasNoMeaning: the world gives no pickup class a rule of
-// its own; a "health" pickup collected with no listener heals nothing.
+// its own; a "health" pickup collected with no game rule heals nothing.
 func TestPickupClassHasNoMeaning(t *testing.T) {
 	w := testWorld(t, 16, 16, 1)
 	hero := mustCreate(t, w, EntityDef{Kind: Character, Name: "hero", Pos: mathx.V3(3, 3, 0), Radius: 0.3, Health: 10, Collector: true})
@@ -400,6 +429,6 @@ func TestPickupClassHasNoMeaning(t *testing.T) {
 		t.Fatal("the pickup was not collected")
 	}
 	if h := w.Health(hero); h != 4 {
-		t.Fatalf("health %d after collecting a \"health\" pickup with no listener, want 4", h)
+		t.Fatalf("health %d after collecting a \"health\" pickup with no game rule, want 4", h)
 	}
 }

@@ -20,10 +20,11 @@
 // layer offsets, whole-number scale, hidden layers, parallax ignored,
 // transparent or the map's background colour); `viewer -export out.png
 // MAP` is the command. Its test runs Debian's tmxrasterizer (Tiled 1.8.2)
-// on every map of Tiled's examples and on generated infinite maps and
-// requires the same pixels, except where the versions differ or Qt
-// blends translucent values at 16 bits (listed in the test with the
-// reason).
+// on every map of Tiled's examples and on generated maps (infinite,
+// odd-sized isometric tiles, turned hexagons, half-transparent layers,
+// JPEG images) and requires the same pixels, except where the versions
+// differ or, on one map, a turned translucent tile lands a level apart
+// (listed in the test with the reason).
 //
 // Hot reload: every second the viewer checks the size and modification
 // time of every file the shown maps were read from (maps, tilesets,

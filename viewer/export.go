@@ -34,16 +34,20 @@ type ExportOptions struct {
 	// (transparent black when it has none) before drawing; tmxrasterizer
 	// leaves the frame transparent, which is the default.
 	Background bool
-	// Build is passed to level.BuildTiled (limits, fonts).
+	// Build is passed to level.BuildTiled (limits, fonts), with
+	// ExactOpacity set: half-transparent layers are drawn in 16 bits, as
+	// tmxrasterizer draws them.
 	Build level.Options
 }
 
 // Export loads the Tiled map name from fsys and draws all of it into a
 // new frame, as tmxrasterizer (Tiled's command-line renderer) does: the
-// frame is the map's bounding rectangle (for an infinite map, that of its
-// tile layers' chunks) widened by the layer offsets, at Scale, each layer
-// at its offset with its opacity and tint, parallax ignored, over a
-// transparent frame (or the map's background colour).
+// frame is the map's bounding rectangle (for an infinite map, that of
+// the 16×16 blocks holding its tiles, as Tiled keeps them) widened by the
+// layer offsets, at Scale, each layer at its offset with its opacity
+// (applied in 16 bits, as Qt draws into tmxrasterizer's image) and tint,
+// parallax ignored, over a transparent frame (or the map's background
+// colour).
 //
 // The frame follows Tiled 1.8's rules (Debian's tiled package, which the
 // tests compare with): every layer's offset widens the frame by its size,
@@ -57,7 +61,9 @@ func Export(fsys fs.FS, name string, opt ExportOptions) (*raster.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := level.BuildTiled(fsys, m, opt.Build)
+	bo := opt.Build
+	bo.ExactOpacity = true
+	w, err := level.BuildTiled(fsys, m, bo)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +75,14 @@ func Export(fsys fs.FS, name string, opt ExportOptions) (*raster.Frame, error) {
 func ExportRect(w *scene.World, m *tiled.Map) mathx.Rect {
 	tw, th := m.TileWidth, m.TileHeight
 	var r mathx.Rect
-	if m.Infinite && m.Orientation == tiled.Isometric {
+	switch {
+	case m.Infinite && m.Orientation == tiled.Orthogonal:
+		// Tiled 1.8's OrthogonalRenderer::mapBoundingRect for infinite
+		// maps: the tile layers' bounds in pixels.
+		b := chunkBounds(m)
+		so := w.SourceOrigin
+		r = mathx.R(b.Min.X*tw, b.Min.Y*th, b.Max.X*tw, b.Max.Y*th).Add(mathx.Point{X: int(math.Round(so.X)), Y: int(math.Round(so.Y))})
+	case m.Infinite && m.Orientation == tiled.Isometric:
 		// Tiled 1.8's IsometricRenderer::mapBoundingRect for infinite
 		// maps, in Tiled's pixels, then moved to the world's.
 		b := chunkBounds(m)
@@ -77,7 +90,7 @@ func ExportRect(w *scene.World, m *tiled.Map) mathx.Rect {
 		r = mathx.R(o*tw/2, o*th/2, o*tw/2+side*tw/2, o*th/2+side*th/2)
 		so := w.SourceOrigin
 		r = r.Add(mathx.Point{X: int(math.Round(so.X)), Y: int(math.Round(so.Y))})
-	} else {
+	default:
 		r = w.Grid.Bounds()
 	}
 	var left, top, right, bottom int
@@ -92,18 +105,39 @@ func ExportRect(w *scene.World, m *tiled.Map) mathx.Rect {
 }
 
 // chunkBounds is the union of an infinite map's tile layers' bounds, in
-// tiles (1×1 when there are none), as Tiled's.
+// tiles (1×1 when there are none), as Tiled's: Tiled keeps a layer's
+// cells in 16×16 chunks of its own, whatever the file's chunks, and makes
+// one only for a cell that is not empty (TileLayer::setCell), so a
+// layer's bounds are the 16-aligned blocks holding its tiles.
 func chunkBounds(m *tiled.Map) mathx.Rect {
 	var b mathx.Rect
-	for _, l := range m.Flatten() {
-		if l.Kind != tiled.TileLayer || l.Width <= 0 || l.Height <= 0 {
-			continue
-		}
-		lb := mathx.R(l.X, l.Y, l.X+l.Width, l.Y+l.Height)
+	add := func(lb mathx.Rect) {
 		if b.Empty() {
 			b = lb
 		} else {
 			b = b.Union(lb)
+		}
+	}
+	for _, l := range m.Flatten() {
+		if l.Kind != tiled.TileLayer || l.Width <= 0 || l.Height <= 0 {
+			continue
+		}
+		if l.Chunks == nil {
+			add(mathx.R(l.X, l.Y, l.X+l.Width, l.Y+l.Height))
+			continue
+		}
+		for _, c := range l.Chunks {
+			for k, g := range c.Tiles {
+				if g == 0 {
+					continue
+				}
+				x, y := c.X+k%c.Width, c.Y+k/c.Width
+				x, y = x-x&15, y-y&15
+				if !b.Empty() && x >= b.Min.X && y >= b.Min.Y && x+16 <= b.Max.X && y+16 <= b.Max.Y {
+					continue
+				}
+				add(mathx.R(x, y, x+16, y+16))
+			}
 		}
 	}
 	if b.Empty() {

@@ -76,17 +76,52 @@ func tinyMaps(t *testing.T) (string, map[string]image.Point) {
 			want[o.name+".tmx"] = image.Pt(96*16/2+5, 96*8/2+3)
 		}
 	}
+	// Sparse: two 32×32 file chunks with a few tiles each; Tiled's
+	// bounds are the 16×16 blocks holding tiles, (-16,0)-(16,32), not
+	// the file's chunks, (-32,0)-(32,32).
+	sparse := func(x, y int, cells map[[2]int]int) string {
+		s := fmt.Sprintf(`<chunk x="%d" y="%d" width="32" height="32">`, x, y)
+		for r := 0; r < 32; r++ {
+			for c := 0; c < 32; c++ {
+				if r > 0 || c > 0 {
+					s += ","
+				}
+				s += fmt.Sprint(cells[[2]int{x + c, y + r}])
+			}
+		}
+		return s + "</chunk>"
+	}
+	for _, o := range []struct{ name, orient string }{{"ortho_sparse", "orthogonal"}, {"iso_sparse", "isometric"}} {
+		th := 16
+		if o.orient == "isometric" {
+			th = 8
+		}
+		m := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="%s" renderorder="right-down" width="10" height="10" tilewidth="16" tileheight="%d" infinite="1" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="32" tilecount="4" columns="4"><image source="tiles.png" width="64" height="32"/></tileset>
+ <layer id="1" name="ground" width="10" height="10"><data encoding="csv">%s%s</data></layer>
+</map>`, o.orient, th, sparse(-32, 0, map[[2]int]int{{-10, 20}: 1, {-5, 25}: 2, {-16, 31}: 3}), sparse(0, 0, map[[2]int]int{{3, 3}: 4, {15, 9}: 1}))
+		if err := os.WriteFile(filepath.Join(dir, o.name+".tmx"), []byte(m), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if o.orient == "orthogonal" {
+			want[o.name+".tmx"] = image.Pt(32*16, 32*16)
+		} else {
+			want[o.name+".tmx"] = image.Pt(64*16/2, 64*8/2)
+		}
+	}
 	return dir, want
 }
 
 // Export sizes the frame as tmxrasterizer does for infinite maps (the
-// chunks' bounds widened by the layer offsets), scales by whole pixels,
+// bounds of Tiled's 16×16 chunks holding tiles, whatever the file's
+// chunks, widened by the layer offsets), scales by whole pixels,
 // hides the layers named, and fills the background only when asked; and
 // where tmxrasterizer is installed, its image of each map is the same.
 func TestExportInfinite(t *testing.T) {
 	dir, want := tinyMaps(t)
 	fsys := os.DirFS(dir)
-	for _, name := range []string{"ortho.tmx", "iso.tmx", "stag.tmx"} {
+	for _, name := range []string{"ortho.tmx", "iso.tmx", "stag.tmx", "ortho_sparse.tmx", "iso_sparse.tmx"} {
 		t.Run(name, func(t *testing.T) {
 			fr, err := Export(fsys, name, ExportOptions{})
 			if err != nil {

@@ -1,7 +1,7 @@
 package bt
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
 	"diorama/internal/loadutil/loadtest"
@@ -34,10 +34,16 @@ func TestHostileText(t *testing.T) {
 			loadtest.WantError(t, err, nil, c.name, c.want)
 		})
 	}
-	// The JSON form refuses the same names.
-	for _, src := range []string{`{"a\u0000b": {"kind": "succeed"}}`, `{"a": {"kind": "action", "name": "g\u0001o"}}`} {
-		if _, err := ParseJSON("", []byte(src)); err == nil || !strings.Contains(err.Error(), "control characters") {
-			t.Errorf("%s: %v", src, err)
+	// The JSON form refuses the same names, and any string that is not
+	// text (loadutil.JSONText), with the line.
+	for _, c := range []struct{ src, want string }{
+		{`{"a\u0000b": {"kind": "succeed"}}`, "t.json:1: escaped character U+0000 in a string"},
+		{"{\n\"a\": {\"kind\": \"action\", \"name\": \"g\\u0001o\"}}", "t.json:2: escaped character U+0001 in a string"},
+		{"{\"a\xffb\": {\"kind\": \"succeed\"}}", "t.json:1: invalid UTF-8 in a string"},
+		{"{\"a\": {\"kind\": \"action\", \"name\": \"g\xfeo\"}}", "t.json:1: invalid UTF-8 in a string"},
+	} {
+		if _, err := ParseJSON("t.json", []byte(c.src)); err == nil || err.Error() != c.want || !errors.Is(err, ErrSyntax) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
 		}
 	}
 	// Source.Def names the file of a source read with a name.

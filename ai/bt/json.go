@@ -39,6 +39,10 @@ func parseJSON(src []byte) (*Source, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, &Error{Msg: "source larger than " + strconv.Itoa(MaxSourceBytes) + " bytes", Kind: ErrLimit}
 	}
+	if off, msg, bad := loadutil.JSONText(src); bad {
+		line, _ := loadutil.LineCol(src, off)
+		return nil, lineErr(line, "%s", msg)
+	}
 	p := &jsonParser{src: src, dec: json.NewDecoder(bytes.NewReader(src))}
 	p.dec.UseNumber()
 	for i, c := range src {

@@ -309,7 +309,9 @@ type Scenario struct {
 // inside the stated map size; blank lines, trailing blanks and CRLF line
 // ends are ignored. A file without queries, an unsupported version, and
 // a line with the wrong number of fields or a bad field are errors naming
-// the line and field.
+// the line and field; so is a line that is not text (invalid UTF-8, a NUL
+// or another control character but tab), which would put it in a map's
+// name.
 func ParseScenarios(name string, data []byte) ([]Scenario, error) {
 	return readScenarios(bytes.NewReader(data), name)
 }
@@ -341,6 +343,9 @@ func readScenarios(r io.Reader, name string) ([]Scenario, error) {
 		}
 		if !ok {
 			break
+		}
+		if err := loadutil.CheckText(t); err != nil { // the map's name is text
+			return nil, l.errf("%v", err)
 		}
 		if first {
 			first = false

@@ -242,6 +242,8 @@ func TestReadScenarios(t *testing.T) {
 		{v1 + "0 m.map 4 4 0 0 3 3 -1\n", "x.scen:2: ", "field 9"},
 		{v1 + "0 m.map 4 4 0 0 3 3 Inf\n", "x.scen:2: ", "field 9"},
 		{"0 m.map 1 2 3 9999 1\n", "x.scen:1: ", "outside any map"},
+		{v1 + "0 m\x00.map 4 4 0 0 3 3 1\n", "x.scen:2: ", "control character 0x00"},
+		{v1 + "0 m\xff.map 4 4 0 0 3 3 1\n", "x.scen:2: ", "not valid UTF-8 text"},
 		{v1 + "0 m.map 4 4 0 0 3 3 1\nversion 1\n", "x.scen:3: ", "2 fields"},
 	} {
 		_, err := readScenarios(strings.NewReader(c.in), "x.scen")

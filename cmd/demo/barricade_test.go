@@ -52,9 +52,9 @@ func TestBarricadeChangesNavmesh(t *testing.T) {
 	}
 	for L.w.Alive(b) {
 		L.w.Damage(b, 10, L.player)
-		L.w.Step()
+		L.step()
 	}
-	L.w.Step()
+	L.step()
 	if L.w.Valid(b) || L.nav.Mesh().PolyAt(gap) < 0 || !L.nav.Reachable(mathx.V2(2.5, 2.5), mathx.V2(10.5, 2.5)) {
 		t.Fatalf("broken barricade still blocks: valid %v, poly %d", L.w.Valid(b), L.nav.Mesh().PolyAt(gap))
 	}
@@ -91,14 +91,14 @@ func TestCratesBreak(t *testing.T) {
 	from := p.Add(mathx.V2(-1.2, 0))
 	L.w.Bullets().Fire(scene.BulletDef{Pos: from, Z: 0.35, Vel: mathx.V2(11, 0), Radius: 0.06, Damage: 12, Owner: L.player, Mask: layerWall | layerEnemy, TTL: 60, Look: L.look.bullet})
 	for range 20 {
-		L.w.Step()
+		L.step()
 	}
 	if L.w.Health(c) != hp-12 {
 		t.Fatalf("crate health %d after a hit, want %d", L.w.Health(c), hp-12)
 	}
 	for L.w.Valid(c) {
 		L.w.Damage(c, 20, L.player)
-		L.w.Step()
+		L.step()
 	}
 	if L.nav.Blocked(x, y) || L.nav.Version() == v {
 		t.Fatalf("broken crate still blocks its tile (navigation version %d → %d)", v, L.nav.Version())

@@ -46,7 +46,7 @@ type game struct {
 	parade []*raster.Sprite  // the level select's tanks
 	levels []levelInfo
 	errMsg string // a level that failed to load, shown on the select screen
-	err    error  // the art or the brains failed to load: the game cannot start
+	err    error  // the art, the sounds or the brains failed to load: the game cannot start
 	// reloadErr is a broken save of the level being played, shown over
 	// it until a good save; reloadTick paces the checks for saves.
 	reloadErr  string
@@ -104,10 +104,14 @@ func newGame(seed uint64, workers int, auto bool) *game {
 	g := &game{levels: shippedLevels(), seed: seed, auto: auto,
 		list: raster.NewDrawList(), top: raster.NewDrawList(), rd: raster.NewRenderer(workers), font: raster.DefaultFont(), gui: ui.New(frameW, frameH, ui.DefaultTheme()), hud: newHUD(),
 		tbuf:  make([]byte, 0, 128),
-		times: loop.NewFrameStats(frameWindow), snd: newDemoSound()}
+		times: loop.NewFrameStats(frameWindow)}
 	g.left, g.right = platform.TwinSticks(frameW, frameH, 60)
 	if g.sheet, g.err = loadSheet(); g.err == nil {
 		g.parade, g.err = paradeSprites(g.sheet)
+	}
+	var serr error
+	if g.snd, serr = newDemoSound(); g.err == nil {
+		g.err = serr
 	}
 	return g
 }

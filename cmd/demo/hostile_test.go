@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"diorama/internal/loadutil/loadtest"
+	"diorama/internal/testenv"
 )
 
 // A map of 60,000 full 8×8 layers named with -level (3.84 M cells, far
@@ -59,5 +60,24 @@ func TestHostileLevelFile(t *testing.T) {
 	g.pick(0)
 	if g.scr != screenPlay || g.L == nil {
 		t.Fatalf("level select did not start level 1: %v", g.scr)
+	}
+}
+
+// A level file whose name is not valid UTF-8 (a name fs.FS paths cannot
+// spell) plays under its name with U+FFFD for the invalid bytes.
+func TestLevelFileNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "l\xffvel.lev")
+	if err := os.WriteFile(p, []byte("wwwwww\nws---w\nw---ew\nwwwwww\n"), 0o644); err != nil {
+		testenv.Missing(t, "this file system refuses names that are not UTF-8 (CI's must take them): %v", err)
+	}
+	var log bytes.Buffer
+	g, err := setup(options{level: p, ticks: 10}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.rd.Close()
+	if g.scr != screenPlay || g.L == nil || g.L.info.File != "l\uFFFDvel.lev" {
+		t.Fatalf("screen %v, log %q, err %q", g.scr, log.String(), g.errMsg)
 	}
 }

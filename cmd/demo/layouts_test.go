@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"maps"
 )
 
 // The shipped levels are written as character layouts here and turned into
@@ -332,5 +333,7 @@ func genAssets() (map[string][]byte, error) {
 	if out["art/sprites.png"], out["art/sprites.json"], err = genArt(); err != nil {
 		return nil, err
 	}
-	return out, nil
+	sfx, err := genSounds()
+	maps.Copy(out, sfx)
+	return out, err
 }

@@ -181,7 +181,6 @@ func (L *level) setup() error {
 		return err
 	}
 	L.analyzer = a
-	L.hookEvents()
 	L.pl = playerState{ammo: 60, weapon: weaponCannon, turretAngle: -math.Pi / 4}
 	// The player's tank: drawn by scene, seen through the walls that hide it.
 	w.Looks().Set(L.player, L.look.tank[lookPlayer])

@@ -85,6 +85,7 @@ type level struct {
 	endTick      uint64
 	spawned      int
 	near         []scene.BulletInfo // scratch
+	read         read               // how far react has read the world's events
 }
 
 var white = color.RGBA{255, 255, 255, 255}
@@ -95,7 +96,7 @@ func (L *level) effect(look scene.LookID, p mathx.Vec3, life int) {
 	L.create(scene.EntityDef{Kind: scene.Object, Look: look, Pos: p, Lifetime: life, Height: 0.5})
 }
 
-// create adds an entity from inside the world's events; the first
+// create adds an entity from the game's rules; the first
 // definition the world refuses is kept in L.err, which ends the game.
 func (L *level) create(d scene.EntityDef) {
 	_, err := L.w.Create(d)
@@ -112,99 +113,148 @@ func (L *level) check(err error) {
 	}
 }
 
-// hookEvents subscribes the game's rules to the world's events.
-func (L *level) hookEvents() {
+// read is how far the game's rules have read each of the world's event
+// lists since the last Step (the game's own calls append to them too).
+type read struct{ hits, damages, deaths, doors, pickups int }
+
+// react is the game's rules on the world's events: it reads what it has
+// not read yet of each list, in this order: bullet hits and pickups
+// (which may damage), then damage, deaths and doors until none is left
+// (a death's explosion damages and kills more). update calls it after
+// the enemies' own blows and again after the world's Step.
+func (L *level) react() {
+	ev, r := &L.w.Events, &L.read
+	for ; r.hits < len(ev.BulletHits()); r.hits++ {
+		L.onHit(ev.BulletHits()[r.hits])
+	}
+	for ; r.pickups < len(ev.Pickups()); r.pickups++ {
+		L.onPickup(ev.Pickups()[r.pickups])
+	}
+	for r.damages < len(ev.Damages()) || r.deaths < len(ev.Deaths()) || r.doors < len(ev.Doors()) {
+		for ; r.damages < len(ev.Damages()); r.damages++ {
+			L.onDamage(ev.Damages()[r.damages])
+		}
+		// Only the deaths already recorded: a death an explosion causes
+		// here comes after its damage, which the next turn reads first.
+		for n := len(ev.Deaths()); r.deaths < n; r.deaths++ {
+			L.onDeath(ev.Deaths()[r.deaths])
+		}
+		for ; r.doors < len(ev.Doors()); r.doors++ {
+			L.onDoor(ev.Doors()[r.doors])
+		}
+	}
+}
+
+// step steps the world and reacts to what the tick did.
+func (L *level) step() {
+	L.w.Step()
+	L.read = read{}
+	L.react()
+}
+
+// onHit: a rocket explodes, a shell damages what it struck, sparks fly.
+func (L *level) onHit(h scene.BulletHitEvent) {
 	w := L.w
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		at := mathx.V3(h.Point.X, h.Point.Y, 0.3)
-		switch {
-		case h.Tag == tagRocket: // the explosion does the rocket's damage
-			L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, h.Damage, h.Owner, false)
-		case !h.Target.IsNil() && w.Alive(h.Target) && w.Health(h.Target) > 0:
-			if h.Owner == L.player && w.Kind(h.Target) == scene.Character {
-				L.pl.hits++
-			}
-			w.Damage(h.Target, h.Damage, h.Owner)
-			L.effect(L.look.spark, at, 12)
-		case !h.Edge: // ricochet sparks off walls
-			L.effect(L.look.spark, at, 12)
+	at := mathx.V3(h.Point.X, h.Point.Y, 0.3)
+	switch {
+	case h.Tag == tagRocket: // the explosion does the rocket's damage
+		L.explode(mathx.V3(h.Point.X, h.Point.Y, 0), 1.4, h.Damage, h.Owner, false)
+	case !h.Target.IsNil() && w.Alive(h.Target) && w.Health(h.Target) > 0:
+		if h.Owner == L.player && w.Kind(h.Target) == scene.Character {
+			L.pl.hits++
 		}
-	})
-	w.Events.Damage.Subscribe(func(d scene.DamageEvent) {
-		if d.Amount > 0 && w.Kind(d.Entity) == scene.Character {
-			w.Looks().Flash(d.Entity, white, flashTicks)
-			w.Looks().ShowHealth(d.Entity, hpBarTicks)
+		w.Damage(h.Target, h.Damage, h.Owner)
+		L.effect(L.look.spark, at, 12)
+	case !h.Edge: // ricochet sparks off walls
+		L.effect(L.look.spark, at, 12)
+	}
+}
+
+// onDamage: a hurt tank flashes and shows its health.
+func (L *level) onDamage(d scene.DamageEvent) {
+	w := L.w
+	if d.Amount > 0 && w.Kind(d.Entity) == scene.Character {
+		w.Looks().Flash(d.Entity, white, flashTicks)
+		w.Looks().ShowHealth(d.Entity, hpBarTicks)
+	}
+	if e := L.enemyOf(d.Entity); e != nil {
+		e.hurt()
+	}
+}
+
+// onDeath: the player's death ends the level; a crate breaks; an enemy
+// scores, leaves a wreck, maybe a pickup, and a turret explodes. The dead
+// entity is readable until the next Step.
+func (L *level) onDeath(d scene.DeathEvent) {
+	w := L.w
+	p := w.Pos(d.Entity)
+	switch {
+	case d.Entity == L.player:
+		L.lost = true
+		L.endTick = w.Tick()
+		L.effect(L.look.bigBoom, p, 28)
+		return
+	case w.Kind(d.Entity) == scene.Object: // a crate or a barricade breaks
+		L.effect(L.look.bigBoom, p, 28)
+		return
+	}
+	e := L.enemyOf(d.Entity)
+	if e == nil {
+		return
+	}
+	L.kills++
+	L.score += e.spec().points
+	L.effect(L.look.boom, p, 20)
+	if e.kind != kindDrone { // the wreck burns out where it stopped
+		if wr, err := w.Create(scene.EntityDef{Kind: scene.Object, Look: L.look.tank[e.spec().look], Pos: p,
+			Facing: w.Looks().Facing(d.Entity), Lifetime: 4 * tps, Height: 0.6}); err == nil {
+			w.Looks().SetTint(wr, color.NRGBA{70, 70, 70, 255})
+			w.Looks().SetAim(wr, e.turret)
 		}
-		if e := L.enemyOf(d.Entity); e != nil {
-			e.hurt()
+	}
+	if e.kind == kindTurret { // only the turret explodes, as in Tanktrum
+		L.explode(p, 1.8, 40, d.Entity, true)
+	}
+	// a wreck may leave health or a box of shells behind
+	switch r := w.Rand.Float64(); {
+	case r < 0.3:
+		L.drop("health", p, 25)
+	case r < 0.6:
+		L.drop("ammo", p, 20)
+	}
+	e.die()
+}
+
+// onDoor: a door a wave locks is solid (the world's overlord does it for
+// physics and paths) and drawn shut.
+func (L *level) onDoor(d scene.DoorEvent) {
+	look := L.look.doorOpen
+	if d.Locked {
+		look = L.look.doorShut
+	}
+	L.w.Looks().Set(d.Door, look)
+}
+
+// onPickup: the player takes ammo, rockets or health.
+func (L *level) onPickup(p scene.PickupEvent) {
+	w := L.w
+	if p.By != L.player {
+		return
+	}
+	switch w.Name(p.Pickup) { // the pickup is readable until the next Step
+	case "ammo":
+		L.pl.ammo = min(L.pl.ammo+int(p.Value), ammoMax)
+	case "rockets":
+		L.pl.rockets = min(L.pl.rockets+int(p.Value), rocketsMax)
+		L.pl.weapon = weaponRockets
+	default: // health, and unnamed pickups of the ASCII level
+		v := p.Value
+		if v <= 0 {
+			v = 30
 		}
-	})
-	w.Events.Death.Subscribe(func(d scene.DeathEvent) {
-		p := w.Pos(d.Entity)
-		switch {
-		case d.Entity == L.player:
-			L.lost = true
-			L.endTick = w.Tick()
-			L.effect(L.look.bigBoom, p, 28)
-			return
-		case w.Kind(d.Entity) == scene.Object: // a crate or a barricade breaks
-			L.effect(L.look.bigBoom, p, 28)
-			return
-		}
-		e := L.enemyOf(d.Entity)
-		if e == nil {
-			return
-		}
-		L.kills++
-		L.score += e.spec().points
-		L.effect(L.look.boom, p, 20)
-		if e.kind != kindDrone { // the wreck burns out where it stopped
-			if wr, err := w.Create(scene.EntityDef{Kind: scene.Object, Look: L.look.tank[e.spec().look], Pos: p,
-				Facing: w.Looks().Facing(d.Entity), Lifetime: 4 * tps, Height: 0.6}); err == nil {
-				w.Looks().SetTint(wr, color.NRGBA{70, 70, 70, 255})
-				w.Looks().SetAim(wr, e.turret)
-			}
-		}
-		if e.kind == kindTurret { // only the turret explodes, as in Tanktrum
-			L.explode(p, 1.8, 40, d.Entity, true)
-		}
-		// a wreck may leave health or a box of shells behind
-		switch r := w.Rand.Float64(); {
-		case r < 0.3:
-			L.drop("health", p, 25)
-		case r < 0.6:
-			L.drop("ammo", p, 20)
-		}
-		e.die()
-	})
-	// A door a wave locks is solid (the world's overlord does it for
-	// physics and paths) and drawn shut.
-	w.Events.Door.Subscribe(func(d scene.DoorEvent) {
-		look := L.look.doorOpen
-		if d.Locked {
-			look = L.look.doorShut
-		}
-		w.Looks().Set(d.Door, look)
-	})
-	w.Events.Pickup.Subscribe(func(p scene.PickupEvent) {
-		if p.By != L.player {
-			return
-		}
-		switch w.Name(p.Pickup) {
-		case "ammo":
-			L.pl.ammo = min(L.pl.ammo+int(p.Value), ammoMax)
-		case "rockets":
-			L.pl.rockets = min(L.pl.rockets+int(p.Value), rocketsMax)
-			L.pl.weapon = weaponRockets
-		default: // health, and unnamed pickups of the ASCII level
-			v := p.Value
-			if v <= 0 {
-				v = 30
-			}
-			w.Damage(L.player, -v, scene.Entity{})
-		}
-		L.score += 10
-	})
+		w.Damage(L.player, -v, scene.Entity{})
+	}
+	L.score += 10
 }
 
 // drop leaves a pickup where an enemy died.
@@ -245,7 +295,8 @@ func (L *level) update(c control) {
 			e.update()
 		}
 	}
-	w.Step()
+	L.react() // the enemies' blows
+	L.step()
 	// forget the dead
 	n := 0
 	for _, e := range L.enemies {

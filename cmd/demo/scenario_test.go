@@ -220,11 +220,6 @@ func gunnerRun(t *testing.T, dodge bool, n int) (shots, hits, dodges int) {
 	L := scenario(t, 5, openRoom...)
 	g := spawn(t, L, kindGunner, 11.5, 6.5)
 	g.noDodge = !dodge
-	L.w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		if h.Owner == L.player && h.Target == g.e {
-			hits++
-		}
-	})
 	for tick := range n {
 		L.pl.ammo = ammoMax
 		c := aimAt(L, g.pos())
@@ -232,6 +227,11 @@ func gunnerRun(t *testing.T, dodge bool, n int) (shots, hits, dodges int) {
 			c = control{}
 		}
 		L.update(c)
+		for _, h := range L.w.Events.BulletHits() {
+			if h.Owner == L.player && h.Target == g.e {
+				hits++
+			}
+		}
 		if L.pl.cooldown == 9 { // fired this tick
 			shots++
 		}

@@ -100,15 +100,6 @@ func newGame() (*game, error) {
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
 	w.Bullets().SetSprite(dot)
 	g.brain = fsm.New(g, 4)
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		if w.Alive(h.Target) {
-			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
-			w.Damage(h.Target, h.Damage, h.Owner)
-			if h.Target == g.guard {
-				g.brain.Post(hurt)
-			}
-		}
-	})
 	return g, g.brain.Start(&patrol)
 }
 
@@ -127,6 +118,15 @@ func (g *game) Update(in *platform.Input) error {
 		g.brain.Update()
 	}
 	g.w.Step()
+	for _, h := range g.w.Events.BulletHits() { // what the tick's bullets hit
+		if g.w.Alive(h.Target) {
+			g.w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			g.w.Damage(h.Target, h.Damage, h.Owner)
+			if h.Target == g.guard {
+				g.brain.Post(hurt)
+			}
+		}
+	}
 	return nil
 }
 

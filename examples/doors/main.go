@@ -66,7 +66,6 @@ func newGame() (*game, error) {
 		}
 		g.units = append(g.units, u)
 	}
-	w.Events.MoveFailed.Subscribe(func(scene.MoveFailedEvent) { g.failed++ })
 	return g, nil
 }
 
@@ -94,6 +93,7 @@ func (g *game) Update(in *platform.Input) error {
 		g.w.Looks().SetOpacity(g.door, map[bool]uint8{true: 70, false: 255}[open])
 	}
 	g.w.Step()
+	g.failed += len(g.w.Events.MoveFailures())
 	return nil
 }
 

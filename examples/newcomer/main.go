@@ -51,28 +51,36 @@ func (g *game) start(seed uint64) error {
 	g.player, _ = w.Find("hero")
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
 	w.Bullets().SetSprite(dot)
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) { // every bullet takes one of three hit points
+	g.w, g.View = w, scene.NewView(w, W, H)
+	g.Target, g.HUDAlign = g.player, scene.AlignCenter
+	return nil
+}
+
+// react is the game's rules on what the world's last Step did.
+func (g *game) react() {
+	w, ev := g.w, &g.w.Events
+	for _, h := range ev.BulletHits() { // every bullet takes one of three hit points
 		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character && h.Owner != h.Target {
 			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
-			w.Damage(h.Target, 1, h.Owner)
+			w.Damage(h.Target, 1, h.Owner) // a death lands in ev.Deaths()
 		}
-	})
-	w.Events.Death.Subscribe(func(d scene.DeathEvent) {
+	}
+	for _, d := range ev.Deaths() {
 		if d.Entity == g.player {
 			g.over = w.Tick()
-			return
+			continue
 		}
 		g.score += 100 // and a new enemy at a spawn point
 		spawns := w.AppendEntities(nil, scene.SpawnPoint)
 		at := w.Pos(spawns[w.Rand.IntN(len(spawns))])
 		w.Create(scene.EntityDef{Kind: scene.Character, Class: "enemy", Pos: at, Radius: 0.3, Health: 3, Look: g.enemy})
-	})
-	// An enemy that got there, or cannot, shoots if it sees the player.
-	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { g.shoot(a.Entity, g.aimAtPlayer(a.Entity)) })
-	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailedEvent) { g.shoot(m.Entity, g.aimAtPlayer(m.Entity)) })
-	g.w, g.View = w, scene.NewView(w, W, H)
-	g.Target, g.HUDAlign = g.player, scene.AlignCenter
-	return nil
+	}
+	for _, a := range ev.Arrivals() { // an enemy that got there, or cannot, shoots if it sees the player
+		g.shoot(a.Entity, g.aimAtPlayer(a.Entity))
+	}
+	for _, m := range ev.MoveFailures() {
+		g.shoot(m.Entity, g.aimAtPlayer(m.Entity))
+	}
 }
 
 // aimAtPlayer is the direction from e to the player when e sees it.
@@ -120,6 +128,7 @@ func (g *game) Update(in *platform.Input) error {
 		}
 	}
 	w.Step()
+	g.react()
 	g.HUD = append(g.HUD[:0], fmt.Sprintf("score %d   health %d", g.score, max(0, w.Health(g.player))))
 	if g.over > 0 {
 		g.Banner = []string{"GAME OVER", fmt.Sprintf("score %d - press R to play again", g.score)}

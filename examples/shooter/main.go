@@ -26,6 +26,7 @@ type game struct {
 	*scene.View
 	w           *scene.World
 	player      scene.Entity
+	enemy       scene.LookID
 	score, cool int
 }
 
@@ -49,22 +50,7 @@ func newGame(seed uint64) (*game, error) {
 	g.player, _ = w.Find("player")
 	dot, _ := scene.PlaceholderBullet(color.NRGBA{255, 230, 120, 255}, 4)
 	w.Bullets().SetSprite(dot)
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
-		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character {
-			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
-			w.Damage(h.Target, h.Damage, h.Owner)
-		}
-	})
-	w.Events.Death.Subscribe(func(d scene.DeathEvent) {
-		if d.Entity != g.player { // score, and a new enemy at spawn point 0 or 2 (1 is the player's)
-			g.score += 100
-			at := w.Pos(w.AppendEntities(nil, scene.SpawnPoint)[2*w.Rand.IntN(2)])
-			w.Create(scene.EntityDef{Kind: scene.Character, Class: "enemy", Pos: at, Radius: 0.3, Health: 12, Look: enemy})
-		}
-	})
-	// An enemy that got there, or cannot, shoots if it sees the player.
-	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { g.shoot(a.Entity, true) })
-	w.Events.MoveFailed.Subscribe(func(m scene.MoveFailedEvent) { g.shoot(m.Entity, true) })
+	g.enemy = enemy
 	g.w, g.View = w, scene.NewView(w, W, H)
 	g.LookAt(mathx.V3(8, 5.5, 0)) // the whole level is in view
 	return g, nil
@@ -82,6 +68,32 @@ func (g *game) shoot(e scene.Entity, atPlayer bool, dir ...mathx.Vec2) {
 	}
 	if len(dir) > 0 && dir[0].LenSq() > 0 {
 		g.w.Bullets().Fire(scene.BulletDef{Pos: from.Add(dir[0].Scale(0.45)), Z: 0.5, Vel: dir[0].Scale(9), Radius: 0.08, Damage: dmg, Owner: e, TTL: 120})
+	}
+}
+
+// react is the game's rules on what the world's last Step did.
+func (g *game) react() {
+	w := g.w
+	ev := &w.Events
+	for _, h := range ev.BulletHits() {
+		if w.Alive(h.Target) && w.Kind(h.Target) == scene.Character {
+			w.Looks().Flash(h.Target, color.RGBA{255, 255, 255, 255}, 8)
+			w.Damage(h.Target, h.Damage, h.Owner) // a death lands in ev.Deaths()
+		}
+	}
+	for _, d := range ev.Deaths() {
+		if d.Entity != g.player { // score, and a new enemy at spawn point 0 or 2 (1 is the player's)
+			g.score += 100
+			at := w.Pos(w.AppendEntities(nil, scene.SpawnPoint)[2*w.Rand.IntN(2)])
+			w.Create(scene.EntityDef{Kind: scene.Character, Class: "enemy", Pos: at, Radius: 0.3, Health: 12, Look: g.enemy})
+		}
+	}
+	// An enemy that got there, or cannot, shoots if it sees the player.
+	for _, a := range ev.Arrivals() {
+		g.shoot(a.Entity, true)
+	}
+	for _, m := range ev.MoveFailures() {
+		g.shoot(m.Entity, true)
 	}
 }
 
@@ -108,6 +120,7 @@ func (g *game) Update(in *platform.Input) error {
 		}
 	}
 	w.Step()
+	g.react()
 	g.HUD = append(g.HUD[:0], fmt.Sprintf("score %d   health %d", g.score, w.Health(g.player)))
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden frames in testdata/")
 
-func run(t *testing.T, g *game, ticks int, script string) *headless.Result {
+func run(t *testing.T, g platform.Game, ticks int, script string) *headless.Result {
 	t.Helper()
 	s, err := headless.ParseScript("script", script)
 	if err != nil {
@@ -23,6 +23,19 @@ func run(t *testing.T, g *game, ticks int, script string) *headless.Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// counter plays a game and counts the world's events after each tick.
+type counter struct {
+	*game
+	arrived, deaths int
+}
+
+func (c *counter) Update(in *platform.Input) error {
+	err := c.game.Update(in)
+	c.arrived += len(c.w.Events.Arrivals())
+	c.deaths += len(c.w.Events.Deaths())
+	return err
 }
 
 func newTestGame(t *testing.T) *game {
@@ -47,15 +60,14 @@ func TestEnemiesHuntThePlayer(t *testing.T) {
 	if len(enemies) != 2 || w.Nav().LineOfSight(w.Pos(enemies[0]).XY(), w.Pos(g.player).XY()) {
 		t.Fatalf("want two enemies, the first behind walls: %d", len(enemies))
 	}
-	arrived := 0
-	w.Events.Arrived.Subscribe(func(a scene.ArrivedEvent) { arrived++ })
-	run(t, g, 600, "")
+	c := &counter{game: g}
+	run(t, c, 600, "")
 	for _, e := range enemies {
 		if d := w.Pos(e).Dist(w.Pos(g.player)); d > 1.5 {
 			t.Errorf("enemy %v is %.2f from the player", e, d)
 		}
 	}
-	if arrived == 0 {
+	if c.arrived == 0 {
 		t.Error("no enemy arrived")
 	}
 	if h := w.Health(g.player); h >= 12 || h <= 0 {
@@ -69,11 +81,10 @@ func TestEnemiesHuntThePlayer(t *testing.T) {
 func TestGolden(t *testing.T) {
 	const script = "30 keydown ArrowRight\n"
 	g := newTestGame(t)
-	deaths := 0
-	g.w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
-	res := run(t, g, 360, script)
-	if g.score != 100 || deaths != 1 || g.w.Len() == 0 {
-		t.Errorf("score %d, deaths %d", g.score, deaths)
+	c := &counter{game: g}
+	res := run(t, c, 360, script)
+	if g.score != 100 || c.deaths != 1 || g.w.Len() == 0 {
+		t.Errorf("score %d, deaths %d", g.score, c.deaths)
 	}
 	if n := len(g.w.AppendEntities(nil, scene.Character)); n != 3 {
 		t.Errorf("%d characters: the dead enemy should have a successor", n)

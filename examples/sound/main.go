@@ -88,7 +88,6 @@ func newGame() (*game, error) {
 	}
 	music, _ := audio.NewSound("music", 22050, 1, bass)
 	m.Play(music, audio.Options{Loop: true, Volume: 0.5, IgnorePause: true})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) { w.Damage(h.Target, h.Damage, h.Owner) })
 	cam := iso.NewCamera(W, H)
 	cam.Center = grid.ToScreen(mathx.V3(side/2, side/2, 0))
 	g.pt = iso.NewPainter(grid, cam)
@@ -125,6 +124,9 @@ func (g *game) Update(in *platform.Input) error {
 		g.w.Bullets().Fire(scene.BulletDef{Pos: c.Add(dir.Scale(0.8)), Z: 0.5, Vel: dir.Scale(12), Radius: 0.1, Damage: 1, Owner: g.turret})
 	}
 	g.w.Step()
+	for _, h := range g.w.Events.BulletHits() { // the world plays the hit and death sounds itself
+		g.w.Damage(h.Target, h.Damage, h.Owner)
+	}
 	return nil
 }
 

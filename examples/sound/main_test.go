@@ -10,7 +10,6 @@ import (
 	"diorama/platform"
 	"diorama/platform/headless"
 	"diorama/raster/rastertest"
-	"diorama/scene"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden frame in testdata/")
@@ -22,13 +21,24 @@ const goldenMix = 0x5cdb7c4864b38563
 
 var deaths int // drones shot down in the runs so far
 
+// deathCounter plays the game and counts the drones shot down.
+type deathCounter struct{ *game }
+
+func (c deathCounter) Update(in *platform.Input) error {
+	tick := c.w.Tick()
+	err := c.game.Update(in)
+	if c.w.Tick() != tick {
+		deaths += len(c.w.Events.Deaths())
+	}
+	return err
+}
+
 func run(t *testing.T, ticks int, script string) (*game, *headless.Result, *audio.Sound) {
 	t.Helper()
 	g, err := newGame()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.w.Events.Death.Subscribe(func(scene.DeathEvent) { deaths++ })
 	sc, err := headless.ParseScript("script", script)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +48,7 @@ func run(t *testing.T, ticks int, script string) (*game, *headless.Result, *audi
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := headless.Run(g, platform.Config{Width: W, Height: H}, headless.Options{Ticks: ticks, DrawEvery: ticks, Script: sc, Sound: f})
+	res, err := headless.Run(deathCounter{g}, platform.Config{Width: W, Height: H}, headless.Options{Ticks: ticks, DrawEvery: ticks, Script: sc, Sound: f})
 	f.Close()
 	if err != nil {
 		t.Fatal(err)

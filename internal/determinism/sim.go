@@ -183,7 +183,8 @@ func (s *Sim) addSpinners() error {
 	return nil
 }
 
-// addTasks wires the arena's rules into the scene's scheduler and events.
+// addTasks wires the arena's rules into the scene's scheduler (react
+// does its events).
 func (s *Sim) addTasks() {
 	w := s.W
 	w.Tasks.Every(30, func(uint64) bool {
@@ -217,18 +218,24 @@ func (s *Sim) addTasks() {
 		}
 		return false
 	})
-	w.Events.BulletHit.Subscribe(func(h scene.BulletHitEvent) {
+}
+
+// react is the arena's rules on what the world's Step did: hits damage
+// their targets, each death respawns a unit.
+func (s *Sim) react() {
+	w := s.W
+	for _, h := range w.Events.BulletHits() {
 		if !h.Target.IsNil() {
 			w.Damage(h.Target, h.Damage, h.Owner)
 		}
-	})
-	w.Events.Death.Subscribe(func(scene.DeathEvent) {
+	}
+	for range w.Events.Deaths() {
 		sp := s.spawns[w.Rand.IntN(len(s.spawns))]
 		at := w.Pos(sp).XY().Add(w.Rand.InCircle(3))
 		at.X = mathx.Clamp(at.X, 2, arenaSize-2)
 		at.Y = mathx.Clamp(at.Y, 2, arenaSize-2)
 		_, _ = w.Create(scene.EntityDef{Kind: scene.Character, Name: "unit", Pos: mathx.V3(at.X, at.Y, 0), Radius: 0.3, Health: 12})
-	})
+	}
 }
 
 // addSwarm makes the steering world: six formation members, then seekers,
@@ -289,6 +296,7 @@ func (s *Sim) Step() error {
 	s.tick++
 	s.player = s.playerAt(s.tick)
 	s.W.Step()
+	s.react()
 	// Steering: formation members arrive at their slots, the seekers and
 	// swarmers chase the player.
 	if s.tick%10 == 1 {

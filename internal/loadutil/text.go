@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -36,4 +37,63 @@ func CheckText(line string) error {
 		}
 	}
 	return nil
+}
+
+// TextRune reports whether r may stand in text read from a file (a
+// name, a value): the characters XML 1.0 allows, so any TMX file can hold
+// it. That is every character but the control characters other than tab,
+// line feed and carriage return, and U+FFFE and U+FFFF.
+func TextRune(r rune) bool {
+	return (r >= 0x20 || r == '\t' || r == '\n' || r == '\r') && r != 0xfffe && r != 0xffff
+}
+
+// JSONText finds the first string of a JSON document (a key or a value)
+// that is not text: bytes that are not UTF-8 (which encoding/json turns
+// into U+FFFD silently), or a character TextRune refuses, written as an
+// escape (\u0000, \b) or raw. It returns the byte offset of the string's
+// opening quote and what is wrong, or ok false when every string is text.
+// A document that is not well-formed JSON may give either; the decoder
+// reports that.
+func JSONText(data []byte) (off int64, msg string, bad bool) {
+	in, start := false, 0
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if !in {
+			if c == '"' {
+				in, start = true, i
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			in = false
+		case c == '\\' && i+1 < len(data):
+			i++
+			switch data[i] {
+			case 'b':
+				return int64(start), "escaped control character U+0008 in a string", true
+			case 'f':
+				return int64(start), "escaped control character U+000C in a string", true
+			case 'u':
+				if i+4 < len(data) {
+					if v, err := strconv.ParseUint(string(data[i+1:i+5]), 16, 32); err == nil {
+						if r := rune(v); !TextRune(r) {
+							return int64(start), fmt.Sprintf("escaped character %U in a string", r), true
+						}
+					}
+					i += 4
+				}
+			}
+		case c >= 0x80:
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n == 1 {
+				return int64(start), "invalid UTF-8 in a string", true
+			}
+			if !TextRune(r) {
+				return int64(start), fmt.Sprintf("character %U in a string", r), true
+			}
+			i += n - 1
+		}
+	}
+	return 0, "", false
 }

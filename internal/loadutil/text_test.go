@@ -2,7 +2,9 @@ package loadutil
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestLineCol(t *testing.T) {
@@ -43,4 +45,79 @@ func TestLineColWalk(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestJSONText(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		off  int64
+		want string // "" when every string is text
+	}{
+		{`{"a": "b", "c": ["d\te\nf\r", "é\u00e9\ud83d\ude00\u007f"]}`, 0, ""},
+		{`{"a": "x\u0000y"}`, 6, "escaped character U+0000 in a string"},
+		{`{"a\u001b": 1}`, 1, "escaped character U+001B in a string"},
+		{`["\b"]`, 1, "escaped control character U+0008 in a string"},
+		{`["ok", "\f"]`, 7, "escaped control character U+000C in a string"},
+		{`["\uFFFE"]`, 1, "escaped character U+FFFE in a string"},
+		{"[\"\xef\xbf\xbf\"]", 1, "character U+FFFF in a string"},
+		{"[\"a\xffb\"]", 1, "invalid UTF-8 in a string"},
+		{`["\\u0000 is written so"]`, 0, ""}, // an escaped backslash, then text
+		{`["\"\u0000"]`, 1, "escaped character U+0000 in a string"},
+		{`[1, true, null]`, 0, ""},
+	} {
+		off, msg, bad := JSONText([]byte(c.doc))
+		if bad != (c.want != "") || msg != c.want || off != c.off {
+			t.Errorf("%q: %d %q %v, want %d %q", c.doc, off, msg, bad, c.off, c.want)
+		}
+	}
+}
+
+// FuzzJSONText: on well-formed JSON without a key written twice, JSONText finds a string exactly
+// when the document is not UTF-8 or a string or key encoding/json decodes
+// holds a character TextRune refuses.
+func FuzzJSONText(f *testing.F) {
+	for _, s := range []string{`{"a": "b\u0000"}`, "[\"\xff\"]", `["\\u0001", "\/\b"]`, `{"k\ud800": "\ud83d\ude00"}`, `"\uffff"`, `[]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		if _, _, dup := DuplicateKey(data); dup {
+			return // encoding/json keeps the last copy: the oracle cannot see the first
+		}
+		_, msg, bad := JSONText(data)
+		if want := !utf8.Valid(data) || !allText(v); bad != want {
+			t.Fatalf("%q: JSONText %v (%s), want %v", data, bad, msg, want)
+		}
+	})
+}
+
+func allText(v any) bool {
+	ok := func(s string) bool {
+		for _, r := range s {
+			if !TextRune(r) {
+				return false
+			}
+		}
+		return true
+	}
+	switch v := v.(type) {
+	case string:
+		return ok(v)
+	case []any:
+		for _, e := range v {
+			if !allText(e) {
+				return false
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if !ok(k) || !allText(e) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -30,16 +30,29 @@ func open(r io.Reader, rate int) (device, error) {
 		return nil, err
 	}
 	ctxOnce.Do(func() {
-		c, ready, err := oto.NewContext(&oto.NewContextOptions{
-			SampleRate: rate, ChannelCount: 2, Format: oto.FormatSignedInt16LE, BufferSize: Buffer,
+		var (
+			c        *oto.Context
+			err      error
+			timedOut bool
+		)
+		quietly(func() { // oto opens the device in a goroutine: wait for it here
+			var ready chan struct{}
+			c, ready, err = oto.NewContext(&oto.NewContextOptions{
+				SampleRate: rate, ChannelCount: 2, Format: oto.FormatSignedInt16LE, BufferSize: Buffer,
+			})
+			if err == nil {
+				select {
+				case <-ready:
+				case <-time.After(3 * time.Second):
+					timedOut = true
+				}
+			}
 		})
 		if err != nil {
 			ctxErr = err
 			return
 		}
-		select {
-		case <-ready:
-		case <-time.After(3 * time.Second):
+		if timedOut {
 			ctxErr = errors.New("the sound device did not open within 3 s")
 			return
 		}

@@ -78,6 +78,8 @@ func TestBrokenInputs(t *testing.T) {
 		{name: "empty JSON", json: " ", kind: ErrSyntax, want: "map.json: empty file"},
 		{name: "truncated JSON", json: js[:200], kind: ErrSyntax, want: "map.json:13:9: truncated JSON"},
 		{name: "JSON syntax", json: edit(`"locked": false`, `"locked": nope`), kind: ErrSyntax, want: "map.json:10:18: malformed JSON: invalid character 'o' in literal null (expecting 'u')"},
+		{name: "NUL in a name", json: edit(`"name": "VAULT"`, `"name": "VA\u0000ULT"`), kind: ErrSyntax, want: "map.json:13:15: escaped character U+0000 in a string"},
+		{name: "invalid UTF-8 in a name", json: edit(`"name": "VAULT"`, "\"name\": \"VA\xffULT\""), kind: ErrSyntax, want: "map.json:13:15: invalid UTF-8 in a string"},
 		{name: "JSON wrong type", json: edit(`"max_in_level": 4,`, `"max_in_level": "4",`), kind: ErrSyntax, want: `map.json:32:23: overlords[0].max_in_level: wrong type: JSON string where an integer is expected`},
 		{name: "JSON fractional count", json: edit(`"spawns_in_wave": 6`, `"spawns_in_wave": 6.5`), kind: ErrSyntax, want: `map.json:33:25: overlords[0].spawns_in_wave: wrong type: JSON number 6.5 where an integer is expected`},
 		{name: "JSON string for a bool", json: edit(`"locked": true`, `"locked": "yes"`), kind: ErrSyntax, want: `map.json:15:17: doors[1].locked: wrong type: JSON string where true or false is expected`},

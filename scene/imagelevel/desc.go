@@ -121,6 +121,10 @@ func (ld Loader) parseDescription(file string, data []byte) (*Description, error
 		l, c := loadutil.LineCol(data, skipSep(data, off, " \t\r\n"))
 		return nil, &Error{File: file, Line: l, Col: c, Msg: "data after the top-level object", Kind: ErrSyntax}
 	}
+	if off, msg, bad := loadutil.JSONText(data); bad {
+		l, c := loadutil.LineCol(data, off)
+		return nil, &Error{File: file, Line: l, Col: c, Msg: msg, Kind: ErrSyntax}
+	}
 	d := &Description{File: file}
 	point := func(where string, p *jPoint) (mathx.Vec2, error) {
 		if p == nil || p.X == nil || p.Y == nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"diorama/internal/loadutil"
 )
@@ -194,9 +195,10 @@ func FuzzTileData(f *testing.F) {
 
 // FuzzJSONScan: the JSON scanner of the TMJ, TSJ, TJ and world readers
 // accepts exactly what encoding/json accepts (refusing besides a key
-// written twice in one object, and nesting past its limit) and reads the
-// same values (strings with invalid UTF-8 and lone surrogates among
-// them), numbers as written, null members left out.
+// written twice in one object, nesting past its limit, and strings TMX
+// could not hold: invalid UTF-8, escaped control characters, U+FFFE and
+// U+FFFF) and reads the same values (lone surrogates among them),
+// numbers as written, null members left out.
 func FuzzJSONScan(f *testing.F) {
 	addSeeds(f, "*.tmj", `"\ud83d\ude00 \ud800x \udc00\ud800\u0041 \/\b\f\n\r\t\""`, `[1, -0.5e+3, 0, 2E-7]`, `{"a": 1, "a": 2}`,
 		`[01]`, `{"a": [1, "x", {}, null, true], "b": {"c": null}}`, "[\"\xff\xfe\"]", `{"d": [[]], "e": [ ]}`, `  3  `, `[1,]`, `{"a" 1}`,
@@ -205,12 +207,21 @@ func FuzzJSONScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := scanJSON("f.json", data, 500, 1<<20)
 		valid := json.Valid(data)
+		var want any
+		if valid {
+			d := json.NewDecoder(bytes.NewReader(data))
+			d.UseNumber()
+			if err := d.Decode(&want); err != nil {
+				t.Fatal(err)
+			}
+		}
+		notXML := valid && (!utf8.Valid(data) || !xmlText(want))
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.File != "f.json" {
 				t.Fatalf("error %v is not an *Error naming the file", err)
 			}
-			if _, _, dup := loadutil.DuplicateKey(data); valid && !dup && !errors.Is(err, ErrLimit) {
+			if _, _, dup := loadutil.DuplicateKey(data); valid && !dup && !notXML && !errors.Is(err, ErrLimit) {
 				t.Fatalf("valid JSON refused: %v", err)
 			}
 			return
@@ -218,16 +229,43 @@ func FuzzJSONScan(f *testing.F) {
 		if !valid {
 			t.Fatalf("invalid JSON accepted: %q", data)
 		}
-		d := json.NewDecoder(bytes.NewReader(data))
-		d.UseNumber()
-		var want any
-		if err := d.Decode(&want); err != nil {
-			t.Fatal(err)
+		if notXML {
+			t.Fatalf("a string TMX cannot hold accepted: %q", data)
 		}
 		if got := jvAny(data, v); !reflect.DeepEqual(got, dropNull(want)) {
 			t.Fatalf("read %#v, encoding/json %#v", got, dropNull(want))
 		}
 	})
+}
+
+// xmlText reports whether every string and key of v holds only
+// characters XML 1.0 allows.
+func xmlText(v any) bool {
+	ok := func(s string) bool {
+		for _, r := range s {
+			if !loadutil.TextRune(r) {
+				return false
+			}
+		}
+		return true
+	}
+	switch v := v.(type) {
+	case string:
+		return ok(v)
+	case []any:
+		for _, e := range v {
+			if !xmlText(e) {
+				return false
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if !ok(k) || !xmlText(e) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // jvAny is v as encoding/json decodes it with UseNumber.

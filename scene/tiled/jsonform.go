@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -394,7 +395,11 @@ func (s *jscan) number() bool {
 
 // str reads a string at s.i (its opening quote) and returns its value.
 // One with escapes or other than ASCII is decoded by encoding/json, so
-// escapes, surrogates and invalid UTF-8 read as they do there.
+// escapes and surrogates read as they do there. A string TMX could not
+// hold is refused, as the XML reader refuses it in a TMX file: invalid
+// UTF-8, or a character XML 1.0 excludes (a control character other than
+// tab, line feed and carriage return, written as an escape such as
+// \u0000; U+FFFE, U+FFFF), which would otherwise end up in a name.
 func (s *jscan) str() (string, error) {
 	start, plain := s.i, true
 	for s.i++; s.i < len(s.data); s.i++ {
@@ -404,9 +409,17 @@ func (s *jscan) str() (string, error) {
 			if plain {
 				return s.text(s.data[start+1 : s.i-1]), nil
 			}
+			if !utf8.Valid(s.data[start:s.i]) {
+				return "", s.syntax("invalid UTF-8 in a string")
+			}
 			var v string
 			if err := json.Unmarshal(s.data[start:s.i], &v); err != nil {
 				return "", s.syntax("bad string: " + err.Error())
+			}
+			for _, r := range v {
+				if !loadutil.TextRune(r) {
+					return "", s.syntax(fmt.Sprintf("character %U in a string (XML, and so TMX, cannot hold it)", r))
+				}
 			}
 			return v, nil
 		case c == '\\':
