@@ -490,7 +490,7 @@ func (w *World) lookParts(i int, l *Look, s *raster.Sprite, at mathx.Point, fx, 
 	w.partBuf = append(w.partBuf, w.parts[i])
 	for k := range l.Parts {
 		lp := &l.Parts[k]
-		a := w.facing[i]
+		a := w.facingOf(i)
 		if lp.FaceAim {
 			a = w.aim[i]
 		}
