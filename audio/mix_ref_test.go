@@ -3,6 +3,8 @@ package audio
 import (
 	"fmt"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // mixVoiceRef is the mixer's first voice loop, one frame at a time with
@@ -124,9 +126,9 @@ func BenchmarkMixVoiceLoops(b *testing.B) {
 			}
 			acc := make([]int32, 2*MaxBlock)
 			b.ResetTimer()
-			cpu := cpuTime()
+			cpu := testenv.CPUTime()
 			defer func() {
-				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/MaxBlock/64, "cpu-ns/voice-frame")
+				b.ReportMetric(float64((testenv.CPUTime()-cpu).Nanoseconds())/float64(b.N)/MaxBlock/64, "cpu-ns/voice-frame")
 			}()
 			for i := 0; i < b.N; i++ {
 				for v := range m.voices {

@@ -49,16 +49,7 @@ const (
 
 // OrDefault returns l with zero fields replaced by the defaults.
 func (l Limits) OrDefault() Limits {
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = DefaultMaxFileBytes
-	}
-	if l.MaxSeconds <= 0 {
-		l.MaxSeconds = DefaultMaxSeconds
-	}
-	if l.MaxDecodedBytes <= 0 {
-		l.MaxDecodedBytes = DefaultMaxDecoded
-	}
-	return l
+	return loadutil.Defaults(l, Limits{MaxFileBytes: DefaultMaxFileBytes, MaxSeconds: DefaultMaxSeconds, MaxDecodedBytes: DefaultMaxDecoded})
 }
 
 // maxFrames is the decoded length limit at rate for channels.

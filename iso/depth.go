@@ -121,17 +121,22 @@ const MaxSortItems = 1 << 24
 //
 // Workers. Each parallel phase — entries, the key sorts (each key in one
 // part with two parts; from three, sample sorts: bucket counts with the
-// entries, scatter with the rows, bucket sorts), row counts, fill, sweep,
-// gathering each item's edges (from five parts; with fewer the walk reads
-// the parts' chains of the items it pushes) — is cut into one part per
-// worker (GOMAXPROCS by default) when there are at least 2048 items.
+// entries, scatter with the rows, bucket sorts), row counts, fill, sweep
+// (equal shares of the cells), gathering each item's edges (from five
+// parts, when the scene has many roots, see lazyParts and gatherRoots;
+// else the walk reads the parts' chains of the items it pushes), the
+// walk's speculative searches (from three parts) — is cut into one part
+// per worker (GOMAXPROCS by default) when there are at least 2048 items.
 // The result does not depend on the parts: the key sorts are stable
 // sorts, which have one outcome (see depth_keysort.go), every part's
 // edges for an item are gathered and sorted by the walk into one total
 // order, the flags are a union, and the rows hold the cells in u0 order
 // whatever the parts (TestSorterParallelMatchesSerial: 1 to 16 workers;
-// TestKeySortMatchesStable). What stays serial: Add, the layouts, the
-// walk (BenchmarkDepthSortModel reports it as serial-µs).
+// TestKeySortMatchesStable). From three parts the walk's searches are
+// made speculatively in parallel and checked serially (depth_walk.go:
+// topo's order exactly; TestWalkParallelConflicts). What stays serial:
+// Add, the layouts, the walk's check and output pass, or with fewer parts
+// the walk (BenchmarkDepthSortModel reports it as serial-µs).
 type Sorter struct {
 	proj Projection
 	kz   float64 // view depth of one z unit relative to one x unit
@@ -156,19 +161,24 @@ type Sorter struct {
 	parts                       int // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
 	phGather, phCount, phFill   func(part int)
-	phScatter, phLocal          func(part int)
+	phScatter, phLocal, phSpec  func(part int)
 	// With several parts the two key sorts (fallback depth, u0's step)
 	// are sample sorts (see keySort); ks[0] sorts fbK, ks[1] uK.
 	ks               [2]keySort
-	sample           []uint64   // pickSplitters' scratch: the sample and its sort's
-	curP             [][]int32  // per part: its fill cursor in each row (several parts)
-	sweepLo, sweepHi []int32    // row range of each sweep part
-	rowW0, rowInv    float32    // the sweep rows' origin and 1/height in w
-	orderRows        int32      // the rows the order is defined by (see orderRow)
-	orderInv         float32    // and 1/their height
-	grid             [6]float64 // origin and steps a unit of w, v and u
-	rows             int
-	rowCount         [][]int32 // cells per row, counted by each part
+	sample           []uint64  // pickSplitters' scratch: the sample and its sort's
+	curP             [][]int32 // per part: its fill cursor in each row (several parts)
+	sweepLo, sweepHi []int32   // row range of each fill part (its rows' sentinels)
+	// Each sweep part takes the items (as a, the item that meets the
+	// ones after it in its row) of cells [sweepC[k], sweepC[k+1]), which
+	// start in row sweepR0[k]: equal shares of the cells, cutting rows.
+	sweepC, sweepR0 []int32
+	wStat           []wStats   // per entries part: its w statistics
+	rowW0, rowInv   float32    // the sweep rows' origin and 1/height in w
+	orderRows       int32      // the rows the order is defined by (see orderRow)
+	orderInv        float32    // and 1/their height
+	grid            [6]float64 // origin and steps a unit of w, v and u
+	rows            int
+	rowCount        [][]int32 // cells per row, counted by each part
 	// Each part's edges: the rank of the item behind (partA), chained by
 	// the item in front (headP: 1 + its last edge, 0 if none; nextP: 1 +
 	// the edge before with the same front), and flagP lists the items
@@ -182,13 +192,23 @@ type Sorter struct {
 	// up every part's chain for each item it pushes): item x of fallback
 	// rank in part k has adjP[k][start:adjOff[x]], start being
 	// adjOff[x−1] or, for the part's first item, 0.
-	adjP   [][]int32
-	adjOff []int32
+	adjP     [][]int32
+	adjOff   []int32
+	gathered bool // this Sort's gather phase ran
 	// parHook, set by tests, runs each parallel phase in place of par
 	// (to time its parts one after the other).
 	parHook func(f func(int), parts int)
 	cand    []*[candBuf]uint64 // candidate pairs (cells a | b<<32) of each sweep part
-	grown   atomic.Int64       // scratch growths (see Grown)
+	// The walk with several parts (see walkParallel).
+	roots   []int32   // the flagged items (fallback ranks), increasing
+	walkers []walker  // per part: its speculative walks
+	seg     []treeSeg // per root: its tree
+	redo    walker    // the serial check's walks
+	// walkRedo counts the trees the check searched again, specLimit (if
+	// not 0) bounds each speculative search's pushes (for tests).
+	walkRedo, specLimit int
+	rowPasses           int          // layoutRows's passes over the items (for tests)
+	grown               atomic.Int64 // scratch growths (see Grown)
 
 	rowLo    []int32 // per item: the first and last sweep row it lies in
 	rowHi    []int32
@@ -318,7 +338,7 @@ func NewSorter(p Projection) *Sorter {
 	// allocate.
 	s.phEntries, s.phRadix, s.phSweep, s.phGather = s.entriesPart, s.radixPart, s.sweepPart, s.gatherPart
 	s.phCount, s.phFill = s.countPart, s.fillPart
-	s.phScatter, s.phLocal = s.scatterPart, s.localPart
+	s.phScatter, s.phLocal, s.phSpec = s.scatterPart, s.localPart, s.specPart
 	s.workers = min(runtime.GOMAXPROCS(0), maxSortWorkers)
 	return s
 }
@@ -483,6 +503,32 @@ func (s *Sorter) addSlow(b Box) (int, error) {
 	return len(s.box) - 1, nil
 }
 
+// AddBoxes adds the boxes of bs in order, as many calls of [Sorter.Add]
+// would: the first gets index Len() before the call, the next the one
+// after. It stops at the first box Add would refuse, and returns how many
+// it added and that box's error. It costs about half as much as Add's
+// loop (one check per box, then one copy).
+func (s *Sorter) AddBoxes(bs []Box) (int, error) {
+	const m = MaxCoord
+	room := MaxSortItems - len(s.box)
+	ok := min(len(bs), room)
+	for k := range bs[:ok] {
+		b := &bs[k]
+		if !(b.Min.X >= -m && b.Min.X <= b.Max.X && b.Max.X <= m &&
+			b.Min.Y >= -m && b.Min.Y <= b.Max.Y && b.Max.Y <= m &&
+			b.Min.Z >= -m && b.Min.Z <= b.Max.Z && b.Max.Z <= m) {
+			ok = k
+			break
+		}
+	}
+	s.box = append(s.box, bs[:ok]...)
+	if ok == len(bs) {
+		return ok, nil
+	}
+	_, err := s.addSlow(bs[ok]) // refuses it: invalid, or one too many
+	return ok, err
+}
+
 // orderKey maps a float32 to a uint32 with the same order.
 func orderKey(f float32) uint32 {
 	u := math.Float32bits(f)
@@ -584,20 +630,31 @@ func (s *Sorter) Sort() []int32 {
 		s.par(s.phFill)
 	}
 	s.par(s.phSweep)
-	if s.parts > lazyParts {
-		s.adjOff = grow(s, s.adjOff, n)
-		s.par(s.phGather)
+	s.gathered = false
+	if s.parts >= specParts {
+		s.walkParallel(n)
+	} else {
+		s.topo(n)
 	}
-	s.topo(n)
 	return s.order
 }
 
-// lazyParts is the most parts whose edges the walk reads from every
-// part's chains for each item it pushes (a few percent of the items); with
-// more, the gather phase lists each item's edges of every part first, in
-// parallel (reading every part's head of every item, which costs more in
-// all but less on the critical path).
+// lazyParts is the most parts whose edges the serial walk (topo) reads
+// from every part's chains for each item it pushes (a few percent of the
+// items); with more, the gather phase lists each item's edges of every
+// part first, in parallel (reading every part's head of every item, which
+// costs more in all but less on the critical path). The parallel walk
+// (walkParallel) gathers only for scenes with many roots (see
+// gatherRoots): its searches are spread over the parts, and the serial
+// check searches again only a few trees.
 var lazyParts = 4
+
+// gather runs the gather phase (see lazyParts).
+func (s *Sorter) gather(n int) {
+	s.adjOff = grow(s, s.adjOff, n)
+	s.par(s.phGather)
+	s.gathered = true
+}
 
 // sampleSorts reports whether the current Sort's key sorts are sample
 // sorts (see depth_keysort.go): from three parts. Two parts sort one key
@@ -614,6 +671,8 @@ func (s *Sorter) sizeParts() {
 	s.grown.Add(1)
 	s.sweepLo = make([]int32, k)
 	s.sweepHi = make([]int32, k)
+	s.sweepC = make([]int32, k+1)
+	s.sweepR0 = make([]int32, k)
 	s.rowCount = append(s.rowCount, make([][]int32, k-len(s.rowCount))...)
 	s.partA = append(s.partA, make([][]int32, k-len(s.partA))...)
 	s.headP = append(s.headP, make([][]int32, k-len(s.headP))...)
@@ -622,6 +681,8 @@ func (s *Sorter) sizeParts() {
 	s.adjP = append(s.adjP, make([][]int32, k-len(s.adjP))...)
 	s.curP = append(s.curP, make([][]int32, k-len(s.curP))...)
 	s.cand = append(s.cand, make([]*[candBuf]uint64, k-len(s.cand))...)
+	s.wStat = append(s.wStat, make([]wStats, k-len(s.wStat))...)
+	s.walkers = append(s.walkers, make([]walker, k-len(s.walkers))...)
 }
 
 // partRange returns the items [lo, hi) of part of n items.
@@ -646,10 +707,49 @@ func (s *Sorter) entriesPart(part int) {
 		uK[j] = u0
 		pc[j] = cellOf(b, int32(lo+j), u0, q, g)
 	}
+	if s.parts > 1 {
+		// The part's w statistics, for layoutRows (see wStats): in a
+		// pass of their own, which costs less than in the loop above,
+		// and with one part layoutRows's pass is as cheap.
+		w0, w1, dMin := float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(1))
+		ext := 0.0
+		for _, e := range wr {
+			if e.w0 < w0 {
+				w0 = e.w0
+			}
+			if e.w1 > w1 {
+				w1 = e.w1
+			}
+			d := e.w1 - e.w0
+			ext += float64(d)
+			if d < dMin {
+				dMin = d
+			}
+		}
+		s.wStat[part] = wStats{w0, w1, ext, ulpExp(dMin)}
+	}
 	if s.sampleSorts() {
 		s.ks[0].count(part, lo, fbK)
 		s.ks[1].count(part, lo, uK)
 	}
+}
+
+// wStats is one entries part's w range (the least w0 and the greatest
+// w1 in item order, as layoutRows's pass finds them), the sum of its
+// items' w extents (float32 differences, summed in float64 in item order)
+// and fine, an exponent such that every extent is a multiple of 2^fine
+// (the unit in the last place of the smallest, see ulpExp).
+type wStats struct {
+	w0, w1 float32
+	ext    float64
+	fine   int32
+}
+
+// ulpExp returns the exponent of the unit in the last place of f, a
+// non-negative float32: every float32 at or above f is a multiple of
+// 2^ulpExp(f). (+Inf, from a part without items, gives a large one.)
+func ulpExp(f float32) int32 {
+	return max(int32(math.Float32bits(f)>>23&0xff), 1) - 150
 }
 
 // fallbackKey is the fallback order's key of box b: the depth of its
@@ -917,17 +1017,45 @@ func (s *Sorter) radix(dst []int32, key []uint32, n int, sc *radixScratch) []int
 // sweepPart (one) fills the rows, and sweepPart sweeps the rows of one
 // part. The edges' order does not matter (see sortAdj).
 func (s *Sorter) layoutRows(n int) {
+	// The entries parts' w ranges and sums of w extents. Their sum is the
+	// one a pass over the items in order makes (the former definition)
+	// when every partial sum is exact: all extents are multiples of
+	// 2^fine, and the total is below 2^(53+fine). Else (extents of
+	// widely different scales) the pass is made.
 	w0, w1 := float32(math.Inf(1)), float32(math.Inf(-1))
-	ext := 0.0
-	for i := range s.wr[:n] {
-		e := &s.wr[i]
-		if e.w0 < w0 {
-			w0 = e.w0
+	ext, fine := 0.0, int32(math.MaxInt32)
+	st := s.wStat[:s.parts]
+	if s.parts == 1 {
+		st = nil // the pass below
+	}
+	for _, p := range st {
+		if p.w0 < w0 {
+			w0 = p.w0
 		}
-		if e.w1 > w1 {
-			w1 = e.w1
+		if p.w1 > w1 {
+			w1 = p.w1
 		}
-		ext += float64(e.w1 - e.w0)
+		ext += p.ext
+		fine = min(fine, p.fine)
+	}
+	if st == nil {
+		for i := range s.wr[:n] {
+			e := &s.wr[i]
+			if e.w0 < w0 {
+				w0 = e.w0
+			}
+			if e.w1 > w1 {
+				w1 = e.w1
+			}
+			ext += float64(e.w1 - e.w0)
+		}
+	} else if !(ext < math.Ldexp(1, 53+int(max(fine, -200)))) {
+		s.rowPasses++
+		ext = 0
+		for i := range s.wr[:n] {
+			e := &s.wr[i]
+			ext += float64(e.w1 - e.w0)
+		}
 	}
 	// Row height: the mean w extent, so an item spans one or two rows; at
 	// most n+16 rows.
@@ -1025,6 +1153,18 @@ func (s *Sorter) countRows() {
 		}
 		s.sweepHi[k] = r
 	}
+	// The sweep's shares cut rows: a share of whole rows was up to a
+	// row's cells (about 150 on level200) off an even share, the slowest
+	// sweep part 20 % over the mean at 16 parts.
+	r = 0
+	for k := range s.parts {
+		c := int32(total * int64(k) / int64(s.parts))
+		for r+1 < int32(rows) && rowStart[r+1] <= c {
+			r++
+		}
+		s.sweepC[k], s.sweepR0[k] = c, r
+	}
+	s.sweepC[s.parts] = int32(total)
 	s.cursor = grow(s, s.cursor, rows)
 }
 
@@ -1100,10 +1240,13 @@ func (s *Sorter) sweepRows(part int, buf *[candBuf]uint64) {
 	cells := s.cells
 	ea0 := s.partA[part][:0]
 	nc := 0
-	for r := s.sweepLo[part]; r < s.sweepHi[part]; r++ {
+	c0, c1 := s.sweepC[part], s.sweepC[part+1]
+	for r := s.sweepR0[part]; r < int32(s.rows) && s.rowStart[r] < c1; r++ {
 		start, end := s.rowStart[r], s.rowStart[r+1]
 		items := cells[start:end]
-		for ai := range len(items) - look {
+		// This part's items of the row (its sentinels are none's).
+		a0, a1 := max(c0, start)-start, min(c1, end-look)-start
+		for ai := int(a0); ai < int(a1); ai++ {
 			// a's ranges in locals: the stores into buf would otherwise
 			// make the compiler reload them for every b.
 			ea := &items[ai]
@@ -1318,9 +1461,13 @@ func (s *Sorter) topo(n int) {
 	// push puts x on the stack with its list (every part's edges, from
 	// their chains or, with more than lazyParts parts, as gathered; their
 	// order does not matter, as sortAdj orders the list fully).
+	if parts > lazyParts && !s.gathered {
+		s.gather(n)
+	}
+	gathered := s.gathered
 	push := func(x int32, sp int) {
 		start := len(arena)
-		if parts <= lazyParts {
+		if !gathered {
 			for k, head := range heads {
 				next, behind := nexts[k], behinds[k]
 				for e := head[x]; e != 0; e = next[e-1] {
@@ -1335,7 +1482,7 @@ func (s *Sorter) topo(n int) {
 			arena = growBy(s, arena, len(a))
 			arena = append(arena, a...)
 		}
-		s.sortAdj(arena[start:], x)
+		s.sortAdj(arena[start:], x, &s.adjKeys)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
 	}
 	k := 0
@@ -1392,7 +1539,7 @@ func (s *Sorter) topo(n int) {
 // the lists the walk follows are sorted. Each entry's key (row and v0,
 // from entriesPart's vK) is computed once, not in every comparison: the
 // walk is serial.
-func (s *Sorter) sortAdj(list []int32, x int32) {
+func (s *Sorter) sortAdj(list []int32, x int32, scratch *[]adjKey) {
 	if len(list) < 2 {
 		return
 	}
@@ -1417,7 +1564,7 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 		}
 		return
 	}
-	keys := growBy(s, s.adjKeys[:0], len(list))
+	keys := growBy(s, (*scratch)[:0], len(list))
 	for _, a := range list {
 		keys = append(keys, key(a))
 	}
@@ -1430,7 +1577,7 @@ func (s *Sorter) sortAdj(list []int32, x int32) {
 	for j := range list {
 		list[j] = keys[j].rank
 	}
-	s.adjKeys = keys
+	*scratch = keys
 }
 
 // adjKey is an entry of a list sortAdj orders: its key (the row both lie

@@ -397,7 +397,7 @@ func BenchmarkDepthSort10k(b *testing.B) {
 			sort() // warm up: buffers and goroutines
 			b.ReportAllocs()
 			b.ResetTimer()
-			c0 := processCPU()
+			c0 := testenv.CPUTime()
 			for i := 0; i < b.N; i++ {
 				sort()
 			}
@@ -410,7 +410,7 @@ func BenchmarkDepthSort10k(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/sort")
 			// CPU time per sort: on a shared machine wall time also counts
 			// the time other programs held the core.
-			b.ReportMetric(float64((processCPU()-c0).Microseconds())/float64(b.N), "cpu-µs/sort")
+			b.ReportMetric(float64((testenv.CPUTime()-c0).Microseconds())/float64(b.N), "cpu-µs/sort")
 		})
 	}
 }
@@ -532,6 +532,165 @@ func TestKeySortMatchesStable(t *testing.T) {
 					t.Fatalf("scene %d, %d workers: item %d at %d has rank %d", sc, w, it, r, s.rank[it])
 				}
 			}
+		}
+	}
+}
+
+// The parallel walk (depth_walk.go) gives the serial walk's order when
+// speculative trees overlap (dense scenes, where many trees take items
+// of later ones and roots lie in earlier trees: the check searches them
+// again), when searches give up early (the check searches them), and on
+// scenes so dense that it falls back to the serial walk, for 2 to 16
+// workers.
+func TestWalkParallelConflicts(t *testing.T) {
+	p := Projection{64, 32, 32}
+	one := NewSorter(p)
+	one.SetWorkers(1)
+	r := mathx.NewRand(37)
+	redone := 0
+	for scene := range 5 {
+		n := 2500 + r.IntN(3000)
+		var boxes []Box
+		switch scene {
+		case 4: // as sparse as level200
+			boxes = randomScene(n, 2*math.Sqrt(float64(n)), r.Uint64())
+		case 0, 1: // as dense as dense100
+			boxes = randomScene(n, math.Sqrt(float64(n)), r.Uint64())
+		case 2:
+			boxes = randomMixedScene(r, n, math.Sqrt(float64(n)))
+		case 3: // tall boxes everywhere: most items are roots
+			n = parallelMin + 50
+			boxes = randomMixedScene(r, n, 22)
+			for k := range boxes {
+				if k%5 == 0 {
+					boxes[k].Max.Z += r.Range(2, 8)
+				}
+			}
+		}
+		one.Reset()
+		for _, b := range boxes {
+			one.Add(b)
+		}
+		want := slices.Clone(one.Sort())
+		for _, w := range []int{2, 3, 5, 16} {
+			for _, limit := range []int{0, 1, 3} {
+				s := NewSorter(p)
+				s.SetWorkers(w)
+				s.specLimit = limit
+				for _, b := range boxes {
+					s.Add(b)
+				}
+				got := s.Sort()
+				if i := firstDiff32(got, want); i >= 0 {
+					t.Fatalf("scene %d (%d boxes), %d workers, search limit %d: position %d is item %d, serially %d", scene, n, w, limit, i, got[i], want[i])
+				}
+				if limit == 0 {
+					redone += s.walkRedo
+				}
+				// Sixteen parts gather the edges for the dense scenes (and the
+				// serial walk, the fallback of the densest), not the sparse
+				// one.
+				if dense := scene != 4; w == 16 && s.gathered != dense {
+					t.Fatalf("scene %d (%d boxes, %d roots): gathered %v", scene, n, len(s.roots), s.gathered)
+				}
+				s.Close()
+			}
+		}
+	}
+	if redone == 0 {
+		t.Fatal("no speculative tree was searched again: the scenes do not test the check")
+	}
+}
+
+// The rows' layout (from the mean w extent) is the one a pass over the
+// items in order gives, whatever the parts that summed the extents: on a
+// level (exact partial sums) and on boxes of widely different scales
+// (where layoutRows makes the pass), for 1 to 16 workers.
+func TestLayoutRowsAnyParts(t *testing.T) {
+	p := Projection{64, 32, 32}
+	r := mathx.NewRand(41)
+	level := randomScene(6000, 80, 7)
+	scales := randomScene(6000, 80, 8)
+	for k := range scales {
+		if k%3 == 0 { // tiny boxes at the origin: w extents with low bits far below the total's
+			f := math.Ldexp(1, -10-r.IntN(20)) * r.Range(1, 2)
+			scales[k] = box(0, 0, 0, f, f, f)
+		}
+	}
+	for sc, boxes := range [][]Box{level, scales} {
+		var want []int32
+		var rows [4]float64
+		for _, w := range []int{1, 2, 3, 16} {
+			s := NewSorter(p)
+			s.SetWorkers(w)
+			for _, b := range boxes {
+				s.Add(b)
+			}
+			got := s.Sort()
+			s.Close()
+			lay := [4]float64{float64(s.rows), float64(s.rowInv), float64(s.orderRows), float64(s.orderInv)}
+			if w == 1 {
+				want, rows = slices.Clone(got), lay
+				continue
+			}
+			if lay != rows {
+				t.Fatalf("scene %d, %d workers: rows %v, serially %v", sc, w, lay, rows)
+			}
+			if i := firstDiff32(got, want); i >= 0 {
+				t.Fatalf("scene %d, %d workers: position %d is item %d, serially %d", sc, w, i, got[i], want[i])
+			}
+			if passed := s.rowPasses > 0; passed != (sc == 1) {
+				t.Fatalf("scene %d, %d workers: layoutRows made %d passes over the items", sc, w, s.rowPasses)
+			}
+		}
+	}
+}
+
+// AddBoxes adds what Add would one box at a time: the same items, the
+// same count and, at the first refused box (NaN, infinite, beyond
+// MaxCoord, Min > Max), the same error; the sort is the same.
+func TestAddBoxesMatchesAdd(t *testing.T) {
+	r := mathx.NewRand(43)
+	bad := []Box{
+		box(math.NaN(), 0, 0, 1, 1, 1), box(0, 0, 0, math.Inf(1), 1, 1),
+		box(0, 0, 0, 1, 2*MaxCoord, 1), box(0, 0, 2, 1, 1, 1),
+	}
+	for trial := range 40 {
+		boxes := randomMixedScene(r, 1+r.IntN(3000), 40)
+		if trial%2 == 1 {
+			boxes[r.IntN(len(boxes))] = bad[trial/2%len(bad)]
+		}
+		one, all := NewSorter(Projection{64, 32, 32}), NewSorter(Projection{64, 32, 32})
+		one.SetWorkers(1)
+		all.SetWorkers(1)
+		pre := box(1, 1, 0, 2, 2, 1) // items before the batch
+		one.Add(pre)
+		all.Add(pre)
+		wantN, wantErr := 0, ""
+		for _, b := range boxes {
+			i, err := one.Add(b)
+			if err != nil {
+				wantErr = err.Error()
+				break
+			}
+			if i != 1+wantN {
+				t.Fatalf("trial %d: Add gave index %d, want %d", trial, i, 1+wantN)
+			}
+			wantN++
+		}
+		n, err := all.AddBoxes(boxes)
+		gotErr := ""
+		if err != nil {
+			gotErr = err.Error()
+		}
+		if n != wantN || gotErr != wantErr || all.Len() != one.Len() {
+			t.Fatalf("trial %d: AddBoxes added %d (error %q, Len %d), Add %d (error %q, Len %d)", trial, n, gotErr, all.Len(), wantN, wantErr, one.Len())
+		}
+		if (trial%2 == 1) != (err != nil) {
+			t.Fatalf("trial %d: error %v", trial, err)
+		}
+		if i := firstDiff32(all.Sort(), slices.Clone(one.Sort())); i >= 0 {
+			t.Fatalf("trial %d: orders differ at %d", trial, i)
 		}
 	}
 }

@@ -110,25 +110,8 @@ var DefaultBuildLimits = BuildLimits{
 // BuildLimits, matched with errors.Is. It is the loaders' ErrLimit.
 var ErrLimit = loadutil.ErrLimit
 
-func (l BuildLimits) withDefaults() BuildLimits {
-	d := DefaultBuildLimits
-	if l.MaxCells <= 0 {
-		l.MaxCells = d.MaxCells
-	}
-	if l.MaxEntities <= 0 {
-		l.MaxEntities = d.MaxEntities
-	}
-	if l.MaxFloorCells <= 0 {
-		l.MaxFloorCells = d.MaxFloorCells
-	}
-	if l.MaxWallPixels <= 0 {
-		l.MaxWallPixels = d.MaxWallPixels
-	}
-	if l.MaxTime <= 0 {
-		l.MaxTime = d.MaxTime
-	}
-	return l
-}
+// withDefaults fills the fields that are not positive from DefaultBuildLimits.
+func (l BuildLimits) withDefaults() BuildLimits { return loadutil.Defaults(l, DefaultBuildLimits) }
 
 // budget is one build's BuildLimits and its clock.
 type budget struct {

@@ -479,9 +479,12 @@ func (b *tiledBuilder) tileSource(gid tiled.GID) (*image.RGBA, image.Rectangle, 
 	return src, r, ts, nil
 }
 
-// hexTurn16 returns a turned tile of a hexagonal map (see orientHex) as
-// Qt samples it, in 16 bits (raster.SmoothTurn16), or nil for a tile
-// that is not turned.
+// hexTurn16 returns a turned or mirrored tile of a hexagonal map (see
+// orientHex) as Qt samples it, in 16 bits (raster.SmoothTurn16), or nil
+// for a tile drawn as it is. A tile only mirrored is sampled too: Qt
+// draws it through scale(-1, 1) with smoothing, and setupMatrix's 1/65536
+// nudge weighs each sample 65535/65536 on its pixel and 1/65536 on the
+// next, which the 16-bit blend of a translucent pixel can see.
 func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 	f := gid.Flags()
 	deg := 0
@@ -491,7 +494,7 @@ func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 	if f.Hex120() {
 		deg += 120
 	}
-	if b.m.Orientation != tiled.Hexagonal || deg == 0 {
+	if b.m.Orientation != tiled.Hexagonal || deg == 0 && !f.H() && !f.V() {
 		return nil, nil
 	}
 	src, r, _, err := b.tileSource(gid)
@@ -499,6 +502,58 @@ func (b *tiledBuilder) hexTurn16(gid tiled.GID) (*image.RGBA64, error) {
 		return nil, err
 	}
 	return raster.SmoothTurn16(src, r, float64(deg), f.H(), f.V()), nil
+}
+
+// flip16 returns a flipped tile of an orthogonal map, or of another
+// non-hexagonal map whose tiles lie on whole pixels (even tile sizes), as
+// Qt samples it, in 16 bits, in orient's frame, or nil for a tile drawn
+// as it is: tmxrasterizer draws it through scale(±1, ±1) (a diagonal
+// flip: rotate(90), then the horizontal flip from the vertical bit and
+// the vertical from the absent horizontal one, CellRenderer::render) with
+// SmoothPixmapTransform, and setupMatrix's 1/65536 nudge weighs each
+// sample 65535/65536 on its pixel and 1/65536 on the next, which the
+// 16-bit blend of a translucent pixel sees. A diagonal flip of a tile
+// whose width and height differ by an odd number (CellRenderer's halfDiff
+// shift, half a pixel) is left to orient.
+func (b *tiledBuilder) flip16(gid tiled.GID) (*image.RGBA64, error) {
+	f := gid.Flags()
+	m := b.m
+	if !f.H() && !f.V() && !f.D() || m.Orientation == tiled.Hexagonal ||
+		m.Orientation != tiled.Orthogonal && (m.TileWidth%2 != 0 || m.TileHeight%2 != 0) {
+		return nil, nil
+	}
+	src, r, _, err := b.tileSource(gid)
+	if err != nil {
+		return nil, err
+	}
+	if !f.D() {
+		return raster.SmoothTurn16(src, r, 0, f.H(), f.V()), nil
+	}
+	w, h := r.Dx(), r.Dy()
+	if (w-h)%2 != 0 {
+		return nil, nil
+	}
+	// Turned about the box's centre moved by halfDiff = (h−w)/2 both
+	// ways: the turned h×w image, bottom-aligned; a whole pixel shift
+	// samples alike.
+	turned := raster.SmoothTurn16(src, r, 90, f.V(), !f.H())
+	x0, y0 := (w-h)/2, (h-w)/2
+	return turned.SubImage(image.Rect(x0, y0, x0+h, y0+w)).(*image.RGBA64), nil
+}
+
+// halfFlip16 returns a mirrored tile of an odd-sized isometric map drawn
+// on a half pixel of y (see isoPlacement) as Qt samples it, in 16 bits
+// (raster.SmoothTurn16At, the box half a pixel down), in the frame of
+// halfRows16: the rows drawn from the qRound-ed top.
+func (b *tiledBuilder) halfFlip16(gid tiled.GID) (*image.RGBA64, error) {
+	src, r, _, err := b.tileSource(gid)
+	if err != nil {
+		return nil, err
+	}
+	f := gid.Flags()
+	wide := raster.SmoothTurn16At(src, r, 0, f.H(), f.V(), 0, 0.5)
+	wide.Rect = wide.Rect.Sub(image.Pt(0, 1))
+	return wide, nil
 }
 
 func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
@@ -603,15 +658,28 @@ func (b *tiledBuilder) layerSpriteHalf(gid tiled.GID, l *tiled.Layer, half bool)
 	var wide *image.RGBA64
 	untinted := tint == color.NRGBA{} || tint == color.NRGBA{255, 255, 255, 255}
 	switch {
+	case b.opt.ExactOpacity && half && untinted:
+		// The half-pixel samples as Qt computes and blends them, in 16
+		// bits: mirrored through scale(±1, ±1) with setupMatrix's
+		// 1/65536 nudge, which tips rows blended in pairs at a tie.
+		if wide, err = b.halfFlip16(gid); err != nil {
+			return nil, off, err
+		}
 	case b.opt.ExactOpacity && half:
 		// The half-pixel samples as Qt blends them, in 16 bits.
 		wide = halfRows16(img)
 	case half:
 		halfRows(img)
 	case b.opt.ExactOpacity && untinted:
-		// A turned tile's samples as Qt blends them, in 16 bits.
+		// A turned or mirrored tile's samples as Qt blends them, in 16
+		// bits.
 		if wide, err = b.hexTurn16(gid); err != nil {
 			return nil, off, err
+		}
+		if wide == nil {
+			if wide, err = b.flip16(gid); err != nil {
+				return nil, off, err
+			}
 		}
 	}
 	if wide != nil {

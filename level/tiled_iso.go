@@ -35,7 +35,8 @@ const tiledChunk = 16
 //     the engine's grid floors; a horizontally or vertically flipped
 //     image goes through a scaling transform, which tmxrasterizer's
 //     SmoothPixmapTransform samples bilinearly, so on a half pixel its
-//     rows are blended in pairs (half is then true: halfRows).
+//     rows are blended in pairs (half is then true: halfRows, or with
+//     ExactOpacity raster.SmoothTurn16At, Qt's samples to the bit).
 //
 // The map's layer offset is added before Qt rounds, as QPainter::translate
 // does, so a fractional offset and a half pixel round together.

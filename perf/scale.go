@@ -354,9 +354,7 @@ func timeDepthSort10k(workers int, short bool) time.Duration {
 	}
 	run := func() {
 		s.Reset()
-		for _, b := range boxes {
-			_, _ = s.Add(b) // finite boxes
-		}
+		_, _ = s.AddBoxes(boxes) // finite boxes
 		s.Sort()
 	}
 	run()

@@ -129,6 +129,11 @@ type Scene struct {
 	seen     [][]uint64
 	renderer *raster.Renderer
 	bullet   *raster.Sprite
+	// visibleUnits' parts: their counts (one per cache line), the view
+	// and the method value Renderer.Do runs (made once).
+	visible  []int
+	seenView mathx.Rect
+	countFn  func(k int)
 	ring     []mathx.Vec2 // unit directions of one ring
 
 	// pipelining (Config.Pipeline)
@@ -563,18 +568,52 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 }
 
 // visibleUnits counts the units whose feet are inside the view (the
-// scene culls the others before they reach the draw list).
+// scene culls the others before they reach the draw list): with many
+// units, one part of them per renderer worker (Renderer.Do).
 func (s *Scene) visibleUnits() int {
-	g := s.World.Grid
-	v := s.Cam.View()
+	parts := s.renderer.Workers()
+	if parts == 1 || len(s.Units) < 4096 {
+		return countInView(s.World, s.Cam.View(), s.Units)
+	}
+	if s.countFn == nil {
+		s.countFn = s.countVisible
+	}
+	s.seenView = s.Cam.View()
+	s.visible = grow(s.visible, parts*8)
+	s.renderer.Do(parts, s.countFn)
 	n := 0
-	for _, e := range s.Units {
-		p := g.ToScreen(s.World.Pos(e))
+	for k := range parts {
+		n += s.visible[k*8]
+	}
+	return n
+}
+
+// countVisible counts part k of the units inside s.seenView into
+// s.visible[k*8] (a cache line of its own).
+func (s *Scene) countVisible(k int) {
+	parts, n := len(s.visible)/8, len(s.Units)
+	s.visible[k*8] = countInView(s.World, s.seenView, s.Units[k*n/parts:(k+1)*n/parts])
+}
+
+// countInView counts the units whose feet are inside v.
+func countInView(w *scene.World, v mathx.Rect, units []scene.Entity) int {
+	g := w.Grid
+	n := 0
+	for _, e := range units {
+		p := g.ToScreen(w.Pos(e))
 		if p.X >= float64(v.Min.X) && p.X < float64(v.Max.X) && p.Y >= float64(v.Min.Y) && p.Y < float64(v.Max.Y) {
 			n++
 		}
 	}
 	return n
+}
+
+// grow returns s with length n, reallocated only when it is short.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // SeedRings are the seed's bullet-test ring sizes (bullets per round).

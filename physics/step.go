@@ -1,7 +1,6 @@
 package physics
 
 import (
-	"math"
 	"slices"
 
 	"diorama/mathx"
@@ -193,7 +192,7 @@ func (sp *Space) integrate(dt float64) {
 		for _, s := range sp.sweepLists[k] {
 			i := int(s)
 			d := sp.vel[i].Scale(dt)
-			r := math.Min(sp.shape[i].core, sp.def.MaxCastRadius)
+			r := min(sp.shape[i].core, sp.def.MaxCastRadius)
 			d = sp.sweepBody(i, d, r)
 			sp.pos[i] = clampExtent(sp.pos[i].Add(d))
 		}
@@ -216,7 +215,7 @@ func (sp *Space) integrateRange(k, lo, hi int) {
 			sp.setAngle(i, sp.angle[i]+float64(sp.angVel[i]*dt))
 		}
 		if sp.typ[i] == Dynamic && !sp.sensor[i] && d != (mathx.Vec2{}) {
-			r := math.Min(sp.shape[i].core, sp.def.MaxCastRadius)
+			r := min(sp.shape[i].core, sp.def.MaxCastRadius)
 			if d.LenSq() > 0.25*r*r {
 				if !inline {
 					sweep = append(sweep, s)

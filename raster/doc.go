@@ -20,8 +20,8 @@
 // draws, for viewer.Export: [NewSpriteAlpha] keeps a sprite's pixels in
 // 16 bits with a constant opacity and composites them in 16 bits,
 // rounding once (Qt's pipeline for an ARGB32 image; the 8-bit sprites
-// round twice); [SmoothTurn] and [SmoothTurn16] turn a tile as Qt's
-// smoothed transformed drawing does; [Premul] is Qt's premultiplying;
+// round twice); [SmoothTurn], [SmoothTurn16] and [SmoothTurn16At] turn
+// or mirror a tile as Qt's smoothed transformed drawing does; [Premul] is Qt's premultiplying;
 // and [DecodeImage] decodes a baseline JPEG file as libjpeg-turbo does
 // (Qt's decoder: the islow IDCT, fancy chroma upsampling), leaving other
 // JPEG files to image/jpeg.

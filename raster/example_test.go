@@ -103,3 +103,24 @@ func ExampleFont_Measure() {
 	fmt.Println(w, h)
 	// Output: 56 13
 }
+
+// A tile mirrored left to right and drawn half a pixel down, as Qt's
+// smoothed drawing samples it: rows 1 to 2 of the result, each the mean
+// of two of the mirrored tile's rows (the last paired with itself),
+// rounded to 8 bits from an opaque tile.
+func ExampleSmoothTurn16At() {
+	tile := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	tile.SetRGBA(0, 0, color.RGBA{200, 0, 0, 255})
+	tile.SetRGBA(1, 0, color.RGBA{0, 0, 0, 255})
+	tile.SetRGBA(0, 1, color.RGBA{100, 0, 0, 255})
+	tile.SetRGBA(1, 1, color.RGBA{0, 0, 0, 255})
+	m := raster.SmoothTurn16At(tile, tile.Rect, 0, true, false, 0, 0.5)
+	fmt.Println(m.Rect)
+	for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+		fmt.Println(m.RGBA64At(0, y).R>>8, m.RGBA64At(1, y).R>>8)
+	}
+	// Output:
+	// (0,1)-(2,3)
+	// 0 150
+	// 0 100
+}

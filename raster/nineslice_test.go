@@ -7,9 +7,8 @@ import (
 	"math"
 	"testing"
 
-	. "diorama/raster"
-
 	"diorama/internal/testenv"
+	. "diorama/raster"
 )
 
 // panelImage is a 12×10 nine-slice source: borders 3 left, 4 right, 2 top,

@@ -29,6 +29,15 @@ import (
 //     (the stable radix sort of [DrawList.Draw], on the band's commands
 //     only) and draws them.
 //
+// The bin tasks also add up their commands' row costs, and each band task
+// sums them over its own rows: the frame's cost profile. When the next
+// frame draws the same first list (of as many lists) onto a frame of the
+// same size, the caller cuts its bands by that profile before publishing
+// the job, which then has the bin and band phases only: one hand-off
+// between phases instead of three, and one pass over the commands before
+// drawing instead of two (frames are coherent, and a split only balances
+// the work: any split draws the same pixels).
+//
 // A task of one phase starts when every task of the phase before is done;
 // a worker waiting for a phase yields for tens of microseconds, then
 // sleeps until the phase's last task wakes it. Before, the caller ran the
@@ -67,20 +76,38 @@ type Renderer struct {
 	// job's generation, and a helper reads them only after claiming a task
 	// of that generation with a compare-and-swap (the split task's results
 	// only after the done count says it finished).
-	dst     *Frame
-	lists   []*DrawList // the job's lists (see RenderLists)
-	off     []int       // off[k]: the commands of the lists before list k (len(lists)+1 entries)
-	multi   bool        // several lists: a band's command ids pack the list (see listShift)
-	one     [1]*DrawList
-	doF     func(int)  // a Do job's function, nil for a render job
-	doLo    int        // the first k of the Do job
-	nb      int        // bands of the job
-	edges   []int32    // band k covers rows [edges[k], edges[k+1])
-	chunks  int        // command chunks of the job
-	cost    [][]int64  // per chunk: row-cost differences (see addCosts)
-	bins    [][]uint32 // per chunk and band (chunk*nb + band): command indices in insertion order
-	bandOrd [][]uint32 // per worker: the band being drawn, sorted by depth
-	bandDep [][]int64  // per worker, with several lists: the band's depths by position
+	dst    *Frame
+	lists  []*DrawList // the job's lists (see RenderLists)
+	off    []int       // off[k]: the commands of the lists before list k (len(lists)+1 entries)
+	multi  bool        // several lists: a band's command ids pack the list (see listShift)
+	one    [1]*DrawList
+	doF    func(int) // a Do job's function, nil for a render job
+	doLo   int       // the first k of the Do job
+	nb     int       // bands of the job
+	edges  []int32   // band k covers rows [edges[k], edges[k+1])
+	chunks int       // command chunks of the job
+	cost   [][]int64 // per chunk: row-cost differences (see addCosts)
+	// costPhase: the job runs the cost and split tasks (no usable
+	// profile from the frame before); binT0 and bandT0 are the job's
+	// first bin and band tasks.
+	costPhase     bool
+	binT0, bandT0 int
+	// profile is the row-cost differences of the last frame drawn (h+1
+	// entries), summed over the chunks by the band tasks, each over its
+	// own rows; profW, profH, profList and profLists say what it was for:
+	// a frame of that size drawing that first list of that many lists.
+	// The next frame of the same kind cuts its bands by it instead of
+	// running the cost phase (frames are coherent, and the split only
+	// balances the work: any split draws the same pixels).
+	profile      []int64
+	profOK       bool
+	profW, profH int
+	profList     *DrawList
+	profLists    int
+	oneCost      [1][]int64
+	bins         [][]uint32 // per chunk and band (chunk*nb + band): command indices in insertion order
+	bandOrd      [][]uint32 // per worker: the band being drawn, sorted by depth
+	bandDep      [][]int64  // per worker, with several lists: the band's depths by position
 
 	rowCost []int64  // scratch: estimated drawing cost of each row
 	rowBand []uint16 // scratch: the band of each row
@@ -341,10 +368,16 @@ func (r *Renderer) sortBand(w int, ord []uint32) []uint32 {
 
 // prepare sets up the job of drawing r.lists onto dst (before it is
 // published) and returns its number of tasks.
+//
+// When the frame before drew the same first list of as many lists onto
+// a frame of the same size, its row costs (summed by its bin and band
+// tasks) cut the bands here, and the job is the bin and band phases
+// only; otherwise it starts with the cost and split phases.
 func (r *Renderer) prepare(dst *Frame) int {
 	r.dst = dst
 	r.doF = nil
-	r.nb = r.bandCount(dst.H())
+	h := dst.H()
+	r.nb = r.bandCount(h)
 	n := r.off[len(r.lists)]
 	r.chunks = min((n+minChunk-1)/minChunk, r.workers*maxChunksPerWorker)
 	for len(r.cost) < r.chunks {
@@ -353,7 +386,20 @@ func (r *Renderer) prepare(dst *Frame) int {
 	if nbins := r.chunks * r.nb; len(r.bins) < nbins {
 		r.bins = append(r.bins, make([][]uint32, nbins-len(r.bins))...)
 	}
-	return 2*r.chunks + 1 + r.nb
+	r.profile = grow(r.profile, h+1)
+	r.costPhase = !(r.profOK && r.profW == dst.W() && r.profH == h &&
+		r.profList == r.lists[0] && r.profLists == len(r.lists))
+	r.profW, r.profH, r.profList, r.profLists = dst.W(), h, r.lists[0], len(r.lists)
+	r.profOK = true // the band tasks fill the profile in
+	c := r.chunks
+	if r.costPhase {
+		r.binT0, r.bandT0 = c+1, 2*c+1
+	} else {
+		r.oneCost[0] = r.profile
+		r.cutBands(h, r.oneCost[:])
+		r.binT0, r.bandT0 = 0, c
+	}
+	return r.bandT0 + r.nb
 }
 
 // bandCount returns the number of bands a frame of h rows is cut into.
@@ -400,10 +446,14 @@ func (r *Renderer) work(gen uint32, w int) {
 		if !r.state.CompareAndSwap(s, s+1<<16) {
 			continue
 		}
-		c := int32(r.chunks) // read before the task is done: the next job may follow at once
+		// Read before the task is done: the next job may follow at once.
+		c, b0, b1 := int32(r.chunks), int32(r.binT0), int32(r.bandT0)
+		if !r.costPhase {
+			c = b0
+		}
 		r.run(next, w)
 		d := r.done.Add(1)
-		if d == c || d == c+1 || d == 2*c+1 || d == int32(tasks) {
+		if d == c || d == b0 || d == b1 || d == int32(tasks) {
 			// The end of a phase: wake the workers asleep on it.
 			r.mu.Lock()
 			r.cond.Broadcast()
@@ -421,7 +471,7 @@ func (r *Renderer) run(t, w int) {
 	}
 	c, nb, dst := r.chunks, r.nb, r.dst
 	switch {
-	case t < c:
+	case t < r.binT0 && t < c:
 		lo, hi := r.chunkRange(t)
 		r.cost[t] = grow(r.cost[t], dst.H()+1)
 		clear(r.cost[t])
@@ -430,38 +480,44 @@ func (r *Renderer) run(t, w int) {
 				addCosts(r.cost[t], l, a-r.off[k], b-r.off[k], dst.W())
 			}
 		}
-	case t == c:
+	case t < r.binT0:
 		r.await(int32(c))
 		r.cutBands(dst.H(), r.cost[:c])
-	case t <= 2*c:
-		r.await(int32(c + 1))
-		k := t - c - 1
+	case t < r.bandT0:
+		r.await(int32(r.binT0))
+		k := t - r.binT0
 		lo, hi := r.chunkRange(k)
 		bins := r.bins[k*nb : (k+1)*nb]
 		for b := range bins {
 			bins[b] = bins[b][:0]
 		}
-		last, rowBand := int32(dst.H()-1), r.rowBand
+		// The chunk's row costs, for the next frame's split.
+		rc := grow(r.cost[k], dst.H()+1)
+		r.cost[k] = rc
+		clear(rc)
 		for li, l := range r.lists {
-			a, b := max(lo, r.off[li]), min(hi, r.off[li+1])
-			for i := a - r.off[li]; i < b-r.off[li]; i++ {
-				b := &l.cmds[i].bounds
-				y0, y1 := b.y0, b.y1-1
-				if y1 < 0 || y0 > last {
-					continue
+			if a, b := max(lo, r.off[li]), min(hi, r.off[li+1]); a < b {
+				base := uint32(0)
+				if r.multi {
+					base = uint32(li) << listShift
 				}
-				y0, y1 = max(y0, 0), min(y1, last)
-				id := r.id(li, i)
-				for k := rowBand[y0]; k <= rowBand[y1]; k++ {
-					bins[k] = append(bins[k], id)
-				}
+				binCmds(l.cmds[a-r.off[li]:b-r.off[li]], base|uint32(a-r.off[li]), r.rowBand, bins, rc, dst.W())
 			}
 		}
 	default:
-		r.await(int32(2*c + 1))
-		k := t - 2*c - 1
-		if r.edges[k] == r.edges[k+1] {
+		r.await(int32(r.bandT0))
+		k := t - r.bandT0
+		e0, e1 := int(r.edges[k]), int(r.edges[k+1])
+		if e0 == e1 {
 			return // an empty band (rows are indivisible)
+		}
+		// The band's rows of the next frame's cost profile.
+		prof := r.profile[e0:e1]
+		copy(prof, r.cost[0][e0:e1])
+		for _, rc := range r.cost[1:c] {
+			for y, v := range rc[e0:e1] {
+				prof[y] += v
+			}
 		}
 		ord := r.bandOrd[w][:0]
 		for j := range c {
@@ -490,6 +546,33 @@ func (r *Renderer) run(t, w int) {
 func (r *Renderer) chunkRange(k int) (lo, hi int) {
 	n := r.off[len(r.lists)]
 	return k * n / r.chunks, (k + 1) * n / r.chunks
+}
+
+// binCmds appends the ids of cmds (first..., counting up) to the bins of
+// the bands they touch (rowBand: each row's band), in order, and adds
+// their row costs to rc as addCosts does. A command that touches no row
+// of the frame goes nowhere: it would draw nothing.
+func binCmds(cmds []command, first uint32, rowBand []uint16, bins [][]uint32, rc []int64, w int) {
+	last := int32(len(rowBand) - 1)
+	rc = rc[:len(rowBand)+1]
+	w32 := int32(min(w, coordLimit)) // bounds lie within ±coordLimit: no overflow below
+	for j := range cmds {
+		b := &cmds[j].bounds
+		y0, y1 := max(b.y0, 0), min(b.y1-1, last)
+		if y0 > y1 {
+			continue
+		}
+		per := int64(max(min(b.x1, w32)-max(b.x0, 0), 0)) + rowOverhead
+		rc[y0] += per + cmdOverhead
+		rc[y0+1] -= cmdOverhead
+		rc[y1+1] -= per
+		k0, k1 := rowBand[y0], rowBand[y1]
+		id := first + uint32(j)
+		bins[k0] = append(bins[k0], id)
+		for k := k0 + 1; k <= k1; k++ {
+			bins[k] = append(bins[k], id)
+		}
+	}
 }
 
 // await returns once need tasks of the current job are done: it spins a

@@ -277,8 +277,12 @@ func modelRenderLists(rd *Renderer, f *Frame, ls []*DrawList, reps int) (makespa
 		panic(err)
 	}
 	tasks := rd.prepare(f)
-	c := rd.chunks
 	rd.done.Store(math.MaxInt32) // every phase counts as ended: the tasks run one by one
+	for t := range tasks {       // a first frame, whose bands sum the profile
+		rd.run(t, 0)
+	}
+	tasks = rd.prepare(f) // a frame like the one before: its split comes from the profile
+	c := rd.chunks
 	taskT := make([]time.Duration, tasks)
 	for t := range taskT {
 		taskT[t] = time.Hour
@@ -294,7 +298,7 @@ func modelRenderLists(rd *Renderer, f *Frame, ls []*DrawList, reps int) (makespa
 	free := make([]time.Duration, rd.workers)
 	var phaseEnd, end time.Duration
 	for t, d := range taskT {
-		if t == c || t == c+1 || t == 2*c+1 { // a new phase
+		if (rd.costPhase && t == c) || t == rd.binT0 || t == rd.bandT0 { // a new phase
 			phaseEnd = end
 		}
 		w := 0
@@ -305,6 +309,9 @@ func modelRenderLists(rd *Renderer, f *Frame, ls []*DrawList, reps int) (makespa
 		}
 		free[w] = max(free[w], phaseEnd) + d
 		end = max(end, free[w])
+	}
+	if !rd.costPhase {
+		return end, 0 // cut in prepare, from the last frame's profile
 	}
 	return end, taskT[c]
 }
@@ -393,5 +400,55 @@ func BenchmarkFrame10kModel(b *testing.B) {
 			b.ReportMetric(float64((partBest+endP).Microseconds())/1000, fmt.Sprintf("model-ms-%dw-pbuild", w))
 			b.ReportMetric(float64(one)/float64(partBest+endP), fmt.Sprintf("model-speedup-%dw-pbuild", w))
 		}
+	}
+}
+
+// TestRendererProfile: a frame that draws the same first list onto a
+// frame of the same size as the frame before cuts its bands by the row
+// costs the frame before summed while binning (no cost phase), and that
+// profile is exactly what the cost phase would add up (addCosts over
+// every command); a list rebuilt with other commands, drawn by the stale
+// profile, still gives the one-goroutine reference's bytes, and so do
+// frames of other sizes and other lists in between (which run the cost
+// phase again).
+func TestRendererProfile(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	var sprites []*Sprite
+	for i := 0; i < 5; i++ {
+		sprites = append(sprites, testSprite(t, 2+r.IntN(40), 2+r.IntN(40), uint64(i)))
+	}
+	for _, workers := range []int{2, 3, 16} {
+		rd := NewRenderer(workers)
+		l, other := NewDrawList(), NewDrawList()
+		for rep := range 8 {
+			w, h := 200+r.IntN(300), 100+r.IntN(200)
+			if rep%4 != 0 {
+				w, h = 320, 240
+			}
+			l.Reset()
+			skewedList(t, l, r, w, h, 1500+r.IntN(1500), sprites)
+			want := mustFrame(t, w, h)
+			l.Draw(want)
+			fast := rd.profOK && rd.profW == w && rd.profH == h && rd.profList == l
+			got := mustFrame(t, w, h)
+			rd.Render(got, l)
+			if rd.costPhase == fast {
+				t.Fatalf("%d workers, frame %d: cost phase %v, profile of the same kind %v", workers, rep, rd.costPhase, fast)
+			}
+			if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+				t.Fatalf("%d workers, frame %d (%dx%d): byte %d differs", workers, rep, w, h, i)
+			}
+			rc := make([]int64, h+1)
+			addCosts(rc, l, 0, l.Len(), w)
+			if !slices.Equal(rd.profile[:h], rc[:h]) {
+				t.Fatalf("%d workers, frame %d: the profile differs from the row costs", workers, rep)
+			}
+			if rep == 5 { // another list in between: the next frame runs the cost phase
+				other.Reset()
+				skewedList(t, other, r, w, h, 600, sprites)
+				rd.Render(mustFrame(t, w, h), other)
+			}
+		}
+		rd.Close()
 	}
 }

@@ -50,7 +50,7 @@ import (
 // each cut row's 16.16 stepping at the edge, a few 65536ths off the
 // stepping from the row's own start (1 level at times).
 func SmoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool) *image.RGBA {
-	out, _ := smoothTurn(src, r, deg, flipX, flipY, false)
+	out, _ := smoothTurn(src, r, deg, flipX, flipY, false, 0, 0)
 	return out
 }
 
@@ -61,7 +61,24 @@ func SmoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bo
 // once after. From a fully opaque src (drawn by Qt with
 // CompositionMode_Source) it is SmoothTurn's 8-bit result, widened.
 func SmoothTurn16(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool) *image.RGBA64 {
-	out, out16 := smoothTurn(src, r, deg, flipX, flipY, !opaqueImage(src))
+	return SmoothTurn16At(src, r, deg, flipX, flipY, 0, 0)
+}
+
+// SmoothTurn16At is SmoothTurn16 for a tile whose box lies at (ox, oy),
+// a fraction of a pixel (0 ≤ ox, oy < 1; halves are exact) right of and
+// below the result's origin: the pixels Qt draws for it, in device
+// pixels relative to the whole pixel the box starts in. Tiled draws an
+// odd-sized isometric tile on a half pixel (oy = 0.5), mirrored through
+// scale(±1, ±1), so: each drawn pixel is sampled at its centre, rows
+// blended in pairs with Qt's weights (setupMatrix's 1/65536 nudge
+// included), and the rows drawn are those between the qRound-ed edges
+// (1 to h for oy = 0.5). Off (0, 0), the bounds are those of the drawn
+// pixels.
+func SmoothTurn16At(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY bool, ox, oy float64) *image.RGBA64 {
+	if !(ox >= 0 && ox < 1 && oy >= 0 && oy < 1) {
+		ox, oy = 0, 0
+	}
+	out, out16 := smoothTurn(src, r, deg, flipX, flipY, !opaqueImage(src), ox, oy)
 	if out16 != nil {
 		return out16
 	}
@@ -73,8 +90,8 @@ func SmoothTurn16(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY 
 }
 
 // smoothTurn is SmoothTurn, or SmoothTurn16's 16-bit samples when wide is
-// set (then the 8-bit image is nil).
-func smoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY, wide bool) (*image.RGBA, *image.RGBA64) {
+// set (then the 8-bit image is nil), the tile's box at (ox, oy).
+func smoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY, wide bool, ox, oy float64) (*image.RGBA, *image.RGBA64) {
 	w, h := r.Dx(), r.Dy()
 	if w <= 0 || h <= 0 || !r.In(src.Rect) {
 		return image.NewRGBA(image.Rect(0, 0, max(w, 0), max(h, 0))), nil
@@ -88,7 +105,7 @@ func smoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY, w
 	// QPaintEngineEx::drawPixmapFragments / CellRenderer::render:
 	// translate(fragment centre), rotate, scale (flips).
 	m := qtTransform{m11: 1, m22: 1}
-	m.translate(turnOrg+hw, turnOrg+hh)
+	m.translate(turnOrg+ox+hw, turnOrg+oy+hh)
 	m.rotate(deg)
 	sx, sy := 1.0, 1.0
 	if flipX {
@@ -110,6 +127,9 @@ func smoothTurn(src *image.RGBA, r image.Rectangle, deg float64, flipX, flipY, w
 	type span struct{ x, n, y int }
 	var spans []span
 	box := image.Rect(0, 0, w, h)
+	if ox != 0 || oy != 0 {
+		box = image.Rectangle{} // the drawn pixels only
+	}
 	put := func(x, n, y int) {
 		spans = append(spans, span{x - turnOrg, n, y - turnOrg})
 		box = box.Union(image.Rect(x-turnOrg, y-turnOrg, x-turnOrg+n, y-turnOrg+1))

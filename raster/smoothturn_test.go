@@ -177,3 +177,62 @@ func TestSmoothTurn16(t *testing.T) {
 		}
 	}
 }
+
+// SmoothTurn16At's half-pixel mirrors are checked against tmxrasterizer
+// by viewer's TestExportOddIsometricMatchesTmxrasterizer (identical);
+// here, what holds without Qt: at (0, 0) it is SmoothTurn16; a tile
+// mirrored half a pixel down covers rows 1 to h, and each sample is,
+// within Qt's truncating weights, the mean of the mirrored image's rows
+// y−1 and y (the last row paired with itself; rounded to 8 bits from an
+// opaque image), the nudge showing: somewhere a sample is not the exact
+// mean ⌊257a/2⌋+⌊257b/2⌋.
+func TestSmoothTurn16At(t *testing.T) {
+	for _, translucent := range []bool{false, true} {
+		src := turnPattern(30, 20, translucent)
+		for _, f := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+			a := SmoothTurn16(src, src.Rect, 0, f[0], f[1])
+			b := SmoothTurn16At(src, src.Rect, 0, f[0], f[1], 0, 0)
+			if a.Rect != b.Rect || string(a.Pix) != string(b.Pix) {
+				t.Fatalf("translucent %v, flips %v: at (0, 0) otherwise than SmoothTurn16", translucent, f)
+			}
+			h := SmoothTurn16At(src, src.Rect, 0, f[0], f[1], 0, 0.5)
+			if want := image.Rect(0, 1, 30, 21); h.Rect != want {
+				t.Fatalf("translucent %v, flips %v: half a pixel down, bounds %v, want %v", translucent, f, h.Rect, want)
+			}
+			// The mirrored image, 16 bits a channel.
+			m := func(x, y int) [4]uint32 {
+				if f[0] {
+					x = 29 - x
+				}
+				if f[1] {
+					y = 19 - y
+				}
+				c := src.RGBAAt(x, y)
+				return [4]uint32{uint32(c.R) * 257, uint32(c.G) * 257, uint32(c.B) * 257, uint32(c.A) * 257}
+			}
+			inexact := 0
+			for y := 1; y <= 20; y++ {
+				for x := 0; x < 30; x++ {
+					c := h.RGBA64At(x, y)
+					got := [4]uint32{uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)}
+					p, q := m(x, y-1), m(x, min(y, 19))
+					for i := range got {
+						mean := p[i]/2 + q[i]/2
+						tol := 2 // Qt's truncating weights
+						if !translucent {
+							tol = 130 // opaque samples are rounded to 8 bits
+						}
+						if d := int(got[i]) - int(mean); d < -tol || d > tol {
+							t.Fatalf("translucent %v, flips %v: (%d,%d) channel %d is %d, rows' mean %d", translucent, f, x, y, i, got[i], mean)
+						} else if d != 0 {
+							inexact++
+						}
+					}
+				}
+			}
+			if inexact == 0 {
+				t.Errorf("translucent %v, flips %v: every sample the exact mean of its rows (no nudge)", translucent, f)
+			}
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"diorama/internal/testenv"
 )
 
 // alphaTestImage is a straight-alpha image with every alpha from 0 to 255
@@ -190,11 +192,11 @@ func BenchmarkSpriteAlpha(b *testing.B) {
 			f, _ := NewFrame(64, 64)
 			f.Clear(color.RGBA{40, 44, 52, 255})
 			b.ReportAllocs()
-			c0 := cpuTime()
+			c0 := testenv.CPUTime()
 			for i := 0; i < b.N; i++ {
 				DrawSprite(f, f.Rect, c.s, 0, 0, nil)
 			}
-			b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(b.N)/(64*64), "cpu-ns/px")
+			b.ReportMetric(float64((testenv.CPUTime()-c0).Nanoseconds())/float64(b.N)/(64*64), "cpu-ns/px")
 		})
 	}
 }

@@ -76,7 +76,7 @@ func (b Builder) Def(e Entity) (d EntityDef, ok bool) {
 	}
 	d = EntityDef{
 		Kind: w.kind[i], Name: w.name[i], Class: w.class[i],
-		Pos: w.pos[i], Vel: w.vel[i], Facing: w.facing[i],
+		Pos: w.pos[i], Vel: w.vel[i], Facing: w.facingOf(i),
 		Radius: w.radius[i], Height: w.height[i], Extent: w.extent[i],
 		Health: w.health[i], MaxHealth: w.maxHealth[i], Value: w.value[i],
 		Collector: w.collector[i], Mass: w.mass[i], Lifetime: int(w.lifetime[i]),

@@ -293,9 +293,15 @@ func TestCrowdWalls(t *testing.T) {
 	}
 	var r mathx.Rand
 	r.Seed(5)
-	for q := 0; q < 300; q++ {
+	empty := 0
+	for q := 0; q < 600; q++ {
+		// Large areas, then small ones (most meet no wall's cell: the
+		// occupancy table answers those).
 		p := mathx.V2(r.Float64()*24-2, r.Float64()*24-2)
 		e := mathx.V2(r.Float64()*9, r.Float64()*9)
+		if q >= 300 {
+			e = mathx.V2(r.Float64()*1.5, r.Float64()*1.5)
+		}
 		area := mathx.AABB{Min: p.Sub(e), Max: p.Add(e)}
 		got := wi.query(area, nil)
 		// Reference: walk the cells, keep first sightings.
@@ -324,11 +330,17 @@ func TestCrowdWalls(t *testing.T) {
 		if len(got) != len(want) {
 			t.Fatalf("query %v: %d segments, want %d", area, len(got), len(want))
 		}
+		if len(seen) == 0 {
+			empty++
+		}
 		for k := range got {
 			if got[k] != want[k] {
 				t.Fatalf("query %v: segment %d is %v, want %v", area, k, got[k], want[k])
 			}
 		}
+	}
+	if empty == 0 || empty == 600 {
+		t.Fatalf("%d of 600 queries over cells without a segment", empty)
 	}
 	// Every exposed face is found near its middle; buried ones are not
 	// indexed (the ring's inner faces and the middle wall's sides only).

@@ -11,6 +11,9 @@ import (
 // wallCell is the side, in world units, of the wall index's cells.
 const wallCell = 4
 
+// maxOccCells bounds the wall index's cell count for its occupancy table.
+const maxOccCells = 1 << 20
+
 // maxWallCells bounds the wall index's cell count; walls spread wider get
 // larger cells.
 const maxWallCells = 1 << 22
@@ -21,20 +24,32 @@ const maxWallCells = 1 << 22
 // segments of cell c are ids[start[c]:start[c+1]], in segment order).
 type wallIndex struct {
 	segs       []steer.Segment
-	first      [][2]int32 // per segment, its first cell (column, row)
+	boxes      []segBox // per segment, what a query tests
 	origin     mathx.Vec2
 	cell, inv  float64 // cell side and its inverse
 	cols, rows int
 	start      []int32
 	ids        []int32
-	walls      int // physics walls indexed (the index is rebuilt when more are added)
+	// occ[(r)*(cols+1)+c] counts the cells holding a segment in columns
+	// < c of rows < r (a summed-area table): a query over cells with
+	// none returns at once, without visiting them. Nil for indexes of
+	// over maxOccCells cells.
+	occ   []int32
+	walls int // physics walls indexed (the index is rebuilt when more are added)
+}
+
+// segBox is what a query reads of a segment: its box and its first cell
+// (column, row), side by side in memory.
+type segBox struct {
+	x0, y0, x1, y1 float64
+	c, r           int32
 }
 
 // build indexes the walls of ph.
 func (wi *wallIndex) build(ph *physics.Space) {
 	n := ph.WallCount()
 	wi.walls = n
-	wi.segs, wi.first = wi.segs[:0], wi.first[:0]
+	wi.segs, wi.boxes = wi.segs[:0], wi.boxes[:0]
 	if n == 0 {
 		wi.cols, wi.rows = 0, 0
 		return
@@ -72,7 +87,10 @@ func (wi *wallIndex) build(ph *physics.Space) {
 			c0, r0 := wi.cellOf(math.Min(sg.A.X, sg.B.X)-0.01, math.Min(sg.A.Y, sg.B.Y)-0.01)
 			c1, r1 := wi.cellOf(math.Max(sg.A.X, sg.B.X)+0.01, math.Max(sg.A.Y, sg.B.Y)+0.01)
 			wi.segs = append(wi.segs, sg)
-			wi.first = append(wi.first, [2]int32{int32(c0), int32(r0)})
+			wi.boxes = append(wi.boxes, segBox{
+				x0: min(sg.A.X, sg.B.X), y0: min(sg.A.Y, sg.B.Y), x1: max(sg.A.X, sg.B.X), y1: max(sg.A.Y, sg.B.Y),
+				c: int32(c0), r: int32(r0),
+			})
 			spans = append(spans, span{c0, r0, c1, r1})
 		}
 	}
@@ -97,6 +115,21 @@ func (wi *wallIndex) build(ph *physics.Space) {
 				k := r*wi.cols + c
 				wi.ids[fill[k]] = int32(id)
 				fill[k]++
+			}
+		}
+	}
+	wi.occ = nil
+	if wi.cols*wi.rows <= maxOccCells {
+		w := wi.cols + 1
+		wi.occ = make([]int32, w*(wi.rows+1))
+		for r := 0; r < wi.rows; r++ {
+			for c := 0; c < wi.cols; c++ {
+				k := r*wi.cols + c
+				v := wi.occ[r*w+c+1] + wi.occ[(r+1)*w+c] - wi.occ[r*w+c]
+				if wi.start[k+1] > wi.start[k] {
+					v++
+				}
+				wi.occ[(r+1)*w+c+1] = v
 			}
 		}
 	}
@@ -138,6 +171,12 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 	}
 	c0, r0 := wi.cellNear(area.Min.X, area.Min.Y)
 	c1, r1 := wi.cellNear(area.Max.X, area.Max.Y)
+	if o := wi.occ; o != nil {
+		w := wi.cols + 1
+		if o[(r1+1)*w+c1+1]-o[r0*w+c1+1]-o[(r1+1)*w+c0]+o[r0*w+c0] == 0 {
+			return dst // no cell of the query holds a segment
+		}
+	}
 	// Segments whose box misses the area (widened by a hair, so that no
 	// segment a rounding could touch is left out) cannot cross it.
 	m := float64(1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y)) + 1e-9
@@ -146,15 +185,14 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 		row := r * wi.cols
 		for c := c0; c <= c1; c++ {
 			for _, id := range wi.ids[wi.start[row+c]:wi.start[row+c+1]] {
-				f := wi.first[id]
-				if max(int(f[0]), c0) != c || max(int(f[1]), r0) != r {
+				b := &wi.boxes[id]
+				if max(int(b.c), c0) != c || max(int(b.r), r0) != r {
 					continue
 				}
-				sg := &wi.segs[id]
-				if min(sg.A.X, sg.B.X) > x1 || max(sg.A.X, sg.B.X) < x0 || min(sg.A.Y, sg.B.Y) > y1 || max(sg.A.Y, sg.B.Y) < y0 {
+				if b.x0 > x1 || b.x1 < x0 || b.y0 > y1 || b.y1 < y0 {
 					continue
 				}
-				dst = append(dst, *sg)
+				dst = append(dst, wi.segs[id])
 			}
 		}
 	}

@@ -42,7 +42,7 @@ func (w *World) StateHash() uint64 {
 		h.v3(w.pos[i])
 		h.v3(w.prev[i])
 		h.v2(w.vel[i])
-		h.f64(w.facing[i])
+		h.f64(w.facingOf(i))
 		h.f64(w.radius[i])
 		h.f64(w.height[i])
 		h.v2(w.extent[i])

@@ -101,18 +101,53 @@ func (w *World) screenHeading(a float64) float64 {
 // updateAnim picks slot i's animation state and facing and restarts its
 // player when either changed.
 func (w *World) updateAnim(i int) {
+	l := w.lookOf(i)
+	if l == nil || len(l.Dirs.Angles) == 0 {
+		w.setAnim(i, l, -1)
+		return
+	}
+	if v := w.faceVec[i]; v.X != 0 || v.Y != 0 {
+		w.setAnim(i, l, w.facingIndex(i, l, v.X, v.Y))
+		return
+	}
+	s, c := mathx.Sincos(w.facing[i]) // mathx's: the same bits on every platform (this picks w.dir, which StateHash covers)
+	w.setAnim(i, l, w.facingIndex(i, l, c, s))
+}
+
+// facingOf returns slot i's facing in radians: its last velocity's angle
+// while it has moved since it was made (faceVec), else the one it was
+// made with. Step keeps the velocity, not its angle: most facings are
+// never asked for.
+func (w *World) facingOf(i int) float64 {
+	if v := w.faceVec[i]; v.X != 0 || v.Y != 0 {
+		return v.Angle()
+	}
+	return w.facing[i]
+}
+
+// facingIndex returns the facing of look l (slot i's) for world
+// direction (x, y): the facing nearest to the direction's angle on
+// screen, found by the look's sectors (cross products, no trigonometry)
+// or, where they cannot tell, by DirectionSet.Index.
+func (w *World) facingIndex(i int, l *Look, x, y float64) int {
+	v := w.Grid.ScreenVec(mathx.Vec3{X: x, Y: y})
+	if k, ok := w.lookSec[w.look[i]-1].index(v.X, v.Y, int(w.dir[i])); ok {
+		return k
+	}
+	return l.Dirs.Index(mathx.Atan2(v.Y, v.X))
+}
+
+// setAnim sets slot i's animation state (walking when it moved this
+// tick) and facing dir (-1: none) and restarts its player when either
+// changed; l is its look (nil: none).
+func (w *World) setAnim(i int, l *Look, dir int) {
 	st := Idle
 	if d := w.pos[i].Sub(w.prev[i]); d.X != 0 || d.Y != 0 {
 		st = Walk
 	}
-	l := w.lookOf(i)
 	if l == nil {
 		w.anim[i] = st
 		return
-	}
-	dir := -1
-	if len(l.Dirs.Angles) > 0 {
-		dir = l.Dirs.Index(w.screenHeading(w.facing[i]))
 	}
 	if st == w.anim[i] && int16(dir) == w.dir[i] && w.player[i].Clip() != nil {
 		return

@@ -51,33 +51,31 @@ func (l Looks) ShowHealth(e Entity, ticks int) {
 // drawMarks draws what goes over the sorted world: silhouettes of hidden
 // entities, then health bars. It returns the next free depth key.
 func (w *World) drawMarks(dl *raster.DrawList, pt *iso.Painter, alpha float64, depth int64) (int64, error) {
-	g, cam := pt.Grid, pt.Cam
+	// With many slots the world's workers find those with a mark
+	// (markSlots); else every slot is looked at here.
+	sil, bar := w.markSlots()
 	queued := false
-	for i, c := range w.silhouette {
-		if c == (color.RGBA{}) || w.state[i] != stLive || w.hidden[i] {
-			continue
+	if sil == nil {
+		for i, c := range w.silhouette {
+			if c == (color.RGBA{}) || w.state[i] != stLive || w.hidden[i] {
+				continue
+			}
+			q, err := w.addSilhouette(pt, i, alpha)
+			if err != nil {
+				return depth, err
+			}
+			queued = queued || q
 		}
-		l := w.lookOf(i)
-		if l == nil {
-			continue
+	} else {
+		for _, part := range sil {
+			for _, i := range part {
+				q, err := w.addSilhouette(pt, int(i), alpha)
+				if err != nil {
+					return depth, err
+				}
+				queued = queued || q
+			}
 		}
-		s := w.sprite(i, l)
-		if s == nil {
-			continue
-		}
-		p := w.prev[i].Lerp(w.pos[i], alpha)
-		if !w.hiddenBehind(g, i, p) {
-			continue
-		}
-		at, fx, fy := lookAt(g, l, s, p)
-		var o raster.DrawOptions
-		o.Flash, o.FlashAmount = color.RGBA{c.R, c.G, c.B, 255}, 255
-		o.SetOpacity(c.A)
-		o.Scale = w.style[i].Scale
-		if err := pt.Add(iso.Object{Box: w.drawBox(i, p), Parts: w.lookParts(i, l, s, at, fx, fy, o)}); err != nil {
-			return depth, err
-		}
-		queued = true
 	}
 	if queued {
 		depth = pt.Objects(dl, depth)
@@ -87,24 +85,66 @@ func (w *World) drawMarks(dl *raster.DrawList, pt *iso.Painter, alpha float64, d
 		st = &DefaultBarStyle
 	}
 	bars := false
-	for i, n := range w.barLeft {
-		if n <= 0 || w.state[i] != stLive || w.hidden[i] || w.maxHealth[i] <= 0 {
-			continue
+	if bar == nil {
+		for i, n := range w.barLeft {
+			if n <= 0 || w.state[i] != stLive || w.hidden[i] || w.maxHealth[i] <= 0 {
+				continue
+			}
+			w.addBar(dl, pt, st, i, alpha, depth)
+			bars = true
 		}
-		p := w.prev[i].Lerp(w.pos[i], alpha)
-		p.Z += w.height[i] + st.Lift
-		c := cam.MapToScreen(g.ToScreen(p))
-		x, y := floorInt(c.X)-st.W/2, floorInt(c.Y)
-		fill := st.W * int(max(w.health[i], 0)) / int(w.maxHealth[i])
-		dl.FillRect(depth, image.Rect(x-1, y-1, x+st.W+1, y+st.H+1), st.Frame)
-		dl.FillRect(depth+1, image.Rect(x, y, x+st.W, y+st.H), st.Empty)
-		dl.FillRect(depth+2, image.Rect(x, y, x+min(fill, st.W), y+st.H), st.Fill)
-		bars = true
+	} else {
+		for _, part := range bar {
+			for _, i := range part {
+				w.addBar(dl, pt, st, int(i), alpha, depth)
+				bars = true
+			}
+		}
 	}
 	if bars {
 		depth += 3
 	}
 	return depth, nil
+}
+
+// addSilhouette queues live, shown slot i's silhouette (its colour set)
+// when something drawn hides it, and reports whether it did.
+func (w *World) addSilhouette(pt *iso.Painter, i int, alpha float64) (bool, error) {
+	g, c := pt.Grid, w.silhouette[i]
+	l := w.lookOf(i)
+	if l == nil {
+		return false, nil
+	}
+	s := w.sprite(i, l)
+	if s == nil {
+		return false, nil
+	}
+	p := w.prev[i].Lerp(w.pos[i], alpha)
+	if !w.hiddenBehind(g, i, p) {
+		return false, nil
+	}
+	at, fx, fy := lookAt(g, l, s, p)
+	var o raster.DrawOptions
+	o.Flash, o.FlashAmount = color.RGBA{c.R, c.G, c.B, 255}, 255
+	o.SetOpacity(c.A)
+	o.Scale = w.style[i].Scale
+	if err := pt.Add(iso.Object{Box: w.drawBox(i, p), Parts: w.lookParts(i, l, s, at, fx, fy, o)}); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// addBar draws live, shown slot i's health bar (it has one showing and a
+// maximum health) at depth.
+func (w *World) addBar(dl *raster.DrawList, pt *iso.Painter, st *BarStyle, i int, alpha float64, depth int64) {
+	p := w.prev[i].Lerp(w.pos[i], alpha)
+	p.Z += w.height[i] + st.Lift
+	c := pt.Cam.MapToScreen(pt.Grid.ToScreen(p))
+	x, y := floorInt(c.X)-st.W/2, floorInt(c.Y)
+	fill := st.W * int(max(w.health[i], 0)) / int(w.maxHealth[i])
+	dl.FillRect(depth, image.Rect(x-1, y-1, x+st.W+1, y+st.H+1), st.Frame)
+	dl.FillRect(depth+1, image.Rect(x, y, x+st.W, y+st.H), st.Empty)
+	dl.FillRect(depth+2, image.Rect(x, y, x+min(fill, st.W), y+st.H), st.Fill)
 }
 
 // hiddenBehind reports a drawn object (an entity with a Drawing: walls,

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"time"
 
@@ -18,7 +19,10 @@ import (
 // alpha of the way from the previous tick to the last one (alpha from
 // loop.Clock.Alpha, clamped to [0, 1]). It returns the next free depth
 // key. Render never changes the simulation; it does not allocate once
-// its buffers have grown.
+// its buffers have grown. With several workers (SetWorkers) and 4,096
+// entities or more, grouping them by layer and culling them to the view
+// run in parts on the world's workers; the entities queued, and the
+// picture, are the same for any worker count.
 func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int64, error) {
 	if pt == nil || pt.Grid == nil || pt.Cam == nil {
 		return 0, fmt.Errorf("scene: Render needs a painter with a grid and a camera")
@@ -110,7 +114,9 @@ func (w *World) addStage(pt *iso.Painter, alpha float64) error {
 
 // bucketByLayer groups the live entity slots by draw layer (a counting
 // sort in slot order) into layerOrder; layerStart[k+1]..layerStart[k+2]
-// are layer k's, layerStart[0]..layerStart[1] those on no layer.
+// are layer k's, layerStart[0]..layerStart[1] those on no layer. With
+// several workers and many slots it counts and fills on the world's
+// workers (parBucket), with the same result.
 func (w *World) bucketByLayer() {
 	n := len(w.Layers) + 2
 	if cap(w.layerStart) < n {
@@ -118,6 +124,10 @@ func (w *World) bucketByLayer() {
 	}
 	w.layerStart = w.layerStart[:n]
 	clear(w.layerStart)
+	if w.Phys.Workers() > 1 && len(w.state) >= parMin {
+		w.parBucket(n - 1)
+		return
+	}
 	live := 0
 	for i, st := range w.state {
 		if st != stLive {
@@ -133,10 +143,7 @@ func (w *World) bucketByLayer() {
 	for k := 1; k < n; k++ {
 		w.layerStart[k] += w.layerStart[k-1]
 	}
-	if cap(w.layerOrder) < live {
-		w.layerOrder = make([]int32, live, cap(w.state))
-	}
-	w.layerOrder = w.layerOrder[:live]
+	w.sizeLayerOrder(live)
 	fill := w.layerFill[:0]
 	fill = append(fill, w.layerStart[:n-1]...)
 	w.layerFill = fill
@@ -153,14 +160,253 @@ func (w *World) bucketByLayer() {
 	}
 }
 
+// bucketOf is the layerStart bucket (of nb) of a live slot on draw layer
+// layer: layer + 1, or 0 (drawn on top) for no layer or a layer removed
+// from World.Layers.
+func bucketOf(layer int32, nb int) int {
+	k := int(layer) + 1
+	if k < 0 || k >= nb {
+		k = 0
+	}
+	return k
+}
+
+// sizeLayerOrder sets layerOrder's length to live.
+func (w *World) sizeLayerOrder(live int) {
+	if cap(w.layerOrder) < live {
+		w.layerOrder = make([]int32, live, cap(w.state))
+	}
+	w.layerOrder = w.layerOrder[:live]
+}
+
+// parMin is the fewest slots Render splits over the world's workers
+// (physics.Space.Parallel runs fewer in one part anyway).
+const parMin = 4096
+
+// renderPar is the state of Render's passes over every slot that run on
+// the world's workers (physics.Space.Parallel, as SetWorkers set) when
+// there are many entities: grouping the live slots by layer and culling
+// each layer's slots to the view. Each part of a pass reads the world and
+// writes only its own counts, its own kept list or its own positions of
+// layerOrder, and the parts' results are joined in part order, so the
+// entities queued, and the picture, are the same for any worker count.
+type renderPar struct {
+	countFn, fillFn, cullFn func(k, lo, hi int) // made once: a method value allocates
+	buckets, stride         int                 // bucketByLayer's buckets; counts per part, padded to a cache line
+	counts                  []int32             // per part (k*stride): live slots per bucket, then fill positions
+	// The cull's inputs and, per part, the slots it keeps in slot order.
+	slots []int32
+	g     *iso.Grid
+	view  mathx.Rect
+	alpha float64
+	kept  [][]int32
+	one   [1][]int32 // cull's answer when it does not split
+	// markSlots' method value and, per part, the live, shown slots with a
+	// silhouette colour and with a health bar showing.
+	markFn        func(k, lo, hi int)
+	silKept, bars [][]int32
+}
+
+// parFns makes the passes' method values, once.
+func (rp *renderPar) parFns(w *World) {
+	if rp.countFn == nil {
+		rp.countFn, rp.fillFn, rp.cullFn = w.countRange, w.fillRange, w.cullRange
+	}
+}
+
+// parBucket is bucketByLayer's counting sort on the world's workers:
+// each part counts its live slots per bucket, the counts become each
+// part's first position in every bucket (buckets in order, parts in order
+// within one), then each part fills its positions in slot order.
+func (w *World) parBucket(buckets int) {
+	rp := &w.rpar
+	rp.parFns(w)
+	rp.buckets = buckets
+	rp.stride = (buckets + 15) &^ 15 // 64-byte rows: parts share no cache line
+	parts := w.Phys.Workers()
+	if need := parts * rp.stride; cap(rp.counts) < need {
+		rp.counts = make([]int32, need)
+	}
+	rp.counts = rp.counts[:parts*rp.stride]
+	clear(rp.counts)
+	parts = w.Phys.Parallel(len(w.state), rp.countFn)
+	pos := int32(0)
+	for b := range buckets {
+		w.layerStart[b] = pos
+		for k := range parts {
+			c := &rp.counts[k*rp.stride+b]
+			*c, pos = pos, pos+*c
+		}
+	}
+	w.layerStart[buckets] = pos
+	w.sizeLayerOrder(int(pos))
+	w.Phys.Parallel(len(w.state), rp.fillFn)
+}
+
+// countRange counts the live slots [lo, hi) per bucket as part k.
+func (w *World) countRange(k, lo, hi int) {
+	rp := &w.rpar
+	nb := rp.buckets
+	c := rp.counts[k*rp.stride : k*rp.stride+nb]
+	for i, st := range w.state[lo:hi] {
+		if st == stLive {
+			c[bucketOf(w.drawLayer[lo+i], nb)]++
+		}
+	}
+}
+
+// fillRange writes the live slots [lo, hi) at part k's positions.
+func (w *World) fillRange(k, lo, hi int) {
+	rp := &w.rpar
+	nb := rp.buckets
+	c := rp.counts[k*rp.stride : k*rp.stride+nb]
+	order := w.layerOrder
+	for i, st := range w.state[lo:hi] {
+		if st == stLive {
+			b := bucketOf(w.drawLayer[lo+i], nb)
+			order[c[b]] = int32(lo + i)
+			c[b]++
+		}
+	}
+}
+
+// cull returns, in order, the slots whose entities addEntities may queue
+// with the painter's camera: all of slots, or with several workers and
+// many slots the ones that pass mayDraw, found on the world's workers.
+// The result is one list per part (parts in order), valid until the next
+// call.
+func (w *World) cull(pt *iso.Painter, slots []int32, alpha float64) [][]int32 {
+	rp := &w.rpar
+	parts := w.Phys.Workers()
+	if parts <= 1 || len(slots) < parMin {
+		rp.one[0] = slots
+		return rp.one[:]
+	}
+	rp.parFns(w)
+	for len(rp.kept) < parts {
+		rp.kept = append(rp.kept, nil)
+	}
+	// A part holds at most ceil(len/parts) slots: sized so that the
+	// parts' appends never grow (nor allocate).
+	most := len(slots)/parts + 1
+	for k := range parts {
+		if cap(rp.kept[k]) < most {
+			rp.kept[k] = make([]int32, 0, most+most/4)
+		}
+	}
+	rp.slots, rp.g, rp.view, rp.alpha = slots, pt.Grid, pt.Cam.View(), alpha
+	parts = w.Phys.Parallel(len(slots), rp.cullFn)
+	rp.slots, rp.g = nil, nil
+	return rp.kept[:parts]
+}
+
+// cullRange keeps, as part k, the slots of rp.slots[lo:hi] that mayDraw.
+func (w *World) cullRange(k, lo, hi int) {
+	rp := &w.rpar
+	out := rp.kept[k][:0]
+	for _, i := range rp.slots[lo:hi] {
+		if w.mayDraw(int(i), rp.g, rp.view, rp.alpha) {
+			out = append(out, i)
+		}
+	}
+	rp.kept[k] = out
+}
+
+// markSlots returns, with several workers and many slots, the live,
+// shown slots with a silhouette colour and those with a health bar
+// showing (and a maximum health), one list per part in slot order, found
+// on the world's workers; nil, nil otherwise (drawMarks then looks at
+// every slot itself).
+func (w *World) markSlots() (sil, bars [][]int32) {
+	rp := &w.rpar
+	parts := w.Phys.Workers()
+	if parts <= 1 || len(w.state) < parMin {
+		return nil, nil
+	}
+	if rp.markFn == nil {
+		rp.markFn = w.markRange
+	}
+	for len(rp.silKept) < parts {
+		rp.silKept, rp.bars = append(rp.silKept, nil), append(rp.bars, nil)
+	}
+	most := len(w.state)/parts + 1 // a part's most slots: its appends never grow
+	for k := range parts {
+		if cap(rp.silKept[k]) < most {
+			rp.silKept[k] = make([]int32, 0, most+most/4)
+		}
+		if cap(rp.bars[k]) < most {
+			rp.bars[k] = make([]int32, 0, most+most/4)
+		}
+	}
+	parts = w.Phys.Parallel(len(w.state), rp.markFn)
+	return rp.silKept[:parts], rp.bars[:parts]
+}
+
+// markRange is part k of markSlots, over slots [lo, hi).
+func (w *World) markRange(k, lo, hi int) {
+	rp := &w.rpar
+	sil, bars := rp.silKept[k][:0], rp.bars[k][:0]
+	for i := lo; i < hi; i++ {
+		if w.state[i] != stLive || w.hidden[i] {
+			continue
+		}
+		if w.silhouette[i] != (color.RGBA{}) {
+			sil = append(sil, int32(i))
+		}
+		if w.barLeft[i] > 0 && w.maxHealth[i] > 0 {
+			bars = append(bars, int32(i))
+		}
+	}
+	rp.silKept[k], rp.bars[k] = sil, bars
+}
+
+// mayDraw reports whether addEntities queues slot i's entity (it
+// returns false exactly where addEntities skips the slot before queuing
+// it). It reads the world only.
+func (w *World) mayDraw(i int, g *iso.Grid, view mathx.Rect, alpha float64) bool {
+	if w.hidden[i] {
+		return false
+	}
+	if len(w.drawing[i].Parts) > 0 && w.kind[i] != Character {
+		return true
+	}
+	l := w.lookOf(i)
+	if l == nil {
+		return false
+	}
+	s := w.sprite(i, l)
+	if s == nil {
+		return false
+	}
+	if len(l.Parts) > 0 {
+		return true
+	}
+	at, _, _ := lookAt(g, l, s, w.prev[i].Lerp(w.pos[i], alpha))
+	return visibleIn(view, at, s)
+}
+
 // layerSlots returns the live slots drawn with layer k (−1: no layer).
 func (w *World) layerSlots(k int) []int32 {
 	return w.layerOrder[w.layerStart[k+1]:w.layerStart[k+2]]
 }
 
 // addEntities queues the drawn entities among slots with the painter and
-// returns how many it queued.
+// returns how many it queued. With many slots the world's workers first
+// cull them (cull), and only the slots kept are looked at here, in order.
 func (w *World) addEntities(pt *iso.Painter, slots []int32, alpha float64) (int, error) {
+	n := 0
+	for _, part := range w.cull(pt, slots, alpha) {
+		m, err := w.addSlots(pt, part, alpha)
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// addSlots is addEntities for slots in order, on the calling goroutine.
+func (w *World) addSlots(pt *iso.Painter, slots []int32, alpha float64) (int, error) {
 	g := pt.Grid
 	// Cull here what Painter.Add would drop anyway, to skip its per-call
 	// checks for the many objects outside the view.
@@ -244,7 +490,7 @@ func (w *World) lookParts(i int, l *Look, s *raster.Sprite, at mathx.Point, fx, 
 	w.partBuf = append(w.partBuf, w.parts[i])
 	for k := range l.Parts {
 		lp := &l.Parts[k]
-		a := w.facing[i]
+		a := w.facingOf(i)
 		if lp.FaceAim {
 			a = w.aim[i]
 		}

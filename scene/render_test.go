@@ -3,9 +3,11 @@ package scene
 import (
 	"image"
 	"image/color"
+	"slices"
 	"testing"
 
 	"diorama/atlas"
+	"diorama/iso"
 	"diorama/mathx"
 	"diorama/raster"
 )
@@ -139,5 +141,108 @@ func TestAnimationFacing(t *testing.T) {
 	bad.Clips[Walk] = []*atlas.Clip{{Frames: []int{99}, Durations: []int{1}}, nil, nil, nil}
 	if _, err := w.Looks().Add(bad); err == nil {
 		t.Fatal("clip with a missing frame accepted")
+	}
+}
+
+// TestRenderWorkersSamePicture: a world of 6,000 entities (characters
+// with plain looks, looks with parts, tinted ones, hidden ones, objects
+// drawn as iso.Objects, some on a layer, silhouettes, health bars) renders the same frame, pixel
+// for pixel, with 1, 2, 3 and 8 workers (World.SetWorkers: the grouping
+// by layer and the culling then run in parts), at several alphas and
+// camera positions (the grouping, culling and marks' scans then run in
+// parts), and the split frame allocates nothing.
+func TestRenderWorkersSamePicture(t *testing.T) {
+	build := func() *World {
+		w := testWorld(t, 64, 64, 3)
+		floor, err := floorLayer(w.Grid, color.RGBA{90, 130, 80, 255}, func(k int) bool { return k%7 != 0 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Layers = append(w.Layers, Layer{Name: "floor", TileLayer: floor}, Layer{Name: "top"})
+		red, green, blue := color.RGBA{200, 0, 0, 255}, color.RGBA{0, 200, 0, 200}, color.RGBA{0, 0, 200, 255}
+		plain, err := w.Looks().Add(&Look{Sprite: block(6, 10, red)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		turret := LookPart{Frames: []*raster.Sprite{block(3, 3, green), block(3, 3, blue)}, Dirs: atlas.Directions(2, 0), Offset: mathx.Point{Y: -6}}
+		parted, err := w.Looks().Add(&Look{Sprite: block(8, 6, blue), Parts: []LookPart{turret}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mathx.NewRand(5)
+		for k := 0; k < 6000; k++ {
+			p := mathx.V3(r.Range(1, 63), r.Range(1, 63), 0)
+			d := EntityDef{Kind: Character, Pos: p, Vel: mathx.V2(r.Range(-3, 3), r.Range(-3, 3)), Radius: 0.1, Look: plain, Health: 3, MaxHealth: 10}
+			switch k % 9 {
+			case 1:
+				d.Look = parted
+			case 2:
+				d.DrawLayer = "floor"
+			case 3:
+				d = EntityDef{Kind: Object, Pos: p, Drawing: iso.Object{
+					Box:   iso.Box{Min: p, Max: p.Add(mathx.V3(0.5, 0.5, 1))},
+					Parts: []iso.Part{{Sprite: block(5, 5, green), At: mathx.Pt(int(w.Grid.ToScreen(p).X)-2, int(w.Grid.ToScreen(p).Y)-5)}},
+				}}
+			}
+			e := mustCreate(t, w, d)
+			switch k % 11 {
+			case 4:
+				w.Looks().SetHidden(e, true)
+			case 5:
+				w.Looks().SetTint(e, color.NRGBA{255, 255, 0, 128})
+			case 6:
+				w.Looks().SetSilhouette(e, color.RGBA{0, 255, 255, 160})
+			}
+			if k%13 == 0 {
+				w.Looks().ShowHealth(e, 100)
+			}
+		}
+		w.Step()
+		return w
+	}
+	type view struct {
+		center mathx.Vec3
+		alpha  float64
+	}
+	views := []view{{mathx.V3(32, 32, 0), 0.5}, {mathx.V3(10, 50, 0), 0}, {mathx.V3(60, 5, 0), 1}}
+	var ref []*raster.Frame
+	for _, n := range []int{1, 2, 3, 8} {
+		w := build()
+		w.SetWorkers(n)
+		cam := iso.NewCamera(320, 200)
+		pt := iso.NewPainter(w.Grid, cam)
+		dl := raster.NewDrawList()
+		render := func(v view) *raster.Frame {
+			cam.Center = w.Grid.ToScreen(v.center)
+			fr, _ := raster.NewFrame(320, 200)
+			dl.Reset()
+			if _, err := w.Render(dl, pt, v.alpha); err != nil {
+				t.Fatal(err)
+			}
+			dl.Draw(fr)
+			return fr
+		}
+		for k, v := range views {
+			fr := render(v)
+			if n == 1 {
+				ref = append(ref, fr)
+				continue
+			}
+			if !slices.Equal(fr.Pix, ref[k].Pix) {
+				t.Fatalf("%d workers, view %d: the frame differs from one worker's", n, k)
+			}
+		}
+		if n > 1 {
+			cam.Center = w.Grid.ToScreen(views[0].center)
+			if a := testing.AllocsPerRun(5, func() {
+				dl.Reset()
+				if _, err := w.Render(dl, pt, 0.5); err != nil {
+					t.Fatal(err)
+				}
+			}); a != 0 {
+				t.Errorf("%d workers: %.0f allocations per frame", n, a)
+			}
+		}
+		w.Close()
 	}
 }

@@ -110,10 +110,22 @@ func (w *World) moveRange(_, lo, hi int) {
 		}
 		p := w.Phys.Position(w.body[i])
 		w.pos[i].X, w.pos[i].Y = p.X, p.Y
-		if v := w.vel[i]; v.X != 0 || v.Y != 0 {
-			w.facing[i] = v.Angle()
+		l := w.lookOf(i)
+		switch v := w.vel[i]; {
+		case v.X != 0 || v.Y != 0:
+			w.faceVec[i] = v // its angle is the facing (facingOf)
+			if l != nil && len(l.Dirs.Angles) > 0 {
+				w.setAnim(i, l, w.facingIndex(i, l, v.X, v.Y))
+				break
+			}
+			w.setAnim(i, l, -1)
+		case l != nil:
+			// The facing and look are those of the last setAnim: its
+			// facing index stands.
+			w.setAnim(i, l, int(w.dir[i]))
+		default:
+			w.setAnim(i, nil, -1)
 		}
-		w.updateAnim(i)
 		w.player[i].Advance(1)
 	}
 }

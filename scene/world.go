@@ -120,6 +120,7 @@ type World struct {
 	pos, prev             []mathx.Vec3
 	vel                   []mathx.Vec2
 	facing                []float64
+	faceVec               []mathx.Vec2 // when not zero, the facing is its angle (facingOf)
 	radius                []float64
 	height                []float64
 	extent                []mathx.Vec2
@@ -169,7 +170,8 @@ type World struct {
 	bulletSprite *raster.Sprite
 
 	looks   []*Look
-	sources []string // the files the world was read from (Sources)
+	lookSec []sectors // per look: its facings' arcs (facing.go)
+	sources []string  // the files the world was read from (Sources)
 	// ruleFn is ruleRange as a func value made once (a method value made
 	// per tick would allocate); ruleLists[c] is bullet chunk c's ended
 	// slots (physics.StepBulletsThen).
@@ -196,6 +198,7 @@ type World struct {
 	layerStart  []int32    // bucketByLayer's bucket bounds
 	layerOrder  []int32    // live slots grouped by draw layer
 	layerFill   []int32
+	rpar        renderPar // Render's parallel passes (render.go)
 }
 
 // BulletHitEvent reports a bullet that struck a wall, an entity or the
@@ -379,7 +382,7 @@ func (w *World) Create(d EntityDef) (Entity, error) {
 	w.hidden[i], w.ownParts[i] = false, false
 	w.pos[i], w.prev[i] = d.Pos, d.Pos
 	w.vel[i] = d.Vel
-	w.facing[i] = mathx.WrapAngle(d.Facing)
+	w.facing[i], w.faceVec[i] = mathx.WrapAngle(d.Facing), mathx.Vec2{}
 	w.radius[i], w.height[i], w.extent[i] = d.Radius, d.Height, d.Extent
 	w.health[i], w.maxHealth[i], w.value[i] = d.Health, d.MaxHealth, d.Value
 	w.collector[i] = d.Collector
@@ -488,6 +491,7 @@ func (w *World) grow() {
 	w.prev = append(w.prev, mathx.Vec3{})
 	w.vel = append(w.vel, mathx.Vec2{})
 	w.facing = append(w.facing, 0)
+	w.faceVec = append(w.faceVec, mathx.Vec2{})
 	w.radius = append(w.radius, 0)
 	w.height = append(w.height, 0)
 	w.extent = append(w.extent, mathx.Vec2{})
@@ -762,7 +766,7 @@ func (w *World) Velocity(e Entity) mathx.Vec2 {
 func (l Looks) Facing(e Entity) float64 {
 	w := l.w
 	if i, ok := w.slotOf(e); ok {
-		return w.facing[i]
+		return w.facingOf(i)
 	}
 	return 0
 }
@@ -968,6 +972,7 @@ func (w *World) addLook(l *Look) (LookID, error) {
 		return 0, err
 	}
 	w.looks = append(w.looks, l)
+	w.lookSec = append(w.lookSec, newSectors(l.Dirs))
 	if len(l.Parts) > 0 {
 		w.partsMax = max(w.partsMax, 1+len(l.Parts))
 	}

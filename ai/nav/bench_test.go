@@ -2,19 +2,15 @@ package nav
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
 
+	"diorama/internal/testenv"
 	"diorama/mathx"
 )
 
 // cpuNanos returns the process's user+system CPU time. The machine is
 // shared, so wall time per query swings with the load; CPU time much less.
-func cpuNanos() int64 {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func cpuNanos() int64 { return int64(testenv.CPUTime()) }
 
 // benchQueries runs every scenario of each Moving AI map b.N times with
 // the given search and reports ns, expanded nodes and allocations per

@@ -90,8 +90,8 @@ func Arrive(pos, vel, target mathx.Vec2, maxSpeed, maxAccel, tolerance, dt float
 		// within d under semi-implicit Euler: v²/(2a) + v·dt/2 = d.
 		a := float64(arriveFraction * maxAccel)
 		c := float64(a * dt / 2)
-		speed := math.Min(maxSpeed, math.Sqrt(float64(c*c)+float64(2*a*d))-c)
-		speed = math.Min(speed, d/dt)
+		speed := min(maxSpeed, math.Sqrt(float64(c*c)+float64(2*a*d))-c)
+		speed = min(speed, d/dt)
 		desired = to.Scale(speed / d)
 	}
 	return sane(desired.Sub(vel).Scale(1 / dt).ClampLen(maxAccel))
@@ -344,7 +344,7 @@ func ObstacleAvoidance(pos, vel, heading mathx.Vec2, radius float64, obstacles [
 	// Lateral acceleration that clears the expanded circle by the time
 	// the agent would reach it at its current speed: d = ½·a·t².
 	speed := vel.Len()
-	t := math.Max(bestX, 1e-3*br) / math.Max(speed, 1e-9)
+	t := max(bestX, 1e-3*br) / max(speed, 1e-9)
 	lateral := 2 * (br - math.Abs(by)) / (t * t)
 	if by > 0 {
 		lateral = -lateral // obstacle on the left: go right
@@ -412,9 +412,9 @@ func PushPull(pos mathx.Vec2, radius float64, target mathx.Vec2, obstacles []Cir
 			continue
 		}
 		contenders++
-		gap = math.Max(gap, p.MinGap)
+		gap = max(gap, p.MinGap)
 		push = push.Add(away.Scale(1 / gap))
 	}
-	pull = pull.Scale(math.Max(1, p.PullPerContender*float64(contenders)))
+	pull = pull.Scale(max(1, p.PullPerContender*float64(contenders)))
 	return sane(pull.Add(push).Unit()), false
 }

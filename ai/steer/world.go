@@ -645,15 +645,15 @@ func (cr *Crowd) Step(dt float64) error {
 	maxR := 0.0
 	var all Behaviour
 	for _, p := range cr.parts[:chunksOf(n)] {
-		maxR = math.Max(maxR, p.maxR)
+		maxR = max(maxR, p.maxR)
 		all |= p.all
 	}
 	cfg := &cr.cfg
 	// Cells as small as the largest query: separation reach, or the
 	// neighbour radius when anyone aligns or coheres.
-	cell := 2*maxR + math.Max(cfg.Gap, 0) // >= any contact reach, so 3×3 cells suffice
+	cell := 2*maxR + max(cfg.Gap, 0) // >= any contact reach, so 3×3 cells suffice
 	if all&(Aligning|Cohering) != 0 {
-		cell = math.Max(cell, cfg.NeighbourRadius)
+		cell = max(cell, cfg.NeighbourRadius)
 	}
 	cr.share.maxR = maxR
 	cr.buildGrid(cell, true)
@@ -711,7 +711,7 @@ func (cr *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
 			a.force = mathx.Vec2{}
 			continue
 		}
-		p.maxR = math.Max(p.maxR, a.radius)
+		p.maxR = max(p.maxR, a.radius)
 		p.all |= a.beh
 		// Idle agents only yield when contact resolution can push them.
 		a.idle = cfg.Resolve > 0 && a.beh&Arriving != 0 && cr.pos[i].DistSq(a.target) < ir2
@@ -753,7 +753,7 @@ func (cr *Crowd) integrate(c *stepCtx, i int, dt float64) {
 		return
 	}
 	a.vel, cr.pos[i] = v, p
-	if s := length(v); s > 1e-9*math.Max(1, a.maxSpeed) {
+	if s := length(v); s > 1e-9*max(1, a.maxSpeed) {
 		a.heading = v.Scale(1 / s)
 	}
 }
@@ -1049,11 +1049,11 @@ func (cr *Crowd) steer(i, self int, dt, maxR float64, c *stepCtx) (acc Accumulat
 	acc = Accumulator{Mode: cfg.Combine, Max: mf}
 	// Velocity-change behaviours (desired − current) become accelerations
 	// that close the gap in Response seconds.
-	resp := 1 / math.Max(cfg.Response, dt)
+	resp := 1 / max(cfg.Response, dt)
 
 	if b&AvoidingWalls != 0 && cfg.Walls != nil {
 		f := cfg.Feelers
-		reach := math.Max(f.Length, f.SideLength)
+		reach := max(f.Length, f.SideLength)
 		if c.walls == nil {
 			// Room for the walls near one agent from the start: a query
 			// that finds more than ever before would grow it mid-run.
@@ -1200,12 +1200,12 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 	p := g.pos[self]
 	ri := cr.sRad[self]
 	idle := cr.sIdle[self]
-	invGap := 1 / math.Max(cfg.Gap, 1e-9)
+	invGap := 1 / max(cfg.Gap, 1e-9)
 	nr2 := -1.0
 	q := ri + maxR + cfg.Gap
 	if flock {
 		nr2 = cfg.NeighbourRadius * cfg.NeighbourRadius
-		q = math.Max(q, cfg.NeighbourRadius)
+		q = max(q, cfg.NeighbourRadius)
 	}
 	x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
 	y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)

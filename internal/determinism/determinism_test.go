@@ -254,7 +254,7 @@ func TestDemoCrossPlatform(t *testing.T) {
 // guarded are the places whose multiplications must never be fused: the
 // simulation's arithmetic, and the sound's (the decoders, the mixer and
 // scene's event sounds: a game's mix must be the same on every CPU).
-var guarded = []string{"mathx/", "physics/", "ai/steer/", "ai/tactics/", "scene/step.go", "internal/determinism/", "audio/", "scene/sound.go"}
+var guarded = []string{"mathx/", "physics/", "ai/steer/", "ai/tactics/", "scene/step.go", "scene/facing.go", "scene/look.go", "internal/determinism/", "audio/", "scene/sound.go"}
 
 // TestNoFusedMultiplyAdd compiles the simulation packages for arm64 (the
 // architecture that fuses the most: a*b+c, a*b-c and c-a*b) with the

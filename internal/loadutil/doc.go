@@ -41,11 +41,13 @@
 //     bytes, before encoding/xml reads them all at once;
 //   - RaiseHint, which ends a limit error's message with the setting
 //     that raises it ("(raise Loader.Limits.MaxFileBytes)");
-//   - QuoteShort and LineCol, the small text helpers behind the messages.
+//   - QuoteShort and LineCol, the small text helpers behind the messages;
+//   - Defaults, the one rule of every Limits: a field that is not
+//     positive takes the default's value.
 //
 // Each loader keeps its own error kinds that only it uses (tiled's ErrData,
-// ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits and
-// its own parsers.
+// ErrGID and ErrUnsupported, imagelevel's ErrFormat), its own Limits
+// (their defaults filled by Defaults) and its own parsers.
 //
 // The subpackage loadtest holds the readers' hostile-corpus watch and
 // generators, for tests. What loadutil and the loaders may import is

@@ -6,7 +6,9 @@
 // log line, an error under CI=true); and
 // AllocsOver, the exact allocation count the zero-allocation tests check
 // over a window of frames (testing.AllocsPerRun's integer average hides
-// anything under one allocation per call).
+// anything under one allocation per call); GoldenHash, a hash kept in a
+// golden file and rewritten by -update; and CPUTime, the process's CPU
+// time that benchmarks report per unit of work beside wall time.
 //
 // testenv imports only the standard library and is imported only from
 // _test.go files.

@@ -151,25 +151,8 @@ var DefaultLimits = Limits{
 	MaxEntries:   1 << 16,
 }
 
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = d.MaxFileBytes
-	}
-	if l.MaxWidth <= 0 {
-		l.MaxWidth = d.MaxWidth
-	}
-	if l.MaxHeight <= 0 {
-		l.MaxHeight = d.MaxHeight
-	}
-	if l.MaxCells <= 0 {
-		l.MaxCells = d.MaxCells
-	}
-	if l.MaxEntries <= 0 {
-		l.MaxEntries = d.MaxEntries
-	}
-	return l
-}
+// withDefaults fills the fields that are not positive from DefaultLimits.
+func (l Limits) withDefaults() Limits { return loadutil.Defaults(l, DefaultLimits) }
 
 // Loader loads text levels with a legend and limits. The zero Loader uses
 // DefaultLegend and DefaultLimits.

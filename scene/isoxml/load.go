@@ -46,34 +46,8 @@ var DefaultLimits = Limits{
 	MaxFloorCells: 1 << 26,
 }
 
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = d.MaxFileBytes
-	}
-	if l.MaxElements <= 0 {
-		l.MaxElements = d.MaxElements
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxAttrs <= 0 {
-		l.MaxAttrs = d.MaxAttrs
-	}
-	if l.MaxDefFiles <= 0 {
-		l.MaxDefFiles = d.MaxDefFiles
-	}
-	if l.MaxGridSize <= 0 {
-		l.MaxGridSize = d.MaxGridSize
-	}
-	if !(l.MaxCoord > 0) {
-		l.MaxCoord = d.MaxCoord
-	}
-	if l.MaxFloorCells <= 0 {
-		l.MaxFloorCells = d.MaxFloorCells
-	}
-	return l
-}
+// withDefaults fills the fields that are not positive from DefaultLimits.
+func (l Limits) withDefaults() Limits { return loadutil.Defaults(l, DefaultLimits) }
 
 // Loader loads scenes and definitions under the given Limits. The zero
 // Loader uses DefaultLimits.

@@ -1,5 +1,7 @@
 package tiled
 
+import "diorama/internal/loadutil"
+
 // Limits bound what a file may declare before anything is allocated. A zero
 // field takes its value from DefaultLimits.
 type Limits struct {
@@ -63,47 +65,5 @@ var DefaultLimits = Limits{
 	MaxElements:   1 << 20,
 }
 
-// withDefaults fills zero fields from DefaultLimits.
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = d.MaxFileBytes
-	}
-	if l.MaxWidth <= 0 {
-		l.MaxWidth = d.MaxWidth
-	}
-	if l.MaxHeight <= 0 {
-		l.MaxHeight = d.MaxHeight
-	}
-	if l.MaxLayerCells <= 0 {
-		l.MaxLayerCells = d.MaxLayerCells
-	}
-	if l.MaxTotalCells <= 0 {
-		l.MaxTotalCells = d.MaxTotalCells
-	}
-	if l.MaxChunkCells <= 0 {
-		l.MaxChunkCells = d.MaxChunkCells
-	}
-	if l.MaxTileSize <= 0 {
-		l.MaxTileSize = d.MaxTileSize
-	}
-	if l.MaxImageSize <= 0 {
-		l.MaxImageSize = d.MaxImageSize
-	}
-	if l.MaxTileCount <= 0 {
-		l.MaxTileCount = d.MaxTileCount
-	}
-	if l.MaxTilesets <= 0 {
-		l.MaxTilesets = d.MaxTilesets
-	}
-	if l.MaxLayers <= 0 {
-		l.MaxLayers = d.MaxLayers
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxElements <= 0 {
-		l.MaxElements = d.MaxElements
-	}
-	return l
-}
+// withDefaults fills the fields that are not positive from DefaultLimits.
+func (l Limits) withDefaults() Limits { return loadutil.Defaults(l, DefaultLimits) }
