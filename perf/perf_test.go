@@ -223,6 +223,9 @@ func TestZeroAllocs(t *testing.T) {
 		warm int
 	}{
 		{Config{Test: Bullets, Count: 72}, 5 * TPS},
+		// About 15,000 bullets on 16 workers: the sweep and the rules in
+		// several chunks, 16 slot chunks and bands of the blit.
+		{Config{Test: Bullets, Count: 2000, Workers: 16}, 5 * TPS},
 		{Config{Test: Units, Count: 115}, TPS},
 		{Config{Test: Bullets, Count: 72, Pipeline: true}, 5 * TPS},
 		{Config{Test: Units, Count: 115, Pipeline: true}, TPS},

@@ -118,8 +118,14 @@ type Scene struct {
 	// translucent, or listBullets is set, and bullets go through bdl);
 	// pos[k][b] holds the frame positions (x, y pairs) of the bullets of
 	// slot chunk k that touch band b of the frame.
-	stamp       *stamp
-	pos         [][][]int32
+	stamp *stamp
+	pos   [][][]int32
+	// xy[k] is chunk k's queued positions in slot order, out[k] the same
+	// sorted by band (pos[k][b] are its parts), bandN[k] the count per
+	// band: bounded by the chunk's slots (a stamp lies in at most two
+	// bands), so a frame never allocates once the slots stop growing.
+	xy, out     [][]int32
+	bandN       [][]int
 	lists       [][][]int32 // per band: scratch for blitBand's chunk lists
 	listBullets bool
 	// seen[k] marks the frame positions chunk k already queued this frame
@@ -190,8 +196,9 @@ func New(cfg Config) (*Scene, error) {
 		}
 		s.counts = make([]int, nb)
 		s.pos, s.lists, s.seen = make([][][]int32, nb), make([][][]int32, nb), make([][]uint64, nb)
+		s.xy, s.out, s.bandN = make([][]int32, nb), make([][]int32, nb), make([][]int, nb)
 		for k := range nb {
-			s.pos[k], s.lists[k] = make([][]int32, nb), make([][]int32, nb)
+			s.pos[k], s.lists[k], s.bandN[k] = make([][]int32, nb), make([][]int32, nb), make([]int, nb+1)
 		}
 		s.listBullets = cfg.serial
 		for k := 1; k < nb; k++ {
@@ -500,7 +507,6 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	fh := s.Frame.H()
 	nb := len(s.bdl)
 	bh := bandHeight(fh, nb) // band b holds rows [b*bh, (b+1)*bh)
-	pos := s.pos[k]
 	dedupe := batched && s.stamp.mono
 	bw, bhh := s.Frame.W()+s.bullet.W(), fh+s.bullet.H()
 	var seen []uint64
@@ -525,6 +531,16 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 	n := 0
 	if lo >= hi {
 		return 0
+	}
+	var xy []int32
+	bandN := s.bandN[k]
+	if batched {
+		if m := hi - lo; cap(s.xy[k]) < 2*m {
+			s.xy[k] = make([]int32, 0, 2*(m+m/4))
+			s.out[k] = make([]int32, 4*(m+m/4))
+		}
+		xy = s.xy[k][:0]
+		clear(bandN)
 	}
 	// The chunk's columns as slices of one length: no bounds checks.
 	used := b.Used[lo:hi]
@@ -560,11 +576,43 @@ func (s *Scene) addBulletRange(k, lo, hi int, alpha float64) int {
 		// The bands holding the stamp's rows inside the frame (a stamp
 		// straddling a band boundary goes to both).
 		top, bot := max(fy, 0), min(fy+sh, fh)
-		for b := top / bh; top < bot && b*bh < bot; b++ {
-			pos[b] = append(pos[b], int32(fx), int32(fy))
+		if top >= bot {
+			continue
+		}
+		xy = append(xy, int32(fx), int32(fy))
+		for b := top / bh; b*bh < bot; b++ {
+			bandN[b]++
 		}
 	}
+	if batched {
+		s.byBand(k, xy, bh, fh, sh)
+	}
 	return n
+}
+
+// byBand sorts chunk k's queued positions xy (in slot order) by band
+// into s.out[k], keeping slot order within each band, and points
+// pos[k][b] at band b's part; s.bandN[k] holds each band's count.
+func (s *Scene) byBand(k int, xy []int32, bh, fh, sh int) {
+	bandN, pos, out := s.bandN[k], s.pos[k], s.out[k]
+	at := 0
+	for b := range pos {
+		c := 2 * bandN[b]
+		pos[b] = out[at : at : at+c]
+		bandN[b] = at // now where band b's next pair goes
+		at += c
+	}
+	for j := 0; j+1 < len(xy); j += 2 {
+		fy := int(xy[j+1])
+		top, bot := max(fy, 0), min(fy+sh, fh)
+		for b := top / bh; b*bh < bot; b++ {
+			out[bandN[b]], out[bandN[b]+1] = xy[j], xy[j+1]
+			bandN[b] += 2
+		}
+	}
+	for b := range pos {
+		pos[b] = pos[b][:cap(pos[b])]
+	}
 }
 
 // visibleUnits counts the units whose feet are inside the view (the
