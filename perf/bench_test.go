@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"diorama/internal/testenv"
 )
 
 // benchFrames times whole frames (one tick and one render) of a warmed-up
@@ -32,8 +34,12 @@ func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	alive := 0
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := processCPU()
-	for b.Loop() {
+	c0 := testenv.CPUTime()
+	// b.N, not b.Loop: go test's -test.cpu sets GOMAXPROCS around
+	// b.N runs only; a b.Loop benchmark runs once, whole, at the
+	// GOMAXPROCS it started with, so its scene would take the wrong
+	// worker count (TestBenchmarksFollowCPUFlag).
+	for range b.N {
 		t := time.Now()
 		s.Tick()
 		t1 := time.Now()
@@ -50,7 +56,7 @@ func benchFramesWith(b *testing.B, cfg Config, warm int, set func(*Scene)) {
 	b.ReportMetric((sim+ren).Seconds()*1e3/n, "ms/frame")
 	// CPU time per frame (all goroutines): on a shared machine wall time
 	// also counts the time other programs held the cores.
-	b.ReportMetric((processCPU()-c0).Seconds()*1e3/n, "cpu-ms/frame")
+	b.ReportMetric((testenv.CPUTime()-c0).Seconds()*1e3/n, "cpu-ms/frame")
 	if cfg.Test == Bullets {
 		b.ReportMetric(float64(alive)/n, "bullets")
 	} else {
@@ -114,7 +120,7 @@ func BenchmarkBulletsLargeRender(b *testing.B) {
 		s.Tick()
 	}
 	b.ResetTimer()
-	for b.Loop() {
+	for range b.N { // b.N, not b.Loop: see benchFramesWith
 		if err := s.Render(0.5); err != nil {
 			b.Fatal(err)
 		}
@@ -173,11 +179,11 @@ func BenchmarkUnitsLargeSim(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := processCPU()
-	for b.Loop() {
+	c0 := testenv.CPUTime()
+	for range b.N { // b.N, not b.Loop: see benchFramesWith
 		s.Tick()
 	}
 	b.ReportMetric(float64(b.Elapsed().Seconds()*1e3)/float64(b.N), "sim-ms/tick")
-	b.ReportMetric((processCPU()-c0).Seconds()*1e3/float64(b.N), "cpu-ms/tick")
+	b.ReportMetric((testenv.CPUTime()-c0).Seconds()*1e3/float64(b.N), "cpu-ms/tick")
 	b.ReportMetric(float64(s.Workers()), "workers")
 }

@@ -1,7 +1,10 @@
 package perf
 
 import (
+	"os"
+	"os/exec"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +69,50 @@ func TestWorkersFollowGOMAXPROCS(t *testing.T) {
 		if test == Units && s.World.Crowd().Config().Workers != 3 {
 			t.Fatalf("units: crowd %d workers under GOMAXPROCS 3", s.World.Crowd().Config().Workers)
 		}
+	}
+}
+
+// TestBenchmarksFollowCPUFlag runs this test binary's unit and bullet
+// benchmarks (the smallest of each, workers=0: "all cores") with
+// -test.cpu 1,3 and reads the workers metric they report: 1 and 3 (at
+// -test.benchtime 2x: with 1x the probe run, made before -test.cpu sets
+// GOMAXPROCS, is the one reported). A
+// benchmark that builds its scene once and loops with b.Loop runs whole
+// at the GOMAXPROCS the binary started with, so -test.cpu would not
+// reach its worker count.
+func TestBenchmarksFollowCPUFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the benchmarks in a child process")
+	}
+	out, err := exec.Command(os.Args[0], "-test.run", "^$", "-test.bench", "^Benchmark(Units|Bullets)$/^(units=20|ring=18)$/^workers=0$",
+		"-test.cpu", "1,3", "-test.benchtime", "2x").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		for k := 2; k < len(f); k++ {
+			if f[k] == "workers" {
+				got[f[0]] = f[k-1]
+			}
+		}
+	}
+	var n int
+	for name, w := range got {
+		want := "1.000"
+		if strings.HasSuffix(name, "-3") {
+			want = "3.000"
+		}
+		if w != want {
+			t.Errorf("%s: %s workers, want %s", name, w, want)
+		}
+		n++
+	}
+	if n < 4 {
+		t.Fatalf("read %d benchmark lines with a workers metric, want at least 4 (units and bullets at -cpu 1 and 3):\n%s", n, out)
 	}
 }
