@@ -75,3 +75,31 @@ func TestScaleShort(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchCount: the search finds a count that fits the frame budget
+// on a linear cost, and when noise puts every secant probe just over the
+// budget (a real run at 1 core did: 18.4, 16.8 and 17.3 ms) it steps
+// down until one fits instead of reporting 0.
+func TestSearchCount(t *testing.T) {
+	budget := FrameBudget.Seconds() * 1e3
+	frame := func(ms float64) Result {
+		return Result{Cfg: Config{Test: Units}, Total: Dist{P50: time.Duration(ms * 1e6)}}
+	}
+	linear := func(n int) (Result, error) { return frame(float64(n) / 1000), nil } // 1 µs a unit
+	n, probes, _, err := searchCount(50000, frame(50), 0, 1<<20, linear, false)
+	if err != nil || n == 0 || n > int(budget*1000) || n < int(0.9*budget*1000) {
+		t.Errorf("linear cost: %d units (probes %v, %v), want just under %.0f", n, probes, err, budget*1000)
+	}
+	// Every probe over the budget until the count is well below it.
+	overUntil := int(0.8 * budget * 1000)
+	noisy := func(n int) (Result, error) {
+		if n > overUntil {
+			return frame(budget * 1.02), nil
+		}
+		return frame(float64(n) / 1000), nil
+	}
+	n, probes, best, err := searchCount(50000, frame(50), 0, 1<<20, noisy, false)
+	if err != nil || n == 0 || n > overUntil || best.Total.P50 > FrameBudget {
+		t.Errorf("noisy cost: %d units (probes %v, %v), want a fitting count up to %d", n, probes, err, overUntil)
+	}
+}
