@@ -5,15 +5,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"diorama/level"
-	"diorama/scene/tiled"
 )
 
 // TestExportFlipsMatchTmxrasterizer draws generated orthogonal, isometric
@@ -66,42 +62,7 @@ func TestExportFlipsMatchTmxrasterizer(t *testing.T) {
  <tileset firstgid="1" name="t" tilewidth="32" tileheight="%d" tilecount="%d" columns="2"><image source="t.png" width="64" height="32"/></tileset>
  <layer id="1" name="g" width="4" height="4"><data encoding="csv">%s</data></layer>
 </map>`, orient, th, th, 2*32/th, strings.Join(cells, ","))
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				m, err := tiled.Load(os.DirFS(dir), name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
-				want, err := rasterize(t, bin, bd, name, nil)
-				if err != nil {
-					t.Fatalf("tiled %s: %v", version, err)
-				}
-				fr, err := Export(os.DirFS(bd), name, ExportOptions{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
-				draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
-				if got.Rect.Size() != want.Rect.Size() {
-					t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
-				}
-				n, worst := diff(got, want)
-				if k := os.Getenv("TMX_KEEP"); k != "" && n > 0 {
-					for f, img := range map[string]image.Image{".ours.png": got, ".tmx.png": want} {
-						var b bytes.Buffer
-						_ = png.Encode(&b, img)
-						_ = os.WriteFile(filepath.Join(k, name+f), b.Bytes(), 0o644)
-					}
-				}
-				if n > 0 {
-					t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
-				}
+				exportMatchesTmxrasterizer(t, bin, version, dir, name, tmx)
 			})
 		}
 	}

@@ -332,42 +332,7 @@ func TestExportOddIsometricMatchesTmxrasterizer(t *testing.T) {
  <tileset firstgid="1" source="tiles.tsx"/>
  <layer id="1" name="g" width="%d" height="%d"><data encoding="csv">%s</data></layer>
 </map>`, c.w, c.h, c.tw, c.th, c.w, c.h, strings.Join(cells, ","))
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			// Over an opaque backdrop, as TestExportMatchesTmxrasterizer.
-			m, err := tiled.Load(os.DirFS(dir), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
-			want, err := rasterize(t, bin, bd, name, nil)
-			if err != nil {
-				t.Fatalf("tiled %s: %v", version, err)
-			}
-			fr, err := Export(os.DirFS(bd), name, ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
-			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
-			if got.Rect.Size() != want.Rect.Size() {
-				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
-			}
-			if k := os.Getenv("TMX_KEEP"); k != "" {
-				for f, img := range map[string]image.Image{".ours.png": got, ".tmx.png": want} {
-					var b bytes.Buffer
-					_ = png.Encode(&b, img)
-					_ = os.WriteFile(filepath.Join(k, name+f), b.Bytes(), 0o644)
-				}
-			}
-			if n, worst := diff(got, want); n > 0 {
-				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
-			}
+			exportMatchesTmxrasterizer(t, bin, version, dir, name, tmx)
 		})
 	}
 }
@@ -428,42 +393,7 @@ func TestExportHexTurnsMatchTmxrasterizer(t *testing.T) {
  <tileset firstgid="1" name="t" tilewidth="60" tileheight="60" tilecount="2" columns="2"><image source="t.png" width="120" height="60"/></tileset>
  <layer id="1" name="g" width="4" height="5"><data encoding="csv">%s</data></layer>
 </map>`, strings.Join(cells, ","))
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			m, err := tiled.Load(os.DirFS(dir), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
-			want, err := rasterize(t, bin, bd, name, nil)
-			if err != nil {
-				t.Fatalf("tiled %s: %v", version, err)
-			}
-			fr, err := Export(os.DirFS(bd), name, ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
-			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
-			if got.Rect.Size() != want.Rect.Size() {
-				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
-			}
-			n, worst := diff(got, want)
-			if k := os.Getenv("TMX_KEEP"); k != "" && n > 0 {
-				for f, img := range map[string]image.Image{".ours.png": got, ".tmx.png": want} {
-					var b bytes.Buffer
-					_ = png.Encode(&b, img)
-					_ = os.WriteFile(filepath.Join(k, name+f), b.Bytes(), 0o644)
-				}
-			}
-			if n > 0 {
-				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
-			}
+			exportMatchesTmxrasterizer(t, bin, version, dir, name, tmx)
 		})
 	}
 }
@@ -512,34 +442,7 @@ func TestExportLayerOpacityMatchesTmxrasterizer(t *testing.T) {
  <layer id="2" name="over" width="6" height="5" opacity="%g" offsetx="5" offsety="3"><data encoding="csv">%s</data></layer>
  <imagelayer id="3" name="img" opacity="%g" offsetx="70" offsety="50"><image source="t.png" width="64" height="32"/></imagelayer>
 </map>`, strings.Join(under, ","), op, strings.Join(over, ","), 1-op/2)
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			m, err := tiled.Load(os.DirFS(dir), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
-			want, err := rasterize(t, bin, bd, name, nil)
-			if err != nil {
-				t.Fatalf("tiled %s: %v", version, err)
-			}
-			fr, err := Export(os.DirFS(bd), name, ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
-			draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
-			if got.Rect.Size() != want.Rect.Size() {
-				t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
-			}
-			if n, worst := diff(got, want); n > 0 {
-				t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
-			}
+			exportMatchesTmxrasterizer(t, bin, version, dir, name, tmx)
 		})
 	}
 }
@@ -629,5 +532,50 @@ func TestExportJPEGMatchesTmxrasterizer(t *testing.T) {
 			n, worst := diff(gn, got.SubImage(image.Rect(0, 0, c.w, c.h)).(*image.NRGBA))
 			t.Logf("image/jpeg's pixels: %d differ, by up to %d levels", n, worst)
 		})
+	}
+}
+
+// exportMatchesTmxrasterizer writes the generated map tmx as dir/name,
+// draws it with tmxrasterizer (bin, Tiled version) and with Export, both
+// over an opaque backdrop (withBackdrop, as TestExportMatchesTmxrasterizer
+// does), and fails the test unless they are the same size and the same
+// pixels. With TMX_KEEP set to a folder, a differing pair is written there.
+func exportMatchesTmxrasterizer(t *testing.T, bin, version, dir, name, tmx string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(tmx), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := tiled.Load(os.DirFS(dir), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := level.BuildTiled(os.DirFS(dir), m, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := withBackdrop(t, filepath.Join(t.TempDir(), "bd"), dir, name, ExportRect(w, m).Image())
+	want, err := rasterize(t, bin, bd, name, nil)
+	if err != nil {
+		t.Fatalf("tiled %s: %v", version, err)
+	}
+	fr, err := Export(os.DirFS(bd), name, ExportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := image.NewNRGBA(image.Rect(0, 0, fr.Bounds().Dx(), fr.Bounds().Dy()))
+	draw.Draw(got, got.Rect, fr, fr.Bounds().Min, draw.Src)
+	if got.Rect.Size() != want.Rect.Size() {
+		t.Fatalf("%v, tmxrasterizer %v", got.Rect.Size(), want.Rect.Size())
+	}
+	n, worst := diff(got, want)
+	if k := os.Getenv("TMX_KEEP"); k != "" && n > 0 {
+		for f, img := range map[string]image.Image{".ours.png": got, ".tmx.png": want} {
+			var b bytes.Buffer
+			_ = png.Encode(&b, img)
+			_ = os.WriteFile(filepath.Join(k, name+f), b.Bytes(), 0o644)
+		}
+	}
+	if n > 0 {
+		t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
 	}
 }
