@@ -1464,25 +1464,9 @@ func (s *Sorter) topo(n int) {
 	if parts > lazyParts && !s.gathered {
 		s.gather(n)
 	}
-	gathered := s.gathered
 	push := func(x int32, sp int) {
 		start := len(arena)
-		if !gathered {
-			for k, head := range heads {
-				next, behind := nexts[k], behinds[k]
-				for e := head[x]; e != 0; e = next[e-1] {
-					if len(arena) == cap(arena) {
-						s.grown.Add(1)
-					}
-					arena = append(arena, behind[e-1])
-				}
-			}
-		} else {
-			a := s.adjacency(x)
-			arena = growBy(s, arena, len(a))
-			arena = append(arena, a...)
-		}
-		s.sortAdj(arena[start:], x, &s.adjKeys)
+		arena = s.appendEdges(arena, x, heads, nexts, behinds, &s.adjKeys)
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
 	}
 	k := 0
@@ -1530,6 +1514,31 @@ func (s *Sorter) topo(n int) {
 		}
 	}
 	s.arena = arena
+}
+
+// appendEdges appends to arena the list of x's edges, the items x is
+// drawn after: from every part's chains (heads, nexts, behinds), or from
+// the gathered adjacency once gather ran; sorted by sortAdj with scratch
+// keys. The serial and the speculative walk both push through it.
+func (s *Sorter) appendEdges(arena []int32, x int32, heads, nexts, behinds [][]int32, scratch *[]adjKey) []int32 {
+	start := len(arena)
+	if !s.gathered {
+		for k, head := range heads {
+			next, behind := nexts[k], behinds[k]
+			for e := head[x]; e != 0; e = next[e-1] {
+				if len(arena) == cap(arena) {
+					s.grown.Add(1)
+				}
+				arena = append(arena, behind[e-1])
+			}
+		}
+	} else {
+		a := s.adjacency(x)
+		arena = growBy(s, arena, len(a))
+		arena = append(arena, a...)
+	}
+	s.sortAdj(arena[start:], x, scratch)
+	return arena
 }
 
 // sortAdj puts the items behind x (all named by fallback rank) in the

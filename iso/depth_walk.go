@@ -244,22 +244,7 @@ func (s *Sorter) walkTree(w *walker, root int32, stamp uint32, taken []uint8, ou
 	heads, nexts, behinds := s.headP[:parts], s.nextP[:parts], s.partA[:parts]
 	push := func(x int32, sp int) {
 		start := len(arena)
-		if !s.gathered {
-			for k, head := range heads {
-				next, behind := nexts[k], behinds[k]
-				for e := head[x]; e != 0; e = next[e-1] {
-					if len(arena) == cap(arena) {
-						s.grown.Add(1)
-					}
-					arena = append(arena, behind[e-1])
-				}
-			}
-		} else {
-			a := s.adjacency(x)
-			arena = growBy(s, arena, len(a))
-			arena = append(arena, a...)
-		}
-		s.sortAdj(arena[start:], x, &w.keys)
+		arena = s.appendEdges(arena, x, heads, nexts, behinds, &w.keys)
 		pushes++
 		stack[sp], cur[sp], end[sp] = x, int32(start), int32(len(arena))
 	}
