@@ -9,7 +9,8 @@
 //     each loader's data into a scene.World on an iso grid:
 //     Tiled maps (tiled.go and tiled_*.go: isometric, staggered,
 //     orthogonal and hexagonal, finite or infinite; tile layers with
-//     parallax, tint, opacity and offsets, image layers, tile animations,
+//     parallax, tint, opacity (in 16 bits as tmxrasterizer draws it
+//     under Options.ExactOpacity) and offsets, image layers, tile animations,
 //     flipped and rotated tiles, hexagons turned by 60°, tile collision
 //     shapes and the "solid" property or Options.SolidTile's rule made
 //     into merged walls, sorted tile layers, objects as entities with
@@ -39,6 +40,6 @@
 // World.Layers, and the building API (World.Builder: CreateOn,
 // AnimateTile, SetSources). It imports scene, the four loaders (scene/tiled,
 // scene/isoxml, scene/ascii, scene/imagelevel), iso, atlas, physics,
-// raster, mathx, internal/loadutil and internal/fnv; it must NOT import
+// raster, mathx, props, internal/loadutil and internal/fnv; it must NOT import
 // platform, ui, audio or the ai packages, and scene must not import it.
 package level

@@ -127,7 +127,7 @@
 // rendering); scene itself knows no file format.
 //
 // scene may import iso, iso/overlay (DebugView), atlas, physics, raster,
-// mathx, loop, ai/nav (the
+// mathx, props (World.Props), loop, ai/nav (the
 // world's navigation and movement are built on it), ai/steer (its crowd;
 // a leaf importing only mathx), audio (Audio.Enable) and
 // internal/fnv; it must NOT import the level loaders

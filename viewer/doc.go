@@ -37,7 +37,7 @@
 // tiled.LayerCells a layer) plus MapCells a map for the world built from
 // it; a world of more maps than it holds is refused before any is read.
 //
-// viewer imports platform, scene and its tiled loader, iso, iso/overlay,
-// raster, ai/nav and mathx. Nothing in the engine imports it: it is an
+// viewer imports platform, level, scene and its tiled loader, iso,
+// iso/overlay, raster and mathx. Nothing in the engine imports it: it is an
 // application-level package (cmd/demo uses it).
 package viewer

@@ -49,7 +49,9 @@
 // resolution are the scene loaders' shared ones from
 // internal/loadutil, re-exported here.
 //
-// tiled imports only the standard library, mathx, internal/loadutil,
+// tiled imports only the standard library, mathx, props (the typed
+// Properties of maps, tilesets, layers and objects are props.List),
+// internal/loadutil,
 // github.com/klauspost/compress/zstd and golang.org/x/image's BMP, TIFF and
 // WebP header readers. It must NOT import iso, raster,
 // atlas or any other Diorama package: it is a pure data loader.
