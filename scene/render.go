@@ -20,9 +20,10 @@ import (
 // loop.Clock.Alpha, clamped to [0, 1]). It returns the next free depth
 // key. Render never changes the simulation; it does not allocate once
 // its buffers have grown. With several workers (SetWorkers) and 4,096
-// entities or more, grouping them by layer and culling them to the view
-// run in parts on the world's workers; the entities queued, and the
-// picture, are the same for any worker count.
+// entities or more, grouping them by layer, culling them to the view and
+// finding the silhouettes and health bars to draw run in parts on the
+// world's workers; the entities queued, and the picture, are the same
+// for any worker count.
 func (w *World) Render(dl *raster.DrawList, pt *iso.Painter, alpha float64) (int64, error) {
 	if pt == nil || pt.Grid == nil || pt.Cam == nil {
 		return 0, fmt.Errorf("scene: Render needs a painter with a grid and a camera")
