@@ -16,6 +16,9 @@
 // Sounds decode at load; music can stream instead ([LoadStream],
 // [Mixer.PlayStream]): the file's bytes are held and each voice decodes a
 // window ahead of the mix, sample for sample what the whole decode gives.
+// A file cut short is refused at load (LoadStream too, where the header
+// gives the length); a stream's decoding error met while it plays ends
+// the voice and is kept for [Stream.Err].
 //
 // Playing on a device is the platform's business (platform/sound opens
 // the output for a game that is a [platform.Sounder]; platform/headless

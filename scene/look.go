@@ -163,7 +163,6 @@ func (w *World) setAnim(i int, l *Look, dir int) {
 	w.player[i] = atlas.Player{}
 }
 
-// sprite returns what slot i shows now.
 // bulletFrame is the sprite a bullet flying at (vx, vy) is drawn with:
 // the frame of its facing when Frames hold one per facing, else Sprite.
 func (l *Look) bulletFrame(w *World, vx, vy float64) *raster.Sprite {
@@ -173,6 +172,7 @@ func (l *Look) bulletFrame(w *World, vx, vy float64) *raster.Sprite {
 	return l.Sprite
 }
 
+// sprite returns what slot i shows now.
 func (w *World) sprite(i int, l *Look) *raster.Sprite {
 	if w.player[i].Clip() != nil {
 		if s := l.Frames[w.player[i].Frame()]; s != nil {
