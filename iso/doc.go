@@ -19,7 +19,8 @@
 //   - the [Camera] (pan, integer zoom, follow with dead zone and smoothing,
 //     clamp to the map) and culling whose cost follows the view, not the
 //     map ([Grid.AppendVisible]);
-//   - depth sorting ([Sorter]) on diamond-lattice maps: a painter's order for tiles, raised tiles,
+//   - depth sorting ([Sorter]; [Sorter.AddBoxes] adds many boxes with one
+//     check each and one copy) on diamond-lattice maps: a painter's order for tiles, raised tiles,
 //     walls, characters and multi-tile objects from their 3D boxes, by
 //     dependency order with a deterministic tie-break and a defined
 //     fallback for intersecting boxes; on orthogonal and hexagonal maps
