@@ -26,7 +26,9 @@
 // brains.go, tactics.go), the brains' data (brains/: behaviour trees,
 // state machines and fuzzy rules as text, whose leaves brains.go and
 // tactics.go register), the art (art/sprites.png and its TexturePacker
-// JSON, drawn in code by the test in art_test.go), the levels (embedded
+// JSON, drawn in code by the test in art_test.go; the sounds,
+// art/sfx/*.wav, made in integers by sfx_test.go and loaded with
+// audio.Load in sound.go), the levels (embedded
 // from levels/, written by the test in layouts_test.go from character
 // layouts), the HUD and menus (game.go, draw.go) and the AI player
 // (autopilot.go).
