@@ -10,6 +10,6 @@
 // another type, so a game reads "speed" as a number without checking
 // first.
 //
-// props owns the values only: parsing a format's text is its loader's.
-// It imports nothing but the standard library.
+// props owns the values and the type names (Type, ParseType): parsing a
+// format's text is its loader's. It imports nothing but the standard library.
 package props
