@@ -22,9 +22,9 @@
 // MAP` is the command. Its test runs Debian's tmxrasterizer (Tiled 1.8.2)
 // on every map of Tiled's examples and on generated maps (infinite,
 // odd-sized isometric tiles, turned hexagons, half-transparent layers,
-// JPEG images) and requires the same pixels, except where the versions
-// differ or, on one map, a turned translucent tile lands a level apart
-// (listed in the test with the reason).
+// JPEG images, flipped tiles) and requires the same pixels, except
+// where the versions differ (one map, forest.tmx: Tiled 1.8.2 has no
+// image-collection sub-rectangles; listed in the test with the reason).
 //
 // Hot reload: every second the viewer checks the size and modification
 // time of every file the shown maps were read from (maps, tilesets,
