@@ -563,10 +563,16 @@ func binCmds(cmds []command, first uint32, rowBand []uint16, bins [][]uint32, rc
 			continue
 		}
 		per := int64(max(min(b.x1, w32)-max(b.x0, 0), 0)) + rowOverhead
-		rc[y0] += per + cmdOverhead
-		rc[y0+1] -= cmdOverhead
-		rc[y1+1] -= per
-		k0, k1 := rowBand[y0], rowBand[y1]
+		// Never taken (0 ≤ y0 ≤ y1 ≤ last): says so to the compiler, which
+		// then drops four of the five bounds checks below.
+		u0, u1 := uint(y0), uint(y1)
+		if u0 > u1 || u1 >= uint(len(rowBand)) || u1+1 >= uint(len(rc)) {
+			continue
+		}
+		rc[u0] += per + cmdOverhead
+		rc[u0+1] -= cmdOverhead
+		rc[u1+1] -= per
+		k0, k1 := rowBand[u0], rowBand[u1]
 		id := first + uint32(j)
 		bins[k0] = append(bins[k0], id)
 		for k := k0 + 1; k <= k1; k++ {
