@@ -30,8 +30,9 @@ package scene
 //     entity, a pickup taken, a lifetime ended) and what died by
 //     World.Damage between Steps is freed when the next Step starts. It
 //     is no longer Alive, is not drawn and takes no part in the
-//     simulation (its body stays in World.Phys's queries until then). Bullets that ended are freed at the end of their Step:
-//     a BulletHitEvent carries what a game needs of its bullet.
+//     simulation (its body stays in World.Phys's queries until then).
+//     Bullets that ended are freed at the end of their Step: a
+//     BulletHitEvent carries what a game needs of its bullet.
 //
 // Reading events never allocates; filling them does not either once the
 // slices have grown to the busiest tick's size.
@@ -64,9 +65,8 @@ func (l *Events) reset() {
 }
 
 // BulletHits returns the bullets that struck a wall, an entity or the edge
-// of the world in the last Step: the
-// hits found by physics (in its hit order), then the bullets leaving the
-// map (slot order). Each bullet was removed by the scene at the end of
+// of the world in the last Step: the hits found by physics (in its hit
+// order), then the bullets leaving the map (slot order). Each bullet was removed by the scene at the end of
 // the Step.
 func (e *Events) BulletHits() []BulletHitEvent { return e.hits }
 
