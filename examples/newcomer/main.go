@@ -11,7 +11,6 @@ import (
 	"log"
 
 	"diorama/level"
-	"diorama/mathx"
 	"diorama/platform"
 	"diorama/platform/auto"
 	"diorama/scene"
@@ -76,27 +75,27 @@ func (g *game) react() {
 		w.Create(scene.EntityDef{Kind: scene.Character, Class: "enemy", Pos: at, Radius: 0.3, Health: 3, Look: g.enemy})
 	}
 	for _, a := range ev.Arrivals() { // an enemy that got there, or cannot, shoots if it sees the player
-		g.shoot(a.Entity, g.aimAtPlayer(a.Entity))
+		g.shootAtPlayer(a.Entity)
 	}
 	for _, m := range ev.MoveFailures() {
-		g.shoot(m.Entity, g.aimAtPlayer(m.Entity))
+		g.shootAtPlayer(m.Entity)
 	}
 }
 
-// aimAtPlayer is the direction from e to the player when e sees it.
-func (g *game) aimAtPlayer(e scene.Entity) mathx.Vec2 {
+// shootAtPlayer makes e shoot at the player when e sees it.
+func (g *game) shootAtPlayer(e scene.Entity) {
 	from, to := g.w.Pos(e).XY(), g.w.Pos(g.player).XY()
-	if !g.w.Alive(g.player) || !g.w.Nav().LineOfSight(from, to) {
-		return mathx.Vec2{}
+	if g.w.Alive(g.player) && g.w.Nav().LineOfSight(from, to) {
+		g.shoot(scene.BulletDef{Owner: e, Vel: to.Sub(from).Unit()})
 	}
-	return to.Sub(from).Unit()
 }
 
-// shoot fires a bullet from e along dir (nothing when dir is zero).
-func (g *game) shoot(e scene.Entity, dir mathx.Vec2) {
-	if dir.LenSq() > 0 {
-		from := g.w.Pos(e).XY()
-		g.w.Bullets().Fire(scene.BulletDef{Pos: from.Add(dir.Scale(0.45)), Z: 0.5, Vel: dir.Scale(9), Radius: 0.08, Owner: e, TTL: 120})
+// shoot fires b from its owner along b.Vel, a unit direction (nothing
+// when it is zero), at the game's bullet speed, size and lifetime.
+func (g *game) shoot(b scene.BulletDef) {
+	if dir := b.Vel; dir.LenSq() > 0 {
+		b.Pos, b.Z, b.Vel, b.Radius, b.TTL = g.w.Pos(b.Owner).XY().Add(dir.Scale(0.45)), 0.5, dir.Scale(9), 0.08, 120
+		g.w.Bullets().Fire(b)
 	}
 }
 
@@ -118,7 +117,7 @@ func (g *game) Update(in *platform.Input) error {
 	}
 	if g.cool--; aim.LenSq() > 0 && g.cool <= 0 {
 		g.cool = 10
-		g.shoot(g.player, aim)
+		g.shoot(scene.BulletDef{Owner: g.player, Vel: aim})
 	}
 	if w.Tick()%60 == 0 { // once a second each enemy plans a walk to the player
 		for _, e := range w.AppendEntities(nil, scene.Character) {
