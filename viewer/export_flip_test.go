@@ -1,13 +1,7 @@
 package viewer
 
 import (
-	"bytes"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,23 +30,7 @@ func TestExportFlipsMatchTmxrasterizer(t *testing.T) {
 			name := fmt.Sprintf("flips_%s_32x%d_translucent_%v.tmx", orient, th, translucent)
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
-				tile := image.NewNRGBA(image.Rect(0, 0, 64, 32))
-				for y := 0; y < 32; y++ {
-					for x := 0; x < 64; x++ {
-						a := uint8(255)
-						if translucent {
-							a = uint8(40 + (x*7+y*13)%216)
-						}
-						tile.SetNRGBA(x, y, color.NRGBA{uint8(x * 4), uint8(y * 8), uint8((x*y + 17*x) % 256), a})
-					}
-				}
-				var buf bytes.Buffer
-				if err := png.Encode(&buf, tile); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "t.png"), buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeTileSheet(t, dir, 64, 32, 4, 8, func(x, y int) uint8 { return alphaIf(translucent, x, y) })
 				var cells []string
 				for k := 0; k < 4*4; k++ {
 					cells = append(cells, fmt.Sprint(uint32(k%8)<<29|uint32(1+k/8%2)))

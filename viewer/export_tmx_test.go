@@ -357,23 +357,7 @@ func TestExportHexTurnsMatchTmxrasterizer(t *testing.T) {
 		name := fmt.Sprintf("hex_turns_translucent_%v.tmx", translucent)
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			tile := image.NewNRGBA(image.Rect(0, 0, 60*2, 60))
-			for y := 0; y < 60; y++ {
-				for x := 0; x < 120; x++ {
-					a := uint8(255)
-					if translucent {
-						a = uint8(40 + (x*7+y*13)%216)
-					}
-					tile.SetNRGBA(x, y, color.NRGBA{uint8(x * 2), uint8(y * 4), uint8((x*y + 17*x) % 256), a})
-				}
-			}
-			var buf bytes.Buffer
-			if err := png.Encode(&buf, tile); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "t.png"), buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeTileSheet(t, dir, 120, 60, 2, 4, func(x, y int) uint8 { return alphaIf(translucent, x, y) })
 			// Odd rows are staggered: turned tiles overlap their
 			// neighbours and each other. The first column is not turned:
 			// a turned tile cut by the image's left edge is sampled from
@@ -410,23 +394,7 @@ func TestExportHexTurnsMatchTmxrasterizer(t *testing.T) {
 func TestExportLayerOpacityMatchesTmxrasterizer(t *testing.T) {
 	bin, version := tmxrasterizer(t)
 	dir := t.TempDir()
-	tile := image.NewNRGBA(image.Rect(0, 0, 64, 32))
-	for y := 0; y < 32; y++ {
-		for x := 0; x < 64; x++ {
-			a := uint8(255)
-			if x >= 32 {
-				a = uint8(40 + (x*7+y*13)%216)
-			}
-			tile.SetNRGBA(x, y, color.NRGBA{uint8(x * 4), uint8(y * 8), uint8((x*y + 17*x) % 256), a})
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, tile); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "t.png"), buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTileSheet(t, dir, 64, 32, 4, 8, func(x, y int) uint8 { return alphaIf(x >= 32, x, y) }) // the second tile translucent
 	for _, op := range []float64{0.05, 0.3, 0.49, 0.5, 0.7, 0.9, 0.999} {
 		name := fmt.Sprintf("opacity_%g.tmx", op)
 		t.Run(name, func(t *testing.T) {
@@ -578,4 +546,33 @@ func exportMatchesTmxrasterizer(t *testing.T, bin, version, dir, name, tmx strin
 	if n > 0 {
 		t.Errorf("%d pixels differ from tmxrasterizer %s, by up to %d levels", n, version, worst)
 	}
+}
+
+// writeTileSheet writes dir/t.png, a w×h tileset image of gradients (red
+// rx·x, green gy·y, blue a mix of both) whose alpha at (x, y) is
+// alpha(x, y).
+func writeTileSheet(t *testing.T, dir string, w, h, rx, gy int, alpha func(x, y int) uint8) {
+	t.Helper()
+	tile := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			tile.SetNRGBA(x, y, color.NRGBA{uint8(x * rx), uint8(y * gy), uint8((x*y + 17*x) % 256), alpha(x, y)})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, tile); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "t.png"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// alphaIf is opaque, or when translucent a pattern of alphas from 40 to
+// 255 that sets neighbouring pixels apart.
+func alphaIf(translucent bool, x, y int) uint8 {
+	if translucent {
+		return uint8(40 + (x*7+y*13)%216)
+	}
+	return 255
 }
