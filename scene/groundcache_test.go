@@ -2,11 +2,9 @@ package scene_test
 
 import (
 	"bytes"
-	"compress/zlib"
+	"diorama/internal/loadutil/loadtest"
 	"diorama/level"
 	"diorama/scene"
-	"encoding/base64"
-	"encoding/binary"
 	"fmt"
 	"image/color"
 	"os"
@@ -210,31 +208,11 @@ func BenchmarkGroundPicture(b *testing.B) {
 }
 
 // genIsoMap returns a side×side isometric map of four zlib-compressed
-// tile layers over a 4-tile tileset, and its tileset image.
+// tile layers over level's test tileset (loadtest.IsoMap).
 func genIsoMap(b testing.TB, side int) fstest.MapFS {
 	img, err := os.ReadFile("../level/testdata/tiles.png")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var layers bytes.Buffer
-	raw := make([]byte, 4*side*side)
-	for l := 0; l < 4; l++ {
-		for i := 0; i < side*side; i++ {
-			g := uint32(0)
-			if l == 0 || (i*7+l*13)%(3+l) == 0 {
-				g = uint32((i+l)%8 + 1)
-			}
-			binary.LittleEndian.PutUint32(raw[4*i:], g)
-		}
-		var z bytes.Buffer
-		zw := zlib.NewWriter(&z)
-		zw.Write(raw)
-		zw.Close()
-		fmt.Fprintf(&layers, `<layer id="%d" name="l%d" width="%d" height="%d"><data encoding="base64" compression="zlib">%s</data></layer>`,
-			l+1, l, side, side, base64.StdEncoding.EncodeToString(z.Bytes()))
-	}
-	tmx := fmt.Sprintf(`<?xml version="1.0"?><map version="1.10" orientation="isometric" width="%d" height="%d" tilewidth="64" tileheight="32">
-<tileset firstgid="1" name="t" tilewidth="64" tileheight="64" tilecount="8" columns="4"><image source="tiles.png" width="256" height="128"/></tileset>%s</map>`,
-		side, side, layers.String())
-	return fstest.MapFS{"big.tmx": {Data: []byte(tmx)}, "tiles.png": {Data: img}}
+	return loadtest.IsoMap(side, img)
 }
