@@ -356,16 +356,24 @@ func (sp *Space) markMoved(i int) {
 
 func (sp *Space) updateBox(i int) {
 	p := sp.pos[i]
-	var b mathx.AABB
 	if r := sp.crad[i]; r >= 0 {
-		// A circle's box (Shape.aabb's) from its radius's hot copy,
-		// without the shape or the rotation.
-		b = mathx.AABB{Min: mathx.Vec2{X: p.X - r, Y: p.Y - r}, Max: mathx.Vec2{X: p.X + r, Y: p.Y + r}}
-	} else {
-		b = sp.shape[i].aabb(sp.xf(i))
+		sp.setBoxes(i, circleBox(p, r), sp.prev[i].Sub(p))
+		return
 	}
+	sp.setBoxes(i, sp.shape[i].aabb(sp.xf(i)), sp.prev[i].Sub(p))
+}
+
+// circleBox is Shape.aabb of a circle of radius r at p, from the
+// radius's hot copy (crad) without the shape or the rotation.
+func circleBox(p mathx.Vec2, r float64) mathx.AABB {
+	return mathx.AABB{Min: mathx.Vec2{X: p.X - r, Y: p.Y - r}, Max: mathx.Vec2{X: p.X + r, Y: p.Y + r}}
+}
+
+// setBoxes stores body i's box b and its swept box: b joined with b
+// moved by d, the way back to its previous position.
+func (sp *Space) setBoxes(i int, b mathx.AABB, d mathx.Vec2) {
 	sp.box[i] = b
-	if d := sp.prev[i].Sub(p); d != (mathx.Vec2{}) {
+	if d != (mathx.Vec2{}) {
 		b = unionBox(b, b.Translate(d))
 	}
 	sp.sbox[i] = b

@@ -246,14 +246,16 @@ func (sp *Space) integrateRange(k, lo, hi int) {
 	inline := lo == 0 && hi == len(sp.moving)
 	for _, s := range sp.moving[lo:hi] {
 		i := int(s)
-		sp.prev[i] = sp.pos[i]
+		p0 := sp.pos[i]
+		sp.prev[i] = p0
 		d := sp.vel[i].Scale(dt)
 		if sp.angVel[i] != 0 {
 			sp.setAngle(i, sp.angle[i]+float64(sp.angVel[i]*dt))
 		}
+		// A circle's radius (crad) is also its core; -1 for other shapes.
+		cr := sp.crad[i]
 		if sp.pairKind[i]&meetsWalls != 0 && d != (mathx.Vec2{}) { // dynamic, not a sensor
-			// A circle's core is its radius (crad, without the shape).
-			r := sp.crad[i]
+			r := cr
 			if r < 0 {
 				r = sp.shape[i].core
 			}
@@ -263,11 +265,22 @@ func (sp *Space) integrateRange(k, lo, hi int) {
 					sweep = append(sweep, s)
 					continue
 				}
-				d = sp.sweepBody(i, d, r)
+				d = sp.sweepBody(i, d, r) // moves nothing but the velocity
 			}
 		}
-		sp.pos[i] = clampExtent(sp.pos[i].Add(d))
-		sp.updateBox(i)
+		p := clampExtent(p0.Add(d))
+		sp.pos[i] = p
+		if cr < 0 {
+			sp.updateBox(i)
+			continue
+		}
+		// updateBox of a circle, its positions at hand (setBoxes).
+		b := circleBox(p, cr)
+		sp.box[i] = b
+		if back := p0.Sub(p); back != (mathx.Vec2{}) {
+			b = unionBox(b, b.Translate(back))
+		}
+		sp.sbox[i] = b
 	}
 	sp.sweepLists[k] = sweep
 }
