@@ -178,7 +178,7 @@ func (wi *wallIndex) buildOcc(box mathx.AABB) {
 
 // fineCol returns the fine column holding x, clamped to the table: a
 // monotone function of x (a subtraction, a multiplication by a positive
-// constant and a floor, each monotone in its rounding).
+// constant and a floor, each monotone in its rounding); column 0 for NaN.
 func (wi *wallIndex) fineCol(x float64) int {
 	f := (x - wi.origin.X) * wi.finv
 	if !(f > 0) {
@@ -241,14 +241,15 @@ func (wi *wallIndex) cellNear(x, y float64) (int, int) {
 // is reported there and skipped in the others. query writes nothing, so
 // the crowd's force-pass goroutines may call it at once.
 func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment {
-	if wi.cols == 0 || !area.Min.IsFinite() || !area.Max.IsFinite() {
+	if wi.cols == 0 {
 		return dst
 	}
 	if lo, hi := area.Min, area.Max; lo.X <= hi.X && lo.Y <= hi.Y {
 		// When no segment's box touches the fine cells of the area
 		// widened by at least what the walk widens it by (m below: the
 		// sum of the sides is at least the larger), none meets it:
-		// nothing to walk.
+		// nothing to walk. (A non-finite area may stop here too, with
+		// the answer it gets below; fineCol and fineRow take any float.)
 		mf := float64(1e-6*((hi.X-lo.X)+(hi.Y-lo.Y))) + 1e-9
 		o, w := wi.occ, wi.fcols+1
 		fc0, fc1 := wi.fineCol(lo.X-mf), wi.fineCol(hi.X+mf)
@@ -256,6 +257,9 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 		if o[f1+fc1+1]-o[f0+fc1+1]-o[f1+fc0]+o[f0+fc0] == 0 {
 			return dst
 		}
+	}
+	if !area.Min.IsFinite() || !area.Max.IsFinite() {
+		return dst
 	}
 	// Segments whose box misses the area (widened by a hair, so that no
 	// segment a rounding could touch is left out) cannot cross it.
