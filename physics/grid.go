@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"slices"
 
 	"diorama/mathx"
 )
@@ -18,6 +19,7 @@ type grid struct {
 	cell   float64
 	inv    float64
 	nx, ny int
+	fx, fy float64 // float64(nx), float64(ny)
 	start  []int32 // cell c holds items[start[c]:start[c+1]]
 	items  []int32
 	ibox   []mathx.AABB // items[k]'s real (not grown) box, for cache-friendly rejects
@@ -42,7 +44,7 @@ func newGrid(bounds mathx.AABB, cell float64) grid {
 	nx = max(nx, 1)
 	ny = max(ny, 1)
 	return grid{
-		ox: bounds.Min.X, oy: bounds.Min.Y, cell: cell, inv: 1 / cell, nx: nx, ny: ny,
+		ox: bounds.Min.X, oy: bounds.Min.Y, cell: cell, inv: 1 / cell, nx: nx, ny: ny, fx: float64(nx), fy: float64(ny),
 		start:  make([]int32, nx*ny+1),
 		cursor: make([]int32, nx*ny),
 	}
@@ -53,7 +55,7 @@ func (g *grid) cellX(x float64) int {
 	if !(f >= 0) { // also catches NaN
 		return 0
 	}
-	if f >= float64(g.nx) {
+	if f >= g.fx {
 		return g.nx - 1
 	}
 	return int(f)
@@ -64,7 +66,7 @@ func (g *grid) cellY(y float64) int {
 	if !(f >= 0) {
 		return 0
 	}
-	if f >= float64(g.ny) {
+	if f >= g.fy {
 		return g.ny - 1
 	}
 	return int(f)
@@ -164,6 +166,22 @@ func (g *grid) put(c int, id int32, b *mathx.AABB, step int) {
 	g.items[k] = id
 	g.ibox[k] = *b
 	g.cursor[c] += int32(step)
+}
+
+// near2x2 returns, in dst's storage, the bits of the cells c for which
+// c, c+1, c+nx or c+nx+1 holds an item (the 2×2 block from c; at the
+// last column c+1 is the next row's first cell, which only sets more
+// bits than needed).
+func (g *grid) near2x2(dst []uint64) []uint64 {
+	n := g.nx * g.ny
+	dst = slices.Grow(dst[:0], len(g.full))[:len(g.full)]
+	clear(dst)
+	for c := 0; c < n; c++ {
+		if g.has(c) || g.has(c+1) || g.has(c+g.nx) || g.has(c+g.nx+1) {
+			dst[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return dst
 }
 
 func (g *grid) cellItems(c int) []int32 { return g.items[g.start[c]:g.start[c+1]] }

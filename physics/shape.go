@@ -83,7 +83,9 @@ var (
 	ErrBadPosition = errors.New("physics: position, angle or velocity is NaN, infinite or absurdly large")
 )
 
-func finite(f float64) bool { return !math.IsNaN(f) && f <= maxExtent && f >= -maxExtent }
+// finite reports whether f is a number within ±maxExtent (|NaN| <= x is
+// false).
+func finite(f float64) bool { return math.Abs(f) <= maxExtent }
 
 func finiteVec(v mathx.Vec2) bool { return finite(v.X) && finite(v.Y) }
 

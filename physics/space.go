@@ -173,7 +173,18 @@ type Space struct {
 	sweepLists                    [64][]int32
 	partPairs                     [64][]pair
 	stepDt                        float64
-	stepLayers, stepMasks         uint32
+	// What Step reads of the bodies' filters (knowFilters), known until
+	// a body is created or destroyed or SetFilter runs: every layer and
+	// every mask some live body has, whether some moving body may meet
+	// another body, and by slot what each moving body meets.
+	stepLayers, stepMasks uint32
+	pairsPossible         bool
+	filtersKnown          bool
+	pairKind              []uint8 // meetsWalls | meetsBodies
+	// nearWalls has bit c set when the wall grid's cell c, or the cell
+	// right of it, below it or both, holds a wall: a box spanning at most
+	// 2×2 cells from c meets no wall cell when it is clear.
+	nearWalls []uint64
 	// findPairs' per-cell cursors past the slots already handled, valid
 	// when cellEpoch[c] == epoch.
 	cellCur      []int32
@@ -315,6 +326,7 @@ func (sp *Space) CreateBody(def BodyDef) (BodyID, error) {
 	sp.alive[i] = true
 	sp.updateBox(i)
 	sp.listsDirty = true
+	sp.filtersKnown = false
 	sp.markMoved(i)
 	return BodyID{index: int32(i + 1), gen: sp.gen[i]}, nil
 }
@@ -328,6 +340,7 @@ func (sp *Space) DestroyBody(id BodyID) error {
 	sp.alive[i] = false
 	sp.free = append(sp.free, int32(i))
 	sp.listsDirty = true
+	sp.filtersKnown = false
 	sp.markMoved(i)
 	return nil
 }
@@ -342,9 +355,17 @@ func (sp *Space) markMoved(i int) {
 }
 
 func (sp *Space) updateBox(i int) {
-	b := sp.shape[i].aabb(sp.xf(i))
+	p := sp.pos[i]
+	var b mathx.AABB
+	if r := sp.crad[i]; r >= 0 {
+		// A circle's box (Shape.aabb's) from its radius's hot copy,
+		// without the shape or the rotation.
+		b = mathx.AABB{Min: mathx.Vec2{X: p.X - r, Y: p.Y - r}, Max: mathx.Vec2{X: p.X + r, Y: p.Y + r}}
+	} else {
+		b = sp.shape[i].aabb(sp.xf(i))
+	}
 	sp.box[i] = b
-	if d := sp.prev[i].Sub(sp.pos[i]); d != (mathx.Vec2{}) {
+	if d := sp.prev[i].Sub(p); d != (mathx.Vec2{}) {
 		b = unionBox(b, b.Translate(d))
 	}
 	sp.sbox[i] = b
@@ -545,6 +566,7 @@ func (sp *Space) SetFilter(id BodyID, layer, mask uint32) error {
 		mask = AllLayers
 	}
 	sp.layer[i], sp.mask[i] = layer, mask
+	sp.filtersKnown = false
 	return nil
 }
 
@@ -624,6 +646,7 @@ func (sp *Space) refresh() {
 	}
 	if sp.staticDirty {
 		sp.gWalls.build(sp.wallIDs, sp.wallBox, sp.def.MaxCastRadius)
+		sp.nearWalls = sp.gWalls.near2x2(sp.nearWalls)
 		sp.gStatic.build(sp.static, sp.sbox, sp.def.MaxCastRadius)
 		sp.staticDirty = false
 	}

@@ -118,13 +118,14 @@ func (sp *Space) Step(dt float64) {
 	}
 	sp.movingDirty = false // Step builds the moving grid itself, when it needs it
 	sp.refresh()
-	sp.integrate(dt)
-	sp.Parallel(len(sp.moving), sp.boxesFn)
-	layers, masks := sp.bodyLayers()
-	if sp.def.BruteForce || sp.bodyPairsPossible(layers, masks) {
+	if !sp.filtersKnown {
+		sp.knowFilters()
+	}
+	sp.integrate(dt) // and the moved bodies' boxes
+	if sp.def.BruteForce || sp.pairsPossible {
 		sp.gMoving.build(sp.moving, sp.sbox, sp.def.MaxCastRadius)
 	}
-	sp.findPairs(layers, masks)
+	sp.findPairs()
 	sortPairs(sp.pairs)
 	sp.profile.Pairs = len(sp.pairs)
 	for it := 0; it < sp.def.Iterations; it++ {
@@ -151,6 +152,39 @@ func (sp *Space) Step(dt float64) {
 	// (refresh): a world whose bodies only meet walls, stepped without
 	// them, never builds it.
 	sp.movingDirty = true
+}
+
+// Pair kinds of the moving bodies (Space.pairKind).
+const (
+	meetsWalls  uint8 = 1 << iota // dynamic and not a sensor: swept, and paired with walls
+	meetsBodies                   // its mask meets some body's layer and its layer some body's mask
+)
+
+// knowFilters finds what Step reads of the filters: the layers and
+// masks of the live bodies, whether body pairs are possible, and the
+// moving bodies' pair kinds. The layers, masks and moving set change
+// only with bodies created or destroyed and SetFilter, which clear
+// filtersKnown.
+func (sp *Space) knowFilters() {
+	layers, masks := sp.bodyLayers()
+	sp.stepLayers, sp.stepMasks = layers, masks
+	sp.pairsPossible = sp.bodyPairsPossible(layers, masks)
+	if cap(sp.pairKind) < len(sp.alive) {
+		sp.pairKind = make([]uint8, len(sp.alive), cap(sp.alive))
+	}
+	sp.pairKind = sp.pairKind[:len(sp.alive)]
+	for _, s := range sp.moving {
+		i := int(s)
+		var k uint8
+		if !sp.sensor[i] && sp.typ[i] == Dynamic {
+			k |= meetsWalls
+		}
+		if sp.mask[i]&layers != 0 && sp.layer[i]&masks != 0 {
+			k |= meetsBodies
+		}
+		sp.pairKind[i] = k
+	}
+	sp.filtersKnown = true
 }
 
 // bodyLayers returns every layer and every mask some live body has.
@@ -180,11 +214,12 @@ func clampExtent(v mathx.Vec2) mathx.Vec2 {
 	return mathx.Vec2{X: mathx.Clamp(v.X, -maxExtent, maxExtent), Y: mathx.Clamp(v.Y, -maxExtent, maxExtent)}
 }
 
-// integrate moves the moving bodies by their velocities: in parallel
-// parts (Parallel), except the fast dynamic bodies that must be swept
-// against static geometry, which each part lists and this goroutine then
-// sweeps in slot order. Each body's outcome depends only on itself and
-// the static world, so the result is the same for any worker count.
+// integrate moves the moving bodies by their velocities and updates
+// their boxes: in parallel parts (Parallel), except the fast dynamic
+// bodies that must be swept against static geometry, which each part
+// lists and this goroutine then sweeps in slot order. Each body's outcome
+// depends only on itself and the static world (a sweep reads no moving
+// body's box), so the result is the same for any worker count.
 func (sp *Space) integrate(dt float64) {
 	sp.stepDt = dt
 	parts := sp.Parallel(len(sp.moving), sp.integrateFn)
@@ -195,12 +230,14 @@ func (sp *Space) integrate(dt float64) {
 			r := min(sp.shape[i].core, sp.def.MaxCastRadius)
 			d = sp.sweepBody(i, d, r)
 			sp.pos[i] = clampExtent(sp.pos[i].Add(d))
+			sp.updateBox(i)
 		}
 	}
 }
 
 // integrateRange is part k of integrate over sp.moving[lo:hi]: bodies
-// that need a sweep go to sweepLists[k], in slot order.
+// that need a sweep go to sweepLists[k], in slot order (their boxes are
+// updated after the sweep); the others' boxes are updated here.
 func (sp *Space) integrateRange(k, lo, hi int) {
 	dt := sp.stepDt
 	sweep := sp.sweepLists[k][:0]
@@ -214,8 +251,13 @@ func (sp *Space) integrateRange(k, lo, hi int) {
 		if sp.angVel[i] != 0 {
 			sp.setAngle(i, sp.angle[i]+float64(sp.angVel[i]*dt))
 		}
-		if sp.typ[i] == Dynamic && !sp.sensor[i] && d != (mathx.Vec2{}) {
-			r := min(sp.shape[i].core, sp.def.MaxCastRadius)
+		if sp.pairKind[i]&meetsWalls != 0 && d != (mathx.Vec2{}) { // dynamic, not a sensor
+			// A circle's core is its radius (crad, without the shape).
+			r := sp.crad[i]
+			if r < 0 {
+				r = sp.shape[i].core
+			}
+			r = min(r, sp.def.MaxCastRadius)
 			if d.LenSq() > 0.25*r*r {
 				if !inline {
 					sweep = append(sweep, s)
@@ -225,6 +267,7 @@ func (sp *Space) integrateRange(k, lo, hi int) {
 			}
 		}
 		sp.pos[i] = clampExtent(sp.pos[i].Add(d))
+		sp.updateBox(i)
 	}
 	sp.sweepLists[k] = sweep
 }
@@ -286,7 +329,7 @@ func (sp *Space) interacts(i, j int) bool {
 // findPairs lists the candidate pairs of the moving bodies, in the order
 // of the moving bodies: in parallel parts, each part's pairs in its own
 // list, joined in part order (the same list for any worker count).
-func (sp *Space) findPairs(layers, masks uint32) {
+func (sp *Space) findPairs() {
 	sp.pairs = sp.pairs[:0]
 	if sp.def.BruteForce {
 		sp.findPairsBrute()
@@ -301,7 +344,6 @@ func (sp *Space) findPairs(layers, masks uint32) {
 		clear(sp.cellEpoch)
 		sp.epoch = 1
 	}
-	sp.stepLayers, sp.stepMasks = layers, masks
 	parts := sp.Parallel(len(sp.moving), sp.pairsFn)
 	for k := 1; k < parts; k++ {
 		sp.pairs = append(sp.pairs, sp.partPairs[k]...)
@@ -319,21 +361,22 @@ func (sp *Space) pairsRange(k, lo, hi int) {
 		dst = sp.pairs[:0]
 	}
 	cursor := lo == 0 && hi == len(sp.moving)
-	layers, masks := sp.stepLayers, sp.stepMasks
 	gm, gs, gw := &sp.gMoving, &sp.gStatic, &sp.gWalls
 	epoch := sp.epoch
-	// layers and masks are every layer and every mask some body has: a
-	// body whose mask meets no body's layer, or whose layer no body's
+	// A body whose mask meets no body's layer, or whose layer no body's
 	// mask admits (units that only collide with walls), skips the body
-	// search altogether.
+	// search altogether (pairKind).
 	for _, s := range sp.moving[lo:hi] {
 		i := int(s)
-		b := sp.box[i]
-		walls := !sp.sensor[i] && sp.typ[i] == Dynamic
-		bodies := sp.mask[i]&layers != 0 && sp.layer[i]&masks != 0
-		if !bodies && !walls {
+		kind := sp.pairKind[i]
+		walls := kind&meetsWalls != 0
+		if kind&meetsBodies == 0 {
+			if walls {
+				dst = sp.wallPairs(dst, i)
+			}
 			continue
 		}
+		b := sp.box[i]
 		r := gm.rangeOf(b)
 		// A body spanning several cells meets a candidate in every cell
 		// both ranges share; it considers it only in the first of them, the
@@ -346,48 +389,46 @@ func (sp *Space) pairsRange(k, lo, hi int) {
 		for y := r.y0; y <= r.y1; y++ {
 			for x := r.x0; x <= r.x1; x++ {
 				c := int(y)*gm.nx + int(x)
-				if bodies {
-					// Items in a cell are in ascending slot order and only
-					// slots above i are wanted.
-					var k int32
-					end := gm.start[c+1]
-					if cursor {
-						// Bodies come in ascending order too, so each cell
-						// keeps a cursor past the slots already left behind:
-						// skipping costs O(1) per entry per step.
-						if sp.cellEpoch[c] != epoch {
-							sp.cellEpoch[c], sp.cellCur[c] = epoch, gm.start[c]
-						}
-						k = sp.cellCur[c]
-						for k < end && int(gm.items[k]) <= i {
-							k++
-						}
-						sp.cellCur[c] = k
-					} else {
-						lo, hi := gm.start[c], end
-						for lo < hi {
-							m := int32(uint32(lo+hi) >> 1)
-							if int(gm.items[m]) <= i {
-								lo = m + 1
-							} else {
-								hi = m
-							}
-						}
-						k = lo
+				// Items in a cell are in ascending slot order and only
+				// slots above i are wanted.
+				var k int32
+				end := gm.start[c+1]
+				if cursor {
+					// Bodies come in ascending order too, so each cell
+					// keeps a cursor past the slots already left behind:
+					// skipping costs O(1) per entry per step.
+					if sp.cellEpoch[c] != epoch {
+						sp.cellEpoch[c], sp.cellCur[c] = epoch, gm.start[c]
 					}
-					for ; k < end; k++ {
-						j, o := gm.items[k], &gm.ibox[k]
-						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
-						if touch != 0 && first(&gm.rng[j], x, y) {
-							dst = sp.considerBody(dst, i, int(j))
+					k = sp.cellCur[c]
+					for k < end && int(gm.items[k]) <= i {
+						k++
+					}
+					sp.cellCur[c] = k
+				} else {
+					lo, hi := gm.start[c], end
+					for lo < hi {
+						m := int32(uint32(lo+hi) >> 1)
+						if int(gm.items[m]) <= i {
+							lo = m + 1
+						} else {
+							hi = m
 						}
 					}
-					for k := gs.start[c]; k < gs.start[c+1]; k++ {
-						j, o := gs.items[k], &gs.ibox[k]
-						touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
-						if touch != 0 && first(&gs.rng[j], x, y) {
-							dst = sp.considerBody(dst, i, int(j))
-						}
+					k = lo
+				}
+				for ; k < end; k++ {
+					j, o := gm.items[k], &gm.ibox[k]
+					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+					if touch != 0 && first(&gm.rng[j], x, y) {
+						dst = sp.considerBody(dst, i, int(j))
+					}
+				}
+				for k := gs.start[c]; k < gs.start[c+1]; k++ {
+					j, o := gs.items[k], &gs.ibox[k]
+					touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+					if touch != 0 && first(&gs.rng[j], x, y) {
+						dst = sp.considerBody(dst, i, int(j))
 					}
 				}
 				if walls && gw.has(c) {
@@ -407,6 +448,38 @@ func (sp *Space) pairsRange(k, lo, hi int) {
 	} else {
 		sp.partPairs[k] = dst
 	}
+}
+
+// wallPairs appends the wall pairs of body i, which meets no body: what
+// pairsRange's walk finds for it, in the same order, with the walk
+// skipped when the wall grid's nearWalls says that none of the at most
+// 2×2 cells its box spans holds a wall.
+func (sp *Space) wallPairs(dst []pair, i int) []pair {
+	gw := &sp.gWalls
+	b := &sp.box[i]
+	x0, y0, x1, y1 := gw.cellX(b.Min.X), gw.cellY(b.Min.Y), gw.cellX(b.Max.X), gw.cellY(b.Max.Y)
+	if c := y0*gw.nx + x0; x1-x0 <= 1 && y1-y0 <= 1 && c>>6 < len(sp.nearWalls) && sp.nearWalls[c>>6]&(1<<(c&63)) == 0 {
+		return dst
+	}
+	single := x0 == x1 && y0 == y1
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			c := y*gw.nx + x
+			if !gw.has(c) {
+				continue
+			}
+			for k := gw.start[c]; k < gw.start[c+1]; k++ {
+				j, o := gw.items[k], &gw.ibox[k]
+				touch := b2i(b.Min.X <= o.Max.X) & b2i(o.Min.X <= b.Max.X) & b2i(b.Min.Y <= o.Max.Y) & b2i(o.Min.Y <= b.Max.Y)
+				if touch != 0 {
+					if rj := &gw.rng[j]; single || (max(x0, int(rj.x0)) == x && max(y0, int(rj.y0)) == y) {
+						dst = sp.considerWall(dst, i, int(j))
+					}
+				}
+			}
+		}
+	}
+	return dst
 }
 
 func (sp *Space) considerBody(dst []pair, i, j int) []pair {

@@ -28,14 +28,23 @@ type wallIndex struct {
 	origin     mathx.Vec2
 	cell, inv  float64 // cell side and its inverse
 	cols, rows int
+	lastC      float64 // float64(cols-1), float64(rows-1): cellNear's clamps
+	lastR      float64
 	start      []int32
 	ids        []int32
-	// occ[(r)*(cols+1)+c] counts the cells holding a segment in columns
-	// < c of rows < r (a summed-area table): a query over cells with
-	// none returns at once, without visiting them. Nil for indexes of
-	// over maxOccCells cells.
-	occ   []int32
-	walls int // physics walls indexed (the index is rebuilt when more are added)
+	// occ is the occupancy test of the fine grid (fcols×frows cells of
+	// side fcell, from origin; a quarter of a cell, or larger so that
+	// there are at most maxOccCells): occ[r*(fcols+1)+c] counts the fine
+	// cells, in columns < c of rows < r, that some segment's box touches
+	// (a summed-area table). A query whose area (widened as the walk
+	// widens it) touches none of them returns at once: no segment's box
+	// can meet it.
+	occ          []int32
+	fcols, frows int
+	finv         float64 // 1 / the fine cells' side
+	flastC       float64 // float64(fcols-1), float64(frows-1)
+	flastR       float64
+	walls        int // physics walls indexed (the index is rebuilt when more are added)
 }
 
 // segBox is what a query reads of a segment: its box and its first cell
@@ -118,21 +127,79 @@ func (wi *wallIndex) build(ph *physics.Space) {
 			}
 		}
 	}
-	wi.occ = nil
-	if wi.cols*wi.rows <= maxOccCells {
-		w := wi.cols + 1
-		wi.occ = make([]int32, w*(wi.rows+1))
-		for r := 0; r < wi.rows; r++ {
-			for c := 0; c < wi.cols; c++ {
-				k := r*wi.cols + c
-				v := wi.occ[r*w+c+1] + wi.occ[(r+1)*w+c] - wi.occ[r*w+c]
-				if wi.start[k+1] > wi.start[k] {
-					v++
-				}
-				wi.occ[(r+1)*w+c+1] = v
+	wi.lastC, wi.lastR = float64(wi.cols-1), float64(wi.rows-1)
+	wi.buildOcc(box)
+}
+
+// buildOcc builds the fine occupancy table over box (the walls' union):
+// fine cells of a quarter of a cell's side, doubled until there are at
+// most maxOccCells of them. A segment marks every fine cell from that of
+// its box's low corner to that of its high corner (fineCol, fineRow):
+// those are monotone in the coordinate, so a point where the box meets a
+// query's area lies in a marked cell inside the query's fine cells.
+func (wi *wallIndex) buildOcc(box mathx.AABB) {
+	// In floats: walls far apart make counts no int holds (or infinite,
+	// then a side of +Inf leaves one fine cell, as does a NaN count).
+	dx, dy, side := box.Max.X-box.Min.X, box.Max.Y-box.Min.Y, wi.cell/4
+	for {
+		fc, fr := math.Max(1, math.Ceil(dx/side)), math.Max(1, math.Ceil(dy/side))
+		if fc*fr <= maxOccCells {
+			wi.fcols, wi.frows = int(fc), int(fr)
+			break
+		}
+		if math.IsInf(side, 1) {
+			wi.fcols, wi.frows = 1, 1
+			break
+		}
+		side *= 2
+	}
+	wi.finv = 1 / side
+	wi.flastC, wi.flastR = float64(wi.fcols-1), float64(wi.frows-1)
+	w := wi.fcols + 1
+	wi.occ = make([]int32, w*(wi.frows+1))
+	// Marks first (1 at row r+1, column c+1), then the running sums.
+	for k := range wi.boxes {
+		b := &wi.boxes[k]
+		c0, c1 := wi.fineCol(b.x0), wi.fineCol(b.x1)
+		r0, r1 := wi.fineRow(b.y0), wi.fineRow(b.y1)
+		for r := r0; r <= r1; r++ {
+			row := wi.occ[(r+1)*w:]
+			for c := c0; c <= c1; c++ {
+				row[c+1] = 1
 			}
 		}
 	}
+	for r := 1; r <= wi.frows; r++ {
+		for c := 1; c <= wi.fcols; c++ {
+			wi.occ[r*w+c] += wi.occ[r*w+c-1] + wi.occ[(r-1)*w+c] - wi.occ[(r-1)*w+c-1]
+		}
+	}
+}
+
+// fineCol returns the fine column holding x, clamped to the table: a
+// monotone function of x (a subtraction, a multiplication by a positive
+// constant and a floor, each monotone in its rounding).
+func (wi *wallIndex) fineCol(x float64) int {
+	f := (x - wi.origin.X) * wi.finv
+	if !(f > 0) {
+		return 0
+	}
+	if f >= wi.flastC {
+		return wi.fcols - 1
+	}
+	return int(f)
+}
+
+// fineRow is fineCol for y.
+func (wi *wallIndex) fineRow(y float64) int {
+	f := (y - wi.origin.Y) * wi.finv
+	if !(f > 0) {
+		return 0
+	}
+	if f >= wi.flastR {
+		return wi.frows - 1
+	}
+	return int(f)
 }
 
 // cellOf returns the cell holding (x, y), clamped to the index.
@@ -149,12 +216,20 @@ func (wi *wallIndex) cellOf(x, y float64) (int, int) {
 // the segments' boxes).
 func (wi *wallIndex) cellNear(x, y float64) (int, int) {
 	fx, fy := (x-wi.origin.X)*wi.inv, (y-wi.origin.Y)*wi.inv
+	// int(min(f, last)) for f > 0, by a comparison: f is never NaN here
+	// (x and y are finite).
 	c, r := 0, 0
 	if fx > 0 {
-		c = int(min(fx, float64(wi.cols-1)))
+		c = wi.cols - 1
+		if fx < wi.lastC {
+			c = int(fx)
+		}
 	}
 	if fy > 0 {
-		r = int(min(fy, float64(wi.rows-1)))
+		r = wi.rows - 1
+		if fy < wi.lastR {
+			r = int(fy)
+		}
 	}
 	return c, r
 }
@@ -169,18 +244,25 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 	if wi.cols == 0 || !area.Min.IsFinite() || !area.Max.IsFinite() {
 		return dst
 	}
-	c0, r0 := wi.cellNear(area.Min.X, area.Min.Y)
-	c1, r1 := wi.cellNear(area.Max.X, area.Max.Y)
-	if o := wi.occ; o != nil {
-		w := wi.cols + 1
-		if o[(r1+1)*w+c1+1]-o[r0*w+c1+1]-o[(r1+1)*w+c0]+o[r0*w+c0] == 0 {
-			return dst // no cell of the query holds a segment
+	if lo, hi := area.Min, area.Max; lo.X <= hi.X && lo.Y <= hi.Y {
+		// When no segment's box touches the fine cells of the area
+		// widened by at least what the walk widens it by (m below: the
+		// sum of the sides is at least the larger), none meets it:
+		// nothing to walk.
+		mf := float64(1e-6*((hi.X-lo.X)+(hi.Y-lo.Y))) + 1e-9
+		o, w := wi.occ, wi.fcols+1
+		fc0, fc1 := wi.fineCol(lo.X-mf), wi.fineCol(hi.X+mf)
+		f0, f1 := wi.fineRow(lo.Y-mf)*w, (wi.fineRow(hi.Y+mf)+1)*w
+		if o[f1+fc1+1]-o[f0+fc1+1]-o[f1+fc0]+o[f0+fc0] == 0 {
+			return dst
 		}
 	}
 	// Segments whose box misses the area (widened by a hair, so that no
 	// segment a rounding could touch is left out) cannot cross it.
 	m := float64(1e-6*max(area.Max.X-area.Min.X, area.Max.Y-area.Min.Y)) + 1e-9
 	x0, y0, x1, y1 := area.Min.X-m, area.Min.Y-m, area.Max.X+m, area.Max.Y+m
+	c0, r0 := wi.cellNear(area.Min.X, area.Min.Y)
+	c1, r1 := wi.cellNear(area.Max.X, area.Max.Y)
 	for r := r0; r <= r1; r++ {
 		row := r * wi.cols
 		for c := c0; c <= c1; c++ {
