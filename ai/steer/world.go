@@ -217,8 +217,15 @@ type Crowd struct {
 	fault2                        []bool
 	ord2, perm                    []int32
 
-	push  []mathx.Vec2 // contact resolution displacements, by grid entry
-	moved []uint32     // by grid bucket: stamp of the last pass that moved an entry in it
+	push []mathx.Vec2 // contact resolution displacements, by grid entry
+	// mayTouch, by slot: whether the force pass found a neighbour close
+	// enough that the agent may touch it after integration (true for
+	// agents whose scan did not run or could not tell; see Step).
+	mayTouch []bool
+	// allFirst (tests): the first contact pass looks at every agent, as
+	// before mayTouch, to check that skipping changes nothing.
+	allFirst bool
+	moved    []uint32 // by grid bucket: stamp of the last pass that moved an entry in it
 	// Per-agent data copied into grid order after each Build, so that
 	// neighbour loops read contiguous memory.
 	sRad     []float64
@@ -241,7 +248,14 @@ type Crowd struct {
 	rangeBase [128]int32
 	share     struct {
 		dt, maxR float64
-		fused    bool // integration runs in the force pass
+		// touch is how far two agents may close in on each other in
+		// one integration (both moving at their top speed, with a margin
+		// for rounding); 0 when the force pass's neighbour scan does not
+		// reach far enough for mayTouch to be exact (see Step).
+		touch float64
+		// firstPass: the running contact pass is the first of the Step.
+		firstPass bool
+		fused     bool // integration runs in the force pass
 		// stamp marks the buckets the running resolution pass moves
 		// entries in (moved); prevStamp is the last pass's, 0 for none.
 		stamp, prevStamp uint32
@@ -642,10 +656,11 @@ func (cr *Crowd) Step(dt float64) error {
 	cr.share.dt = dt
 	// Faults, idle flags, the largest radius and every behaviour in use.
 	cr.run(phPrep, n)
-	maxR := 0.0
+	maxR, maxSpeed := 0.0, 0.0
 	var all Behaviour
 	for _, p := range cr.parts[:chunksOf(n)] {
 		maxR = max(maxR, p.maxR)
+		maxSpeed = max(maxSpeed, p.maxSpeed)
 		all |= p.all
 	}
 	cfg := &cr.cfg
@@ -656,6 +671,19 @@ func (cr *Crowd) Step(dt float64) error {
 		cell = max(cell, cfg.NeighbourRadius)
 	}
 	cr.share.maxR = maxR
+	// Two agents can close in by at most both top speeds times dt in the
+	// integration (ClampLen keeps a speed within a rounding of its
+	// limit; the margin covers it). The force pass's neighbour scan of an
+	// agent of radius ri reaches every agent within ri + maxR + Gap of
+	// it, so when Gap covers that closing distance, an agent with no
+	// neighbour within ri + rk + touch before integration touches none
+	// after it: mayTouch records that, and the first contact pass skips
+	// the agents that cannot touch (their push would be zero).
+	cr.share.touch = 0
+	if t := float64(2*maxSpeed*dt*(1+1e-6)) + 1e-9; !cr.allFirst && mathx.IsFinite(t) && t <= cfg.Gap {
+		cr.share.touch = t
+	}
+	cr.mayTouch = grow(cr.mayTouch, n)
 	cr.buildGrid(cell, true)
 	// Steer in grid order (the agents' own order after the reorder):
 	// neighbouring agents are handled together, so their cells stay in
@@ -674,6 +702,7 @@ func (cr *Crowd) Step(dt float64) error {
 		for k := 0; k < cfg.Resolve; k++ {
 			m := len(cr.grid.ids)
 			cr.nextStamp(k > 0)
+			cr.share.firstPass = k == 0
 			cr.run(phResolve, m)
 			any := false
 			for _, p := range cr.parts[:chunksOf(m)] {
@@ -712,6 +741,7 @@ func (cr *Crowd) prepRange(c *stepCtx, p *chunkOut, lo, hi int) {
 			continue
 		}
 		p.maxR = max(p.maxR, a.radius)
+		p.maxSpeed = max(p.maxSpeed, a.maxSpeed)
 		p.all |= a.beh
 		// Idle agents only yield when contact resolution can push them.
 		a.idle = cfg.Resolve > 0 && a.beh&Arriving != 0 && cr.pos[i].DistSq(a.target) < ir2
@@ -723,6 +753,7 @@ func (cr *Crowd) forceRange(c *stepCtx, lo, hi int) {
 	dt, maxR := cr.share.dt, cr.share.maxR
 	fused := cr.share.fused
 	for k, id := range cr.grid.ids[lo:hi] {
+		cr.mayTouch[id] = true // unless the neighbour scan tells otherwise
 		acc := cr.steer(int(id), k+lo, dt, maxR, c)
 		cr.ag[id].force = acc.Force()
 		if fused {
@@ -769,9 +800,10 @@ func (cr *Crowd) resolveRange(p *chunkOut, lo, hi int) {
 	g := &cr.grid
 	maxR := cr.share.maxR
 	prev := cr.share.prevStamp
+	first := cr.share.firstPass && cr.share.touch > 0
 	for k0 := lo; k0 < hi; k0++ {
 		cr.push[k0] = mathx.Vec2{}
-		if !cr.sSep[k0] {
+		if !cr.sSep[k0] || (first && !cr.mayTouch[g.ids[k0]]) {
 			continue
 		}
 		pk := g.pos[k0]
@@ -918,10 +950,10 @@ func chunksOf(n int) int { return (n + chunk - 1) / chunk }
 // chunkOut is one chunk's part of a pass's reductions, combined in chunk
 // order.
 type chunkOut struct {
-	maxR float64
-	all  Behaviour
-	any  bool
-	_    [40]byte // keep chunks' results on separate cache lines
+	maxR, maxSpeed float64
+	all            Behaviour
+	any            bool
+	_              [32]byte // keep chunks' results on separate cache lines
 }
 
 // run runs pass ph over [0, n) in chunks: on the caller's goroutine for
@@ -1210,6 +1242,8 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 	x0, x1 := g.cellOf(p.X-q), g.cellOf(p.X+q)
 	y0, y1 := g.cellOf(p.Y-q), g.cellOf(p.Y+q)
 	pairs := 0
+	touch := cr.share.touch
+	near := touch == 0 // no bound: the agent may touch anyone
 	for y := y0; y <= y1; y++ {
 		// A row of cells is one run of buckets unless it wraps around
 		// the grid's torus: then one bucket per cell.
@@ -1230,7 +1264,11 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 				pairs++
 				d := p.Sub(g.pos[k])
 				d2 := d.LenSq()
-				reach := ri + cr.sRad[k] + cfg.Gap
+				rk := cr.sRad[k]
+				if t := ri + rk + touch; d2 < t*t {
+					near = true
+				}
+				reach := ri + rk + cfg.Gap
 				if d2 < reach*reach {
 					wt := invGap
 					if cr.sIdle[k] && !idle {
@@ -1254,5 +1292,6 @@ func (cr *Crowd) neighbourhood(i, self int, maxR float64, flock bool, c *stepCtx
 		}
 	}
 	c.stats.Pairs += pairs
+	cr.mayTouch[i] = near
 	return sep, headSum, posSum, count
 }
