@@ -251,9 +251,21 @@ func (wi *wallIndex) query(area mathx.AABB, dst []steer.Segment) []steer.Segment
 		// nothing to walk. (A non-finite area may stop here too, with
 		// the answer it gets below; fineCol and fineRow take any float.)
 		mf := float64(1e-6*((hi.X-lo.X)+(hi.Y-lo.Y))) + 1e-9
+		x0, y0, x1, y1 := lo.X-mf, lo.Y-mf, hi.X+mf, hi.Y+mf
+		// fineCol and fineRow, with one test for the common case of an
+		// area inside the table (x0 <= x1 and y0 <= y1, so f of the low
+		// corner above 0 and f of the high corner below the last cell
+		// bound all four).
+		var fc0, fc1, fr0, fr1 int
+		fx0, fx1 := (x0-wi.origin.X)*wi.finv, (x1-wi.origin.X)*wi.finv
+		fy0, fy1 := (y0-wi.origin.Y)*wi.finv, (y1-wi.origin.Y)*wi.finv
+		if fx0 > 0 && fy0 > 0 && fx1 < wi.flastC && fy1 < wi.flastR {
+			fc0, fc1, fr0, fr1 = int(fx0), int(fx1), int(fy0), int(fy1)
+		} else {
+			fc0, fc1, fr0, fr1 = wi.fineCol(x0), wi.fineCol(x1), wi.fineRow(y0), wi.fineRow(y1)
+		}
 		o, w := wi.occ, wi.fcols+1
-		fc0, fc1 := wi.fineCol(lo.X-mf), wi.fineCol(hi.X+mf)
-		f0, f1 := wi.fineRow(lo.Y-mf)*w, (wi.fineRow(hi.Y+mf)+1)*w
+		f0, f1 := fr0*w, (fr1+1)*w
 		if o[f1+fc1+1]-o[f0+fc1+1]-o[f1+fc0]+o[f0+fc0] == 0 {
 			return dst
 		}
