@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"slices"
 	"testing"
 
 	"diorama/mathx"
@@ -160,5 +161,70 @@ func TestBoxesOfMovedBodies(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Fatal("no body moved")
+	}
+}
+
+// TestWallOnlyWorkersSame: bodies that meet only walls, some fast enough
+// to be swept after the parallel parts (their wallNear is set after the
+// sweep), step to the same states, contacts and counts with 1, 2 and 3
+// workers, 6,000 of them so that every part of the step is split.
+func TestWallOnlyWorkersSame(t *testing.T) {
+	type state struct {
+		pos, vel []mathx.Vec2
+		contacts []ContactEvent
+		stats    StepStats
+	}
+	run := func(workers int) state {
+		w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(120, 120)}, MaxCastRadius: 0.5, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		r := mathx.NewRand(9)
+		solid := make([]bool, 120*120)
+		for k := range solid {
+			solid[k] = r.Chance(0.06)
+		}
+		if _, _, err := w.AddSolidTiles(SolidTiles{Cols: 120, Rows: 120, TileW: 1, TileH: 1, Solid: solid}); err != nil {
+			t.Fatal(err)
+		}
+		var ids []BodyID
+		for k := 0; k < 6000; k++ {
+			d := BodyDef{Type: Dynamic, Mass: 1, Layer: 2, Mask: 1, Position: mathx.V2(r.Range(2, 118), r.Range(2, 118)),
+				Velocity: r.UnitVec().Scale(r.Range(0, 3)), Shape: mustCircle(t, r.Range(0.15, 0.4))}
+			if k%4 == 0 {
+				d.Velocity = d.Velocity.Scale(25) // swept against the walls
+			}
+			if k%5 == 0 {
+				d.Shape = mustBox(t, r.Range(0.2, 0.5), r.Range(0.2, 0.5))
+				d.AngularVelocity = r.Range(-2, 2)
+			}
+			id, err := w.CreateBody(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		var st state
+		for step := 0; step < 30; step++ {
+			w.Step(1.0 / 60)
+			st.contacts = append(st.contacts, w.Contacts()...)
+		}
+		for _, id := range ids {
+			st.pos = append(st.pos, w.Position(id))
+			st.vel = append(st.vel, w.Velocity(id))
+		}
+		st.stats = w.Stats()
+		return st
+	}
+	ref := run(1)
+	if len(ref.contacts) == 0 || ref.stats.CCDClamps == 0 {
+		t.Fatalf("contacts %d, stats %+v: the scene tests too little", len(ref.contacts), ref.stats)
+	}
+	for _, n := range []int{2, 3} {
+		got := run(n)
+		if got.stats != ref.stats || !slices.Equal(got.pos, ref.pos) || !slices.Equal(got.vel, ref.vel) || !slices.Equal(got.contacts, ref.contacts) {
+			t.Fatalf("%d workers differ from one: stats %+v vs %+v, %d vs %d contacts", n, got.stats, ref.stats, len(got.contacts), len(ref.contacts))
+		}
 	}
 }
