@@ -2,11 +2,13 @@ package perf
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"diorama/internal/blitbench"
@@ -52,6 +54,13 @@ type ScaleRow struct {
 	// draw list per worker at the same time (Renderer.Do) and drawn with
 	// Renderer.RenderLists, so that building the frame is not serial.
 	Frame10kLists time.Duration
+	// SplitOne and SplitPar are the medians of the 10k-sprite frame's
+	// pixel work cut, before timing, into Procs bands of equal work,
+	// drawn by one goroutine band after band (SplitOne) and by one
+	// goroutine per band (SplitPar), interleaved frame by frame: the
+	// most a band-parallel renderer could gain on this machine, with
+	// nothing serial but waking the goroutines (see timeIdealSplit).
+	SplitOne, SplitPar time.Duration
 	// DepthSort is the median time of iso.Sorter sorting 10,000 boxes
 	// (iso's BenchmarkDepthSort10k, level200).
 	DepthSort time.Duration
@@ -106,6 +115,7 @@ func Scale(opt ScaleOptions) ([]ScaleRow, error) {
 		logf("scale: %d cores: 10k-sprite frame", p)
 		row.Frame10k, row.FrameMin = timeFrame10k(p, opt.Short)
 		row.Frame10kLists, _ = timeFrame10kLists(p, opt.Short)
+		row.SplitOne, row.SplitPar = timeIdealSplit(p, opt.Short)
 		logf("scale: %d cores: depth sort of 10k", p)
 		row.DepthSort = timeDepthSort10k(p, opt.Short)
 		logf("scale: %d cores: %d units", p, opt.Units)
@@ -329,6 +339,151 @@ func timeFrame10kLists(workers int, short bool) (med, best time.Duration) {
 	}
 	frame()
 	return timeMedian(frame, short)
+}
+
+// idealSplit is the 10k-sprite frame's pixel work as a band-parallel
+// renderer could at best do it with a number of goroutines: the sprites
+// sorted by depth and cut, once, into bands of equal pixel work, each
+// band cleared and drawn (its sprites clipped to it, in depth order) by
+// its own goroutine, woken for each frame (par), or every band by one
+// goroutine, one after the other (one). Both draw the renderer's picture.
+type idealSplit struct {
+	f     *raster.Frame
+	s     *raster.Sprite
+	bands []splitBand
+	wake  []chan struct{}
+	done  sync.WaitGroup
+}
+
+// splitBand is one band of an idealSplit: its rows and its sprites'
+// positions in depth order.
+type splitBand struct {
+	r  image.Rectangle
+	at []placed
+}
+
+var splitBG = color.RGBA{30, 40, 50, 255}
+
+// newIdealSplit cuts the 10k-sprite frame into workers bands and starts
+// the goroutines of bands 1..workers−1 (close stops them).
+func newIdealSplit(workers int) *idealSplit {
+	s, f, ps := frame10kScene()
+	w, h := f.W(), f.H()
+	// Depth order: by depth y + i&3, then insertion order (a stable
+	// sort, as the draw list's).
+	ord := make([]int, len(ps))
+	for i := range ord {
+		ord[i] = i
+	}
+	slices.SortStableFunc(ord, func(a, b int) int { return (ps[a].y + a&3) - (ps[b].y + b&3) })
+	// Rows' pixel work: the clear, and each sprite's visible width on
+	// the rows it covers.
+	cost := make([]int, h)
+	for y := range cost {
+		cost[y] = w
+	}
+	sw, sh := s.W(), s.H()
+	for _, p := range ps {
+		vis := max(min(p.x+sw, w)-max(p.x, 0), 0)
+		for y := max(p.y, 0); y < min(p.y+sh, h); y++ {
+			cost[y] += vis
+		}
+	}
+	total := 0
+	for _, c := range cost {
+		total += c
+	}
+	edges := []int{0}
+	acc := 0
+	for y, c := range cost {
+		acc += c
+		if len(edges) < workers && acc*workers >= total*len(edges) {
+			edges = append(edges, y+1)
+		}
+	}
+	for len(edges) <= workers {
+		edges = append(edges, h)
+	}
+	x := &idealSplit{f: f, s: s, bands: make([]splitBand, workers), wake: make([]chan struct{}, workers)}
+	for k := range x.bands {
+		r := image.Rect(0, edges[k], w, edges[k+1])
+		x.bands[k].r = r
+		for _, i := range ord {
+			if image.Rect(ps[i].x, ps[i].y, ps[i].x+sw, ps[i].y+sh).Overlaps(r) {
+				x.bands[k].at = append(x.bands[k].at, ps[i])
+			}
+		}
+	}
+	for k := 1; k < workers; k++ {
+		x.wake[k] = make(chan struct{})
+		go func(k int) {
+			for range x.wake[k] {
+				x.draw(k)
+				x.done.Done()
+			}
+		}(k)
+	}
+	return x
+}
+
+// draw draws band k.
+func (x *idealSplit) draw(k int) {
+	b := &x.bands[k]
+	raster.ClearRect(x.f, b.r, splitBG)
+	for _, p := range b.at {
+		raster.DrawSprite(x.f, b.r, x.s, p.x, p.y, nil)
+	}
+}
+
+// one draws every band on the calling goroutine.
+func (x *idealSplit) one() {
+	for k := range x.bands {
+		x.draw(k)
+	}
+}
+
+// par draws band 0 on the calling goroutine and each other band on its
+// own goroutine, and returns when all are drawn.
+func (x *idealSplit) par() {
+	x.done.Add(len(x.bands) - 1)
+	for _, c := range x.wake[1:] {
+		c <- struct{}{}
+	}
+	x.draw(0)
+	x.done.Wait()
+}
+
+func (x *idealSplit) close() {
+	for _, c := range x.wake[1:] {
+		close(c)
+	}
+}
+
+// timeIdealSplit times idealSplit's one and par interleaved, frame by
+// frame, for about 300 ms, so that both see the machine in the same
+// state (a shared machine's cores change speed with the load on them),
+// and returns their medians: their ratio is the most a band-parallel
+// frame can gain on this machine at that core count.
+func timeIdealSplit(workers int, short bool) (one, par time.Duration) {
+	x := newIdealSplit(workers)
+	defer x.close()
+	span := 300 * time.Millisecond
+	if short {
+		span = 10 * time.Millisecond
+	}
+	var t1, tn []time.Duration
+	start := time.Now()
+	for len(t1) < 5 || time.Since(start) < span {
+		t := time.Now()
+		x.one()
+		t1 = append(t1, time.Since(t))
+		t = time.Now()
+		x.par()
+		tn = append(tn, time.Since(t))
+	}
+	slices.Sort(t1)
+	slices.Sort(tn)
+	return t1[len(t1)/2], tn[len(tn)/2]
 }
 
 // timeMedian runs fn for about 300 ms (at least 5 times) and returns its

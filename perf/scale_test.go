@@ -1,10 +1,13 @@
 package perf
 
 import (
+	"bytes"
 	"math"
 	"runtime"
 	"testing"
 	"time"
+
+	"diorama/raster"
 )
 
 func TestKarpFlatt(t *testing.T) {
@@ -59,8 +62,8 @@ func TestScaleShort(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if r.Frame10k <= 0 || r.FrameMin > r.Frame10k || r.Frame10kLists <= 0 || r.DepthSort <= 0 {
-			t.Errorf("%d cores: frame %v (min %v), lists %v, sort %v", r.Procs, r.Frame10k, r.FrameMin, r.Frame10kLists, r.DepthSort)
+		if r.Frame10k <= 0 || r.FrameMin > r.Frame10k || r.Frame10kLists <= 0 || r.DepthSort <= 0 || r.SplitOne <= 0 || r.SplitPar <= 0 {
+			t.Errorf("%d cores: frame %v (min %v), lists %v, sort %v, ideal split %v / %v", r.Procs, r.Frame10k, r.FrameMin, r.Frame10kLists, r.DepthSort, r.SplitOne, r.SplitPar)
 		}
 		if r.Units.Cfg.Count != 400 || r.Units.Workers != r.Procs || r.Units.Procs != r.Procs || r.Units.Frames == 0 {
 			t.Errorf("%d cores: units run %+v", r.Procs, r.Units.Cfg)
@@ -101,5 +104,29 @@ func TestSearchCount(t *testing.T) {
 	n, probes, best, err := searchCount(50000, frame(50), 0, 1<<20, noisy, false)
 	if err != nil || n == 0 || n > overUntil || best.Total.P50 > FrameBudget {
 		t.Errorf("noisy cost: %d units (probes %v, %v), want a fitting count up to %d", n, probes, err, overUntil)
+	}
+}
+
+// The ideal split measures the renderer's work: one goroutine and one
+// per band both draw the picture raster.Renderer draws of the same frame,
+// byte for byte, for 1, 2, 3 and 16 bands.
+func TestIdealSplitDrawsTheFrame(t *testing.T) {
+	s, f, ps := frame10kScene()
+	l := raster.NewDrawList()
+	l.Clear(splitBG)
+	for i, p := range ps {
+		l.Sprite(int64(p.y+i&3), s, p.x, p.y, nil)
+	}
+	l.Draw(f)
+	for _, n := range []int{1, 2, 3, 16} {
+		x := newIdealSplit(n)
+		for _, draw := range []func(){x.one, x.par} {
+			clear(x.f.Pix)
+			draw()
+			if !bytes.Equal(x.f.Pix, f.Pix) {
+				t.Fatalf("%d bands: the split's picture differs from the draw list's", n)
+			}
+		}
+		x.close()
 	}
 }
