@@ -11,7 +11,8 @@ import (
 // wallCell is the side, in world units, of the wall index's cells.
 const wallCell = 4
 
-// maxOccCells bounds the wall index's cell count for its occupancy table.
+// maxOccCells bounds the cell count of the wall index's fine occupancy
+// table.
 const maxOccCells = 1 << 20
 
 // maxWallCells bounds the wall index's cell count; walls spread wider get
@@ -33,7 +34,7 @@ type wallIndex struct {
 	start      []int32
 	ids        []int32
 	// occ is the occupancy test of the fine grid (fcols×frows cells of
-	// side fcell, from origin; a quarter of a cell, or larger so that
+	// side 1/finv from origin: a quarter of a cell, or larger so that
 	// there are at most maxOccCells): occ[r*(fcols+1)+c] counts the fine
 	// cells, in columns < c of rows < r, that some segment's box touches
 	// (a summed-area table). A query whose area (widened as the walk
@@ -138,8 +139,8 @@ func (wi *wallIndex) build(ph *physics.Space) {
 // those are monotone in the coordinate, so a point where the box meets a
 // query's area lies in a marked cell inside the query's fine cells.
 func (wi *wallIndex) buildOcc(box mathx.AABB) {
-	// In floats: walls far apart make counts no int holds (or infinite,
-	// then a side of +Inf leaves one fine cell, as does a NaN count).
+	// Counted in floats, so that no product overflows; a side grown to
+	// +Inf (not for walls within physics' ±1e9) leaves one fine cell.
 	dx, dy, side := box.Max.X-box.Min.X, box.Max.Y-box.Min.Y, wi.cell/4
 	for {
 		fc, fr := math.Max(1, math.Ceil(dx/side)), math.Max(1, math.Ceil(dy/side))
