@@ -92,13 +92,7 @@ func TestMovingGridLazy(t *testing.T) {
 // be swept, some sensors and kinematic) among tile walls, every part of
 // the step split.
 func TestStepWorkersSame(t *testing.T) {
-	type state struct {
-		pos, vel []mathx.Vec2
-		contacts []ContactEvent
-		sensors  []SensorEvent
-		stats    StepStats
-	}
-	run := func(workers int) state {
+	run := func(workers int) workerRun {
 		w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(120, 120)}, MaxCastRadius: 0.5, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
@@ -145,18 +139,7 @@ func TestStepWorkersSame(t *testing.T) {
 			}
 			ids = append(ids, id)
 		}
-		var st state
-		for step := 0; step < 30; step++ {
-			w.Step(1.0 / 60)
-			st.contacts = append(st.contacts, w.Contacts()...)
-			st.sensors = append(st.sensors, w.SensorEvents()...)
-		}
-		for _, id := range ids {
-			st.pos = append(st.pos, w.Position(id))
-			st.vel = append(st.vel, w.Velocity(id))
-		}
-		st.stats = w.Stats()
-		return st
+		return stepAndRecord(w, ids, 30)
 	}
 	ref := run(1)
 	if len(ref.contacts) == 0 || len(ref.sensors) == 0 || ref.stats.CCDClamps == 0 {
@@ -164,9 +147,41 @@ func TestStepWorkersSame(t *testing.T) {
 	}
 	for _, n := range []int{2, 3, 8} {
 		got := run(n)
-		if got.stats != ref.stats || !slices.Equal(got.pos, ref.pos) || !slices.Equal(got.vel, ref.vel) ||
-			!slices.Equal(got.contacts, ref.contacts) || !slices.Equal(got.sensors, ref.sensors) {
+		if !got.same(ref) {
 			t.Fatalf("%d workers differ from one: stats %+v vs %+v, %d vs %d contacts", n, got.stats, ref.stats, len(got.contacts), len(ref.contacts))
 		}
 	}
+}
+
+// workerRun is what the worker-count tests compare: the bodies' states
+// after the steps, every step's contacts and sensor events, and the last
+// step's counters.
+type workerRun struct {
+	pos, vel []mathx.Vec2
+	contacts []ContactEvent
+	sensors  []SensorEvent
+	stats    StepStats
+}
+
+// stepAndRecord steps w n times at 60 Hz and records them, with the
+// states of ids after the last.
+func stepAndRecord(w *Space, ids []BodyID, n int) workerRun {
+	var st workerRun
+	for range n {
+		w.Step(1.0 / 60)
+		st.contacts = append(st.contacts, w.Contacts()...)
+		st.sensors = append(st.sensors, w.SensorEvents()...)
+	}
+	for _, id := range ids {
+		st.pos = append(st.pos, w.Position(id))
+		st.vel = append(st.vel, w.Velocity(id))
+	}
+	st.stats = w.Stats()
+	return st
+}
+
+// same reports whether a and b are identical.
+func (a workerRun) same(b workerRun) bool {
+	return a.stats == b.stats && slices.Equal(a.pos, b.pos) && slices.Equal(a.vel, b.vel) &&
+		slices.Equal(a.contacts, b.contacts) && slices.Equal(a.sensors, b.sensors)
 }

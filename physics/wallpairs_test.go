@@ -1,7 +1,6 @@
 package physics
 
 import (
-	"slices"
 	"testing"
 
 	"diorama/mathx"
@@ -169,12 +168,7 @@ func TestBoxesOfMovedBodies(t *testing.T) {
 // sweep), step to the same states, contacts and counts with 1, 2 and 3
 // workers, 6,000 of them so that every part of the step is split.
 func TestWallOnlyWorkersSame(t *testing.T) {
-	type state struct {
-		pos, vel []mathx.Vec2
-		contacts []ContactEvent
-		stats    StepStats
-	}
-	run := func(workers int) state {
+	run := func(workers int) workerRun {
 		w, err := NewSpace(SpaceDef{Bounds: mathx.AABB{Max: mathx.V2(120, 120)}, MaxCastRadius: 0.5, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
@@ -205,17 +199,7 @@ func TestWallOnlyWorkersSame(t *testing.T) {
 			}
 			ids = append(ids, id)
 		}
-		var st state
-		for step := 0; step < 30; step++ {
-			w.Step(1.0 / 60)
-			st.contacts = append(st.contacts, w.Contacts()...)
-		}
-		for _, id := range ids {
-			st.pos = append(st.pos, w.Position(id))
-			st.vel = append(st.vel, w.Velocity(id))
-		}
-		st.stats = w.Stats()
-		return st
+		return stepAndRecord(w, ids, 30)
 	}
 	ref := run(1)
 	if len(ref.contacts) == 0 || ref.stats.CCDClamps == 0 {
@@ -223,7 +207,7 @@ func TestWallOnlyWorkersSame(t *testing.T) {
 	}
 	for _, n := range []int{2, 3} {
 		got := run(n)
-		if got.stats != ref.stats || !slices.Equal(got.pos, ref.pos) || !slices.Equal(got.vel, ref.vel) || !slices.Equal(got.contacts, ref.contacts) {
+		if !got.same(ref) {
 			t.Fatalf("%d workers differ from one: stats %+v vs %+v, %d vs %d contacts", n, got.stats, ref.stats, len(got.contacts), len(ref.contacts))
 		}
 	}
