@@ -527,6 +527,48 @@ func (sp *Space) SetVelocity(id BodyID, v mathx.Vec2) error {
 	return nil
 }
 
+// SetVelocities sets the velocities of many bodies at once: body ids[k]
+// gets vs[k], as SetVelocity would give it, for every k (vs must be at
+// least as long as ids). A handle that is nil or stale, a static body or
+// a velocity that is not finite leaves that body unchanged; the first
+// such error is returned after the others are set. It writes only the
+// named bodies, so calls over disjoint handles may run on several
+// goroutines. It is SetVelocity without a call per body: the scene
+// hands its characters' velocities this way each tick.
+func (sp *Space) SetVelocities(ids []BodyID, vs []mathx.Vec2) error {
+	vs = vs[:len(ids)]
+	var first error
+	for {
+		n := sp.setVelocities(ids, vs)
+		if n == len(ids) {
+			return first
+		}
+		if err := sp.SetVelocity(ids[n], vs[n]); err != nil && first == nil {
+			first = err
+		}
+		ids, vs = ids[n+1:], vs[n+1:]
+	}
+}
+
+// setVelocities sets body ids[k]'s velocity to vs[k] for k from 0 up to
+// the first body SetVelocity would refuse (a bad handle, a static body,
+// a velocity that is not finite), and returns that k (len(ids) when
+// none). No call in the loop: the columns stay in registers.
+func (sp *Space) setVelocities(ids []BodyID, vs []mathx.Vec2) int {
+	vs = vs[:len(ids)]
+	alive := sp.alive
+	gen, typ, vel := sp.gen[:len(alive)], sp.typ[:len(alive)], sp.vel[:len(alive)]
+	for k, id := range ids {
+		v := vs[k]
+		i := int(id.index) - 1
+		if uint(i) >= uint(len(alive)) || !alive[i] || gen[i] != id.gen || typ[i] == Static || !finite(v.X) || !finite(v.Y) {
+			return k
+		}
+		vel[i] = v
+	}
+	return len(ids)
+}
+
 // SetAngularVelocity sets a kinematic or dynamic body's turn rate (rad/s).
 func (sp *Space) SetAngularVelocity(id BodyID, av float64) error {
 	i, ok := sp.slot(id)

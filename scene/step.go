@@ -85,12 +85,24 @@ func (w *World) Step() {
 }
 
 // velRange hands the velocities of the live characters in slots
-// [lo, hi) to their bodies.
+// [lo, hi) to their bodies: each run of consecutive live characters in
+// one physics.Space.SetVelocities call (dying characters keep their
+// bodies until the next tick starts, and their velocities, so they end a
+// run).
 func (w *World) velRange(_, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		if w.state[i] == stLive && w.kind[i] == Character {
-			_ = w.Phys.SetVelocity(w.body[i], w.vel[i]) // finite by construction
+	state, kind := w.state[lo:hi], w.kind[lo:hi]
+	kind = kind[:len(state)]
+	for a := 0; a < len(state); {
+		if state[a] != stLive || kind[a] != Character {
+			a++
+			continue
 		}
+		b := a + 1
+		for b < len(state) && state[b] == stLive && kind[b] == Character {
+			b++
+		}
+		_ = w.Phys.SetVelocities(w.body[lo+a:lo+b], w.vel[lo+a:lo+b]) // finite by construction
+		a = b
 	}
 }
 
