@@ -113,16 +113,8 @@ func (s *sectors) index(x, y float64, hint int) (int, bool) {
 	if !s.ok || n == 0 {
 		return 0, false
 	}
-	if hint >= 0 && hint < len(s.arc) {
-		if k := s.arc[hint]; k >= 0 {
-			j := k + 1
-			if j == n {
-				j = 0
-			}
-			if float64(s.bx[k]*y)-float64(s.by[k]*x) >= 0 && float64(s.bx[j]*y)-float64(s.by[j]*x) < 0 {
-				return hint, true
-			}
-		}
+	if s.holds(hint, x, y) {
+		return hint, true
 	}
 	c0 := float64(s.bx[0]*y)-float64(s.by[0]*x) >= 0
 	cur := c0
@@ -137,4 +129,23 @@ func (s *sectors) index(x, y float64, hint int) (int, bool) {
 		return s.idx[n-1], true
 	}
 	return 0, false
+}
+
+// holds reports whether facing f's arc holds screen direction (x, y):
+// then index answers f for it, with any hint. It is index's first test,
+// small enough to inline into Step's per-character pass (moveRange),
+// where a character mostly keeps its facing from tick to tick.
+func (s *sectors) holds(f int, x, y float64) bool {
+	if uint(f) >= uint(len(s.arc)) || !s.ok {
+		return false
+	}
+	k := s.arc[f]
+	if k < 0 {
+		return false
+	}
+	j := k + 1
+	if j == len(s.bx) {
+		j = 0
+	}
+	return float64(s.bx[k]*y)-float64(s.by[k]*x) >= 0 && float64(s.bx[j]*y)-float64(s.by[j]*x) < 0
 }

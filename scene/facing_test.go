@@ -52,6 +52,10 @@ func TestSectorsMatchIndex(t *testing.T) {
 				if g2, ok2 := s.index(x, y, h); !ok2 || g2 != got {
 					t.Fatalf("set %d, direction (%g, %g): %d without a hint, %d (%v) with hint %d", si, x, y, got, g2, ok2, h)
 				}
+				// holds (moveRange's inline test) is true for that facing only.
+				if s.holds(h, x, y) != (h == got) {
+					t.Fatalf("set %d, direction (%g, %g): holds(%d) is %v, the facing is %d", si, x, y, h, s.holds(h, x, y), got)
+				}
 			}
 			if near(math.Atan2(y, x)) {
 				skipped++

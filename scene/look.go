@@ -130,7 +130,11 @@ func (w *World) facingOf(i int) float64 {
 // screen, found by the look's sectors (cross products, no trigonometry)
 // or, where they cannot tell, by DirectionSet.Index.
 func (w *World) facingIndex(i int, l *Look, x, y float64) int {
-	v := w.Grid.ScreenVec(mathx.Vec3{X: x, Y: y})
+	return w.screenFacing(i, l, w.Grid.ScreenVec(mathx.Vec3{X: x, Y: y}))
+}
+
+// screenFacing is facingIndex for the screen direction v.
+func (w *World) screenFacing(i int, l *Look, v mathx.Vec2) int {
 	if k, ok := w.lookSec[w.look[i]-1].index(v.X, v.Y, int(w.dir[i])); ok {
 		return k
 	}
@@ -141,10 +145,7 @@ func (w *World) facingIndex(i int, l *Look, x, y float64) int {
 // tick) and facing dir (-1: none) and restarts its player when either
 // changed; l is its look (nil: none).
 func (w *World) setAnim(i int, l *Look, dir int) {
-	st := Idle
-	if d := w.pos[i].Sub(w.prev[i]); d.X != 0 || d.Y != 0 {
-		st = Walk
-	}
+	st := w.animState(i)
 	if l == nil {
 		w.anim[i] = st
 		return
@@ -161,6 +162,15 @@ func (w *World) setAnim(i int, l *Look, dir int) {
 		}
 	}
 	w.player[i] = atlas.Player{}
+}
+
+// animState is slot i's animation state for this tick: Walk when it
+// moved (its position is not the previous one), else Idle.
+func (w *World) animState(i int) AnimState {
+	if d := w.pos[i].Sub(w.prev[i]); d.X != 0 || d.Y != 0 {
+		return Walk
+	}
+	return Idle
 }
 
 // bulletFrame is the sprite a bullet flying at (vx, vy) is drawn with:

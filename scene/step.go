@@ -127,7 +127,18 @@ func (w *World) moveRange(_, lo, hi int) {
 		case v.X != 0 || v.Y != 0:
 			w.faceVec[i] = v // its angle is the facing (facingOf)
 			if l != nil && len(l.Dirs.Angles) > 0 {
-				w.setAnim(i, l, w.facingIndex(i, l, v.X, v.Y))
+				// facingIndex and setAnim, their common case inline: the
+				// last facing's arc holds the heading (facingIndex's
+				// first test) and the state and facing stand with a clip
+				// playing (setAnim's no-change test).
+				sv := w.Grid.ScreenVec(mathx.Vec3{X: v.X, Y: v.Y})
+				d := int(w.dir[i])
+				if !w.lookSec[w.look[i]-1].holds(d, sv.X, sv.Y) {
+					d = w.screenFacing(i, l, sv)
+				}
+				if w.animState(i) != w.anim[i] || int16(d) != w.dir[i] || w.player[i].Clip() == nil {
+					w.setAnim(i, l, d)
+				}
 				break
 			}
 			w.setAnim(i, l, -1)
