@@ -197,13 +197,26 @@ func (p *Player) Advance(dt int) int {
 	}
 	completed := 0
 	p.elapsed += dt
+	c := p.clip
+	n := len(c.Frames)
+	pingPong := c.Dir == PingPong || c.Dir == PingPongReverse
 	for {
-		d := p.clip.Durations[p.Index()]
+		// Index and passLen, inline: a ping-pong pass after the first
+		// skips the frame it turns on.
+		plen, skip := n, 0
+		if p.pass > 0 && n > 1 && pingPong {
+			plen, skip = n-1, 1
+		}
+		f := p.step + skip
+		if !p.forward(p.pass) {
+			f = n - 1 - f
+		}
+		d := c.Durations[f]
 		if p.elapsed < d {
 			return completed
 		}
 		p.elapsed -= d
-		if p.step+1 < p.passLen(p.pass) {
+		if p.step+1 < plen {
 			p.step++
 			continue
 		}
