@@ -370,10 +370,12 @@ func (w *World) stepCrowd(par bool) {
 // agent's writes are its own (from, and the crowd's SetPos).
 func (w *World) handRange(_, lo, hi int) {
 	cr := w.crowd
-	for k := lo; k < hi; k++ {
-		p := w.pos[cr.slot[k]].XY()
-		cr.from[k] = p
-		cr.c.SetPos(k, p)
+	slots, from, pos := cr.slot[lo:hi], cr.from[lo:hi], w.pos
+	from = from[:len(slots)]
+	for o, i := range slots {
+		p := pos[i].XY()
+		from[o] = p
+		cr.c.SetPos(lo+o, p)
 	}
 }
 
@@ -398,14 +400,17 @@ func (w *World) steerCrowd() {
 func (w *World) agentVelRange(_, lo, hi int) {
 	cr := w.crowd
 	inv := 1 / w.dt
-	pos := cr.c.Positions()
-	for k := lo; k < hi; k++ {
-		i := cr.slot[k]
-		if w.state[i] != stLive {
+	// The agents' columns as local slices of one length: no bounds
+	// checks or reloads of the slice headers after the velocity stores.
+	slots, from, pos := cr.slot[lo:hi], cr.from[lo:hi], cr.c.Positions()[lo:hi]
+	from, pos = from[:len(slots)], pos[:len(slots)]
+	state, vel := w.state, w.vel
+	for o, i := range slots {
+		if state[i] != stLive {
 			continue // pending creation: it joins physics at the end of the tick
 		}
-		if v := pos[k].Sub(cr.from[k]).Scale(inv); v.IsFinite() {
-			w.vel[i] = v
+		if v := pos[o].Sub(from[o]).Scale(inv); v.IsFinite() {
+			vel[i] = v
 		}
 	}
 }
