@@ -166,8 +166,12 @@ func (w *World) setAnim(i int, l *Look, dir int) {
 
 // animState is slot i's animation state for this tick: Walk when it
 // moved (its position is not the previous one), else Idle.
-func (w *World) animState(i int) AnimState {
-	if d := w.pos[i].Sub(w.prev[i]); d.X != 0 || d.Y != 0 {
+func (w *World) animState(i int) AnimState { return moveState(w.pos[i], w.prev[i]) }
+
+// moveState is the animation state of an entity at pos that was at prev
+// a tick ago: Walk when it moved, else Idle.
+func moveState(pos, prev mathx.Vec3) AnimState {
+	if d := pos.Sub(prev); d.X != 0 || d.Y != 0 {
 		return Walk
 	}
 	return Idle

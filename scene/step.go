@@ -110,33 +110,42 @@ func (w *World) velRange(_, lo, hi int) {
 // take their bodies' positions, face where they move and advance their
 // animation; objects, pickups and effects play their clips too.
 func (w *World) moveRange(_, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		if w.state[i] != stLive {
+	// The slots' columns as local slices of one length: no bounds checks
+	// and no reloads of the world's slice headers (setAnim writes the
+	// same arrays through w).
+	state := w.state[lo:hi]
+	n := len(state)
+	kind, look, body := w.kind[lo:hi][:n], w.look[lo:hi][:n], w.body[lo:hi][:n]
+	pos, prev, vel, faceVec := w.pos[lo:hi][:n], w.prev[lo:hi][:n], w.vel[lo:hi][:n], w.faceVec[lo:hi][:n]
+	dir, anim, player := w.dir[lo:hi][:n], w.anim[lo:hi][:n], w.player[lo:hi][:n]
+	for o, st := range state {
+		if st != stLive {
 			continue
 		}
-		if w.kind[i] != Character {
-			if w.look[i] != NoLook {
-				w.player[i].Advance(1)
+		if kind[o] != Character {
+			if look[o] != NoLook {
+				player[o].Advance(1)
 			}
 			continue
 		}
-		p := w.Phys.Position(w.body[i])
-		w.pos[i].X, w.pos[i].Y = p.X, p.Y
+		i := lo + o
+		p := w.Phys.Position(body[o])
+		pos[o].X, pos[o].Y = p.X, p.Y
 		l := w.lookOf(i)
-		switch v := w.vel[i]; {
+		switch v := vel[o]; {
 		case v.X != 0 || v.Y != 0:
-			w.faceVec[i] = v // its angle is the facing (facingOf)
+			faceVec[o] = v // its angle is the facing (facingOf)
 			if l != nil && len(l.Dirs.Angles) > 0 {
 				// facingIndex and setAnim, their common case inline: the
 				// last facing's arc holds the heading (facingIndex's
 				// first test) and the state and facing stand with a clip
 				// playing (setAnim's no-change test).
 				sv := w.Grid.ScreenVec(mathx.Vec3{X: v.X, Y: v.Y})
-				d := int(w.dir[i])
-				if !w.lookSec[w.look[i]-1].holds(d, sv.X, sv.Y) {
+				d := int(dir[o])
+				if !w.lookSec[look[o]-1].holds(d, sv.X, sv.Y) {
 					d = w.screenFacing(i, l, sv)
 				}
-				if w.animState(i) != w.anim[i] || int16(d) != w.dir[i] || w.player[i].Clip() == nil {
+				if moveState(pos[o], prev[o]) != anim[o] || int16(d) != dir[o] || player[o].Clip() == nil {
 					w.setAnim(i, l, d)
 				}
 				break
@@ -145,11 +154,11 @@ func (w *World) moveRange(_, lo, hi int) {
 		case l != nil:
 			// The facing and look are those of the last setAnim: its
 			// facing index stands.
-			w.setAnim(i, l, int(w.dir[i]))
+			w.setAnim(i, l, int(dir[o]))
 		default:
 			w.setAnim(i, nil, -1)
 		}
-		w.player[i].Advance(1)
+		player[o].Advance(1)
 	}
 }
 
