@@ -172,3 +172,30 @@ func ExampleSpace_Parallel() {
 	fmt.Println(parts, "parts, total", total)
 	// Output: 2 parts, total 9999
 }
+
+// A game that keeps its units' velocities in its own column hands them
+// over in one call per tick; a static body, a stale handle or a velocity
+// that is not finite is left as it was and reported.
+func ExampleSpace_SetVelocities() {
+	w, _ := physics.NewSpace(physics.SpaceDef{Bounds: mathx.AABB{Max: mathx.Vec2{X: 800, Y: 480}}})
+	unit, _ := physics.NewCircle(4)
+	var ids []physics.BodyID
+	for k := range 3 {
+		id, _ := w.CreateBody(physics.BodyDef{Type: physics.Dynamic, Shape: unit, Mass: 1, Position: mathx.Vec2{X: float64(100 + 50*k), Y: 240}})
+		ids = append(ids, id)
+	}
+	wall, _ := w.CreateBody(physics.BodyDef{Type: physics.Static, Shape: unit, Position: mathx.Vec2{X: 400, Y: 100}})
+	vels := []mathx.Vec2{{X: 60}, {Y: -30}, {X: 10, Y: 10}}
+	fmt.Println(w.SetVelocities(ids, vels))
+	fmt.Println(w.SetVelocities([]physics.BodyID{ids[0], wall}, []mathx.Vec2{{X: 1}, {X: 1}}))
+	for _, id := range append(ids, wall) {
+		fmt.Println(id, w.Velocity(id))
+	}
+	// Output:
+	// <nil>
+	// physics: static bodies have no velocity
+	// 0:1 (1,0)
+	// 1:1 (0,-30)
+	// 2:1 (10,10)
+	// 3:1 (0,0)
+}
