@@ -144,7 +144,8 @@ func (r *scaleRun) plot(path string) error {
 		{"depth sort 10k", color.RGBA{20, 160, 200, 255}, func(x perf.ScaleRow) float64 { return speedup(one.DepthSort, x.DepthSort) }},
 		{"units sim", color.RGBA{220, 120, 20, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Units.Sim.Mean, x.Units.Sim.Mean) }},
 		{"units render", color.RGBA{200, 60, 120, 255}, func(x perf.ScaleRow) float64 { return speedup(one.Units.Render.Mean, x.Units.Render.Mean) }},
-		{"units at 60 FPS", color.RGBA{120, 60, 200, 255}, func(x perf.ScaleRow) float64 { return float64(x.UnitsMax) / math.Max(float64(one.UnitsMax), 1) }},
+		{"units at 60 FPS", color.RGBA{150, 110, 30, 255}, func(x perf.ScaleRow) float64 { return float64(x.UnitsMax) / math.Max(float64(one.UnitsMax), 1) }},
+		{"machine ceiling", color.RGBA{220, 30, 30, 255}, func(x perf.ScaleRow) float64 { return speedup(x.SplitOne, x.SplitPar) }},
 		{"bullets sim per bullet", color.RGBA{60, 160, 60, 255}, func(x perf.ScaleRow) float64 {
 			return per(one.BulletsBest.Sim.Mean, one.BulletsAlive) / per(x.BulletsBest.Sim.Mean, x.BulletsAlive)
 		}},
