@@ -71,9 +71,12 @@ func (wi *wallIndex) build(ph *physics.Space) {
 	wi.origin = box.Min
 	wi.cell = wallCell
 	for {
-		wi.cols = max(1, int(math.Ceil((box.Max.X-box.Min.X)/wi.cell)))
-		wi.rows = max(1, int(math.Ceil((box.Max.Y-box.Min.Y)/wi.cell)))
-		if wi.cols*wi.rows <= maxWallCells {
+		// Counted in floats: with 32-bit ints the product of walls a
+		// billion units apart overflows (and made a panic on 386).
+		fc := math.Max(1, math.Ceil((box.Max.X-box.Min.X)/wi.cell))
+		fr := math.Max(1, math.Ceil((box.Max.Y-box.Min.Y)/wi.cell))
+		if fc*fr <= maxWallCells {
+			wi.cols, wi.rows = int(fc), int(fr)
 			break
 		}
 		wi.cell *= 2
