@@ -82,3 +82,26 @@ func TestSetVelocitiesAsOneByOne(t *testing.T) {
 		}
 	}
 }
+
+// Fewer velocities than handles is an error that sets nothing.
+func TestSetVelocitiesShortList(t *testing.T) {
+	w := newTestWorld(t, SpaceDef{})
+	c, err := NewCircle(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := w.CreateBody(BodyDef{Type: Dynamic, Mass: 1, Shape: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := w.CreateBody(BodyDef{Type: Dynamic, Mass: 1, Shape: c, Position: mathx.V2(5, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetVelocities([]BodyID{a, b}, []mathx.Vec2{{X: 1}}); err == nil {
+		t.Fatal("two handles, one velocity: no error")
+	}
+	if w.Velocity(a) != (mathx.Vec2{}) || w.Velocity(b) != (mathx.Vec2{}) {
+		t.Fatalf("a short list set velocities: %v %v", w.Velocity(a), w.Velocity(b))
+	}
+}

@@ -528,14 +528,18 @@ func (sp *Space) SetVelocity(id BodyID, v mathx.Vec2) error {
 }
 
 // SetVelocities sets the velocities of many bodies at once: body ids[k]
-// gets vs[k], as SetVelocity would give it, for every k (vs must be at
-// least as long as ids). A handle that is nil or stale, a static body or
-// a velocity that is not finite leaves that body unchanged; the first
-// such error is returned after the others are set. It writes only the
+// gets vs[k], as SetVelocity would give it, for every k. Fewer
+// velocities than handles set nothing and return an error. A handle that
+// is nil or stale, a static body or a velocity that is not finite leaves
+// that body unchanged; the first such error is returned after the others
+// are set. It writes only the
 // named bodies, so calls over disjoint handles may run on several
 // goroutines. It is SetVelocity without a call per body: the scene
 // hands its characters' velocities this way each tick.
 func (sp *Space) SetVelocities(ids []BodyID, vs []mathx.Vec2) error {
+	if len(vs) < len(ids) {
+		return fmt.Errorf("physics: SetVelocities: %d velocities for %d bodies", len(vs), len(ids))
+	}
 	vs = vs[:len(ids)]
 	var first error
 	for {
