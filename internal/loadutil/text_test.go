@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 	"unicode/utf8"
+
+	"diorama/internal/testenv"
 )
 
 func TestLineCol(t *testing.T) {
@@ -88,36 +90,8 @@ func FuzzJSONText(f *testing.F) {
 			return // encoding/json keeps the last copy: the oracle cannot see the first
 		}
 		_, msg, bad := JSONText(data)
-		if want := !utf8.Valid(data) || !allText(v); bad != want {
+		if want := !utf8.Valid(data) || !testenv.JSONRunes(v, TextRune); bad != want {
 			t.Fatalf("%q: JSONText %v (%s), want %v", data, bad, msg, want)
 		}
 	})
-}
-
-func allText(v any) bool {
-	ok := func(s string) bool {
-		for _, r := range s {
-			if !TextRune(r) {
-				return false
-			}
-		}
-		return true
-	}
-	switch v := v.(type) {
-	case string:
-		return ok(v)
-	case []any:
-		for _, e := range v {
-			if !allText(e) {
-				return false
-			}
-		}
-	case map[string]any:
-		for k, e := range v {
-			if !ok(k) || !allText(e) {
-				return false
-			}
-		}
-	}
-	return true
 }

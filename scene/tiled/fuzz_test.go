@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"diorama/internal/loadutil"
+	"diorama/internal/testenv"
 )
 
 // fuzzFS holds the fuzzed file plus the valid external tilesets the seed
@@ -215,7 +216,7 @@ func FuzzJSONScan(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		notXML := valid && (!utf8.Valid(data) || !xmlText(want))
+		notXML := valid && (!utf8.Valid(data) || !testenv.JSONRunes(want, loadutil.TextRune))
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.File != "f.json" {
@@ -236,36 +237,6 @@ func FuzzJSONScan(f *testing.F) {
 			t.Fatalf("read %#v, encoding/json %#v", got, dropNull(want))
 		}
 	})
-}
-
-// xmlText reports whether every string and key of v holds only
-// characters XML 1.0 allows.
-func xmlText(v any) bool {
-	ok := func(s string) bool {
-		for _, r := range s {
-			if !loadutil.TextRune(r) {
-				return false
-			}
-		}
-		return true
-	}
-	switch v := v.(type) {
-	case string:
-		return ok(v)
-	case []any:
-		for _, e := range v {
-			if !xmlText(e) {
-				return false
-			}
-		}
-	case map[string]any:
-		for k, e := range v {
-			if !ok(k) || !xmlText(e) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // jvAny is v as encoding/json decodes it with UseNumber.
