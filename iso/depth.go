@@ -5,9 +5,9 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
+	"diorama/internal/workers"
 	"diorama/mathx"
 )
 
@@ -156,9 +156,13 @@ type Sorter struct {
 
 	// Parallel phases: each is cut into parts (one per worker for a large
 	// Sort, else one), which the caller and the pool's helpers claim.
-	pool                        *sortPool
+	pool                        *workers.Pool   // from the first large Sort
+	cleanup                     runtime.Cleanup // closes the pool of an unreachable Sorter
 	workers                     int
-	parts                       int // parts of each phase of the current Sort
+	phase                       func(part int) // the running phase, while the pool runs it
+	nextPart                    atomic.Int32   // the running phase's next part to claim
+	claimF                      func(w int)    // s.claimParts, made once (a method value allocates)
+	parts                       int            // parts of each phase of the current Sort
 	phEntries, phRadix, phSweep func(part int)
 	phGather, phCount, phFill   func(part int)
 	phScatter, phLocal, phSpec  func(part int)
@@ -266,65 +270,9 @@ type radixScratch struct {
 	a, b []uint64 // (key, index) words
 }
 
-// sortPool is the Sorter's helper goroutines: with the caller they claim
-// the parts of each parallel phase one at a time. It holds no reference to
-// the Sorter between phases (f is cleared), so an unreachable Sorter is
-// collected and its cleanup stops the helpers.
-type sortPool struct {
-	wake []chan struct{}
-	// state packs the phase generation (high 32 bits), the next part to
-	// claim (16 bits) and the number of parts (low 16 bits); f is written
-	// before state publishes a phase, and read only after claiming one of
-	// its parts with a compare-and-swap.
-	state atomic.Uint64
-	done  atomic.Int32  // parts of the phase completed
-	fin   chan struct{} // the helper that completes the last part signals here
-	f     func(int)
-	gen   uint32
-	once  sync.Once
-}
-
-// stop ends the helper goroutines; it may be called more than once (by
-// Close and by the cleanup of an unreachable Sorter).
-func (p *sortPool) stop() {
-	p.once.Do(func() {
-		for _, c := range p.wake {
-			close(c)
-		}
-	})
-}
-
-// work claims and runs parts of phase gen until none are left.
-func (p *sortPool) work(gen uint32) {
-	for {
-		st := p.state.Load()
-		if uint32(st>>32) != gen {
-			return // a later phase: this wake-up is stale
-		}
-		next, parts := int(st>>16&0xffff), int32(st&0xffff)
-		if int32(next) >= parts {
-			return
-		}
-		if !p.state.CompareAndSwap(st, st+1<<16) {
-			continue
-		}
-		p.f(next)
-		if p.done.Add(1) == parts {
-			select {
-			case p.fin <- struct{}{}:
-			default:
-			}
-		}
-	}
-}
-
 // parallelMin is the item count from which Sort uses the helpers: below it
 // the hand-offs cost more than they save.
 const parallelMin = 2048
-
-// spinPhase is how many times a worker yields (runtime.Gosched, well
-// under a microsecond each) waiting for a phase before it sleeps.
-const spinPhase = 256
 
 // maxSortWorkers bounds the workers of a Sorter.
 const maxSortWorkers = 256
@@ -359,7 +307,8 @@ func (s *Sorter) SetWorkers(n int) {
 // cleaned up without Close.
 func (s *Sorter) Close() {
 	if s.pool != nil {
-		s.pool.stop()
+		s.cleanup.Stop()
+		s.pool.Close()
 		s.pool = nil
 	}
 }
@@ -382,7 +331,8 @@ func (s *Sorter) par(f func(int)) {
 	s.parRun(f)
 }
 
-// parRun is par without the test hook.
+// parRun is par without the test hook: the pool's workers claim the
+// parts one at a time.
 func (s *Sorter) parRun(f func(int)) {
 	if s.pool == nil || s.parts == 1 {
 		for part := range s.parts {
@@ -390,61 +340,31 @@ func (s *Sorter) parRun(f func(int)) {
 		}
 		return
 	}
-	p := s.pool
-	select { // drop a stale signal from an earlier phase
-	case <-p.fin:
-	default:
-	}
-	p.f = f
-	p.gen++
-	p.done.Store(0)
-	p.state.Store(uint64(p.gen)<<32 | uint64(s.parts)) // publishes the phase
-	for _, c := range p.wake {
-		select {
-		case c <- struct{}{}:
-		default: // that helper has a wake-up pending already
-		}
-	}
-	p.work(p.gen)
-	for i := 0; p.done.Load() < int32(s.parts); i++ {
-		if i < spinPhase { // parts usually end within microseconds
-			runtime.Gosched()
-			continue
-		}
-		<-p.fin
-	}
-	p.f = nil // hold no reference to the Sorter between phases
+	s.phase = f
+	s.nextPart.Store(0)
+	s.pool.Run(s.claimF)
+	s.phase = nil // hold no reference to the Sorter between phases
 }
 
-// startPool starts the helpers of s.workers.
-func (s *Sorter) startPool() {
-	p := &sortPool{fin: make(chan struct{}, 1)}
-	for range s.workers - 1 {
-		c := make(chan struct{}, 1)
-		p.wake = append(p.wake, c)
-		go func() {
-			for range c {
-				gen := uint32(p.state.Load() >> 32)
-				for {
-					p.work(gen)
-					// Stay a while for the next phase: the caller's steps
-					// between phases take microseconds, and waking a
-					// parked goroutine takes as long again.
-					next := gen
-					for i := 0; i < spinPhase && next == gen; i++ {
-						runtime.Gosched()
-						next = uint32(p.state.Load() >> 32)
-					}
-					if next == gen {
-						break
-					}
-					gen = next
-				}
-			}
-		}()
+// claimParts is a worker's share of the running phase: parts claimed
+// from the shared counter until none are left.
+func (s *Sorter) claimParts(int) {
+	for {
+		part := int(s.nextPart.Add(1) - 1)
+		if part >= s.parts {
+			return
+		}
+		s.phase(part)
 	}
-	s.pool = p
-	runtime.AddCleanup(s, (*sortPool).stop, p)
+}
+
+// startPool starts the helpers of s.workers. The pool holds no reference
+// to the Sorter between phases, so an unreachable Sorter is collected and
+// its cleanup stops the helpers.
+func (s *Sorter) startPool() {
+	s.pool = workers.New(s.workers)
+	s.claimF = s.claimParts
+	s.cleanup = runtime.AddCleanup(s, (*workers.Pool).Close, s.pool)
 }
 
 // Reset forgets all items, keeping memory.

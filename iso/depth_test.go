@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"diorama/internal/testenv"
 	"diorama/mathx"
@@ -693,4 +694,44 @@ func TestAddBoxesMatchesAdd(t *testing.T) {
 			t.Fatalf("trial %d: orders differ at %d", trial, i)
 		}
 	}
+}
+
+// TestSorterHelpersEndUnreachable: a Sorter dropped without Close stops
+// its helper goroutines once it is collected (its pool holds no
+// reference to it between phases), and Close stops them at once.
+func TestSorterHelpersEndUnreachable(t *testing.T) {
+	boxes := randomScene(3*parallelMin, 40, 7)
+	settle := func(want int) int {
+		g := runtime.NumGoroutine()
+		for deadline := time.Now().Add(5 * time.Second); g > want && time.Now().Before(deadline); g = runtime.NumGoroutine() {
+			runtime.GC()
+			time.Sleep(5 * time.Millisecond)
+		}
+		return g
+	}
+	base := runtime.NumGoroutine()
+	sortOnce := func() *Sorter {
+		s := NewSorter(Projection{64, 32, 32})
+		s.SetWorkers(4)
+		for _, b := range boxes {
+			if _, err := s.Add(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Sort()
+		if g := runtime.NumGoroutine() - base; g < 3 {
+			t.Fatalf("%d goroutines more after a large 4-worker Sort, want the 3 helpers", g)
+		}
+		return s
+	}
+	sortOnce() // dropped
+	if g := settle(base); g > base {
+		t.Fatalf("%d goroutines, %d before: the helpers of an unreachable Sorter still run", g, base)
+	}
+	s := sortOnce()
+	s.Close()
+	if g := settle(base); g > base {
+		t.Fatalf("%d goroutines after Close, %d before", g, base)
+	}
+	runtime.KeepAlive(s)
 }

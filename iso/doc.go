@@ -34,6 +34,7 @@
 // the lower left and z up; one world unit on x and y is one tile. Screen
 // y grows downwards.
 //
-// iso may import raster, atlas and mathx; never scene, physics, ai, loop or
+// iso may import raster, atlas, mathx and internal/workers (the depth
+// sorter's goroutines); never scene, physics, ai, loop or
 // platform.
 package iso

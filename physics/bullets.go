@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"diorama/internal/workers"
 	"diorama/mathx"
 )
 
@@ -205,13 +206,7 @@ func (sp *Space) StepBulletsThen(b *Bullets, dt float64, then func(c, lo, hi int
 	// shared counter, so a worker whose core is busy elsewhere costs the
 	// others at most one chunk of waiting.
 	s.next.Store(int32(workers))
-	for k := 1; k < workers; k++ {
-		sp.jobs[k-1] <- struct{}{}
-	}
-	sp.runShare(0, &sp.mk)
-	for k := 1; k < workers; k++ {
-		<-sp.jobsDone
-	}
+	sp.pool.Run(sp.poolJob)
 	s.b, s.then = nil, nil
 	b.scratch = b.wscratch[0]
 	// Report and free in slot order. Each worker's hits are in slot order
@@ -274,29 +269,27 @@ func (sp *Space) runShare(k int, mk *marks) {
 	}
 }
 
-// startWorkers starts the Workers-1 parked goroutines on first use.
+// startWorkers makes the pool of Workers goroutines on first use.
 func (sp *Space) startWorkers() {
-	if len(sp.jobs) > 0 {
-		return
-	}
-	sp.jobsDone = make(chan struct{}, sp.def.Workers)
-	for k := 1; k < sp.def.Workers; k++ {
-		ch := make(chan struct{})
-		sp.jobs = append(sp.jobs, ch)
-		go sp.bulletWorker(k, ch)
+	if sp.pool == nil {
+		sp.pool = workers.New(sp.def.Workers)
+		sp.poolJob = sp.runJob
 	}
 }
 
-func (sp *Space) bulletWorker(k int, jobs chan struct{}) {
-	for range jobs {
-		if s := &sp.share; s.fn != nil {
-			lo, hi := partOf(s.n, s.parts, k)
-			s.fn(k, lo, hi)
-		} else {
-			sp.runShare(k, &sp.workerMarks[k])
-		}
-		sp.jobsDone <- struct{}{}
+// runJob is worker k's part of the running job: its part of a Parallel
+// call, or its share of StepBullets' chunks.
+func (sp *Space) runJob(k int) {
+	if s := &sp.share; s.fn != nil {
+		lo, hi := partOf(s.n, s.parts, k)
+		s.fn(k, lo, hi)
+		return
 	}
+	mk := &sp.mk
+	if k > 0 {
+		mk = &sp.workerMarks[k]
+	}
+	sp.runShare(k, mk)
 }
 
 // partOf is part k of [0, n) cut into parts nearly equal parts.
@@ -320,14 +313,7 @@ func (sp *Space) Parallel(n int, fn func(k, lo, hi int)) int {
 	sp.startWorkers()
 	s := &sp.share
 	s.fn, s.n, s.parts = fn, n, parts
-	for k := 1; k < parts; k++ {
-		sp.jobs[k-1] <- struct{}{}
-	}
-	lo, hi := partOf(n, parts, 0)
-	fn(0, lo, hi)
-	for k := 1; k < parts; k++ {
-		<-sp.jobsDone
-	}
+	sp.pool.Run(sp.poolJob)
 	s.fn = nil
 	return parts
 }
@@ -353,10 +339,10 @@ func (sp *Space) Workers() int { return sp.def.Workers }
 // large StepBullets. A Space with one worker needs no Close. After Close,
 // StepBullets starts them again if called.
 func (sp *Space) Close() {
-	for _, ch := range sp.jobs {
-		close(ch)
+	if sp.pool != nil {
+		sp.pool.Close()
+		sp.pool = nil
 	}
-	sp.jobs = nil
 }
 
 // castBullets sweeps the live bullets in slots [lo, hi) as worker k,

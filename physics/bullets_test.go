@@ -269,8 +269,8 @@ func TestBulletWorkersParallel(t *testing.T) {
 		}
 		for k, x := range runs[1:] {
 			// The extra workers really ran and found hits of their own.
-			if len(x.w.jobs) != k+1 || len(x.b.wscratch) != k+2 || len(x.b.wscratch[k+1]) == 0 {
-				t.Fatalf("%d workers: %d parked, last worker found %d hits", k+2, len(x.w.jobs), len(x.b.wscratch[len(x.b.wscratch)-1]))
+			if x.w.pool == nil || x.w.pool.Workers() != k+2 || len(x.b.wscratch) != k+2 || len(x.b.wscratch[k+1]) == 0 {
+				t.Fatalf("%d workers: pool %v, last worker found %d hits", k+2, x.w.pool, len(x.b.wscratch[len(x.b.wscratch)-1]))
 			}
 		}
 		for _, x := range runs {
@@ -307,8 +307,8 @@ func TestBulletSetWorkers(t *testing.T) {
 			x.w.Step(1.0 / 60)
 			x.w.StepBullets(x.b, 1.0/60)
 		}
-		if w2.Workers() > 1 && len(w2.jobs) != w2.Workers()-1 {
-			t.Fatalf("step %d: %d parked goroutines for %d workers", step, len(w2.jobs), w2.Workers())
+		if w2.Workers() > 1 && (w2.pool == nil || w2.pool.Workers() != w2.Workers()) {
+			t.Fatalf("step %d: pool %v for %d workers", step, w2.pool, w2.Workers())
 		}
 		if len(b1.Hits) != len(b2.Hits) {
 			t.Fatalf("step %d: %d hits vs %d", step, len(b2.Hits), len(b1.Hits))
@@ -324,8 +324,8 @@ func TestBulletSetWorkers(t *testing.T) {
 		}
 	}
 	w2.SetWorkers(0)
-	if w2.Workers() != 1 || len(w2.jobs) != 0 {
-		t.Fatalf("SetWorkers(0): %d workers, %d parked", w2.Workers(), len(w2.jobs))
+	if w2.Workers() != 1 || w2.pool != nil {
+		t.Fatalf("SetWorkers(0): %d workers, pool %v", w2.Workers(), w2.pool)
 	}
 }
 

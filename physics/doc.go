@@ -53,7 +53,8 @@
 // depends on the unit, or on the direction of y, except that
 // "counter-clockwise" means positive signed area.
 //
-// physics imports only mathx and the standard library. It must NOT import
+// physics imports only mathx, internal/workers (the goroutines of its
+// parallel passes) and the standard library. It must NOT import
 // raster, atlas, iso, scene, ai, loop, platform or any third-party module:
 // it knows nothing of rendering, scenes or AI.
 package physics

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"diorama/internal/workers"
 	"diorama/mathx"
 )
 
@@ -160,10 +161,10 @@ type Space struct {
 	gWalls, gStatic, gMoving grid
 	mk                       marks // de-duplication marks for the calling goroutine
 	workerMarks              []marks
-	jobs                     []chan struct{} // parked StepBullets workers 1..Workers-1
-	jobsDone                 chan struct{}
-	share                    bulletShare // the running multi-worker StepBullets
-	bgrid                    bulletGrid  // StepBullets' merged broad phase
+	pool                     *workers.Pool // StepBullets' and Parallel's workers, from first use
+	poolJob                  func(int)     // sp.runJob, made once (a method value allocates)
+	share                    bulletShare   // the running multi-worker StepBullets
+	bgrid                    bulletGrid    // StepBullets' merged broad phase
 
 	pairs []pair
 	// Step's passes over the moving bodies on the workers (Parallel): the

@@ -71,7 +71,8 @@
 // 16×16 sprites (perf/peers/pixman, perf/peers/sdl2; perf/REPORT.md).
 // No AVX-512 version exists: it could not be tested on that machine.
 //
-// raster may import mathx, golang.org/x/image and golang.org/x/sys/cpu
-// (the CPU features for the vector kernels), and never iso, atlas,
+// raster may import mathx, internal/workers (the renderer's goroutines),
+// golang.org/x/image and golang.org/x/sys/cpu (the CPU features for the
+// vector kernels), and never iso, atlas,
 // scene, physics, ai, loop or platform.
 package raster

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"diorama/internal/workers"
 )
 
 // Renderer executes DrawLists over horizontal bands of the frame, one
@@ -127,7 +129,8 @@ type Renderer struct {
 	cond sync.Cond
 	gen  uint32
 
-	wake    []chan uint32
+	pool    *workers.Pool // the workers, from the first job with several
+	workF   func(int)     // runs the current job as worker w (made once: a method value allocates)
 	stopped bool
 }
 
@@ -170,22 +173,17 @@ func (r *Renderer) Close() {
 		return
 	}
 	r.stopped = true
-	for _, c := range r.wake {
-		close(c)
+	if r.pool != nil {
+		r.pool.Close()
+		r.pool = nil
 	}
-	r.wake = nil
 }
 
+// startWorkers makes the pool; worker 0 is the calling goroutine.
 func (r *Renderer) startWorkers() {
-	// Worker 0 is the calling goroutine.
-	for i := 1; i < r.workers; i++ {
-		c := make(chan uint32, 1)
-		r.wake = append(r.wake, c)
-		go func(w int) {
-			for gen := range c {
-				r.work(gen, w)
-			}
-		}(i)
+	if r.pool == nil {
+		r.pool = workers.New(r.workers)
+		r.workF = func(w int) { r.work(r.gen, w) }
 	}
 }
 
@@ -235,9 +233,7 @@ func (r *Renderer) RenderLists(dst *Frame, ls []*DrawList) error {
 	if r.workers == 1 || dst.H() < 2 {
 		r.drawSerial(dst)
 	} else {
-		if r.wake == nil {
-			r.startWorkers()
-		}
+		r.startWorkers()
 		r.runJob(r.prepare(dst))
 	}
 	r.lists, r.dst = nil, nil // hold no reference between frames
@@ -266,21 +262,15 @@ func (r *Renderer) setLists(ls []*DrawList) error {
 	return nil
 }
 
-// runJob publishes a job of the given tasks, runs tasks on the calling
-// goroutine and returns when all are done.
+// runJob publishes a job of the given tasks and runs it on the pool's
+// workers, the calling goroutine among them; it returns when all are
+// done (each worker returns once no task is left to claim and its own are
+// done).
 func (r *Renderer) runJob(tasks int) {
 	r.gen++
 	r.done.Store(0)
-	r.state.Store(uint64(r.gen)<<32 | uint64(tasks)) // publishes the job
-	for _, c := range r.wake {
-		select {
-		case c <- r.gen:
-		default: // that helper has a wake-up pending already
-		}
-	}
-	r.work(r.gen, 0)
-	// Every task is claimed; wait for those helpers are still running.
-	r.await(int32(tasks))
+	r.state.Store(uint64(r.gen)<<32 | uint64(tasks)) // publishes the tasks
+	r.pool.Run(r.workF)
 }
 
 // Do runs f(0), …, f(n−1) on the renderer's workers, the calling goroutine
@@ -299,9 +289,7 @@ func (r *Renderer) Do(n int, f func(k int)) {
 		}
 		return
 	}
-	if r.wake == nil {
-		r.startWorkers()
-	}
+	r.startWorkers()
 	const most = 1<<16 - 1 // tasks a job holds
 	for lo := 0; lo < n; lo += most {
 		r.doF, r.doLo = f, lo

@@ -40,7 +40,8 @@
 // [ObstacleQuery]. A world that owns its agents' positions (scene.World
 // owns a Crowd: Crowd.Enable, Crowd.Steer) hands them over with
 // [Crowd.SetPos] before each Step, reads the results, and drops agents
-// with [Crowd.Remove]. Package steer imports only mathx and the standard
-// library; it must NOT import physics, scene, raster or any other engine
+// with [Crowd.Remove]. Package steer imports only mathx, internal/workers
+// (the goroutines of a Step's passes) and the standard library; it must
+// NOT import physics, scene, raster or any other engine
 // package.
 package steer

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"diorama/internal/workers"
 	"diorama/mathx"
 )
 
@@ -262,17 +263,17 @@ type Crowd struct {
 		ph, n, chunks    int
 		next             atomic.Int32
 	}
-	jobs     []chan struct{}
-	jobsDone chan struct{}
+	pool  *workers.Pool // the helpers of a Step with Workers > 1, from its first large Step
+	workF func(int)     // cr.work, made once (a method value allocates)
 }
 
 // Close stops the goroutines a Crowd with Config.Workers > 1 starts on
 // its first large Step. Step starts them again if called after Close.
 func (cr *Crowd) Close() {
-	for _, c := range cr.jobs {
-		close(c)
+	if cr.pool != nil {
+		cr.pool.Close()
+		cr.pool = nil
 	}
-	cr.jobs = nil
 }
 
 // SetWorkers sets Config.Workers (clamped to 1..64): how many goroutines
@@ -957,7 +958,7 @@ type chunkOut struct {
 }
 
 // run runs pass ph over [0, n) in chunks: on the caller's goroutine for
-// one worker or fewer than parallelMin items, else on up to
+// one worker or fewer than parallelMin items, else on the pool's
 // Config.Workers goroutines taking chunks from a shared counter.
 func (cr *Crowd) run(ph, n int) {
 	chunks := chunksOf(n)
@@ -965,46 +966,37 @@ func (cr *Crowd) run(ph, n int) {
 		cr.parts = append(cr.parts, chunkOut{})
 	}
 	clear(cr.parts[:chunks])
-	workers := min(max(cr.cfg.Workers, 1), 64, max(chunks, 1))
-	for len(cr.ctxs) < workers {
+	if len(cr.ctxs) == 0 {
 		cr.ctxs = append(cr.ctxs, stepCtx{})
 	}
-	if workers == 1 || n < parallelMin {
+	if min(max(cr.cfg.Workers, 1), 64) == 1 || n < parallelMin || chunks < 2 {
 		for ch := 0; ch < chunks; ch++ {
 			cr.runChunk(ph, &cr.ctxs[0], ch, n)
 		}
 		return
 	}
-	cr.startWorkers(min(max(cr.cfg.Workers, 1), 64))
-	s := &cr.share
-	s.ph, s.n, s.chunks = ph, n, chunks
-	s.next.Store(0)
-	for k := 1; k < workers; k++ {
-		cr.jobs[k-1] <- struct{}{}
-	}
-	cr.work(0)
-	for k := 1; k < workers; k++ {
-		<-cr.jobsDone
-	}
+	cr.runPool(ph, n, chunks)
 }
 
 // runParts runs pass ph as parts chunks (one per worker, each a whole
 // part: chunk ch is part ch) on the workers.
-func (cr *Crowd) runParts(ph, parts int) {
-	for len(cr.ctxs) < parts {
+func (cr *Crowd) runParts(ph, parts int) { cr.runPool(ph, 0, parts) }
+
+// runPool runs chunks of pass ph over [0, n) on the pool's workers, each
+// taking chunks from the shared counter until none are left.
+func (cr *Crowd) runPool(ph, n, chunks int) {
+	w := min(max(cr.cfg.Workers, 1), 64)
+	if cr.pool == nil {
+		cr.pool = workers.New(w)
+		cr.workF = cr.work
+	}
+	for len(cr.ctxs) < w {
 		cr.ctxs = append(cr.ctxs, stepCtx{})
 	}
-	cr.startWorkers(min(max(cr.cfg.Workers, 1), 64))
 	s := &cr.share
-	s.ph, s.n, s.chunks = ph, 0, parts
+	s.ph, s.n, s.chunks = ph, n, chunks
 	s.next.Store(0)
-	for k := 1; k < parts; k++ {
-		cr.jobs[k-1] <- struct{}{}
-	}
-	cr.work(0)
-	for k := 1; k < parts; k++ {
-		<-cr.jobsDone
-	}
+	cr.pool.Run(cr.workF)
 }
 
 // work is worker k's part of the running pass: chunks from the shared
@@ -1047,25 +1039,6 @@ func (cr *Crowd) runChunk(ph int, c *stepCtx, ch, n int) {
 		cr.reorderRange(lo, hi)
 	case phOut:
 		cr.outRange(lo, hi)
-	}
-}
-
-// startWorkers starts the parked goroutines 1..n-1.
-func (cr *Crowd) startWorkers(n int) {
-	if len(cr.jobs) == n-1 {
-		return
-	}
-	cr.Close()
-	cr.jobsDone = make(chan struct{}, n)
-	for k := 1; k < n; k++ {
-		ch := make(chan struct{})
-		cr.jobs = append(cr.jobs, ch)
-		go func(k int) {
-			for range ch {
-				cr.work(k)
-				cr.jobsDone <- struct{}{}
-			}
-		}(k)
 	}
 }
 
