@@ -531,15 +531,16 @@ func (cr *Crowd) buildGrid(cell float64, reorder bool) {
 		g.start[0] = 0
 		cr.runParts(phScatter, parts)
 	}
-	if reorder {
-		cr.reorder()
-	}
 	m := len(g.ids)
 	cr.sRad = grow(cr.sRad, m)
 	cr.sHead = grow(cr.sHead, m)
 	cr.sIdle = grow(cr.sIdle, m)
 	cr.sSep = grow(cr.sSep, m)
 	cr.push = grow(cr.push, m)
+	if reorder {
+		cr.reorder() // copies the grid-order data as it moves each agent
+		return
+	}
 	cr.run(phGrid, m)
 }
 
@@ -577,18 +578,22 @@ func (cr *Crowd) reorder() {
 	cr.ord, cr.ord2 = cr.ord2, cr.ord
 }
 
-// reorderRange is reorder's copy for new slots [lo, hi).
+// reorderRange is reorder's copy for new slots [lo, hi). A slot that is
+// a grid entry also gets the entry's grid-order data (gridRange's work,
+// done here while the agent is at hand).
 func (cr *Crowd) reorderRange(lo, hi int) {
 	ids := cr.grid.ids
 	for k := lo; k < hi; k++ {
 		s := cr.perm[k]
-		cr.pos2[k], cr.ag2[k] = cr.pos[s], cr.ag[s]
+		a := &cr.ag2[k]
+		cr.pos2[k], *a = cr.pos[s], cr.ag[s]
 		cr.targetAgent2[k], cr.path2[k], cr.pathIdx2[k] = cr.targetAgent[s], cr.path[s], cr.pathIdx[s]
 		cr.fault2[k] = cr.fault[s]
-		a := cr.ord[s]
-		cr.ord2[k], cr.slotOf[a] = a, int32(k)
+		i := cr.ord[s]
+		cr.ord2[k], cr.slotOf[i] = i, int32(k)
 		if k < len(ids) {
 			ids[k] = int32(k)
+			cr.sRad[k], cr.sHead[k], cr.sIdle[k], cr.sSep[k] = a.radius, a.heading, a.idle, a.beh&Separating != 0
 		}
 	}
 }
