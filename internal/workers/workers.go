@@ -128,7 +128,11 @@ func (p *Pool) await() {
 // start starts the helpers.
 func (p *Pool) start() {
 	p.started = true
-	p.callerWake = make(chan struct{}, 1)
+	if p.callerWake == nil {
+		// Made once: a helper closed with the last helpers may still be
+		// reading the field on its way out (see await's re-check).
+		p.callerWake = make(chan struct{}, 1)
+	}
 	p.helpers = make([]helper, p.n-1)
 	seen := p.gen.Load()
 	for i := range p.helpers {
