@@ -39,9 +39,11 @@ type Pool struct {
 	callerWake   chan struct{}
 	helpers      []helper
 	started      bool
-	// afterCall, set by tests before the first Run, runs in a helper
-	// between the end of its call and its check of callerParked.
-	afterCall func()
+	// Test hooks: afterCall (set before the first Run) runs in a helper
+	// between the end of its call and its check of callerParked;
+	// beforeWake (the caller's, set between jobs) runs in Run between
+	// publishing the job and waking the parked helpers.
+	afterCall, beforeWake func()
 }
 
 // helper is one helper goroutine's parking place. parked says it sleeps
@@ -82,6 +84,9 @@ func (p *Pool) Run(fn func(w int)) {
 	p.fn = fn
 	p.pending.Store(int32(p.n - 1))
 	p.gen.Add(1) // publishes the job
+	if p.beforeWake != nil {
+		p.beforeWake()
+	}
 	for i := range p.helpers {
 		if h := &p.helpers[i]; h.parked.Load() && h.parked.CompareAndSwap(true, false) {
 			h.wake <- struct{}{}

@@ -86,6 +86,45 @@ func TestLateLastCall(t *testing.T) {
 	}
 }
 
+// TestWakeAfterRun: Run's wake-up loop may reach a helper that has
+// already run the job (it was spinning when the job was published) and
+// parked again for the next one; that helper must wait again, not run the
+// job a second time.
+func TestWakeAfterRun(t *testing.T) {
+	p := New(2)
+	defer p.Close()
+	var calls atomic.Int32
+	count := func(w int) {
+		if w == 1 {
+			calls.Add(1)
+		}
+	}
+	p.Run(count) // the helper now spins for the next job
+	held := false
+	p.beforeWake = func() {
+		if held {
+			return
+		}
+		held = true
+		// The helper takes the job through its spin, then parks again.
+		for deadline := time.Now().Add(5 * time.Second); (calls.Load() < 2 || !p.helpers[0].parked.Load()) && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Microsecond)
+		}
+	}
+	p.Run(count)
+	if c := calls.Load(); c != 2 {
+		t.Fatalf("after two jobs the helper ran %d times", c)
+	}
+	time.Sleep(20 * time.Millisecond) // a helper that runs the job again on the stale wake-up does so now
+	if c := calls.Load(); c != 2 {
+		t.Fatalf("the helper ran %d times in two jobs: a wake-up for a job it had run made it run it again", c)
+	}
+	p.Run(count) // and it still takes the next job
+	if c := calls.Load(); c != 3 {
+		t.Fatalf("after three jobs the helper ran %d times", c)
+	}
+}
+
 // TestRunOneProc: with GOMAXPROCS 1 the helpers only run when the caller
 // yields; Run must still finish, whether the caller spins or parks.
 func TestRunOneProc(t *testing.T) {
