@@ -74,10 +74,9 @@ type Renderer struct {
 	scratch []*scratch
 	sorts   []*depthSort // per worker: its bands' depth sort
 
-	// The current job. Its fields are written before state publishes the
-	// job's generation, and a helper reads them only after claiming a task
-	// of that generation with a compare-and-swap (the split task's results
-	// only after the done count says it finished).
+	// The current job. Its fields are written before the pool runs the
+	// job, which publishes them to the helpers (the split task's results
+	// are read only after the done count says it finished).
 	dst    *Frame
 	lists  []*DrawList // the job's lists (see RenderLists)
 	off    []int       // off[k]: the commands of the lists before list k (len(lists)+1 entries)
@@ -119,15 +118,14 @@ type Renderer struct {
 	// time the old split against the new one in the same run.
 	evenBands bool
 
-	// state packs the job generation (high 32 bits), the next task to claim
-	// (16 bits) and the number of tasks (low 16 bits).
-	state atomic.Uint64
+	// state packs the next task to claim (high 16 bits) and the number of
+	// tasks (low 16 bits) of the current job.
+	state atomic.Uint32
 	done  atomic.Int32 // tasks completed in the current job
 	// A worker that waits for a phase to end spins a little, then sleeps
 	// on cond; the task that ends a phase broadcasts.
 	mu   sync.Mutex
 	cond sync.Cond
-	gen  uint32
 
 	pool    *workers.Pool // the workers, from the first job with several
 	workF   func(int)     // runs the current job as worker w (made once: a method value allocates)
@@ -183,7 +181,7 @@ func (r *Renderer) Close() {
 func (r *Renderer) startWorkers() {
 	if r.pool == nil {
 		r.pool = workers.New(r.workers)
-		r.workF = func(w int) { r.work(r.gen, w) }
+		r.workF = r.work
 	}
 }
 
@@ -267,9 +265,8 @@ func (r *Renderer) setLists(ls []*DrawList) error {
 // done (each worker returns once no task is left to claim and its own are
 // done).
 func (r *Renderer) runJob(tasks int) {
-	r.gen++
 	r.done.Store(0)
-	r.state.Store(uint64(r.gen)<<32 | uint64(tasks)) // publishes the tasks
+	r.state.Store(uint32(tasks))
 	r.pool.Run(r.workF)
 }
 
@@ -420,14 +417,12 @@ func (r *Renderer) evenShift(h int) uint {
 	return shift
 }
 
-// work claims and runs tasks of job gen, as worker w, until none are left.
-func (r *Renderer) work(gen uint32, w int) {
+// work claims and runs tasks of the current job, as worker w, until none
+// are left.
+func (r *Renderer) work(w int) {
 	for {
 		s := r.state.Load()
-		if uint32(s>>32) != gen {
-			return // a later job: this wake-up is stale
-		}
-		next, tasks := int(s>>16&0xffff), int(s&0xffff)
+		next, tasks := int(s>>16), int(s&0xffff)
 		if next >= tasks {
 			return
 		}
